@@ -1,0 +1,113 @@
+"""All calendar arithmetic of treaty-logic, in one place.
+
+The logic never computes with calendars: it receives dates as *day numbers* (the proleptic Gregorian
+ordinal of :meth:`datetime.date.toordinal`, 1 = 0001-01-01, which fits clingo's 32-bit integers) and
+the results of the computations below as facts carrying their provenance.
+
+Conventions (documented in the README, tested in ``tests/test_dates.py``):
+
+* **Intervals are inclusive at both ends.** A holding ``from: 2022-03-15, until: 2024-03-14`` is held
+  on both of those days. An open end (no ``until``) is :data:`OPEN_END` (9999-12-31).
+* **"N months before D"** is the same day of the month N months earlier; when that day does not exist
+  (29, 30 or 31 in a shorter month) it is the last day of that month: 24 months before 2024-02-29 is
+  2022-02-28. "Two years" is 24 months.
+* **Days of presence**: the day of arrival and the day of departure both count; a day on which two
+  periods overlap counts once.
+* **Any 12-month period beginning or ending in the fiscal year**: every window of 12 months that starts
+  or ends inside the fiscal year; :func:`max_days_in_windows` returns the largest day count over them.
+"""
+
+from __future__ import annotations
+
+import calendar
+from collections.abc import Iterable
+from datetime import date, timedelta
+
+OPEN_END = date(9999, 12, 31)
+"""The end of an interval that the scenario leaves open (still held, still present)."""
+
+
+def day_number(d: date) -> int:
+    """The day number the logic uses for ``d`` (proleptic Gregorian ordinal)."""
+    return d.toordinal()
+
+
+def from_day_number(n: int) -> date:
+    """The date of a day number produced by :func:`day_number`."""
+    return date.fromordinal(n)
+
+
+def add_months(d: date, months: int) -> date:
+    """``d`` moved by ``months`` calendar months (negative: back), clamped to the month's last day."""
+    index = d.year * 12 + (d.month - 1) + months
+    year, month = divmod(index, 12)
+    month += 1
+    last = calendar.monthrange(year, month)[1]
+    return date(year, month, min(d.day, last))
+
+
+def months_before(d: date, months: int) -> date:
+    """The same day of the month ``months`` months before ``d`` (clamped to the month's last day).
+
+    A holding covering ``[months_before(d, 24), d]`` has been held for two years before ``d``.
+    """
+    return add_months(d, -months)
+
+
+def inclusive_days(start: date, end: date) -> int:
+    """Number of days in the inclusive interval ``[start, end]`` (0 when ``end < start``)."""
+    return max(0, (end - start).days + 1)
+
+
+def merge_intervals(intervals: Iterable[tuple[date, date]]) -> list[tuple[date, date]]:
+    """Union of inclusive intervals: overlapping or adjoining intervals become one."""
+    out: list[tuple[date, date]] = []
+    for start, end in sorted(intervals):
+        if out and start <= out[-1][1] + timedelta(days=1):
+            if end > out[-1][1]:
+                out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
+
+
+def days_present(periods: Iterable[tuple[date, date]], window: tuple[date, date]) -> int:
+    """Days of presence inside ``window``; arrival and departure days count, overlaps count once."""
+    w_start, w_end = window
+    total = 0
+    for start, end in merge_intervals(periods):
+        total += inclusive_days(max(start, w_start), min(end, w_end))
+    return total
+
+
+def twelve_month_windows(fiscal_year: tuple[date, date]) -> list[tuple[date, date]]:
+    """Every 12-month window beginning or ending in the fiscal year ``[start, end]`` (inclusive).
+
+    A window beginning on day ``b`` ends on ``add_months(b, 12) - 1 day``. Windows are returned by
+    start date, without duplicates.
+    """
+    fy_start, fy_end = fiscal_year
+    windows: set[tuple[date, date]] = set()
+    day = fy_start
+    while day <= fy_end:
+        windows.add((day, add_months(day, 12) - timedelta(days=1)))  # begins in the fiscal year
+        begin = add_months(day + timedelta(days=1), -12)  # ends on `day`
+        windows.add((begin, day))
+        day += timedelta(days=1)
+    return sorted(windows)
+
+
+def max_days_in_windows(
+    periods: Iterable[tuple[date, date]], fiscal_year: tuple[date, date]
+) -> tuple[int, tuple[date, date]]:
+    """Largest number of days of presence in any 12-month window beginning or ending in the fiscal year.
+
+    Returns the count and the first window (by start date) that reaches it.
+    """
+    merged = merge_intervals(periods)
+    best = (-1, (fiscal_year[0], fiscal_year[0]))
+    for window in twelve_month_windows(fiscal_year):
+        n = days_present(merged, window)
+        if n > best[0]:
+            best = (n, window)
+    return best

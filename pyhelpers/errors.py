@@ -1,0 +1,57 @@
+"""The one exception hierarchy of treaty-logic; the CLI maps each class to an exit code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class TreatyLogicError(Exception):
+    """Base class. ``exit_code`` is what the CLI returns; the message says what to do next."""
+
+    exit_code = 3
+
+
+class InputError(TreatyLogicError):
+    """The user's input (a scenario, a query, an option) is wrong. Exit code 2."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an input file: where, which field, what was expected, what was found."""
+
+    source: str
+    line: int | None
+    field: str
+    expected: str
+    found: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.source}:{self.line}" if self.line else self.source
+        text = f"{where}: {self.field}: expected {self.expected}, found {self.found}"
+        return f"{text} ({self.hint})" if self.hint else text
+
+
+class ScenarioError(InputError):
+    """A scenario file is malformed; carries every problem found, not only the first."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        lines = [str(p) for p in problems]
+        super().__init__("\n".join(lines) + "\nfix the fields above and run the command again")
+
+
+class QueryError(InputError):
+    """A query (``--why-not``, ``--goal``) is not an atom of the vocabulary."""
+
+
+class ExpectationMismatch(TreatyLogicError):
+    """An ``expect:`` block did not match the computed outcome. Exit code 1."""
+
+    exit_code = 1
+
+
+class LogicError(TreatyLogicError):
+    """The rule files themselves are broken (parse error, missing annotation). Exit code 3."""

@@ -1,0 +1,108 @@
+"""Typed results of an evaluation (what the API returns and every output format renders)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from decimal import Decimal
+from typing import Any
+
+STATUS_ORDER = ("error", "not_encoded", "pending", "missing", "depends", "decided")
+"""Status vocabulary, most severe first: an item takes the first that any of its findings gives."""
+
+
+@dataclass(frozen=True)
+class StateOutcome:
+    """The outcome of one item for one Contracting State."""
+
+    state: str
+    outcome: str  # exclusive | capped | may_tax | exempt | not_applicable | mutual_agreement | ...
+    max_rate_bp: int | None
+    provisions: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        """``capped 10%``, ``may tax`` ... (the form used by ``expect:`` blocks)."""
+        if self.outcome == "capped" and self.max_rate_bp is not None:
+            return f"capped {format_bp(self.max_rate_bp)}"
+        return self.outcome.replace("_", " ")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A finding about an item: a missing or unknown fact, a pending or absent provision, ..."""
+
+    kind: str  # missing | depends | pending | not_encoded | mutual_agreement | exception | input_error
+    provision: str
+    fact: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.fact + ' ' if self.fact else ''}({self.provision})"
+
+
+@dataclass(frozen=True)
+class ItemResult:
+    """Everything decided about one income item."""
+
+    item_id: str
+    treaty: str
+    income_type: str
+    status: str
+    states: tuple[StateOutcome, ...]
+    max_rate_bp: int | None
+    provisions: tuple[str, ...]
+    findings: tuple[Finding, ...]
+    gross: Decimal | None = None
+    currency: str | None = None
+    reconstructed: tuple[str, ...] = ()
+
+    def state(self, code: str) -> StateOutcome:
+        for s in self.states:
+            if s.state == code:
+                return s
+        raise KeyError(code)
+
+    def missing(self) -> tuple[str, ...]:
+        return tuple(f.fact or "" for f in self.findings if f.kind == "missing")
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What an auditor needs to reproduce a decision."""
+
+    package_version: str
+    clingo_version: str
+    logic_sha256: str
+    facts_sha256: str
+
+
+@dataclass(frozen=True)
+class ScenarioResult:
+    """The result of evaluating one scenario."""
+
+    source: str
+    name: str
+    treaty: str
+    evaluation_date: str
+    items: tuple[ItemResult, ...]
+    receipt: Receipt
+    atoms: tuple[str, ...] = field(default=(), repr=False)
+
+    def item(self, item_id: str) -> ItemResult:
+        for it in self.items:
+            if it.item_id == item_id:
+                return it
+        raise KeyError(item_id)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("atoms")
+        for it in data["items"]:
+            if it["gross"] is not None:
+                it["gross"] = str(it["gross"])
+        return data
+
+
+def format_bp(bp: int) -> str:
+    """1000 → ``10%``; 2490 → ``24.9%``; 5001 → ``50.01%``."""
+    whole, frac = divmod(bp, 100)
+    return f"{whole}%" if frac == 0 else f"{whole}.{frac:02d}".rstrip("0") + "%"
