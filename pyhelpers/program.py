@@ -109,7 +109,7 @@ class LogicFile:
     source: str
 
 
-@dataclass
+@dataclass(eq=False)
 class Logic:
     """The whole rule base, parsed once."""
 

@@ -86,11 +86,11 @@ class Checker:
 
     @cached_property
     def period_months(self) -> frozenset[int]:
-        """Month counts used by period parameters (``..._months``): the date module computes them."""
+        """Month counts of the treaties' periods (``period_months``): the date module computes them."""
         return frozenset(
             s.arguments[2].number
             for s in self.static_atoms
-            if s.name == "parameter" and len(s.arguments) == 4 and s.arguments[1].name.endswith("_months")
+            if s.name == "period_months" and len(s.arguments) == 4
         )
 
     def facts(self, scenario: Scenario, sid: str = "s") -> list[str]:

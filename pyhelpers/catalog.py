@@ -1,0 +1,73 @@
+"""The treaty catalogue: which treaties and articles exist, their state of encoding, and their text."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import clingo
+
+from .errors import InputError
+from .program import Logic, LogicFile, provision_key
+
+
+@dataclass
+class ArticleEntry:
+    number: str
+    provision: str
+    status: str  # encoded | pending | missing | procedural
+    titles: dict[str, str] = field(default_factory=dict)
+    reason: str | None = None
+
+
+@dataclass
+class TreatyEntry:
+    treaty: str
+    banner: dict[str, str]
+    articles: list[ArticleEntry]
+
+    def by_status(self, status: str) -> list[ArticleEntry]:
+        return [a for a in self.articles if a.status == status]
+
+
+def _number(sym: clingo.Symbol) -> str:
+    if sym.type == clingo.SymbolType.Number:
+        return str(sym.number)
+    if sym.name == "protocol" and sym.arguments:
+        return f"Protocol {sym.arguments[0].number}"
+    return str(sym)
+
+
+def treaties(logic: Logic, static_atoms: list[clingo.Symbol]) -> list[TreatyEntry]:
+    """Every treaty of the rule base with its articles, from the catalogue facts."""
+    arts: dict[str, dict[str, ArticleEntry]] = defaultdict(dict)
+    for s in static_atoms:
+        if s.name == "article" and len(s.arguments) == 4:
+            t, n, prov, status = s.arguments
+            arts[t.string][_number(n)] = ArticleEntry(_number(n), prov.string, status.name)
+    for s in static_atoms:
+        if s.name == "article_title" and len(s.arguments) == 4:
+            t, n, lang, title = s.arguments
+            entry = arts[t.string].get(_number(n))
+            if entry is not None:
+                entry.titles[lang.name] = title.string
+        elif s.name == "procedural_reason" and len(s.arguments) == 3:
+            t, n, why = s.arguments
+            entry = arts[t.string].get(_number(n))
+            if entry is not None:
+                entry.reason = why.string
+    out = []
+    for t in sorted(arts):
+        banner = next((f.banner for f in logic.files if f.banner.get("Treaty") == t and "Partner" in f.banner), {})
+        out.append(TreatyEntry(t, banner, sorted(arts[t].values(), key=lambda a: provision_key(a.provision))))
+    return out
+
+
+def article_files(logic: Logic, treaty: str, article: str) -> list[LogicFile]:
+    """The rule files that encode an article (``10`` or ``Protocol 9``)."""
+    found = [f for f in logic.files if f.banner.get("Treaty") == treaty and f.banner.get("Article") == article]
+    if not found:
+        known = sorted({f.banner["Treaty"] for f in logic.files if "Treaty" in f.banner})
+        if treaty not in known:
+            raise InputError(f"treaty {treaty!r} is not known: expected one of {', '.join(known)}")
+    return found

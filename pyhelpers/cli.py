@@ -1,0 +1,208 @@
+"""The ``treaty`` command line. The only module that prints.
+
+Exit codes: 0 ok; 1 an ``expect:`` block did not match; 2 bad input; 3 a problem in the rule files.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+
+from . import render
+from .catalog import article_files, treaties
+from .errors import InputError, TreatyLogicError
+from .expect import compare
+from .explain import Explainer, Step, explainer_for, query_matches
+from .program import Logic
+from .query import parse_query
+from .scenario import Scenario, json_schema, load_file
+from .solve import Checker
+
+F = TypeVar("F", bound=Callable[..., Any])
+FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
+                      show_default=True, help="output format")
+LANG = click.option("--lang", type=click.Choice(["en", "pt"]), default="en", show_default=True,
+                    help="language of human-readable output")
+
+
+def _handle_errors(func: F) -> F:
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except TreatyLogicError as err:
+            click.echo(f"error: {err}", err=True)
+            sys.exit(err.exit_code)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="treaty-logic")
+def main() -> None:
+    """treaty-logic: Brazil's tax treaties as rules, with cited explanations."""
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@FORMAT
+@LANG
+@_handle_errors
+def check(files: tuple[str, ...], fmt: str, lang: str) -> None:
+    """Decide every income item of the scenario FILES and compare with their expect: blocks."""
+    checker = Checker()
+    worst = 0
+    outputs: list[Any] = []
+    for path in files:
+        try:
+            scenario = load_file(path)
+        except InputError as err:
+            click.echo(f"error: {err}", err=True)
+            worst = max(worst, err.exit_code)
+            continue
+        result = checker.check(scenario, source=path)
+        mismatches = compare(scenario, result) if scenario.expect is not None else None
+        if mismatches:
+            worst = max(worst, 1)
+        if fmt == "json":
+            outputs.append(render.check_json(result, mismatches))
+        elif fmt == "markdown":
+            click.echo(render.check_markdown(result, mismatches, lang), nl=False)
+        else:
+            click.echo(render.check_text(result, mismatches, lang), nl=False)
+    if fmt == "json":
+        click.echo(render.to_json(outputs[0] if len(files) == 1 and outputs else outputs), nl=False)
+    sys.exit(worst)
+
+
+def _item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:
+    sections = []
+    for iid in items:
+        steps = []
+        for sym in sorted(ex.true):
+            if sym.name in ("state_outcome", "max_rate", "missing", "depends", "pending", "not_encoded",
+                            "mutual_agreement", "exception_applies", "treaty_not_applicable") \
+                    and len(sym.arguments) > 1 and sym.arguments[1].type.name == "String" \
+                    and sym.arguments[1].string == iid:
+                steps.append(ex.tree(sym))
+        sections.append((f"{iid}", steps))
+    return sections
+
+
+def _why_not_sections(ex: Explainer, logic: Logic, queries: tuple[str, ...], lang: str) -> list[tuple[str, list[Step]]]:
+    sections = []
+    for text in queries:
+        q = parse_query(text, logic)
+        matches = query_matches(ex, q.pattern, q.tests)
+        if matches:
+            title = f"{render.label('why_not', lang)} {text}: {render.label('holds', lang)}"
+            sections.append((title, [ex.tree(m) for m in matches]))
+            continue
+        attempts = ex.why_not(q.pattern, list(q.tests))
+        title = f"{render.label('why_not', lang)} {text}"
+        if not attempts:
+            attempts = [Step("failed", text, render.label("no_rule", lang))]
+        sections.append((title, attempts))
+    return sections
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--item", "items", multiple=True, help="income item id (default: every item)")
+@click.option("--why-not", "why_not", multiple=True, metavar="QUERY",
+              help='a conclusion that does not hold, e.g. \'max_rate("div-2024", 1000)\'')
+@FORMAT
+@LANG
+@_handle_errors
+def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], fmt: str, lang: str) -> None:
+    """Show why: the derivation of each conclusion, cited, down to the scenario's facts."""
+    scenario = load_file(file)
+    checker = Checker()
+    known = [i.id for i in scenario.income]
+    for iid in items:
+        if iid not in known:
+            raise InputError(f"{file}: --item {iid!r}: expected the id of an income item ({', '.join(known)})")
+    ex = explainer_for(checker.logic, checker.facts(scenario), lang)
+    if why_not:
+        sections = _why_not_sections(ex, checker.logic, why_not, lang)
+    else:
+        sections = _item_sections(ex, scenario, list(items) or known, lang)
+    if fmt == "json":
+        click.echo(render.to_json({"source": file, "sections": render.explain_json(sections)}), nl=False)
+    elif fmt == "markdown":
+        click.echo(render.explain_markdown(sections), nl=False)
+    else:
+        click.echo(render.explain_text(sections), nl=False)
+
+
+@main.command(name="list")
+@FORMAT
+@LANG
+@_handle_errors
+def list_(fmt: str, lang: str) -> None:
+    """Treaties, their encoded articles, and the articles missing from the corpus."""
+    checker = Checker()
+    entries = treaties(checker.logic, checker.static_atoms)
+    if fmt == "json":
+        data = [{"treaty": e.treaty, "partner": e.banner.get("Partner"), "source": e.banner.get("Source"),
+                 "articles": [a.__dict__ for a in e.articles]} for e in entries]
+        click.echo(render.to_json(data), nl=False)
+        return
+    for e in entries:
+        click.echo(f"{e.treaty}  {e.banner.get('Partner', '')}")
+        for status in ("encoded", "pending", "missing", "procedural"):
+            arts = e.by_status(status)
+            if not arts:
+                continue
+            names = ", ".join(a.number for a in arts)
+            click.echo(f"  {status + ':':12} {names}")
+            if status == "procedural":
+                for a in arts:
+                    click.echo(f"    {a.provision}: {a.reason}")
+        click.echo("")
+
+
+@main.command()
+@click.argument("treaty")
+@click.argument("article", nargs=-1, required=True)
+@LANG
+@_handle_errors
+def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
+    """The text of an article (e.g. `br-pt 10`, `br-pt Protocol 9`) and the rules that encode it."""
+    art = " ".join(article)
+    checker = Checker()
+    files = article_files(checker.logic, treaty, art)
+    if not files:
+        entry = next((e for e in treaties(checker.logic, checker.static_atoms) if e.treaty == treaty), None)
+        a = next((x for x in entry.articles if x.number == art), None) if entry else None
+        if a is None:
+            raise InputError(f"{treaty} {art}: expected an article of {treaty} (see `treaty list`)")
+        if a.status == "missing":
+            click.echo(f"{a.provision} is not encoded: text not available")
+        elif a.status == "procedural":
+            click.echo(f"{a.provision} is procedural and not encoded: {a.reason}")
+        else:
+            click.echo(f"{a.provision} is in the corpus but not encoded yet")
+        return
+    for lf in files:
+        b = lf.banner
+        click.echo(f"{b.get('Treaty')} {b.get('Article')} — {b.get('Title')}\n{lf.relpath}\nsource: {b.get('Source')}\n")
+        for line in lf.source.splitlines():
+            if line.startswith("%|"):
+                click.echo("\n§ " + line[2:].strip())
+            elif line.startswith("%@"):
+                click.echo("  rule " + line[2:].strip())
+            elif line.strip() and not line.startswith("%"):
+                click.echo("    " + line)
+
+
+@main.command()
+def schema() -> None:
+    """Print the JSON Schema of the scenario format (for editors)."""
+    click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+

@@ -1,0 +1,64 @@
+"""Comparison of a result with the scenario's ``expect:`` block (used by the CLI and by pytest)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .program import provision_key
+from .results import ItemResult, ScenarioResult, format_bp
+from .scenario import ExpectedItem, Scenario, parse_outcome
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One difference between what the scenario expects and what the rules decided."""
+
+    item_id: str
+    what: str
+    expected: str
+    actual: str
+
+    def __str__(self) -> str:
+        return f"{self.item_id}: {self.what}: expected {self.expected}, got {self.actual}"
+
+
+def _fmt(values: list[str] | tuple[str, ...]) -> str:
+    return "[" + ", ".join(sorted(values, key=provision_key)) + "]"
+
+
+def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
+    out: list[Mismatch] = []
+    iid = actual.item_id
+    if expected.status != actual.status:
+        out.append(Mismatch(iid, "status", expected.status, actual.status))
+    for state, text in sorted(expected.outcome.items()):
+        kind, rate = parse_outcome(text)
+        try:
+            got = actual.state(state)
+        except KeyError:
+            out.append(Mismatch(iid, f"outcome for {state}", text, "no such Contracting State"))
+            continue
+        if (kind, rate) != (got.outcome, got.max_rate_bp):
+            out.append(Mismatch(iid, f"outcome for {state}", text, got.label))
+    for got in actual.states:
+        if got.state not in expected.outcome:
+            out.append(Mismatch(iid, f"outcome for {got.state}", "(not stated in expect)", got.label))
+    if set(expected.provisions) != set(actual.provisions):
+        out.append(Mismatch(iid, "provisions", _fmt(expected.provisions), _fmt(actual.provisions)))
+    if set(expected.missing) != set(actual.missing()):
+        out.append(Mismatch(iid, "missing facts", _fmt(expected.missing), _fmt(actual.missing())))
+    return out
+
+
+def compare(scenario: Scenario, result: ScenarioResult) -> list[Mismatch]:
+    """Every mismatch between ``scenario.expect`` and ``result`` (empty when all match)."""
+    if scenario.expect is None:
+        return []
+    out: list[Mismatch] = []
+    for item_id, expected in scenario.expect.items():
+        out += compare_item(expected, result.item(item_id))
+    return out
+
+
+def describe_rate(bp: int | None) -> str:
+    return "-" if bp is None else format_bp(bp)

@@ -1,0 +1,602 @@
+"""Explanations on demand: derivation trees ("why") and failed conditions ("why not").
+
+An explanation solves the *instrumented* program (:mod:`pyhelpers.instrument`) for one scenario and
+rebuilds, for each conclusion, the rule that derived it with its bindings and the facts, tests,
+negations and aggregates it used, down to the scenario's facts. Every step carries the rule id, the
+provision and the reading sentence in the chosen language.
+
+Why-not takes a goal in the query syntax (``max_rate("div-2024", 1000)``): if it does not hold, it
+lists the rules that could derive it and, for each, the best partial grounding with the conditions
+that failed — recursing into failed conditions that other rules could have derived.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
+from clingo import ast
+from clingo.ast import ASTType
+
+from .instrument import AGG, FIRED, LOC, BodyPart, Instrumented, RulePlan, instrument, variables
+from .program import Logic
+from .readings import reading, render_value, user_atom, word
+
+Env = dict[str, clingo.Symbol]
+
+_BIN: dict[Any, Callable[[int, int], int]] = {
+    ast.BinaryOperator.Plus: operator.add,
+    ast.BinaryOperator.Minus: operator.sub,
+    ast.BinaryOperator.Multiplication: operator.mul,
+}
+_CMP: dict[Any, tuple[Callable[[Any, Any], bool], str]] = {
+    ast.ComparisonOperator.Equal: (operator.eq, "="),
+    ast.ComparisonOperator.NotEqual: (operator.ne, "≠"),
+    ast.ComparisonOperator.LessThan: (operator.lt, "<"),
+    ast.ComparisonOperator.LessEqual: (operator.le, "≤"),
+    ast.ComparisonOperator.GreaterThan: (operator.gt, ">"),
+    ast.ComparisonOperator.GreaterEqual: (operator.ge, "≥"),
+}
+_AGG_NAME = {
+    ast.AggregateFunction.Count: "count",
+    ast.AggregateFunction.Sum: "sum",
+    ast.AggregateFunction.SumPlus: "sum+",
+    ast.AggregateFunction.Min: "min",
+    ast.AggregateFunction.Max: "max",
+}
+_FLIP = {
+    ast.ComparisonOperator.LessThan: ast.ComparisonOperator.GreaterThan,
+    ast.ComparisonOperator.GreaterThan: ast.ComparisonOperator.LessThan,
+    ast.ComparisonOperator.LessEqual: ast.ComparisonOperator.GreaterEqual,
+    ast.ComparisonOperator.GreaterEqual: ast.ComparisonOperator.LessEqual,
+    ast.ComparisonOperator.Equal: ast.ComparisonOperator.Equal,
+    ast.ComparisonOperator.NotEqual: ast.ComparisonOperator.NotEqual,
+}
+
+
+class Unbound(Exception):
+    """A term still has an unbound variable."""
+
+
+def evaluate(node: Any, env: Env) -> clingo.Symbol:
+    """The value of a term AST under ``env`` (raises :class:`Unbound`)."""
+    t = node.ast_type
+    if t == ASTType.Variable:
+        if node.name in env:
+            return env[node.name]
+        raise Unbound(node.name)
+    if t == ASTType.SymbolicTerm:
+        return node.symbol
+    if t == ASTType.Function:
+        args = [evaluate(a, env) for a in node.arguments]
+        return clingo.Tuple_(args) if node.name == "" else clingo.Function(node.name, args)
+    if t == ASTType.BinaryOperation:
+        left, right = evaluate(node.left, env), evaluate(node.right, env)
+        return clingo.Number(_BIN[node.operator_type](left.number, right.number))
+    if t == ASTType.UnaryOperation:
+        return clingo.Number(-evaluate(node.argument, env).number)
+    raise Unbound(str(node))
+
+
+def unify(node: Any, sym: clingo.Symbol, env: Env) -> Env | None:
+    """Extend ``env`` so that ``node`` equals ``sym``, or None."""
+    t = node.ast_type
+    if t == ASTType.Variable:
+        if node.name == "_":
+            return env
+        if node.name in env:
+            return env if env[node.name] == sym else None
+        return {**env, node.name: sym}
+    if t == ASTType.SymbolicTerm:
+        return env if node.symbol == sym else None
+    if t == ASTType.Function:
+        if sym.type != clingo.SymbolType.Function or sym.name != node.name or len(sym.arguments) != len(node.arguments):
+            return None
+        out: Env | None = env
+        for a, s in zip(node.arguments, sym.arguments, strict=True):
+            out = unify(a, s, out)
+            if out is None:
+                return None
+        return out
+    try:
+        return env if evaluate(node, env) == sym else None
+    except Unbound:
+        return None
+
+
+def _bound(node: Any, env: Env) -> bool:
+    return all(v in env for v in variables(node))
+
+
+def _has_anonymous(node: Any) -> bool:
+    found = []
+
+    class _F(ast.Transformer):  # type: ignore[misc]
+        def visit_Variable(self, n: Any) -> Any:
+            if n.name == "_":
+                found.append(n)
+            return n
+
+    _F()(node)
+    return bool(found)
+
+
+@dataclass
+class Step:
+    """One step of a derivation or of a why-not analysis."""
+
+    kind: str  # derived | given | static | not | test | aggregate | ref | failed | unknown
+    atom: str
+    reading: str
+    rule_id: str | None = None
+    provision: str | None = None
+    location: str | None = None
+    flags: tuple[str, ...] = ()
+    note: str | None = None
+    children: list[Step] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "atom": self.atom, "reading": self.reading}
+        for key in ("rule_id", "provision", "location", "note"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.flags:
+            data["flags"] = list(self.flags)
+        if self.children:
+            data["children"] = [c.to_dict() for c in self.children]
+        return data
+
+    def walk(self) -> Iterator[Step]:
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+
+@dataclass
+class _Support:
+    plan: RulePlan
+    env: Env
+    pos: list[clingo.Symbol]
+    neg: list[clingo.Symbol]
+    tests: list[BodyPart]
+    aggs: list[tuple[BodyPart, list[list[clingo.Symbol]]]]
+
+
+def _rule_provision(plan: RulePlan, env: Env) -> str | None:
+    var = plan.info.dynamic_provision
+    if var is not None:
+        value = env.get(var)
+        return str(value.string) if value is not None and value.type == clingo.SymbolType.String else None
+    return None if plan.info.provision == "(core)" else plan.info.provision
+
+
+class Explainer:
+    """Derivations and why-not for one solved, instrumented scenario."""
+
+    def __init__(self, logic: Logic, symbols: list[clingo.Symbol], lang: str = "en",
+                 instrumented: Instrumented | None = None) -> None:
+        self.logic = logic
+        self.lang = lang
+        self.instr = instrumented or instrument(logic)
+        self.true: set[clingo.Symbol] = set()
+        self.index: dict[tuple[str, int], list[clingo.Symbol]] = defaultdict(list)
+        fired: list[clingo.Symbol] = []
+        self.agg_rows: dict[tuple[int, clingo.Symbol, int], list[tuple[int, clingo.Symbol]]] = defaultdict(list)
+        for s in symbols:
+            if s.name == FIRED:
+                fired.append(s)
+            elif s.name == AGG:
+                rid, g, pos, ei, _terms, loc = s.arguments
+                self.agg_rows[(rid.number, g, pos.number)].append((ei.number, loc))
+            else:
+                self.true.add(s)
+                self.index[(s.name, len(s.arguments))].append(s)
+        for v in self.index.values():
+            v.sort()
+        self.supports: dict[clingo.Symbol, list[_Support]] = defaultdict(list)
+        for f in sorted(fired):
+            plan = self.instr.plans[f.arguments[0].number]
+            env = dict(zip(plan.gvars, f.arguments[1].arguments, strict=True))
+            sup = self._support(plan, f.arguments[1], env)
+            self.supports[evaluate(plan.head, env)].append(sup)
+        self.just = self._levels()
+
+    # ------------------------------------------------------------------------------- supports ---
+    def candidates(self, node: Any, env: Env) -> list[Env]:
+        """Bindings under which the atom pattern ``node`` is true."""
+        out = []
+        for sym in self.index.get((node.name, len(node.arguments)), []):
+            e = unify(node, sym, env)
+            if e is not None:
+                out.append(e)
+        return out
+
+    def _ground_positive(self, node: Any, env: Env) -> clingo.Symbol:
+        if not _has_anonymous(node):
+            return evaluate(node, env)
+        for sym in self.index.get((node.name, len(node.arguments)), []):
+            if unify(node, sym, env) is not None:
+                return sym
+        return evaluate(node, env)  # pragma: no cover - a fired rule always has a witness
+
+    def _support(self, plan: RulePlan, g: clingo.Symbol, env: Env) -> _Support:
+        sup = _Support(plan, env, [], [], [], [])
+        for part in plan.body:
+            if part.kind == "pos":
+                sup.pos.append(self._ground_positive(part.node.atom.symbol, env))
+            elif part.kind == "neg":
+                sup.neg.append(evaluate(part.node.atom.symbol, env))
+            elif part.kind == "cmp":
+                sup.tests.append(part)
+            else:
+                elements: list[list[clingo.Symbol]] = []
+                rows = self.agg_rows.get((plan.info.index, g, part.position), [])
+                for ei, loc in sorted(rows, key=lambda r: (r[0], r[1])):
+                    el = part.node.atom.elements[ei]
+                    local = [n for n in variables(el) if n not in plan.gvars]
+                    env2 = {**env, **dict(zip(local, loc.arguments, strict=True))}
+                    elements.append([self._ground_positive(c.atom.symbol, env2) for c in el.condition
+                                     if c.ast_type == ASTType.Literal and c.sign == ast.Sign.NoSign
+                                     and c.atom.ast_type == ASTType.SymbolicAtom])
+                sup.aggs.append((part, elements))
+        return sup
+
+    def _levels(self) -> dict[clingo.Symbol, _Support]:
+        """Pick for each atom one support whose premises come earlier: acyclic trees under recursion."""
+        level: set[clingo.Symbol] = {a for a in self.true if a not in self.supports}
+        just: dict[clingo.Symbol, _Support] = {}
+        changed = True
+        while changed:
+            changed = False
+            for atom, sups in self.supports.items():
+                if atom in just:
+                    continue
+                for s in sups:
+                    needed = list(s.pos) + [a for _, els in s.aggs for el in els for a in el]
+                    if all(a in level for a in needed):
+                        just[atom] = s
+                        level.add(atom)
+                        changed = True
+                        break
+        return just
+
+    # ---------------------------------------------------------------------------------- trees ---
+    def holds(self, atom: clingo.Symbol) -> bool:
+        return atom in self.true
+
+    def tree(self, atom: clingo.Symbol, seen: set[clingo.Symbol] | None = None) -> Step:
+        """The derivation of a true atom."""
+        seen = set() if seen is None else seen
+        text = user_atom(atom)
+        sentence = reading(self.logic, atom, self.lang)
+        sup = self.just.get(atom)
+        if sup is None:
+            pred = self.logic.predicate(atom.name, len(atom.arguments))
+            kind = "static" if pred is not None and pred.role == "static" else "given"
+            return Step(kind, text, sentence, note=word(kind, self.lang))
+        info = sup.plan.info
+        step = Step("derived", text, sentence, info.rule_id, _rule_provision(sup.plan, sup.env),
+                    f"{info.file}:{info.line}", tuple(sorted(info.flags)))
+        if atom in seen:
+            step.kind = "ref"
+            return step
+        seen.add(atom)
+        for a in sup.pos:
+            step.children.append(self.tree(a, seen))
+        for part, elements in sup.aggs:
+            step.children.append(self._aggregate_step(part, sup.env, elements, seen))
+        for part in sup.tests:
+            step.children.append(self._test_step(part, sup.plan, sup.env))
+        for a in sup.neg:
+            step.children.append(Step("not", f"not {user_atom(a)}",
+                                      f"{word('not', self.lang)}: {reading(self.logic, a, self.lang)}",
+                                      note=word("no_rule", self.lang)))
+        return step
+
+    def _aggregate_step(self, part: BodyPart, env: Env, elements: list[list[clingo.Symbol]],
+                        seen: set[clingo.Symbol]) -> Step:
+        agg = part.node.atom
+        fn = _AGG_NAME.get(agg.function, "aggregate")
+        guard = agg.left_guard or agg.right_guard
+        value = render_value(evaluate(guard.term, env), "int", self.lang) if guard and _bound(guard.term, env) else "?"
+        label = f"#{fn} = {value}"
+        step = Step("aggregate", label, f"{label} ({len(elements)})")
+        for el in elements:
+            for a in el:
+                step.children.append(self.tree(a, seen))
+        return step
+
+    def _render_side(self, node: Any, env: Env, typ: str) -> str:
+        try:
+            value = evaluate(node, env)
+        except Unbound:
+            return str(node)
+        return render_value(value, typ, self.lang)
+
+    def _test_step(self, part: BodyPart, plan: RulePlan, env: Env) -> Step:
+        cmp = part.node.atom
+        sides = [cmp.term, *(g.term for g in cmp.guards)]
+        types = [plan.var_types.get(n, "int") for side in sides for n in variables(side)]
+        typ = next((t for t in types if t not in ("int", "id")), "int")
+        pieces = [self._render_side(cmp.term, env, typ)]
+        ok = True
+        prev = cmp.term
+        for guard in cmp.guards:
+            fn, sym = _CMP[guard.comparison]
+            pieces += [sym, self._render_side(guard.term, env, typ)]
+            try:
+                ok = ok and fn(evaluate(prev, env), evaluate(guard.term, env))
+            except Unbound:
+                ok = False
+            prev = guard.term
+        text = " ".join(pieces)
+        return Step("test", str(cmp), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}")
+
+    # -------------------------------------------------------------------------------- why not ---
+    def why_not(self, pattern: Any, tests: list[Any], depth: int = 6) -> list[Step]:
+        """Each rule that could derive an atom matching ``pattern`` (with extra comparison ``tests``
+        over the pattern's variables), with the conditions that failed in its best partial grounding."""
+        out = []
+        for plan in self.instr.rules_for(pattern.name, len(pattern.arguments)):
+            matched = self._head_env(plan, pattern)
+            if matched is None:
+                continue
+            env, aliases = matched
+            extra = [_rename(t, aliases) for t in tests]
+            attempt = self._best_attempt(plan, env, extra, depth)
+            if attempt is not None:
+                out.append(attempt)
+        return out
+
+    def _head_env(self, plan: RulePlan, pattern: Any) -> tuple[Env, dict[str, Any]] | None:
+        env: Env = {}
+        aliases: dict[str, Any] = {}
+        for h, g in zip(plan.head.arguments, pattern.arguments, strict=True):
+            if g.ast_type == ASTType.Variable:
+                if h.ast_type == ASTType.Variable:
+                    aliases[g.name] = h
+                else:
+                    try:
+                        aliases[g.name] = ast.SymbolicTerm(h.location, evaluate(h, {}))
+                    except Unbound:
+                        aliases[g.name] = h
+                continue
+            value = evaluate(g, {})
+            e = unify(h, value, env)
+            if e is None:
+                return None
+            env = e
+        return env, aliases
+
+    def _best_attempt(self, plan: RulePlan, env: Env, extra: list[Any], depth: int) -> Step | None:
+        order = {"pos": 0, "agg": 1, "cmp": 2, "neg": 3}
+        parts = sorted(plan.body, key=lambda p: (order[p.kind], p.position))
+        parts += [BodyPart("cmp", ast.Literal(LOC, ast.Sign.NoSign, t), -1) for t in extra]
+        results: list[tuple[list[tuple[BodyPart, Env]], Env]] = []
+        self._search(parts, 0, env, [], results)
+        if not results:
+            return None
+        best = min(len(r[0]) for r in results)
+        failures, final_env = next(r for r in results if len(r[0]) == best)
+        info = plan.info
+        head_text = self._partial_text(plan.head, final_env)
+        step = Step("failed", head_text, self._partial_reading(plan.head, final_env), info.rule_id,
+                    _rule_provision(plan, final_env) or (None if info.provision.startswith(("{", "(")) else info.provision),
+                    f"{info.file}:{info.line}", tuple(sorted(info.flags)))
+        for part, fenv in failures:
+            step.children.append(self._failed_condition(part, fenv, plan, depth))
+        return step
+
+    def _search(self, parts: list[BodyPart], i: int, env: Env, failures: list[tuple[BodyPart, Env]],
+                results: list[tuple[list[tuple[BodyPart, Env]], Env]]) -> None:
+        if len(results) >= 64:
+            return
+        if i == len(parts):
+            results.append((failures, env))
+            return
+        part = parts[i]
+        if part.kind == "pos":
+            cands = self.candidates(part.node.atom.symbol, env)
+            if cands:
+                for e in cands[:8]:
+                    self._search(parts, i + 1, e, failures, results)
+                return
+            self._search(parts, i + 1, env, [*failures, (part, env)], results)
+            return
+        if part.kind == "neg":
+            node = part.node.atom.symbol
+            ok = _bound(node, env) and evaluate(node, env) not in self.true
+            self._search(parts, i + 1, env, failures if ok else [*failures, (part, env)], results)
+            return
+        if part.kind == "cmp":
+            ok, env2 = self._compare(part.node.atom, env)
+            self._search(parts, i + 1, env2, failures if ok else [*failures, (part, env)], results)
+            return
+        ok, env2 = self._aggregate(part.node.atom, env)
+        self._search(parts, i + 1, env2, failures if ok else [*failures, (part, env)], results)
+
+    def _compare(self, cmp: Any, env: Env) -> tuple[bool, Env]:
+        guards = list(cmp.guards)
+        # an assignment `X = expr` with X unbound binds X
+        if (len(guards) == 1 and guards[0].comparison == ast.ComparisonOperator.Equal
+                and cmp.term.ast_type == ASTType.Variable and cmp.term.name not in env and _bound(guards[0].term, env)):
+            return True, {**env, cmp.term.name: evaluate(guards[0].term, env)}
+        prev = cmp.term
+        try:
+            for g in guards:
+                if not _CMP[g.comparison][0](evaluate(prev, env), evaluate(g.term, env)):
+                    return False, env
+                prev = g.term
+        except Unbound:
+            return False, env
+        return True, env
+
+    def aggregate_value(self, agg: Any, env: Env) -> int | None:
+        rows: set[tuple[clingo.Symbol, ...]] = set()
+        for el in agg.elements:
+            conds = [c for c in el.condition if c.ast_type == ASTType.Literal]
+            for e in self._join(conds, env):
+                try:
+                    rows.add(tuple(evaluate(t, e) for t in el.terms))
+                except Unbound:
+                    continue
+        fn = agg.function
+        if fn == ast.AggregateFunction.Count:
+            return len(rows)
+        weights = [r[0].number for r in rows if r and r[0].type == clingo.SymbolType.Number]
+        if fn in (ast.AggregateFunction.Sum, ast.AggregateFunction.SumPlus):
+            return sum(weights)
+        if not weights:
+            return None
+        return min(weights) if fn == ast.AggregateFunction.Min else max(weights)
+
+    def _join(self, conds: list[Any], env: Env) -> Iterator[Env]:
+        if not conds:
+            yield env
+            return
+        c, rest = conds[0], conds[1:]
+        if c.atom.ast_type == ASTType.SymbolicAtom and c.sign == ast.Sign.NoSign:
+            for e in self.candidates(c.atom.symbol, env):
+                yield from self._join(rest, e)
+        elif c.atom.ast_type == ASTType.Comparison:
+            ok, e = self._compare(c.atom, env)
+            if ok:
+                yield from self._join(rest, e)
+        elif c.atom.ast_type == ASTType.SymbolicAtom:
+            if _bound(c.atom.symbol, env) and evaluate(c.atom.symbol, env) not in self.true:
+                yield from self._join(rest, env)
+
+    def _aggregate(self, agg: Any, env: Env) -> tuple[bool, Env]:
+        value = self.aggregate_value(agg, env)
+        env2 = env
+        for guard, left in ((agg.left_guard, True), (agg.right_guard, False)):
+            if guard is None:
+                continue
+            if value is None:
+                return False, env
+            if guard.term.ast_type == ASTType.Variable and guard.term.name not in env2 \
+                    and guard.comparison == ast.ComparisonOperator.Equal:
+                env2 = {**env2, guard.term.name: clingo.Number(value)}
+                continue
+            try:
+                bound = evaluate(guard.term, env2).number
+            except Unbound:
+                return False, env
+            op = guard.comparison if not left else _FLIP[guard.comparison]
+            if not _CMP[op][0](value, bound):
+                return False, env
+        return True, env2
+
+    # ---------------------------------------------------------------------- failed conditions ---
+    def _partial_text(self, node: Any, env: Env) -> str:
+        args = []
+        for a in node.arguments[1:]:
+            try:
+                args.append(str(evaluate(a, env)))
+            except Unbound:
+                args.append(str(a))
+        return f"{node.name}({', '.join(args)})"
+
+    def _partial_reading(self, node: Any, env: Env) -> str:
+        pred = self.logic.predicate(node.name, len(node.arguments))
+        if pred is None:
+            return self._partial_text(node, env)
+        values: dict[str, str] = {}
+        for spec, a in zip(pred.args, node.arguments, strict=True):
+            try:
+                values[spec.name] = render_value(evaluate(a, env), spec.type, self.lang)
+            except Unbound:
+                values[spec.name] = ("algum " if self.lang == "pt" else "some ") + spec.name
+        text = pred.reading(self.lang)
+        for k, v in values.items():
+            text = text.replace("{" + k + "}", v)
+        return text
+
+    def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int) -> Step:
+        lit = part.node
+        if part.kind == "pos":
+            node = lit.atom.symbol
+            step = Step("unknown", self._partial_text(node, env), self._partial_reading(node, env))
+            pred = self.logic.predicate(node.name, len(node.arguments))
+            if pred is not None and pred.role == "static":
+                step.note = "the treaty sets no such value" if self.lang != "pt" else "a convenção não fixa tal valor"
+            elif pred is not None and pred.role == "input":
+                step.note = "not given by the scenario" if self.lang != "pt" else "não informado pelo cenário"
+            else:
+                step.note = word("no_rule", self.lang)
+                if depth > 0:
+                    grounded = _substitute(node, env)
+                    step.children = self.why_not(grounded, [], depth - 1)
+            return step
+        if part.kind == "neg":
+            node = lit.atom.symbol
+            step = Step("failed", f"not {self._partial_text(node, env)}",
+                        f"{word('not', self.lang)}: {self._partial_reading(node, env)}")
+            if _bound(node, env):
+                atom = evaluate(node, env)
+                step.note = "it holds" if self.lang != "pt" else "verifica-se"
+                step.children = [self.tree(atom)]
+            return step
+        if part.kind == "cmp":
+            return self._test_step(part, plan, env)
+        agg = lit.atom
+        value = self.aggregate_value(agg, env)
+        step = Step("failed", str(agg), f"#{_AGG_NAME.get(agg.function, 'aggregate')} = {value}")
+        guard = agg.left_guard or agg.right_guard
+        if depth > 0 and guard is not None and _bound(guard.term, env) and len(agg.elements) == 1:
+            el = agg.elements[0]
+            if len(el.terms) == 1 and el.terms[0].ast_type == ASTType.Variable:
+                env2 = {**env, el.terms[0].name: evaluate(guard.term, env)}
+                for c in el.condition:
+                    if c.ast_type == ASTType.Literal and c.atom.ast_type == ASTType.SymbolicAtom \
+                            and c.sign == ast.Sign.NoSign and not self.candidates(c.atom.symbol, env2):
+                        step.children.extend(self.why_not(_substitute(c.atom.symbol, env2), [], depth - 1))
+        return step
+
+
+class _Subst(ast.Transformer):  # type: ignore[misc]
+    def __init__(self, env: dict[str, Any]) -> None:
+        self.env = env
+
+    def visit_Variable(self, node: Any) -> Any:
+        value = self.env.get(node.name)
+        if value is None:
+            return node
+        if isinstance(value, clingo.Symbol):
+            return ast.SymbolicTerm(node.location, value)
+        return value
+
+
+def _substitute(node: Any, env: Env) -> Any:
+    return _Subst(dict(env))(node)
+
+
+def _rename(test: Any, aliases: dict[str, Any]) -> Any:
+    return _Subst(aliases)(test)
+
+
+def explainer_for(logic: Logic, facts: list[str], lang: str = "en") -> Explainer:
+    """Solve the instrumented program on ``facts`` and return the explainer for its answer set."""
+    from .solve import run_clingo
+
+    instr = instrument(logic)
+    solved = run_clingo(instr.program, facts, shown_only=False)
+    return Explainer(logic, solved.symbols, lang, instr)
+
+
+def query_matches(explainer: Explainer, pattern: Any, tests: tuple[Any, ...] | list[Any]) -> list[clingo.Symbol]:
+    """The true atoms matching a query pattern whose comparisons hold, in a stable order."""
+    out = []
+    for env in explainer.candidates(pattern, {}):
+        ok = True
+        for t in tests:
+            ok, env = explainer._compare(t, env)
+            if not ok:
+                break
+        if ok:
+            out.append(evaluate(pattern, env))
+    return sorted(set(out))

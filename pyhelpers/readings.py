@@ -1,0 +1,86 @@
+"""Readings: atoms rendered as English or Portuguese sentences from the vocabulary's templates."""
+
+from __future__ import annotations
+
+import re
+
+import clingo
+
+from . import dates
+from .program import Logic
+from .results import format_bp
+
+STATE_NAMES = {
+    "en": {"br": "Brazil", "pt": "Portugal", "sg": "Singapore", "ae": "the United Arab Emirates",
+           "uy": "Uruguay", "pl": "Poland (probably)"},
+    "pt": {"br": "Brasil", "pt": "Portugal", "sg": "Singapura", "ae": "Emirados Árabes Unidos",
+           "uy": "Uruguai", "pl": "Polónia (provavelmente)"},
+}
+_WORDS = {
+    "en": {"months": "months", "not": "it is not the case that", "given": "given by the scenario",
+           "static": "set by the treaty catalogue", "test": "test", "no_rule": "no rule derived it"},
+    "pt": {"months": "meses", "not": "não se verifica que", "given": "informado pelo cenário",
+           "static": "fixado pelo catálogo da convenção", "test": "teste", "no_rule": "nenhuma regra o derivou"},
+}
+
+
+def word(key: str, lang: str) -> str:
+    return _WORDS["pt" if lang == "pt" else "en"][key]
+
+
+def plain(sym: clingo.Symbol) -> str:
+    """A symbol without quotes or underscores: ``holding(lusoinvest, alfa)``, ``place of management``."""
+    if sym.type == clingo.SymbolType.String:
+        return str(sym.string)
+    if sym.type == clingo.SymbolType.Number:
+        return str(sym.number)
+    if sym.type == clingo.SymbolType.Function:
+        if sym.arguments:
+            return f"{sym.name}({', '.join(plain(a) for a in sym.arguments)})"
+        return str(sym.name).replace("_", " ")
+    return str(sym)
+
+
+def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
+    """One argument rendered according to its vocabulary type."""
+    lang = "pt" if lang == "pt" else "en"
+    if typ == "state" and sym.type == clingo.SymbolType.Function and not sym.arguments:
+        return STATE_NAMES[lang].get(sym.name, sym.name.upper())
+    if sym.type == clingo.SymbolType.Number:
+        n = sym.number
+        if typ == "date":
+            try:
+                d = dates.from_day_number(n)
+            except (ValueError, OverflowError):
+                return str(n)
+            return "(open)" if d == dates.OPEN_END else d.isoformat()
+        if typ == "bp":
+            return format_bp(n)
+        if typ == "months":
+            return f"{n} {word('months', lang)}"
+        return str(n)
+    return plain(sym)
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)\}")
+
+
+def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
+    """The sentence for a ground atom (its first argument, the scenario id, is never shown)."""
+    if sym.type != clingo.SymbolType.Function:
+        return str(sym)
+    pred = logic.predicate(sym.name, len(sym.arguments))
+    if pred is None:
+        return str(sym)
+    values = {
+        spec.name: render_value(arg, spec.type, lang)
+        for spec, arg in zip(pred.args, sym.arguments, strict=True)
+    }
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), pred.reading(lang))
+
+
+def user_atom(sym: clingo.Symbol) -> str:
+    """The atom as a user writes it in a query: scenario id dropped, ids quoted."""
+    if sym.type != clingo.SymbolType.Function or not sym.arguments:
+        return str(sym)
+    return f"{sym.name}({', '.join(str(a) for a in sym.arguments[1:])})"
