@@ -337,17 +337,22 @@ class Explainer:
         return Step("test", str(cmp), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}")
 
     # -------------------------------------------------------------------------------- why not ---
-    def why_not(self, pattern: Any, tests: list[Any], depth: int = 6) -> list[Step]:
+    def why_not(self, pattern: Any, tests: list[Any], depth: int = 6,
+                visited: frozenset[tuple[int, str]] = frozenset()) -> list[Step]:
         """Each rule that could derive an atom matching ``pattern`` (with extra comparison ``tests``
         over the pattern's variables), with the conditions that failed in its best partial grounding."""
         out = []
         for plan in self.instr.rules_for(pattern.name, len(pattern.arguments)):
+            key = (plan.info.index, str(pattern))
+            if key in visited:
+                continue
+            seen = visited | {key}
             matched = self._head_env(plan, pattern)
             if matched is None:
                 continue
             env, aliases = matched
             extra = [_rename(t, aliases) for t in tests]
-            attempt = self._best_attempt(plan, env, extra, depth)
+            attempt = self._best_attempt(plan, env, extra, depth, seen)
             if attempt is not None:
                 out.append(attempt)
         return out
@@ -372,7 +377,8 @@ class Explainer:
             env = e
         return env, aliases
 
-    def _best_attempt(self, plan: RulePlan, env: Env, extra: list[Any], depth: int) -> Step | None:
+    def _best_attempt(self, plan: RulePlan, env: Env, extra: list[Any], depth: int,
+                      visited: frozenset[tuple[int, str]]) -> Step | None:
         order = {"pos": 0, "agg": 1, "cmp": 2, "neg": 3}
         parts = sorted(plan.body, key=lambda p: (order[p.kind], p.position))
         parts += [BodyPart("cmp", ast.Literal(LOC, ast.Sign.NoSign, t), -1) for t in extra]
@@ -388,7 +394,9 @@ class Explainer:
                     _rule_provision(plan, final_env) or (None if info.provision.startswith(("{", "(")) else info.provision),
                     f"{info.file}:{info.line}", tuple(sorted(info.flags)))
         for part, fenv in failures:
-            step.children.append(self._failed_condition(part, fenv, plan, depth))
+            if part.kind in ("cmp", "neg") and not _bound(part.node, fenv):
+                continue  # not evaluable: a failed positive condition above leaves its variables unbound
+            step.children.append(self._failed_condition(part, fenv, plan, depth, visited))
         return step
 
     def _search(self, parts: list[BodyPart], i: int, env: Env, failures: list[tuple[BodyPart, Env]],
@@ -516,7 +524,8 @@ class Explainer:
             text = text.replace("{" + k + "}", v)
         return text
 
-    def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int) -> Step:
+    def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
+                          visited: frozenset[tuple[int, str]]) -> Step:
         lit = part.node
         if part.kind == "pos":
             node = lit.atom.symbol
@@ -530,7 +539,7 @@ class Explainer:
                 step.note = word("no_rule", self.lang)
                 if depth > 0:
                     grounded = _substitute(node, env)
-                    step.children = self.why_not(grounded, [], depth - 1)
+                    step.children = self.why_not(grounded, [], depth - 1, visited)
             return step
         if part.kind == "neg":
             node = lit.atom.symbol
@@ -554,7 +563,7 @@ class Explainer:
                 for c in el.condition:
                     if c.ast_type == ASTType.Literal and c.atom.ast_type == ASTType.SymbolicAtom \
                             and c.sign == ast.Sign.NoSign and not self.candidates(c.atom.symbol, env2):
-                        step.children.extend(self.why_not(_substitute(c.atom.symbol, env2), [], depth - 1))
+                        step.children.extend(self.why_not(_substitute(c.atom.symbol, env2), [], depth - 1, visited))
         return step
 
 
