@@ -59,7 +59,8 @@ def parse_query(text: str, logic: Logic, sid: str = "s") -> Query:
     atom = first.atom.symbol
     for arg in atom.arguments:
         if _has_arithmetic_on_symbols(arg):
-            raise QueryError(f"query {text!r}: {arg} reads as a subtraction; quote ids: \"{str(arg).replace(' ', '')}\"")
+            plain = str(arg).replace(" ", "").strip("()")
+            raise QueryError(f"query {text!r}: {plain} reads as a subtraction; quote ids: \"{plain}\"")
     pred = logic.predicate(atom.name, len(atom.arguments) + 1)
     if pred is None:
         names = sorted({f"{n}/{a - 1}" for (n, a) in logic.vocabulary})

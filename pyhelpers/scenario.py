@@ -48,7 +48,7 @@ def _check_state(value: str) -> str:
 
 
 State = Annotated[str, BeforeValidator(_state), AfterValidator(_check_state)]
-Id = Annotated[str, Field(min_length=1, max_length=200)]
+Id = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$")]
 
 
 def _percent(value: Any) -> Any:
@@ -261,20 +261,21 @@ def parse_outcome(text: str) -> tuple[str, int | None]:
     return kind, (int(Decimal(rate) * 100) if rate is not None else None)
 
 
+def _check_outcome(text: str) -> str:
+    parse_outcome(text)
+    return text
+
+
+OutcomeText = Annotated[str, AfterValidator(_check_outcome)]
+
+
 class ExpectedItem(_Model):
     """What the scenario's author expects for one income item."""
 
     status: Status = "decided"
-    outcome: dict[State, str] = Field(description="State -> 'capped 10%' | 'may tax' | 'exempt' | ...")
+    outcome: dict[State, OutcomeText] = Field(description="State -> 'capped 10%' | 'may tax' | 'exempt' | ...")
     provisions: list[str] = Field(description="every provision the outcome rests on, e.g. 'br-pt 10(2)(a)'")
     missing: list[str] = Field(default_factory=list, description="missing facts, e.g. 'holding(a, b)'")
-
-    @field_validator("outcome")
-    @classmethod
-    def _outcomes(cls, v: dict[str, str]) -> dict[str, str]:
-        for text in v.values():
-            parse_outcome(text)
-        return v
 
 
 class Scenario(_Model):
@@ -294,6 +295,16 @@ class Scenario(_Model):
 
 # ----------------------------------------------------------------------------------------------------
 # Loading
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe YAML without implicit timestamps: dates stay text, so pydantic checks them (2023-02-29)."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    key: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
 
 
 class _LineMap:
@@ -513,8 +524,8 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
     """Parse and validate scenario YAML text."""
     lines = _LineMap()
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = yaml.compose(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None

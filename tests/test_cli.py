@@ -1,0 +1,146 @@
+"""The command line: commands, formats, languages and exit codes (0 ok, 1 expect mismatch, 2 bad input)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyhelpers.cli import main
+
+from .conftest import ROOT
+
+QUALIFYING = str(ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml")
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    text = text.replace(str(ROOT) + "/", "")
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{path} missing: run UPDATE_GOLDEN=1 pytest {__file__}"
+    assert text == path.read_text(encoding="utf-8")
+
+
+def test_check_ok() -> None:
+    code, out, _ = run("check", QUALIFYING)
+    assert code == 0
+    assert "Brazil:   may tax, capped at 10% of the gross amount  (br-pt 10(2); br-pt 10(2)(a))" in out
+    assert "maximum source tax: 100,000.00 BRL" in out
+    assert "expect: all 1 item(s) match" in out
+
+
+def test_check_in_portuguese() -> None:
+    code, out, _ = run("check", QUALIFYING, "--lang", "pt")
+    assert code == 0 and "Brasil:   pode tributar, até 10% do montante bruto" in out
+
+
+def test_check_json_and_markdown() -> None:
+    code, out, _ = run("check", QUALIFYING, "--format", "json")
+    data = json.loads(out)
+    item = data["items"][0]
+    assert (item["status"], item["max_rate_bp"], item["max_source_tax"]) == ("decided", 1000, "100000.00")
+    assert data["expect"]["matched"] is True
+    assert data["receipt"]["logic_sha256"]
+    code, out, _ = run("check", QUALIFYING, "--format", "markdown")
+    assert code == 0 and "| `div-2024` | dividend | decided |" in out
+
+
+def test_check_mismatch_exits_1(tmp_path: Path) -> None:
+    text = Path(QUALIFYING).read_text(encoding="utf-8").replace("br: capped 10%", "br: capped 15%")
+    (tmp_path / "wrong.yaml").write_text(text, encoding="utf-8")
+    code, out, _ = run("check", str(tmp_path / "wrong.yaml"))
+    assert code == 1
+    assert "div-2024: outcome for br: expected capped 15%, got capped 10%" in out
+
+
+def test_bad_input_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "bad.yaml").write_text("name: x\ntreaty: br-pt\n", encoding="utf-8")
+    code, _, err = run("check", str(tmp_path / "bad.yaml"))
+    assert code == 2
+    assert f"{tmp_path / 'bad.yaml'}:1: evaluation_date: expected this required field, found nothing" in err
+
+
+def test_bad_query_exits_2() -> None:
+    code, _, err = run("explain", QUALIFYING, "--why-not", "max_rate(div-2024, 1000)")
+    assert code == 2 and 'quote ids: "div-2024"' in err
+    code, _, err = run("explain", QUALIFYING, "--why-not", 'max_rat("div-2024", 1000)')
+    assert code == 2 and "did you mean max_rate/2" in err
+    code, _, err = run("explain", QUALIFYING, "--item", "nope")
+    assert code == 2 and "expected the id of an income item" in err
+
+
+def test_explain_text_golden() -> None:
+    code, out, _ = run("explain", QUALIFYING, "--item", "div-2024")
+    assert code == 0
+    golden("explain-qualifying.txt", out)
+
+
+def test_explain_json_golden() -> None:
+    code, out, _ = run("explain", QUALIFYING, "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    provisions = {s["provision"] for sec in data["sections"] for st in sec["steps"] for s in _walk(st) if "provision" in s}
+    assert {"br-pt 10(2)(a)", "br-pt 4(1)", "br-pt 10(1)", "br-pt 3(1)(f)"} <= provisions
+    golden("explain-qualifying.json", out)
+
+
+def _walk(step: dict[str, object]) -> list[dict[str, object]]:
+    out = [step]
+    for c in step.get("children", []):  # type: ignore[union-attr]
+        out += _walk(c)  # type: ignore[arg-type]
+    return out
+
+
+def test_why_not_golden() -> None:
+    path = str(ROOT / "scenarios/br-pt/dividends-holding-24-9-percent.yaml")
+    code, out, _ = run("explain", path, "--why-not", 'max_rate("div-2024", 1000)')
+    assert code == 0
+    assert "24.9% ≥ 25% — test: ✗" in out
+    golden("why-not-24-9.txt", out)
+
+
+def test_why_not_when_it_holds() -> None:
+    code, out, _ = run("explain", QUALIFYING, "--why-not", 'max_rate("div-2024", R), R <= 1000')
+    assert code == 0 and "holds" in out and "br-pt 10(2)(a)" in out
+
+
+def test_explain_in_portuguese() -> None:
+    code, out, _ = run("explain", QUALIFYING, "--lang", "pt")
+    assert code == 0 and "o imposto de Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
+
+
+def test_list_shows_every_treaty_article() -> None:
+    code, out, _ = run("list")
+    assert code == 0
+    assert "br-pt" in out and "encoded:" in out and "procedural:" in out
+    code, out, _ = run("list", "--format", "json")
+    pt = next(t for t in json.loads(out) if t["treaty"] == "br-pt")
+    assert {a["number"] for a in pt["articles"]} >= {str(n) for n in range(1, 30)}
+
+
+def test_show_article_text_and_rules() -> None:
+    code, out, _ = run("show", "br-pt", "10")
+    assert code == 0
+    assert "§ br-pt 10(2)(a): 10% do montante bruto dos dividendos" in out
+    assert "rule br-pt/10-2-a-cap | br-pt 10(2)(a)" in out
+    code, out, _ = run("show", "br-pt", "11")
+    assert code == 0 and "br-pt 11 is in the corpus but not encoded yet" in out
+    code, out, _ = run("show", "br-pt", "99")
+    assert code == 2
+
+
+@pytest.mark.parametrize("args", [["schema"]])
+def test_schema_is_json_schema(args: list[str]) -> None:
+    code, out, _ = run(*args)
+    data = json.loads(out)
+    assert code == 0 and data["title"] == "treaty-logic scenario" and "persons" in data["properties"]

@@ -1,0 +1,139 @@
+"""The rule base as a whole: every rule fired, both paths agree, clean grounding, cited provisions."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from clingo import ast
+from clingo.ast import ASTType
+
+from pyhelpers.explain import Explainer, explainer_for
+from pyhelpers.instrument import instrument, variables
+from pyhelpers.program import PROVISION_RE, load_logic
+from pyhelpers.scenario import load_file
+from pyhelpers.solve import Checker, run_clingo
+
+from .conftest import ROOT, SCENARIOS, scenario_id
+
+SHARED = ROOT.parent / "shared" / "treaties"
+
+
+@lru_cache(maxsize=None)
+def _explained(path: Path) -> Explainer:
+    checker = Checker()
+    return explainer_for(checker.logic, checker.facts(load_file(path)))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[scenario_id(p) for p in SCENARIOS])
+def test_fast_and_explained_paths_agree(path: Path, checker: Checker) -> None:
+    facts = checker.facts(load_file(path))
+    fast = run_clingo(checker.logic.program, facts)
+    assert not fast.messages, fast.messages  # no clingo warnings: undefined atoms, unsafe variables ...
+    shown = {(s.name, len(s.arguments)) for s in fast.symbols}
+    shown_sigs = {(n, a) for (n, a), p in checker.logic.vocabulary.items() if p.role in ("conclusion", "finding")}
+    explained = {s for s in _explained(path).true if (s.name, len(s.arguments)) in shown_sigs}
+    assert shown <= shown_sigs
+    assert set(fast.symbols) == explained
+
+
+def test_every_rule_is_fired_by_some_scenario() -> None:
+    logic = load_logic()
+    fired: set[str] = set()
+    for path in SCENARIOS:
+        ex = _explained(path)
+        fired |= {s.plan.info.rule_id for sups in ex.supports.values() for s in sups}
+    never = [f"{r.file}:{r.line} {r.rule_id}" for r in logic.rules if r.rule_id not in fired]
+    assert not never, "rules no scenario fires:\n" + "\n".join(never)
+
+
+def test_every_derived_atom_has_a_derivation() -> None:
+    path = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
+    ex = _explained(path)
+    derived = [a for a in ex.true if a in ex.supports]
+    assert derived and all(a in ex.just for a in derived)
+
+
+def test_provisions_are_well_formed_and_catalogued(checker: Checker) -> None:
+    logic = checker.logic
+    catalogued = {s.arguments[2].string for s in checker.static_atoms if s.name == "article"}
+    problems = []
+    for r in logic.rules:
+        if r.provision == "(core)":
+            if not r.file.startswith("logic/core/"):
+                problems.append(f"{r.file}:{r.line}: (core) outside logic/core")
+            continue
+        if r.dynamic_provision:
+            stm = _statement(r.file, r.line)
+            if r.dynamic_provision not in variables(stm.body[0]) + [v for lit in stm.body for v in variables(lit)]:
+                problems.append(f"{r.file}:{r.line}: {{{r.dynamic_provision}}} is not a body variable")
+            continue
+        m = PROVISION_RE.match(r.provision)
+        if not m:
+            problems.append(f"{r.file}:{r.line}: malformed provision {r.provision!r}")
+            continue
+        article = f"{m.group('treaty')} {'Protocol ' if m.group('protocol') else ''}{m.group('article')}"
+        if article not in catalogued:
+            problems.append(f"{r.file}:{r.line}: {r.provision} names an article not in the catalogue")
+    assert not problems, "\n".join(problems)
+
+
+def _statement(file: str, line: int) -> ast.AST:
+    logic = load_logic()
+    lf = next(f for f in logic.files if f.relpath == file)
+    found: list[ast.AST] = []
+    ast.parse_string(lf.source, found.append)
+    return next(s for s in found if s.ast_type == ASTType.Rule and s.location.begin.line == line)
+
+
+def test_provision_in_head_matches_annotation() -> None:
+    logic = load_logic()
+    plans = instrument(logic).plans
+    bad = []
+    for plan in plans:
+        heads = [a.symbol.string for a in plan.head.arguments
+                 if a.ast_type == ASTType.SymbolicTerm and a.symbol.type.name == "String"
+                 and PROVISION_RE.match(a.symbol.string)]
+        for prov in heads:
+            if prov != plan.info.provision:
+                bad.append(f"{plan.info.file}:{plan.info.line}: head cites {prov}, annotation {plan.info.provision}")
+    assert not bad, "\n".join(bad)
+
+
+def test_every_predicate_is_declared_and_used() -> None:
+    logic = load_logic()
+    used: set[tuple[str, int]] = set()
+
+    class _Atoms(ast.Transformer):  # type: ignore[misc]
+        def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+            sym = node.symbol
+            if sym.ast_type == ASTType.Function:
+                used.add((sym.name, len(sym.arguments)))
+            return node
+
+    for stm in logic.statements:
+        _Atoms()(stm)
+    undeclared = sorted(used - set(logic.vocabulary))
+    assert not undeclared, f"predicates used but not declared in logic/core/vocabulary.lp: {undeclared}"
+    unused = sorted(k for k in set(logic.vocabulary) - used if logic.vocabulary[k].role != "input")
+    assert not unused, f"declared but never used: {unused}"
+
+
+def test_quoted_text_is_the_official_text() -> None:
+    if not SHARED.is_dir():
+        pytest.skip(f"{SHARED} not present: cannot compare quotes with the corpus")
+    logic = load_logic()
+    bad = []
+    for lf in logic.files:
+        treaty = lf.banner.get("Treaty")
+        if not treaty:
+            continue
+        corpus = re.sub(r"\s+", " ", (SHARED / f"{treaty}.txt").read_text(encoding="utf-8"))
+        for prov, text, line in lf.texts:
+            body = re.sub(r"\s+", " ", text)
+            pieces = [p.strip() for p in re.split(r"\s*\b[ivx]+\)\s+", body) if p.strip()]
+            if not all(p in corpus for p in pieces):
+                bad.append(f"{lf.relpath}:{line}: {prov} is not quoted verbatim from {treaty}.txt")
+    assert not bad, "\n".join(bad)

@@ -1,0 +1,36 @@
+"""Every scenario's expect: block is a test: exact outcome per State, status, provisions, missing facts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyhelpers.expect import compare
+from pyhelpers.scenario import load_file
+from pyhelpers.solve import Checker
+
+from .conftest import ROOT, SCENARIOS, scenario_id
+
+
+def test_corpus_is_not_empty() -> None:
+    assert len([p for p in SCENARIOS if p.parent.name == "br-pt"]) >= 15
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[scenario_id(p) for p in SCENARIOS])
+def test_scenario_expectations(path: Path, checker: Checker) -> None:
+    scenario = load_file(path)
+    assert scenario.expect, f"{path} has no expect: block"
+    assert set(scenario.expect) == {i.id for i in scenario.income}, "every income item needs an expectation"
+    result = checker.check(scenario, source=str(path))
+    mismatches = compare(scenario, result)
+    if mismatches:
+        rel = path.relative_to(ROOT)
+        lines = [str(m) for m in mismatches]
+        for m in {m.item_id for m in mismatches}:
+            item = result.item(m)
+            lines.append(f"actual {m}: status={item.status} "
+                         + ", ".join(f"{s.state}: {s.label}" for s in item.states)
+                         + f"; provisions={list(item.provisions)}; findings={[str(f) for f in item.findings]}")
+            lines.append(f"  explain: treaty explain {rel} --item {m}")
+        pytest.fail("\n".join(lines), pytrace=False)
