@@ -25,6 +25,7 @@ class TreatyEntry:
     treaty: str
     banner: dict[str, str]
     articles: list[ArticleEntry]
+    notes: list[str] = field(default_factory=list)
 
     def by_status(self, status: str) -> list[ArticleEntry]:
         return [a for a in self.articles if a.status == status]
@@ -56,10 +57,15 @@ def treaties(logic: Logic, static_atoms: list[clingo.Symbol]) -> list[TreatyEntr
             entry = arts[t.string].get(_number(n))
             if entry is not None:
                 entry.reason = why.string
+    notes: dict[str, list[str]] = defaultdict(list)
+    for s in static_atoms:
+        if s.name == "corpus_note" and len(s.arguments) == 2:
+            notes[s.arguments[0].string].append(s.arguments[1].string)
     out = []
     for t in sorted(arts):
         banner = next((f.banner for f in logic.files if f.banner.get("Treaty") == t and "Partner" in f.banner), {})
-        out.append(TreatyEntry(t, banner, sorted(arts[t].values(), key=lambda a: provision_key(a.provision))))
+        out.append(TreatyEntry(t, banner, sorted(arts[t].values(), key=lambda a: provision_key(a.provision)),
+                               notes[t]))
     return out
 
 

@@ -150,7 +150,7 @@ def list_(fmt: str, lang: str) -> None:
     entries = treaties(checker.logic, checker.static_atoms)
     if fmt == "json":
         data = [{"treaty": e.treaty, "partner": e.banner.get("Partner"), "source": e.banner.get("Source"),
-                 "articles": [a.__dict__ for a in e.articles]} for e in entries]
+                 "articles": [a.__dict__ for a in e.articles], "notes": e.notes} for e in entries]
         click.echo(render.to_json(data), nl=False)
         return
     for e in entries:
@@ -164,6 +164,8 @@ def list_(fmt: str, lang: str) -> None:
             if status == "procedural":
                 for a in arts:
                     click.echo(f"    {a.provision}: {a.reason}")
+        for note in e.notes:
+            click.echo(f"  note: {note}")
         click.echo("")
 
 

@@ -87,6 +87,10 @@ def outcome_text(o: StateOutcome, lang: str) -> str:
 
 
 def finding_text(f: Finding, lang: str) -> str:
+    if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
+        if _lang(lang) == "pt":
+            return f"nenhum artigo de {f.provision} no corpus rege este rendimento: não codificado"
+        return f"no article of {f.provision} in the corpus governs this income: not encoded"
     return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision)
 
 
