@@ -58,14 +58,14 @@ def treaties(logic: Logic, static_atoms: list[clingo.Symbol]) -> list[TreatyEntr
             if entry is not None:
                 entry.reason = why.string
     notes: dict[str, list[str]] = defaultdict(list)
-    for s in static_atoms:
-        if s.name == "corpus_note" and len(s.arguments) == 2:
-            notes[s.arguments[0].string].append(s.arguments[1].string)
+    for sym in static_atoms:
+        if sym.name == "corpus_note" and len(sym.arguments) == 2:
+            notes[sym.arguments[0].string].append(sym.arguments[1].string)
     out = []
-    for t in sorted(arts):
-        banner = next((f.banner for f in logic.files if f.banner.get("Treaty") == t and "Partner" in f.banner), {})
-        out.append(TreatyEntry(t, banner, sorted(arts[t].values(), key=lambda a: provision_key(a.provision)),
-                               notes[t]))
+    for treaty in sorted(arts):
+        banner = next((f.banner for f in logic.files if f.banner.get("Treaty") == treaty and "Partner" in f.banner), {})
+        entries = sorted(arts[treaty].values(), key=lambda a: provision_key(a.provision))
+        out.append(TreatyEntry(treaty, banner, entries, notes[treaty]))
     return out
 
 

@@ -193,7 +193,8 @@ def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
         return
     for lf in files:
         b = lf.banner
-        click.echo(f"{b.get('Treaty')} {b.get('Article')} — {b.get('Title')}\n{lf.relpath}\nsource: {b.get('Source')}\n")
+        click.echo(f"{b.get('Treaty')} {b.get('Article')} — {b.get('Title')}")
+        click.echo(f"{lf.relpath}\nsource: {b.get('Source')}\n")
         for line in lf.source.splitlines():
             if line.startswith("%|"):
                 click.echo("\n§ " + line[2:].strip())

@@ -70,7 +70,8 @@ def evaluate(node: Any, env: Env) -> clingo.Symbol:
             return env[node.name]
         raise Unbound(node.name)
     if t == ASTType.SymbolicTerm:
-        return node.symbol
+        sym: clingo.Symbol = node.symbol
+        return sym
     if t == ASTType.Function:
         args = [evaluate(a, env) for a in node.arguments]
         return clingo.Tuple_(args) if node.name == "" else clingo.Function(node.name, args)
@@ -96,11 +97,12 @@ def unify(node: Any, sym: clingo.Symbol, env: Env) -> Env | None:
     if t == ASTType.Function:
         if sym.type != clingo.SymbolType.Function or sym.name != node.name or len(sym.arguments) != len(node.arguments):
             return None
-        out: Env | None = env
+        out: Env = env
         for a, s in zip(node.arguments, sym.arguments, strict=True):
-            out = unify(a, s, out)
-            if out is None:
+            nxt = unify(a, s, out)
+            if nxt is None:
                 return None
+            out = nxt
         return out
     try:
         return env if evaluate(node, env) == sym else None
@@ -115,7 +117,7 @@ def _bound(node: Any, env: Env) -> bool:
 def _has_anonymous(node: Any) -> bool:
     found = []
 
-    class _F(ast.Transformer):  # type: ignore[misc]
+    class _F(ast.Transformer):
         def visit_Variable(self, n: Any) -> Any:
             if n.name == "_":
                 found.append(n)
@@ -390,9 +392,9 @@ class Explainer:
         failures, final_env = next(r for r in results if len(r[0]) == best)
         info = plan.info
         head_text = self._partial_text(plan.head, final_env)
+        fixed = None if info.provision.startswith(("{", "(")) else info.provision
         step = Step("failed", head_text, self._partial_reading(plan.head, final_env), info.rule_id,
-                    _rule_provision(plan, final_env) or (None if info.provision.startswith(("{", "(")) else info.provision),
-                    f"{info.file}:{info.line}", tuple(sorted(info.flags)))
+                    _rule_provision(plan, final_env) or fixed, f"{info.file}:{info.line}", tuple(sorted(info.flags)))
         for part, fenv in failures:
             if part.kind in ("cmp", "neg") and not _bound(part.node, fenv):
                 continue  # not evaluable: a failed positive condition above leaves its variables unbound
@@ -474,9 +476,9 @@ class Explainer:
             ok, e = self._compare(c.atom, env)
             if ok:
                 yield from self._join(rest, e)
-        elif c.atom.ast_type == ASTType.SymbolicAtom:
-            if _bound(c.atom.symbol, env) and evaluate(c.atom.symbol, env) not in self.true:
-                yield from self._join(rest, env)
+        elif c.atom.ast_type == ASTType.SymbolicAtom and _bound(c.atom.symbol, env) \
+                and evaluate(c.atom.symbol, env) not in self.true:
+            yield from self._join(rest, env)
 
     def _aggregate(self, agg: Any, env: Env) -> tuple[bool, Env]:
         value = self.aggregate_value(agg, env)
@@ -567,7 +569,7 @@ class Explainer:
         return step
 
 
-class _Subst(ast.Transformer):  # type: ignore[misc]
+class _Subst(ast.Transformer):
     def __init__(self, env: dict[str, Any]) -> None:
         self.env = env
 

@@ -33,7 +33,7 @@ _POS = ast.Position("<instrumentation>", 0, 0)
 LOC = ast.Location(_POS, _POS)
 
 
-class _VarCollector(ast.Transformer):  # type: ignore[misc]
+class _VarCollector(ast.Transformer):
     def __init__(self) -> None:
         self.names: list[str] = []
 

@@ -66,7 +66,8 @@ def parse_query(text: str, logic: Logic, sid: str = "s") -> Query:
         names = sorted({f"{n}/{a - 1}" for (n, a) in logic.vocabulary})
         close = difflib.get_close_matches(f"{atom.name}/{len(atom.arguments)}", names, n=3)
         hint = f"did you mean {', '.join(close)}?" if close else "see the vocabulary in logic/core/vocabulary.lp"
-        raise QueryError(f"query {text!r}: {atom.name}/{len(atom.arguments)} is not a predicate of the vocabulary ({hint})")
+        sig = f"{atom.name}/{len(atom.arguments)}"
+        raise QueryError(f"query {text!r}: {sig} is not a predicate of the vocabulary ({hint})")
     tests = []
     for lit in body[1:]:
         if lit.ast_type != ASTType.Literal or lit.atom.ast_type != ASTType.Comparison:

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from .explain import Step
 from .expect import Mismatch
+from .explain import Step
 from .readings import STATE_NAMES
 from .results import Finding, ItemResult, ScenarioResult, StateOutcome, format_bp
 

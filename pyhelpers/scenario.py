@@ -9,6 +9,7 @@ does not give is *not* read as false: the rules report it as ``missing``.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from collections.abc import Mapping
 from datetime import date
@@ -381,6 +382,9 @@ def _problems_from_validation(err: ValidationError, source: str, lines: _LineMap
         if loc in problems:  # union branches report the same field several times: keep the first
             continue
         expected = _EXPECTED_BY_TYPE.get(e["type"]) or e["msg"]
+        if e["type"] in ("greater_than_equal", "less_than_equal"):
+            bound = e["ctx"].get("ge", e["ctx"].get("le"))
+            expected = f"a number {'at least' if e['type'] == 'greater_than_equal' else 'at most'} {bound}"
         if e["type"] == "literal_error":
             expected = "one of " + e["ctx"]["expected"].replace("'", "")
         if expected.startswith("Value error, "):
@@ -427,7 +431,7 @@ def _check_references(sc: Scenario, source: str, lines: _LineMap) -> list[Proble
         by_pair.setdefault((h.holder, h.company, h.direct), []).append((i, h))
     for recs in by_pair.values():
         recs.sort(key=lambda r: r[1].from_)
-        for (i, a), (j, b) in zip(recs, recs[1:], strict=False):
+        for (i, a), (j, b) in itertools.pairwise(recs):
             if a.until is None or b.from_ <= a.until:
                 problems.append(Problem(
                     source, lines.line(("holdings", j, "from")), f"holdings[{j}].from",
@@ -525,7 +529,7 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
     lines = _LineMap()
     try:
         node = yaml.compose(text, Loader=_Loader)
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
+        data = yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None

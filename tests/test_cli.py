@@ -89,7 +89,8 @@ def test_explain_json_golden() -> None:
     code, out, _ = run("explain", QUALIFYING, "--format", "json")
     assert code == 0
     data = json.loads(out)
-    provisions = {s["provision"] for sec in data["sections"] for st in sec["steps"] for s in _walk(st) if "provision" in s}
+    steps = [s for sec in data["sections"] for st in sec["steps"] for s in _walk(st)]
+    provisions = {s["provision"] for s in steps if "provision" in s}
     assert {"br-pt 10(2)(a)", "br-pt 4(1)", "br-pt 10(1)", "br-pt 3(1)(f)"} <= provisions
     golden("explain-qualifying.json", out)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,7 @@ from .conftest import ROOT, SCENARIOS, scenario_id
 SHARED = ROOT.parent / "shared" / "treaties"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _explained(path: Path) -> Explainer:
     checker = Checker()
     return explainer_for(checker.logic, checker.facts(load_file(path)))

@@ -11,7 +11,8 @@ from pyhelpers.solve import Checker
 
 from .conftest import ROOT
 
-HOSTILE = ['x). #false.', '"a" :- b.', 'a\\"). p(1', "%* comment", "#show.", "s\\", "div-2024\"). max_rate(\"s\",\"div-2024\",0"]
+HOSTILE = ['x). #false.', '"a" :- b.', 'a\\"). p(1', "%* comment", "#show.", "s\\",
+           'div-2024"). max_rate("s","div-2024",0']
 
 
 def _scenario(payer: str, recipient: str, item: str) -> dict[str, object]:

@@ -105,7 +105,7 @@ def test_duplicate_yaml_keys() -> None:
 
 def test_unknown_treaty() -> None:
     msg = one(GOOD.replace("treaty: br-pt", "treaty: br-xx"))
-    assert msg.startswith("case.yaml:2: treaty: expected one of br-pt, br-sg, br-ae, br-uy or br-pl, found 'br-xx'"), msg
+    assert msg == "case.yaml:2: treaty: expected one of br-pt, br-sg, br-ae, br-uy or br-pl, found 'br-xx'", msg
 
 
 def test_holding_ends_before_it_starts() -> None:
@@ -132,9 +132,10 @@ def test_unknown_income_type() -> None:
 
 
 def test_amount_as_float_or_negative() -> None:
-    assert "expected an exact decimal written as a string, e.g. '1000.50', found 1000.5" in one(GOOD.replace('amount: "1000.00"', "amount: 1000.5"))
-    assert "income[0].gross.amount: expected Input should be greater than or equal to 0" in one(
-        GOOD.replace('amount: "1000.00"', 'amount: "-5"'))
+    msg = one(GOOD.replace('amount: "1000.00"', "amount: 1000.5"))
+    assert "expected an exact decimal written as a string, e.g. '1000.50', found 1000.5" in msg
+    msg = one(GOOD.replace('amount: "1000.00"', 'amount: "-5"'))
+    assert msg == "case.yaml:22: income[0].gross.amount: expected a number at least 0, found '-5'"
 
 
 def test_bad_state_code() -> None:
@@ -156,7 +157,8 @@ def test_bad_expected_outcome() -> None:
 
 
 def test_document_not_a_mapping() -> None:
-    assert one("- just\n- a list\n") == "case.yaml:1: (document): expected a mapping with name, treaty, persons, ..., found ['just', 'a list']"
+    assert one("- just\n- a list\n") == \
+        "case.yaml:1: (document): expected a mapping with name, treaty, persons, ..., found ['just', 'a list']"
 
 
 def test_file_not_found(tmp_path: Path) -> None:
