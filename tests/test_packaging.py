@@ -1,0 +1,47 @@
+"""The built wheel carries the law it encodes: logic/ and its quoted texts are inside the package."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(ROOT)],
+                          capture_output=True, text=True, timeout=300)
+    if done.returncode != 0:
+        pytest.fail(f"pip wheel failed:\n{done.stderr}")
+    return next(out.glob("treaty_logic-*.whl"))
+
+
+def test_wheel_contains_every_rule_file_and_py_typed(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = {f"pyhelpers/logic/{p.relative_to(ROOT / 'logic').as_posix()}" for p in (ROOT / "logic").rglob("*.lp")}
+    assert expected and expected <= names
+    assert "pyhelpers/py.typed" in names
+
+
+def test_installed_package_runs_without_the_source_tree(wheel: Path, tmp_path: Path) -> None:
+    zipfile.ZipFile(wheel).extractall(tmp_path / "site")
+    scenario = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
+    code = (
+        "import sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in type(f).__name__.lower()];"
+        f"sys.path.insert(0, {str(tmp_path / 'site')!r});"
+        "from pyhelpers.program import logic_dir; from pyhelpers.solve import Checker;"
+        "from pyhelpers.scenario import load_file;"
+        f"r = Checker().check(load_file({str(scenario)!r}));"
+        "print(logic_dir()); print(r.items[0].max_rate_bp)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    where, rate = done.stdout.split()
+    assert where == str(tmp_path / "site" / "pyhelpers" / "logic")
+    assert rate == "1000"
