@@ -17,7 +17,7 @@ from . import render
 from .catalog import article_files, treaties
 from .errors import InputError, TreatyLogicError
 from .expect import compare
-from .explain import Explainer, Step, explainer_for, query_matches
+from .explain import Explainer, Step, query_matches
 from .program import Logic
 from .query import parse_query
 from .scenario import Scenario, json_schema, load_file
@@ -127,7 +127,7 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], fmt: st
     for iid in items:
         if iid not in known:
             raise InputError(f"{file}: --item {iid!r}: expected the id of an income item ({', '.join(known)})")
-    ex = explainer_for(checker.logic, checker.facts(scenario), lang)
+    ex = checker.explain(scenario, lang)
     if why_not:
         sections = _why_not_sections(ex, checker.logic, why_not, lang)
     else:
@@ -209,3 +209,7 @@ def schema() -> None:
     """Print the JSON Schema of the scenario format (for editors)."""
     click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
 
+
+
+if __name__ == "__main__":
+    main()

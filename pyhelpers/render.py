@@ -45,11 +45,13 @@ _LABEL = {
     "en": {"status": "status", "provisions": "provisions", "max_tax": "maximum source tax",
            "expect_ok": "expect: all {n} item(s) match", "expect_bad": "expect: {n} mismatch(es)",
            "evaluated": "evaluated on", "findings": "findings", "why_not": "why not", "holds": "holds",
-           "no_rule": "no rule of the logic concludes this predicate"},
+           "no_rule": "no rule of the logic concludes this predicate",
+           "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)"},
     "pt": {"status": "estado", "provisions": "disposições", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "porque não", "holds": "verifica-se",
-           "no_rule": "nenhuma regra conclui este predicado"},
+           "no_rule": "nenhuma regra conclui este predicado",
+           "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)"},
 }
 _FINDING = {
     "en": {
@@ -126,6 +128,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         for f in item.findings:
             lines.append(f"  - {finding_text(f, lang)}")
         lines.append(f"  {label('provisions', lang)}: {'; '.join(item.provisions) or '-'}")
+        if item.reconstructed:
+            lines.append(f"  {label('reconstructed', lang)}: {'; '.join(item.reconstructed)}")
         lines.append("")
     lines += _expect_lines(result, mismatches, lang)
     return "\n".join(lines).rstrip() + "\n"

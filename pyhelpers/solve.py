@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING
 
 import clingo
 
@@ -16,6 +18,9 @@ from .errors import LogicError
 from .program import Logic, load_logic, provision_key
 from .results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
 from .scenario import CONTRACTING_STATES, Scenario
+
+if TYPE_CHECKING:
+    from .explain import Explainer
 
 _STATUS_OF_FINDING = {
     "input_error": "error",
@@ -93,6 +98,11 @@ class Checker:
             if s.name == "period_months" and len(s.arguments) == 4
         )
 
+    @cached_property
+    def reconstructed_provisions(self) -> frozenset[str]:
+        """Provisions encoded from a reconstruction (flag ``reconstructed``), not from the corpus text."""
+        return frozenset(r.provision for r in self.logic.rules if "reconstructed" in r.flags)
+
     def facts(self, scenario: Scenario, sid: str = "s") -> list[str]:
         return scenario_facts(scenario, sid, self.period_months)
 
@@ -100,7 +110,13 @@ class Checker:
         """Evaluate one scenario on the fast path (no instrumentation)."""
         facts = self.facts(scenario)
         solved = run_clingo(self.logic.program, facts)
-        return build_result(scenario, source, solved.symbols, self.receipt(facts))
+        return build_result(scenario, source, solved.symbols, self.receipt(facts), self.reconstructed_provisions)
+
+    def explain(self, scenario: Scenario, lang: str = "en") -> Explainer:
+        """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only)."""
+        from .explain import explainer_for
+
+        return explainer_for(self.logic, self.facts(scenario), lang)
 
     def receipt(self, facts: Sequence[str]) -> Receipt:
         return Receipt(
@@ -111,7 +127,8 @@ class Checker:
         )
 
 
-def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], receipt: Receipt) -> ScenarioResult:
+def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], receipt: Receipt,
+                 reconstructed: frozenset[str] = frozenset()) -> ScenarioResult:
     """Group the shown atoms by item and turn them into typed results."""
     by_item: dict[str, list[clingo.Symbol]] = defaultdict(list)
     for sym in symbols:
@@ -120,9 +137,11 @@ def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], 
     states = CONTRACTING_STATES[scenario.treaty]
     items = []
     for item in scenario.income:
-        items.append(_item_result(scenario.treaty, item.id, item.type, states, by_item.get(item.id, []),
-                                  item.gross.amount if item.gross else None,
-                                  item.gross.currency if item.gross else None))
+        result = _item_result(scenario.treaty, item.id, item.type, states, by_item.get(item.id, []),
+                              item.gross.amount if item.gross else None,
+                              item.gross.currency if item.gross else None)
+        flagged = tuple(p for p in result.provisions if p in reconstructed)
+        items.append(dataclasses.replace(result, reconstructed=flagged) if flagged else result)
     return ScenarioResult(
         source=source,
         name=scenario.name,

@@ -145,3 +145,15 @@ def test_schema_is_json_schema(args: list[str]) -> None:
     code, out, _ = run(*args)
     data = json.loads(out)
     assert code == 0 and data["title"] == "treaty-logic scenario" and "persons" in data["properties"]
+
+
+def test_output_is_byte_identical_across_processes() -> None:
+    import subprocess
+    import sys
+
+    outs = set()
+    for seed in ("1", "2", "3"):
+        done = subprocess.run([sys.executable, "-m", "pyhelpers.cli", "explain", QUALIFYING, "--format", "json"],
+                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        outs.add(done.stdout)
+    assert len(outs) == 1

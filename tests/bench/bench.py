@@ -44,7 +44,8 @@ def generated(n: int, seed: int = 7) -> list[Scenario]:
         pay = date(2024, 1, 1) + timedelta(days=rng.randrange(366))
         since = pay - timedelta(days=rng.randrange(200, 1500))
         kind = rng.choice(["company", "company", "individual", "other_entity"])
-        holder: dict[str, object] = {"kind": kind, "liable_to_tax": {"pt": ["residence" if kind == "individual" else "incorporation"]}}
+        criterion = "residence" if kind == "individual" else "incorporation"
+        holder: dict[str, object] = {"kind": kind, "liable_to_tax": {"pt": [criterion]}}
         if kind == "other_entity":
             holder["treated_as_body_corporate"] = rng.choice([True, False])
         data = {
