@@ -120,6 +120,20 @@ class Logic:
     program: str
     statements: list[ast.AST] = field(repr=False)
     digest: str = ""
+    _programs: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def program_for(self, treaty: str) -> str:
+        """The fast-path program for one treaty: core plus that treaty's folder, comment lines dropped
+        (they are a large share of the text and clingo would lex them on every evaluation)."""
+        cached = self._programs.get(treaty)
+        if cached is None:
+            parts = [f.source for f in self.files if f.relpath.startswith(("logic/core/", f"logic/{treaty}/"))]
+            lines = [line for part in parts for line in part.splitlines()]
+            # articles of other treaties are left out: what the core reads from them may have no rule here
+            defined = [f"#defined {p.name}/{p.arity}." for p in self.vocabulary.values() if p.role not in ("input", "static")]
+            body = [x for x in lines if x.strip() and not x.lstrip().startswith("%")]
+            cached = self._programs[treaty] = "\n".join(defined + body)
+        return cached
 
     def rule(self, rule_id: str) -> RuleInfo:
         for r in self.rules:

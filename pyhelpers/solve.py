@@ -109,7 +109,7 @@ class Checker:
     def check(self, scenario: Scenario, source: str = "<scenario>") -> ScenarioResult:
         """Evaluate one scenario on the fast path (no instrumentation)."""
         facts = self.facts(scenario)
-        solved = run_clingo(self.logic.program, facts)
+        solved = run_clingo(self.logic.program_for(scenario.treaty), facts)
         return build_result(scenario, source, solved.symbols, self.receipt(facts), self.reconstructed_provisions)
 
     def explain(self, scenario: Scenario, lang: str = "en") -> Explainer:

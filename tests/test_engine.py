@@ -29,8 +29,9 @@ def _explained(path: Path) -> Explainer:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[scenario_id(p) for p in SCENARIOS])
 def test_fast_and_explained_paths_agree(path: Path, checker: Checker) -> None:
-    facts = checker.facts(load_file(path))
-    fast = run_clingo(checker.logic.program, facts)
+    scenario = load_file(path)
+    facts = checker.facts(scenario)
+    fast = run_clingo(checker.logic.program_for(scenario.treaty), facts)
     assert not fast.messages, fast.messages  # no clingo warnings: undefined atoms, unsafe variables ...
     shown = {(s.name, len(s.arguments)) for s in fast.symbols}
     shown_sigs = {(n, a) for (n, a), p in checker.logic.vocabulary.items() if p.role in ("conclusion", "finding")}
