@@ -153,19 +153,24 @@ def list_(fmt: str, lang: str) -> None:
                  "articles": [a.__dict__ for a in e.articles], "notes": e.notes} for e in entries]
         click.echo(render.to_json(data), nl=False)
         return
+    md = fmt == "markdown"
     for e in entries:
-        click.echo(f"{e.treaty}  {e.banner.get('Partner', '')}")
+        partner = e.banner.get("Partner", "")
+        click.echo(f"## {e.treaty} — {partner}\n" if md else f"{e.treaty}  {partner}")
         for status in ("encoded", "pending", "missing", "procedural"):
             arts = e.by_status(status)
             if not arts:
                 continue
-            names = ", ".join(a.number for a in arts)
-            click.echo(f"  {status + ':':12} {names}")
+            if status == "encoded":
+                names = "; ".join(f"{a.number} {a.titles.get(lang, a.titles.get('pt', ''))}".strip() for a in arts)
+            else:
+                names = ", ".join(a.number for a in arts)
+            click.echo(f"- **{status}**: {names}" if md else f"  {status + ':':12} {names}")
             if status == "procedural":
                 for a in arts:
-                    click.echo(f"    {a.provision}: {a.reason}")
+                    click.echo(f"  - {a.provision}: {a.reason}" if md else f"    {a.provision}: {a.reason}")
         for note in e.notes:
-            click.echo(f"  note: {note}")
+            click.echo(f"- note: {note}" if md else f"  note: {note}")
         click.echo("")
 
 
@@ -193,7 +198,11 @@ def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
         return
     for lf in files:
         b = lf.banner
-        click.echo(f"{b.get('Treaty')} {b.get('Article')} — {b.get('Title')}")
+        entry = next((e for e in treaties(checker.logic, checker.static_atoms) if e.treaty == treaty), None)
+        art_entry = next((a for a in entry.articles if a.number == art), None) if entry else None
+        title = art_entry.titles.get(lang) if art_entry else None
+        status = art_entry.status if art_entry else ""
+        click.echo(f"{b.get('Treaty')} {b.get('Article')} — {title or b.get('Title')} [{status}]")
         click.echo(f"{lf.relpath}\nsource: {b.get('Source')}\n")
         for line in lf.source.splitlines():
             if line.startswith("%|"):

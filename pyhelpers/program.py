@@ -130,7 +130,8 @@ class Logic:
             parts = [f.source for f in self.files if f.relpath.startswith(("logic/core/", f"logic/{treaty}/"))]
             lines = [line for part in parts for line in part.splitlines()]
             # articles of other treaties are left out: what the core reads from them may have no rule here
-            defined = [f"#defined {p.name}/{p.arity}." for p in self.vocabulary.values() if p.role not in ("input", "static")]
+            defined = [f"#defined {p.name}/{p.arity}." for p in self.vocabulary.values()
+                       if p.role not in ("input", "static")]
             body = [x for x in lines if x.strip() and not x.lstrip().startswith("%")]
             cached = self._programs[treaty] = "\n".join(defined + body)
         return cached
