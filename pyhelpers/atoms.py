@@ -171,6 +171,9 @@ def scenario_facts(sc: Scenario, sid: str, months: frozenset[int] = frozenset())
                 v = details.same_tax_treatment_as_shares
                 if given(iid, Const("same_tax_treatment_as_shares"), v):
                     add(fact("same_tax_treatment_as_shares", sid, iid, Const("yes" if v else "no")))
+                v = details.payer_has_profits_from_other_state
+                if given(iid, Const("payer_profits_from_other_state"), v):
+                    add(fact("payer_profits_from_other_state", sid, iid, Const("yes" if v else "no")))
                 if details.connected_place_of_business is not None:
                     add(fact("connected_place_of_business", sid, iid, details.connected_place_of_business))
     return out

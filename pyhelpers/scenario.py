@@ -188,6 +188,10 @@ class DividendDetails(_Model):
         default=None,
         description="other_corporate_rights only: taxed like income from shares by the payer's State",
     )
+    payer_has_profits_from_other_state: bool | Unknown | None = Field(
+        default=None,
+        description="whether the paying company derives profits or income from the other Contracting State",
+    )
     connected_place_of_business: Id | None = Field(
         default=None,
         description="the place of business with which the holding is effectively connected; default none",
@@ -239,6 +243,7 @@ OutcomeKind = Literal[
     "may_tax",
     "exempt",
     "not_applicable",
+    "mutual_agreement",
     "benefits_denied",
     "not_encoded",
     "pending",
