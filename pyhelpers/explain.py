@@ -62,25 +62,56 @@ class Unbound(Exception):
     """A term still has an unbound variable."""
 
 
-def evaluate(node: Any, env: Env) -> clingo.Symbol:
-    """The value of a term AST under ``env`` (raises :class:`Unbound`)."""
+Evaluator = Callable[[Env], clingo.Symbol]
+_COMPILED: dict[int, tuple[Evaluator, Any]] = {}
+
+
+def _compile(node: Any) -> Evaluator:
+    """A closure computing the term's value: AST attribute access goes through CFFI, so it is done
+    once per rule here rather than once per firing."""
     t = node.ast_type
     if t == ASTType.Variable:
-        if node.name in env:
-            return env[node.name]
-        raise Unbound(node.name)
+        name = node.name
+
+        def var(env: Env) -> clingo.Symbol:
+            try:
+                return env[name]
+            except KeyError:
+                raise Unbound(name) from None
+
+        return var
     if t == ASTType.SymbolicTerm:
         sym: clingo.Symbol = node.symbol
-        return sym
+        return lambda env: sym
     if t == ASTType.Function:
-        args = [evaluate(a, env) for a in node.arguments]
-        return clingo.Tuple_(args) if node.name == "" else clingo.Function(node.name, args)
+        fname = node.name
+        args = [_compile(a) for a in node.arguments]
+        if fname == "":
+            return lambda env: clingo.Tuple_([a(env) for a in args])
+        return lambda env: clingo.Function(fname, [a(env) for a in args])
     if t == ASTType.BinaryOperation:
-        left, right = evaluate(node.left, env), evaluate(node.right, env)
-        return clingo.Number(_BIN[node.operator_type](left.number, right.number))
+        op = _BIN[node.operator_type]
+        left, right = _compile(node.left), _compile(node.right)
+        return lambda env: clingo.Number(op(left(env).number, right(env).number))
     if t == ASTType.UnaryOperation:
-        return clingo.Number(-evaluate(node.argument, env).number)
-    raise Unbound(str(node))
+        arg = _compile(node.argument)
+        return lambda env: clingo.Number(-arg(env).number)
+    text = str(node)
+
+    def unsupported(env: Env) -> clingo.Symbol:
+        raise Unbound(text)
+
+    return unsupported
+
+
+def evaluate(node: Any, env: Env) -> clingo.Symbol:
+    """The value of a term AST under ``env`` (raises :class:`Unbound`)."""
+    hit = _COMPILED.get(id(node))
+    if hit is None or hit[1] is not node:
+        if len(_COMPILED) > 50_000:  # transient AST wrappers (why-not) must not grow it without bound
+            _COMPILED.clear()
+        hit = _COMPILED[id(node)] = (_compile(node), node)
+    return hit[0](env)
 
 
 def unify(node: Any, sym: clingo.Symbol, env: Env) -> Env | None:
@@ -114,17 +145,27 @@ def _bound(node: Any, env: Env) -> bool:
     return all(v in env for v in variables(node))
 
 
+class _AnonymousFinder(ast.Transformer):
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_Variable(self, n: Any) -> Any:
+        self.found = self.found or n.name == "_"
+        return n
+
+
+_ANONYMOUS: dict[int, tuple[bool, Any]] = {}
+
+
 def _has_anonymous(node: Any) -> bool:
-    found = []
-
-    class _F(ast.Transformer):
-        def visit_Variable(self, n: Any) -> Any:
-            if n.name == "_":
-                found.append(n)
-            return n
-
-    _F()(node)
-    return bool(found)
+    hit = _ANONYMOUS.get(id(node))
+    if hit is None or hit[1] is not node:
+        finder = _AnonymousFinder()
+        finder(node)
+        if len(_ANONYMOUS) > 50_000:
+            _ANONYMOUS.clear()
+        hit = _ANONYMOUS[id(node)] = (finder.found, node)
+    return hit[0]
 
 
 @dataclass
@@ -229,21 +270,19 @@ class Explainer:
         sup = _Support(plan, env, [], [], [], [])
         for part in plan.body:
             if part.kind == "pos":
-                sup.pos.append(self._ground_positive(part.node.atom.symbol, env))
+                sup.pos.append(self._ground_positive(part.atom, env))
             elif part.kind == "neg":
-                sup.neg.append(evaluate(part.node.atom.symbol, env))
+                sup.neg.append(evaluate(part.atom, env))
             elif part.kind == "cmp":
                 sup.tests.append(part)
             else:
                 elements: list[list[clingo.Symbol]] = []
                 rows = self.agg_rows.get((plan.info.index, g, part.position), [])
                 for ei, loc in sorted(rows, key=lambda r: (r[0], r[1])):
-                    el = part.node.atom.elements[ei]
-                    local = [n for n in variables(el) if n not in plan.gvars]
+                    _el, conds, names = part.elements[ei]
+                    local = [n for n in names if n not in plan.gvars]
                     env2 = {**env, **dict(zip(local, loc.arguments, strict=True))}
-                    elements.append([self._ground_positive(c.atom.symbol, env2) for c in el.condition
-                                     if c.ast_type == ASTType.Literal and c.sign == ast.Sign.NoSign
-                                     and c.atom.ast_type == ASTType.SymbolicAtom])
+                    elements.append([self._ground_positive(c, env2) for c in conds])
                 sup.aggs.append((part, elements))
         return sup
 
@@ -301,7 +340,7 @@ class Explainer:
 
     def _aggregate_step(self, part: BodyPart, env: Env, elements: list[list[clingo.Symbol]],
                         seen: set[clingo.Symbol]) -> Step:
-        agg = part.node.atom
+        agg = part.atom
         fn = _AGG_NAME.get(agg.function, "aggregate")
         guard = agg.left_guard or agg.right_guard
         value = render_value(evaluate(guard.term, env), "int", self.lang) if guard and _bound(guard.term, env) else "?"
@@ -320,7 +359,7 @@ class Explainer:
         return render_value(value, typ, self.lang)
 
     def _test_step(self, part: BodyPart, plan: RulePlan, env: Env) -> Step:
-        cmp = part.node.atom
+        cmp = part.atom
         sides = [cmp.term, *(g.term for g in cmp.guards)]
         types = [plan.var_types.get(n, "int") for side in sides for n in variables(side)]
         typ = next((t for t in types if t not in ("int", "id")), "int")
@@ -410,7 +449,7 @@ class Explainer:
             return
         part = parts[i]
         if part.kind == "pos":
-            cands = self.candidates(part.node.atom.symbol, env)
+            cands = self.candidates(part.atom, env)
             if cands:
                 for e in cands[:8]:
                     self._search(parts, i + 1, e, failures, results)
@@ -418,15 +457,15 @@ class Explainer:
             self._search(parts, i + 1, env, [*failures, (part, env)], results)
             return
         if part.kind == "neg":
-            node = part.node.atom.symbol
+            node = part.atom
             ok = _bound(node, env) and evaluate(node, env) not in self.true
             self._search(parts, i + 1, env, failures if ok else [*failures, (part, env)], results)
             return
         if part.kind == "cmp":
-            ok, env2 = self._compare(part.node.atom, env)
+            ok, env2 = self._compare(part.atom, env)
             self._search(parts, i + 1, env2, failures if ok else [*failures, (part, env)], results)
             return
-        ok, env2 = self._aggregate(part.node.atom, env)
+        ok, env2 = self._aggregate(part.atom, env)
         self._search(parts, i + 1, env2, failures if ok else [*failures, (part, env)], results)
 
     def _compare(self, cmp: Any, env: Env) -> tuple[bool, Env]:
@@ -590,11 +629,11 @@ def _rename(test: Any, aliases: dict[str, Any]) -> Any:
     return _Subst(aliases)(test)
 
 
-def explainer_for(logic: Logic, facts: list[str], lang: str = "en") -> Explainer:
-    """Solve the instrumented program on ``facts`` and return the explainer for its answer set."""
+def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str | None = None) -> Explainer:
+    """Solve the instrumented program (core plus ``treaty``, or everything) on ``facts``; return its explainer."""
     from .solve import run_clingo
 
-    instr = instrument(logic)
+    instr = instrument(logic, treaty)
     solved = run_clingo(instr.program, facts, shown_only=False)
     return Explainer(logic, solved.symbols, lang, instr)
 

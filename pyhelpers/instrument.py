@@ -43,11 +43,19 @@ class _VarCollector(ast.Transformer):
         return node
 
 
+_VARIABLES: dict[int, tuple[list[str], Any]] = {}
+
+
 def variables(node: Any) -> list[str]:
-    """Named variables of an AST node, in order of first occurrence (``_`` excluded)."""
-    v = _VarCollector()
-    v(node)
-    return v.names
+    """Named variables of an AST node, in order of first occurrence (``_`` excluded); cached per node."""
+    hit = _VARIABLES.get(id(node))
+    if hit is None or hit[1] is not node:
+        v = _VarCollector()
+        v(node)
+        if len(_VARIABLES) > 50_000:
+            _VARIABLES.clear()
+        hit = _VARIABLES[id(node)] = (v.names, node)
+    return list(hit[0])
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,9 @@ class BodyPart:
     kind: str  # pos | neg | cmp | agg
     node: Any  # the Literal AST
     position: int
+    atom: Any = None  # the literal's atom (symbol term for pos/neg), kept so caches keyed by it hold
+    elements: tuple[tuple[Any, tuple[Any, ...], tuple[str, ...]], ...] = ()  # aggregates: (element, positive
+    # condition atoms, variables)
 
 
 @dataclass(frozen=True)
@@ -83,11 +94,17 @@ def _classify(lit: Any, pos: int) -> BodyPart:
         raise LogicError(f"unsupported body element (outside the portable subset): {lit}")
     atom = lit.atom
     if atom.ast_type == ASTType.BodyAggregate:
-        return BodyPart("agg", lit, pos)
+        elements = tuple(
+            (el, tuple(c.atom.symbol for c in el.condition if c.ast_type == ASTType.Literal
+                       and c.sign == ast.Sign.NoSign and c.atom.ast_type == ASTType.SymbolicAtom),
+             tuple(variables(el)))
+            for el in atom.elements
+        )
+        return BodyPart("agg", lit, pos, atom, elements)
     if atom.ast_type == ASTType.Comparison:
-        return BodyPart("cmp", lit, pos)
+        return BodyPart("cmp", lit, pos, atom)
     if atom.ast_type == ASTType.SymbolicAtom:
-        return BodyPart("pos" if lit.sign == ast.Sign.NoSign else "neg", lit, pos)
+        return BodyPart("pos" if lit.sign == ast.Sign.NoSign else "neg", lit, pos, atom.symbol)
     raise LogicError(f"unsupported body literal (outside the portable subset): {lit}")
 
 
@@ -150,25 +167,31 @@ class Instrumented:
     """The instrumented program text and the plan of every rule, by rule index."""
 
     program: str
-    plans: tuple[RulePlan, ...]
+    plans: dict[int, RulePlan]
 
     def rules_for(self, name: str, arity: int) -> list[RulePlan]:
-        return [p for p in self.plans if p.head_name == name and p.head_arity == arity]
+        return [p for p in self.plans.values() if p.head_name == name and p.head_arity == arity]
 
 
-@lru_cache(maxsize=4)
-def instrument(logic: Logic) -> Instrumented:
-    """Instrument every annotated rule of ``logic``."""
+@lru_cache(maxsize=16)
+def instrument(logic: Logic, treaty: str | None = None) -> Instrumented:
+    """Instrument every annotated rule of ``logic`` (only core and ``treaty``'s files, if given)."""
     out: list[str] = []
-    plans: list[RulePlan] = []
+    if treaty is not None:  # what the core reads from other treaties' articles may have no rule here
+        out += [f"#defined {p.name}/{p.arity}." for p in logic.vocabulary.values() if p.role not in ("input", "static")]
+    plans: dict[int, RulePlan] = {}
     infos = iter(logic.rules)
-    for stm in logic.statements:
+    for stm, relpath in zip(logic.statements, logic.statement_files, strict=True):
+        keep = treaty is None or relpath.startswith(("logic/core/", f"logic/{treaty}/"))
         if stm.ast_type != ASTType.Rule or not stm.body:
-            out.append(str(stm))
+            if keep:
+                out.append(str(stm))
             continue
         info = next(infos)
+        if not keep:
+            continue
         plan = _plan(stm, info, logic)
-        plans.append(plan)
+        plans[info.index] = plan
         fired = _atom(FIRED, [_num(info.index), _tuple(plan.gvars)])
         out.append(str(ast.Rule(stm.location, fired, stm.body)))
         out.append(str(ast.Rule(stm.location, stm.head, [fired])))
@@ -180,4 +203,4 @@ def instrument(logic: Logic) -> Instrumented:
                 head = _atom(AGG, [_num(info.index), _tuple(plan.gvars), _num(part.position), _num(ei),
                                    ast.Function(LOC, "", list(el.terms), 0), _tuple(local)])
                 out.append(str(ast.Rule(LOC, head, [fired, *el.condition])))
-    return Instrumented("\n".join(out), tuple(plans))
+    return Instrumented("\n".join(out), plans)

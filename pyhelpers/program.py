@@ -119,6 +119,7 @@ class Logic:
     vocabulary: dict[tuple[str, int], Predicate]
     program: str
     statements: list[ast.AST] = field(repr=False)
+    statement_files: list[str] = field(repr=False)
     digest: str = ""
     _programs: dict[str, str] = field(default_factory=dict, repr=False)
 
@@ -225,6 +226,7 @@ def load_logic(root: Path | None = None) -> Logic:
         raise LogicError(f"{root}/core/vocabulary.lp is missing")
     vocabulary = _parse_vocabulary(vocab_file.source, vocab_file.relpath)
     statements: list[ast.AST] = []
+    statement_files: list[str] = []
     rules: list[RuleInfo] = []
     seen_ids: dict[str, str] = {}
     errors: list[str] = []
@@ -237,6 +239,7 @@ def load_logic(root: Path | None = None) -> Logic:
             raise LogicError(f"{lf.relpath}: does not parse: {err}") from None
         for stm in file_statements:
             statements.append(stm)
+            statement_files.append(lf.relpath)
             if stm.ast_type != ast.ASTType.Rule or _is_fact(stm):
                 continue
             line = stm.location.begin.line
@@ -253,7 +256,7 @@ def load_logic(root: Path | None = None) -> Logic:
         raise LogicError("\n".join(errors))
     program = "\n".join(lf.source for lf in files)
     digest = hashlib.sha256(program.encode("utf-8")).hexdigest()
-    return Logic(root, files, rules, vocabulary, program, statements, digest)
+    return Logic(root, files, rules, vocabulary, program, statements, statement_files, digest)
 
 
 def logic_file_hashes(logic: Logic) -> dict[str, str]:

@@ -7,7 +7,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ _STATUS_OF_FINDING = {
 }
 
 
+@lru_cache(maxsize=1)
 def package_version() -> str:
     try:
         return version("treaty-logic")
@@ -116,7 +117,7 @@ class Checker:
         """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only)."""
         from .explain import explainer_for
 
-        return explainer_for(self.logic, self.facts(scenario), lang)
+        return explainer_for(self.logic, self.facts(scenario), lang, scenario.treaty)
 
     def receipt(self, facts: Sequence[str]) -> Receipt:
         return Receipt(

@@ -93,7 +93,7 @@ def test_provision_in_head_matches_annotation() -> None:
     logic = load_logic()
     plans = instrument(logic).plans
     bad = []
-    for plan in plans:
+    for plan in plans.values():
         heads = [a.symbol.string for a in plan.head.arguments
                  if a.ast_type == ASTType.SymbolicTerm and a.symbol.type.name == "String"
                  and PROVISION_RE.match(a.symbol.string)]

@@ -21,7 +21,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from pyhelpers.explain import explainer_for  # noqa: E402
 from pyhelpers.scenario import Scenario, load_dict, load_file  # noqa: E402
 from pyhelpers.solve import Checker  # noqa: E402
 
@@ -66,10 +65,10 @@ def main() -> None:
     scenario = load_file(SCENARIO)
     checker.check(scenario)  # warm: rule base parsed, catalogue grounded
     warm = median_ms(lambda: checker.check(scenario), 200)
-    explainer_for(checker.logic, checker.facts(scenario))  # warm the instrumentation
+    checker.explain(scenario)  # warm the instrumentation
 
     def explain_all() -> None:
-        ex = explainer_for(checker.logic, checker.facts(scenario))
+        ex = checker.explain(scenario)
         for atom in ex.true:
             if atom.name == "state_outcome":
                 ex.tree(atom)
