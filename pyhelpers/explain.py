@@ -22,7 +22,7 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from .instrument import AGG, FIRED, LOC, BodyPart, Instrumented, RulePlan, instrument, variables
+from .instrument import AGG, FIRED, LOC, BodyPart, Instrumented, NodeCache, RulePlan, instrument, variables
 from .program import Logic
 from .readings import reading, render_value, user_atom, word
 
@@ -63,7 +63,6 @@ class Unbound(Exception):
 
 
 Evaluator = Callable[[Env], clingo.Symbol]
-_COMPILED: dict[int, tuple[Evaluator, Any]] = {}
 
 
 def _compile(node: Any) -> Evaluator:
@@ -104,14 +103,12 @@ def _compile(node: Any) -> Evaluator:
     return unsupported
 
 
+_compiled = NodeCache(_compile)
+
+
 def evaluate(node: Any, env: Env) -> clingo.Symbol:
     """The value of a term AST under ``env`` (raises :class:`Unbound`)."""
-    hit = _COMPILED.get(id(node))
-    if hit is None or hit[1] is not node:
-        if len(_COMPILED) > 50_000:  # transient AST wrappers (why-not) must not grow it without bound
-            _COMPILED.clear()
-        hit = _COMPILED[id(node)] = (_compile(node), node)
-    return hit[0](env)
+    return _compiled(node)(env)
 
 
 def unify(node: Any, sym: clingo.Symbol, env: Env) -> Env | None:
@@ -154,18 +151,13 @@ class _AnonymousFinder(ast.Transformer):
         return n
 
 
-_ANONYMOUS: dict[int, tuple[bool, Any]] = {}
+def _find_anonymous(node: Any) -> bool:
+    finder = _AnonymousFinder()
+    finder(node)
+    return finder.found
 
 
-def _has_anonymous(node: Any) -> bool:
-    hit = _ANONYMOUS.get(id(node))
-    if hit is None or hit[1] is not node:
-        finder = _AnonymousFinder()
-        finder(node)
-        if len(_ANONYMOUS) > 50_000:
-            _ANONYMOUS.clear()
-        hit = _ANONYMOUS[id(node)] = (finder.found, node)
-    return hit[0]
+_has_anonymous = NodeCache(_find_anonymous)
 
 
 @dataclass

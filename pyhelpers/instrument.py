@@ -16,9 +16,10 @@ has the same answer sets as the plain one on the original atoms (a test checks t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import clingo
 from clingo import ast
@@ -43,19 +44,40 @@ class _VarCollector(ast.Transformer):
         return node
 
 
-_VARIABLES: dict[int, tuple[list[str], Any]] = {}
+T = TypeVar("T")
+
+
+class NodeCache(Generic[T]):
+    """A value computed once per AST node object. clingo's AST attributes go through CFFI, so plans
+    keep their nodes and look derived values up here; the node is kept beside its value so its id is
+    never reused, and the cache is emptied past a bound (why-not passes transient nodes too)."""
+
+    def __init__(self, compute: Callable[[Any], T], bound: int = 50_000) -> None:
+        self.compute = compute
+        self.bound = bound
+        self.entries: dict[int, tuple[T, Any]] = {}
+
+    def __call__(self, node: Any) -> T:
+        hit = self.entries.get(id(node))
+        if hit is None or hit[1] is not node:
+            if len(self.entries) > self.bound:
+                self.entries.clear()
+            hit = self.entries[id(node)] = (self.compute(node), node)
+        return hit[0]
+
+
+def _collect_variables(node: Any) -> list[str]:
+    v = _VarCollector()
+    v(node)
+    return v.names
+
+
+_variables = NodeCache(_collect_variables)
 
 
 def variables(node: Any) -> list[str]:
     """Named variables of an AST node, in order of first occurrence (``_`` excluded); cached per node."""
-    hit = _VARIABLES.get(id(node))
-    if hit is None or hit[1] is not node:
-        v = _VarCollector()
-        v(node)
-        if len(_VARIABLES) > 50_000:
-            _VARIABLES.clear()
-        hit = _VARIABLES[id(node)] = (v.names, node)
-    return list(hit[0])
+    return list(_variables(node))
 
 
 @dataclass(frozen=True)
