@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 import yaml
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
@@ -257,7 +257,7 @@ def parse_outcome(text: str) -> tuple[str, int | None]:
     """``"capped 10%"`` → ``("capped", 1000)``; ``"may tax"`` → ``("may_tax", None)``."""
     m = _OUTCOME_RE.match(text.strip())
     kind = m.group("kind").replace(" ", "_") if m else ""
-    if not m or kind not in OutcomeKind.__args__:  # type: ignore[attr-defined]
+    if not m or kind not in get_args(OutcomeKind):
         raise ValueError(
             f"an outcome such as 'capped 10%', 'may tax', 'exempt' or 'exclusive', found {text!r}"
         )

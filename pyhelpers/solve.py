@@ -6,6 +6,7 @@ import dataclasses
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib.metadata import PackageNotFoundError, version
@@ -155,7 +156,7 @@ def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], 
 
 
 def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str, str],
-                 atoms: list[clingo.Symbol], gross: object, currency: str | None) -> ItemResult:
+                 atoms: list[clingo.Symbol], gross: Decimal | None, currency: str | None) -> ItemResult:
     outcome: dict[str, str] = {}
     caps: dict[str, list[tuple[int, str]]] = defaultdict(list)
     rights: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -216,6 +217,6 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         max_rate_bp=max_rate,
         provisions=tuple(sorted(provisions, key=provision_key)),
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
-        gross=gross,  # type: ignore[arg-type]
+        gross=gross,
         currency=currency,
     )
