@@ -6,8 +6,8 @@ import dataclasses
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import cached_property, lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
