@@ -14,11 +14,13 @@ Money never reaches the logic (amounts stay ``Decimal`` in Python); dates become
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
 
 from . import dates
-from .scenario import CONTRACTING_STATES, Scenario
+from .scenario import Scenario
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -153,6 +155,11 @@ def scenario_facts(sc: Scenario, sid: str, months: frozenset[int] = frozenset())
     for pr in sc.presence:
         add(fact("presence", sid, pr.person, Const(pr.state), day(pr.from_), day(pr.until)))
 
+    _facts_arts_5_to_9(sc, sid, add)
+    _facts_arts_11_to_13_22(sc, sid, add)
+    _facts_arts_14_to_21(sc, sid, add)
+    _facts_general(sc, sid, add)
+
     for item in sc.income:
         iid = item.id
         add(fact("income", sid, iid, Const(item.type)))
@@ -179,5 +186,29 @@ def scenario_facts(sc: Scenario, sid: str, months: frozenset[int] = frozenset())
     return out
 
 
-def contracting_states(sc: Scenario) -> tuple[str, str]:
-    return CONTRACTING_STATES[sc.treaty]
+# --- Facts of each group of articles. Each group owns its function. ----------------------------------
+Add = Callable[[str], None]
+
+
+def money_cents(amount: Decimal) -> int:
+    """An amount in cents for a comparison in the logic, clamped to clingo's range (never multiplied
+    there: any amount above the clamp is above every threshold the treaties set)."""
+    cents = int((amount * 100).to_integral_value(rounding=ROUND_HALF_UP))
+    return max(INT_MIN, min(INT_MAX, cents))
+
+
+def _facts_arts_5_to_9(sc: Scenario, sid: str, add: Add) -> None:
+    """[arts-5-9] places of business, immovable property, business profits, shipping, associated enterprises."""
+
+
+def _facts_arts_11_to_13_22(sc: Scenario, sid: str, add: Add) -> None:
+    """[arts-11-13-22] interest, royalties, capital gains, other income."""
+
+
+def _facts_arts_14_to_21(sc: Scenario, sid: str, add: Add) -> None:
+    """[arts-14-21] independent services, employment, directors, artistes, pensions, government service,
+    teachers, students."""
+
+
+def _facts_general(sc: Scenario, sid: str, add: Add) -> None:
+    """[general] taxes covered, elimination of double taxation, non-discrimination, MAP, dates, Protocol."""

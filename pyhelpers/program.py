@@ -7,7 +7,8 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   rule's variable ``Var``) or ``(core)``. Flags: ``reconstructed``, ``requires_judgment``.
 * ``%| provision: text`` quotes the official text of a paragraph.
 * ``% Key: value`` lines in a file's opening banner: Treaty, Article, Title, Source.
-* In ``core/vocabulary.lp``: ``%: name(Arg:type, ...) role`` with ``%  doc:``, ``%  en:``, ``%  pt:``.
+* In ``core/vocabulary*.lp`` (the core vocabulary, by topic): ``%: name(Arg:type, ...) role`` with
+  ``%  doc:``, ``%  en:``, ``%  pt:``. Each predicate is declared exactly once across them.
 """
 
 from __future__ import annotations
@@ -221,10 +222,16 @@ def load_logic(root: Path | None = None) -> Logic:
     """Parse every rule file once; check that each rule carries an annotation."""
     root = root or logic_dir()
     files = _read_files(root)
-    vocab_file = next((f for f in files if f.relpath == "logic/core/vocabulary.lp"), None)
-    if vocab_file is None:
+    vocab_files = [f for f in files if f.relpath.startswith("logic/core/vocabulary")]
+    if not vocab_files:
         raise LogicError(f"{root}/core/vocabulary.lp is missing")
-    vocabulary = _parse_vocabulary(vocab_file.source, vocab_file.relpath)
+    vocabulary: dict[tuple[str, int], Predicate] = {}
+    for vf in vocab_files:
+        part = _parse_vocabulary(vf.source, vf.relpath)
+        twice = sorted(f"{n}/{a}" for (n, a) in set(part) & set(vocabulary))
+        if twice:
+            raise LogicError(f"{vf.relpath}: {', '.join(twice)} already declared in another vocabulary file")
+        vocabulary.update(part)
     statements: list[ast.AST] = []
     statement_files: list[str] = []
     rules: list[RuleInfo] = []

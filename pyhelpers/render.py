@@ -62,6 +62,8 @@ _FINDING = {
         "mutual_agreement": "residence of {fact} to be settled by mutual agreement ({prov})",
         "exception": "exception {fact} applies ({prov})",
         "input_error": "input error: {fact}",
+        "note": "{fact} ({prov})",
+        "deadline": "deadline: {fact} ({prov})",
     },
     "pt": {
         "missing": "facto em falta: {fact} (exigido pelo {prov})",
@@ -71,6 +73,8 @@ _FINDING = {
         "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
         "exception": "aplica-se a excepção {fact} ({prov})",
         "input_error": "erro nos dados: {fact}",
+        "note": "{fact} ({prov})",
+        "deadline": "prazo: {fact} ({prov})",
     },
 }
 

@@ -198,6 +198,19 @@ class DividendDetails(_Model):
     )
 
 
+# --- Type-specific details, by group of articles. Each group owns its section. ---------------------
+
+# [arts-5-9] places of business, immovable property, business profits, shipping, associated enterprises
+
+# [arts-11-13-22] interest, royalties, capital gains, other income
+
+# [arts-14-21] independent services, employment, directors, artistes, pensions, government, teachers, students
+
+# [general] taxes covered, elimination of double taxation, non-discrimination, MAP, dates, Protocol
+
+# --------------------------------------------------------------------------------------------------
+
+
 IncomeType = Literal[
     "dividend",
     "branch_profits",

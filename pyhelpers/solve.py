@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import clingo
 
+from . import dates
 from .atoms import scenario_facts
 from .errors import LogicError
 from .program import Logic, load_logic, provision_key
@@ -163,6 +164,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
     provisions: set[str] = set()
     findings: set[Finding] = set()
     blocking: list[str] = []
+    denied: list[str] = []
     max_rate: int | None = None
     for a in atoms:
         args = a.arguments
@@ -176,6 +178,18 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             rights[(args[2].name, "may_tax")].append(args[3].string)
         elif a.name == "may_not_tax":
             rights[(args[2].name, "exempt")].append(args[3].string)
+        elif a.name == "only_taxable_in":
+            rights[(args[2].name, "exclusive")].append(args[3].string)
+            for other in states:
+                if other != args[2].name:
+                    rights[(other, "exempt")].append(args[3].string)
+        elif a.name == "benefits_denied":
+            denied.append(args[2].string)
+        elif a.name == "note":
+            findings.add(Finding("note", args[3].string, render_term(args[2])))
+        elif a.name == "deadline":
+            day = dates.from_day_number(args[3].number).isoformat()
+            findings.add(Finding("deadline", args[4].string, f"{render_term(args[2])} {day}"))
         elif a.name == "outcome_provision":
             provisions.add(args[2].string)
         elif a.name in ("missing", "depends"):
@@ -199,8 +213,10 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         if kind == "capped":
             rate = min(r for r, _ in caps[st])
             provs = rights[(st, "may_tax")] + [p for r, p in caps[st] if r == rate]
-        elif kind in ("may_tax", "exempt"):
+        elif kind in ("may_tax", "exempt", "exclusive"):
             provs = rights[(st, kind)]
+        elif kind == "benefits_denied":
+            provs = denied
         elif kind in ("not_applicable", "pending", "not_encoded"):
             provs = blocking
         elif kind == "mutual_agreement":
