@@ -155,6 +155,7 @@ def scenario_facts(sc: Scenario, sid: str, months: frozenset[int] = frozenset())
     for pr in sc.presence:
         add(fact("presence", sid, pr.person, Const(pr.state), day(pr.from_), day(pr.until)))
 
+    _facts_arts_8_9_protocol_9(sc, sid, add)
     _facts_arts_5_to_9(sc, sid, add)
     _facts_arts_11_to_13_22(sc, sid, add)
     _facts_arts_14_to_21(sc, sid, add)
@@ -195,6 +196,44 @@ def money_cents(amount: Decimal) -> int:
     there: any amount above the clamp is above every threshold the treaties set)."""
     cents = int((amount * 100).to_integral_value(rounding=ROUND_HALF_UP))
     return max(INT_MIN, min(INT_MAX, cents))
+
+
+def _facts_arts_8_9_protocol_9(sc: Scenario, sid: str, add: Add) -> None:
+    """Shipping and air transport, associated enterprises, special regimes (br-pt Protocol 9)."""
+    for pid, p in sc.persons.items():
+        if p.special_regime == "unknown":
+            add(fact("given", sid, pid, Const("special_regime")))
+            add(fact("unknown", sid, pid, Const("special_regime")))
+            continue
+        add(fact("given", sid, pid, Const("special_regime")))
+        for regime in sorted(set(p.special_regime)):
+            add(fact("special_regime", sid, pid, Const(regime)))
+    for item in sc.income:
+        iid = item.id
+        if item.shipping is not None:
+            sh = item.shipping
+            add(fact("transport_mode", sid, iid, Const(sh.mode)))
+            if sh.solely_within is not None:
+                add(fact("operated_solely_within", sid, iid, Const(sh.solely_within)))
+            if sh.management_on_board:
+                add(fact("management_on_board", sid, iid))
+                if sh.port_of_registry is not None:
+                    add(fact("given", sid, iid, Const("port_of_registry")))
+                    if sh.port_of_registry != "none":
+                        add(fact("port_of_registry", sid, iid, Const(sh.port_of_registry)))
+            if sh.pool:
+                add(fact("pool_participation", sid, iid))
+            if sh.air_consortium_share:
+                add(fact("air_consortium_share", sid, iid))
+        if item.transfer_pricing is not None:
+            tp = item.transfer_pricing
+            add(fact("given", sid, iid, Const("conditions_differ_from_arm_length")))
+            if tp.conditions_differ_from_arm_length == "unknown":
+                add(fact("unknown", sid, iid, Const("conditions_differ_from_arm_length")))
+            elif tp.conditions_differ_from_arm_length:
+                add(fact("non_arm_length_conditions", sid, iid))
+            if tp.management_or_control_link:
+                add(fact("management_or_control_link", sid, iid))
 
 
 def _facts_arts_5_to_9(sc: Scenario, sid: str, add: Add) -> None:

@@ -47,6 +47,11 @@ def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
         out.append(Mismatch(iid, "provisions", _fmt(expected.provisions), _fmt(actual.provisions)))
     if set(expected.missing) != set(actual.missing()):
         out.append(Mismatch(iid, "missing facts", _fmt(expected.missing), _fmt(actual.missing())))
+    if expected.findings is not None:
+        found = sorted(str(f) for f in actual.findings if f.kind != "missing")
+        if sorted(expected.findings) != found:
+            out.append(Mismatch(iid, "findings", "[" + ", ".join(sorted(expected.findings)) + "]",
+                                "[" + ", ".join(found) + "]"))
     return out
 
 

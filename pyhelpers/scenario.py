@@ -81,6 +81,9 @@ ResidenceCriterion = Literal[
     "domicile", "residence", "place_of_management", "incorporation", "other_similar", "source_only"
 ]
 PersonKind = Literal["individual", "company", "other_entity", "government"]
+SpecialRegime = Literal[
+    "madeira_free_zone", "santa_maria_free_zone", "manaus_free_zone", "sudam", "sudene", "similar"
+]
 
 
 class Person(_Model):
@@ -114,6 +117,10 @@ class Person(_Model):
     )
     effective_management: State | Unknown | None = Field(
         default=None, description="State where the place of effective management is situated"
+    )
+    special_regime: list[SpecialRegime] | Unknown = Field(
+        default_factory=list,
+        description="tax regimes the person is entitled to (br-pt Protocol 9); default: none",
     )
 
 
@@ -202,6 +209,36 @@ class DividendDetails(_Model):
 
 # [arts-5-9] places of business, immovable property, business profits, shipping, associated enterprises
 
+
+class ShippingDetails(_Model):
+    """Profits from operating ships or aircraft (br-pt Art. 8, Art. 3(1)(h))."""
+
+    mode: Literal["ship", "aircraft"]
+    solely_within: State | None = Field(
+        default=None, description="the State if the ship or aircraft is operated solely between places in it"
+    )
+    management_on_board: bool = Field(default=False, description="the effective management is aboard the ship")
+    port_of_registry: State | Literal["none"] | None = Field(
+        default=None, description="management on board: the State of the port of registry, or none"
+    )
+    pool: bool = Field(default=False, description="profits from participating in a pool or joint business")
+    air_consortium_share: bool = Field(
+        default=False, description="the item is a company's share of an air transport consortium's profits"
+    )
+
+
+class TransferPricingDetails(_Model):
+    """Conditions between associated enterprises (br-pt Art. 9)."""
+
+    conditions_differ_from_arm_length: bool | Unknown = Field(
+        description="the enterprises' commercial or financial relations follow conditions that differ from "
+        "those between independent enterprises"
+    )
+    management_or_control_link: bool = Field(
+        default=False,
+        description="participation in management or control (participation in capital comes from holdings)",
+    )
+
 # [arts-11-13-22] interest, royalties, capital gains, other income
 
 # [arts-14-21] independent services, employment, directors, artistes, pensions, government, teachers, students
@@ -248,6 +285,8 @@ class IncomeItem(_Model):
         default=None, description="branch_profits: the place of business that remits the profits"
     )
     dividend: DividendDetails | None = None
+    shipping: ShippingDetails | None = None
+    transfer_pricing: TransferPricingDetails | None = None
 
 
 OutcomeKind = Literal[
@@ -295,6 +334,10 @@ class ExpectedItem(_Model):
     outcome: dict[State, OutcomeText] = Field(description="State -> 'capped 10%' | 'may tax' | 'exempt' | ...")
     provisions: list[str] = Field(description="every provision the outcome rests on, e.g. 'br-pt 10(2)(a)'")
     missing: list[str] = Field(default_factory=list, description="missing facts, e.g. 'holding(a, b)'")
+    findings: list[str] | None = Field(
+        default=None,
+        description="when given, every other finding exactly, e.g. 'note: profits_may_be_adjusted (br-pt 9)'",
+    )
 
 
 class Scenario(_Model):
@@ -486,6 +529,13 @@ def _check_references(sc: Scenario, source: str, lines: _LineMap) -> list[Proble
             if item.type not in ("dividend", "branch_profits"):
                 problems.append(Problem(source, lines.line(("income", i, "dividend")), f"income[{i}].dividend",
                                         "dividend details only on an item of type dividend", item.type))
+        if item.shipping is not None and item.shipping.management_on_board and item.shipping.mode != "ship":
+            problems.append(Problem(source, lines.line(("income", i, "shipping")), f"income[{i}].shipping",
+                                    "management on board only for a ship (Art. 8(2))", item.shipping.mode))
+        if item.shipping is not None and item.shipping.port_of_registry is not None \
+                and not item.shipping.management_on_board:
+            problems.append(Problem(source, lines.line(("income", i, "shipping")), f"income[{i}].shipping",
+                                    "port_of_registry only with management_on_board: true", "management ashore"))
         if item.type == "branch_profits" and item.place_of_business is None:
             problems.append(Problem(source, lines.line(("income", i)), f"income[{i}].place_of_business",
                                     "the remitting place of business (required for branch_profits)",
