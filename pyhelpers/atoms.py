@@ -17,10 +17,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 
 from . import dates
-from .scenario import Scenario
+from .scenario import CONTRACTING_STATES, Scenario
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -158,8 +158,8 @@ def scenario_facts(sc: Scenario, sid: str, months: frozenset[int] = frozenset())
     _facts_arts_8_9_protocol_9(sc, sid, add)
     _facts_arts_5_to_9(sc, sid, add)
     _facts_arts_11_to_13_22(sc, sid, add)
-    _facts_arts_14_to_21(sc, sid, add)
-    _facts_general(sc, sid, add)
+    _facts_arts_14_to_21(sc, sid, add, months)
+    _facts_general(sc, sid, add, months)
 
     for item in sc.income:
         iid = item.id
@@ -236,18 +236,397 @@ def _facts_arts_8_9_protocol_9(sc: Scenario, sid: str, add: Add) -> None:
                 add(fact("management_or_control_link", sid, iid))
 
 
+def _given_yes_no(sid: str, add: Add, subject: str, attribute: str, pred: str, value: object) -> None:
+    """[arts-5-9] A true/false/unknown attribute: ``given`` (and ``unknown``), and ``pred(S, X, yes|no)``."""
+    if value is None:
+        return
+    add(fact("given", sid, subject, Const(attribute)))
+    if value == "unknown":
+        add(fact("unknown", sid, subject, Const(attribute)))
+        return
+    add(fact(pred, sid, subject, Const("yes" if value else "no")))
+
+
+def _given_const(sid: str, add: Add, subject: str, attribute: str, value: str | None) -> bool:
+    """[arts-5-9] Record a given attribute; True when it was given as a real value (not unknown)."""
+    if value is None:
+        return False
+    add(fact("given", sid, subject, Const(attribute)))
+    if value == "unknown":
+        add(fact("unknown", sid, subject, Const(attribute)))
+        return False
+    return True
+
+
+def _facts_art5_places(sc: Scenario, sid: str, add: Add) -> None:
+    """[arts-5-9] Art. 5: the kind, activities and agent facts of each place of business, and the length
+    of its period (whole months and days, by the date module) up to its end or, if open-ended, up to the
+    evaluation date."""
+    for bid, b in sc.places_of_business.items():
+        if _given_const(sid, add, bid, "kind", b.kind):
+            add(fact("place_kind", sid, bid, Const(str(b.kind))))
+        _given_yes_no(sid, add, bid, "fixed", "fixed_place", b.fixed)
+        _given_yes_no(sid, add, bid, "business_carried_on", "business_through_place", b.business_carried_on)
+        if b.activities is not None:
+            add(fact("given", sid, bid, Const("activities")))
+            if b.activities == "unknown":
+                add(fact("unknown", sid, bid, Const("activities")))
+            else:
+                for activity in sorted(set(b.activities)):
+                    add(fact("place_activity", sid, bid, Const(activity)))
+        _given_yes_no(sid, add, bid, "activities_preparatory_overall", "activities_preparatory_overall",
+                      b.activities_preparatory_overall)
+        if b.agent is not None:
+            a = b.agent
+            _given_yes_no(sid, add, bid, "agent_independent", "agent_independent", a.independent)
+            _given_yes_no(sid, add, bid, "agent_ordinary_course", "agent_ordinary_course",
+                          a.ordinary_course_of_business)
+            _given_yes_no(sid, add, bid, "agent_contract_authority", "agent_contract_authority",
+                          a.authority_to_conclude_contracts)
+            _given_yes_no(sid, add, bid, "agent_habitual_exercise", "agent_habitual_exercise",
+                          a.habitually_exercises_authority)
+        if b.from_ is not None:
+            if b.until is not None:
+                months, days = dates.months_and_days(b.from_, b.until)
+                add(fact("place_duration", sid, bid, months, days))
+            elif b.from_ <= sc.evaluation_date:
+                months, days = dates.months_and_days(b.from_, sc.evaluation_date)
+                add(fact("place_elapsed", sid, bid, months, days))
+
+
+def _facts_arts_6_7_items(sc: Scenario, sid: str, add: Add) -> None:
+    """[arts-5-9] Art. 6 (immovable property) and Art. 7 (business profits) facts of each income item."""
+    for item in sc.income:
+        iid = item.id
+        ip = item.immovable_property
+        if item.type == "immovable_property" and ip is not None:
+            if _given_const(sid, add, iid, "situated_in", ip.situated_in):
+                add(fact("immovable_situated_in", sid, iid, Const(str(ip.situated_in))))
+            if _given_const(sid, add, iid, "property", ip.property):
+                add(fact("property_kind", sid, iid, Const(str(ip.property))))
+            _given_yes_no(sid, add, iid, "assimilated", "assimilated_to_immovable", ip.assimilated_by_situs_law)
+            _given_yes_no(sid, add, iid, "held_by_enterprise", "held_by_enterprise", ip.held_by_enterprise)
+        bp = item.business_profits
+        if item.type in ("business_profits", "immovable_property") and bp is not None:
+            _given_yes_no(sid, add, iid, "attributable_to_place", "attributable_to_place", bp.attributable_to_place)
+            if bp.purchase_of_goods_only:
+                add(fact("purchase_of_goods_only", sid, iid, Const("yes")))
+
+
 def _facts_arts_5_to_9(sc: Scenario, sid: str, add: Add) -> None:
     """[arts-5-9] places of business, immovable property, business profits, shipping, associated enterprises."""
+    _facts_art5_places(sc, sid, add)
+    _facts_arts_6_7_items(sc, sid, add)
 
 
 def _facts_arts_11_to_13_22(sc: Scenario, sid: str, add: Add) -> None:
-    """[arts-11-13-22] interest, royalties, capital gains, other income."""
+    """[arts-11-13-22] interest, royalties, capital gains, other income.
+
+    Details are emitted whatever the item's declared type: the rules use them only where an article
+    reaches the item (e.g. interest details on a "dividend" paid on a debt claim, Art. 10(3))."""
+
+    def three_valued(iid: str, attribute: str, value: object) -> bool:
+        """``given`` (and ``unknown``) facts; True when a real value was given."""
+        if value is None:
+            return False
+        add(fact("given", sid, iid, Const(attribute)))
+        if value == "unknown":
+            add(fact("unknown", sid, iid, Const(attribute)))
+            return False
+        return True
+
+    for item in sc.income:
+        iid = item.id
+        places: list[tuple[str, str | None]] = []
+        excess: bool | str = False
+        if item.interest is not None:
+            it = item.interest
+            places += [("borne_by_place_of_business", it.borne_by_place_of_business),
+                       ("connected_right", it.connected_place_of_business),
+                       ("paid_to_place_of_business", it.paid_to_place_of_business)]
+            if three_valued(iid, "government_institution", it.government_institution_of):
+                add(fact("government_institution_of", sid, iid, Const(str(it.government_institution_of))))
+            excess = it.excess_over_arm_length
+        if item.royalty is not None:
+            rt = item.royalty
+            places += [("borne_by_place_of_business", rt.borne_by_place_of_business),
+                       ("connected_right", rt.connected_place_of_business)]
+            excess = excess if excess is not False else rt.excess_over_arm_length
+        if excess is not False:
+            add(fact("given", sid, iid, Const("excess_over_arm_length")))
+            if excess == "unknown":
+                add(fact("unknown", sid, iid, Const("excess_over_arm_length")))
+            else:
+                add(fact("excess_over_arm_length", sid, iid))
+        if item.capital_gain is not None:
+            cg = item.capital_gain
+            if three_valued(iid, "property_alienated", cg.property):
+                add(fact("property_alienated", sid, iid, Const(str(cg.property))))
+            if three_valued(iid, "property_situated_in", cg.situated_in):
+                add(fact("property_situated_in", sid, iid, Const(str(cg.situated_in))))
+            if cg.place_of_business is not None:
+                add(fact("given", sid, iid, Const("business_property_of")))
+                add(fact("business_property_of", sid, iid, cg.place_of_business))
+        if item.other_income is not None:
+            oi = item.other_income
+            if three_valued(iid, "arises_in", oi.arises_in):
+                add(fact("other_income_arises_in", sid, iid, Const(str(oi.arises_in))))
+            places.append(("connected_right", oi.connected_place_of_business))
+            if oi.from_immovable_property:
+                add(fact("income_from_immovable_property", sid, iid))
+        for pred, place in places:
+            if place is not None:
+                add(fact(pred, sid, iid, place))
 
 
-def _facts_arts_14_to_21(sc: Scenario, sid: str, add: Add) -> None:
+def _facts_arts_14_to_21(sc: Scenario, sid: str, add: Add, months: frozenset[int] = frozenset()) -> None:
     """[arts-14-21] independent services, employment, directors, artistes, pensions, government service,
-    teachers, students."""
+    teachers, students.
+
+    Where another article sends an item (Art. 17 to Arts. 14-15, Art. 19 to Arts. 15 and 18, Arts. 20-21
+    to Arts. 14-15), the facts those articles need are emitted too, from the item's own details or their
+    documented defaults. Days of presence, the periods of Arts. 20-21 and the conversion to US dollars
+    are computed here (the date module; Decimal), never in the logic.
+    """
+
+    def given(subject: str, attribute: str, value: object) -> bool:
+        """``given`` (and ``unknown``); True when the value is a real one."""
+        if value is None:
+            return False
+        add(fact("given", sid, subject, Const(attribute)))
+        if value == "unknown":
+            add(fact("unknown", sid, subject, Const(attribute)))
+            return False
+        return True
+
+    def yes_no(subject: str, attribute: str, value: object) -> None:
+        if given(subject, attribute, value):
+            add(fact(attribute, sid, subject, Const("yes" if value else "no")))
+
+    states = CONTRACTING_STATES[sc.treaty]
+    employment_like = ("employment", "government_service", "artiste_sportsperson", "professor", "student")
+    for item in sc.income:
+        iid = item.id
+        if item.type not in _ARTS_14_21_TYPES:
+            continue
+        emp = item.employment
+        # Art. 14: the activity (14(2)) and the place of business bearing the remuneration
+        ind = item.independent
+        if ind is not None and ind.profession is not None:
+            add(fact("profession", sid, iid, Const(ind.profession)))
+        bearer = ind.borne_by if ind is not None and ind.borne_by is not None else emp.borne_by if emp else None
+        if given(iid, "borne_by", bearer):
+            add(fact("borne_by", sid, iid, str(bearer)))
+        # where the activity is exercised: the employment block, or the item's own details
+        exercised: object = emp.exercised_in if emp is not None else None
+        if item.professor is not None:
+            exercised = item.professor.host_state
+        elif item.student is not None and item.student.payment == "employment":
+            exercised = item.student.host_state
+        elif item.artiste is not None:
+            exercised = item.artiste.exercised_in
+        if given(iid, "exercised_in", exercised):
+            add(fact("exercised_in", sid, iid, Const(str(exercised))))
+        # Art. 15: employer, days of presence in each State, crews of ships and aircraft
+        if item.type in employment_like:
+            employer = (emp.employer if emp is not None else None) or item.payer
+            add(fact("employer", sid, iid, employer))
+            fy = emp.fiscal_year if emp is not None else None
+            calendar_year = (date(item.date.year, 1, 1), date(item.date.year, 12, 31))
+            year = (fy.from_, fy.until) if fy is not None else calendar_year
+            for st in states:
+                periods = [(p.from_, p.until) for p in sc.presence if p.person == item.recipient and p.state == st]
+                if periods:
+                    n, (w_from, w_to) = dates.max_days_in_windows(periods, year)
+                    add(fact("max_presence", sid, iid, Const(st), n, day(w_from), day(w_to)))
+            if emp is not None and emp.aboard is not None:
+                add(fact("aboard", sid, iid, Const(emp.aboard)))
+                add(fact("crew_operator", sid, iid, emp.operator or employer))
+                if emp.operated_solely_within is not None:
+                    add(fact("operated_solely_within", sid, iid, Const(emp.operated_solely_within)))
+        # Art. 16
+        if item.type == "director_fees":
+            add(fact("board_company", sid, iid, (item.director.company if item.director else None) or item.payer))
+        # Art. 17
+        if item.type == "artiste_sportsperson":
+            art = item.artiste
+            add(fact("performer", sid, iid, (art.performer if art else None) or item.recipient))
+            funding = art.public_funding if art is not None else {}
+            if isinstance(funding, str):
+                given(iid, "public_funding", funding)
+            else:
+                for st, share in sorted(funding.items()):
+                    add(fact("public_funding", sid, iid, Const(st), share))
+            if art is not None and art.employed:
+                add(fact("in_employment", sid, iid))
+        # Art. 18 (also for government pensions, which Art. 19 may send there)
+        pen = item.pension
+        if item.type == "pension" or (item.government is not None and item.government.kind == "pension"):
+            if pen is not None and given(iid, "social_security", pen.social_security):
+                add(fact("social_security_of", sid, iid, Const(str(pen.social_security))))
+            yes_no(iid, "past_employment", pen.past_employment if pen is not None else True)
+        # Art. 19
+        if item.type == "government_service":
+            gov = item.government
+            paying = gov.paying_state if gov is not None else None
+            payer = sc.persons.get(item.payer)
+            if paying is None and payer is not None and payer.kind == "government":
+                paying = payer.government_of
+            if paying is not None:
+                add(fact("paying_state", sid, iid, Const(paying)))
+            if gov is not None and given(iid, "capacity", gov.capacity):
+                add(fact("public_capacity", sid, iid, Const(str(gov.capacity))))
+            add(fact("government_payment", sid, iid, Const(gov.kind if gov is not None else "remuneration")))
+        # Arts. 20 and 21: the visit or stay, its period, the remuneration in US dollars
+        prof, stu = item.professor, item.student
+        if prof is not None:
+            add(fact("host_state", sid, iid, Const(prof.host_state)))
+            if given(iid, "resident_before", prof.resident_before):
+                add(fact("resident_before", sid, iid, Const(str(prof.resident_before))))
+            if given(iid, "invited_by", prof.invited_by):
+                add(fact("invited_by", sid, iid, Const(str(prof.invited_by))))
+            yes_no(iid, "sole_purpose", prof.sole_purpose)
+            _period_facts(sid, add, iid, prof.from_, prof.until, months)
+            if prof.employed:
+                add(fact("in_employment", sid, iid))
+        if stu is not None:
+            add(fact("host_state", sid, iid, Const(stu.host_state)))
+            add(fact("student_payment", sid, iid, Const(stu.payment)))
+            if stu.payment == "maintenance":
+                if given(iid, "resident_before", stu.resident_before):
+                    add(fact("resident_before", sid, iid, Const(str(stu.resident_before))))
+                if given(iid, "capacity", stu.capacity):
+                    add(fact("study_capacity", sid, iid, Const(str(stu.capacity))))
+                yes_no(iid, "sole_purpose", stu.sole_purpose)
+                yes_no(iid, "sources_outside_host", stu.from_sources_outside_host)
+            else:
+                if given(iid, "institution_state", stu.institution_state):
+                    add(fact("institution_state", sid, iid, Const(str(stu.institution_state))))
+                yes_no(iid, "practical_training", stu.practical_training)
+                if stu.employment_from is not None:
+                    _period_facts(sid, add, iid, stu.employment_from, stu.employment_until, months)
+                amount = stu.annual_remuneration or item.gross
+                if amount is not None:
+                    add(fact("given", sid, iid, Const("annual_remuneration")))
+                    usd: Decimal | None = None
+                    if amount.currency == "USD":
+                        usd = amount.amount
+                    elif given(iid, "usd_exchange_rate", stu.usd_exchange_rate):
+                        assert isinstance(stu.usd_exchange_rate, Decimal)
+                        usd = amount.amount / stu.usd_exchange_rate
+                    if usd is not None:
+                        # rounded up to the cent: 10,000.001 exceeds US$ 10,000 and must compare as above it
+                        cents = (usd * 100).to_integral_value(rounding=ROUND_CEILING)
+                        add(fact("annual_remuneration_cents", sid, iid, Const("usd"), money_cents(cents / 100)))
 
 
-def _facts_general(sc: Scenario, sid: str, add: Add) -> None:
-    """[general] taxes covered, elimination of double taxation, non-discrimination, MAP, dates, Protocol."""
+_ARTS_14_21_TYPES = (
+    "independent_services", "employment", "director_fees", "artiste_sportsperson", "pension",
+    "government_service", "professor", "student",
+)
+
+
+def _period_facts(sid: str, add: Add, iid: str, start: date, until: object, months: frozenset[int]) -> None:
+    """[arts-14-21] The visit (Art. 20) or employment (Art. 21(2)) of item ``iid``: its first and last day,
+    and for each period length of the treaties the last day of a period of that length from its start."""
+    if until is not None:
+        add(fact("given", sid, iid, Const("period_end")))
+    if until == "unknown":
+        add(fact("unknown", sid, iid, Const("period_end")))
+    elif isinstance(until, date):
+        add(fact("service_period", sid, iid, day(start), day(until)))
+    for m in sorted(months):
+        add(fact("period_limit", sid, iid, m, day(dates.period_last_day(start, m))))
+
+
+def _facts_general(sc: Scenario, sid: str, add: Add, months: frozenset[int] = frozenset()) -> None:
+    """[general] taxes covered, elimination of double taxation, non-discrimination, MAP, dates, Protocol.
+
+    ``months`` are the month counts of the treaties' periods: the date module computes, for each, the
+    date that many months after the dates of a mutual agreement case (Art. 25(1)) and before 31 December
+    of the year of cessation of a termination notice (Art. 29).
+    """
+
+    def three_valued(subject: str, attribute: str, pred: str, value: bool | str | None) -> None:
+        """``given`` (and ``unknown``) for an attribute; ``pred(S, X, yes|no)`` when it is known."""
+        if value is None:
+            return
+        add(fact("given", sid, subject, Const(attribute)))
+        if value == "unknown":
+            add(fact("unknown", sid, subject, Const(attribute)))
+        else:
+            add(fact(pred, sid, subject, Const("yes" if value else "no")))
+
+    notice = sc.termination_notice
+    if notice is not None:
+        add(fact("termination_notice", sid, notice.cessation_year, day(notice.given)))
+        for m in sorted(months):
+            add(fact("months_before_year_end", sid, notice.cessation_year, m,
+                     day(dates.months_before_year_end(notice.cessation_year, m))))
+
+    for item in sc.income:
+        iid = item.id
+        tax = item.tax
+        add(fact("item_year", sid, iid, Const("payment"), item.date.year))
+        fiscal = dates.fiscal_year_start(item.date, tax.fiscal_year_start if tax is not None else None)
+        add(fact("item_year", sid, iid, Const("fiscal_year"), fiscal.year))
+        if tax is not None:
+            add(fact("given", sid, iid, Const("tax")))
+            add(fact("item_tax", sid, iid, Const(tax.name)))
+            if tax.name == "other" and tax.state is not None:
+                add(fact("item_tax_state", sid, iid, Const(tax.state)))
+            three_valued(iid, "withheld_at_source", "withheld_at_source", tax.withheld_at_source)
+            if tax.in_force_from is not None:
+                add(fact("given", sid, iid, Const("tax_in_force_from")))
+                add(fact("tax_in_force_from", sid, iid, day(tax.in_force_from)))
+            three_valued(iid, "identical_or_similar", "tax_identical_or_similar", tax.identical_or_similar)
+            three_valued(iid, "federal", "tax_federal", tax.federal)
+
+        relief = item.relief
+        if relief is not None:
+            add(fact("given", sid, iid, Const("relief")))
+            three_valued(iid, "payer_taxed_without_exemption", "payer_taxed_without_exemption",
+                         relief.payer_taxed_without_exemption)
+            if relief.payer_constituted is not None:
+                add(fact("given", sid, iid, Const("payer_constituted")))
+                add(fact("payer_constituted", sid, iid, day(relief.payer_constituted)))
+            three_valued(iid, "portugal_indirect_credit_method", "portugal_indirect_credit_method",
+                         relief.portugal_indirect_credit_method)
+
+        case = item.mutual_agreement_case
+        if case is not None:
+            add(fact("given", sid, iid, Const("mutual_agreement_case")))
+            add(fact("map_claimant", sid, iid, case.claimant or item.beneficial_owner or item.recipient))
+            three_valued(iid, "taxed_in_both_states", "taxed_in_both_states", case.taxed_in_both_states)
+            starts = {"payment": item.date, "notification": case.notified,
+                      "second_taxation": case.second_taxation_notified}
+            for kind, start in starts.items():
+                if start is None:
+                    continue
+                if kind == "notification":
+                    add(fact("given", sid, iid, Const("taxation_notified")))
+                if kind == "second_taxation":
+                    add(fact("given", sid, iid, Const("second_taxation_notified")))
+                for m in sorted(months):
+                    add(fact("date_after_months", sid, iid, Const(kind), m, day(dates.months_after(start, m))))
+            if case.request_filed is not None:
+                add(fact("map_request_filed", sid, iid, day(case.request_filed)))
+
+        nd = item.non_discrimination
+        if nd is not None:
+            add(fact("comparison", sid, iid, Const(nd.ground), Const(nd.taxing_state)))
+            if nd.ground == "permanent_establishment":
+                if nd.place_of_business is not None:
+                    add(fact("compared_place", sid, iid, nd.place_of_business))
+            elif nd.ground == "nationality":
+                add(fact("compared_person", sid, iid, nd.person or item.beneficial_owner or item.recipient))
+            else:
+                add(fact("compared_person", sid, iid, nd.person or item.payer))
+            add(fact("given", sid, iid, Const("treatment")))
+            if nd.treatment == "unknown":
+                add(fact("unknown", sid, iid, Const("treatment")))
+            else:
+                add(fact("compared_treatment", sid, iid, Const(nd.treatment)))
+            three_valued(iid, "same_circumstances", "same_circumstances", nd.same_circumstances)
+            if nd.reason is not None:
+                add(fact("comparison_reason", sid, iid, Const(nd.reason)))

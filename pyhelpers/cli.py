@@ -219,6 +219,84 @@ def schema() -> None:
     click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
 
 
+# --------------------------------------------------------------------- the second engine (issue 11) ---
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("query")
+@click.option("--engine", type=click.Choice(["prolog", "clingo"]), default="prolog", show_default=True,
+              help="SWI-Prolog (goal-directed, tabled) or clingo")
+@click.option("--why", is_flag=True, help="print the proof of each answer, cited, as `treaty explain` does")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="output format")
+@LANG
+@_handle_errors
+def ask(file: str, query: str, engine: str, why: bool, fmt: str, lang: str) -> None:
+    """Every answer to QUERY (e.g. 'max_rate("div-2024", R)') for the scenario FILE."""
+    from .prolog.ask import answers_json, answers_text, ask_clingo, ask_prolog, why_clingo, why_prolog
+
+    scenario = load_file(file)
+    checker = Checker()
+    q = parse_query(query, checker.logic)
+    trees: list[Step | None]
+    if engine == "prolog":
+        answers = ask_prolog(checker, scenario, q)
+        trees = [why_prolog(checker, scenario, a.atom, lang) if why and a.truth == "true" else None for a in answers]
+        label = "SWI-Prolog"
+    else:
+        answers = ask_clingo(checker, scenario, q)
+        trees = list(why_clingo(checker, scenario, [a.atom for a in answers], lang)) if why else [None] * len(answers)
+        label = "clingo"
+    if fmt == "json":
+        click.echo(render.to_json(answers_json(file, query, answers, trees, engine)), nl=False)
+    else:
+        click.echo(answers_text(answers, trees, label, lang), nl=False)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--generated", type=click.IntRange(min=0), default=0, metavar="N",
+              help="also N random scenarios, many with facts given as unknown")
+@click.option("--seed", type=int, default=11, show_default=True, help="seed of the random scenarios")
+@click.option("--chunk", type=click.IntRange(min=1), default=250, show_default=True,
+              help="scenarios per engine run")
+@click.option("--save", type=click.Path(file_okay=False), help="folder to write generated scenarios that disagree to")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="output format")
+@_handle_errors
+def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, save: str | None, fmt: str) -> None:
+    """Run clingo and SWI-Prolog on every scenario under PATHS (default: scenarios/) and report agreement."""
+    from pathlib import Path
+
+    from .prolog.crosscheck import Case, load_cases, report_json, report_text
+    from .prolog.crosscheck import crosscheck as run_crosscheck
+    from .prolog.generate import generate
+
+    if not paths and Path("scenarios").is_dir():
+        paths = ("scenarios",)
+    cases, skipped = load_cases(paths)
+    suite_files = [Path(c.name) for c in cases]
+    made, rejected = generate(generated, seed, suite_files) if generated else ([], 0)
+    all_cases = cases + [Case(g.name, g.scenario, g.data) for g in made]
+    report = run_crosscheck(all_cases, Checker(), chunk=chunk)
+    report.skipped = skipped + report.skipped
+    if generated:
+        report.skipped.append(f"{rejected} random candidate(s) the scenario loader rejected were drawn again")
+        if len(made) < generated:
+            report.skipped.append(f"{generated - len(made)} generated scenario(s) could not be drawn")
+    if save and not report.ok:
+        import yaml
+
+        folder = Path(save)
+        folder.mkdir(parents=True, exist_ok=True)
+        bad = set(report.cases_disagreeing())
+        for n, g in enumerate(g for g in made if g.name in bad):
+            (folder / f"disagreement-{n}.yaml").write_text(yaml.safe_dump(g.data, sort_keys=False), encoding="utf-8")
+    if fmt == "json":
+        click.echo(render.to_json(report_json(report, len(cases), len(made))), nl=False)
+    else:
+        click.echo(report_text(report, len(cases), len(made)), nl=False)
+    sys.exit(0 if report.ok else 1)
+
 
 if __name__ == "__main__":
     main()

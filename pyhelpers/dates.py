@@ -111,3 +111,56 @@ def max_days_in_windows(
         if n > best[0]:
             best = (n, window)
     return best
+
+
+def period_last_day(start: date, months: int) -> date:
+    """The last day of a period of exactly ``months`` calendar months that begins on ``start``.
+
+    It is the day before the same day ``months`` months later (clamped to that month's last day, as in
+    :func:`add_months`): nine months from 2023-01-01 end on 2023-09-30; zero months end the day before
+    ``start``.
+    """
+    return add_months(start, months) - timedelta(days=1)
+
+
+def months_and_days(start: date, end: date) -> tuple[int, int]:
+    """The length of the inclusive interval ``[start, end]`` as whole calendar months plus days.
+
+    ``months`` is the largest count whose period from ``start`` (:func:`period_last_day`) ends on or
+    before ``end``; ``days`` counts the days after that period's last day, up to and including ``end``.
+    An interval lasts *more than* N months exactly when ``(months, days) > (N, 0)``: 2023-01-01 to
+    2023-09-30 is ``(9, 0)``, exactly nine months; 2023-01-01 to 2023-10-01 is ``(9, 1)``, nine months
+    and a day (Art. 5(3) of br-pt: a building site is a permanent establishment only if it lasts more
+    than nine months). Raises :class:`ValueError` when ``end`` is before ``start``.
+    """
+    if end < start:
+        raise ValueError(f"an interval ending on or after its start ({start}), found {end}")
+    months = (end.year - start.year) * 12 + end.month - start.month + 1  # an upper bound
+    while months > 0 and period_last_day(start, months) > end:
+        months -= 1
+    return months, (end - period_last_day(start, months)).days
+
+
+def months_after(d: date, months: int) -> date:
+    """The same day of the month ``months`` months after ``d`` (clamped to that month's last day).
+
+    It is the last day of a period of that many months "counting from" ``d`` (``a contar da data``): the
+    two years of br-pt Art. 25(1) from 2023-03-15 end on 2025-03-15; from 2024-02-29, on 2026-02-28.
+    """
+    return add_months(d, months)
+
+
+def months_before_year_end(year: int, months: int) -> date:
+    """The day ``months`` months before 31 December of ``year`` (clamped to the month's last day).
+
+    The last day on which something is done "at least N months before 31 December" of that year: six
+    months give 30 June (br-pt Art. 29's notice of termination).
+    """
+    return months_before(date(year, 12, 31), months)
+
+
+def fiscal_year_start(d: date, start: date | None = None) -> date:
+    """The first day of the fiscal year in which ``d`` falls: ``start`` when the scenario gives it,
+    otherwise 1 January of ``d``'s year (the calendar year: the fiscal year of individuals in Brazil and in
+    Portugal, and of companies unless they adopt another period)."""
+    return start if start is not None else date(d.year, 1, 1)

@@ -13,7 +13,7 @@ from typing import Any
 from .expect import Mismatch
 from .explain import Step
 from .readings import STATE_NAMES
-from .results import Finding, ItemResult, ScenarioResult, StateOutcome, format_bp
+from .results import Finding, ItemResult, Relief, ScenarioResult, StateOutcome, format_bp
 
 _OUTCOME = {
     "en": {
@@ -64,6 +64,8 @@ _FINDING = {
         "input_error": "input error: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "deadline: {fact} ({prov})",
+        "relief": "{fact} ({prov})",
+        "discrimination": "treatment of {fact} contrary to {prov}",
     },
     "pt": {
         "missing": "facto em falta: {fact} (exigido pelo {prov})",
@@ -75,6 +77,8 @@ _FINDING = {
         "input_error": "erro nos dados: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "prazo: {fact} ({prov})",
+        "relief": "{fact} ({prov})",
+        "discrimination": "tratamento de {fact} contrário ao {prov}",
     },
 }
 
@@ -92,11 +96,78 @@ def outcome_text(o: StateOutcome, lang: str) -> str:
     return text.format(rate=format_bp(o.max_rate_bp) if o.max_rate_bp is not None else "?")
 
 
+_RELIEF = {
+    "en": {
+        "by": "elimination of double taxation by {state}",
+        "method_credit": "credit for the tax paid in the other State",
+        "method_indirect_credit": "indirect credit (the company's tax on the profits behind the dividend)",
+        "method_participation_deduction": "deduction of the dividends from the taxable base",
+        "method_exemption_with_progression": "exemption; the income may be taken into account for the tax on "
+                                             "other income",
+        "paid": "source tax paid", "limit": "the Convention's limit", "underlying": "underlying tax",
+        "creditable": "creditable tax", "ceiling": "ceiling", "credit": "credit", "deduction": "deduction",
+        "no_source_tax": "the source tax paid is not given", "no_underlying_tax": "the underlying tax is not given",
+        "no_ceiling_figures": "the residence State's figures for the ceiling are not given",
+        "title": "elimination of double taxation",
+    },
+    "pt": {
+        "by": "eliminação da dupla tributação por {state}",
+        "method_credit": "dedução do imposto pago no outro Estado",
+        "method_indirect_credit": "crédito indirecto (imposto da sociedade sobre os lucros de que provêm os "
+                                  "dividendos)",
+        "method_participation_deduction": "dedução dos dividendos à base tributável",
+        "method_exemption_with_progression": "isenção; o rendimento pode ser tido em conta no imposto sobre os "
+                                             "outros rendimentos",
+        "paid": "imposto pago na fonte", "limit": "limite da Convenção", "underlying": "imposto subjacente",
+        "creditable": "imposto dedutível", "ceiling": "limite da dedução", "credit": "dedução",
+        "deduction": "dedução à base",
+        "no_source_tax": "o imposto pago na fonte não é informado",
+        "no_underlying_tax": "o imposto subjacente não é informado",
+        "no_ceiling_figures": "os valores do Estado de residência para o limite não são informados",
+        "title": "eliminação da dupla tributação",
+    },
+}
+
+
+def relief_method_text(method: str, lang: str) -> str:
+    return _RELIEF[_lang(lang)].get(f"method_{method}", method.replace("_", " "))
+
+
+def _relief_fact(fact: str, lang: str) -> str:
+    """``pt credit`` (a relief finding's fact) → ``Portugal: credit for the tax paid in the other State``."""
+    state, _, method = fact.partition(" ")
+    return f"{state_name(state, lang)}: {relief_method_text(method, lang)}"
+
+
+def relief_lines(relief: Relief, lang: str) -> list[str]:
+    """The amounts of a relief under a heading, one phrase per line; none when it has no amounts (its
+    methods are findings of the item)."""
+    words = _RELIEF[_lang(lang)]
+    cur = f" {relief.currency}" if relief.currency else ""
+
+    def amount(value: Decimal) -> str:
+        return f"{value:,}{cur}"
+
+    out: list[str] = []
+    parts = [f"{words[key]} {amount(value)}" for key, value in (
+        ("paid", relief.source_tax_paid), ("limit", relief.treaty_limit), ("underlying", relief.underlying_tax),
+        ("creditable", relief.creditable_tax), ("ceiling", relief.ceiling), ("credit", relief.credit),
+    ) if value is not None]
+    if relief.deduction is not None and relief.deduction_share_bp is not None:
+        parts.append(f"{words['deduction']} {format_bp(relief.deduction_share_bp)}: {amount(relief.deduction)}")
+    if parts:
+        out.append("; ".join(parts))
+    out += [words[n] for n in relief.notes if n in words]
+    return [words["by"].format(state=state_name(relief.state, lang)) + ":", *out] if out else []
+
+
 def finding_text(f: Finding, lang: str) -> str:
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
         if _lang(lang) == "pt":
             return f"nenhum artigo de {f.provision} no corpus rege este rendimento: não codificado"
         return f"no article of {f.provision} in the corpus governs this income: not encoded"
+    if f.kind == "relief":
+        return _FINDING[_lang(lang)][f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
     return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision)
 
 
@@ -131,6 +202,9 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             lines.append(f"  {label('max_tax', lang)}: {money(tax)} {item.currency}")
         for f in item.findings:
             lines.append(f"  - {finding_text(f, lang)}")
+        if item.relief is not None and relief_lines(item.relief, lang):
+            head, *rest = relief_lines(item.relief, lang)
+            lines += [f"  {head}", *(f"    {x}" for x in rest)]
         lines.append(f"  {label('provisions', lang)}: {'; '.join(item.provisions) or '-'}")
         if item.reconstructed:
             lines.append(f"  {label('reconstructed', lang)}: {'; '.join(item.reconstructed)}")
@@ -172,6 +246,13 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     if notes:
         lines += ["", f"## {label('findings', lang)}", ""]
         lines += [f"- `{iid}`: {finding_text(f, lang)}" for iid, f in notes]
+    reliefs = [(item.item_id, relief_lines(item.relief, lang)) for item in result.items if item.relief is not None]
+    reliefs = [(iid, rl) for iid, rl in reliefs if rl]
+    if reliefs:
+        lines += ["", f"## {_RELIEF[_lang(lang)]['title']}", ""]
+        for iid, (title, *rest) in reliefs:
+            lines.append(f"- `{iid}`: {title}")
+            lines += [f"  - {x}" for x in rest]
     exp = _expect_lines(result, mismatches, lang)
     if exp:
         lines += ["", *exp]

@@ -40,6 +40,39 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class ReliefMethod:
+    """A method by which the State of residence relieves double taxation, with its provision (Art. 23)."""
+
+    method: str  # credit | indirect_credit | participation_deduction | exemption_with_progression
+    provision: str
+
+
+@dataclass(frozen=True)
+class Relief:
+    """The elimination of double taxation of an item by the beneficial owner's State of residence.
+
+    Amounts are computed in Decimal from the scenario's ``relief:`` figures, rounded half-up to the
+    currency's smallest unit; ``None`` where a figure they need is not given.
+    """
+
+    state: str
+    methods: tuple[ReliefMethod, ...]
+    currency: str | None = None
+    source_tax_paid: Decimal | None = None
+    treaty_limit: Decimal | None = None  # the source tax the Convention allows on the item (its limit x the item)
+    underlying_tax: Decimal | None = None  # indirect credit: the paying company's tax on the profits
+    creditable_tax: Decimal | None = None  # source tax paid within that limit (+ the underlying tax)
+    ceiling: Decimal | None = None  # Art. 23(1): the residence tax before the deduction that the item bears
+    credit: Decimal | None = None  # the lesser of the creditable tax and the ceiling
+    deduction_share_bp: int | None = None  # Art. 23(2): 9500
+    deduction: Decimal | None = None  # that share of the item included in the taxable base
+    notes: tuple[str, ...] = ()  # why an amount is not computed: no_source_tax, no_ceiling_figures, ...
+
+    def has(self, method: str) -> bool:
+        return any(m.method == method for m in self.methods)
+
+
+@dataclass(frozen=True)
 class ItemResult:
     """Everything decided about one income item."""
 
@@ -54,6 +87,7 @@ class ItemResult:
     gross: Decimal | None = None
     currency: str | None = None
     reconstructed: tuple[str, ...] = ()
+    relief: Relief | None = None
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
@@ -99,6 +133,8 @@ class ScenarioResult:
         for it in data["items"]:
             if it["gross"] is not None:
                 it["gross"] = str(it["gross"])
+            if it["relief"] is not None:
+                it["relief"] = {k: str(v) if isinstance(v, Decimal) else v for k, v in it["relief"].items()}
         return data
 
 

@@ -146,10 +146,32 @@ class PlaceOfBusiness(_Model):
     state: State
     permanent_establishment: bool | Unknown | None = Field(
         default=None,
-        description="the scenario's own finding that it is a PE; omit to let Art. 5 decide",
+        description="the scenario's own finding that it is a PE (used as stated, cited as br-pt 5; unknown: the "
+        "outcome depends on it); omit to let Art. 5 decide from the facts below",
     )
-    from_: date | None = Field(default=None, alias="from")
-    until: date | None = None
+    from_: date | None = Field(
+        default=None, alias="from", description="first day of the place (construction_site: of the works)"
+    )
+    until: date | None = Field(
+        default=None, description="last day, actual or planned (inclusive); omit if open-ended at the evaluation date"
+    )
+    # [arts-5-9] the facts Art. 5 needs (see PlaceKind, PlaceActivity, AgentFacts)
+    kind: PlaceKind | Unknown | None = Field(default=None, description="what the place is (Art. 5(1)-(7))")
+    fixed: bool | Unknown | None = Field(
+        default=None, description="other_fixed_place: a fixed place of business (5(1))"
+    )
+    business_carried_on: bool | Unknown | None = Field(
+        default=None, description="other_fixed_place: the enterprise carries on all or part of its business through it"
+    )
+    activities: list[PlaceActivity] | Unknown | None = Field(
+        default=None, description="what is done there (or, for an agent, what the agent does): Art. 5(4)"
+    )
+    activities_preparatory_overall: bool | Unknown | None = Field(
+        default=None,
+        description="a combination of 5(4)(a)-(e) activities: the overall activity is preparatory or auxiliary "
+        "(5(4)(f))",
+    )
+    agent: AgentFacts | None = Field(default=None, description="kind agent: Art. 5(5)-(6) facts")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -209,6 +231,130 @@ class DividendDetails(_Model):
 
 # [arts-5-9] places of business, immovable property, business profits, shipping, associated enterprises
 
+# Art. 5 (permanent establishment): the facts about a place of business. `kind` says which paragraph
+# looks at it; each fact may be given as `unknown`; a fact Art. 5 needs and the scenario omits is missing.
+
+PlaceKind = Literal[
+    "place_of_management",  # 5(2)(a) um local de direcção
+    "branch",  # 5(2)(b) uma sucursal
+    "office",  # 5(2)(c) um escritório
+    "factory",  # 5(2)(d) uma fábrica
+    "workshop",  # 5(2)(e) uma oficina
+    "natural_resources",  # 5(2)(f) mine, oil or gas well, quarry, any place of extraction of natural resources
+    "construction_site",  # 5(3) building site or construction or assembly project: its from / until decide
+    "other_fixed_place",  # 5(1) any other place: `fixed` and `business_carried_on` decide
+    "agent",  # 5(5)-(6) a person acting for the enterprise in the State: `agent` facts decide
+    "related_company",  # 5(7) a company that controls or is controlled by the enterprise, nothing more
+]
+PlaceActivity = Literal[
+    "storage",  # 5(4)(a) facilities used to store, display or deliver the enterprise's goods
+    "display",
+    "delivery",
+    "stock_for_storage_display_delivery",  # 5(4)(b) a stock of the enterprise's goods kept for those ends
+    "stock_for_processing",  # 5(4)(c) a stock of its goods kept to be processed by another enterprise
+    "purchasing",  # 5(4)(d) purchasing goods for the enterprise
+    "information_gathering",  # 5(4)(d) collecting information for the enterprise
+    "other_preparatory_or_auxiliary",  # 5(4)(e) any other activity of a preparatory or auxiliary character
+    "other_business",  # none of these: selling, manufacturing, rendering services ... (the core business)
+]
+
+
+class AgentFacts(_Model):
+    """A person acting for the enterprise (place kind `agent`): Art. 5(5) and 5(6)."""
+
+    independent: bool | Unknown | None = Field(
+        default=None, description="a broker, general commission agent or other agent of independent status (5(6))"
+    )
+    ordinary_course_of_business: bool | Unknown | None = Field(
+        default=None, description="an independent agent acting in the ordinary course of its business (5(6))"
+    )
+    authority_to_conclude_contracts: bool | Unknown | None = Field(
+        default=None, description="has authority to conclude contracts in the name of the enterprise (5(5))"
+    )
+    habitually_exercises_authority: bool | Unknown | None = Field(
+        default=None, description="habitually exercises that authority in the State (5(5))"
+    )
+
+
+PropertyKind = Literal[
+    "immovable",  # immovable property under the law of the State where it is situated (6(2))
+    "agricultural_forestry_accessories",  # accessories, livestock and equipment of agriculture and forestry
+    "landed_property_rights",  # rights to which the provisions of private law on landed property apply
+    "usufruct",  # usufruct of immovable property
+    "natural_resources_rights",  # rights to payments for working mineral deposits, sources, natural resources
+    "ship_or_aircraft",  # never immovable property (6(2), last sentence)
+    "movable_or_services",  # movable property or services connected with immovable property (6(5))
+]
+
+
+class ImmovablePropertyDetails(_Model):
+    """Income from immovable property (type `immovable_property`, br-pt Art. 6)."""
+
+    situated_in: State | Unknown | None = Field(
+        default=None,
+        description="the State where the property is situated (6(1)); for services (6(5)) where they are rendered",
+    )
+    property: PropertyKind | Unknown | None = Field(default=None, description="what the income is derived from (6(2))")
+    assimilated_by_situs_law: bool | Unknown | None = Field(
+        default=None,
+        description="movable_or_services only: that State's tax law assimilates the income to income from "
+        "immovable property (6(5))",
+    )
+    held_by_enterprise: bool | Unknown | None = Field(
+        default=None,
+        description="the property belongs to an enterprise carried on by the recipient (6(4)); asked only where "
+        "Art. 6 does not apply (then Art. 7 or Art. 22 governs)",
+    )
+
+
+class BusinessProfitsDetails(_Model):
+    """Profits of an enterprise (type `business_profits`, br-pt Art. 7). The enterprise is the recipient; the
+    item's `place_of_business` is its place of business in the other State the profits may be attributable to
+    (omitted: none; if the enterprise has places of business there, the item must name one)."""
+
+    attributable_to_place: bool | Unknown | None = Field(
+        default=None,
+        description="the profits are attributable to that place of business (Art. 7(1)-(3)); needed when it is a "
+        "permanent establishment",
+    )
+    purchase_of_goods_only: bool = Field(
+        default=False,
+        description="the profits arise from that place's mere purchase of goods for the enterprise (7(4)); "
+        "default false",
+    )
+
+
+def _check_arts_5_to_9(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
+    """[arts-5-9] consistency of places of business and of the Art. 6 / Art. 7 details."""
+    problems: list[Problem] = []
+    for key, p in sc.places_of_business.items():
+        if p.from_ is not None and p.until is not None and p.until < p.from_:
+            problems.append(Problem(source, lines.line(("places_of_business", key, "until")),
+                                    f"places_of_business.{key}.until", f"a date on or after from ({p.from_})",
+                                    str(p.until)))
+        if p.agent is not None and p.kind not in ("agent", "unknown", None):
+            problems.append(Problem(source, lines.line(("places_of_business", key, "agent")),
+                                    f"places_of_business.{key}.agent", "agent facts only for kind agent", str(p.kind)))
+        if isinstance(p.activities, list) and not p.activities:
+            problems.append(Problem(source, lines.line(("places_of_business", key, "activities")),
+                                    f"places_of_business.{key}.activities", "at least one activity, or unknown",
+                                    "an empty list"))
+    for i, item in enumerate(sc.income):
+        if item.immovable_property is not None and item.type != "immovable_property":
+            problems.append(Problem(source, lines.line(("income", i, "immovable_property")),
+                                    f"income[{i}].immovable_property",
+                                    "immovable property details only on an item of type immovable_property", item.type))
+        if item.business_profits is not None and item.type not in ("business_profits", "immovable_property"):
+            problems.append(Problem(source, lines.line(("income", i, "business_profits")),
+                                    f"income[{i}].business_profits",
+                                    "business profits details only on business_profits (or immovable_property) items",
+                                    item.type))
+    return problems
+
+
+PlaceOfBusiness.model_rebuild()
+
+
 
 class ShippingDetails(_Model):
     """Profits from operating ships or aircraft (br-pt Art. 8, Art. 3(1)(h))."""
@@ -241,9 +387,587 @@ class TransferPricingDetails(_Model):
 
 # [arts-11-13-22] interest, royalties, capital gains, other income
 
+
+class InterestDetails(_Model):
+    """Facts of br-pt Art. 11 and Protocol 4 for an item of interest (or interest on net equity, or a
+    "dividend" paid on a debt claim). Every field has a documented default."""
+
+    borne_by_place_of_business: Id | None = Field(
+        default=None,
+        description="Art. 11(7): the payer's place of business in connection with which the debt was "
+        "incurred and which bears the interest; default: none (the interest arises where the payer resides)",
+    )
+    connected_place_of_business: Id | None = Field(
+        default=None,
+        description="Art. 11(6): the beneficial owner's place of business with which the debt-claim is "
+        "effectively connected; default: none",
+    )
+    paid_to_place_of_business: Id | None = Field(
+        default=None,
+        description="Art. 11(4): the beneficial owner's place of business (in a third State) to which the "
+        "interest is attributed or paid; default: none",
+    )
+    government_institution_of: State | Unknown | None = Field(
+        default=None,
+        description="Art. 11(3), Protocol 4: the recipient is an institution (including a financial one) "
+        "wholly owned by the Government, a political or administrative subdivision or a local authority "
+        "of this State; default: it is not",
+    )
+    excess_over_arm_length: bool | Unknown = Field(
+        default=False,
+        description="Art. 11(8): by reason of a special relationship the amount exceeds what would have "
+        "been agreed at arm's length; default: false",
+    )
+
+
+class RoyaltyDetails(_Model):
+    """Facts of br-pt Art. 12 for an item of royalties (or technical services, Protocol 5)."""
+
+    borne_by_place_of_business: Id | None = Field(
+        default=None,
+        description="Art. 12(5): the payer's place of business in connection with which the obligation "
+        "was incurred and which bears the royalties; default: none",
+    )
+    connected_place_of_business: Id | None = Field(
+        default=None,
+        description="Art. 12(4): the beneficial owner's place of business with which the right or "
+        "property is effectively connected; default: none",
+    )
+    excess_over_arm_length: bool | Unknown = Field(
+        default=False,
+        description="Art. 12(6): by reason of a special relationship the amount exceeds what would have "
+        "been agreed at arm's length; default: false",
+    )
+
+
+AlienatedProperty = Literal["immovable", "pe_business_property", "ships_aircraft", "other"]
+
+
+class CapitalGainDetails(_Model):
+    """Facts of br-pt Art. 13: what was alienated. The alienator is the item's beneficial owner."""
+
+    property: AlienatedProperty | Unknown = Field(
+        description="immovable (Art. 6 property), pe_business_property (movable business property of a "
+        "permanent establishment, or the establishment itself), ships_aircraft (ships or aircraft "
+        "operated in international traffic, or movable property pertaining to their operation), other"
+    )
+    situated_in: State | Unknown | None = Field(
+        default=None, description="immovable: the State where the property is situated (required)"
+    )
+    place_of_business: Id | None = Field(
+        default=None,
+        description="pe_business_property: the alienator's place of business whose property it is (required)",
+    )
+
+
+class OtherIncomeDetails(_Model):
+    """Facts of br-pt Art. 22 for income not dealt with in the foregoing articles."""
+
+    arises_in: State | Unknown | None = Field(
+        default=None,
+        description="the State where the income arises (any State); default: the State of which the "
+        "payer is a resident",
+    )
+    connected_place_of_business: Id | None = Field(
+        default=None,
+        description="Art. 22(2): the beneficial owner's place of business with which the right or "
+        "property is effectively connected; default: none",
+    )
+    from_immovable_property: bool = Field(
+        default=False, description="Art. 22(2): income from immovable property (Art. 6(2)); default: false"
+    )
+
+
 # [arts-14-21] independent services, employment, directors, artistes, pensions, government, teachers, students
 
+
+class FiscalYear(_Model):
+    """A fiscal year, both ends included (Art. 15(2)(a): 'o ano fiscal em causa')."""
+
+    from_: date = Field(alias="from", description="first day of the fiscal year")
+    until: date = Field(description="last day of the fiscal year")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+Profession = Literal[
+    "scientific", "literary", "artistic", "educational", "pedagogical",
+    "physician", "lawyer", "engineer", "architect", "dentist", "accountant", "other",
+]
+
+
+class IndependentServicesDetails(_Model):
+    """Income from a liberal profession or another independent activity (br-pt Art. 14)."""
+
+    profession: Profession | None = Field(
+        default=None,
+        description="the activity: one named in Art. 14(2) (scientific, literary, artistic, educational, "
+        "pedagogical; physician, lawyer, engineer, architect, dentist, accountant) or other",
+    )
+    borne_by: Id | Unknown | None = Field(
+        default=None,
+        description="the place of business to which the remuneration is charged (that bears it); default: none",
+    )
+
+
+class EmploymentDetails(_Model):
+    """Salaries, wages and similar remuneration from an employment (br-pt Art. 15)."""
+
+    exercised_in: State | Unknown | None = Field(
+        default=None,
+        description="the State where the employment is exercised (the employee is physically present); "
+        "professors, students and artistes take it from their own details",
+    )
+    employer: Id | None = Field(default=None, description="the employer; default: the payer")
+    borne_by: Id | Unknown | None = Field(
+        default=None,
+        description="the employer's place of business that bears the remuneration; default: none",
+    )
+    fiscal_year: FiscalYear | None = Field(
+        default=None,
+        description="the fiscal year concerned (Art. 15(2)(a)); default: the calendar year of the item's date "
+        "(the fiscal year of individuals in Brazil and in Portugal)",
+    )
+    aboard: Literal["ship", "aircraft"] | None = Field(
+        default=None, description="the employment is exercised aboard a ship or an aircraft (Art. 15(3)); default: no"
+    )
+    operator: Id | None = Field(
+        default=None, description="aboard only: the enterprise operating the ship or aircraft; default: the employer"
+    )
+    operated_solely_within: State | None = Field(
+        default=None,
+        description="aboard only: the State if the ship or aircraft is operated solely between places in it",
+    )
+
+
+class DirectorDetails(_Model):
+    """Directors' fees (br-pt Art. 16)."""
+
+    company: Id | None = Field(
+        default=None, description="the company of whose board (or similar organ) the recipient is a member; "
+        "default: the payer"
+    )
+
+
+class ArtisteDetails(_Model):
+    """Income of entertainers and sportspersons (br-pt Art. 17)."""
+
+    performer: Id | None = Field(
+        default=None,
+        description="the entertainer or sportsperson who exercises the activity personally; default: the "
+        "recipient (a different recipient is 'another person' to whom the income accrues, Art. 17(2))",
+    )
+    exercised_in: State | Unknown | None = Field(
+        default=None, description="the State where the activity is exercised"
+    )
+    public_funding: dict[State, BasisPoints] | Unknown = Field(
+        default_factory=dict,
+        description="State -> share (percent) of the activity's funding from public funds of that State, of "
+        "its political or administrative subdivisions or local authorities, or of entities whose share "
+        "capital they hold in majority (Art. 17(3)); default: no public funding",
+    )
+    employed: bool = Field(
+        default=False,
+        description="the activity is exercised as an employee (decides between Arts. 15 and 14 where Art. 17 "
+        "does not apply); default: independent",
+    )
+
+
+class PensionDetails(_Model):
+    """Pensions (br-pt Art. 18)."""
+
+    social_security: State | Unknown | None = Field(
+        default=None,
+        description="the State under whose social security legislation the pension is paid (Art. 18(2)); "
+        "default: none (an occupational or private pension)",
+    )
+    past_employment: bool | Unknown = Field(
+        default=True, description="paid in consideration of past employment (Art. 18(1)); default: true"
+    )
+
+
+class GovernmentServiceDetails(_Model):
+    """Remuneration and pensions paid by a State for services rendered to it (br-pt Art. 19)."""
+
+    paying_state: State | None = Field(
+        default=None,
+        description="the Contracting State that pays, itself, through a subdivision or local authority or "
+        "through a fund they constituted; default: the State of the payer, when the payer is a government",
+    )
+    capacity: Literal["public_functions", "commercial_or_industrial"] | Unknown | None = Field(
+        default=None,
+        description="the services are rendered in the exercise of public functions, or in connection with a "
+        "commercial or industrial activity carried on by the State (Art. 19(3))",
+    )
+    kind: Literal["remuneration", "pension"] = Field(default="remuneration", description="default: remuneration")
+
+
+ProfessorInviter = Literal[
+    "government", "non_profit_entity", "state_institution", "non_profit_institution", "other"
+]
+
+
+class ProfessorDetails(_Model):
+    """Visiting professors and researchers (br-pt Art. 20)."""
+
+    host_state: State = Field(description="the State visited, where the person teaches or does research")
+    resident_before: State | Unknown | None = Field(
+        default=None,
+        description="the State of which the person was a resident immediately before the visit; needed only "
+        "when the person is not now a resident of the State other than the host State",
+    )
+    invited_by: ProfessorInviter | Unknown | None = Field(
+        default=None,
+        description="government: the Government of the host State; non_profit_entity: an entity without "
+        "profit aims; state_institution / non_profit_institution: a university or other teaching or "
+        "scientific research institution belonging to the host State / to such an entity; other",
+    )
+    sole_purpose: bool | Unknown | None = Field(
+        default=None, description="the visit is solely to teach or do scientific research at those institutions"
+    )
+    from_: date = Field(alias="from", description="first day of the visit")
+    until: date | Unknown | None = Field(default=None, description="last day of the visit (actual or planned)")
+    employed: bool = Field(
+        default=True,
+        description="teaches as an employee (Art. 15 decides if Art. 20 does not apply) or independently "
+        "(Art. 14); default: employee",
+    )
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class StudentDetails(_Model):
+    """Students and trainees (br-pt Art. 21)."""
+
+    host_state: State = Field(description="the State where the person studies, trains or works")
+    payment: Literal["maintenance", "employment"] = Field(
+        description="maintenance: sums received for maintenance, education or training (Art. 21(1)); "
+        "employment: remuneration from an employment (Art. 21(2))"
+    )
+    resident_before: State | Unknown | None = Field(
+        default=None,
+        description="maintenance: the State of which the person was a resident immediately before the stay; "
+        "needed only when the person is not now a resident of the State other than the host State",
+    )
+    capacity: Literal["student", "trainee", "grant_holder", "other"] | Unknown | None = Field(
+        default=None,
+        description="maintenance: a student of a university, college or school (21(1)(a)), a trainee (b), "
+        "the holder of a grant, allowance or award of a religious, charitable, scientific or educational "
+        "organisation (c), or other",
+    )
+    sole_purpose: bool | Unknown | None = Field(
+        default=None, description="maintenance: stays temporarily in the host State solely to study or train"
+    )
+    from_sources_outside_host: bool | Unknown | None = Field(
+        default=None, description="maintenance: the sums arise from sources outside the host State"
+    )
+    institution_state: State | Unknown | None = Field(
+        default=None,
+        description="employment: the State of the university or other higher or technical education "
+        "establishment of which the person is a student",
+    )
+    practical_training: bool | Unknown | None = Field(
+        default=None, description="employment: for practical training related to the studies"
+    )
+    employment_from: date | None = Field(default=None, description="employment: its first day (required)")
+    employment_until: date | Unknown | None = Field(default=None, description="employment: its last day")
+    annual_remuneration: Money | None = Field(
+        default=None, description="employment: the remuneration for the year; default: the item's gross amount"
+    )
+    usd_exchange_rate: Decimal | Unknown | None = Field(
+        default=None,
+        description="employment: units of the remuneration's currency per US dollar, the rate the scenario "
+        "applies (not needed for USD); the checker never looks a rate up",
+    )
+
+    @field_validator("usd_exchange_rate", mode="before")
+    @classmethod
+    def _exact_rate(cls, v: Any) -> Any:
+        if isinstance(v, float):
+            raise ValueError("an exact decimal written as a string, e.g. '5.1234', found a float")
+        return v
+
+    @field_validator("usd_exchange_rate")
+    @classmethod
+    def _positive_rate(cls, v: Any) -> Any:
+        if isinstance(v, Decimal) and (not v.is_finite() or v <= 0):
+            raise ValueError(f"a positive exchange rate, found {v}")
+        return v
+
+
+_ARTS_14_21_BLOCKS: dict[str, tuple[str, ...]] = {
+    "independent": ("independent_services", "artiste_sportsperson", "professor"),
+    "employment": ("employment", "government_service", "artiste_sportsperson", "professor", "student"),
+    "director": ("director_fees",),
+    "artiste": ("artiste_sportsperson",),
+    "pension": ("pension", "government_service"),
+    "government": ("government_service",),
+    "professor": ("professor",),
+    "student": ("student",),
+}
+"""Which item types may carry each details block of Arts. 14-21 (a block is also read where another
+article sends the item: Art. 17 to Arts. 14 and 15, Art. 19 to Arts. 15 and 18, Arts. 20-21 to 14-15)."""
+
+
+def _check_arts_14_to_21(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
+    """[arts-14-21] details blocks on the right types, references resolved, dates in order."""
+    problems: list[Problem] = []
+    persons = list(sc.persons)
+    places = list(sc.places_of_business)
+
+    def problem(path: tuple[Any, ...], expected: str, found: str, hint: str = "") -> None:
+        problems.append(Problem(source, lines.line(path), _field(path), expected, found, hint))
+
+    def ref(path: tuple[Any, ...], value: str | None, choices: list[str], what: str) -> None:
+        if value is not None and value != UNKNOWN and value not in choices:
+            problem(path, f"the id of {what}", repr(value), _suggest(value, choices))
+
+    for i, item in enumerate(sc.income):
+        for block, types in _ARTS_14_21_BLOCKS.items():
+            if getattr(item, block) is not None and item.type not in types:
+                problem(("income", i, block), f"{block} details only on items of type {', '.join(types)}",
+                        item.type)
+        if item.type in ("professor", "student") and getattr(item, item.type) is None:
+            problem(("income", i), f"{item.type} details (required for type {item.type})", "nothing")
+        if item.independent is not None:
+            ref(("income", i, "independent", "borne_by"), item.independent.borne_by, places, "a place of business")
+        emp = item.employment
+        if emp is not None:
+            ref(("income", i, "employment", "employer"), emp.employer, persons, "a person")
+            ref(("income", i, "employment", "operator"), emp.operator, persons, "a person")
+            ref(("income", i, "employment", "borne_by"), emp.borne_by, places, "a place of business")
+            if emp.fiscal_year is not None and emp.fiscal_year.until < emp.fiscal_year.from_:
+                problem(("income", i, "employment", "fiscal_year", "until"),
+                        f"a date on or after from ({emp.fiscal_year.from_})", str(emp.fiscal_year.until))
+            if (emp.operator is not None or emp.operated_solely_within is not None) and emp.aboard is None:
+                problem(("income", i, "employment", "aboard"),
+                        "aboard: ship or aircraft when operator or operated_solely_within is given", "nothing")
+            if emp.exercised_in is not None and item.type in ("professor", "student", "artiste_sportsperson"):
+                problem(("income", i, "employment", "exercised_in"),
+                        f"no exercised_in here: a {item.type} item takes it from its own details", emp.exercised_in)
+        if item.director is not None:
+            ref(("income", i, "director", "company"), item.director.company, persons, "a person")
+        if item.artiste is not None:
+            ref(("income", i, "artiste", "performer"), item.artiste.performer, persons, "a person")
+        states = CONTRACTING_STATES[sc.treaty]
+        for block in ("professor", "student"):
+            details = getattr(item, block)
+            if details is not None and details.host_state not in states:
+                problem(("income", i, block, "host_state"), f"a Contracting State of {sc.treaty} ({', '.join(states)})",
+                        details.host_state)
+        if item.type == "government_service":
+            gov = item.government
+            payer = sc.persons.get(item.payer)
+            paying = gov.paying_state if gov is not None else None
+            if paying is None and payer is not None and payer.kind == "government":
+                paying = payer.government_of
+            if paying is not None and paying not in states:
+                problem(("income", i, "government", "paying_state"),
+                        f"a Contracting State of {sc.treaty} ({', '.join(states)}): Art. 19 covers payments by them",
+                        paying)
+        prof = item.professor
+        if prof is not None and isinstance(prof.until, date) and prof.until < prof.from_:
+            problem(("income", i, "professor", "until"), f"a date on or after from ({prof.from_})", str(prof.until))
+        st = item.student
+        if st is not None and st.payment == "employment":
+            if st.employment_from is None:
+                problem(("income", i, "student", "employment_from"),
+                        "the first day of the employment (required for payment: employment)", "nothing")
+            elif isinstance(st.employment_until, date) and st.employment_until < st.employment_from:
+                problem(("income", i, "student", "employment_until"),
+                        f"a date on or after employment_from ({st.employment_from})", str(st.employment_until))
+    return problems
+
 # [general] taxes covered, elimination of double taxation, non-discrimination, MAP, dates, Protocol
+
+TaxName = Literal["irpj", "irpf", "csll", "irs", "irc", "derrama", "other"]
+_NAMED_TAX_STATE = {"irpj": "br", "irpf": "br", "csll": "br", "irs": "pt", "irc": "pt", "derrama": "pt"}
+"""The State of each tax the scenario can name (for checking the input; the logic has its own list)."""
+
+
+class TaxConcerned(_Model):
+    """The tax an item concerns (br-pt Art. 2, Protocol 1-2), and what Arts. 25(1), 28(2), 29 ask of it."""
+
+    name: TaxName = Field(
+        description="irpj or irpf (Brazil's federal income tax, on companies or individuals), csll (Protocol 1), "
+        "irs, irc, derrama (the local surcharge on IRC, Protocol 2), or other (a tax the Convention does not name)",
+    )
+    state: State | None = Field(default=None, description="the State that levies it: required for other, "
+                                "implied by the named taxes")
+    withheld_at_source: bool | Unknown | None = Field(
+        default=None, description="whether the tax is withheld (due) at source; asked only where Art. 25(1), "
+        "28(2) or 29 turns on it",
+    )
+    fiscal_year_start: date | None = Field(
+        default=None, description="first day of the fiscal year in which the income is produced (Arts. 28(2), 29); "
+        "default: 1 January of the year of the item's date",
+    )
+    in_force_from: date | None = Field(
+        default=None, description="other only: the date the tax entered into force (Art. 2(2))")
+    identical_or_similar: bool | Unknown | None = Field(
+        default=None, description="other only: of a nature identical or similar to the taxes covered (Art. 2(2))")
+    federal: bool | Unknown | None = Field(
+        default=None, description="other Brazilian taxes only: a tax of the Union (Protocol 8(e))")
+
+
+class ReliefFacts(_Model):
+    """Facts and figures for the elimination of double taxation of the item (br-pt Art. 23, Protocol 7).
+
+    Present (even empty, ``relief: {}``) to ask for Art. 23. All amounts are in one currency; when it is not
+    the currency of the gross amount, ``income_included`` is required.
+    """
+
+    source_tax_paid: Money | None = Field(default=None, description="the tax paid in the other (source) State")
+    residence_tax_on_income: Money | None = Field(
+        default=None, description="the residence State's tax, before the deduction, that corresponds to the item "
+        "(the ceiling of Art. 23(1) directly); or give the next two figures",
+    )
+    residence_tax_before_credit: Money | None = Field(
+        default=None, description="the residence State's tax on the taxpayer's income, before the deduction")
+    residence_taxable_income: Money | None = Field(
+        default=None, description="the taxable income on which that tax is computed (after any Art. 23(2) deduction)")
+    income_included: Money | None = Field(
+        default=None, description="the item as included in the residence State's taxable base, before any "
+        "Art. 23(2) deduction; default: the gross amount",
+    )
+    underlying_tax: Money | None = Field(
+        default=None, description="indirect credit (Art. 23(3), Protocol 7): the tax payable by the paying company "
+        "on the profits out of which the dividend is paid, as it corresponds to the dividend",
+    )
+    payer_taxed_without_exemption: bool | Unknown | None = Field(
+        default=None, description="dividends: the paying company is subject to its State's tax covered (Art. 2) "
+        "and not exempt (Art. 23(2), 23(3))",
+    )
+    payer_constituted: date | None = Field(
+        default=None, description="dividends: the date the paying company was constituted (Art. 23(2))")
+    portugal_indirect_credit_method: bool | Unknown = Field(
+        default=False, description="Portuguese law has replaced its method for foreign dividends by the indirect "
+        "credit (Protocol 7); default: not replaced (the 95% deduction of Art. 23(2))",
+    )
+
+
+class MutualAgreementCase(_Model):
+    """A case presented under the mutual agreement procedure about the item (br-pt Art. 25(1))."""
+
+    claimant: Id | None = Field(default=None, description="the resident who presents it; default: the beneficial owner")
+    taxed_in_both_states: bool | Unknown | None = Field(
+        default=None, description="the case is one of taxation in both States (asked unless the tax is withheld at "
+        "source)",
+    )
+    notified: date | None = Field(
+        default=None, description="the date of notification of the tax that gives rise to the claim")
+    second_taxation_notified: date | None = Field(
+        default=None, description="taxation in both States: the date of notification of the second taxation")
+    request_filed: date | None = Field(default=None, description="the date the request was presented, if it was")
+
+
+NdGround = Literal["nationality", "permanent_establishment", "deduction", "foreign_ownership"]
+NdReason = Literal[
+    "personal_allowances", "branch_profits_tax", "royalties_paid_by_permanent_establishment",
+    "ancillary_obligation", "thin_capitalisation", "other",
+]
+
+
+class NonDiscrimination(_Model):
+    """A treatment the scenario compares under br-pt Art. 24 (with Protocol 8)."""
+
+    ground: NdGround = Field(
+        description="nationality (24(1)), permanent_establishment (24(2)), deduction of a payment to a resident of "
+        "the other State (24(3)), foreign_ownership of an enterprise (24(4))",
+    )
+    taxing_state: State = Field(description="the State whose treatment is compared")
+    person: Id | None = Field(
+        default=None, description="nationality: the national (a legal person's nationality is the State under whose "
+        "law it was constituted, Art. 3(1)(c)); default: the beneficial owner. deduction, foreign_ownership: the "
+        "enterprise; default: the payer",
+    )
+    place_of_business: Id | None = Field(default=None, description="permanent_establishment: the place compared")
+    treatment: Literal["more_burdensome", "different", "same"] | Unknown = Field(
+        description="the treatment compared with the taxing State's own nationals, enterprises or residents",
+    )
+    same_circumstances: bool | Unknown | None = Field(
+        default=None, description="the persons compared are in the same circumstances (24(1)), carry on the same "
+        "activities (24(2)), are similar enterprises (24(4))",
+    )
+    reason: NdReason | None = Field(
+        default=None, description="the ground the taxing State invokes (an exception may cover it); default: none",
+    )
+
+
+class TerminationNotice(_Model):
+    """A notice of termination of the Convention (br-pt Art. 29)."""
+
+    cessation_year: int = Field(ge=1900, le=9998, description="the year of cessation the notice specifies")
+    given: date = Field(description="the date the notice was given through diplomatic channels")
+    by: State | None = Field(default=None, description="the State giving notice (either may)")
+
+
+def _check_general(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
+    """[general] consistency of the tax, relief, mutual agreement and non-discrimination details."""
+    problems: list[Problem] = []
+
+    def bad(path: tuple[Any, ...], expected: str, found: str) -> None:
+        problems.append(Problem(source, lines.line(path), _field(path), expected, found))
+
+    persons = list(sc.persons)
+    for i, item in enumerate(sc.income):
+        tax = item.tax
+        if tax is not None:
+            implied = _NAMED_TAX_STATE.get(tax.name)
+            if implied is None and tax.state is None:
+                bad(("income", i, "tax", "state"), "the State that levies a tax named other", "nothing")
+            if implied is not None and tax.state not in (None, implied):
+                bad(("income", i, "tax", "state"), f"{implied} (the State of {tax.name}) or nothing", str(tax.state))
+            if tax.name != "other":
+                for attr in ("in_force_from", "identical_or_similar", "federal"):
+                    if getattr(tax, attr) is not None:
+                        bad(("income", i, "tax", attr), f"{attr} only for a tax named other", tax.name)
+            elif tax.federal is not None and tax.state != "br":
+                bad(("income", i, "tax", "federal"), "federal only for a Brazilian tax",
+                    f"a tax of {tax.state or 'no State given'}")
+            if tax.fiscal_year_start is not None and tax.fiscal_year_start > item.date:
+                bad(("income", i, "tax", "fiscal_year_start"), f"a date on or before the item's date ({item.date})",
+                    str(tax.fiscal_year_start))
+        relief = item.relief
+        if relief is not None:
+            amounts = {k: v for k, v in relief if isinstance(v, Money)}
+            currencies = {m.currency for m in amounts.values()}
+            if len(currencies) > 1:
+                bad(("income", i, "relief"), "every relief amount in one currency", ", ".join(sorted(currencies)))
+            gross_currency = item.gross.currency if item.gross else None
+            if currencies and currencies != {gross_currency} and relief.income_included is None:
+                bad(("income", i, "relief", "income_included"),
+                    "the item in the relief currency (the gross amount is not in it)", "nothing")
+            totals = (relief.residence_tax_before_credit, relief.residence_taxable_income)
+            if (totals[0] is None) != (totals[1] is None):
+                bad(("income", i, "relief"), "residence_tax_before_credit and residence_taxable_income together",
+                    "only one of them")
+            if relief.residence_tax_on_income is not None and totals[0] is not None:
+                bad(("income", i, "relief", "residence_tax_on_income"),
+                    "either residence_tax_on_income or the residence totals", "both")
+        case = item.mutual_agreement_case
+        if case is not None and case.claimant is not None and case.claimant not in persons:
+            bad(("income", i, "mutual_agreement_case", "claimant"), "the id of a person", repr(case.claimant))
+        nd = item.non_discrimination
+        if nd is not None:
+            path = ("income", i, "non_discrimination")
+            if nd.taxing_state not in CONTRACTING_STATES[sc.treaty]:
+                bad((*path, "taxing_state"), "a Contracting State of " + sc.treaty, nd.taxing_state)
+            if nd.person is not None and nd.person not in persons:
+                bad((*path, "person"), "the id of a person", repr(nd.person))
+            if nd.ground == "deduction" and nd.person not in (None, item.payer):
+                bad((*path, "person"), f"the paying enterprise ({item.payer})", repr(nd.person))
+            if (nd.ground == "permanent_establishment") != (nd.place_of_business is not None):
+                bad((*path, "place_of_business"), "a place of business exactly for the ground permanent_establishment",
+                    _describe(nd.place_of_business))
+            if nd.place_of_business is not None and nd.place_of_business not in sc.places_of_business:
+                bad((*path, "place_of_business"), "the id of a place of business", repr(nd.place_of_business))
+            if tax is not None:
+                tax_state = _NAMED_TAX_STATE.get(tax.name, tax.state)
+                if tax_state is not None and tax_state != nd.taxing_state:
+                    bad((*path, "taxing_state"), f"the State of the item's tax ({tax_state})", nd.taxing_state)
+    return problems
+
 
 # --------------------------------------------------------------------------------------------------
 
@@ -282,11 +1006,37 @@ class IncomeItem(_Model):
     date: date
     gross: Money | None = None
     place_of_business: Id | None = Field(
-        default=None, description="branch_profits: the place of business that remits the profits"
+        default=None,
+        description="branch_profits: the place of business that remits the profits; business_profits: the "
+        "enterprise's place of business in the other State the profits may be attributable to (Art. 7)",
     )
     dividend: DividendDetails | None = None
+    interest: InterestDetails | None = Field(
+        default=None, description="interest, interest_on_equity (or a dividend on a debt claim): Art. 11 facts"
+    )
+    royalty: RoyaltyDetails | None = Field(default=None, description="royalty, technical_services: Art. 12 facts")
+    capital_gain: CapitalGainDetails | None = Field(default=None, description="capital_gain: Art. 13 facts")
+    other_income: OtherIncomeDetails | None = Field(default=None, description="Art. 22 facts")
+    immovable_property: ImmovablePropertyDetails | None = None
+    business_profits: BusinessProfitsDetails | None = None
     shipping: ShippingDetails | None = None
     transfer_pricing: TransferPricingDetails | None = None
+    independent: IndependentServicesDetails | None = None
+    employment: EmploymentDetails | None = None
+    director: DirectorDetails | None = None
+    artiste: ArtisteDetails | None = None
+    pension: PensionDetails | None = None
+    government: GovernmentServiceDetails | None = None
+    professor: ProfessorDetails | None = None
+    student: StudentDetails | None = None
+    tax: TaxConcerned | None = Field(
+        default=None, description="the tax concerned (Art. 2); default: the taxes the Convention covers")
+    relief: ReliefFacts | None = Field(
+        default=None, description="asks for the elimination of double taxation (Art. 23), with its figures")
+    mutual_agreement_case: MutualAgreementCase | None = Field(
+        default=None, description="a case presented under the mutual agreement procedure (Art. 25)")
+    non_discrimination: NonDiscrimination | None = Field(
+        default=None, description="a treatment to compare under Art. 24")
 
 
 OutcomeKind = Literal[
@@ -352,6 +1102,8 @@ class Scenario(_Model):
     places_of_business: dict[Id, PlaceOfBusiness] = Field(default_factory=dict)
     presence: list[Presence] = Field(default_factory=list)
     income: list[IncomeItem] = Field(default_factory=list)
+    termination_notice: TerminationNotice | None = Field(
+        default=None, description="a notice of termination of the Convention (br-pt Art. 29); default: none")
     expect: dict[Id, ExpectedItem] | None = None
 
 
@@ -547,6 +1299,9 @@ def _check_references(sc: Scenario, source: str, lines: _LineMap) -> list[Proble
         if person.kind == "government" and person.government_of is None:
             problems.append(Problem(source, lines.line(("persons", key)), f"persons.{key}.government_of",
                                     "the State of a government (required for kind government)", "nothing"))
+    problems += _check_arts_5_to_9(sc, source, lines)
+    problems += _check_arts_14_to_21(sc, source, lines)
+    problems += _check_general(sc, source, lines)
     return problems
 
 

@@ -56,3 +56,44 @@ def test_max_days_in_a_window_crossing_the_calendar_year() -> None:
     best, window = dates.max_days_in_windows(periods, (date(2024, 1, 1), date(2024, 12, 31)))
     assert best == 184
     assert window[0] <= date(2023, 9, 23) and window[1] >= date(2024, 3, 24)
+
+
+def test_period_last_day_and_months_and_days() -> None:
+    assert dates.period_last_day(date(2023, 1, 1), 9) == date(2023, 9, 30)
+    assert dates.period_last_day(date(2023, 1, 1), 0) == date(2022, 12, 31)
+    assert dates.period_last_day(date(2023, 5, 31), 9) == date(2024, 2, 28)  # clamped to 29 February
+    assert dates.months_and_days(date(2023, 1, 1), date(2023, 9, 30)) == (9, 0)  # exactly nine months
+    assert dates.months_and_days(date(2023, 1, 1), date(2023, 10, 1)) == (9, 1)  # nine months and a day
+    assert dates.months_and_days(date(2023, 1, 1), date(2023, 1, 1)) == (0, 1)
+    assert dates.months_and_days(date(2023, 3, 15), date(2024, 5, 20)) == (14, 6)
+    assert dates.months_and_days(date(2023, 1, 31), date(2023, 2, 27)) == (1, 0)
+    assert dates.months_and_days(date(2024, 2, 29), date(2025, 2, 27)) == (12, 0)
+    for end in (date(2023, 9, 29), date(2023, 9, 30), date(2023, 10, 1), date(2023, 10, 31)):
+        months, days = dates.months_and_days(date(2023, 1, 1), end)
+        assert date.fromordinal(dates.period_last_day(date(2023, 1, 1), months).toordinal() + days) == end
+    try:
+        dates.months_and_days(date(2023, 1, 2), date(2023, 1, 1))
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("an interval ending before its start must be refused")
+
+
+def test_months_after_and_before_year_end_and_fiscal_year_start() -> None:
+    assert dates.months_after(date(2023, 3, 15), 24) == date(2025, 3, 15)
+    assert dates.months_after(date(2024, 2, 29), 24) == date(2026, 2, 28)  # clamped: no 29 February
+    assert dates.months_after(date(2023, 8, 31), 6) == date(2024, 2, 29)
+    assert dates.months_before_year_end(2030, 6) == date(2030, 6, 30)  # no 31 June
+    assert dates.months_before_year_end(2030, 12) == date(2029, 12, 31)
+    assert dates.fiscal_year_start(date(2000, 3, 1)) == date(2000, 1, 1)
+    assert dates.fiscal_year_start(date(2000, 3, 1), date(1999, 7, 1)) == date(1999, 7, 1)
+
+
+def test_treaty_days_in_the_logic_are_the_day_numbers_of_their_dates() -> None:
+    from pyhelpers.solve import Checker
+
+    found = [s for s in Checker().static_atoms if s.name == "treaty_day" and len(s.arguments) == 5]
+    assert found
+    for s in found:
+        y, m, d = (a.number for a in s.arguments[2].arguments)
+        assert s.arguments[3].number == dates.day_number(date(y, m, d)), str(s)
