@@ -80,13 +80,20 @@ def check(files: tuple[str, ...], fmt: str, lang: str) -> None:
     sys.exit(worst)
 
 
+EXPLAINED_ROOTS = frozenset({
+    "state_outcome", "max_rate", "missing", "depends", "pending", "not_encoded", "mutual_agreement",
+    "exception_applies", "treaty_not_applicable", "benefits_denied", "note", "deadline", "relief",
+    "discrimination", "input_error",
+})
+"""Conclusions and findings that `treaty explain` derives for each item."""
+
+
 def _item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:
     sections = []
     for iid in items:
         steps = []
         for sym in sorted(ex.true):
-            if sym.name in ("state_outcome", "max_rate", "missing", "depends", "pending", "not_encoded",
-                            "mutual_agreement", "exception_applies", "treaty_not_applicable") \
+            if sym.name in EXPLAINED_ROOTS \
                     and len(sym.arguments) > 1 and sym.arguments[1].type.name == "String" \
                     and sym.arguments[1].string == iid:
                 steps.append(ex.tree(sym))
