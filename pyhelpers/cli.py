@@ -134,7 +134,7 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], fmt: st
     for iid in items:
         if iid not in known:
             raise InputError(f"{file}: --item {iid!r}: expected the id of an income item ({', '.join(known)})")
-    ex = checker.explain(scenario, lang)
+    ex = checker.explain(scenario, lang, every_rule=bool(why_not))
     if why_not:
         sections = _why_not_sections(ex, checker.logic, why_not, lang)
     else:

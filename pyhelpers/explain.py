@@ -621,11 +621,15 @@ def _rename(test: Any, aliases: dict[str, Any]) -> Any:
     return _Subst(aliases)(test)
 
 
-def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str | None = None) -> Explainer:
-    """Solve the instrumented program (core plus ``treaty``, or everything) on ``facts``; return its explainer."""
+def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str | None = None,
+                  every_rule: bool = False) -> Explainer:
+    """Solve the instrumented program on ``facts`` and return its explainer. The program is core plus
+    ``treaty``'s rules (the whole rule base when ``treaty`` is None), reduced to the rules that can fire
+    on these facts unless ``every_rule``: why-not must also show rules whose conditions were never given."""
     from .solve import run_clingo
 
-    instr = instrument(logic, treaty)
+    present = frozenset(f[: f.index("(")] for f in facts) if treaty is not None and not every_rule else None
+    instr = instrument(logic, treaty, present)
     solved = run_clingo(instr.program, facts, shown_only=False)
     return Explainer(logic, solved.symbols, lang, instr)
 

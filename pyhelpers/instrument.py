@@ -195,16 +195,16 @@ class Instrumented:
         return [p for p in self.plans.values() if p.head_name == name and p.head_arity == arity]
 
 
-@lru_cache(maxsize=16)
-def instrument(logic: Logic, treaty: str | None = None) -> Instrumented:
-    """Instrument every annotated rule of ``logic`` (only core and ``treaty``'s files, if given)."""
-    out: list[str] = []
-    if treaty is not None:  # what the core reads from other treaties' articles may have no rule here
-        out += [f"#defined {p.name}/{p.arity}." for p in logic.vocabulary.values() if p.role not in ("input", "static")]
+@lru_cache(maxsize=64)
+def instrument(logic: Logic, treaty: str | None = None, present: frozenset[str] | None = None) -> Instrumented:
+    """Instrument the annotated rules of ``logic``: all, or those of core and ``treaty`` that can fire
+    given the input predicates ``present`` (see :meth:`Logic.reachable`)."""
+    out: list[str] = logic.defined_directives() if treaty is not None else []
+    kept = logic.reachable(treaty, present)
     plans: dict[int, RulePlan] = {}
     infos = iter(logic.rules)
-    for stm, relpath in zip(logic.statements, logic.statement_files, strict=True):
-        keep = treaty is None or relpath.startswith(("logic/core/", f"logic/{treaty}/"))
+    for index, stm in enumerate(logic.statements):
+        keep = index in kept
         if stm.ast_type != ASTType.Rule or not stm.body:
             if keep:
                 out.append(str(stm))

@@ -16,11 +16,12 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from clingo import ast
 
+from .cache import read_json, write_json
 from .errors import LogicError
 
 PROVISION_RE = re.compile(
@@ -101,6 +102,38 @@ class RuleInfo:
         return m.group(1) if m else None
 
 
+_STATEMENT_FORMAT = 1
+"""Version of the cached statement format: bump it when :class:`_Statement` changes."""
+
+
+@dataclass(frozen=True)
+class _Statement:
+    """A statement of the rule base as the fast path needs it: its text, head and positive body."""
+
+    relpath: str
+    text: str
+    head: tuple[str, int] | None
+    positive: tuple[tuple[str, int], ...]
+    is_fact: bool
+
+    @staticmethod
+    def of(stm: ast.AST, relpath: str) -> _Statement:
+        if stm.ast_type != ast.ASTType.Rule:
+            return _Statement(relpath, str(stm), None, (), False)
+        head = None
+        if stm.head.ast_type == ast.ASTType.Literal and stm.head.atom.ast_type == ast.ASTType.SymbolicAtom:
+            sym = stm.head.atom.symbol
+            if sym.ast_type == ast.ASTType.Function:
+                head = (str(sym.name), len(sym.arguments))
+        positive = []
+        for lit in stm.body:
+            if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign \
+                    and lit.atom.ast_type == ast.ASTType.SymbolicAtom \
+                    and lit.atom.symbol.ast_type == ast.ASTType.Function:
+                positive.append((str(lit.atom.symbol.name), len(lit.atom.symbol.arguments)))
+        return _Statement(relpath, str(stm), head, tuple(positive), not stm.body)
+
+
 @dataclass
 class LogicFile:
     path: Path
@@ -122,21 +155,66 @@ class Logic:
     statements: list[ast.AST] = field(repr=False)
     statement_files: list[str] = field(repr=False)
     digest: str = ""
-    _programs: dict[str, str] = field(default_factory=dict, repr=False)
+    _programs: dict[tuple[str, frozenset[str] | None], str] = field(default_factory=dict, repr=False)
 
-    def program_for(self, treaty: str) -> str:
-        """The fast-path program for one treaty: core plus that treaty's folder, comment lines dropped
-        (they are a large share of the text and clingo would lex them on every evaluation)."""
-        cached = self._programs.get(treaty)
+    def program_for(self, treaty: str, present: frozenset[str] | None = None) -> str:
+        """The fast-path program for one treaty: core plus that treaty's folder, without comments.
+
+        With ``present`` (the names of the input predicates the scenario has facts for), rules that can
+        never fire are left out: a rule fires only if every predicate of its positive body can be true,
+        and a predicate can be true only if it has facts or a rule that can fire (a least fixpoint over
+        predicates). The answer set is unchanged; clingo's fixed cost per rule is not paid for the
+        articles a scenario does not reach. (A test compares with the full rule base on every scenario.)
+        """
+        key = (treaty, present)
+        cached = self._programs.get(key)
         if cached is None:
-            parts = [f.source for f in self.files if f.relpath.startswith(("logic/core/", f"logic/{treaty}/"))]
-            lines = [line for part in parts for line in part.splitlines()]
-            # articles of other treaties are left out: what the core reads from them may have no rule here
-            defined = [f"#defined {p.name}/{p.arity}." for p in self.vocabulary.values()
-                       if p.role not in ("input", "static")]
-            body = [x for x in lines if x.strip() and not x.lstrip().startswith("%")]
-            cached = self._programs[treaty] = "\n".join(defined + body)
+            kept = self.reachable(treaty, present)
+            chosen = [s for i, s in enumerate(self._sliceable) if i in kept]
+            cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen])
         return cached
+
+    def defined_directives(self) -> list[str]:
+        """``#defined`` for every derived predicate: what the core reads from articles left out of a
+        program (another treaty's, or unreachable ones) then has no rule, and that is not a warning."""
+        return [f"#defined {p.name}/{p.arity}." for p in self.vocabulary.values() if p.role not in ("input", "static")]
+
+    def reachable(self, treaty: str | None, present: frozenset[str] | None) -> frozenset[int]:
+        """Indices of the statements to keep: core and ``treaty``'s files (all if None), and of their
+        rules only those that can fire given the input predicates ``present`` (all if None)."""
+        prefixes = ("logic/core/", f"logic/{treaty}/") if treaty is not None else ("logic/",)
+        chosen = [i for i, s in enumerate(self._sliceable) if s.relpath.startswith(prefixes)]
+        if present is None:
+            return frozenset(chosen)
+        stmts = self._sliceable
+        possible = {stmts[i].head for i in chosen if stmts[i].is_fact and stmts[i].head is not None}
+        possible |= {(p.name, p.arity) for p in self.vocabulary.values() if p.role == "input" and p.name in present}
+        changed = True
+        while changed:
+            changed = False
+            for i in chosen:
+                s = stmts[i]
+                if s.head is not None and s.head not in possible and all(p in possible for p in s.positive):
+                    possible.add(s.head)
+                    changed = True
+        return frozenset(i for i in chosen if all(p in possible for p in stmts[i].positive))
+
+    def static_program(self) -> str:
+        """Only the facts of the rule base: the catalogues and numbers, without any rule."""
+        return "\n".join(s.text for s in self._sliceable if s.is_fact or s.head is None)
+
+    @cached_property
+    def _sliceable(self) -> list[_Statement]:
+        """Every statement's text, head and positive body; read from the disk cache when this rule base
+        was seen before (walking clingo's AST costs a few hundred ms, a noticeable share of a cold start)."""
+        name = f"fastpath-{_STATEMENT_FORMAT}-{self.digest[:24]}.json"
+        cached = read_json(name)
+        if isinstance(cached, list) and len(cached) == len(self.statements):
+            return [_Statement(r, t, tuple(h) if h else None, tuple(tuple(p) for p in pos), f)
+                    for r, t, h, pos, f in cached]
+        out = [_Statement.of(stm, relpath) for stm, relpath in zip(self.statements, self.statement_files, strict=True)]
+        write_json(name, [[s.relpath, s.text, s.head, s.positive, s.is_fact] for s in out])
+        return out
 
     def rule(self, rule_id: str) -> RuleInfo:
         for r in self.rules:

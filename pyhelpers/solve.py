@@ -90,7 +90,7 @@ class Checker:
     @cached_property
     def static_atoms(self) -> list[clingo.Symbol]:
         """The treaties' catalogue facts (articles, parameters ...), grounded once without a scenario."""
-        return run_clingo(self.logic.program, [], shown_only=False).symbols
+        return run_clingo(self.logic.static_program(), [], shown_only=False).symbols
 
     @cached_property
     def period_months(self) -> frozenset[int]:
@@ -112,14 +112,16 @@ class Checker:
     def check(self, scenario: Scenario, source: str = "<scenario>") -> ScenarioResult:
         """Evaluate one scenario on the fast path (no instrumentation)."""
         facts = self.facts(scenario)
-        solved = run_clingo(self.logic.program_for(scenario.treaty), facts)
+        present = frozenset(f[: f.index("(")] for f in facts)
+        solved = run_clingo(self.logic.program_for(scenario.treaty, present), facts)
         return build_result(scenario, source, solved.symbols, self.receipt(facts), self.reconstructed_provisions)
 
-    def explain(self, scenario: Scenario, lang: str = "en") -> Explainer:
-        """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only)."""
+    def explain(self, scenario: Scenario, lang: str = "en", every_rule: bool = False) -> Explainer:
+        """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only);
+        ``every_rule`` keeps the rules that cannot fire, for why-not."""
         from .explain import explainer_for
 
-        return explainer_for(self.logic, self.facts(scenario), lang, scenario.treaty)
+        return explainer_for(self.logic, self.facts(scenario), lang, scenario.treaty, every_rule)
 
     def receipt(self, facts: Sequence[str]) -> Receipt:
         return Receipt(
