@@ -206,7 +206,7 @@ def instrument(logic: Logic, treaty: str | None = None, present: frozenset[str] 
     for index, stm in enumerate(logic.statements):
         keep = index in kept
         if stm.ast_type != ASTType.Rule or not stm.body:
-            if keep:
+            if keep and stm.ast_type != ASTType.Comment:
                 out.append(str(stm))
             continue
         info = next(infos)

@@ -102,7 +102,7 @@ class RuleInfo:
         return m.group(1) if m else None
 
 
-_STATEMENT_FORMAT = 1
+_STATEMENT_FORMAT = 2
 """Version of the cached statement format: bump it when :class:`_Statement` changes."""
 
 
@@ -118,6 +118,8 @@ class _Statement:
 
     @staticmethod
     def of(stm: ast.AST, relpath: str) -> _Statement:
+        if stm.ast_type == ast.ASTType.Comment:  # clingo 5.8 keeps comments as statements: no program text
+            return _Statement(relpath, "", None, (), False)
         if stm.ast_type != ast.ASTType.Rule:
             return _Statement(relpath, str(stm), None, (), False)
         head = None
@@ -171,7 +173,7 @@ class Logic:
         if cached is None:
             kept = self.reachable(treaty, present)
             chosen = [s for i, s in enumerate(self._sliceable) if i in kept]
-            cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen])
+            cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text])
         return cached
 
     def defined_directives(self) -> list[str]:
@@ -201,7 +203,7 @@ class Logic:
 
     def static_program(self) -> str:
         """Only the facts of the rule base: the catalogues and numbers, without any rule."""
-        return "\n".join(s.text for s in self._sliceable if s.is_fact or s.head is None)
+        return "\n".join(s.text for s in self._sliceable if s.text and (s.is_fact or s.head is None))
 
     @cached_property
     def _sliceable(self) -> list[_Statement]:

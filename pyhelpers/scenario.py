@@ -452,11 +452,12 @@ class CapitalGainDetails(_Model):
         "operated in international traffic, or movable property pertaining to their operation), other"
     )
     situated_in: State | Unknown | None = Field(
-        default=None, description="immovable: the State where the property is situated (required)"
+        default=None, description="immovable: the State where the property is situated (reported missing if not given)"
     )
     place_of_business: Id | None = Field(
         default=None,
-        description="pe_business_property: the alienator's place of business whose property it is (required)",
+        description="pe_business_property: the alienator's place of business whose property it is "
+        "(reported missing if not given)",
     )
 
 
@@ -1278,9 +1279,22 @@ def _check_references(sc: Scenario, source: str, lines: _LineMap) -> list[Proble
         if item.dividend is not None:
             ref(("income", i, "dividend", "connected_place_of_business"),
                 item.dividend.connected_place_of_business, places, "a place of business")
-            if item.type not in ("dividend", "branch_profits"):
+            if item.type != "dividend":
                 problems.append(Problem(source, lines.line(("income", i, "dividend")), f"income[{i}].dividend",
                                         "dividend details only on an item of type dividend", item.type))
+        blocks = (("interest", ("dividend", "interest", "interest_on_equity")),
+                  ("royalty", ("royalty", "technical_services")),
+                  ("capital_gain", ("capital_gain",)), ("other_income", ("other_income",)))
+        for block, types in blocks:
+            details = getattr(item, block)
+            if details is None:
+                continue
+            if item.type not in types:
+                problems.append(Problem(source, lines.line(("income", i, block)), f"income[{i}].{block}",
+                                        f"{block} details only on an item of type {' or '.join(types)}", item.type))
+            for name in type(details).model_fields:
+                if name.endswith("place_of_business"):
+                    ref(("income", i, block, name), getattr(details, name), places, "a place of business")
         if item.shipping is not None and item.shipping.management_on_board and item.shipping.mode != "ship":
             problems.append(Problem(source, lines.line(("income", i, "shipping")), f"income[{i}].shipping",
                                     "management on board only for a ship (Art. 8(2))", item.shipping.mode))
