@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -15,7 +16,11 @@ from .conftest import ROOT
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(ROOT)],
+    # build from a clean copy: a stale build/ folder would keep files the tree no longer has
+    source = tmp_path_factory.mktemp("source") / "treaty-logic"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", "build", "*.egg-info", ".git", "__pycache__",
+                                                                  ".mypy_cache", ".ruff_cache", ".pytest_cache"))
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(source)],
                           capture_output=True, text=True, timeout=300)
     if done.returncode != 0:
         pytest.fail(f"pip wheel failed:\n{done.stderr}")
