@@ -97,14 +97,7 @@ def scenario_facts(sc: Scenario, sid: str, months: frozenset[int] = frozenset())
     add = out.append
 
     def given(subject: str, attribute: Value, value: object) -> bool:
-        """Record that an attribute was given; True when it was given as a real value (not unknown)."""
-        if value is None:
-            return False
-        add(fact("given", sid, subject, attribute))
-        if value == "unknown":
-            add(fact("unknown", sid, subject, attribute))
-            return False
-        return True
+        return record_given(sid, add, subject, attribute, value)
 
     for pid, p in sc.persons.items():
         add(fact("person", sid, pid, Const(p.kind)))
@@ -247,13 +240,15 @@ def _given_yes_no(sid: str, add: Add, subject: str, attribute: str, pred: str, v
     add(fact(pred, sid, subject, Const("yes" if value else "no")))
 
 
-def _given_const(sid: str, add: Add, subject: str, attribute: str, value: str | None) -> bool:
-    """[arts-5-9] Record a given attribute; True when it was given as a real value (not unknown)."""
+def record_given(sid: str, add: Add, subject: str, attribute: Value, value: object) -> bool:
+    """Record that ``attribute`` of ``subject`` was given (``given``; also ``unknown`` when given as
+    unknown). True when it was given as a real value; nothing is recorded when it was not given."""
     if value is None:
         return False
-    add(fact("given", sid, subject, Const(attribute)))
+    attr = Const(attribute) if isinstance(attribute, str) and not isinstance(attribute, Const) else attribute
+    add(fact("given", sid, subject, attr))
     if value == "unknown":
-        add(fact("unknown", sid, subject, Const(attribute)))
+        add(fact("unknown", sid, subject, attr))
         return False
     return True
 
@@ -263,7 +258,7 @@ def _facts_art5_places(sc: Scenario, sid: str, add: Add) -> None:
     of its period (whole months and days, by the date module) up to its end or, if open-ended, up to the
     evaluation date."""
     for bid, b in sc.places_of_business.items():
-        if _given_const(sid, add, bid, "kind", b.kind):
+        if record_given(sid, add, bid, "kind", b.kind):
             add(fact("place_kind", sid, bid, Const(str(b.kind))))
         _given_yes_no(sid, add, bid, "fixed", "fixed_place", b.fixed)
         _given_yes_no(sid, add, bid, "business_carried_on", "business_through_place", b.business_carried_on)
@@ -300,9 +295,9 @@ def _facts_arts_6_7_items(sc: Scenario, sid: str, add: Add) -> None:
         iid = item.id
         ip = item.immovable_property
         if item.type == "immovable_property" and ip is not None:
-            if _given_const(sid, add, iid, "situated_in", ip.situated_in):
+            if record_given(sid, add, iid, "situated_in", ip.situated_in):
                 add(fact("immovable_situated_in", sid, iid, Const(str(ip.situated_in))))
-            if _given_const(sid, add, iid, "property", ip.property):
+            if record_given(sid, add, iid, "property", ip.property):
                 add(fact("property_kind", sid, iid, Const(str(ip.property))))
             _given_yes_no(sid, add, iid, "assimilated", "assimilated_to_immovable", ip.assimilated_by_situs_law)
             _given_yes_no(sid, add, iid, "held_by_enterprise", "held_by_enterprise", ip.held_by_enterprise)
@@ -390,14 +385,7 @@ def _facts_arts_14_to_21(sc: Scenario, sid: str, add: Add, months: frozenset[int
     """
 
     def given(subject: str, attribute: str, value: object) -> bool:
-        """``given`` (and ``unknown``); True when the value is a real one."""
-        if value is None:
-            return False
-        add(fact("given", sid, subject, Const(attribute)))
-        if value == "unknown":
-            add(fact("unknown", sid, subject, Const(attribute)))
-            return False
-        return True
+        return record_given(sid, add, subject, attribute, value)
 
     def yes_no(subject: str, attribute: str, value: object) -> None:
         if given(subject, attribute, value):

@@ -33,7 +33,7 @@ _BIN: dict[Any, Callable[[int, int], int]] = {
     ast.BinaryOperator.Minus: operator.sub,
     ast.BinaryOperator.Multiplication: operator.mul,
 }
-_CMP: dict[Any, tuple[Callable[[Any, Any], bool], str]] = {
+COMPARISONS: dict[Any, tuple[Callable[[Any, Any], bool], str]] = {
     ast.ComparisonOperator.Equal: (operator.eq, "="),
     ast.ComparisonOperator.NotEqual: (operator.ne, "≠"),
     ast.ComparisonOperator.LessThan: (operator.lt, "<"),
@@ -41,7 +41,7 @@ _CMP: dict[Any, tuple[Callable[[Any, Any], bool], str]] = {
     ast.ComparisonOperator.GreaterThan: (operator.gt, ">"),
     ast.ComparisonOperator.GreaterEqual: (operator.ge, "≥"),
 }
-_AGG_NAME = {
+AGGREGATE_NAMES = {
     ast.AggregateFunction.Count: "count",
     ast.AggregateFunction.Sum: "sum",
     ast.AggregateFunction.SumPlus: "sum+",
@@ -333,7 +333,7 @@ class Explainer:
     def _aggregate_step(self, part: BodyPart, env: Env, elements: list[list[clingo.Symbol]],
                         seen: set[clingo.Symbol]) -> Step:
         agg = part.atom
-        fn = _AGG_NAME.get(agg.function, "aggregate")
+        fn = AGGREGATE_NAMES.get(agg.function, "aggregate")
         guard = agg.left_guard or agg.right_guard
         value = render_value(evaluate(guard.term, env), "int", self.lang) if guard and _bound(guard.term, env) else "?"
         label = f"#{fn} = {value}"
@@ -359,7 +359,7 @@ class Explainer:
         ok = True
         prev = cmp.term
         for guard in cmp.guards:
-            fn, sym = _CMP[guard.comparison]
+            fn, sym = COMPARISONS[guard.comparison]
             pieces += [sym, self._render_side(guard.term, env, typ)]
             try:
                 ok = ok and fn(evaluate(prev, env), evaluate(guard.term, env))
@@ -469,7 +469,7 @@ class Explainer:
         prev = cmp.term
         try:
             for g in guards:
-                if not _CMP[g.comparison][0](evaluate(prev, env), evaluate(g.term, env)):
+                if not COMPARISONS[g.comparison][0](evaluate(prev, env), evaluate(g.term, env)):
                     return False, env
                 prev = g.term
         except Unbound:
@@ -528,7 +528,7 @@ class Explainer:
             except Unbound:
                 return False, env
             op = guard.comparison if not left else _FLIP[guard.comparison]
-            if not _CMP[op][0](value, bound):
+            if not COMPARISONS[op][0](value, bound):
                 return False, env
         return True, env2
 
@@ -587,7 +587,7 @@ class Explainer:
             return self._test_step(part, plan, env)
         agg = lit.atom
         value = self.aggregate_value(agg, env)
-        step = Step("failed", str(agg), f"#{_AGG_NAME.get(agg.function, 'aggregate')} = {value}")
+        step = Step("failed", str(agg), f"#{AGGREGATE_NAMES.get(agg.function, 'aggregate')} = {value}")
         guard = agg.left_guard or agg.right_guard
         if depth > 0 and guard is not None and _bound(guard.term, env) and len(agg.elements) == 1:
             el = agg.elements[0]

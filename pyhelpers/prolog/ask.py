@@ -10,8 +10,6 @@ ids, provisions, readings and locations of the rule base.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +18,7 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from ..errors import QueryError
-from ..explain import Step, Unbound, evaluate, unify
+from ..explain import AGGREGATE_NAMES, COMPARISONS, Step, Unbound, evaluate, unify
 from ..instrument import BodyPart, RulePlan, instrument, variables
 from ..program import Logic
 from ..query import Query
@@ -33,21 +31,6 @@ from .translate import RuleTranslator, Translation, conjunction
 
 SID = "s"
 
-_CMP: dict[Any, tuple[Callable[[Any, Any], bool], str]] = {
-    ast.ComparisonOperator.Equal: (operator.eq, "="),
-    ast.ComparisonOperator.NotEqual: (operator.ne, "≠"),
-    ast.ComparisonOperator.LessThan: (operator.lt, "<"),
-    ast.ComparisonOperator.LessEqual: (operator.le, "≤"),
-    ast.ComparisonOperator.GreaterThan: (operator.gt, ">"),
-    ast.ComparisonOperator.GreaterEqual: (operator.ge, "≥"),
-}
-_AGG_NAME = {
-    ast.AggregateFunction.Count: "count",
-    ast.AggregateFunction.Sum: "sum",
-    ast.AggregateFunction.SumPlus: "sum+",
-    ast.AggregateFunction.Min: "min",
-    ast.AggregateFunction.Max: "max",
-}
 _ORDER = {"derived": 0, "ref": 0, "given": 0, "static": 0, "aggregate": 1, "test": 2, "not": 3}
 
 
@@ -169,7 +152,7 @@ class _TreeBuilder:
         if kind == "cmp" and part is not None and part.kind == "cmp" and plan is not None:
             return _test_step(part, plan, env, lang), env, plan
         if kind == "agg" and part is not None:
-            fn = _AGG_NAME.get(part.atom.function, "aggregate")
+            fn = AGGREGATE_NAMES.get(part.atom.function, "aggregate")
             value = render_value(clingo.parse_term(text), "int", lang)
             label = f"#{fn} = {value}"
             return Step("aggregate", label, f"{label} ({rule})"), env, plan
@@ -201,7 +184,7 @@ def _test_step(part: BodyPart, plan: RulePlan, env: dict[str, clingo.Symbol], la
     ok = True
     prev = cmp.term
     for guard in cmp.guards:
-        fn, sym = _CMP[guard.comparison]
+        fn, sym = COMPARISONS[guard.comparison]
         pieces += [sym, _render_side(guard.term, env, typ, lang)]
         try:
             ok = ok and fn(evaluate(prev, env), evaluate(guard.term, env))
@@ -223,7 +206,7 @@ def _holds(test: Any, env: dict[str, clingo.Symbol]) -> tuple[bool, dict[str, cl
     prev = test.term
     try:
         for g in guards:
-            if not _CMP[g.comparison][0](evaluate(prev, env), evaluate(g.term, env)):
+            if not COMPARISONS[g.comparison][0](evaluate(prev, env), evaluate(g.term, env)):
                 return False, env
             prev = g.term
     except Unbound:

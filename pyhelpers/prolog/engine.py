@@ -28,6 +28,7 @@ from typing import Any
 
 import clingo
 
+from ..cache import cache_dir
 from ..errors import LogicError, TreatyLogicError
 from ..program import Logic
 from .translate import RUNTIME, Translation, fact, quote, string, translate_logic
@@ -50,15 +51,10 @@ def swipl() -> str:
 
 # ------------------------------------------------------------------------------- translations ---
 def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    for candidate in (Path(base) / "treaty-logic", Path(tempfile.gettempdir()) / f"treaty-logic-{os.getuid()}"):
-        try:
-            candidate.mkdir(parents=True, exist_ok=True)
-            if os.access(candidate, os.W_OK):
-                return candidate
-        except OSError:
-            continue
-    raise LogicError("no writable cache directory for the Prolog translation")
+    folder = cache_dir()
+    if folder is None:
+        raise LogicError("no writable cache directory for the Prolog translation")
+    return folder
 
 
 def _key(logic: Logic) -> str:
