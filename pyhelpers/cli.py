@@ -304,6 +304,72 @@ def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, sa
         click.echo(report_text(report, len(cases), len(made)), nl=False)
     sys.exit(0 if report.ok else 1)
 
+# ------------------------------------------------------------------ regression tooling (issue 10) ---
+def _scenario_paths(paths: tuple[str, ...]) -> list[Any]:
+    from pathlib import Path
+
+    from .coverage import scenario_files
+
+    if not paths:
+        if not Path("scenarios").is_dir():
+            raise InputError("no PATHS given and no scenarios/ folder here")
+        paths = ("scenarios",)
+    return scenario_files(paths)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--fail-under", nargs=2, type=float, metavar="RULES CONDITIONS",
+              help="exit 1 when rules fired % or conditions covered % is below these")
+@click.option("--logic", "logic_dir", type=click.Path(file_okay=False, exists=True),
+              help="the logic/ folder to measure (default: the installed rule base)")
+@click.option("--jobs", type=click.IntRange(min=1), help="processes (default: the CPUs)")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="output format")
+@_handle_errors
+def coverage(paths: tuple[str, ...], fail_under: tuple[float, float] | None, logic_dir: str | None,
+             jobs: int | None, fmt: str) -> None:
+    """Rules fired and body conditions seen both true and false by the scenarios under PATHS."""
+    from pathlib import Path
+
+    from .coverage import coverage_json, coverage_text, dumps, run_coverage
+    from .program import load_logic
+
+    logic = load_logic(Path(logic_dir).resolve()) if logic_dir else load_logic()
+    cov = run_coverage(logic, _scenario_paths(paths), jobs)
+    click.echo(dumps(coverage_json(cov)) if fmt == "json" else coverage_text(cov), nl=False)
+    total = cov.total()
+    if fail_under and (total.rules_pct < fail_under[0] or total.conditions_pct < fail_under[1]):
+        click.echo(f"coverage below --fail-under: rules {total.rules_pct:.1f}% (min {fail_under[0]}), "
+                   f"conditions {total.conditions_pct:.1f}% (min {fail_under[1]})", err=True)
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--base", required=True, help="git revision, or a folder of logic/ (or holding logic/)")
+@click.option("--head", default=None, help="likewise (default: the working tree's logic/)")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="output format")
+@_handle_errors
+def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
+    """Every outcome of the scenarios under PATHS (default: scenarios/) that differs between two rule bases."""
+    from pathlib import Path
+
+    from .coverage import dumps
+    from .diff import diff_outcomes, diff_text, logic_at, tempdir
+    from .program import logic_dir as installed
+
+    files = _scenario_paths(paths)
+    with tempdir() as tmp:
+        old = logic_at(base, Path(tmp))
+        new = logic_at(head, Path(tmp)) if head else installed()
+        changes = diff_outcomes(old, new, files)
+    if fmt == "json":
+        click.echo(dumps({"scenarios": len(files), "changes": [c.to_dict() for c in changes]}), nl=False)
+    else:
+        click.echo(diff_text(changes, len(files)), nl=False)
+
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,428 @@
+"""Coverage of the rule base by the scenario suite: rules fired, and body conditions seen both ways.
+
+A rule is *covered* when some scenario fires it. A body condition (positive literal, negated literal,
+comparison, aggregate guard) at position ``k`` of rule ``N`` is *covered* when the suite saw it both
+true and false at a grounding where the rest of the body held (so that it mattered). It is measured by
+instrumentation through clingo's AST, on top of :func:`pyhelpers.instrument.instrument`:
+
+    _cond(N, k, G, 1) :- _fired(N, G).                    % the whole body held: the condition was true
+    _cond(N, k, (V1, ..., Vj), 0) :- Rest, Negation.     % the rest held, the condition did not
+
+where ``Rest`` is the body without condition ``k``, ``V1..Vj`` its variables and ``Negation`` the
+condition negated: ``not a(X)`` for ``a(X)``, ``a(X)`` for ``not a(X)``, the complementary operator of
+a comparison, ``not`` before an aggregate (its guard negated). A negation whose variables the rest does
+not bind (``X = f(Y)`` binding ``X``, ``N = #count{...}``, a positive literal that alone binds a
+variable) is unsafe: that condition is counted as *not measurable* and reported apart (clingo's own
+safety check decides it, on every candidate rule at once).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import clingo
+from clingo import ast
+from clingo.ast import ASTType
+
+from .instrument import FIRED, LOC, BodyPart, _atom, _classify, _global_vars, _num, _tuple, variables
+from .program import Logic, RuleInfo
+from .scenario import load_file
+from .solve import Checker, run_clingo
+
+COND = "_cond"
+_COMPLEMENT = {
+    ast.ComparisonOperator.Equal: ast.ComparisonOperator.NotEqual,
+    ast.ComparisonOperator.NotEqual: ast.ComparisonOperator.Equal,
+    ast.ComparisonOperator.LessThan: ast.ComparisonOperator.GreaterEqual,
+    ast.ComparisonOperator.GreaterEqual: ast.ComparisonOperator.LessThan,
+    ast.ComparisonOperator.LessEqual: ast.ComparisonOperator.GreaterThan,
+    ast.ComparisonOperator.GreaterThan: ast.ComparisonOperator.LessEqual,
+}
+KIND_NAMES = {"pos": "literal", "neg": "negated literal", "cmp": "comparison", "agg": "aggregate guard"}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Body condition ``position`` of a rule, and the rule that measures it false (None: not measurable)."""
+
+    rule: RuleInfo
+    position: int
+    kind: str  # pos | neg | cmp | agg
+    text: str
+    line: int
+    false_rule: str | None
+
+    @property
+    def measurable(self) -> bool:
+        return self.false_rule is not None
+
+
+def _negation(part: BodyPart, rest_vars: set[str]) -> Any:
+    lit = part.node
+    if part.kind == "cmp" and len(lit.atom.guards) == 1 and lit.sign == ast.Sign.NoSign:
+        guard = lit.atom.guards[0]
+        flipped = ast.Guard(_COMPLEMENT[guard.comparison], guard.term)
+        return ast.Literal(lit.location, ast.Sign.NoSign, ast.Comparison(lit.atom.term, [flipped]))
+    if part.kind == "pos":
+        # a variable of the literal that the rest of the body does not mention: false for every value
+        # of it (`not a(X, _)`); one the rest mentions but does not bind stays (and is unsafe)
+        return ast.Literal(lit.location, ast.Sign.Negation, _Anonymise(rest_vars)(lit.atom))
+    sign = ast.Sign.Negation if lit.sign == ast.Sign.NoSign else ast.Sign.NoSign
+    return ast.Literal(lit.location, sign, lit.atom)
+
+
+class _Anonymise(ast.Transformer):
+    def __init__(self, keep: set[str]) -> None:
+        self.keep = keep
+
+    def visit_Variable(self, node: Any) -> Any:
+        return node if node.name in self.keep else ast.Variable(node.location, "_")
+
+
+def _unsafe_lines(candidates: Sequence[str]) -> set[int]:
+    """The (1-based) lines of ``candidates`` that clingo refuses as unsafe (one rule a line)."""
+    bad: set[int] = set()
+
+    def log(code: clingo.MessageCode, text: str) -> None:
+        for m in re.finditer(r"^<block>:(\d+):\d+-[\d:]+: error: unsafe", text, re.MULTILINE):
+            bad.add(int(m.group(1)))
+
+    ctl = clingo.Control(["--warn=none"], logger=log, message_limit=1_000_000)
+    try:
+        ctl.add("base", [], "\n".join(candidates))
+        ctl.ground([("base", [])])
+    except RuntimeError:
+        pass
+    return bad
+
+
+def _positive(body: Iterable[Any]) -> tuple[tuple[str, int], ...]:
+    out = []
+    for lit in body:
+        if lit.ast_type == ASTType.Literal and lit.sign == ast.Sign.NoSign \
+                and lit.atom.ast_type == ASTType.SymbolicAtom and lit.atom.symbol.ast_type == ASTType.Function:
+            out.append((str(lit.atom.symbol.name), len(lit.atom.symbol.arguments)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """Program text for one statement: the statement itself (instrumented when a rule) and the
+    false-side rules of its conditions, each with the predicates its positive body needs."""
+
+    text: str
+    rule: int | None
+    false_rules: tuple[tuple[int, str, tuple[tuple[str, int], ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class ConditionPlan:
+    """Every condition of every rule of a rule base, and the program text to measure them."""
+
+    conditions: tuple[Condition, ...]
+    by_rule: dict[int, tuple[Condition, ...]]
+    pieces: tuple[_Piece, ...]
+
+    def program(self, logic: Logic, treaty: str, present: frozenset[str] | None = None,
+                skip: frozenset[tuple[int, int]] = frozenset()) -> str:
+        """Core and ``treaty``'s rules, instrumented (``_fired``, ``_cond``). With ``present`` (the input
+        predicates of the scenario), a rule is kept only when its positive body can hold, and a
+        false-side rule only when its own positive body can (see :meth:`Logic.reachable`): the rest of
+        a rule may hold where the condition cannot. The conditions in ``skip`` (already seen false) are
+        left out: grounding a body without its most selective condition is what costs."""
+        chosen = sorted(logic.reachable(treaty, None))
+        possible = _possible(logic, chosen, present)
+        stmts = logic._sliceable
+        out = logic.defined_directives()
+        for i in chosen:
+            piece = self.pieces[i]
+            if not piece.text:
+                continue
+            if possible is None or all(p in possible for p in stmts[i].positive):
+                out.append(piece.text)
+            for k, text, needs in piece.false_rules:
+                if piece.rule is not None and (piece.rule, k) in skip:
+                    continue
+                if possible is None or all(p in possible for p in needs):
+                    out.append(text)
+        return "\n".join(out)
+
+
+def _possible(logic: Logic, chosen: list[int], present: frozenset[str] | None) -> set[tuple[str, int]] | None:
+    if present is None:
+        return None
+    stmts = logic._sliceable
+    possible = {stmts[i].head for i in chosen if stmts[i].is_fact and stmts[i].head is not None}
+    possible |= {(p.name, p.arity) for p in logic.vocabulary.values() if p.role == "input" and p.name in present}
+    changed = True
+    while changed:
+        changed = False
+        for i in chosen:
+            st = stmts[i]
+            if st.head is not None and st.head not in possible and all(p in possible for p in st.positive):
+                possible.add(st.head)
+                changed = True
+    return {p for p in possible if p is not None}
+
+
+@lru_cache(maxsize=8)
+def condition_plan(logic: Logic) -> ConditionPlan:
+    infos = iter(logic.rules)
+    pending: list[tuple[RuleInfo, BodyPart, str, tuple[tuple[str, int], ...]]] = []
+    texts: list[tuple[str, int | None]] = []
+    for stm, sl in zip(logic.statements, logic._sliceable, strict=True):
+        if stm.ast_type != ASTType.Rule or not stm.body:
+            texts.append((sl.text, None))
+            continue
+        info = next(infos)
+        parts = [_classify(lit, i) for i, lit in enumerate(stm.body)]
+        gvars = _global_vars(parts)
+        fired = _atom(FIRED, [_num(info.index), _tuple(gvars)])
+        lines = [str(ast.Rule(stm.location, fired, stm.body)), str(ast.Rule(stm.location, stm.head, [fired]))]
+        for part in parts:
+            lines.append(f"{COND}({info.index},{part.position},G,1) :- {FIRED}({info.index},G).")
+            rest = [p for p in parts if p.position != part.position]
+            rest_vars = {v for p in rest for v in variables(p.node)}
+            head = _atom(COND, [_num(info.index), _num(part.position), _tuple(_global_vars(rest)), _num(0)])
+            body = [p.node for p in rest] + [_negation(part, rest_vars)]
+            text = str(ast.Rule(LOC, head, body)).replace("\n", " ")
+            pending.append((info, part, text, _positive(body)))
+        texts.append(("\n".join(lines), info.index))
+    unsafe = _unsafe_lines([text for _, _, text, _ in pending])
+    conditions = tuple(
+        Condition(info, part.position, part.kind, str(part.node), part.node.location.begin.line,
+                  None if no in unsafe else text)
+        for no, (info, part, text, _) in enumerate(pending, 1)
+    )
+    by_rule: dict[int, list[Condition]] = defaultdict(list)
+    needs: dict[tuple[int, int], tuple[tuple[str, int], ...]] = {}
+    for c, (_, _, _, pos) in zip(conditions, pending, strict=True):
+        by_rule[c.rule.index].append(c)
+        needs[(c.rule.index, c.position)] = pos
+    pieces = tuple(
+        _Piece(text, rule, tuple((c.position, c.false_rule, needs[(rule, c.position)])
+                                 for c in by_rule.get(rule, ()) if c.false_rule is not None)
+               if rule is not None else ())
+        for text, rule in texts
+    )
+    return ConditionPlan(conditions, {k: tuple(v) for k, v in by_rule.items()}, pieces)
+
+
+# ------------------------------------------------------------------------------------- measuring ---
+
+Seen = tuple[frozenset[int], frozenset[tuple[int, int, int]]]
+
+
+def measure(checker: Checker, path: Path, skip: frozenset[tuple[int, int]] = frozenset()) -> Seen:
+    """The rules fired and the conditions seen (rule, position, truth) by one scenario; the conditions
+    in ``skip`` are not measured false again."""
+    logic = checker.logic
+    scenario = load_file(path)
+    facts = checker.facts(scenario)
+    present = frozenset(f[: f.index("(")] for f in facts)
+    program = condition_plan(logic).program(logic, scenario.treaty, present, skip)
+    solved = run_clingo(program, facts, shown_only=False)
+    fired = frozenset(s.arguments[0].number for s in solved.symbols if s.name == FIRED)
+    seen = frozenset((s.arguments[0].number, s.arguments[1].number, s.arguments[3].number)
+                     for s in solved.symbols if s.name == COND)
+    return fired, seen
+
+
+class _Measurer:
+    """Measures scenarios one after the other, skipping the conditions already seen false."""
+
+    def __init__(self, logic: Logic) -> None:
+        self.checker = Checker(logic)
+        self.seen_false: set[tuple[int, int]] = set()
+
+    def __call__(self, path: Path) -> Seen:
+        fired, seen = measure(self.checker, path, frozenset(self.seen_false))
+        self.seen_false |= {(n, k) for n, k, t in seen if t == 0}
+        return fired, seen
+
+
+_WORKER: _Measurer | None = None
+
+
+def _worker_init(root: str) -> None:
+    global _WORKER
+    from .program import load_logic
+
+    _WORKER = _Measurer(load_logic(Path(root)))
+
+
+def _worker_measure(path: str) -> Seen:
+    assert _WORKER is not None
+    return _WORKER(Path(path))
+
+
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        out += sorted(p.rglob("*.yaml")) if p.is_dir() else [p]
+    return out
+
+
+@dataclass
+class Row:
+    treaty: str
+    article: str
+    rules: int = 0
+    fired: int = 0
+    conditions: int = 0
+    covered: int = 0
+    not_measurable: int = 0
+
+    @property
+    def rules_pct(self) -> float:
+        return 100.0 * self.fired / self.rules if self.rules else 100.0
+
+    @property
+    def conditions_pct(self) -> float:
+        return 100.0 * self.covered / self.conditions if self.conditions else 100.0
+
+
+@dataclass
+class Coverage:
+    """The suite's coverage of a rule base."""
+
+    logic: Logic
+    scenarios: int
+    fired: set[int] = field(default_factory=set)
+    seen: set[tuple[int, int, int]] = field(default_factory=set)
+
+    @property
+    def plan(self) -> ConditionPlan:
+        return condition_plan(self.logic)
+
+    def truths(self, c: Condition) -> set[int]:
+        return {t for t in (0, 1) if (c.rule.index, c.position, t) in self.seen}
+
+    def covered(self, c: Condition) -> bool:
+        return c.measurable and self.truths(c) == {0, 1}
+
+    def _place(self, info: RuleInfo) -> tuple[str, str]:
+        lf = next(f for f in self.logic.files if f.relpath == info.file)
+        treaty = lf.banner.get("Treaty", info.file.split("/")[1])
+        article = lf.banner.get("Article") or Path(info.file).stem
+        return treaty, article
+
+    def rows(self) -> list[Row]:
+        rows: dict[tuple[str, str], Row] = {}
+        for r in self.logic.rules:
+            key = self._place(r)
+            row = rows.setdefault(key, Row(*key))
+            row.rules += 1
+            row.fired += r.index in self.fired
+            for c in self.plan.by_rule.get(r.index, ()):
+                if c.measurable:
+                    row.conditions += 1
+                    row.covered += self.covered(c)
+                else:
+                    row.not_measurable += 1
+        return sorted(rows.values(), key=lambda x: (x.treaty, _article_key(x.article)))
+
+    def total(self) -> Row:
+        t = Row("total", "")
+        for row in self.rows():
+            t.rules += row.rules
+            t.fired += row.fired
+            t.conditions += row.conditions
+            t.covered += row.covered
+            t.not_measurable += row.not_measurable
+        return t
+
+    def uncovered(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for r in self.logic.rules:
+            if r.index not in self.fired:
+                out.append({"where": f"{r.file}:{r.line}", "rule": r.rule_id, "what": "rule never fired"})
+        for c in self.plan.conditions:
+            if not c.measurable or self.covered(c):
+                continue
+            missing = sorted({0, 1} - self.truths(c))
+            what = " and ".join("never true" if t else "never false" for t in reversed(missing))
+            out.append({"where": f"{c.rule.file}:{c.line}", "rule": c.rule.rule_id, "condition": c.position,
+                        "kind": KIND_NAMES[c.kind], "text": c.text, "what": what})
+        return out
+
+    def not_measurable(self) -> list[dict[str, Any]]:
+        return [{"where": f"{c.rule.file}:{c.line}", "rule": c.rule.rule_id, "condition": c.position,
+                 "kind": KIND_NAMES[c.kind], "text": c.text}
+                for c in self.plan.conditions if not c.measurable]
+
+
+def _article_key(article: str) -> tuple[int, int, str]:
+    m = re.fullmatch(r"(Protocol )?(\d+)", article)
+    if m:
+        return (1 if m.group(1) else 0, int(m.group(2)), "")
+    return (2, 0, article)
+
+
+def run_coverage(logic: Logic, paths: Sequence[Path], jobs: int | None = None) -> Coverage:
+    """Measure every scenario of ``paths`` (in ``jobs`` processes; default: the CPUs)."""
+    condition_plan(logic)  # built once, before the workers fork
+    cov = Coverage(logic, len(paths))
+    jobs = jobs or os.cpu_count() or 1
+    if jobs <= 1 or len(paths) <= 1:
+        one = _Measurer(logic)
+        results: Iterable[Seen] = [one(p) for p in paths]
+    else:
+        pool = ProcessPoolExecutor(jobs, initializer=_worker_init, initargs=(str(logic.root),))
+        with pool:
+            chunk = max(1, len(paths) // (4 * jobs))
+            results = list(pool.map(_worker_measure, [str(p) for p in paths], chunksize=chunk))
+    for fired, seen in results:
+        cov.fired |= fired
+        cov.seen |= seen
+    return cov
+
+
+# ------------------------------------------------------------------------------------- rendering ---
+
+def _pct(n: int, d: int) -> str:
+    return f"{n}/{d} {100.0 * n / d if d else 100.0:.1f}%"
+
+
+def coverage_text(cov: Coverage) -> str:
+    lines = [f"coverage of logic/ by {cov.scenarios} scenario(s)", "",
+             f"{'treaty':8} {'article':12} {'rules fired':>16} {'conditions covered':>20} {'not measurable':>15}"]
+    for row in [*cov.rows(), cov.total()]:
+        lines.append(f"{row.treaty:8} {row.article:12} {_pct(row.fired, row.rules):>16} "
+                     f"{_pct(row.covered, row.conditions):>20} {row.not_measurable:>15}")
+    unc = cov.uncovered()
+    lines += ["", f"uncovered ({len(unc)}):"]
+    for u in unc:
+        if "condition" in u:
+            lines.append(f"  {u['where']}: {u['rule']} condition {u['condition']} ({u['kind']}) "
+                         f"`{u['text']}`: {u['what']}")
+        else:
+            lines.append(f"  {u['where']}: {u['rule']}: {u['what']}")
+    nm = cov.not_measurable()
+    lines += ["", f"not measurable ({len(nm)}: the negation would be unsafe, the rest of the body does not "
+              "bind its variables):"]
+    lines += [f"  {u['where']}: {u['rule']} condition {u['condition']} ({u['kind']}) `{u['text']}`" for u in nm]
+    return "\n".join(lines) + "\n"
+
+
+def coverage_json(cov: Coverage) -> dict[str, Any]:
+    def row(r: Row) -> dict[str, Any]:
+        return {"treaty": r.treaty, "article": r.article, "rules": r.rules, "fired": r.fired,
+                "rules_pct": round(r.rules_pct, 2), "conditions": r.conditions, "covered": r.covered,
+                "conditions_pct": round(r.conditions_pct, 2), "not_measurable": r.not_measurable}
+
+    return {"scenarios": cov.scenarios, "total": row(cov.total()), "rows": [row(r) for r in cov.rows()],
+            "uncovered": cov.uncovered(), "not_measurable": cov.not_measurable()}
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,103 @@
+"""The regression tools (issue 10): `treaty coverage` and `treaty diff`, on a small fixture rule base
+with a known coverage hole and a known outcome diff, and coverage of the whole suite."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyhelpers.cli import main
+from pyhelpers.coverage import Coverage, run_coverage, scenario_files
+from pyhelpers.diff import diff_outcomes, diff_text
+from pyhelpers.program import load_logic
+
+from .conftest import ROOT, SCENARIOS
+
+MINI = ROOT / "tests" / "fixtures" / "mini"
+CONDITIONS_FLOOR = 66.0
+"""Conditions covered by the suite, rounded down (measured 66.2%: 1299 of 1962 measurable conditions,
+240 not measurable). The issue's target is 90%: raise this floor as scenarios are added."""
+
+
+def _mini() -> Coverage:
+    return run_coverage(load_logic(MINI / "logic"), scenario_files([MINI / "scenarios"]), jobs=1)
+
+
+def test_fixture_coverage_holes() -> None:
+    cov = _mini()
+    total = cov.total()
+    assert (total.rules, total.fired) == (9, 8)
+    unc = {(u["where"], u.get("text"), u["what"]) for u in cov.uncovered()}
+    assert ("logic/br-pt/art10.lp:30", None, "rule never fired") in unc
+    assert ("logic/br-pt/art10.lp:30", "income(S,I,pension)", "never true") in unc
+    assert ("logic/br-pt/art10.lp:9", "dividend_item(S,I)", "never false") in unc
+    covered = {c.text for c in cov.plan.conditions if cov.covered(c)}
+    assert covered == {"P >= 2500", "not qualifying(S,I)", "qualifying(S,I)"}
+    assert {u["text"] for u in cov.not_measurable()} == {"holding_share(S,H,capital,P)", "dividend_item(S,I)"}
+    assert (total.conditions, total.covered, total.not_measurable) == (10, 3, 2)
+
+
+def test_fixture_coverage_command_and_fail_under() -> None:
+    runner = CliRunner()
+    args = ["coverage", str(MINI / "scenarios"), "--logic", str(MINI / "logic"), "--jobs", "1"]
+    ok = runner.invoke(main, [*args, "--fail-under", "80", "30"])
+    assert ok.exit_code == 0, ok.output
+    assert "art10.lp:30: fx/pension-exclusive: rule never fired" in ok.output
+    low = runner.invoke(main, [*args, "--fail-under", "100", "30", "--format", "json"])
+    assert low.exit_code == 1
+    assert '"rules_pct": 88.89' in low.output
+
+
+def _copy(tmp: Path, edit: tuple[str, str] | None = None) -> Path:
+    target = tmp / "logic"
+    shutil.copytree(MINI / "logic", target)
+    if edit:
+        f = target / "br-pt" / "art10.lp"
+        f.write_text(f.read_text(encoding="utf-8").replace(*edit), encoding="utf-8")
+    return target
+
+
+def test_fixture_diff_amendment(tmp_path: Path) -> None:
+    amended = _copy(tmp_path, ("P >= 2500", "P >= 2400"))
+    changes = diff_outcomes(MINI / "logic", amended, scenario_files([MINI / "scenarios"]))
+    assert [(Path(c.scenario).name, c.item) for c in changes] == [("below-threshold.yaml", "div-2024")]
+    c = changes[0]
+    assert (c.before["outcome"]["br"], c.after["outcome"]["br"]) == ("capped 15%", "capped 10%")
+    assert (c.provisions_before, c.provisions_after) == (("br-pt 10(2)(b)",), ("br-pt 10(2)(a)",))
+    assert "before: decided; br: capped 15%" in diff_text(changes, 2)
+
+
+def test_fixture_diff_refactor_changes_nothing(tmp_path: Path) -> None:
+    refactored = _copy(tmp_path, ("holding_share(S,H,capital,P), P >= 2500", "holding_share(S,_,capital,Q), Q > 2499"))
+    assert "holding_share(S,_,capital,Q)" in (refactored / "br-pt" / "art10.lp").read_text(encoding="utf-8")
+    result = CliRunner().invoke(main, ["diff", "--base", str(MINI / "logic"), "--head", str(refactored),
+                                       str(MINI / "scenarios")])
+    assert result.exit_code == 0, result.output
+    assert result.output == "no outcome changed (2 scenario(s))\n"
+
+
+def test_diff_against_a_git_revision() -> None:
+    if shutil.which("git") is None or subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT,
+                                                     capture_output=True).returncode != 0:
+        pytest.skip("not a git checkout")
+    if subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "logic"], cwd=ROOT).returncode != 0:
+        pytest.skip("logic/ has uncommitted changes: HEAD is not the working tree")
+    sample = [str(p) for p in SCENARIOS[:3]]
+    result = CliRunner().invoke(main, ["diff", "--base", "HEAD", *sample], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert result.output == "no outcome changed (3 scenario(s))\n"
+
+
+def test_suite_coverage() -> None:
+    """Every rule fired by some scenario; the conditions covered no lower than the recorded floor."""
+    cov = run_coverage(load_logic(), SCENARIOS)
+    total = cov.total()
+    never = [u for u in cov.uncovered() if u["what"] == "rule never fired"]
+    assert total.fired == total.rules, never
+    print(f"\nconditions covered: {total.covered}/{total.conditions} = {total.conditions_pct:.1f}% "
+          f"({total.not_measurable} not measurable)")
+    assert total.conditions_pct >= CONDITIONS_FLOOR
