@@ -158,20 +158,7 @@ class ConditionPlan:
 
 
 def _possible(logic: Logic, chosen: list[int], present: frozenset[str] | None) -> set[tuple[str, int]] | None:
-    if present is None:
-        return None
-    stmts = logic._sliceable
-    possible = {stmts[i].head for i in chosen if stmts[i].is_fact and stmts[i].head is not None}
-    possible |= {(p.name, p.arity) for p in logic.vocabulary.values() if p.role == "input" and p.name in present}
-    changed = True
-    while changed:
-        changed = False
-        for i in chosen:
-            st = stmts[i]
-            if st.head is not None and st.head not in possible and all(p in possible for p in st.positive):
-                possible.add(st.head)
-                changed = True
-    return {p for p in possible if p is not None}
+    return None if present is None else logic.possible_predicates(chosen, present)
 
 
 @lru_cache(maxsize=8)

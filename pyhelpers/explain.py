@@ -62,6 +62,27 @@ class Unbound(Exception):
     """A term still has an unbound variable."""
 
 
+def compare(cmp: Any, env: Env) -> tuple[bool, Env]:
+    """Whether a comparison holds under ``env``; an assignment ``X = expr`` with ``X`` unbound binds it.
+    Returns the (possibly extended) bindings; a comparison that cannot be evaluated does not hold."""
+    guards = list(cmp.guards)
+    if (len(guards) == 1 and guards[0].comparison == ast.ComparisonOperator.Equal
+            and cmp.term.ast_type == ASTType.Variable and cmp.term.name not in env):
+        try:
+            return True, {**env, cmp.term.name: evaluate(guards[0].term, env)}
+        except Unbound:
+            return False, env
+    prev = cmp.term
+    try:
+        for g in guards:
+            if not COMPARISONS[g.comparison][0](evaluate(prev, env), evaluate(g.term, env)):
+                return False, env
+            prev = g.term
+    except Unbound:
+        return False, env
+    return True, env
+
+
 Evaluator = Callable[[Env], clingo.Symbol]
 
 
@@ -461,20 +482,7 @@ class Explainer:
         self._search(parts, i + 1, env2, failures if ok else [*failures, (part, env)], results)
 
     def _compare(self, cmp: Any, env: Env) -> tuple[bool, Env]:
-        guards = list(cmp.guards)
-        # an assignment `X = expr` with X unbound binds X
-        if (len(guards) == 1 and guards[0].comparison == ast.ComparisonOperator.Equal
-                and cmp.term.ast_type == ASTType.Variable and cmp.term.name not in env and _bound(guards[0].term, env)):
-            return True, {**env, cmp.term.name: evaluate(guards[0].term, env)}
-        prev = cmp.term
-        try:
-            for g in guards:
-                if not COMPARISONS[g.comparison][0](evaluate(prev, env), evaluate(g.term, env)):
-                    return False, env
-                prev = g.term
-        except Unbound:
-            return False, env
-        return True, env
+        return compare(cmp, env)
 
     def aggregate_value(self, agg: Any, env: Env) -> int | None:
         rows: set[tuple[clingo.Symbol, ...]] = set()

@@ -188,8 +188,14 @@ class Logic:
         chosen = [i for i, s in enumerate(self._sliceable) if s.relpath.startswith(prefixes)]
         if present is None:
             return frozenset(chosen)
+        possible = self.possible_predicates(chosen, present)
+        return frozenset(i for i in chosen if all(p in possible for p in self._sliceable[i].positive))
+
+    def possible_predicates(self, chosen: list[int], present: frozenset[str]) -> set[tuple[str, int]]:
+        """The predicates that can be true: facts of the chosen statements, the input predicates
+        ``present``, and the heads of rules whose positive body is all possible (a least fixpoint)."""
         stmts = self._sliceable
-        possible = {stmts[i].head for i in chosen if stmts[i].is_fact and stmts[i].head is not None}
+        possible = {h for i in chosen if stmts[i].is_fact and (h := stmts[i].head) is not None}
         possible |= {(p.name, p.arity) for p in self.vocabulary.values() if p.role == "input" and p.name in present}
         changed = True
         while changed:
@@ -199,7 +205,7 @@ class Logic:
                 if s.head is not None and s.head not in possible and all(p in possible for p in s.positive):
                     possible.add(s.head)
                     changed = True
-        return frozenset(i for i in chosen if all(p in possible for p in stmts[i].positive))
+        return possible
 
     def static_program(self) -> str:
         """Only the facts of the rule base: the catalogues and numbers, without any rule."""

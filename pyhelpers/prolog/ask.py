@@ -15,10 +15,9 @@ from typing import Any
 
 import clingo
 from clingo import ast
-from clingo.ast import ASTType
 
 from ..errors import QueryError
-from ..explain import AGGREGATE_NAMES, COMPARISONS, Step, Unbound, evaluate, unify
+from ..explain import AGGREGATE_NAMES, COMPARISONS, Step, Unbound, compare, evaluate, unify
 from ..instrument import BodyPart, RulePlan, instrument, variables
 from ..program import Logic
 from ..query import Query
@@ -196,22 +195,7 @@ def _test_step(part: BodyPart, plan: RulePlan, env: dict[str, clingo.Symbol], la
 
 # ------------------------------------------------------------------------------------- clingo ---
 def _holds(test: Any, env: dict[str, clingo.Symbol]) -> tuple[bool, dict[str, clingo.Symbol]]:
-    guards = list(test.guards)
-    if (len(guards) == 1 and guards[0].comparison == ast.ComparisonOperator.Equal
-            and test.term.ast_type == ASTType.Variable and test.term.name not in env):
-        try:
-            return True, {**env, test.term.name: evaluate(guards[0].term, env)}
-        except Unbound:
-            return False, env
-    prev = test.term
-    try:
-        for g in guards:
-            if not COMPARISONS[g.comparison][0](evaluate(prev, env), evaluate(g.term, env)):
-                return False, env
-            prev = g.term
-    except Unbound:
-        return False, env
-    return True, env
+    return compare(test, env)
 
 
 def clingo_model(checker: Checker, scenario: Scenario) -> list[clingo.Symbol]:
