@@ -140,6 +140,18 @@ def scenario_facts(sc: Scenario, sid: str, months: frozenset[int] = frozenset())
             if share is not None:
                 add(fact("holding_share", sid, hid, Const(measure), share))
 
+    periods = dates.elementary_periods((h.from_, h.until or dates.OPEN_END) for h in sc.holdings)
+    for start, end in periods:
+        add(fact("ownership_period", sid, day(start), day(end)))
+
+    for aid, arr in sc.arrangements.items():
+        for iid in arr.items:
+            add(fact("arrangement_item", sid, aid, iid))
+        for question in ("principal_purpose", "object_and_purpose"):
+            value = getattr(arr, question)
+            if given(aid, Const(question), value):
+                add(fact("purpose_answer", sid, aid, Const(question), Const("yes" if value else "no")))
+
     for bid, b in sc.places_of_business.items():
         add(fact("place_of_business", sid, bid, b.owner, Const(b.state)))
         if given(bid, Const("permanent_establishment"), b.permanent_establishment):

@@ -71,6 +71,23 @@ def merge_intervals(intervals: Iterable[tuple[date, date]]) -> list[tuple[date, 
     return out
 
 
+def elementary_periods(intervals: Iterable[tuple[date, date]]) -> list[tuple[date, date]]:
+    """The union of ``intervals`` cut at every interval's ends, in date order: each returned period lies
+    wholly inside or wholly outside each interval (so an ownership share is constant over it).
+
+    ``[(1 Jan, 31 Dec), (1 Jul, 31 Dec next year)]`` gives 1 Jan–30 Jun, 1 Jul–31 Dec, 1 Jan–31 Dec next
+    year. Periods where no interval holds are left out; adjacent periods are not merged.
+    """
+    spans = [(a, b) for a, b in intervals if a <= b]
+    cuts = sorted({a for a, _ in spans} | {b + timedelta(days=1) for _, b in spans if b < OPEN_END})
+    out: list[tuple[date, date]] = []
+    for i, start in enumerate(cuts):
+        end = cuts[i + 1] - timedelta(days=1) if i + 1 < len(cuts) else OPEN_END
+        if any(a <= start and end <= b for a, b in spans):
+            out.append((start, end))
+    return out
+
+
 def days_present(periods: Iterable[tuple[date, date]], window: tuple[date, date]) -> int:
     """Days of presence inside ``window``; arrival and departure days count, overlaps count once."""
     w_start, w_end = window

@@ -52,6 +52,19 @@ def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
         if sorted(expected.findings) != found:
             out.append(Mismatch(iid, "findings", "[" + ", ".join(sorted(expected.findings)) + "]",
                                 "[" + ", ".join(found) + "]"))
+    if expected.max_source_tax is not None and expected.max_source_tax != actual.max_source_tax:
+        out.append(Mismatch(iid, "maximum source tax", str(expected.max_source_tax), str(actual.max_source_tax)))
+    ew, cw = expected.withholding, actual.compliance
+    if ew is not None:
+        if cw is None:
+            out.append(Mismatch(iid, "withholding", ew.finding, "no withholding check (no withholding: block)"))
+        else:
+            checks: list[tuple[str, object, object]] = [
+                ("withholding finding", ew.finding, cw.finding), ("tax due", ew.due, cw.due),
+                ("withholding difference", ew.difference, cw.difference), ("withholding reason", ew.reason, cw.reason)]
+            for what, want, have in checks:
+                if want is not None and want != have:
+                    out.append(Mismatch(iid, what, str(want), str(have)))
     return out
 
 

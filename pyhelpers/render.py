@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any
 
+from .amounts import round_to_currency
 from .expect import Mismatch
 from .explain import Step
 from .readings import STATE_NAMES
-from .results import Finding, ItemResult, Relief, ScenarioResult, StateOutcome, format_bp
+from .results import Compliance, Finding, Relief, ScenarioResult, StateOutcome, format_bp
 
 _OUTCOME = {
     "en": {
@@ -46,17 +47,20 @@ _LABEL = {
            "expect_ok": "expect: all {n} item(s) match", "expect_bad": "expect: {n} mismatch(es)",
            "evaluated": "evaluated on", "findings": "findings", "why_not": "why not", "holds": "holds",
            "no_rule": "no rule of the logic concludes this predicate",
-           "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)"},
+           "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
+           "withholding": "withholding"},
     "pt": {"status": "estado", "provisions": "disposições", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "porque não", "holds": "verifica-se",
            "no_rule": "nenhuma regra conclui este predicado",
-           "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)"},
+           "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
+           "withholding": "retenção na fonte"},
 }
 _FINDING = {
     "en": {
         "missing": "missing fact: {fact} (needed by {prov})",
         "depends": "depends on {fact}, given as unknown ({prov})",
+        "requires_judgment": "possible — requires judgment under {prov}: {fact} (not given, or unknown)",
         "pending": "{prov} is in the corpus but not encoded yet",
         "not_encoded": "{prov} is not encoded: text not available",
         "mutual_agreement": "residence of {fact} to be settled by mutual agreement ({prov})",
@@ -70,6 +74,7 @@ _FINDING = {
     "pt": {
         "missing": "facto em falta: {fact} (exigido pelo {prov})",
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
+        "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
         "not_encoded": "o {prov} não está codificado: texto não disponível",
         "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
@@ -175,15 +180,63 @@ def state_name(code: str, lang: str) -> str:
     return STATE_NAMES[_lang(lang)].get(code, code.upper())
 
 
-def money(amount: Decimal) -> str:
-    return f"{amount.quantize(Decimal('0.01'), rounding=ROUND_HALF_UP):,.2f}"
+def money(amount: Decimal, currency: str | None) -> str:
+    """An amount as written for people: thousands separated, in the currency's smallest unit."""
+    return f"{round_to_currency(amount, currency):,}"
 
 
-def max_source_tax(item: ItemResult) -> Decimal | None:
-    """Cap × gross, rounded half-up to the cent (Decimal arithmetic, never in the logic)."""
-    if item.gross is None or item.max_rate_bp is None:
-        return None
-    return (item.gross * Decimal(item.max_rate_bp) / Decimal(10000)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+_COMPLIANCE = {
+    "en": {
+        "compliant": "withheld {withheld}: compliant (due {due})",
+        "over_withheld": "withheld {withheld}: OVER-WITHHELD by {difference} (refundable; due {due})",
+        "over_withheld_cap": "withheld {withheld}: OVER-WITHHELD by {difference} above the treaty cap "
+                             "{cap_tax} (refundable; no domestic rate given, so the tax due is not known)",
+        "under_withheld": "withheld {withheld}: UNDER-WITHHELD by {difference} (due {due})",
+        "within_cap": "withheld {withheld}: within the treaty cap {cap_tax} (no domestic rate given: "
+                      "under-withholding cannot be checked)",
+        "no_treaty_cap": "withheld {withheld}: the Convention sets no cap ({why}); no domestic rate given",
+        "not_checked": "no tax withheld given: due {due}",
+        "undetermined": "withholding cannot be checked: the outcome is not decided ({why})",
+        "why_not_applicable": "it does not apply", "why_benefits_denied": "benefits denied",
+        "why_treaty_sets_no_limit": "it leaves this State's right unlimited",
+        "title": "withholding in {state}", "domestic": "domestic rate {rate}",
+    },
+    "pt": {
+        "compliant": "retido {withheld}: conforme (devido {due})",
+        "over_withheld": "retido {withheld}: RETENÇÃO EXCESSIVA de {difference} (a restituir; devido {due})",
+        "over_withheld_cap": "retido {withheld}: RETENÇÃO EXCESSIVA de {difference} acima do limite da "
+                             "Convenção {cap_tax} (a restituir; sem taxa interna, o imposto devido não é conhecido)",
+        "under_withheld": "retido {withheld}: RETENÇÃO INSUFICIENTE de {difference} (devido {due})",
+        "within_cap": "retido {withheld}: dentro do limite da Convenção {cap_tax} (sem taxa interna: "
+                      "não se pode verificar retenção insuficiente)",
+        "no_treaty_cap": "retido {withheld}: a Convenção não fixa limite ({why}); taxa interna não indicada",
+        "not_checked": "imposto retido não indicado: devido {due}",
+        "undetermined": "a retenção não pode ser verificada: o resultado não está decidido ({why})",
+        "why_not_applicable": "não se aplica", "why_benefits_denied": "benefícios recusados",
+        "why_treaty_sets_no_limit": "deixa ilimitado o direito deste Estado",
+        "title": "retenção na fonte em {state}", "domestic": "taxa interna {rate}",
+    },
+}
+
+
+def compliance_line(c: Compliance, lang: str) -> str:
+    """One line: the withholding finding with its amounts, e.g. ``withheld 150,000.00 BRL: OVER-WITHHELD by
+    50,000.00 BRL (refundable; due 100,000.00 BRL)``."""
+    words = _COMPLIANCE[_lang(lang)]
+
+    def amount(value: Decimal | None) -> str:
+        return "?" if value is None else f"{value:,} {c.currency}"
+
+    key = c.finding
+    if key == "over_withheld" and c.reason == "no_domestic_rate":
+        key = "over_withheld_cap"
+    why = words.get(f"why_{c.reason}", c.reason.replace("_", " "))
+    text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(c.difference),
+                             cap_tax=amount(c.treaty_max_tax), why=why)
+    extra = [words["domestic"].format(rate=format_bp(c.domestic_rate_bp))] if c.domestic_rate_bp is not None else []
+    extra += list(c.provisions)
+    head = words["title"].format(state=state_name(c.state, lang))
+    return f"{head}: {text}" + (f"  ({'; '.join(extra)})" if extra else "")
 
 
 # --------------------------------------------------------------------------------------- check ---
@@ -191,15 +244,16 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
     lines = [f"{result.source} — {result.name}",
              f"{result.treaty}, {label('evaluated', lang)} {result.evaluation_date}", ""]
     for item in result.items:
-        gross = f"  {money(item.gross)} {item.currency}" if item.gross is not None else ""
+        gross = f"  {money(item.gross, item.currency)} {item.currency}" if item.gross is not None else ""
         lines.append(f"{item.item_id}  {item.income_type}{gross}  [{item.status}]")
         width = max(len(state_name(s.state, lang)) for s in item.states) + 1
         for s in item.states:
             provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {outcome_text(s, lang)}{provs}")
-        tax = max_source_tax(item)
-        if tax is not None:
-            lines.append(f"  {label('max_tax', lang)}: {money(tax)} {item.currency}")
+        if item.max_source_tax is not None:
+            lines.append(f"  {label('max_tax', lang)}: {item.max_source_tax:,} {item.currency}")
+        if item.compliance is not None:
+            lines.append(f"  {compliance_line(item.compliance, lang)}")
         for f in item.findings:
             lines.append(f"  - {finding_text(f, lang)}")
         if item.relief is not None and relief_lines(item.relief, lang):
@@ -223,9 +277,6 @@ def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None,
 
 def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None) -> dict[str, Any]:
     data = result.to_json()
-    for item, raw in zip(result.items, data["items"], strict=True):
-        tax = max_source_tax(item)
-        raw["max_source_tax"] = str(tax) if tax is not None else None
     if mismatches is not None:
         data["expect"] = {"matched": not mismatches, "mismatches": [m.__dict__ for m in mismatches]}
     return data
@@ -253,6 +304,11 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
         for iid, (title, *rest) in reliefs:
             lines.append(f"- `{iid}`: {title}")
             lines += [f"  - {x}" for x in rest]
+    withholding = [(item.item_id, compliance_line(item.compliance, lang)) for item in result.items
+                   if item.compliance is not None]
+    if withholding:
+        lines += ["", f"## {label('withholding', lang)}", ""]
+        lines += [f"- `{iid}`: {text}" for iid, text in withholding]
     exp = _expect_lines(result, mismatches, lang)
     if exp:
         lines += ["", *exp]

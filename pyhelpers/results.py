@@ -73,6 +73,33 @@ class Relief:
 
 
 @dataclass(frozen=True)
+class Compliance:
+    """Whether the right tax was withheld at source on an item (amounts in Decimal, rounded half-up to
+    the currency's smallest unit; see :mod:`pyhelpers.amounts`).
+
+    ``finding``: ``compliant`` | ``over_withheld`` (``difference`` is the refundable excess) |
+    ``under_withheld`` (``difference`` is the shortfall) | ``within_cap`` (no domestic rate: only an
+    excess over the cap can be found) | ``no_treaty_cap`` (the Convention sets no cap and no domestic
+    rate is given) | ``not_checked`` (no tax withheld given) | ``undetermined`` (the outcome is not decided).
+    ``reason`` says why a cap or a comparison is missing: ``no_domestic_rate``, ``not_applicable``,
+    ``benefits_denied``, ``treaty_sets_no_limit``, ``withheld_not_given``, or the item's status.
+    """
+
+    finding: str
+    state: str
+    currency: str
+    withheld: Decimal | None
+    domestic_rate_bp: int | None = None
+    domestic_tax: Decimal | None = None
+    cap_bp: int | None = None
+    treaty_max_tax: Decimal | None = None
+    due: Decimal | None = None
+    difference: Decimal | None = None
+    provisions: tuple[str, ...] = ()
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class ItemResult:
     """Everything decided about one income item."""
 
@@ -88,6 +115,8 @@ class ItemResult:
     currency: str | None = None
     reconstructed: tuple[str, ...] = ()
     relief: Relief | None = None
+    max_source_tax: Decimal | None = None  # the cap times the gross amount
+    compliance: Compliance | None = None
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
@@ -130,12 +159,18 @@ class ScenarioResult:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("atoms")
-        for it in data["items"]:
-            if it["gross"] is not None:
-                it["gross"] = str(it["gross"])
-            if it["relief"] is not None:
-                it["relief"] = {k: str(v) if isinstance(v, Decimal) else v for k, v in it["relief"].items()}
-        return data
+        return _plain(data)  # type: ignore[no-any-return]
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready: every Decimal as its exact string, tuples as lists."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
 
 
 def format_bp(bp: int) -> str:

@@ -139,6 +139,25 @@ class Holding(_Model):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+class Arrangement(_Model):
+    """An arrangement or transaction that one or more income items result from, with the two questions of
+    a principal purpose test (br-uy 29(9), br-ae 29(4)). The checker never answers them itself: a
+    question not given (or given as unknown) makes a benefit subject to the test "requires judgment"."""
+
+    items: list[Id] = Field(min_length=1, description="the ids of the income items resulting from it")
+    description: str | None = None
+    principal_purpose: bool | Unknown | None = Field(
+        default=None,
+        description="obtaining the treaty benefit was one of the principal purposes of the arrangement or "
+        "transaction (a judgment the user makes); default: not given, which reads as unknown",
+    )
+    object_and_purpose: bool | Unknown | None = Field(
+        default=None,
+        description="granting the benefit in these circumstances accords with the object and purpose of the "
+        "relevant provisions; default: not given, which reads as unknown",
+    )
+
+
 class PlaceOfBusiness(_Model):
     """A place through which an enterprise carries on business (a candidate permanent establishment)."""
 
@@ -197,6 +216,22 @@ class Money(_Model):
         if isinstance(v, float):
             raise ValueError("an exact decimal written as a string, e.g. '1000.50', found a float")
         return v
+
+
+class Withholding(_Model):
+    """The tax withheld at source on an item, and the source State's domestic rate (user-supplied: the
+    project ships no domestic tax law). Amounts are computed in Python with Decimal (see README)."""
+
+    state: State | None = Field(
+        default=None,
+        description="the State that withheld; default: the payer's State, when the payer is liable to tax "
+        "in one Contracting State only",
+    )
+    withheld: Money | None = Field(default=None, description="the tax withheld, in the currency of gross")
+    withheld_rate: BasisPoints | None = Field(
+        default=None, description="or the tax withheld as a % of gross (give withheld or withheld_rate)")
+    domestic_rate: BasisPoints | None = Field(
+        default=None, description="the source State's domestic rate on the item (% of gross); default: not given")
 
 
 DividendInstrument = Literal[
@@ -1006,6 +1041,8 @@ class IncomeItem(_Model):
     beneficial_owner: Id | None = Field(default=None, description="default: the recipient")
     date: date
     gross: Money | None = None
+    withholding: Withholding | None = Field(
+        default=None, description="tax withheld at source and the domestic rate: the compliance check")
     place_of_business: Id | None = Field(
         default=None,
         description="branch_profits: the place of business that remits the profits; business_profits: the "
@@ -1078,6 +1115,16 @@ def _check_outcome(text: str) -> str:
 OutcomeText = Annotated[str, AfterValidator(_check_outcome)]
 
 
+class ExpectedWithholding(_Model):
+    """The expected withholding finding of an item (amounts compared exactly, when given)."""
+
+    finding: Literal["compliant", "over_withheld", "under_withheld", "within_cap", "no_treaty_cap",
+                     "not_checked", "undetermined"]
+    due: Decimal | None = Field(default=None, description="the tax due at source")
+    difference: Decimal | None = Field(default=None, description="the refundable excess or the shortfall")
+    reason: str | None = None
+
+
 class ExpectedItem(_Model):
     """What the scenario's author expects for one income item."""
 
@@ -1089,6 +1136,8 @@ class ExpectedItem(_Model):
         default=None,
         description="when given, every other finding exactly, e.g. 'note: profits_may_be_adjusted (br-pt 9)'",
     )
+    max_source_tax: Decimal | None = Field(default=None, description="the cap times the gross amount")
+    withholding: ExpectedWithholding | None = None
 
 
 class Scenario(_Model):
@@ -1102,6 +1151,8 @@ class Scenario(_Model):
     holdings: list[Holding] = Field(default_factory=list)
     places_of_business: dict[Id, PlaceOfBusiness] = Field(default_factory=dict)
     presence: list[Presence] = Field(default_factory=list)
+    arrangements: dict[Id, Arrangement] = Field(
+        default_factory=dict, description="arrangements or transactions, for principal purpose tests")
     income: list[IncomeItem] = Field(default_factory=list)
     termination_notice: TerminationNotice | None = Field(
         default=None, description="a notice of termination of the Convention (br-pt Art. 29); default: none")
@@ -1251,6 +1302,18 @@ def _check_references(sc: Scenario, source: str, lines: _LineMap) -> list[Proble
                     source, lines.line(("holdings", j, "from")), f"holdings[{j}].from",
                     f"a date after holdings[{i}] ends (one record per period: the holder's total interest)",
                     str(b.from_)))
+    # arrangements: existing items, each in at most one arrangement
+    item_ids = [it.id for it in sc.income]
+    seen_in: dict[str, str] = {}
+    for aid, arr in sc.arrangements.items():
+        for k, iid in enumerate(arr.items):
+            ref(("arrangements", aid, "items", k), iid, item_ids, "an income item")
+            if iid in seen_in:
+                problems.append(Problem(source, lines.line(("arrangements", aid, "items", k)),
+                                        _field(("arrangements", aid, "items", k)),
+                                        "an item in at most one arrangement",
+                                        f"{iid!r}, already in arrangement {seen_in[iid]!r}"))
+            seen_in.setdefault(iid, aid)
     # cyclic ownership
     edges: dict[str, set[str]] = {}
     for h in sc.holdings:
@@ -1316,7 +1379,50 @@ def _check_references(sc: Scenario, source: str, lines: _LineMap) -> list[Proble
     problems += _check_arts_5_to_9(sc, source, lines)
     problems += _check_arts_14_to_21(sc, source, lines)
     problems += _check_general(sc, source, lines)
+    problems += _check_withholding(sc, source, lines)
     return problems
+
+
+def _check_withholding(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
+    """A withholding block needs the gross amount, one form of the tax withheld at most, in the gross's
+    currency, and a State (given, or the payer's only State of liability to tax)."""
+    problems: list[Problem] = []
+    for n, item in enumerate(sc.income):
+        w = item.withholding
+        if w is None:
+            continue
+        path: tuple[Any, ...] = ("income", n, "withholding")
+        if item.gross is None:
+            problems.append(Problem(source, lines.line(path), _field(path),
+                                    "the item's gross amount (income[].gross) to check withholding against",
+                                    "no gross"))
+        if w.withheld is not None and w.withheld_rate is not None:
+            problems.append(Problem(source, lines.line((*path, "withheld_rate")), _field((*path, "withheld_rate")),
+                                    "either withheld or withheld_rate", "both"))
+        if w.withheld is not None and item.gross is not None and w.withheld.currency != item.gross.currency:
+            problems.append(Problem(source, lines.line((*path, "withheld", "currency")),
+                                    _field((*path, "withheld", "currency")),
+                                    f"the currency of gross ({item.gross.currency})", w.withheld.currency))
+        if w.state is None:
+            payer = sc.persons.get(item.payer)
+            liable = payer.liable_to_tax if payer is not None else None
+            states = sorted(liable) if isinstance(liable, dict) else []
+            if len(states) != 1 or liable is None or liable[states[0]] == "unknown":
+                problems.append(Problem(source, lines.line(path), _field((*path, "state")),
+                                        "the State that withheld (the payer is not liable to tax in exactly "
+                                        "one Contracting State, so it cannot be inferred)", "nothing"))
+    return problems
+
+
+def withholding_state(sc: Scenario, item: IncomeItem) -> str | None:
+    """The State that withheld on ``item``: as given, or the payer's only State of liability to tax."""
+    if item.withholding is None:
+        return None
+    if item.withholding.state is not None:
+        return item.withholding.state
+    payer = sc.persons.get(item.payer)
+    liable = payer.liable_to_tax if payer is not None else None
+    return next(iter(liable)) if isinstance(liable, dict) and len(liable) == 1 else None
 
 
 def _find_cycle(edges: Mapping[str, set[str]]) -> list[str]:

@@ -7,7 +7,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from functools import cached_property, lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 import clingo
 
 from . import dates
+from .amounts import compute_compliance, compute_relief, max_source_tax
 from .atoms import scenario_facts
 from .errors import LogicError
 from .program import Logic, load_logic, provision_key
-from .results import STATUS_ORDER, Finding, ItemResult, Receipt, Relief, ReliefMethod, ScenarioResult, StateOutcome
-from .scenario import CONTRACTING_STATES, IncomeItem, Money, Scenario
+from .results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
+from .scenario import CONTRACTING_STATES, Scenario
 
 if TYPE_CHECKING:
     from .explain import Explainer
@@ -30,6 +31,7 @@ _STATUS_OF_FINDING = {
     "pending": "pending",
     "missing": "missing",
     "depends": "depends",
+    "requires_judgment": "depends",
 }
 
 
@@ -147,8 +149,9 @@ def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], 
                               item.gross.currency if item.gross else None)
         flagged = tuple(p for p in result.provisions if p in reconstructed)
         relief = compute_relief(item, result.max_rate_bp, by_item.get(item.id, []))
-        if flagged or relief is not None:
-            result = dataclasses.replace(result, reconstructed=flagged, relief=relief)
+        result = dataclasses.replace(result, reconstructed=flagged, relief=relief,
+                                     max_source_tax=max_source_tax(result))
+        result = dataclasses.replace(result, compliance=compute_compliance(scenario, item, result))
         items.append(result)
     return ScenarioResult(
         source=source,
@@ -197,7 +200,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             findings.add(Finding("deadline", args[4].string, f"{render_term(args[2])} {day}"))
         elif a.name == "outcome_provision":
             provisions.add(args[2].string)
-        elif a.name in ("missing", "depends"):
+        elif a.name in ("missing", "depends", "requires_judgment"):
             findings.add(Finding(a.name, args[3].string, render_term(args[2])))
         elif a.name in ("pending", "not_encoded"):
             findings.add(Finding(a.name, args[2].string))
@@ -244,84 +247,4 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
         gross=gross,
         currency=currency,
-    )
-
-
-# ----------------------------------------------------------------------------------- relief (Art. 23) ---
-
-_MINOR_UNITS = {"BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
-                "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
-                "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3}
-"""ISO 4217 currencies whose smallest unit is not the hundredth (every other currency: two decimals)."""
-
-
-def round_to_currency(amount: Decimal, currency: str | None) -> Decimal:
-    """``amount`` rounded half-up to the smallest unit of ``currency`` (two decimals unless listed)."""
-    places = _MINOR_UNITS.get(currency or "", 2)
-    return amount.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-
-
-def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: list[clingo.Symbol]) -> Relief | None:
-    """The amounts of the relief that the logic concludes for ``item`` (``relief/5``), in Decimal.
-
-    * creditable tax: the source tax paid, but not above the Convention's limit on the item (the rate
-      of its cap times the item: the Convention lets the other State tax only that much, and the excess
-      is for it to refund), plus the underlying tax for an indirect credit (Art. 23(3), Protocol 7);
-    * ceiling (Art. 23(1), second sentence): the residence tax on the item as the scenario gives it, or
-      its total tax before the deduction times the item's share of the taxable income (the item as
-      included, less any Art. 23(2) deduction);
-    * credit: the lesser of the two; the Art. 23(2) deduction: its share of the item as included.
-    """
-    methods = sorted({(a.arguments[2].name, a.arguments[3].name, a.arguments[4].string)
-                      for a in atoms if a.name == "relief" and len(a.arguments) == 5})
-    if not methods:
-        return None
-    state = methods[0][0]
-    share = next((a.arguments[3].number for a in atoms if a.name == "relief_deduction_share"), None)
-    names = {m for _, m, _ in methods}
-    result = Relief(state, tuple(ReliefMethod(m, p) for _, m, p in methods))
-    facts = item.relief
-    if facts is None or names == {"exemption_with_progression"}:
-        return result
-    amounts = [v for _, v in facts if isinstance(v, Money)]
-    currency = amounts[0].currency if amounts else (item.gross.currency if item.gross else None)
-
-    def q(value: Decimal) -> Decimal:
-        return round_to_currency(value, currency)
-
-    def given(field: str) -> Decimal | None:
-        money = getattr(facts, field)
-        return money.amount if money is not None else None
-
-    notes: list[str] = []
-    gross_here = item.gross.amount if item.gross is not None and item.gross.currency == currency else None
-    included = given("income_included") if facts.income_included is not None else gross_here
-    deduction = q(included * share / 10000) if share is not None and included is not None else None
-    limit_base = gross_here if gross_here is not None else included
-    limit = q(limit_base * max_rate_bp / 10000) if max_rate_bp is not None and limit_base is not None else None
-    paid = given("source_tax_paid")
-    underlying = given("underlying_tax")
-    creditable: Decimal | None = None
-    if paid is not None:
-        creditable = q(min(paid, limit) if limit is not None else paid)
-    else:
-        notes.append("no_source_tax")
-    if "indirect_credit" in names:
-        if underlying is None:
-            notes.append("no_underlying_tax")
-        elif creditable is not None:
-            creditable = q(creditable + underlying)
-    ceiling: Decimal | None = None
-    total_tax, total_income = given("residence_tax_before_credit"), given("residence_taxable_income")
-    if facts.residence_tax_on_income is not None:
-        ceiling = q(facts.residence_tax_on_income.amount)
-    elif total_tax is not None and total_income and included is not None:
-        ceiling = q(total_tax * (included - (deduction or 0)) / total_income)
-    else:
-        notes.append("no_ceiling_figures")
-    credit = min(creditable, ceiling) if "credit" in names and creditable is not None and ceiling is not None else None
-    return dataclasses.replace(
-        result, currency=currency, source_tax_paid=q(paid) if paid is not None else None, treaty_limit=limit,
-        underlying_tax=q(underlying) if underlying is not None else None, creditable_tax=creditable,
-        ceiling=ceiling, credit=credit, deduction_share_bp=share, deduction=deduction, notes=tuple(notes),
     )

@@ -183,3 +183,40 @@ def test_government_needs_its_state() -> None:
 def test_control_characters_in_ids_rejected() -> None:
     msg = one(GOOD.replace("id: div-2024", 'id: "div\\u00002024"'))
     assert "income[0].id" in msg
+
+
+# --- withholding (the compliance check) and arrangements ------------------------------------------
+
+def test_withholding_both_forms_and_foreign_currency() -> None:
+    found = problems(GOOD + '    withholding: {withheld: {amount: "10.00", currency: EUR}, withheld_rate: 15}\n')
+    assert any("income[0].withholding.withheld_rate: expected either withheld or withheld_rate, found both" in p
+               for p in found), found
+    assert any("income[0].withholding.withheld.currency: expected the currency of gross (BRL), found EUR" in p
+               for p in found), found
+
+
+def test_withholding_needs_gross() -> None:
+    text = GOOD.replace('    gross: {amount: "1000.00", currency: BRL}\n', "")
+    text += "    withholding: {withheld_rate: 15}\n"
+    msg = one(text)
+    assert "income[0].withholding: expected the item's gross amount" in msg and "found no gross" in msg, msg
+
+
+def test_withholding_state_not_inferable() -> None:
+    text = GOOD.replace("liable_to_tax: {br: [incorporation]}", "liable_to_tax: {br: [incorporation], pt: [residence]}")
+    msg = one(text + "    withholding: {withheld_rate: 15}\n")
+    assert "income[0].withholding.state: expected the State that withheld" in msg, msg
+
+
+def test_withholding_rate_over_100() -> None:
+    msg = one(GOOD + "    withholding: {withheld_rate: 150}\n")
+    assert "income[0].withholding.withheld_rate: expected a percentage between 0 and 100, found 150" in msg, msg
+
+
+def test_arrangement_unknown_item_and_item_twice() -> None:
+    text = GOOD + "arrangements:\n  a: {items: [div-2024, div-2025]}\n  b: {items: [div-2024]}\n"
+    found = problems(text)
+    assert any("arrangements.a.items[1]: expected the id of an income item, found 'div-2025'" in p
+               for p in found), found
+    assert any("arrangements.b.items[0]: expected an item in at most one arrangement, found 'div-2024', already "
+               "in arrangement 'a'" in p for p in found), found

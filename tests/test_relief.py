@@ -7,9 +7,10 @@ import json
 from decimal import Decimal
 
 from pyhelpers import render
+from pyhelpers.amounts import round_to_currency
 from pyhelpers.results import Relief, ReliefMethod
 from pyhelpers.scenario import load_file
-from pyhelpers.solve import Checker, round_to_currency
+from pyhelpers.solve import Checker
 
 from .conftest import ROOT
 

@@ -1,0 +1,180 @@
+"""Money: every amount treaty-logic computes, in Python with :class:`~decimal.Decimal` (never in the
+logic, whose integers are 32-bit). The logic decides rates and caps in basis points; this module turns
+them into amounts.
+
+**Rounding** (one rule, documented in the README): every computed amount is rounded half-up to the
+smallest unit of its currency (two decimals unless ISO 4217 says otherwise: JPY 0, KWD 3 ...). A
+difference is computed between two rounded amounts, so it is exact.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from decimal import ROUND_HALF_UP, Decimal
+
+import clingo
+
+from .results import Compliance, ItemResult, Relief, ReliefMethod
+from .scenario import IncomeItem, Money, Scenario, withholding_state
+
+BASIS_POINTS = Decimal(10000)
+
+
+_MINOR_UNITS = {"BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
+                "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
+                "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3}
+"""ISO 4217 currencies whose smallest unit is not the hundredth (every other currency: two decimals)."""
+
+
+def round_to_currency(amount: Decimal, currency: str | None) -> Decimal:
+    """``amount`` rounded half-up to the smallest unit of ``currency`` (two decimals unless listed)."""
+    places = _MINOR_UNITS.get(currency or "", 2)
+    return amount.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: list[clingo.Symbol]) -> Relief | None:
+    """The amounts of the relief that the logic concludes for ``item`` (``relief/5``), in Decimal.
+
+    * creditable tax: the source tax paid, but not above the Convention's limit on the item (the rate
+      of its cap times the item: the Convention lets the other State tax only that much, and the excess
+      is for it to refund), plus the underlying tax for an indirect credit (Art. 23(3), Protocol 7);
+    * ceiling (Art. 23(1), second sentence): the residence tax on the item as the scenario gives it, or
+      its total tax before the deduction times the item's share of the taxable income (the item as
+      included, less any Art. 23(2) deduction);
+    * credit: the lesser of the two; the Art. 23(2) deduction: its share of the item as included.
+    """
+    methods = sorted({(a.arguments[2].name, a.arguments[3].name, a.arguments[4].string)
+                      for a in atoms if a.name == "relief" and len(a.arguments) == 5})
+    if not methods:
+        return None
+    state = methods[0][0]
+    share = next((a.arguments[3].number for a in atoms if a.name == "relief_deduction_share"), None)
+    names = {m for _, m, _ in methods}
+    result = Relief(state, tuple(ReliefMethod(m, p) for _, m, p in methods))
+    facts = item.relief
+    if facts is None or names == {"exemption_with_progression"}:
+        return result
+    amounts = [v for _, v in facts if isinstance(v, Money)]
+    currency = amounts[0].currency if amounts else (item.gross.currency if item.gross else None)
+
+    def q(value: Decimal) -> Decimal:
+        return round_to_currency(value, currency)
+
+    def given(field: str) -> Decimal | None:
+        money = getattr(facts, field)
+        return money.amount if money is not None else None
+
+    notes: list[str] = []
+    gross_here = item.gross.amount if item.gross is not None and item.gross.currency == currency else None
+    included = given("income_included") if facts.income_included is not None else gross_here
+    deduction = q(included * share / 10000) if share is not None and included is not None else None
+    limit_base = gross_here if gross_here is not None else included
+    limit = q(limit_base * max_rate_bp / 10000) if max_rate_bp is not None and limit_base is not None else None
+    paid = given("source_tax_paid")
+    underlying = given("underlying_tax")
+    creditable: Decimal | None = None
+    if paid is not None:
+        creditable = q(min(paid, limit) if limit is not None else paid)
+    else:
+        notes.append("no_source_tax")
+    if "indirect_credit" in names:
+        if underlying is None:
+            notes.append("no_underlying_tax")
+        elif creditable is not None:
+            creditable = q(creditable + underlying)
+    ceiling: Decimal | None = None
+    total_tax, total_income = given("residence_tax_before_credit"), given("residence_taxable_income")
+    if facts.residence_tax_on_income is not None:
+        ceiling = q(facts.residence_tax_on_income.amount)
+    elif total_tax is not None and total_income and included is not None:
+        ceiling = q(total_tax * (included - (deduction or 0)) / total_income)
+    else:
+        notes.append("no_ceiling_figures")
+    credit = min(creditable, ceiling) if "credit" in names and creditable is not None and ceiling is not None else None
+    return dataclasses.replace(
+        result, currency=currency, source_tax_paid=q(paid) if paid is not None else None, treaty_limit=limit,
+        underlying_tax=q(underlying) if underlying is not None else None, creditable_tax=creditable,
+        ceiling=ceiling, credit=credit, deduction_share_bp=share, deduction=deduction, notes=tuple(notes),
+    )
+
+
+def apply_rate(amount: Decimal, rate_bp: int, currency: str | None) -> Decimal:
+    """``rate_bp`` basis points of ``amount``, rounded to the currency's smallest unit."""
+    return round_to_currency(amount * Decimal(rate_bp) / BASIS_POINTS, currency)
+
+
+def max_source_tax(item: ItemResult) -> Decimal | None:
+    """The Convention's maximum source tax on the item: its cap times the gross amount."""
+    if item.gross is None or item.max_rate_bp is None:
+        return None
+    return apply_rate(item.gross, item.max_rate_bp, item.currency)
+
+
+_UNDECIDED = ("error", "not_encoded", "pending", "missing", "depends")
+
+
+def compute_compliance(scenario: Scenario, item: IncomeItem, result: ItemResult) -> Compliance | None:
+    """The withholding finding for ``item`` (None when the scenario gives no ``withholding``).
+
+    The tax due at source is the lower of the domestic rate and the treaty cap, times the gross amount.
+    Withheld above it: ``over_withheld`` (the refundable excess); below it: ``under_withheld`` (the
+    shortfall); equal: ``compliant``. Without a domestic rate only an excess over the cap can be found:
+    ``over_withheld`` or ``within_cap`` (reason ``no_domestic_rate``). Where the Convention sets no cap
+    (it does not apply, benefits are denied, or it leaves the State's right unlimited) the comparison is
+    with the domestic rate alone, and the reason says why there is no cap; without a domestic rate the
+    finding is ``no_treaty_cap``. An item whose outcome is not decided gets ``undetermined``.
+    """
+    w = item.withholding
+    if w is None or item.gross is None:
+        return None
+    currency = item.gross.currency
+    gross = item.gross.amount
+    state = withholding_state(scenario, item) or "?"
+    withheld: Decimal | None = None
+    if w.withheld is not None:
+        withheld = round_to_currency(w.withheld.amount, currency)
+    elif w.withheld_rate is not None:
+        withheld = apply_rate(gross, w.withheld_rate, currency)
+    domestic = apply_rate(gross, w.domestic_rate, currency) if w.domestic_rate is not None else None
+    base = Compliance(finding="undetermined", state=state, currency=currency, withheld=withheld,
+                      domestic_rate_bp=w.domestic_rate, domestic_tax=domestic)
+    outcome = next((s for s in result.states if s.state == state), None)
+    if outcome is None or result.status in _UNDECIDED or outcome.outcome in (
+            "pending", "not_encoded", "undetermined", "mutual_agreement"):
+        return dataclasses.replace(base, reason=result.status if result.status in _UNDECIDED else outcome.outcome
+                                   if outcome is not None else "unknown_state")
+    provisions = outcome.provisions
+    cap_bp: int | None = None
+    reason = ""
+    if outcome.outcome == "capped":
+        cap_bp = outcome.max_rate_bp
+    elif outcome.outcome == "exempt":
+        cap_bp = 0
+    else:  # may_tax, exclusive: no limit; not_applicable, benefits_denied: the treaty sets none
+        reason = {"may_tax": "treaty_sets_no_limit", "exclusive": "treaty_sets_no_limit"}.get(
+            outcome.outcome, outcome.outcome)
+    cap_tax = apply_rate(gross, cap_bp, currency) if cap_bp is not None else None
+    due: Decimal | None = None  # the tax due at source, where the facts determine it
+    if cap_tax is not None and domestic is not None:
+        due = min(cap_tax, domestic)
+    elif cap_bp == 0:
+        due = cap_tax  # exempt at source: nothing is due whatever the domestic rate
+    elif cap_tax is None:
+        due = domestic
+    base = dataclasses.replace(base, cap_bp=cap_bp, treaty_max_tax=cap_tax, due=due, provisions=provisions,
+                               reason=reason)
+    if withheld is None:
+        return dataclasses.replace(base, finding="not_checked",
+                                   reason=reason or "withheld_not_given")
+    if due is not None:
+        if withheld > due:
+            return dataclasses.replace(base, finding="over_withheld", difference=withheld - due)
+        if withheld < due:
+            return dataclasses.replace(base, finding="under_withheld", difference=due - withheld)
+        return dataclasses.replace(base, finding="compliant", difference=Decimal(0))
+    if cap_tax is not None:  # a cap but no domestic rate: only an excess over the cap can be found
+        if withheld > cap_tax:
+            return dataclasses.replace(base, finding="over_withheld", difference=withheld - cap_tax,
+                                       reason="no_domestic_rate")
+        return dataclasses.replace(base, finding="within_cap", reason="no_domestic_rate")
+    return dataclasses.replace(base, finding="no_treaty_cap")
