@@ -10,14 +10,18 @@ difference is computed between two rounded amounts, so it is exact.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
-
-import clingo
 
 from .results import Compliance, ItemResult, Relief, ReliefMethod
 from .scenario import IncomeItem, Money, Scenario, withholding_state
+from .terms import Term, Value
 
 BASIS_POINTS = Decimal(10000)
+
+
+def _name(value: Value) -> str:
+    return value.name if isinstance(value, Term) else str(value)
 
 
 _MINOR_UNITS = {"BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
@@ -32,7 +36,7 @@ def round_to_currency(amount: Decimal, currency: str | None) -> Decimal:
     return amount.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
-def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: list[clingo.Symbol]) -> Relief | None:
+def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Term]) -> Relief | None:
     """The amounts of the relief that the logic concludes for ``item`` (``relief/5``), in Decimal.
 
     * creditable tax: the source tax paid, but not above the Convention's limit on the item (the rate
@@ -43,12 +47,13 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: list[clingo
       included, less any Art. 23(2) deduction);
     * credit: the lesser of the two; the Art. 23(2) deduction: its share of the item as included.
     """
-    methods = sorted({(a.arguments[2].name, a.arguments[3].name, a.arguments[4].string)
-                      for a in atoms if a.name == "relief" and len(a.arguments) == 5})
+    methods = sorted({(_name(a.args[2]), _name(a.args[3]), str(a.args[4]))
+                      for a in atoms if a.name == "relief" and len(a.args) == 5})
     if not methods:
         return None
     state = methods[0][0]
-    share = next((a.arguments[3].number for a in atoms if a.name == "relief_deduction_share"), None)
+    share = next((a.args[3] for a in atoms if a.name == "relief_deduction_share" and isinstance(a.args[3], int)),
+                 None)
     names = {m for _, m, _ in methods}
     result = Relief(state, tuple(ReliefMethod(m, p) for _, m, p in methods))
     facts = item.relief
@@ -136,14 +141,11 @@ def compute_compliance(scenario: Scenario, item: IncomeItem, result: ItemResult)
     elif w.withheld_rate is not None:
         withheld = apply_rate(gross, w.withheld_rate, currency)
     domestic = apply_rate(gross, w.domestic_rate, currency) if w.domestic_rate is not None else None
-    base = Compliance(finding="undetermined", state=state, currency=currency, withheld=withheld,
-                      domestic_rate_bp=w.domestic_rate, domestic_tax=domestic)
     outcome = next((s for s in result.states if s.state == state), None)
     if outcome is None or result.status in _UNDECIDED or outcome.outcome in (
             "pending", "not_encoded", "undetermined", "mutual_agreement"):
-        return dataclasses.replace(base, reason=result.status if result.status in _UNDECIDED else outcome.outcome
-                                   if outcome is not None else "unknown_state")
-    provisions = outcome.provisions
+        why = result.status if result.status in _UNDECIDED else outcome.outcome if outcome else "unknown_state"
+        return Compliance("undetermined", state, currency, withheld, w.domestic_rate, domestic, reason=why)
     cap_bp: int | None = None
     reason = ""
     if outcome.outcome == "capped":
@@ -161,20 +163,17 @@ def compute_compliance(scenario: Scenario, item: IncomeItem, result: ItemResult)
         due = cap_tax  # exempt at source: nothing is due whatever the domestic rate
     elif cap_tax is None:
         due = domestic
-    base = dataclasses.replace(base, cap_bp=cap_bp, treaty_max_tax=cap_tax, due=due, provisions=provisions,
-                               reason=reason)
+    difference: Decimal | None = None
     if withheld is None:
-        return dataclasses.replace(base, finding="not_checked",
-                                   reason=reason or "withheld_not_given")
-    if due is not None:
-        if withheld > due:
-            return dataclasses.replace(base, finding="over_withheld", difference=withheld - due)
-        if withheld < due:
-            return dataclasses.replace(base, finding="under_withheld", difference=due - withheld)
-        return dataclasses.replace(base, finding="compliant", difference=Decimal(0))
-    if cap_tax is not None:  # a cap but no domestic rate: only an excess over the cap can be found
-        if withheld > cap_tax:
-            return dataclasses.replace(base, finding="over_withheld", difference=withheld - cap_tax,
-                                       reason="no_domestic_rate")
-        return dataclasses.replace(base, finding="within_cap", reason="no_domestic_rate")
-    return dataclasses.replace(base, finding="no_treaty_cap")
+        finding, reason = "not_checked", reason or "withheld_not_given"
+    elif due is not None:
+        finding = "over_withheld" if withheld > due else "under_withheld" if withheld < due else "compliant"
+        difference = abs(withheld - due)
+    elif cap_tax is not None:  # a cap but no domestic rate: only an excess over the cap can be found
+        finding, reason = ("over_withheld" if withheld > cap_tax else "within_cap"), "no_domestic_rate"
+        difference = withheld - cap_tax if withheld > cap_tax else None
+    else:
+        finding = "no_treaty_cap"
+    return Compliance(finding, state, currency, withheld, w.domestic_rate, domestic, cap_bp=cap_bp,
+                      treaty_max_tax=cap_tax, due=due, difference=difference, provisions=outcome.provisions,
+                      reason=reason)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
 from . import dates
 from .scenario import CONTRACTING_STATES, Scenario
@@ -43,28 +44,39 @@ class Fn:
 Value = str | int | Const | Fn
 
 
+@lru_cache(maxsize=65536)
 def quote(text: str) -> str:
-    """An ASP string literal for ``text``."""
+    """An ASP string literal for ``text`` (memoised: ids recur in every fact of their scenario)."""
     if "\x00" in text:
         raise ValueError("a string with a NUL character cannot become a fact")
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'"{escaped}"'
 
 
+@lru_cache(maxsize=4096)
+def _checked_name(name: str) -> str:
+    if not _NAME_RE.match(name):
+        raise ValueError(f"not a symbolic constant: {name!r}")
+    return name
+
+
 def term(value: Value) -> str:
     """The ASP text of one checked value."""
-    if isinstance(value, Const):
-        if not _NAME_RE.match(value):
-            raise ValueError(f"not a symbolic constant: {value!r}")
-        return str(value)
+    kind = type(value)
+    if kind is str:
+        return quote(value)
+    if kind is Const:
+        return _checked_name(value)
     if isinstance(value, bool):
         raise TypeError("booleans are not facts: use a constant yes/no")
     if isinstance(value, int):
         if not INT_MIN <= value <= INT_MAX:
             raise ValueError(f"integer {value} outside clingo's 32-bit range")
         return str(value)
+    if isinstance(value, Const):
+        return _checked_name(str(value))
     if isinstance(value, str):
-        return quote(value)
+        return quote(str(value))
     if isinstance(value, Fn):
         if not _NAME_RE.match(value.name):
             raise ValueError(f"not a function name: {value.name!r}")
@@ -74,9 +86,11 @@ def term(value: Value) -> str:
 
 def fact(name: str, *args: Value) -> str:
     """One fact ``name(args).`` — the only way scenario data becomes program text."""
-    if not _NAME_RE.match(name):
-        raise ValueError(f"not a predicate name: {name!r}")
-    return f"{name}({', '.join(term(a) for a in args)})."
+    try:
+        _checked_name(name)
+    except ValueError:
+        raise ValueError(f"not a predicate name: {name!r}") from None
+    return f"{name}({', '.join(map(term, args))})."
 
 
 def day(d: date) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
@@ -145,6 +146,76 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], fmt: st
         click.echo(render.explain_markdown(sections), nl=False)
     else:
         click.echo(render.explain_text(sections), nl=False)
+
+
+@main.command()
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.option("--context", "context", required=True, type=click.Path(dir_okay=False),
+              help="the group's scenario without income items (persons, holdings, places of business ...)")
+@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
+              help="results file: .csv, .jsonl or .parquet (chosen by extension)")
+@click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="processes")
+@click.option("--chunk", type=click.IntRange(min=1), default=500, show_default=True,
+              help="rows decided together in one clingo run")
+@click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
+@click.option("-q", "--quiet", is_flag=True, help="no progress bar and no summary")
+@_handle_errors
+def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resume: bool, quiet: bool) -> None:
+    """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
+    group context, and write the rows with their outcome, cap, withholding finding and provisions."""
+    from .batch import run_batch
+
+    started = time.perf_counter()
+    show = not quiet and sys.stderr.isatty()
+    if show:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        bar = Progress(TextColumn("[bold]treaty batch"), BarColumn(bar_width=None),
+                       TextColumn("{task.completed:,} rows"), TextColumn("{task.fields[rate]}"),
+                       TimeElapsedColumn(), transient=True)
+        with bar:
+            task = bar.add_task("rows", total=None, rate="")
+
+            def advance(n: int) -> None:
+                done = bar.tasks[0].completed + n
+                bar.update(task, advance=n, rate=f"{done / max(time.perf_counter() - started, 1e-9):,.0f} rows/s")
+
+            summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume,
+                                progress=advance)
+    else:
+        summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume)
+    if not quiet:
+        elapsed = time.perf_counter() - started
+        statuses = ", ".join(f"{k} {v:,}" for k, v in sorted(summary.by_status.items()))
+        resumed = f"; {summary.resumed_chunks} chunk(s) from the interrupted run" if summary.resumed_chunks else ""
+        click.echo(f"{output}: {summary.rows:,} rows in {elapsed:.1f} s ({summary.rows / max(elapsed, 1e-9):,.0f} "
+                   f"rows/s): {statuses or 'no rows'}{resumed}", err=True)
+
+
+@main.command(name="explain-row")
+@click.argument("ledger", type=click.Path(dir_okay=False))
+@click.option("--context", "context", required=True, type=click.Path(dir_okay=False),
+              help="the group's scenario without income items")
+@click.option("--row", "row_id", required=True, help="the row's id")
+@FORMAT
+@LANG
+@_handle_errors
+def explain_row(ledger: str, context: str, row_id: str, fmt: str, lang: str) -> None:
+    """Re-run one row of a LEDGER with explanations (as `treaty explain` does for a scenario)."""
+    from .batch import find_row, load_batch_context, row_scenario
+
+    ctx = load_batch_context(context, ledger)
+    scenario = row_scenario(ctx, find_row(ledger, row_id))
+    result = ctx.checker.check(scenario, source=f"{ledger} row {row_id}")
+    ex = ctx.checker.explain(scenario, lang)
+    sections = _item_sections(ex, scenario, [row_id], lang)
+    if fmt == "json":
+        click.echo(render.to_json({"source": ledger, "result": render.check_json(result, None),
+                                   "sections": render.explain_json(sections)}), nl=False)
+    elif fmt == "markdown":
+        click.echo(render.check_markdown(result, None, lang) + "\n" + render.explain_markdown(sections), nl=False)
+    else:
+        click.echo(render.check_text(result, None, lang) + "\n" + render.explain_text(sections), nl=False)
 
 
 @main.command(name="list")

@@ -1469,6 +1469,11 @@ def load_dict(data: Any, source: str = "<scenario>", lines: _LineMap | None = No
 
 def load_text(text: str, source: str = "<scenario>") -> Scenario:
     """Parse and validate scenario YAML text."""
+    data, lines = _parse_yaml(text, source)
+    return load_dict(data, source, lines)
+
+
+def _parse_yaml(text: str, source: str) -> tuple[Any, _LineMap]:
     lines = _LineMap()
     try:
         node = yaml.compose(text, Loader=_Loader)
@@ -1485,7 +1490,41 @@ def load_text(text: str, source: str = "<scenario>") -> Scenario:
             Problem(source, line, _field((*path, key)), "each key once", f"{key!r} repeated")
             for path, line, key in lines.duplicates
         ])
-    return load_dict(data, source, lines)
+    return data, lines
+
+
+def load_context(path: str | Path) -> tuple[Scenario, str | None]:
+    """Load a batch's group context: a scenario file without income items, whose ``treaty`` (and
+    ``name``) may be left out when each ledger row names its treaty. Returns the context (with a
+    placeholder treaty if none was given) and the treaty it names, if any."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        raise ScenarioError([Problem(str(path), None, "(file)", "an existing context file", "no such file")]) from None
+    data, lines = _parse_yaml(text, str(path))
+    if not isinstance(data, dict):
+        return load_dict(data, str(path), lines), None
+    if data.get("income"):
+        raise ScenarioError([Problem(str(path), lines.line(("income",)), "income",
+                                     "a context without income items (the ledger's rows are the items)",
+                                     f"{len(data['income'])} item(s)")])
+    treaty = data.get("treaty")
+    data = {"name": "batch context", **data, "treaty": treaty if treaty is not None else "br-pt"}
+    return load_dict(data, str(path), lines), treaty if isinstance(treaty, str) else None
+
+
+def validate_item(data: dict[str, Any], source: str) -> tuple[IncomeItem | None, list[Problem]]:
+    """One income item given as a dict (e.g. a ledger row), validated alone: the item, or its problems."""
+    try:
+        return IncomeItem.model_validate(data), []
+    except ValidationError as err:
+        return None, _problems_from_validation(err, source, _LineMap(), data)
+
+
+def check_consistency(sc: Scenario, source: str) -> list[Problem]:
+    """The loader's checks beyond the models (references, consistency) for a scenario built in memory."""
+    return _check_references(sc, source, _LineMap())
 
 
 def load_file(path: str | Path) -> Scenario:

@@ -4,23 +4,26 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import multiprocessing
+import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cached_property, lru_cache
 from importlib.metadata import PackageNotFoundError, version
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import clingo
 
 from . import dates
-from .amounts import compute_compliance, compute_relief, max_source_tax
-from .atoms import scenario_facts
+from .amounts import apply_rate, compute_compliance, compute_relief, max_source_tax
+from .atoms import quote, scenario_facts
 from .errors import LogicError
 from .program import Logic, load_logic, provision_key
 from .results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
-from .scenario import CONTRACTING_STATES, Scenario
+from .scenario import CONTRACTING_STATES, IncomeItem, Scenario
+from .terms import Term, Value, parse_atom, render_term
 
 if TYPE_CHECKING:
     from .explain import Explainer
@@ -43,16 +46,6 @@ def package_version() -> str:
         return "0+source"
 
 
-def render_term(sym: clingo.Symbol) -> str:
-    """A symbol as users read it: strings without quotes, ``holding(lusoinvest, alfa)``."""
-    if sym.type == clingo.SymbolType.String:
-        return str(sym.string)
-    if sym.type == clingo.SymbolType.Function and sym.arguments:
-        inner = ", ".join(render_term(a) for a in sym.arguments)
-        return f"{sym.name}({inner})"
-    return str(sym)
-
-
 @dataclass
 class Solved:
     """The raw outcome of one solve: the shown atoms, plus clingo's messages."""
@@ -61,7 +54,7 @@ class Solved:
     messages: list[str] = field(default_factory=list)
 
 
-def run_clingo(program: str, facts: Iterable[str], shown_only: bool = True) -> Solved:
+def run_clingo(program: str, facts: Iterable[str], shown_only: bool = True, sort: bool = True) -> Solved:
     """Ground and solve ``program`` with ``facts``; exactly one answer set is expected."""
     messages: list[str] = []
 
@@ -80,7 +73,7 @@ def run_clingo(program: str, facts: Iterable[str], shown_only: bool = True) -> S
         raise LogicError("the rules have no answer set for this scenario (a rule set bug: findings must be atoms)")
     if len(models) > 1:
         raise LogicError("the rules have more than one answer set for a scenario without unknowns")
-    return Solved(sorted(models[0]), messages)
+    return Solved(sorted(models[0]) if sort else models[0], messages)
 
 
 class Checker:
@@ -108,6 +101,13 @@ class Checker:
         """Provisions encoded from a reconstruction (flag ``reconstructed``), not from the corpus text."""
         return frozenset(r.provision for r in self.logic.rules if "reconstructed" in r.flags)
 
+    def warm(self) -> Checker:
+        """Parse and prepare everything shared by all evaluations now (before forking workers, which then
+        inherit it instead of each parsing the rule base again)."""
+        _ = self.static_atoms, self.period_months, self.reconstructed_provisions
+        self.logic.reachable(None, frozenset())
+        return self
+
     def facts(self, scenario: Scenario, sid: str = "s") -> list[str]:
         return scenario_facts(scenario, sid, self.period_months)
 
@@ -118,6 +118,95 @@ class Checker:
         solved = run_clingo(self.logic.program_for(scenario.treaty, present), facts)
         return build_result(scenario, source, solved.symbols, self.receipt(facts), self.reconstructed_provisions)
 
+    def check_together(self, scenarios: Sequence[tuple[Scenario, str]]) -> list[ScenarioResult]:
+        """Evaluate several scenarios in one clingo run per treaty (the scenario id, first argument of
+        every predicate, keeps them apart); results in input order, equal to :meth:`check`'s."""
+        results: list[ScenarioResult | None] = [None] * len(scenarios)
+        by_treaty: dict[str, list[int]] = defaultdict(list)
+        for n, (sc, _) in enumerate(scenarios):
+            by_treaty[sc.treaty].append(n)
+        for treaty, indices in sorted(by_treaty.items()):
+            facts = {n: self.facts(scenarios[n][0], f"s{n}") for n in indices}
+            present = frozenset(f[: f.index("(")] for fs in facts.values() for f in fs)
+            solved = run_clingo(self.logic.program_for(treaty, present), [f for fs in facts.values() for f in fs])
+            by_sid: dict[str, list[tuple[str, Term]]] = defaultdict(list)
+            for text in map(str, solved.symbols):
+                atom = parse_atom(text)
+                if atom.args and isinstance(atom.args[0], str):
+                    by_sid[atom.args[0]].append((text, atom))
+            for n in indices:
+                sc, source = scenarios[n]
+                results[n] = result_from_atoms(sc, source, by_sid.get(f"s{n}", []), self.receipt(facts[n], f"s{n}"),
+                                               self.reconstructed_provisions)
+        return [r for r in results if r is not None]
+
+    def decide_items(self, context: Scenario, items: Sequence[IncomeItem], source: str = "<batch>") -> list[ItemResult]:
+        """Decide many income items against one context (the items must be of ``context.treaty`` and
+        consistent with it): the results in order, equal to deciding each item alone with the context.
+
+        Items whose facts are the same but for their id (the same payer, recipient, type, date and
+        type-specific facts; amounts enter the logic only where a rule compares them) are decided once:
+        the logic never sees the id, so one answer serves them all. Each item keeps its own id, gross
+        amount, relief and withholding finding (computed in Python for each)."""
+        sid = "s"
+        if not items:
+            return []
+        scenario = context.model_copy(update={"income": list(items)})
+        facts = self.facts(scenario, sid)
+        quoted = {quote(it.id): it.id for it in items}
+        shared: list[str] = []
+        own: dict[str, list[tuple[int, str]]] = defaultdict(list)  # item -> (start of its id, fact)
+        for f in facts:
+            m = _SECOND_ARGUMENT.match(f)
+            iid = quoted.get(m.group(1)) if m else None
+            if m is None or iid is None:
+                shared.append(f)
+            else:
+                own[iid].append((m.start(1), f[: m.start(1)] + "@" + f[m.end(1):]))
+        signature_of: dict[str, tuple[str, ...]] = {}
+        representative: dict[tuple[str, ...], IncomeItem] = {}
+        for it in items:  # the item's facts with its id (second argument) replaced by @
+            sig = tuple(sorted(f for _, f in own[it.id]))
+            signature_of[it.id] = sig
+            representative.setdefault(sig, it)
+        placeholders = {sig: f"{_PLACEHOLDER}{k}" for k, sig in enumerate(representative)}
+        rep_facts = list(shared)
+        for sig, placeholder in placeholders.items():
+            head = f'("s", {quote(placeholder)}'
+            rep_facts += [f.replace('("s", @', head, 1) for f in sig]
+        present = frozenset(f[: f.index("(")] for f in rep_facts)
+        solved = run_clingo(self.logic.program_for(context.treaty, present), rep_facts, sort=False)
+        reps = context.model_copy(update={"income": [representative[sig].model_copy(update={"id": ph})
+                                                     for sig, ph in placeholders.items()]})
+        atoms = [(t, parse_atom(t)) for t in map(str, solved.symbols)]
+        result = result_from_atoms(reps, source, atoms, self.receipt(rep_facts, sid), self.reconstructed_provisions)
+        template = {sig: result.items[k] for k, sig in enumerate(placeholders)}
+        by_item: dict[Value, list[Term]] = defaultdict(list)
+        for _, atom in atoms:
+            if len(atom.args) >= 2:
+                by_item[atom.args[1]].append(atom)
+        out = []
+        for it in items:
+            sig = signature_of[it.id]
+            out.append(_rebind(template[sig], placeholders[sig], it, context, by_item[placeholders[sig]]))
+        return out
+
+    def check_many(self, scenarios: Iterable[Scenario | tuple[Scenario, str]], workers: int = 1,
+                   chunk: int = 100) -> Iterator[ScenarioResult]:
+        """Evaluate many scenarios, ``chunk`` at a time in one clingo run, on ``workers`` processes; a
+        generator of results in input order. (Each worker process inherits the parsed rule base.)"""
+        pairs = ((s, "<scenario>") if isinstance(s, Scenario) else s for s in scenarios)
+        chunks = _chunked(pairs, chunk)
+        if workers <= 1:
+            for part in chunks:
+                yield from self.check_together(part)
+            return
+        global _WORKER_CHECKER
+        _WORKER_CHECKER = self.warm()
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for results in pool.imap(_check_chunk_in_worker, chunks):
+                yield from results
+
     def explain(self, scenario: Scenario, lang: str = "en", every_rule: bool = False) -> Explainer:
         """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only);
         ``every_rule`` keeps the rules that cannot fire, for why-not."""
@@ -125,7 +214,12 @@ class Checker:
 
         return explainer_for(self.logic, self.facts(scenario), lang, scenario.treaty, every_rule)
 
-    def receipt(self, facts: Sequence[str]) -> Receipt:
+    def receipt(self, facts: Sequence[str], sid: str = "s") -> Receipt:
+        """Hashes of the rule base and of the scenario's facts (written with the scenario id ``s``, so a
+        scenario checked alone or in a batch has the same receipt), and the versions."""
+        if sid != "s":
+            prefix, canonical = f'("{sid}"', '("s"'
+            facts = [f.replace(prefix, canonical, 1) for f in facts]
         return Receipt(
             package_version=package_version(),
             clingo_version=clingo.__version__,
@@ -134,13 +228,62 @@ class Checker:
         )
 
 
+_SECOND_ARGUMENT = re.compile(r'^[a-z_]\w*\("s", ("(?:[^"\\]|\\.)*")')
+_PLACEHOLDER = "@" * 201 + "item-"
+"""The id under which :meth:`Checker.decide_items` decides a group of items: longer than any valid id."""
+
+
+def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: Scenario,
+            atoms: list[Term]) -> ItemResult:
+    """The result decided under ``placeholder``, for ``item``: its id, its amounts, its findings."""
+    findings = tuple(dataclasses.replace(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
+                     in f.fact else f for f in template.findings)
+    relief = compute_relief(item, template.max_rate_bp, atoms) if template.relief is not None else None
+    gross, currency = (item.gross.amount, item.gross.currency) if item.gross else (None, None)
+    tax = apply_rate(gross, template.max_rate_bp, currency) if gross is not None and template.max_rate_bp is not None \
+        else None
+    return dataclasses.replace(template, item_id=item.id, findings=findings, relief=relief, gross=gross,
+                               currency=currency, max_source_tax=tax,
+                               compliance=compute_compliance(scenario, item, template))
+
+
+_WORKER_CHECKER: Checker | None = None
+"""The checker a worker process inherits (fork) from the process that started the pool."""
+
+
+def _check_chunk_in_worker(part: list[tuple[Scenario, str]]) -> list[ScenarioResult]:
+    assert _WORKER_CHECKER is not None
+    return _WORKER_CHECKER.check_together(part)
+
+
+T = TypeVar("T")
+
+
+def _chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    part: list[T] = []
+    for x in items:
+        part.append(x)
+        if len(part) >= size:
+            yield part
+            part = []
+    if part:
+        yield part
+
+
 def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], receipt: Receipt,
                  reconstructed: frozenset[str] = frozenset()) -> ScenarioResult:
     """Group the shown atoms by item and turn them into typed results."""
-    by_item: dict[str, list[clingo.Symbol]] = defaultdict(list)
-    for sym in symbols:
-        if len(sym.arguments) >= 2 and sym.arguments[1].type == clingo.SymbolType.String:
-            by_item[sym.arguments[1].string].append(sym)
+    return result_from_atoms(scenario, source, [(t, parse_atom(t)) for t in map(str, symbols)], receipt,
+                             reconstructed)
+
+
+def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Term]], receipt: Receipt,
+                      reconstructed: frozenset[str] = frozenset()) -> ScenarioResult:
+    """:func:`build_result` from the atoms already read: (text, term) pairs."""
+    by_item: dict[str, list[Term]] = defaultdict(list)
+    for _, atom in atoms:
+        if len(atom.args) >= 2 and isinstance(atom.args[1], str):
+            by_item[atom.args[1]].append(atom)
     states = CONTRACTING_STATES[scenario.treaty]
     items = []
     for item in scenario.income:
@@ -160,12 +303,12 @@ def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], 
         evaluation_date=scenario.evaluation_date.isoformat(),
         items=tuple(items),
         receipt=receipt,
-        atoms=tuple(str(s) for s in symbols),
+        atoms=tuple(t for t, _ in atoms),
     )
 
 
 def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str, str],
-                 atoms: list[clingo.Symbol], gross: Decimal | None, currency: str | None) -> ItemResult:
+                 atoms: list[Term], gross: Decimal | None, currency: str | None) -> ItemResult:
     outcome: dict[str, str] = {}
     caps: dict[str, list[tuple[int, str]]] = defaultdict(list)
     rights: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -175,48 +318,48 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
     denied: list[str] = []
     max_rate: int | None = None
     for a in atoms:
-        args = a.arguments
+        args: Any = a.args
         if a.name == "state_outcome":
             outcome[args[2].name] = args[3].name
         elif a.name == "max_rate":
-            max_rate = args[2].number
+            max_rate = args[2]
         elif a.name == "source_cap":
-            caps[args[2].name].append((args[3].number, args[4].string))
+            caps[args[2].name].append((args[3], args[4]))
         elif a.name in ("may_tax", "not_limited"):
-            rights[(args[2].name, "may_tax")].append(args[3].string)
+            rights[(args[2].name, "may_tax")].append(args[3])
         elif a.name == "may_not_tax":
-            rights[(args[2].name, "exempt")].append(args[3].string)
+            rights[(args[2].name, "exempt")].append(args[3])
         elif a.name == "only_taxable_in":
-            rights[(args[2].name, "exclusive")].append(args[3].string)
+            rights[(args[2].name, "exclusive")].append(args[3])
             for other in states:
                 if other != args[2].name:
-                    rights[(other, "exempt")].append(args[3].string)
+                    rights[(other, "exempt")].append(args[3])
         elif a.name == "benefits_denied":
-            denied.append(args[2].string)
+            denied.append(args[2])
         elif a.name == "note":
-            findings.add(Finding("note", args[3].string, render_term(args[2])))
+            findings.add(Finding("note", args[3], render_term(args[2])))
         elif a.name == "deadline":
-            day = dates.from_day_number(args[3].number).isoformat()
-            findings.add(Finding("deadline", args[4].string, f"{render_term(args[2])} {day}"))
+            day = dates.from_day_number(args[3]).isoformat()
+            findings.add(Finding("deadline", args[4], f"{render_term(args[2])} {day}"))
         elif a.name == "outcome_provision":
-            provisions.add(args[2].string)
+            provisions.add(args[2])
         elif a.name in ("missing", "depends", "requires_judgment"):
-            findings.add(Finding(a.name, args[3].string, render_term(args[2])))
+            findings.add(Finding(a.name, args[3], render_term(args[2])))
         elif a.name in ("pending", "not_encoded"):
-            findings.add(Finding(a.name, args[2].string))
-            blocking.append(args[2].string)
+            findings.add(Finding(a.name, args[2]))
+            blocking.append(args[2])
         elif a.name == "treaty_not_applicable":
-            blocking.append(args[2].string)
+            blocking.append(args[2])
         elif a.name == "mutual_agreement":
-            findings.add(Finding("mutual_agreement", args[3].string, render_term(args[2])))
+            findings.add(Finding("mutual_agreement", args[3], render_term(args[2])))
         elif a.name == "exception_applies":
-            findings.add(Finding("exception", args[3].string, render_term(args[2])))
+            findings.add(Finding("exception", args[3], render_term(args[2])))
         elif a.name == "input_error":
             findings.add(Finding("input_error", "(input)", render_term(args[2])))
         elif a.name == "relief":
-            findings.add(Finding("relief", args[4].string, f"{args[2].name} {args[3].name}"))
+            findings.add(Finding("relief", args[4], f"{args[2].name} {args[3].name}"))
         elif a.name == "discrimination":
-            findings.add(Finding("discrimination", args[3].string, render_term(args[2])))
+            findings.add(Finding("discrimination", args[3], render_term(args[2])))
     state_results = []
     for st in states:
         kind = outcome.get(st, "undetermined")

@@ -1,0 +1,82 @@
+"""Terms of an answer set as plain Python values.
+
+Reading clingo's symbols through its C API costs a call per property (name, arguments, type ...), which
+dominates the cost of turning an answer set into results. Each shown atom is therefore read once, as
+text, and parsed here: strings become ``str``, integers ``int``, constants and function terms
+:class:`Term`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, TypeAlias
+
+import clingo
+
+
+class Term(NamedTuple):
+    """A function term or constant of an answer set, as plain Python (``holding(lusoinvest, alfa)``);
+    strings are ``str``, integers ``int``. Reading clingo's symbols through its C API costs a call per
+    property, so each shown atom is converted once, from its text."""
+
+    name: str
+    args: tuple[Value, ...] = ()
+
+
+Value: TypeAlias = str | int | Term
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|-?\d+|[A-Za-z_\'][A-Za-z0-9_\']*|[(),]')
+_UNESCAPE = {"\\\\": "\\", '\\"': '"', "\\n": "\n"}
+
+
+def parse_atom(text: str) -> Term:
+    """``source_cap("s","d",br,1000,"br-pt 10(2)(a)")`` → Term('source_cap', ('s', 'd', Term('br'), 1000, ...))."""
+    tokens = _TOKEN.findall(text)
+    stack: list[list[Value]] = [[]]
+    names: list[str] = []
+    i, n = 0, len(tokens)
+    while i < n:
+        tok = tokens[i]
+        c = tok[0]
+        if c == '"':
+            body = tok[1:-1]
+            stack[-1].append(_ESCAPE.sub(_unescape, body) if "\\" in body else body)
+        elif c == ",":
+            pass
+        elif c == ")":
+            args = stack.pop()
+            stack[-1].append(Term(names.pop(), tuple(args)))
+        elif c == "(":  # a tuple term
+            names.append("")
+            stack.append([])
+        elif c == "-" or c.isdigit():
+            stack[-1].append(int(tok))
+        elif i + 1 < n and tokens[i + 1] == "(":
+            names.append(tok)
+            stack.append([])
+            i += 1
+        else:
+            stack[-1].append(Term(tok))
+        i += 1
+    out = stack[0][0]
+    assert isinstance(out, Term) and len(stack) == 1
+    return out
+
+
+_ESCAPE = re.compile(r"\\[\\\"n]")
+
+
+def _unescape(m: re.Match[str]) -> str:
+    return _UNESCAPE[m.group(0)]
+
+
+def render_term(value: Value | clingo.Symbol) -> str:
+    """A term as users read it: strings without quotes, ``holding(lusoinvest, alfa)``."""
+    if isinstance(value, clingo.Symbol):
+        if value.type == clingo.SymbolType.String:
+            return str(value.string)
+        if value.type == clingo.SymbolType.Function and value.arguments:
+            return f"{value.name}({', '.join(render_term(a) for a in value.arguments)})"
+        return str(value)
+    if isinstance(value, Term):
+        return f"{value.name}({', '.join(render_term(a) for a in value.args)})" if value.args else value.name
+    return str(value)

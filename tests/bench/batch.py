@@ -1,0 +1,75 @@
+"""Benchmark of `treaty batch`: python tests/bench/batch.py N [--workers W] [--chunk C]
+
+Generates a realistic ledger of N rows (tests/ledger_gen.py: mixed treaties and types, 5% bad rows of
+every kind, payments on schedules) and a worst case of N rows where nearly every row is a distinct case
+(random days), decides both with `run_batch`, and prints rows/s, the peak memory of the batch process
+and of its largest worker, and the ratio to the naive baseline (a fresh clingo Control per row, measured
+on a sample). Figures only: nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from pyhelpers.batch import BatchError, load_batch_context, read_rows, row_scenario, run_batch
+from pyhelpers.solve import Checker
+from tests.ledger_gen import CONTEXT, generate, write_csv
+
+
+def _peak_mb(who: int) -> float:
+    return resource.getrusage(who).ru_maxrss / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("n", type=int, nargs="?", default=20000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--chunk", type=int, default=2000)
+    ap.add_argument("--baseline-sample", type=int, default=200)
+    args = ap.parse_args()
+    checker = Checker().warm()
+    with tempfile.TemporaryDirectory() as tmp:
+        tmpdir = Path(tmp)
+        rates = {}
+        cases = (("realistic (payments on schedules)", True), ("worst case (every row distinct)", False))
+        for label, schedule in cases:
+            ledger = tmpdir / f"ledger-{schedule}.csv"
+            t0 = time.perf_counter()
+            rows = generate(args.n, seed=1, schedule=schedule)
+            write_csv(ledger, rows)
+            del rows
+            gen = time.perf_counter() - t0
+            out = tmpdir / f"out-{schedule}.csv"
+            t0 = time.perf_counter()
+            summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=args.chunk, checker=checker)
+            dt = time.perf_counter() - t0
+            rates[schedule] = args.n / dt
+            print(f"{label}: {args.n:,} rows in {dt:.2f} s = {args.n / dt:,.0f} rows/s "
+                  f"({args.workers} workers, chunks of {args.chunk}; ledger generated in {gen:.1f} s); "
+                  f"statuses {dict(sorted(summary.by_status.items()))}")
+        sample = list(read_rows(ledger))[: args.baseline_sample]
+        ctx = load_batch_context(CONTEXT, ledger, checker)
+        scenarios = []
+        for row in sample:
+            with contextlib.suppress(BatchError):  # bad rows: the baseline decides only the good ones
+                scenarios.append(row_scenario(ctx, row))
+        t0 = time.perf_counter()
+        for sc in scenarios:
+            checker.check(sc)
+        per_row = (time.perf_counter() - t0) / len(scenarios)
+        print(f"naive baseline (a fresh clingo Control per row, {len(scenarios)} rows): {1 / per_row:,.0f} rows/s; "
+              f"batch / baseline: realistic {rates[True] * per_row:,.1f}x, worst case {rates[False] * per_row:,.1f}x")
+    print(f"peak memory: batch process {_peak_mb(resource.RUSAGE_SELF):,.0f} MB, "
+          f"largest worker {_peak_mb(resource.RUSAGE_CHILDREN):,.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

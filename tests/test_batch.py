@@ -1,0 +1,226 @@
+"""Batch checking of payment ledgers (pyhelpers/batch.py, `treaty batch`, `treaty explain-row`)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyhelpers.batch import (
+    RESULT_COLUMNS,
+    BatchError,
+    load_batch_context,
+    read_rows,
+    row_scenario,
+    run_batch,
+)
+from pyhelpers.cli import main
+from pyhelpers.solve import Checker
+
+from .ledger_gen import COLUMNS, CONTEXT, generate, write_csv
+
+
+@pytest.fixture(scope="module")
+def checker() -> Checker:
+    return Checker()
+
+
+def _read(path: Path) -> list[dict[str, str]]:
+    if path.suffix == ".csv":
+        with open(path, newline="", encoding="utf-8") as fh:
+            return list(csv.DictReader(fh))
+    if path.suffix == ".jsonl":
+        return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    import pyarrow.parquet as pq
+
+    return [{k: v for k, v in r.items()} for r in pq.read_table(path).to_pylist()]
+
+
+def _write(path: Path, rows: list[dict[str, str]]) -> Path:
+    if path.suffix == ".csv":
+        return write_csv(path, rows)
+    if path.suffix == ".jsonl":
+        path.write_text("".join(json.dumps({k: v for k, v in r.items() if v != ""}) + "\n" for r in rows),
+                        encoding="utf-8")
+        return path
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.table({c: [r[c] for r in rows] for c in COLUMNS}), path)
+    return path
+
+
+def _good(rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    return [r for r in rows if r["status"] != "error"]
+
+
+def test_round_trip_csv_jsonl_parquet(tmp_path: Path, checker: Checker) -> None:
+    rows = generate(60, seed=3)
+    outputs = {}
+    for ext in (".csv", ".jsonl", ".parquet"):
+        ledger = _write(tmp_path / f"in{ext}", rows)
+        out = tmp_path / f"out{ext}"
+        summary = run_batch(ledger, CONTEXT, out, workers=1, chunk_size=25, checker=checker)
+        assert summary.rows == 60 and not out.with_name(out.name + ".parts").exists()
+        got = _read(out)
+        assert [r["id"] for r in got] == [r["id"] for r in rows]  # input order, every row once
+        assert list(got[0])[-len(RESULT_COLUMNS):] == list(RESULT_COLUMNS)
+        outputs[ext] = [{k: (r.get(k, "") or "").replace(str(ledger), "LEDGER") for k in ("id", *RESULT_COLUMNS)}
+                        for r in got]
+    assert outputs[".csv"] == outputs[".jsonl"] == outputs[".parquet"]
+    assert any(r["status"] == "decided" and r["outcome_br"] == "capped 10%" for r in outputs[".csv"])
+
+
+def test_bad_rows_are_reported_and_good_rows_processed(tmp_path: Path, checker: Checker) -> None:
+    good = {c: "" for c in COLUMNS} | {"treaty": "br-pt", "type": "dividend", "payer": "alfa",
+                                       "recipient": "lusoinvest", "date": "2024-05-10", "gross": "1000.00",
+                                       "currency": "BRL", "withheld_rate": "15", "domestic_rate": "15"}
+    cases = {
+        "ok-1": {},
+        "unknown-person": {"payer": "alfa-sa"},
+        "bad-date": {"date": "2023-02-29"},
+        "negative": {"gross": "-5.00"},
+        "bad-type": {"type": "lottery"},
+        "bad-treaty": {"treaty": "br-xx"},
+        "over-100": {"withheld_rate": "150"},
+        "ok-2": {},
+        "ok-1#": {"id": "ok-1"},
+    }
+    rows = [good | {"id": k} | v for k, v in cases.items()]
+    out = tmp_path / "out.csv"
+    summary = run_batch(write_csv(tmp_path / "in.csv", rows), CONTEXT, out, workers=1, checker=checker)
+    got = {r["id"] + ("#" if n == 8 else ""): r for n, r in enumerate(_read(out))}
+    assert summary.rows == 9 and summary.errors == 7
+    assert got["ok-1"]["status"] == got["ok-2"]["status"] == "decided"
+    assert got["ok-1"]["outcome_br"] == "capped 10%" and got["ok-1"]["withholding_finding"] == "over_withheld"
+    assert got["ok-1"]["provisions"] == ("br-pt 1; br-pt 3(1)(f); br-pt 4(1); br-pt 10(1); br-pt 10(2); "
+                                         "br-pt 10(2)(a); br-pt 10(3)")
+    src = f"{tmp_path / 'in.csv'} row"
+    expected = {
+        "unknown-person": f"{src} 2 (id unknown-person): payer: expected the id of a person, found 'alfa-sa' "
+                          f"(did you mean 'alfa'?)",
+        "bad-date": f"{src} 3 (id bad-date): date: expected a real date YYYY-MM-DD",
+        "negative": f"{src} 4 (id negative): gross: expected a number at least 0, found '-5.00'",
+        "bad-type": f"{src} 5 (id bad-type): type: expected one of dividend",
+        "bad-treaty": f"{src} 6 (id bad-treaty): treaty: expected one of br-pt, br-sg, br-ae, br-uy, br-pl, "
+                      f"found 'br-xx'",
+        "over-100": f"{src} 7 (id over-100): withheld_rate: expected a percentage between 0 and 100, found '150'",
+        "ok-1#": f"{src} 9 (id ok-1): id: expected an id no other row has, found 'ok-1', already row 1",
+    }
+    for key, message in expected.items():
+        assert got[key]["status"] == "error", key
+        assert got[key]["error"].startswith(message), (key, got[key]["error"])
+
+
+def test_interrupted_run_resumes_without_duplicates_or_gaps(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(100, seed=11))
+    clean = tmp_path / "clean.csv"
+    run_batch(ledger, CONTEXT, clean, workers=1, chunk_size=20, checker=checker)
+    out = tmp_path / "out.csv"
+    seen: list[int] = []
+
+    def stop_after_two(n: int) -> None:
+        seen.append(n)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(ledger, CONTEXT, out, workers=1, chunk_size=20, checker=checker, progress=stop_after_two)
+    assert not out.exists() and (tmp_path / "out.csv.parts" / "journal.jsonl").exists()
+    with pytest.raises(BatchError, match="--resume"):
+        run_batch(ledger, CONTEXT, out, workers=1, chunk_size=20, checker=checker)
+    summary = run_batch(ledger, CONTEXT, out, workers=1, chunk_size=20, checker=checker, resume=True)
+    assert summary.resumed_chunks == 2 and summary.rows == 60
+    assert out.read_bytes() == clean.read_bytes()
+    assert not (tmp_path / "out.csv.parts").exists()
+
+
+def test_two_workers_give_the_same_bytes(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(300, seed=5, schedule=False))
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    run_batch(ledger, CONTEXT, one, workers=1, chunk_size=64, checker=checker)
+    run_batch(ledger, CONTEXT, two, workers=2, chunk_size=64, checker=checker)
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_batch_equals_one_scenario_per_row(tmp_path: Path, checker: Checker) -> None:
+    """2,000 rows across all treaties: the batch (items sharing one context, identical cases decided
+    once) gives exactly what each row decided as its own scenario gives."""
+    rows = generate(2000, seed=23, schedule=False) + generate(400, seed=29, schedule=True)
+    for n, r in enumerate(rows):
+        r["id"] = f"row-{n}"
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    out = tmp_path / "out.csv"
+    run_batch(ledger, CONTEXT, out, workers=2, chunk_size=300, checker=checker)
+    got = _read(out)
+    ctx = load_batch_context(CONTEXT, ledger, checker)
+    singles = []
+    for row in read_rows(ledger):
+        try:
+            singles.append((row, row_scenario(ctx, row)))
+        except BatchError:
+            singles.append((row, None))
+    decided = iter(checker.check_many([(sc, "x") for _, sc in singles if sc is not None], chunk=200))
+    treaties = set()
+    for (_, sc), record in zip(singles, got, strict=True):
+        if sc is None:
+            assert record["status"] == "error", record
+            continue
+        item = next(decided).items[0]
+        treaties.add(item.treaty)
+        assert record["status"] == item.status, record
+        assert record["provisions"] == "; ".join(item.provisions), record
+        assert record["findings"] == "; ".join(str(f) for f in item.findings), record
+        assert record["outcome_br"] == item.state("br").label
+        assert record["max_source_tax"] == (str(item.max_source_tax) if item.max_source_tax is not None else "")
+        assert record["withholding_finding"] == (item.compliance.finding if item.compliance else "")
+        assert record["withholding_difference"] == (
+            str(item.compliance.difference) if item.compliance and item.compliance.difference is not None else "")
+    assert treaties == {"br-pt", "br-sg", "br-ae", "br-uy", "br-pl"}
+
+
+def test_a_sample_equals_checking_alone(tmp_path: Path, checker: Checker) -> None:
+    rows = generate(60, seed=31, schedule=False)
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    out = tmp_path / "out.jsonl"
+    run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    ctx = load_batch_context(CONTEXT, ledger, checker)
+    for row, record in zip(read_rows(ledger), _read(out), strict=True):
+        if record["status"] == "error":
+            continue
+        alone = checker.check(row_scenario(ctx, row)).items[0]
+        assert (record["status"], record["provisions"], record["tax_due"]) == (
+            alone.status, "; ".join(alone.provisions),
+            str(alone.compliance.due) if alone.compliance and alone.compliance.due is not None else "")
+
+
+def test_context_with_income_items_is_refused(tmp_path: Path) -> None:
+    ctx = tmp_path / "ctx.yaml"
+    ctx.write_text(CONTEXT.read_text(encoding="utf-8") + "income:\n  - {id: x, type: dividend, payer: alfa, "
+                   "recipient: lusoinvest, date: 2024-01-01}\n", encoding="utf-8")
+    ledger = write_csv(tmp_path / "in.csv", generate(3))
+    with pytest.raises(Exception, match=r"income: expected a context without income items"):
+        run_batch(ledger, ctx, tmp_path / "out.csv", workers=1)
+
+
+def test_cli_batch_and_explain_row(tmp_path: Path) -> None:
+    rows = generate(30, seed=2)
+    ledger = write_csv(tmp_path / "pay.csv", rows)
+    runner = CliRunner()
+    res = runner.invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(tmp_path / "r.csv"),
+                               "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    assert "30 rows in" in res.output and "rows/s" in res.output
+    quiet = runner.invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(tmp_path / "q.csv"),
+                                 "--workers", "1", "-q"])
+    assert quiet.exit_code == 0 and quiet.output == ""
+    first = next(r for r in rows if r["treaty"] == "br-pt" and r["type"] == "dividend" and r["payer"] == "alfa"
+                 and r["recipient"] == "lusoinvest")
+    res = runner.invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", first["id"]])
+    assert res.exit_code == 0, res.output
+    assert "capped at 10%" in res.output and "[br-pt 10(2)(a)]" in res.output
+    res = runner.invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", "nope"])
+    assert res.exit_code == 2 and "expected a row with id 'nope'" in res.output

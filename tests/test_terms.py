@@ -1,0 +1,41 @@
+"""Answer-set atoms read from their text (pyhelpers/terms.py) equal what clingo's symbol API gives."""
+
+from __future__ import annotations
+
+import random
+
+import clingo
+
+from pyhelpers.terms import Term, Value, parse_atom, render_term
+
+
+def _to_value(sym: clingo.Symbol) -> Value:
+    if sym.type == clingo.SymbolType.String:
+        return str(sym.string)
+    if sym.type == clingo.SymbolType.Number:
+        return int(sym.number)
+    return Term(sym.name, tuple(_to_value(a) for a in sym.arguments))
+
+
+def _random_symbol(rnd: random.Random, depth: int = 0) -> clingo.Symbol:
+    roll = rnd.random()
+    if roll < 0.3:
+        alphabet = 'ab "\\\n()",.%:-ção'
+        return clingo.String("".join(rnd.choice(alphabet) for _ in range(rnd.randrange(6))))
+    if roll < 0.5:
+        return clingo.Number(rnd.randrange(-2**31, 2**31))
+    args = [_random_symbol(rnd, depth + 1) for _ in range(rnd.randrange(4 if depth < 3 else 1))]
+    return clingo.Function(rnd.choice(["a", "br", "holding", "x_1", "f'"]), args)
+
+
+def test_parse_matches_the_symbol_api_on_random_terms() -> None:
+    rnd = random.Random(5)
+    for _ in range(3000):
+        sym = clingo.Function("atom", [_random_symbol(rnd) for _ in range(rnd.randrange(1, 5))])
+        assert parse_atom(str(sym)) == _to_value(sym), str(sym)
+        assert render_term(parse_atom(str(sym))) == render_term(sym)
+
+
+def test_tuples_and_constants() -> None:
+    assert parse_atom('p("s",(1,a),b)') == Term("p", ("s", Term("", (1, Term("a"))), Term("b")))
+    assert render_term(Term("holding", ("lusoinvest", "alfa"))) == "holding(lusoinvest, alfa)"
