@@ -630,14 +630,14 @@ def _rename(test: Any, aliases: dict[str, Any]) -> Any:
 
 
 def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str | None = None,
-                  every_rule: bool = False) -> Explainer:
+                  every_rule: bool = False, versions: tuple[str, ...] = ()) -> Explainer:
     """Solve the instrumented program on ``facts`` and return its explainer. The program is core plus
     ``treaty``'s rules (the whole rule base when ``treaty`` is None), reduced to the rules that can fire
     on these facts unless ``every_rule``: why-not must also show rules whose conditions were never given."""
     from .solve import run_clingo
 
     present = frozenset(f[: f.index("(")] for f in facts) if treaty is not None and not every_rule else None
-    instr = instrument(logic, treaty, present)
+    instr = instrument(logic, treaty, present, versions)
     solved = run_clingo(instr.program, facts, shown_only=False)
     return Explainer(logic, solved.symbols, lang, instr)
 

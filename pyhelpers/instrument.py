@@ -196,11 +196,13 @@ class Instrumented:
 
 
 @lru_cache(maxsize=64)
-def instrument(logic: Logic, treaty: str | None = None, present: frozenset[str] | None = None) -> Instrumented:
-    """Instrument the annotated rules of ``logic``: all, or those of core and ``treaty`` that can fire
-    given the input predicates ``present`` (see :meth:`Logic.reachable`)."""
+def instrument(logic: Logic, treaty: str | None = None, present: frozenset[str] | None = None,
+               versions: tuple[str, ...] = ()) -> Instrumented:
+    """Instrument the annotated rules of ``logic``: all, or those of core and ``treaty`` (in the version
+    ``versions``, see :meth:`Logic.versions_on`) that can fire given the input predicates ``present``
+    (see :meth:`Logic.reachable`)."""
     out: list[str] = logic.defined_directives() if treaty is not None else []
-    kept = logic.reachable(treaty, present)
+    kept = logic.reachable(treaty, present, versions)
     plans: dict[int, RulePlan] = {}
     infos = iter(logic.rules)
     for index, stm in enumerate(logic.statements):

@@ -6,7 +6,10 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   provision it implements: a fixed id (``br-pt 10(2)(a)``), ``{Var}`` (the provision carried by the
   rule's variable ``Var``) or ``(core)``. Flags: ``reconstructed``, ``requires_judgment``.
 * ``%| provision: text`` quotes the official text of a paragraph.
-* ``% Key: value`` lines in a file's opening banner: Treaty, Article, Title, Source.
+* ``% Key: value`` lines in a file's opening banner: Treaty, Article, Title, Source. An amended
+  version of an article file adds ``Version: <label>``, ``Applies: from YYYY-MM-DD [until YYYY-MM-DD]``
+  and ``Replaces: <file name>``: for items whose relevant date (:func:`relevant_date`) falls in that
+  period it replaces the named file of its folder (see :meth:`Logic.versions_on`).
 * In ``core/vocabulary*.lp`` (the core vocabulary, by topic): ``%: name(Arg:type, ...) role`` with
   ``%  doc:``, ``%  en:``, ``%  pt:``. Each predicate is declared exactly once across them.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cached_property, lru_cache
 from pathlib import Path
 
@@ -29,7 +33,9 @@ PROVISION_RE = re.compile(
 )
 _ANNOTATION_RE = re.compile(r"^%@\s*(?P<id>[a-z0-9][a-z0-9/._-]*)\s*\|\s*(?P<prov>[^|]+?)\s*(?:\|\s*(?P<flags>.*))?$")
 _TEXT_RE = re.compile(r"^%\|\s*(?P<prov>[^:]+?)(?P<qual>, [a-z]+)?:\s*(?P<text>.*)$")
-_BANNER_RE = re.compile(r"^%\s*(?P<key>Treaty|Article|Title|Source|Partner|Decree):\s*(?P<value>.*)$")
+_BANNER_RE = re.compile(
+    r"^%\s*(?P<key>Treaty|Article|Title|Source|Partner|Decree|Version|Applies|Replaces):\s*(?P<value>.*)$")
+_APPLIES_RE = re.compile(r"^from (?P<from>\d{4}-\d{2}-\d{2})(?: until (?P<until>\d{4}-\d{2}-\d{2}))?$")
 _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?P<role>[a-z]+)\s*$")
 _DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt):\s*(?P<value>.*)$")
 ROLES = ("input", "static", "derived", "conclusion", "finding")
@@ -157,9 +163,30 @@ class Logic:
     statements: list[ast.AST] = field(repr=False)
     statement_files: list[str] = field(repr=False)
     digest: str = ""
-    _programs: dict[tuple[str, frozenset[str] | None], str] = field(default_factory=dict, repr=False)
+    _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...]], str] = field(default_factory=dict,
+                                                                                     repr=False)
 
-    def program_for(self, treaty: str, present: frozenset[str] | None = None) -> str:
+    @cached_property
+    def amendments(self) -> dict[str, Amendment]:
+        """Amended versions of article files, by their path: what they replace and when."""
+        return _amendments(self.files)
+
+    def versions_on(self, treaty: str, day: date | None) -> tuple[str, ...]:
+        """The amended files of ``treaty`` in force on ``day`` (none when ``day`` is None): the version
+        of the rule base an item of that date is decided by."""
+        if day is None:
+            return ()
+        prefix = f"logic/{treaty}/"
+        return tuple(sorted(a.relpath for a in self.amendments.values()
+                            if a.relpath.startswith(prefix) and a.start <= day <= a.end))
+
+    def _in_force(self, relpath: str, versions: tuple[str, ...]) -> bool:
+        if relpath in self.amendments:
+            return relpath in versions
+        return not any(self.amendments[v].replaces == relpath for v in versions)
+
+    def program_for(self, treaty: str, present: frozenset[str] | None = None,
+                    versions: tuple[str, ...] = ()) -> str:
         """The fast-path program for one treaty: core plus that treaty's folder, without comments.
 
         With ``present`` (the names of the input predicates the scenario has facts for), rules that can
@@ -168,10 +195,10 @@ class Logic:
         predicates). The answer set is unchanged; clingo's fixed cost per rule is not paid for the
         articles a scenario does not reach. (A test compares with the full rule base on every scenario.)
         """
-        key = (treaty, present)
+        key = (treaty, present, versions)
         cached = self._programs.get(key)
         if cached is None:
-            kept = self.reachable(treaty, present)
+            kept = self.reachable(treaty, present, versions)
             chosen = [s for i, s in enumerate(self._sliceable) if i in kept]
             cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text])
         return cached
@@ -181,11 +208,14 @@ class Logic:
         program (another treaty's, or unreachable ones) then has no rule, and that is not a warning."""
         return [f"#defined {p.name}/{p.arity}." for p in self.vocabulary.values() if p.role not in ("input", "static")]
 
-    def reachable(self, treaty: str | None, present: frozenset[str] | None) -> frozenset[int]:
-        """Indices of the statements to keep: core and ``treaty``'s files (all if None), and of their
-        rules only those that can fire given the input predicates ``present`` (all if None)."""
+    def reachable(self, treaty: str | None, present: frozenset[str] | None,
+                  versions: tuple[str, ...] = ()) -> frozenset[int]:
+        """Indices of the statements to keep: core and ``treaty``'s files (all if None) in the version
+        ``versions`` (:meth:`versions_on`; the original files when empty), and of their rules only those
+        that can fire given the input predicates ``present`` (all if None)."""
         prefixes = ("logic/core/", f"logic/{treaty}/") if treaty is not None else ("logic/",)
-        chosen = [i for i, s in enumerate(self._sliceable) if s.relpath.startswith(prefixes)]
+        chosen = [i for i, s in enumerate(self._sliceable)
+                  if s.relpath.startswith(prefixes) and self._in_force(s.relpath, versions)]
         if present is None:
             return frozenset(chosen)
         possible = self.possible_predicates(chosen, present)
@@ -232,6 +262,44 @@ class Logic:
 
     def predicate(self, name: str, arity: int) -> Predicate | None:
         return self.vocabulary.get((name, arity))
+
+
+@dataclass(frozen=True)
+class Amendment:
+    """An amended version of an article file (banner ``Version``, ``Applies``, ``Replaces``)."""
+
+    relpath: str
+    label: str
+    replaces: str
+    start: date
+    end: date
+
+
+def _amendments(files: list[LogicFile]) -> dict[str, Amendment]:
+    out: dict[str, Amendment] = {}
+    paths = {lf.relpath for lf in files}
+    for lf in files:
+        if "Version" not in lf.banner:
+            continue
+        where = f"{lf.relpath}: the banner of an amended version"
+        m = _APPLIES_RE.match(lf.banner.get("Applies", ""))
+        if m is None:
+            raise LogicError(f"{where} needs 'Applies: from YYYY-MM-DD [until YYYY-MM-DD]', found "
+                             f"{lf.banner.get('Applies', 'nothing')!r}")
+        replaces = f"{lf.relpath.rsplit('/', 1)[0]}/{lf.banner.get('Replaces', '')}"
+        if replaces not in paths or replaces == lf.relpath:
+            raise LogicError(f"{where} needs 'Replaces: <a file of its folder>', found "
+                             f"{lf.banner.get('Replaces', 'nothing')!r}")
+        end = date.fromisoformat(m.group("until")) if m.group("until") else date.max
+        out[lf.relpath] = Amendment(lf.relpath, lf.banner["Version"], replaces, date.fromisoformat(m.group("from")),
+                                    end)
+    return out
+
+
+def relevant_date(item_date: date, withheld_at_source: object, fiscal_year_start: date) -> date:
+    """The date that picks the version of the rules for an item: its payment date for a tax withheld at
+    source (or when the tax is not named), the first day of its fiscal year for other taxes."""
+    return fiscal_year_start if withheld_at_source is False else item_date
 
 
 def _read_files(root: Path) -> list[LogicFile]:
@@ -322,6 +390,7 @@ def load_logic(root: Path | None = None) -> Logic:
     statement_files: list[str] = []
     rules: list[RuleInfo] = []
     seen_ids: dict[str, str] = {}
+    by_path = {lf.relpath: lf for lf in files}
     errors: list[str] = []
     for lf in files:
         notes = _annotations(lf.source)
@@ -341,7 +410,7 @@ def load_logic(root: Path | None = None) -> Logic:
                 errors.append(f"{lf.relpath}:{line}: rule without a '%@ rule-id | provision' line above it")
                 continue
             rule_id, prov, flags = note
-            if rule_id in seen_ids:
+            if rule_id in seen_ids and not _alternatives(by_path[seen_ids[rule_id].split(":")[0]], lf):
                 errors.append(f"{lf.relpath}:{line}: rule id {rule_id} already used at {seen_ids[rule_id]}")
             seen_ids[rule_id] = f"{lf.relpath}:{line}"
             rules.append(RuleInfo(len(rules), rule_id, prov, flags, lf.relpath, line, str(stm)))
@@ -350,6 +419,15 @@ def load_logic(root: Path | None = None) -> Logic:
     program = "\n".join(lf.source for lf in files)
     digest = hashlib.sha256(program.encode("utf-8")).hexdigest()
     return Logic(root, files, rules, vocabulary, program, statements, statement_files, digest)
+
+
+def _alternatives(a: LogicFile, b: LogicFile) -> bool:
+    """Whether one file is an amended version of the other (they never apply together, so a rule may
+    keep its id in both)."""
+    def replaces(v: LogicFile, base: LogicFile) -> bool:
+        return "Version" in v.banner and base.relpath == f"{v.relpath.rsplit('/', 1)[0]}/{v.banner.get('Replaces')}"
+
+    return replaces(a, b) or replaces(b, a)
 
 
 def logic_file_hashes(logic: Logic) -> dict[str, str]:

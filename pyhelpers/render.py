@@ -48,13 +48,13 @@ _LABEL = {
            "evaluated": "evaluated on", "findings": "findings", "why_not": "why not", "holds": "holds",
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
-           "withholding": "withholding"},
+           "withholding": "withholding", "version": "decided by the amended version"},
     "pt": {"status": "estado", "provisions": "disposições", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "porque não", "holds": "verifica-se",
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
-           "withholding": "retenção na fonte"},
+           "withholding": "retenção na fonte", "version": "decidido pela versão alterada"},
 }
 _FINDING = {
     "en": {
@@ -262,6 +262,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         lines.append(f"  {label('provisions', lang)}: {'; '.join(item.provisions) or '-'}")
         if item.reconstructed:
             lines.append(f"  {label('reconstructed', lang)}: {'; '.join(item.reconstructed)}")
+        if item.version:
+            lines.append(f"  {label('version', lang)}: {'; '.join(item.version)}")
         lines.append("")
     lines += _expect_lines(result, mismatches, lang)
     return "\n".join(lines).rstrip() + "\n"

@@ -117,6 +117,7 @@ class ItemResult:
     relief: Relief | None = None
     max_source_tax: Decimal | None = None  # the cap times the gross amount
     compliance: Compliance | None = None
+    version: tuple[str, ...] = ()  # the amended article versions that decided the item (none: the original)
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:

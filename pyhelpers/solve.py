@@ -9,6 +9,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from functools import cached_property, lru_cache
 from importlib.metadata import PackageNotFoundError, version
@@ -20,7 +21,7 @@ from . import dates
 from .amounts import apply_rate, compute_compliance, compute_relief, max_source_tax
 from .atoms import quote, scenario_facts
 from .errors import LogicError
-from .program import Logic, load_logic, provision_key
+from .program import Logic, load_logic, provision_key, relevant_date
 from .results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
 from .scenario import CONTRACTING_STATES, IncomeItem, Scenario
 from .terms import Term, Value, parse_atom, render_term
@@ -111,24 +112,77 @@ class Checker:
     def facts(self, scenario: Scenario, sid: str = "s") -> list[str]:
         return scenario_facts(scenario, sid, self.period_months)
 
+    def versions(self, treaty: str, item: IncomeItem) -> tuple[str, ...]:
+        """The amended article files (:meth:`Logic.versions_on`) that decide ``item``: those in force on
+        its relevant date (:func:`relevant_date`). Empty for the original text."""
+        if not self.logic.amendments:
+            return ()
+        tax = item.tax
+        fiscal_year = dates.fiscal_year_start(item.date, tax.fiscal_year_start if tax else None)
+        return self.logic.versions_on(treaty, relevant_date(item.date, tax.withheld_at_source if tax else None,
+                                                            fiscal_year))
+
+    def version_groups(self, scenario: Scenario) -> dict[tuple[str, ...], list[IncomeItem]]:
+        """The scenario's items grouped by the version of the rules that decides them."""
+        groups: dict[tuple[str, ...], list[IncomeItem]] = {}
+        for item in scenario.income:
+            groups.setdefault(self.versions(scenario.treaty, item), []).append(item)
+        return groups or {(): []}
+
     def check(self, scenario: Scenario, source: str = "<scenario>") -> ScenarioResult:
-        """Evaluate one scenario on the fast path (no instrumentation)."""
+        """Evaluate one scenario on the fast path (no instrumentation). Items decided by different
+        versions of an amended article are evaluated apart, each with its version."""
         facts = self.facts(scenario)
-        present = frozenset(f[: f.index("(")] for f in facts)
-        solved = run_clingo(self.logic.program_for(scenario.treaty, present), facts)
-        return build_result(scenario, source, solved.symbols, self.receipt(facts), self.reconstructed_provisions)
+        groups = self.version_groups(scenario)
+        if len(groups) == 1:
+            versions = next(iter(groups))
+            present = frozenset(f[: f.index("(")] for f in facts)
+            solved = run_clingo(self.logic.program_for(scenario.treaty, present, versions), facts)
+            result = build_result(scenario, source, solved.symbols, self.receipt(facts), self.reconstructed_provisions)
+            return self._labelled(result, {i.id: versions for i in scenario.income})
+        items: dict[str, ItemResult] = {}
+        atoms: list[str] = []
+        for versions, group in groups.items():
+            part = scenario.model_copy(update={"income": group})
+            part_facts = self.facts(part)
+            present = frozenset(f[: f.index("(")] for f in part_facts)
+            solved = run_clingo(self.logic.program_for(scenario.treaty, present, versions), part_facts)
+            result = self._labelled(build_result(part, source, solved.symbols, self.receipt(part_facts),
+                                                 self.reconstructed_provisions), {i.id: versions for i in group})
+            items.update((it.item_id, it) for it in result.items)
+            atoms += result.atoms
+        whole = build_result(scenario, source, [], self.receipt(facts))
+        return dataclasses.replace(whole, items=tuple(items[i.id] for i in scenario.income), atoms=tuple(atoms))
+
+    def _labelled(self, result: ScenarioResult, versions: dict[str, tuple[str, ...]]) -> ScenarioResult:
+        """Name on each item the amended versions that decided it."""
+        if not self.logic.amendments:
+            return result
+        items = tuple(dataclasses.replace(it, version=tuple(self.version_label(v) for v in versions[it.item_id]))
+                      for it in result.items)
+        return dataclasses.replace(result, items=items)
+
+    def version_label(self, relpath: str) -> str:
+        a = self.logic.amendments[relpath]
+        until = f" until {a.end.isoformat()}" if a.end != date.max else ""
+        return f"{relpath.rsplit('/', 1)[1]}: {a.label}, from {a.start.isoformat()}{until}"
 
     def check_together(self, scenarios: Sequence[tuple[Scenario, str]]) -> list[ScenarioResult]:
         """Evaluate several scenarios in one clingo run per treaty (the scenario id, first argument of
         every predicate, keeps them apart); results in input order, equal to :meth:`check`'s."""
         results: list[ScenarioResult | None] = [None] * len(scenarios)
-        by_treaty: dict[str, list[int]] = defaultdict(list)
-        for n, (sc, _) in enumerate(scenarios):
-            by_treaty[sc.treaty].append(n)
-        for treaty, indices in sorted(by_treaty.items()):
+        by_treaty: dict[tuple[str, tuple[str, ...]], list[int]] = defaultdict(list)
+        for n, (sc, source) in enumerate(scenarios):
+            groups = self.version_groups(sc)
+            if len(groups) > 1:  # items under different versions: evaluated alone
+                results[n] = self.check(sc, source)
+                continue
+            by_treaty[(sc.treaty, next(iter(groups)))].append(n)
+        for (treaty, versions), indices in sorted(by_treaty.items()):
             facts = {n: self.facts(scenarios[n][0], f"s{n}") for n in indices}
             present = frozenset(f[: f.index("(")] for fs in facts.values() for f in fs)
-            solved = run_clingo(self.logic.program_for(treaty, present), [f for fs in facts.values() for f in fs])
+            solved = run_clingo(self.logic.program_for(treaty, present, versions),
+                                [f for fs in facts.values() for f in fs])
             by_sid: dict[str, list[tuple[str, Term]]] = defaultdict(list)
             for text in map(str, solved.symbols):
                 atom = parse_atom(text)
@@ -136,8 +190,9 @@ class Checker:
                     by_sid[atom.args[0]].append((text, atom))
             for n in indices:
                 sc, source = scenarios[n]
-                results[n] = result_from_atoms(sc, source, by_sid.get(f"s{n}", []), self.receipt(facts[n], f"s{n}"),
-                                               self.reconstructed_provisions)
+                results[n] = self._labelled(
+                    result_from_atoms(sc, source, by_sid.get(f"s{n}", []), self.receipt(facts[n], f"s{n}"),
+                                      self.reconstructed_provisions), {i.id: versions for i in sc.income})
         return [r for r in results if r is not None]
 
     def decide_items(self, context: Scenario, items: Sequence[IncomeItem], source: str = "<batch>") -> list[ItemResult]:
@@ -148,9 +203,19 @@ class Checker:
         type-specific facts; amounts enter the logic only where a rule compares them) are decided once:
         the logic never sees the id, so one answer serves them all. Each item keeps its own id, gross
         amount, relief and withholding finding (computed in Python for each)."""
-        sid = "s"
         if not items:
             return []
+        groups: dict[tuple[str, ...], list[int]] = {}
+        for n, it in enumerate(items):
+            groups.setdefault(self.versions(context.treaty, it), []).append(n)
+        if len(groups) > 1:
+            out: list[ItemResult | None] = [None] * len(items)
+            for indices in groups.values():
+                for n, r in zip(indices, self.decide_items(context, [items[n] for n in indices], source), strict=True):
+                    out[n] = r
+            return [r for r in out if r is not None]
+        versions = next(iter(groups))
+        sid = "s"
         scenario = context.model_copy(update={"income": list(items)})
         facts = self.facts(scenario, sid)
         quoted = {quote(it.id): it.id for it in items}
@@ -175,21 +240,19 @@ class Checker:
             head = f'("s", {quote(placeholder)}'
             rep_facts += [f.replace('("s", @', head, 1) for f in sig]
         present = frozenset(f[: f.index("(")] for f in rep_facts)
-        solved = run_clingo(self.logic.program_for(context.treaty, present), rep_facts, sort=False)
+        solved = run_clingo(self.logic.program_for(context.treaty, present, versions), rep_facts, sort=False)
         reps = context.model_copy(update={"income": [representative[sig].model_copy(update={"id": ph})
                                                      for sig, ph in placeholders.items()]})
         atoms = [(t, parse_atom(t)) for t in map(str, solved.symbols)]
         result = result_from_atoms(reps, source, atoms, self.receipt(rep_facts, sid), self.reconstructed_provisions)
+        result = self._labelled(result, {ph: versions for ph in placeholders.values()})
         template = {sig: result.items[k] for k, sig in enumerate(placeholders)}
         by_item: dict[Value, list[Term]] = defaultdict(list)
         for _, atom in atoms:
             if len(atom.args) >= 2:
                 by_item[atom.args[1]].append(atom)
-        out = []
-        for it in items:
-            sig = signature_of[it.id]
-            out.append(_rebind(template[sig], placeholders[sig], it, context, by_item[placeholders[sig]]))
-        return out
+        return [_rebind(template[signature_of[it.id]], placeholders[signature_of[it.id]], it, context,
+                        by_item[placeholders[signature_of[it.id]]]) for it in items]
 
     def check_many(self, scenarios: Iterable[Scenario | tuple[Scenario, str]], workers: int = 1,
                    chunk: int = 100) -> Iterator[ScenarioResult]:
@@ -207,12 +270,16 @@ class Checker:
             for results in pool.imap(_check_chunk_in_worker, chunks):
                 yield from results
 
-    def explain(self, scenario: Scenario, lang: str = "en", every_rule: bool = False) -> Explainer:
+    def explain(self, scenario: Scenario, lang: str = "en", every_rule: bool = False,
+                item: str | None = None) -> Explainer:
         """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only);
-        ``every_rule`` keeps the rules that cannot fire, for why-not."""
+        ``every_rule`` keeps the rules that cannot fire, for why-not. Under an amended article, the rules
+        are those of the version that decides ``item`` (default: the first item)."""
         from .explain import explainer_for
 
-        return explainer_for(self.logic, self.facts(scenario), lang, scenario.treaty, every_rule)
+        chosen = next((i for i in scenario.income if item is None or i.id == item), None)
+        versions = self.versions(scenario.treaty, chosen) if chosen is not None else ()
+        return explainer_for(self.logic, self.facts(scenario), lang, scenario.treaty, every_rule, versions)
 
     def receipt(self, facts: Sequence[str], sid: str = "s") -> Receipt:
         """Hashes of the rule base and of the scenario's facts (written with the scenario id ``s``, so a
