@@ -51,10 +51,12 @@ def main() -> None:
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--ask", is_flag=True, help="list only the facts that could change an outcome (not given, "
+              "given as unknown, or a judgment to make), most decisive first")
 @FORMAT
 @LANG
 @_handle_errors
-def check(files: tuple[str, ...], fmt: str, lang: str) -> None:
+def check(files: tuple[str, ...], ask: bool, fmt: str, lang: str) -> None:
     """Decide every income item of the scenario FILES and compare with their expect: blocks."""
     checker = Checker()
     worst = 0
@@ -70,7 +72,14 @@ def check(files: tuple[str, ...], fmt: str, lang: str) -> None:
         mismatches = compare(scenario, result) if scenario.expect is not None else None
         if mismatches:
             worst = max(worst, 1)
-        if fmt == "json":
+        if ask:
+            if fmt == "json":
+                questions = [{"kind": k, "fact": f, "provisions": p, "items": list(i)}
+                             for k, f, p, i in result.open_questions()]
+                outputs.append({"source": path, "open_questions": questions})
+            else:
+                click.echo(render.ask_text(result, lang), nl=False)
+        elif fmt == "json":
             outputs.append(render.check_json(result, mismatches))
         elif fmt == "markdown":
             click.echo(render.check_markdown(result, mismatches, lang), nl=False)

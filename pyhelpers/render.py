@@ -96,9 +96,13 @@ def label(key: str, lang: str) -> str:
     return _LABEL[_lang(lang)][key]
 
 
-def outcome_text(o: StateOutcome, lang: str) -> str:
+def outcome_text(o: StateOutcome, lang: str, on: str | None = None) -> str:
+    """The outcome in words; ``on``: the item's date, named when the treaty does not apply on it."""
     text = _OUTCOME[_lang(lang)].get(o.outcome, o.outcome)
-    return text.format(rate=format_bp(o.max_rate_bp) if o.max_rate_bp is not None else "?")
+    text = text.format(rate=format_bp(o.max_rate_bp) if o.max_rate_bp is not None else "?")
+    if o.outcome == "not_applicable" and on is not None:
+        text += (" em " if _lang(lang) == "pt" else " on ") + on
+    return text
 
 
 _RELIEF = {
@@ -249,7 +253,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         width = max(len(state_name(s.state, lang)) for s in item.states) + 1
         for s in item.states:
             provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
-            lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {outcome_text(s, lang)}{provs}")
+            text = outcome_text(s, lang, item.date)
+            lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
         if item.max_source_tax is not None:
             lines.append(f"  {label('max_tax', lang)}: {item.max_source_tax:,} {item.currency}")
         if item.compliance is not None:
@@ -267,6 +272,29 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         lines.append("")
     lines += _expect_lines(result, mismatches, lang)
     return "\n".join(lines).rstrip() + "\n"
+
+
+_ASK = {
+    "en": {"title": "facts that could change an outcome, most decisive first:", "none": "no open facts: every "
+           "outcome is decided on the facts given", "missing": "not given", "depends": "given as unknown",
+           "requires_judgment": "a judgment to make", "items": "item(s)"},
+    "pt": {"title": "factos que podem alterar um resultado, os mais decisivos primeiro:", "none": "nenhum facto em "
+           "aberto: todos os resultados estão decididos com os factos dados", "missing": "não indicado",
+           "depends": "indicado como desconhecido", "requires_judgment": "um juízo a fazer",
+           "items": "rendimento(s)"},
+}
+
+
+def ask_text(result: ScenarioResult, lang: str) -> str:
+    """`treaty check --ask`: the open facts of a scenario, ranked (:meth:`ScenarioResult.open_questions`)."""
+    words = _ASK[_lang(lang)]
+    rows = result.open_questions()
+    if not rows:
+        return f"{result.source}: {words['none']}\n"
+    lines = [f"{result.source}: {words['title']}"]
+    for n, (kind, fact, provs, items) in enumerate(rows, 1):
+        lines.append(f"  {n}. {fact} — {words[kind]} ({provs}); {len(items)} {words['items']}: {', '.join(items)}")
+    return "\n".join(lines) + "\n"
 
 
 def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str) -> list[str]:
@@ -293,7 +321,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
              "|" + "---|" * len(head)]
     for item in result.items:
         cells = [f"`{item.item_id}`", item.income_type, item.status,
-                 *(outcome_text(s, lang) for s in item.states), "; ".join(item.provisions)]
+                 *(outcome_text(s, lang, item.date) for s in item.states), "; ".join(item.provisions)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     notes = [(item.item_id, f) for item in result.items for f in item.findings]
     if notes:

@@ -118,6 +118,7 @@ class ItemResult:
     max_source_tax: Decimal | None = None  # the cap times the gross amount
     compliance: Compliance | None = None
     version: tuple[str, ...] = ()  # the amended article versions that decided the item (none: the original)
+    date: str | None = None  # the item's date (ISO), e.g. for "treaty not applicable on 2023-12-31"
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
@@ -151,6 +152,22 @@ class ScenarioResult:
     receipt: Receipt
     atoms: tuple[str, ...] = field(default=(), repr=False)
 
+    def open_questions(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
+        """The facts that could change an outcome, most decisive first: (kind, fact, provision, items).
+        ``missing``: the scenario never gave it; ``depends``: given as unknown; ``requires_judgment``:
+        a purpose question left open. Ordered by the number of items whose outcome turns on the fact,
+        then missing before unknown before judgment, then by name."""
+        found: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
+        for it in self.items:
+            for f in it.findings:
+                if f.kind in _OPEN_KINDS:
+                    items, provs = found.setdefault((f.kind, f.fact or ""), (set(), set()))
+                    items.add(it.item_id)
+                    provs.add(f.provision)
+        rows = [(kind, fact, "; ".join(sorted(provs)), tuple(sorted(items)))
+                for (kind, fact), (items, provs) in found.items()]
+        return sorted(rows, key=lambda r: (-len(r[3]), _OPEN_KINDS.index(r[0]), r[1]))
+
     def item(self, item_id: str) -> ItemResult:
         for it in self.items:
             if it.item_id == item_id:
@@ -172,6 +189,9 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     return value
+
+
+_OPEN_KINDS = ("missing", "depends", "requires_judgment")
 
 
 def format_bp(bp: int) -> str:

@@ -359,7 +359,7 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
                               item.gross.currency if item.gross else None)
         flagged = tuple(p for p in result.provisions if p in reconstructed)
         relief = compute_relief(item, result.max_rate_bp, by_item.get(item.id, []))
-        result = dataclasses.replace(result, reconstructed=flagged, relief=relief,
+        result = dataclasses.replace(result, reconstructed=flagged, relief=relief, date=item.date.isoformat(),
                                      max_source_tax=max_source_tax(result))
         result = dataclasses.replace(result, compliance=compute_compliance(scenario, item, result))
         items.append(result)

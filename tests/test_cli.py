@@ -159,3 +159,17 @@ def test_output_is_byte_identical_across_processes() -> None:
                               capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
         outs.add(done.stdout)
     assert len(outs) == 1
+
+
+def test_check_ask_ranks_the_open_facts() -> None:
+    code, out, _ = run("check", "--ask", str(ROOT / "scenarios/br-pt/residence-tie-breaker-facts-missing.yaml"))
+    assert code == 0, out
+    assert "facts that could change an outcome, most decisive first:" in out
+    assert "1. habitual_abode(diogo-marques) — not given (br-pt 4(2)(b)); 1 item(s): div-diogo" in out
+    code, out, _ = run("check", "--ask", str(ROOT / "scenarios/br-pt/withholding-dividend-cap-boundaries.yaml"))
+    assert code == 0 and "no open facts" in out
+    code, out, _ = run("check", "--ask", "--format", "json",
+                       str(ROOT / "scenarios/br-pt/residence-tie-breaker-facts-unknown.yaml"))
+    data = json.loads(out)
+    assert data["open_questions"][0] == {"kind": "depends", "fact": "habitual_abode(hugo-teixeira)",
+                                         "provisions": "br-pt 4(2)(b)", "items": ["div-hugo"]}
