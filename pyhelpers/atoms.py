@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
-from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
+from datetime import date, timedelta
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from functools import lru_cache
 
 from . import dates
-from .scenario import CONTRACTING_STATES, Scenario
+from .scenario import CONTRACTING_STATES, Money, Scenario
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -179,6 +179,10 @@ def scenario_facts(sc: Scenario, sid: str, months: frozenset[int] = frozenset())
     _facts_arts_11_to_13_22(sc, sid, add)
     _facts_arts_14_to_21(sc, sid, add, months)
     _facts_general(sc, sid, add, months)
+    _facts_br_pl(sc, sid, add)
+    _facts_br_sg(sc, sid, add)
+    _facts_br_uy(sc, sid, add)
+    _facts_br_ae(sc, sid, add, months)
 
     for item in sc.income:
         iid = item.id
@@ -644,3 +648,282 @@ def _facts_general(sc: Scenario, sid: str, add: Add, months: frozenset[int] = fr
             three_valued(iid, "same_circumstances", "same_circumstances", nd.same_circumstances)
             if nd.reason is not None:
                 add(fact("comparison_reason", sid, iid, Const(nd.reason)))
+
+
+def _facts_br_sg(sc: Scenario, sid: str, add: Add) -> None:
+    """[br-sg] Brazil–Singapore facts: partnerships and statutory bodies (Arts. 4(1), 10(2)(a), Protocol 1),
+    the days of the services of Art. 5(4) in the best 12-month window beginning or ending in each item's
+    fiscal year (the date module), insurance agents (5(8)), holdings continued through a reorganisation and
+    holdings still open (10(2)(a)), the item's date as YYYYMMDD (entry into force) and Art. 8(3) facts."""
+    if sc.treaty != "br-sg":
+        return
+
+    def yes_no(subject: str, attribute: str, pred: str, value: object) -> None:
+        if record_given(sid, add, subject, attribute, value):
+            add(fact(pred, sid, subject, Const("yes" if value else "no")))
+
+    for pid, p in sc.persons.items():
+        yes_no(pid, "partnership", "partnership", p.partnership)
+        if p.statutory_body is not None:
+            add(fact("statutory_body_of", sid, pid, Const(p.statutory_body.state)))
+            yes_no(pid, "government_functions", "non_commercial_government_functions",
+                   p.statutory_body.only_non_commercial_government_functions)
+    for n, h in enumerate(sc.holdings):
+        hid = f"holding-{n + 1}"
+        if h.until is None:
+            add(fact("holding_open_ended", sid, hid))
+        if h.continues_by_reorganisation is not None:
+            c = h.continues_by_reorganisation
+            add(fact("holding_continues", sid, hid, c.holder, c.company))
+    for bid, b in sc.places_of_business.items():
+        if b.insurance is not None:
+            add(fact("insurance_agent", sid, bid))
+            yes_no(bid, "premiums_or_risks", "insurance_premiums_or_risks", b.insurance.premiums_or_risks)
+            if b.insurance.reinsurance_only:
+                add(fact("reinsurance_only", sid, bid))
+        if b.services is not None:
+            add(fact("services_place", sid, bid))
+    for item in sc.income:
+        iid = item.id
+        add(fact("income_date_ymd", sid, iid, dates.ymd_number(item.date)))
+        start = dates.fiscal_year_start(item.date, item.tax.fiscal_year_start if item.tax is not None else None)
+        fiscal_year = (start, dates.period_last_day(start, 12))
+        for bid, b in sc.places_of_business.items():
+            if b.services is not None:
+                periods = [(p.from_, p.until) for p in b.services.periods]
+                count, (w_from, w_to) = dates.max_days_in_windows(periods, fiscal_year)
+                add(fact("service_days", sid, iid, bid, count, day(w_from), day(w_to)))
+        anc = item.shipping_ancillary
+        if anc is not None:
+            add(fact("shipping_ancillary", sid, iid, Const(anc.kind)))
+            yes_no(iid, "incidental", "ancillary_incidental", anc.incidental)
+        yes_no(iid, "source_law_taxes_dividends", "source_law_taxes_dividends", item.source_law_taxes_dividends)
+
+
+# [br-pl] fixed bases, what a payment is for (Arts. 12(3), 13(3)), shares deriving value from immovable
+# property (Art. 14(4)), where a gain arises (Art. 14(5)), days of presence for Art. 15(1)(b).
+_BR_PL_LOOKBACK_DAYS = 365
+"""br-pl Art. 14(4): "os 365 dias anteriores à alienação" (the logic cites the same figure as day_count)."""
+
+
+def _facts_br_pl(sc: Scenario, sid: str, add: Add) -> None:
+    """[br-pl] Facts only the br-pl rules read (emitted for br-pl scenarios only). Whether the known
+    shares of value cover every one of the 365 days before an alienation is computed here (the date
+    module), never day by day in the logic."""
+    if sc.treaty != "br-pl":
+        return
+
+    def given(subject: str, attribute: str, value: object) -> bool:
+        return record_given(sid, add, subject, attribute, value)
+
+    for bid, b in sc.places_of_business.items():
+        if given(bid, "fixed_base", b.fixed_base):
+            add(fact("fixed_base_stated", sid, bid, Const("yes" if b.fixed_base else "no")))
+    states = CONTRACTING_STATES[sc.treaty]
+    for item in sc.income:
+        iid = item.id
+        pf = item.payment_for
+        if pf is not None:
+            if given(iid, "rights", pf.rights):
+                assert isinstance(pf.rights, list)
+                for right in sorted(set(pf.rights)):
+                    add(fact("royalty_right", sid, iid, Const(right)))
+            if given(iid, "services", pf.services):
+                assert isinstance(pf.services, list)
+                for nature in sorted(set(pf.services)):
+                    add(fact("service_nature", sid, iid, Const(nature)))
+            if given(iid, "characterisation", pf.characterisation):
+                add(fact("stated_characterisation", sid, iid, Const(str(pf.characterisation))))
+            for attr, name in (("paid_to_employee_of_payer", "employee_of_payer"), ("teaching", "teaching"),
+                               ("personal_use", "personal_use")):
+                value = getattr(pf, attr)
+                if value == "unknown":
+                    add(fact("unknown", sid, iid, Const(name)))
+                elif value:
+                    add(fact("services_exclusion", sid, iid, Const(name)))
+            if pf.also_under is not None:
+                add(fact("also_under", sid, iid, Const(pf.also_under)))
+        sa = item.shares_alienated
+        if sa is not None:
+            add(fact("alienated_rights", sid, iid, Const(sa.kind), Const(sa.immovable_in)))
+            if given(iid, "value_from_immovable", sa.value_from_immovable):
+                assert isinstance(sa.value_from_immovable, list)
+                for v in sa.value_from_immovable:
+                    add(fact("value_share", sid, iid, day(v.from_), day(v.until), v.share))
+                window = dates.days_before(item.date, _BR_PL_LOOKBACK_DAYS)
+                periods = [(v.from_, v.until) for v in sa.value_from_immovable]
+                if dates.days_present(periods, window) == _BR_PL_LOOKBACK_DAYS:
+                    add(fact("value_record_complete", sid, iid))
+        if given(iid, "gain_arises_in", item.gain_arises_in):
+            add(fact("gain_arises_in", sid, iid, Const(str(item.gain_arises_in))))
+        if item.type in ("independent_services", "technical_services", "royalty"):  # Art. 15, also by 12(4), 13(3)
+            year = (date(item.date.year, 1, 1), date(item.date.year, 12, 31))
+            for st in states:
+                periods = [(p.from_, p.until) for p in sc.presence if p.person == item.recipient and p.state == st]
+                if periods:
+                    n, (w_from, w_to) = dates.max_days_in_windows(periods, year)
+                    add(fact("max_presence", sid, iid, Const(st), n, day(w_from), day(w_to)))
+
+
+def _facts_br_uy(sc: Scenario, sid: str, add: Add) -> None:
+    """[br-uy] Art. 29 facts (emitted for br-uy scenarios only): the persons' entitlement facts, the items'
+    active-business and third-jurisdiction facts, whether a royalty is paid for a trademark (12(2)(a)), and
+    the candidate twelve-month windows of 29(2)(e) and 29(4) with the days of each ownership period inside
+    each window (the date module): days after the evaluation date are counted apart, as unknown, unless the
+    scenario says the holdings continue. The ratio of the third-jurisdiction tax to the residence-State tax
+    (29(8)) is computed here in basis points, rounded down (so it is below 6000 exactly when the tax is
+    below 60 per cent): money is never multiplied in the logic."""
+    if sc.treaty != "br-uy":
+        return
+
+    def yes_no(subject: str, attribute: str, pred: str, value: object) -> None:
+        if record_given(sid, add, subject, attribute, value):
+            add(fact(pred, sid, subject, Const("yes" if value else "no")))
+
+    def term(subject: str, attribute: str, pred: str, value: object) -> None:
+        if record_given(sid, add, subject, attribute, value):
+            add(fact(pred, sid, subject, Const(str(value))))
+
+    for pid, p in sc.persons.items():
+        e = p.entitlement
+        if e is None:
+            continue
+        yes_no(pid, "regularly_traded", "regularly_traded", e.regularly_traded)
+        term(pid, "entity_purpose", "entity_purpose", e.entity_purpose)
+        term(pid, "conducted_activity", "conducted_activity", e.business_activity)
+        add(fact("financial_institution", sid, pid, Const(e.financial_institution)))
+        yes_no(pid, "equivalent_beneficiary", "equivalent_beneficiary", e.equivalent_beneficiary)
+        yes_no(pid, "equivalent_beneficiary_as_company", "equivalent_beneficiary_as_company",
+               e.equivalent_beneficiary_as_company)
+
+    periods = dates.elementary_periods((h.from_, h.until or dates.OPEN_END) for h in sc.holdings)
+    cuts = sorted({a for a, _ in periods} | {b + timedelta(days=1) for _, b in periods if b < dates.OPEN_END})
+    horizon = dates.OPEN_END if sc.holdings_continue else sc.evaluation_date
+    for item in sc.income:
+        iid = item.id
+        ie = item.entitlement
+        if ie is not None:
+            yes_no(iid, "income_from_business", "income_from_business", ie.from_business)
+            yes_no(iid, "business_substantial", "business_substantial", ie.substantial)
+            yes_no(iid, "controlled_with_payer", "controlled_with_payer", ie.controlled_with_payer)
+        pe = item.third_jurisdiction_pe
+        if pe is not None:
+            add(fact("third_jurisdiction_pe", sid, iid))
+            yes_no(iid, "pe_profits_exempt", "pe_profits_exempt", pe.profits_exempt_in_residence)
+            yes_no(iid, "third_pe_active_business", "third_pe_active_business", pe.active_business)
+            known_third = record_given(sid, add, iid, "third_jurisdiction_tax", pe.third_jurisdiction_tax)
+            known_res = record_given(sid, add, iid, "residence_state_tax", pe.residence_state_tax)
+            if known_third and known_res:
+                assert isinstance(pe.third_jurisdiction_tax, Decimal) and isinstance(pe.residence_state_tax, Decimal)
+                ratio = (pe.third_jurisdiction_tax * 10000 / pe.residence_state_tax).to_integral_value(
+                    rounding="ROUND_FLOOR")
+                add(fact("third_tax_ratio", sid, iid, min(int(ratio), 1_000_000)))
+        pf = item.payment_for
+        if item.type == "royalty" and pf is not None and record_given(sid, add, iid, "rights", pf.rights):
+            assert isinstance(pf.rights, list)
+            add(fact("trademark_royalty", sid, iid, Const("yes" if "trademark" in pf.rights else "no")))
+        if not periods:
+            continue
+        for first, last in dates.period_windows_including(item.date, 12, cuts):
+            unknown_days = dates.inclusive_days(max(first, horizon + timedelta(days=1)), last) \
+                if horizon < dates.OPEN_END else 0
+            add(fact("ownership_window", sid, iid, day(first), day(last), dates.inclusive_days(first, last),
+                     unknown_days))
+            for start, end in periods:
+                n = dates.inclusive_days(max(first, start), min(last, end, horizon))
+                if n > 0:
+                    add(fact("ownership_window_days", sid, iid, day(first), day(start), n))
+
+
+def _facts_br_ae(sc: Scenario, sid: str, add: Add, months: frozenset[int] = frozenset()) -> None:
+    """[br-ae] Brazil–UAE facts: control (Art. 5(8)); the length in days of each place of business and of
+    each period of ``months`` months from its first day (the date module; Art. 5(3)); connected sites,
+    cohesive operations (5(4.1)), agents' contracts (5(5), 5(7)), insurance agents (5(6)); the UAE offshore
+    regimes (29(1)), third-jurisdiction permanent establishments (29(2)) and the proof of 29(3)."""
+    if sc.treaty != "br-ae":
+        return
+
+    def yes_no(subject: str, attribute: str, pred: str, value: object) -> None:
+        if record_given(sid, add, subject, attribute, value):
+            add(fact(pred, sid, subject, Const("yes" if value else "no")))
+
+    for pid, p in sc.persons.items():
+        if record_given(sid, add, pid, "controlled_by", p.controlled_by):
+            assert isinstance(p.controlled_by, list)
+            for other in sorted(set(p.controlled_by)):
+                add(fact("controlled_by", sid, pid, other))
+        if p.offshore_regime is not None:
+            r = p.offshore_regime
+            add(fact("offshore_regime", sid, pid, Const(r.activity)))
+            if record_given(sid, add, pid, "offshore_rate", r.offshore_rate):
+                assert isinstance(r.offshore_rate, int)
+                add(fact("offshore_rate", sid, pid, r.offshore_rate))
+                if r.offshore_rate == 0:
+                    add(fact("offshore_untaxed", sid, pid))
+            if record_given(sid, add, pid, "domestic_rate", r.domestic_rate):
+                assert isinstance(r.domestic_rate, int)
+                add(fact("domestic_rate", sid, pid, r.domestic_rate))
+        proof = p.benefits_proof
+        if proof is not None:
+            if proof.no_principal_purpose:
+                add(fact("proven", sid, pid, Const("no_principal_purpose")))
+            if proof.gross_income_to_non_entitled is not None:
+                add(fact("proven_share_to_non_entitled", sid, pid, proof.gross_income_to_non_entitled))
+    for bid, b in sc.places_of_business.items():
+        if b.from_ is not None:
+            end = b.until if b.until is not None else sc.evaluation_date
+            if b.from_ <= end:
+                add(fact("place_days" if b.until is not None else "place_days_elapsed", sid, bid,
+                         dates.inclusive_days(b.from_, end)))
+            for m in sorted(months):
+                add(fact("place_period_days", sid, bid, m,
+                         dates.inclusive_days(b.from_, dates.period_last_day(b.from_, m))))
+        if b.same_site_as is not None:
+            add(fact("same_site", sid, bid, b.same_site_as))
+        for other in sorted(set(b.cohesive_operation_with)):
+            add(fact("complementary_functions", sid, bid, other))
+        yes_no(bid, "combined_activities_preparatory", "combined_activities_preparatory",
+               b.combined_activities_preparatory)
+        c = b.contracts
+        if c is not None:
+            if c.person is not None:
+                add(fact("agent_person", sid, bid, c.person))
+            yes_no(bid, "habitually_concludes", "agent_habitually_concludes", c.habitually_concludes)
+            yes_no(bid, "principal_role", "agent_principal_role", c.principal_role)
+            if record_given(sid, add, bid, "contract_kinds", c.kinds):
+                assert isinstance(c.kinds, list)
+                for kind in sorted(set(c.kinds)):
+                    add(fact("agent_contract_kind", sid, bid, Const(kind)))
+            if record_given(sid, add, bid, "acts_exclusively_for", c.acts_exclusively_for):
+                assert isinstance(c.acts_exclusively_for, list)
+                for other in sorted(set(c.acts_exclusively_for)):
+                    add(fact("agent_acts_exclusively_for", sid, bid, other))
+        if b.insurance is not None:
+            add(fact("given", sid, bid, Const("insurance")))
+            yes_no(bid, "premiums_or_risks", "insurance_through_person", b.insurance.premiums_or_risks)
+            if b.insurance.reinsurance_only:
+                add(fact("insurance_reinsurance_only", sid, bid))
+    for item in sc.income:
+        iid = item.id
+        yes_no(iid, "from_offshore_activity", "from_offshore_activity", item.from_offshore_activity)
+        anc = item.shipping_ancillary
+        if anc is not None and item.type == "shipping_air_transport":
+            add(fact("transport_ancillary", sid, iid, Const(anc.kind)))
+            yes_no(iid, "incidental", "transport_ancillary_incidental", anc.incidental)
+        t = item.third_state_pe
+        if t is None:
+            continue
+        yes_no(iid, "attributed_to_third_state_pe", "attributed_to_third_state_pe", t.attributed_by_uae)
+        yes_no(iid, "exempt_in_uae", "third_state_pe_exempt", t.exempt_in_uae)
+        taxes = (t.third_state_tax, t.uae_tax_if_situated_there)
+        if all(x is None for x in taxes):
+            continue
+        add(fact("given", sid, iid, Const("third_state_tax_share")))
+        if any(x == "unknown" for x in taxes):
+            add(fact("unknown", sid, iid, Const("third_state_tax_share")))
+        elif all(isinstance(x, Money) for x in taxes):
+            third, uae = (x.amount for x in taxes if isinstance(x, Money))
+            # the third jurisdiction's tax as a share of the UAE tax, in basis points rounded down: a share
+            # below 60% rounds to less than 6000 and one of 60% or more never does; no UAE tax: not below
+            share = 10000 if uae == 0 else int((third * 10000 / uae).to_integral_value(rounding=ROUND_FLOOR))
+            add(fact("third_state_tax_share", sid, iid, min(share, INT_MAX)))

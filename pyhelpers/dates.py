@@ -181,3 +181,40 @@ def fiscal_year_start(d: date, start: date | None = None) -> date:
     otherwise 1 January of ``d``'s year (the calendar year: the fiscal year of individuals in Brazil and in
     Portugal, and of companies unless they adopt another period)."""
     return start if start is not None else date(d.year, 1, 1)
+
+
+def days_before(d: date, n: int) -> tuple[date, date]:
+    """The ``n`` days before ``d``, as an inclusive interval that ends the day before ``d`` (br-pl Art.
+    14(4): "os 365 dias anteriores à alienação" — the day of the alienation itself is not one of them)."""
+    if n < 1:
+        raise ValueError(f"a positive number of days, found {n}")
+    return d - timedelta(days=n), d - timedelta(days=1)
+
+
+def ymd_number(d: date) -> int:
+    """``d`` as the integer YYYYMMDD (2021-12-01 → 20211201): it orders as the dates do, so the logic can
+    compare an item's date with a date a treaty text names (br-sg: in force from 1 December 2021,
+    ``20211201``) without a day number computed by hand."""
+    return d.year * 10000 + d.month * 100 + d.day
+
+
+def period_windows_including(d: date, months: int, cuts: Iterable[date]) -> list[tuple[date, date]]:
+    """[br-uy] Candidate periods of ``months`` calendar months that include day ``d`` (br-uy 29(2)(e), 29(4):
+    "um período de doze meses que inclua aquele momento"), each ``(first, last)`` with last = the day
+    before ``add_months(first, months)``.
+
+    ``cuts`` are the days on which the counted periods change (each period's first day, and the day after
+    its last). The number of counted days in a window only changes when one of its ends crosses a cut, so
+    the windows that start on a cut or end the day before one (with the earliest and the latest window)
+    include one that maximises the count: the logic compares those only, never day by day.
+    """
+    def last_of(first: date) -> date:
+        return add_months(first, months) - timedelta(days=1)
+
+    earliest = add_months(d + timedelta(days=1), -months)
+    starts = {earliest, d}
+    for c in cuts:
+        starts.add(c)
+        starts.add(add_months(c, -months))
+    out = sorted({(s, last_of(s)) for s in starts if s <= d <= last_of(s)})
+    return out

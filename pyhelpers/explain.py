@@ -28,10 +28,23 @@ from .readings import reading, render_value, user_atom, word
 
 Env = dict[str, clingo.Symbol]
 
+def _div(a: int, b: int) -> int:
+    """clingo's integer division: truncates toward zero (-7/2 = -3)."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def _mod(a: int, b: int) -> int:
+    """clingo's remainder, with the sign of the dividend (-7\\2 = -1)."""
+    return a - b * _div(a, b)
+
+
 _BIN: dict[Any, Callable[[int, int], int]] = {
     ast.BinaryOperator.Plus: operator.add,
     ast.BinaryOperator.Minus: operator.sub,
     ast.BinaryOperator.Multiplication: operator.mul,
+    ast.BinaryOperator.Division: _div,
+    ast.BinaryOperator.Modulo: _mod,
 }
 COMPARISONS: dict[Any, tuple[Callable[[Any, Any], bool], str]] = {
     ast.ComparisonOperator.Equal: (operator.eq, "="),

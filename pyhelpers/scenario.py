@@ -115,13 +115,33 @@ class Person(_Model):
     habitual_abode: list[State] | Unknown | None = Field(
         default=None, description="States where the individual stays habitually"
     )
-    effective_management: State | Unknown | None = Field(
-        default=None, description="State where the place of effective management is situated"
+    effective_management: State | Literal["undetermined"] | Unknown | None = Field(
+        default=None,
+        description="State where the place of effective management is situated; 'undetermined' where it cannot "
+        "be determined (br-sg 4(3): then the competent authorities settle the residence)",
     )
     special_regime: list[SpecialRegime] | Unknown = Field(
         default_factory=list,
         description="tax regimes the person is entitled to (br-pt Protocol 9); default: none",
     )
+    partnership: bool | Unknown | None = Field(
+        default=None,
+        description="company: a partnership (sociedade de pessoas), which br-sg 10(2)(a) excludes; reported "
+        "missing where that rate turns on it",
+    )
+    statutory_body: StatutoryBody | None = Field(
+        default=None, description="a body constituted by law in a State (br-sg 4(1), Protocol 1); default: not one"
+    )
+    entitlement: EntitlementFacts | None = Field(
+        default=None, description="limitation-on-benefits facts (br-uy Art. 29); default: none given")
+    controlled_by: list[Id] | Unknown | None = Field(
+        default=None,
+        description="the persons or enterprises that control this one on the basis of all the relevant facts and "
+        "circumstances (br-ae 5(8)); an empty list: none; asked for where closely related enterprises matter")
+    offshore_regime: OffshoreRegime | None = Field(
+        default=None, description="a UAE offshore-income regime the company is subject to (br-ae 29(1)); default: none")
+    benefits_proof: BenefitsProof | None = Field(
+        default=None, description="what a UAE company has proven under br-ae 29(3); default: nothing proven")
 
 
 class Holding(_Model):
@@ -135,6 +155,12 @@ class Holding(_Model):
     direct: bool = Field(default=True, description="held directly (default) or indirectly")
     from_: date = Field(alias="from", description="first day held")
     until: date | None = Field(default=None, description="last day held (inclusive); omit if still held")
+    continues_by_reorganisation: HoldingContinuation | None = Field(
+        default=None,
+        description="br-sg 10(2)(a): the holding continues, through a change of ownership resulting directly "
+        "from a corporate reorganisation (merger, division) of the holder or of the company, that earlier "
+        "holding; default: none",
+    )
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -191,6 +217,31 @@ class PlaceOfBusiness(_Model):
         "(5(4)(f))",
     )
     agent: AgentFacts | None = Field(default=None, description="kind agent: Art. 5(5)-(6) facts")
+    services: ServicesFacts | None = Field(
+        default=None, description="br-sg 5(4): services furnished through personnel in the State; default: none"
+    )
+    insurance: InsuranceAgentFacts | None = Field(
+        default=None, description="kind agent of an insurance enterprise: br-sg 5(8) facts; default: none"
+    )
+    same_site_as: Id | None = Field(
+        default=None,
+        description="construction_site: connected activities carried on at the same building site or construction "
+        "or installation project as that place (br-ae 5(3)(b)); default: none")
+    cohesive_operation_with: list[Id] = Field(
+        default_factory=list,
+        description="other places of business whose business activities and this place's are complementary "
+        "functions that are part of a cohesive business operation (br-ae 5(4.1)); default: none")
+    combined_activities_preparatory: bool | Unknown | None = Field(
+        default=None,
+        description="the overall activity resulting from combining this place's activities with those places' is "
+        "preparatory or auxiliary (br-ae 5(4.1)(b))")
+    contracts: AgentContracts | None = Field(
+        default=None, description="kind agent: br-ae 5(5) and 5(7) facts; default: none")
+    fixed_base: bool | Unknown = Field(
+        default=False,
+        description="a fixed base regularly available to its owner for performing independent personal services "
+        "(br-pl 12(4), 13(4)-(6), 14(2), 15(1)(a), 16(2)(c)); default: false",
+    )
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -387,7 +438,7 @@ def _check_arts_5_to_9(sc: Scenario, source: str, lines: _LineMap) -> list[Probl
     return problems
 
 
-PlaceOfBusiness.model_rebuild()
+PlaceOfBusiness.model_rebuild(raise_errors=False)  # completed after the [br-sg] section
 
 
 
@@ -1031,6 +1082,450 @@ IncomeType = Literal[
 ]
 
 
+# [br-sg] Brazil–Singapore: statutory bodies (Art. 4(1), Protocol 1), the services permanent establishment
+# (Art. 5(4)), insurance agents (Art. 5(8)), partnerships and corporate reorganisations (Art. 10(2)(a)),
+# income incidental to international traffic (Art. 8(3)).
+
+
+class StatutoryBody(_Model):
+    """A body constituted by law in a Contracting State (br-sg Art. 4(1) "órgãos estatutários", Protocol 1)."""
+
+    state: State = Field(description="the State under whose law the body is constituted")
+    only_non_commercial_government_functions: bool | Unknown | None = Field(
+        default=None,
+        description="it carries on only non-commercial functions that the Government of that State would "
+        "otherwise carry on (Protocol 1); reported missing if not given",
+    )
+
+
+class ServicePeriod(_Model):
+    """Days on which the enterprise's employees or other personnel furnish the services in the State (both
+    ends included; a day worked by two persons counts once)."""
+
+    person: Id | None = Field(default=None, description="who furnished them (informative; not read by the rules)")
+    from_: date = Field(alias="from", description="first day")
+    until: date = Field(description="last day (inclusive)")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class ServicesFacts(_Model):
+    """Services, including consultancy, that the place's owner furnishes in the place's State through its
+    employees or other personnel engaged for that purpose, for the same project or connected projects
+    (br-sg Art. 5(4)). The place of business then stands for those services: its kind is not needed."""
+
+    periods: list[ServicePeriod] = Field(min_length=1, description="the periods of activity in the State")
+
+
+class InsuranceAgentFacts(_Model):
+    """An insurance enterprise acting through a person in the other State (place kind agent; br-sg 5(8))."""
+
+    premiums_or_risks: bool | Unknown | None = Field(
+        default=None,
+        description="through this person the enterprise collects premiums in the place's State or insures "
+        "risks situated there; reported missing if not given",
+    )
+    reinsurance_only: bool = Field(default=False, description="only reinsurance (excepted by 5(8)); default false")
+
+
+class HoldingContinuation(_Model):
+    """The earlier holding that a holding continues (br-sg Art. 10(2)(a))."""
+
+    holder: Id = Field(description="the holder of the earlier holding")
+    company: Id = Field(description="the company of the earlier holding")
+
+
+ShippingAncillaryKind = Literal["bareboat_rental", "containers", "interest_on_funds"]
+
+
+class ShippingAncillary(_Model):
+    """Income of an operator of ships or aircraft in international traffic other than from the transport
+    itself (br-sg Art. 8(3), Protocol 2), on an item of type shipping_air_transport."""
+
+    kind: ShippingAncillaryKind = Field(
+        description="bareboat_rental (8(3)(a): renting ships or aircraft without crew), containers (8(3)(b): "
+        "use, maintenance or rental of containers), interest_on_funds (8(3)(c): interest on funds connected "
+        "with the operation)"
+    )
+    incidental: bool | Unknown | None = Field(
+        default=None,
+        description="incidental to the operation of ships or aircraft in international traffic (8(3)); "
+        "interest_on_funds: on temporary investment funds forming an integral part of that operation "
+        "(Protocol 2); reported missing if not given",
+    )
+
+
+def _check_br_sg(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
+    """[br-sg] consistency of the Brazil–Singapore facts."""
+    problems: list[Problem] = []
+    for key, b in sc.places_of_business.items():
+        if b.services is not None:
+            for n, p in enumerate(b.services.periods):
+                if p.until < p.from_:
+                    problems.append(Problem(source, lines.line(("places_of_business", key, "services", "periods", n)),
+                                            f"places_of_business.{key}.services.periods[{n}].until",
+                                            f"a date on or after from ({p.from_})", str(p.until)))
+        if b.insurance is not None and b.kind not in ("agent", "unknown", None):
+            problems.append(Problem(source, lines.line(("places_of_business", key, "insurance")),
+                                    f"places_of_business.{key}.insurance", "insurance facts only for kind agent",
+                                    str(b.kind)))
+    for n, h in enumerate(sc.holdings):
+        c = h.continues_by_reorganisation
+        if c is not None:
+            for attr in ("holder", "company"):
+                if getattr(c, attr) not in sc.persons:
+                    problems.append(Problem(source, lines.line(("holdings", n, "continues_by_reorganisation", attr)),
+                                            f"holdings[{n}].continues_by_reorganisation.{attr}", "the id of a person",
+                                            repr(getattr(c, attr))))
+    for i, item in enumerate(sc.income):
+        if item.shipping_ancillary is not None and item.type != "shipping_air_transport":
+            problems.append(Problem(source, lines.line(("income", i, "shipping_ancillary")),
+                                    f"income[{i}].shipping_ancillary",
+                                    "shipping_ancillary only on an item of type shipping_air_transport", item.type))
+    return problems
+
+
+# [br-pl] Brazil–Poland (probably; Arts. 11(7)-19(2) only): what a payment for rights or services is paid
+# for (Arts. 12-13), shares deriving their value from immovable property (Art. 14(4)), where a gain
+# arises (Art. 14(5)). (Fixed bases: PlaceOfBusiness.fixed_base.)
+
+
+RoyaltyRight = Literal[
+    "copyright",  # 12(3) direito de autor, obra literária, artística ou científica
+    "films_recordings",  # filmes cinematográficos e gravações para transmissão por televisão ou rádio
+    "patent",
+    "trademark",  # marca de indústria ou comércio: 12(2)(a), 15%
+    "design_or_model",
+    "plan",
+    "secret_formula_or_process",
+    "equipment",  # uso de equipamento industrial, comercial ou científico
+    "know_how",  # informações relativas à experiência adquirida (industrial, comercial ou científica)
+]
+ServiceNature = Literal["managerial", "technical", "consultancy", "other"]
+RightsOrServices = Literal["royalty", "technical_services"]
+
+
+class PaymentForDetails(_Model):
+    """What a royalty or a fee for services is paid for (br-pl Arts. 12(3) and 13(3)). A payment for a
+    trademark together with other rights is split by amount: give two items (one trademark, one for the
+    rest)."""
+
+    rights: list[RoyaltyRight] | Unknown | None = Field(
+        default=None,
+        description="royalty: the rights, property or information paid for (12(3)); a trademark decides the "
+        "15% limit of 12(2)(a). Omitted: missing where the limit is needed",
+    )
+    services: list[ServiceNature] | Unknown | None = Field(
+        default=None,
+        description="technical_services: the nature of the services (13(3): managerial, technical or "
+        "consultancy; other). Omitted: missing",
+    )
+    characterisation: RightsOrServices | Unknown | None = Field(
+        default=None,
+        description="a payment that may be a royalty or a fee for technical services (e.g. know-how supplied "
+        "with assistance): the scenario's characterisation; unknown: both outcomes are shown and the item "
+        "depends on it; default: the item's type",
+    )
+    paid_to_employee_of_payer: bool | Unknown = Field(
+        default=False, description="13(3)(a): paid to an employee of the payer; default: false"
+    )
+    teaching: bool | Unknown = Field(
+        default=False,
+        description="13(3)(b): paid for teaching in or by an educational institution; default: false",
+    )
+    personal_use: bool | Unknown = Field(
+        default=False,
+        description="13(3)(c): paid by an individual for services for the personal use of an individual; "
+        "default: false",
+    )
+    also_under: Literal["shipping_air_transport", "director_fees", "artiste_sportsperson"] | None = Field(
+        default=None,
+        description="13(2): the fee also falls under Art. 8 (shipping and air transport), 17 (directors) or 18 "
+        "(entertainers and sportspersons), which Art. 13(2) reserves; default: none",
+    )
+
+
+SharesKind = Literal["shares", "partnership_interest", "trust_interest", "investment_fund_units", "other_comparable"]
+
+
+class ValueShare(_Model):
+    """The share of the value of the alienated shares or rights derived, directly or indirectly, from
+    immovable property situated in a State, over an interval (both ends included)."""
+
+    from_: date = Field(alias="from", description="first day")
+    until: date = Field(description="last day (inclusive)")
+    share: BasisPoints = Field(description="percent of the value (e.g. 50.1)")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class SharesAlienatedDetails(_Model):
+    """br-pl Art. 14(4): shares or comparable rights alienated by a resident of a Contracting State."""
+
+    kind: SharesKind = Field(description="shares, partnership_interest, trust_interest, investment_fund_units, "
+                             "other_comparable")
+    immovable_in: State = Field(description="the State where the immovable property (Art. 6(2)) is situated")
+    value_from_immovable: list[ValueShare] | Unknown | None = Field(
+        default=None,
+        description="the share of value derived from immovable property in that State, over dated intervals "
+        "that should cover the 365 days before the alienation (a day not covered is not known); omitted: "
+        "missing where Art. 14(4) needs it",
+    )
+
+
+def _check_br_pl(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
+    """[br-pl] consistency of the Brazil–Poland facts."""
+    problems: list[Problem] = []
+    for i, item in enumerate(sc.income):
+        sa = item.shares_alienated
+        if sa is not None and item.type != "capital_gain":
+            problems.append(Problem(source, lines.line(("income", i, "shares_alienated")),
+                                    f"income[{i}].shares_alienated",
+                                    "shares_alienated only on an item of type capital_gain", item.type))
+        if sa is not None and isinstance(sa.value_from_immovable, list):
+            for n, v in enumerate(sa.value_from_immovable):
+                if v.until < v.from_:
+                    problems.append(Problem(source, lines.line(("income", i, "shares_alienated",
+                                                                "value_from_immovable", n)),
+                                            f"income[{i}].shares_alienated.value_from_immovable[{n}].until",
+                                            f"a date on or after from ({v.from_})", str(v.until)))
+        if item.gain_arises_in is not None and item.type != "capital_gain":
+            problems.append(Problem(source, lines.line(("income", i, "gain_arises_in")), f"income[{i}].gain_arises_in",
+                                    "gain_arises_in only on an item of type capital_gain", item.type))
+        pf = item.payment_for
+        if pf is not None and item.type not in ("royalty", "technical_services"):
+            problems.append(Problem(source, lines.line(("income", i, "payment_for")), f"income[{i}].payment_for",
+                                    "payment_for only on an item of type royalty or technical_services", item.type))
+    return problems
+
+
+# [br-uy] Brazil–Uruguay: entitlement to benefits (Art. 29): the facts of qualified persons (29(2)), the
+# active conduct of a business (29(3)), equivalent beneficiaries (29(4), 29(6)(e)), connected persons
+# (29(6)(d)) and permanent establishments in a third jurisdiction (29(8)).
+
+EntityPurpose = Literal["nonprofit", "pension", "pension_investment", "none"]
+BusinessActivity = Literal["operating", "holding_company", "group_supervision", "group_financing", "investments"]
+FinancialInstitution = Literal["bank", "insurer", "securities_dealer", "none"]
+
+
+class EntitlementFacts(_Model):
+    """What a limitation-on-benefits article asks of a person (br-uy Art. 29). Each fact is asked only where
+    the outcome turns on it (reported missing then); ``unknown`` is allowed everywhere."""
+
+    regularly_traded: bool | Unknown | None = Field(
+        default=None,
+        description="company: its principal class of shares (29(6)(c)) is regularly traded on one or more "
+        "recognised stock exchanges (29(6)(a)) (29(2)(c), reconstructed)")
+    entity_purpose: EntityPurpose | Unknown | None = Field(
+        default=None,
+        description="non-individual established in its State of residence: nonprofit (organisation maintained "
+        "exclusively for religious, charitable, educational or scientific purposes, 29(2)(d)(i)); pension "
+        "(entity or arrangement treated as a separate person, operated exclusively or almost exclusively to "
+        "administer or provide retirement benefits, regulated as such, 29(2)(d)(ii)(A)); pension_investment "
+        "(operated exclusively or almost exclusively to invest funds for such pension entities, "
+        "29(2)(d)(ii)(B)); none")
+    business_activity: BusinessActivity | Unknown | None = Field(
+        default=None,
+        description="the business the person conducts in its State of residence (29(3)(a)): operating (an "
+        "active trade or business), or one of the activities 29(3)(a)(i)-(iv) exclude: holding_company, "
+        "group_supervision, group_financing (incl. cash pooling), investments")
+    financial_institution: FinancialInstitution = Field(
+        default="none",
+        description="a bank, insurer or registered securities dealer making or managing investments in the "
+        "ordinary course of its business (29(3)(a)(iv)); default: none")
+    equivalent_beneficiary: bool | Unknown | None = Field(
+        default=None,
+        description="29(6)(e): the person would be entitled, under its own State's law, this Convention or "
+        "another international agreement, to benefits equivalent to or more favourable than those of this "
+        "Convention for the item (a fact the user establishes: other treaties are outside the corpus)")
+    equivalent_beneficiary_as_company: bool | Unknown | None = Field(
+        default=None,
+        description="29(6)(e), last sentence: for dividends received by a company, the same question with the "
+        "person treated as a company holding the same capital of the payer as the company claiming")
+
+
+class ItemEntitlementFacts(_Model):
+    """What Art. 29(3) and 29(6)(d) ask of an item of income (br-uy)."""
+
+    from_business: bool | Unknown | None = Field(
+        default=None,
+        description="29(3)(a): the income emanates from, or is incidental to, the business the resident "
+        "(or a connected person, 29(3)(c)) actively conducts in its State of residence")
+    substantial: bool | Unknown | None = Field(
+        default=None,
+        description="29(3)(b): that business is substantial in relation to the business the connected payer "
+        "conducts in the other State (all facts and circumstances: a judgment the user makes)")
+    controlled_with_payer: bool | Unknown | None = Field(
+        default=None,
+        description="29(6)(d), last sentence: on all facts, the recipient controls the payer, the payer the "
+        "recipient, or both are controlled by the same persons (the shareholdings are counted by the rules)")
+
+
+class ThirdJurisdictionPE(_Model):
+    """br-uy 29(8): the residence State treats the item as attributable to a permanent establishment of the
+    enterprise in a third jurisdiction."""
+
+    jurisdiction: str = Field(description="the third jurisdiction (informative)")
+    profits_exempt_in_residence: bool | Unknown | None = Field(
+        default=None, description="29(8)(a)(ii): the residence State exempts the profits attributable to the PE")
+    third_jurisdiction_tax: Decimal | Unknown | None = Field(
+        default=None, ge=0, description="29(8)(a): the tax on the item in the third jurisdiction")
+    residence_state_tax: Decimal | Unknown | None = Field(
+        default=None, gt=0,
+        description="29(8)(a): the tax the residence State would impose on the item if the PE were situated "
+        "there (same currency)")
+    active_business: bool | Unknown | None = Field(
+        default=None,
+        description="29(8)(b): the income emanates from, or is incidental to, the active conduct of a business "
+        "through the PE, other than making, managing or simply holding investments for the enterprise's own "
+        "account unless banking, insurance or securities activities of a bank, insurer or registered dealer")
+
+
+def _check_br_uy(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
+    """[br-uy] consistency: a termination notice names as cessation year the year it is delivered (br-uy
+    32: the Convention ceases from 1 January of the next calendar year)."""
+    problems: list[Problem] = []
+    notice = sc.termination_notice
+    if sc.treaty == "br-uy" and notice is not None and notice.cessation_year != notice.given.year:
+        problems.append(Problem(source, lines.line(("termination_notice", "cessation_year")),
+                                "termination_notice.cessation_year",
+                                f"the year the notice is delivered ({notice.given.year}) under br-uy 32",
+                                str(notice.cessation_year)))
+    return problems
+
+
+# [br-ae] Brazil–UAE (Arts. 5, 8, 9, 29 only): closely related enterprises and control (Art. 5(8)), the
+# split-contract rule (5(3)), anti-fragmentation (5(4.1)), agents concluding contracts (5(5), 5(7)), the
+# UAE offshore regimes (29(1)), third-jurisdiction permanent establishments (29(2)) and the proof a UAE
+# company must make (29(3)).
+
+AgentContractKind = Literal[
+    "in_name_of_enterprise",  # br-ae 5(5)(a) contracts in the name of the enterprise
+    "transfer_of_property",  # 5(5)(b) transferring the ownership of, or granting the right to use, its property
+    "provision_of_services",  # 5(5)(c) for the provision of services by the enterprise
+]
+
+
+class AgentContracts(_Model):
+    """A person acting for the enterprise in a State (place kind `agent`) under br-ae Art. 5(5) and 5(7): what
+    it does about contracts, and for whom it acts. Each fact may be given as unknown; one that br-ae 5 needs
+    and the scenario omits is reported missing."""
+
+    person: Id | None = Field(
+        default=None, description="the id of the person who acts (needed to test 5(7): closely related enterprises)")
+    habitually_concludes: bool | Unknown | None = Field(
+        default=None, description="habitually concludes contracts (5(5))")
+    principal_role: bool | Unknown | None = Field(
+        default=None,
+        description="habitually plays the principal role leading to the conclusion of contracts that are routinely "
+        "concluded without material modification by the enterprise (5(5))")
+    kinds: list[AgentContractKind] | Unknown | None = Field(
+        default=None, description="what those contracts are (5(5)(a)-(c)); an empty list: none of these")
+    acts_exclusively_for: list[Id] | Unknown | None = Field(
+        default=None,
+        description="the enterprises on whose behalf the person acts exclusively or almost exclusively (5(7)); an "
+        "empty list: it acts for many unrelated enterprises")
+
+
+OffshoreActivity = Literal[
+    "shipping",  # br-ae 29(1)(a) transporte marítimo
+    "banking_financial_insurance_investment",  # 29(1)(b) and similar activities
+    "headquarters_coordination",  # 29(1)(c) headquarters, coordination centre or similar entity
+]
+
+
+class OffshoreRegime(_Model):
+    """A UAE provision on the offshore income of a company from one of the activities of br-ae Art. 29(1)."""
+
+    activity: OffshoreActivity = Field(description="the activity whose offshore income it covers (29(1)(a)-(c))")
+    offshore_rate: BasisPoints | Unknown | None = Field(
+        default=None, description="% the UAE taxes that offshore income at (0: not taxed); reported missing if omitted")
+    domestic_rate: BasisPoints | Unknown | None = Field(
+        default=None,
+        description="% the UAE applies to income from similar activities carried on in its own territory; needed "
+        "unless the offshore income is not taxed")
+
+
+class BenefitsProof(_Model):
+    """What a company resident of the UAE has proven under br-ae Art. 29(3) ("salvo se ficar provado": what is
+    not proven is not assumed)."""
+
+    no_principal_purpose: bool = Field(
+        default=False,
+        description="proven that neither the company, nor the conduct of its business, nor the acquisition or "
+        "maintenance of the holding or property the income derives from had as a principal purpose obtaining "
+        "benefits for a person not resident of the UAE; default: not proven")
+    gross_income_to_non_entitled: BasisPoints | None = Field(
+        default=None,
+        description="the share (%) of its gross income proven to be used, directly or indirectly, to meet "
+        "obligations (interest, royalties ...) to persons not entitled to the benefits; default: not proven")
+
+
+class ThirdStatePermanentEstablishment(_Model):
+    """Income a UAE enterprise derives from Brazil that the UAE treats as attributable to a permanent
+    establishment of the enterprise in a third jurisdiction (br-ae Art. 29(2))."""
+
+    attributed_by_uae: bool | Unknown = Field(
+        description="the UAE treats the income as attributable to a permanent establishment in a third jurisdiction")
+    exempt_in_uae: bool | Unknown | None = Field(
+        default=None, description="the profits attributable to it are exempt from tax in the UAE")
+    third_state_tax: Money | Unknown | None = Field(
+        default=None, description="the tax on the item in the third jurisdiction")
+    uae_tax_if_situated_there: Money | Unknown | None = Field(
+        default=None,
+        description="the tax the UAE would impose on the item if the permanent establishment were situated in the "
+        "UAE (same currency as third_state_tax)")
+
+
+def _check_br_ae(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
+    """[br-ae] references and consistency of the Brazil–UAE facts."""
+    problems: list[Problem] = []
+    for key, b in sc.places_of_business.items():
+        refs: list[tuple[tuple[Any, ...], str, str]] = []
+        if b.same_site_as is not None:
+            refs.append((("places_of_business", key, "same_site_as"), f"places_of_business.{key}.same_site_as",
+                         b.same_site_as))
+        refs += [(("places_of_business", key, "cohesive_operation_with", n),
+                  f"places_of_business.{key}.cohesive_operation_with[{n}]", other)
+                 for n, other in enumerate(b.cohesive_operation_with)]
+        for path, name, other in refs:
+            if other not in sc.places_of_business or other == key:
+                problems.append(Problem(source, lines.line(path), name, "the id of another place of business",
+                                        repr(other)))
+        c = b.contracts
+        if c is not None:
+            if b.kind not in ("agent", "unknown", None):
+                problems.append(Problem(source, lines.line(("places_of_business", key, "contracts")),
+                                        f"places_of_business.{key}.contracts", "contract facts only for kind agent",
+                                        str(b.kind)))
+            ids = ([c.person] if c.person is not None else []) + (
+                list(c.acts_exclusively_for) if isinstance(c.acts_exclusively_for, list) else [])
+            for pid in ids:
+                if pid not in sc.persons:
+                    problems.append(Problem(source, lines.line(("places_of_business", key, "contracts")),
+                                            f"places_of_business.{key}.contracts", "the id of a person", repr(pid)))
+    for pid, p in sc.persons.items():
+        if isinstance(p.controlled_by, list):
+            for n, other in enumerate(p.controlled_by):
+                if other not in sc.persons or other == pid:
+                    problems.append(Problem(source, lines.line(("persons", pid, "controlled_by", n)),
+                                            f"persons.{pid}.controlled_by[{n}]", "the id of another person",
+                                            repr(other)))
+    for i, item in enumerate(sc.income):
+        t = item.third_state_pe
+        if t is not None and isinstance(t.third_state_tax, Money) and isinstance(t.uae_tax_if_situated_there, Money) \
+                and t.third_state_tax.currency != t.uae_tax_if_situated_there.currency:
+            problems.append(Problem(source, lines.line(("income", i, "third_state_pe")),
+                                    f"income[{i}].third_state_pe", "both taxes in one currency",
+                                    f"{t.third_state_tax.currency} and {t.uae_tax_if_situated_there.currency}"))
+    return problems
+
+
+Person.model_rebuild()
+Holding.model_rebuild()
+PlaceOfBusiness.model_rebuild()
+
+
 class IncomeItem(_Model):
     """One item of income: who pays whom, when, how much, and the type-specific facts."""
 
@@ -1053,12 +1548,29 @@ class IncomeItem(_Model):
         default=None, description="interest, interest_on_equity (or a dividend on a debt claim): Art. 11 facts"
     )
     royalty: RoyaltyDetails | None = Field(default=None, description="royalty, technical_services: Art. 12 facts")
+    entitlement: ItemEntitlementFacts | None = Field(
+        default=None, description="br-uy 29(3), 29(6)(d): active business and connection facts; default: none")
+    third_jurisdiction_pe: ThirdJurisdictionPE | None = Field(
+        default=None, description="br-uy 29(8): attributed to a PE in a third jurisdiction; default: not")
     capital_gain: CapitalGainDetails | None = Field(default=None, description="capital_gain: Art. 13 facts")
     other_income: OtherIncomeDetails | None = Field(default=None, description="Art. 22 facts")
     immovable_property: ImmovablePropertyDetails | None = None
     business_profits: BusinessProfitsDetails | None = None
     shipping: ShippingDetails | None = None
     transfer_pricing: TransferPricingDetails | None = None
+    shipping_ancillary: ShippingAncillary | None = Field(
+        default=None, description="br-sg 8(3): income incidental to international traffic; default: none")
+    source_law_taxes_dividends: bool | Unknown | None = Field(
+        default=None,
+        description="branch_profits under br-sg (Protocol 3): the law of the State where the permanent "
+        "establishment is situated provides for the taxation of dividends; reported missing where needed",
+    )
+    from_offshore_activity: bool | Unknown | None = Field(
+        default=None,
+        description="br-ae 29(1): the item is income the recipient derives from the activity its UAE offshore "
+        "regime covers; asked for where that regime is below the threshold")
+    third_state_pe: ThirdStatePermanentEstablishment | None = Field(
+        default=None, description="br-ae 29(2): attributed by the UAE to a third-jurisdiction PE; default: no")
     independent: IndependentServicesDetails | None = None
     employment: EmploymentDetails | None = None
     director: DirectorDetails | None = None
@@ -1067,6 +1579,13 @@ class IncomeItem(_Model):
     government: GovernmentServiceDetails | None = None
     professor: ProfessorDetails | None = None
     student: StudentDetails | None = None
+    payment_for: PaymentForDetails | None = Field(
+        default=None, description="br-pl 12(3), 13(3): what a royalty or fee for services is paid for")
+    shares_alienated: SharesAlienatedDetails | None = Field(
+        default=None, description="br-pl 14(4): capital_gain on shares or comparable rights; default: none")
+    gain_arises_in: State | Unknown | None = Field(
+        default=None, description="br-pl 14(5): capital_gain: the State the gain arises in (provém); omitted: "
+        "missing where Art. 14(5) needs it")
     tax: TaxConcerned | None = Field(
         default=None, description="the tax concerned (Art. 2); default: the taxes the Convention covers")
     relief: ReliefFacts | None = Field(
@@ -1153,6 +1672,10 @@ class Scenario(_Model):
     presence: list[Presence] = Field(default_factory=list)
     arrangements: dict[Id, Arrangement] = Field(
         default_factory=dict, description="arrangements or transactions, for principal purpose tests")
+    holdings_continue: bool = Field(
+        default=False,
+        description="the holdings continue unchanged after the evaluation date (days after it count for the "
+        "twelve-month periods of br-uy 29(2)(e), 29(4)); default: false (those days are unknown)")
     income: list[IncomeItem] = Field(default_factory=list)
     termination_notice: TerminationNotice | None = Field(
         default=None, description="a notice of termination of the Convention (br-pt Art. 29); default: none")
@@ -1380,6 +1903,10 @@ def _check_references(sc: Scenario, source: str, lines: _LineMap) -> list[Proble
     problems += _check_arts_14_to_21(sc, source, lines)
     problems += _check_general(sc, source, lines)
     problems += _check_withholding(sc, source, lines)
+    problems += _check_br_sg(sc, source, lines)
+    problems += _check_br_pl(sc, source, lines)
+    problems += _check_br_uy(sc, source, lines)
+    problems += _check_br_ae(sc, source, lines)
     return problems
 
 

@@ -135,7 +135,8 @@ def test_show_article_text_and_rules() -> None:
     assert "§ br-pt 10(2)(a): 10% do montante bruto dos dividendos" in out
     assert "rule br-pt/10-2-a-cap | br-pt 10(2)(a)" in out
     code, out, _ = run("show", "br-sg", "10")
-    assert code == 0 and "br-sg 10 is in the corpus but not encoded yet" in out
+    assert code == 0 and "br-sg 10 — Dividends [encoded]" in out
+    assert "rule br-sg/10-2-a-period-held | br-sg 10(2)(a)" in out
     code, out, _ = run("show", "br-sg", "12")
     assert code == 0 and "br-sg 12 is not encoded: text not available" in out
     code, out, _ = run("show", "br-pt", "99")
