@@ -451,5 +451,87 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
         click.echo(diff_text(changes, len(files)), nl=False)
 
 
+# ----------------------------------------------------------------- treaty mutate (issue 10) ---
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--treaty", default="br-pt", show_default=True,
+              help="the folder of logic/ to mutate (`core`: logic/core/, against every scenario)")
+@click.option("--max", "max_mutants", type=click.IntRange(min=1), metavar="N",
+              help="a deterministic random sample of N mutants (default: every mutant)")
+@click.option("--seed", type=int, default=1, show_default=True, help="seed of the sample")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="processes")
+@click.option("--time-budget", type=click.FloatRange(min=0), metavar="SECONDS",
+              help="stop after this long; the mutants not run are reported as skipped")
+@click.option("--probes", type=click.IntRange(min=0), default=100, show_default=True,
+              help="generated scenarios that tell surviving from equivalent-suspected mutants")
+@click.option("--logic", "logic_dir", type=click.Path(file_okay=False, exists=True),
+              help="the logic/ folder to mutate (default: the installed rule base)")
+@click.option("--save", type=click.Path(file_okay=False),
+              help="folder to write the probes that tell a surviving mutant apart to (candidate scenarios)")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="output format")
+@_handle_errors
+def mutate(paths: tuple[str, ...], treaty: str, max_mutants: int | None, seed: int, jobs: int,
+           time_budget: float | None, probes: int, logic_dir: str | None, save: str | None, fmt: str) -> None:
+    """Mutants of the rules (numbers ±1, comparisons flipped, conditions dropped, negations removed),
+    each run on the scenarios under PATHS (default: scenarios/<treaty>/, or scenarios/ for core)."""
+    from pathlib import Path
+
+    from .coverage import dumps
+    from .mutate import report_json, report_text, run_mutation
+    from .program import load_logic
+
+    if not paths and treaty != "core" and Path("scenarios", treaty).is_dir():
+        paths = (str(Path("scenarios", treaty)),)
+    logic = load_logic(Path(logic_dir).resolve()) if logic_dir else load_logic()
+    report = run_mutation(logic, treaty, _scenario_paths(paths), max_mutants, seed, jobs, time_budget, probes)
+    click.echo(dumps(report_json(report)) if fmt == "json" else report_text(report, limit=None), nl=False)
+    if save:
+        import yaml
+
+        folder = Path(save)
+        folder.mkdir(parents=True, exist_ok=True)
+        for n, (m, data) in enumerate(report.witnesses()):
+            head = f"# tells apart the surviving mutant {m.where}: {m.rule_id}: {m.operator}: {m.description}\n"
+            (folder / f"survivor-{n}.yaml").write_text(head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+                                                       encoding="utf-8")
+
+
+# ------------------------------------------------------------ treaty report: HTML (issue 12) ---
+@main.command(name="report")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="the HTML file to write")
+@click.option("--why-not", "why_not", multiple=True, metavar="QUERY",
+              help='also draw why a conclusion does not hold, e.g. \'max_rate("div-2024", 1000)\'')
+@LANG
+@_handle_errors
+def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], lang: str) -> None:
+    """Write one self-contained HTML decision report for the scenario FILES: a summary per item, each
+    derivation drawn as a graph with the treaty text of every step, the facts and the receipt."""
+    import time
+    from pathlib import Path
+
+    from .report import build_report, find_dot, render_html
+
+    started = time.perf_counter()
+    checker = Checker()
+    loaded = []
+    for path in files:
+        scenario = load_file(path)
+        loaded.append((path, scenario, Path(path).read_bytes()))
+    queries = [parse_query(q, checker.logic) for q in why_not]
+    dot = find_dot()
+    page = render_html(build_report(checker, loaded, lang, EXPLAINED_ROOTS, queries), dot)
+    try:
+        Path(output).write_bytes(page.encode("utf-8"))
+    except OSError as err:
+        raise InputError(f"{output}: cannot write the report: {err.strerror or err}") from None
+    items = sum(len(s.income) for _, s, _ in loaded)
+    drawn = "graphs drawn by Graphviz" if dot and 'data-engine="dot"' in page else \
+        "derivations as indented trees (Graphviz's dot not found or failed)"
+    click.echo(f"{output}: {len(loaded)} scenario(s), {items} item(s), {len(page.encode('utf-8')):,} bytes, "
+               f"{drawn}, {time.perf_counter() - started:.1f} s")
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,715 @@
+"""Mutation testing of the rule base: do the scenarios pin the rules down?
+
+Mutants are made from clingo's AST of the rules, parsed once (:func:`pyhelpers.program.load_logic`);
+each changes one statement of ``logic/<treaty>/`` (or ``logic/core/``):
+
+* ``number``: an integer literal of a rule ±1, and the cited value of a static fact ±1 (a rate or share
+  in basis points, a period in months, a day count, a year, a day number: every ``bp``, ``months``,
+  ``date`` or ``int`` argument of a ``static`` predicate of the vocabulary, except the catalogue's
+  article numbers);
+* ``operator``: a comparison operator flipped, ``<``↔``<=``, ``>``↔``>=``, ``=``↔``!=`` (in a
+  comparison or an aggregate guard);
+* ``drop``: a body condition dropped;
+* ``negation``: the ``not`` of a body condition removed.
+
+Every mutant runs the scenario suite (the ``expect:`` blocks of the scenarios given, compared as
+``pytest`` does, :func:`pyhelpers.expect.compare`) on the fast path, stopping at the first scenario that
+fails. A scenario where the mutated statement cannot matter has the original's answer set and is not
+solved: neither the original statement nor the mutant can fire given the scenario's input predicates
+(:meth:`Logic.reachable`), or the conditions they share cannot hold together in the original's answer
+set (a positive condition without an atom of its predicate and constants there): no instance of either
+body is then true, and the mutated program, still stratified, has the same answer set.
+
+Mutants that are not killed are also run on *probe* scenarios, randomly generated from the suite
+(:func:`pyhelpers.prolog.generate.generate`: boundary values, flipped facts, unknowns), and compared
+with the original rules there (every answer set). Classification:
+
+* **killed**: on some scenario of the suite an expectation fails, or the mutated rules have no answer
+  set or several (the test suite fails either way);
+* **survived**: no expectation fails, but the output (every shown atom: status, outcome, rate, provisions,
+  findings) differs from the original's on a scenario of the suite (its ``expect:`` block is too weak)
+  or on a probe (a scenario is missing); the first such scenario is the witness;
+* **equivalent-suspected**: the output is the original's on every scenario of the suite and every probe;
+* **invalid**: the mutant is not a valid program (an unsafe variable): not counted;
+* **skipped**: not run within the time budget: not counted.
+
+Score = killed / (killed + survived): killed / (total − equivalent-suspected − invalid − skipped).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import clingo
+from clingo import ast
+from clingo.ast import ASTType
+
+from .atoms import scenario_facts
+from .coverage import _unsafe_lines
+from .errors import InputError, LogicError
+from .expect import compare
+from .program import Logic, RuleInfo, _Statement
+from .results import Receipt
+from .scenario import Scenario, load_file
+from .solve import Checker, build_result, run_clingo
+
+OPERATORS = ("number", "operator", "drop", "negation")
+STATUSES = ("killed", "survived", "equivalent", "invalid", "skipped")
+STATUS_NAMES = {"killed": "killed", "survived": "survived", "equivalent": "equivalent-suspected",
+                "invalid": "invalid", "skipped": "skipped"}
+_FLIP = {
+    ast.ComparisonOperator.LessThan: ast.ComparisonOperator.LessEqual,
+    ast.ComparisonOperator.LessEqual: ast.ComparisonOperator.LessThan,
+    ast.ComparisonOperator.GreaterThan: ast.ComparisonOperator.GreaterEqual,
+    ast.ComparisonOperator.GreaterEqual: ast.ComparisonOperator.GreaterThan,
+    ast.ComparisonOperator.Equal: ast.ComparisonOperator.NotEqual,
+    ast.ComparisonOperator.NotEqual: ast.ComparisonOperator.Equal,
+}
+_OP_TEXT = {
+    ast.ComparisonOperator.LessThan: "<", ast.ComparisonOperator.LessEqual: "<=",
+    ast.ComparisonOperator.GreaterThan: ">", ast.ComparisonOperator.GreaterEqual: ">=",
+    ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!=",
+}
+CITED_TYPES = frozenset({"bp", "months", "date", "int"})
+"""Argument types of a static fact's numbers that are cited values (thresholds, rates, periods)."""
+CATALOGUE = frozenset({"article"})
+"""Static predicates whose numbers are identifiers, not values (article numbers)."""
+PROBE_MODELS = 32
+"""A probe with more answer sets than this under the original rules (many unknowns) is not used."""
+
+
+Pattern = tuple[tuple[str, int, tuple[tuple[int, clingo.Symbol], ...]], ...]
+"""Positive body literals as name, arity and the constant arguments by position."""
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutation of one statement of the rule base."""
+
+    id: int
+    statement: int  # index into Logic.statements
+    operator: str  # number | operator | drop | negation
+    file: str
+    line: int
+    rule_id: str  # "-" for a fact
+    description: str
+    text: str  # the mutated statement's program text
+    head: tuple[str, int] | None
+    positive: tuple[tuple[str, int], ...]
+    is_fact: bool
+    rest: Pattern | None  # the unchanged positive conditions; None: a fact, run on every scenario
+
+    @property
+    def where(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one mutant."""
+
+    mutant: int
+    status: str  # killed | survived | equivalent | invalid | skipped
+    detail: str = ""
+    witness: str = ""
+    solved: int = 0  # scenarios solved (suite and probes)
+
+
+@dataclass
+class _Case:
+    """A scenario prepared once: its facts, the predicates that can be true, the statements of its
+    fast-path program, and the original rules' output."""
+
+    name: str
+    treaty: str
+    facts: str
+    inputs: frozenset[tuple[str, int]]
+    possible: frozenset[tuple[str, int]]
+    kept: tuple[int, ...]
+    kept_set: frozenset[int]
+    output: Any  # suite: sorted shown symbols; probe: frozenset of models
+    scenario: Scenario | None = None  # suite scenarios only (expectations)
+    receipt: Receipt | None = None
+    preds: frozenset[tuple[str, int]] = frozenset()  # predicates with an atom in an original answer set
+    holds: frozenset[tuple[str, int, int, clingo.Symbol]] = frozenset()  # their constant arguments
+
+
+@dataclass
+class _State:
+    logic: Logic
+    directives: str
+    texts: list[str]
+    chosen: dict[str, list[int]]  # by treaty: the statements of core and that treaty
+    mutants: list[Mutant]
+    suite: list[_Case]
+    probes: list[_Case]
+    reconstructed: frozenset[str]
+    deadline: float | None
+    months: frozenset[int] = frozenset()
+    keys: frozenset[tuple[str, int, int]] = frozenset()  # (predicate, arity, position) the mutants test
+    unsafe: frozenset[int] = frozenset()
+    killers: dict[int, list[int]] = field(default_factory=dict)
+    by_id: dict[int, Mutant] = field(default_factory=dict)
+
+
+_STATE: _State | None = None
+
+
+# ------------------------------------------------------------------------------------ generation ---
+
+class _NumberAt(ast.Transformer):
+    """Replaces the ``target``-th integer literal (in visiting order) by itself + ``delta``; counts them."""
+
+    def __init__(self, target: int = -1, delta: int = 0) -> None:
+        self.target = target
+        self.delta = delta
+        self.seen = 0
+        self.found: tuple[int, int] | None = None  # (value, line)
+
+    def visit_SymbolicTerm(self, node: Any) -> Any:
+        if node.symbol.type != clingo.SymbolType.Number:
+            return node
+        here = self.seen
+        self.seen += 1
+        if here != self.target:
+            return node
+        self.found = (node.symbol.number, node.location.begin.line)
+        return ast.SymbolicTerm(node.location, clingo.Number(node.symbol.number + self.delta))
+
+
+def _flat(node: Any) -> str:
+    return " ".join(str(node).split())
+
+
+def _numbers(node: Any) -> Iterable[tuple[int, int, int, Any]]:
+    """(value, delta, line, mutated node) for each integer literal of ``node`` ±1."""
+    counter = _NumberAt()
+    counter(node)
+    for k in range(counter.seen):
+        for delta in (-1, 1):
+            t = _NumberAt(k, delta)
+            new = t(node)
+            assert t.found is not None
+            yield t.found[0], delta, t.found[1], new
+
+
+def _rule_mutants(stm: Any) -> Iterable[tuple[str, int, str, Any, int]]:
+    """(operator, line, description, mutated statement, the body position changed or -1 for the head)
+    of a rule with a body."""
+    body = list(stm.body)
+    for value, delta, line, head in _numbers(stm.head):
+        yield "number", line, f"{value} -> {value + delta} in the head", stm.update(head=head), -1
+    for k, lit in enumerate(body):
+        line = lit.location.begin.line
+        for value, delta, nline, new_lit in _numbers(lit):
+            yield "number", nline, f"{value} -> {value + delta} in `{_flat(lit)}`", \
+                stm.update(body=[*body[:k], new_lit, *body[k + 1:]]), k
+        atom = lit.atom if lit.ast_type == ASTType.Literal else None
+        if atom is not None and atom.ast_type == ASTType.Comparison:
+            for g, guard in enumerate(atom.guards):
+                flipped = list(atom.guards)
+                flipped[g] = ast.Guard(_FLIP[guard.comparison], guard.term)
+                new_lit = ast.Literal(lit.location, lit.sign, ast.Comparison(atom.term, flipped))
+                yield "operator", line, f"`{_flat(lit)}` -> `{_flat(new_lit)}`", \
+                    stm.update(body=[*body[:k], new_lit, *body[k + 1:]]), k
+        if atom is not None and atom.ast_type == ASTType.BodyAggregate:
+            for side in ("left_guard", "right_guard"):
+                guard = getattr(atom, side)
+                if guard is None:
+                    continue
+                new_atom = atom.update(**{side: ast.Guard(_FLIP[guard.comparison], guard.term)})
+                new_lit = ast.Literal(lit.location, lit.sign, new_atom)
+                yield "operator", line, f"`{_flat(lit)}` -> `{_flat(new_lit)}`", \
+                    stm.update(body=[*body[:k], new_lit, *body[k + 1:]]), k
+        yield "drop", line, f"condition {k} `{_flat(lit)}` dropped", stm.update(body=body[:k] + body[k + 1:]), k
+        if lit.ast_type == ASTType.Literal and lit.sign != ast.Sign.NoSign:
+            new_lit = ast.Literal(lit.location, ast.Sign.NoSign, lit.atom)
+            yield "negation", line, f"`{_flat(lit)}` -> `{_flat(new_lit)}`", \
+                stm.update(body=[*body[:k], new_lit, *body[k + 1:]]), k
+
+
+def _fact_mutants(stm: Any, logic: Logic) -> Iterable[tuple[str, int, str, Any]]:
+    """Cited values of a static fact ±1."""
+    head = stm.head
+    if head.ast_type != ASTType.Literal or head.atom.ast_type != ASTType.SymbolicAtom \
+            or head.atom.symbol.ast_type != ASTType.Function:
+        return
+    fn = head.atom.symbol
+    pred = logic.predicate(str(fn.name), len(fn.arguments))
+    if pred is None or pred.role != "static" or pred.name in CATALOGUE:
+        return
+    for k, (arg, spec) in enumerate(zip(fn.arguments, pred.args, strict=True)):
+        if spec.type not in CITED_TYPES or arg.ast_type != ASTType.SymbolicTerm \
+                or arg.symbol.type != clingo.SymbolType.Number:
+            continue
+        value = arg.symbol.number
+        for delta in (-1, 1):
+            args = list(fn.arguments)
+            args[k] = ast.SymbolicTerm(arg.location, clingo.Number(value + delta))
+            new = stm.update(head=head.update(atom=head.atom.update(symbol=fn.update(arguments=args))))
+            shown = [f"{value} -> {value + delta}" if j == k else _flat(a) for j, a in enumerate(fn.arguments)]
+            yield "number", arg.location.begin.line, f"{pred.name}({', '.join(shown)})", new
+
+
+def _pattern(lits: Iterable[Any]) -> Pattern:
+    out = []
+    for lit in lits:
+        if lit.ast_type == ASTType.Literal and lit.sign == ast.Sign.NoSign \
+                and lit.atom.ast_type == ASTType.SymbolicAtom and lit.atom.symbol.ast_type == ASTType.Function:
+            fn = lit.atom.symbol
+            consts = tuple((n, a.symbol) for n, a in enumerate(fn.arguments) if a.ast_type == ASTType.SymbolicTerm)
+            out.append((str(fn.name), len(fn.arguments), consts))
+    return tuple(out)
+
+
+def generate_mutants(logic: Logic, treaty: str) -> list[Mutant]:
+    """Every mutant of the statements of ``logic/<treaty>/`` (``core``: of ``logic/core/``), in file
+    order: for each statement the numbers of its head, then per body condition its numbers, operator,
+    drop and negation; for a fact its cited values."""
+    prefix = f"logic/{treaty}/"
+    infos: dict[int, RuleInfo] = {}
+    rules = iter(logic.rules)
+    for i, stm in enumerate(logic.statements):
+        if stm.ast_type == ASTType.Rule and stm.body:
+            infos[i] = next(rules)
+    out: list[Mutant] = []
+    for i, (stm, relpath) in enumerate(zip(logic.statements, logic.statement_files, strict=True)):
+        if not relpath.startswith(prefix) or stm.ast_type != ASTType.Rule:
+            continue
+        info = infos.get(i)
+        made: Iterable[tuple[str, int, str, Any, Pattern | None]]
+        if stm.body:
+            body = list(stm.body)
+            made = ((op, line, d, new, _pattern(body[:k] + body[k + 1:] if k >= 0 else body))
+                    for op, line, d, new, k in _rule_mutants(stm))
+        else:
+            made = ((op, line, d, new, None) for op, line, d, new in _fact_mutants(stm, logic))
+        for op, line, description, new, rest in made:
+            s = _Statement.of(new, relpath)
+            out.append(Mutant(len(out), i, op, relpath, line, info.rule_id if info else "-", description,
+                              s.text.replace("\n", " "), s.head, s.positive, s.is_fact, rest))
+    return out
+
+
+def sample(mutants: Sequence[Mutant], n: int | None, seed: int) -> list[Mutant]:
+    """A deterministic random sample of ``n`` mutants (all when ``n`` is None or not smaller), in order."""
+    if n is None or n >= len(mutants):
+        return list(mutants)
+    chosen = sorted(random.Random(seed).sample(range(len(mutants)), n))
+    return [mutants[i] for i in chosen]
+
+
+# ------------------------------------------------------------------------------------- preparing ---
+
+def _possible(stmts: Callable[[int], _Statement], chosen: Sequence[int],
+              present: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
+    """The least fixpoint of :meth:`Logic.possible_predicates`, over statements given by index."""
+    possible = set(present)
+    for i in chosen:
+        s = stmts(i)
+        if s.is_fact and s.head is not None:
+            possible.add(s.head)
+    changed = True
+    while changed:
+        changed = False
+        for i in chosen:
+            s = stmts(i)
+            if s.head is not None and s.head not in possible and all(p in possible for p in s.positive):
+                possible.add(s.head)
+                changed = True
+    return frozenset(possible)
+
+
+def _inputs(logic: Logic, present: frozenset[str]) -> frozenset[tuple[str, int]]:
+    return frozenset((p.name, p.arity) for p in logic.vocabulary.values() if p.role == "input" and p.name in present)
+
+
+def _models(program: str, facts: str, limit: int, atoms: set[clingo.Symbol] | None = None
+            ) -> frozenset[frozenset[clingo.Symbol]] | None:
+    """The answer sets (shown atoms) of a probe; None when there are more than ``limit``. With
+    ``atoms``, every atom true in some answer set is added to it."""
+    ctl = clingo.Control([f"--models={limit + 1}", "--warn=none"])
+    ctl.add("base", [], program)
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    models: set[frozenset[clingo.Symbol]] = set()
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            models.add(frozenset(model.symbols(shown=True)))
+            if atoms is not None:
+                atoms.update(model.symbols(atoms=True))
+    return None if len(models) > limit else frozenset(models)
+
+
+def _prepare_case(state: _State, checker: Checker, name: str, scenario: Scenario, suite: bool) -> _Case | None:
+    logic = state.logic
+    facts = scenario_facts(scenario, "s", state.months)
+    present = frozenset(f[: f.index("(")] for f in facts)
+    inputs = _inputs(logic, present)
+    sl = logic._sliceable
+    chosen = state.chosen.setdefault(scenario.treaty, [
+        i for i, s in enumerate(sl) if s.relpath.startswith(("logic/core/", f"logic/{scenario.treaty}/"))])
+    possible = _possible(sl.__getitem__, chosen, inputs)
+    kept = tuple(i for i in chosen if all(p in possible for p in sl[i].positive))
+    program = _program(state, kept, None, None)
+    text = "\n".join(facts)
+    atoms: set[clingo.Symbol] = set()
+    models = _models(program, text, PROBE_MODELS if not suite else 1, atoms)
+    if models is None:
+        if suite:
+            raise LogicError(f"{name}: the rules have more than one answer set for a scenario of the suite")
+        return None
+    if not models:
+        raise LogicError(f"{name}: the rules have no answer set")
+    case = _Case(name, scenario.treaty, text, inputs, possible, kept, frozenset(kept), None)
+    case.preds = frozenset((a.name, len(a.arguments)) for a in atoms)
+    case.holds = frozenset((a.name, len(a.arguments), n, arg) for a in atoms for n, arg in enumerate(a.arguments)
+                           if (a.name, len(a.arguments), n) in state.keys)
+    if suite:
+        case.output = sorted(next(iter(models)))
+        case.scenario = scenario
+        case.receipt = checker.receipt(facts)
+    else:
+        case.output = models
+    return case
+
+
+def _may_hold(m: Mutant, case: _Case) -> bool:
+    """Whether the conditions that the mutant shares with the original can hold together in the
+    original's answer sets: each needs an atom of its predicate with its constant arguments. When they
+    cannot, neither the original rule nor the mutant has a body true there, and the answer sets are the
+    original's (the mutated programs stay stratified)."""
+    if m.rest is None:
+        return True
+    for name, arity, consts in m.rest:
+        if (name, arity) not in case.preds:
+            return False
+        for n, sym in consts:
+            if (name, arity, n, sym) not in case.holds:
+                return False
+    return True
+
+
+def _program(state: _State, kept: Iterable[int], index: int | None, text: str | None) -> str:
+    parts = [state.directives]
+    for i in kept:
+        t = text if i == index else state.texts[i]
+        if t:
+            parts.append(t)
+    return "\n".join(parts)
+
+
+@dataclass
+class Prepared:
+    """What a mutation run needs, built once before the workers fork."""
+
+    mutants: list[Mutant]
+    scenarios: int
+    probes: int
+    baseline_failures: list[str]
+    notes: list[str]
+    probe_data: dict[str, dict[str, Any]]
+
+
+def prepare(logic: Logic, treaty: str, mutants: list[Mutant], scenario_paths: Sequence[Path], probes: int,
+            probe_seed: int = 11, deadline: float | None = None) -> Prepared:
+    """Load and solve the suite and the probes with the original rules (module state for the workers)."""
+    global _STATE
+    checker = Checker(logic)
+    sl = logic._sliceable
+    state = _State(logic, "\n".join(logic.defined_directives()), [s.text for s in sl], {}, mutants,
+                   [], [], checker.reconstructed_provisions, deadline)
+    # the date module computes the periods the rules name: a period mutated ±1 month needs its facts too
+    state.months = frozenset(n + d for n in checker.period_months for d in (-1, 0, 1) if n + d > 0)
+    state.keys = frozenset((name, arity, n) for m in mutants for name, arity, consts in m.rest or ()
+                           for n, _ in consts)
+    baseline: list[str] = []
+    notes: list[str] = []
+    probe_data: dict[str, dict[str, Any]] = {}
+    suite_files: list[Path] = []
+    for path in scenario_paths:
+        scenario = load_file(path)
+        if treaty != "core" and scenario.treaty != treaty:
+            continue
+        if scenario.expect is None:
+            notes.append(f"{path}: no expect: block, not used")
+            continue
+        case = _prepare_case(state, checker, str(path), scenario, True)
+        assert case is not None and case.scenario is not None and case.receipt is not None
+        result = build_result(scenario, str(path), case.output, case.receipt, state.reconstructed)
+        failed = compare(scenario, result)
+        if failed:
+            baseline.append(f"{path}: fails with the original rules ({failed[0]}): not used")
+            continue
+        state.suite.append(case)
+        suite_files.append(path)
+    if not state.suite:
+        raise InputError(f"no scenario of {treaty} with an expect: block that the original rules pass")
+    if probes:
+        from .prolog.generate import generate
+
+        # drawn three times over: some are of another treaty, or have too many answer sets
+        made, _ = generate(3 * probes, probe_seed, suite_files)
+        for g in made:
+            if len(state.probes) == probes:
+                break
+            if treaty != "core" and g.scenario.treaty != treaty:
+                continue
+            case = _prepare_case(state, checker, g.name, g.scenario, False)
+            if case is not None:
+                state.probes.append(case)
+                probe_data[g.name] = g.data
+        if len(state.probes) < probes:
+            notes.append(f"only {len(state.probes)} of {probes} probe(s) drawn (of another treaty, or more than "
+                         f"{PROBE_MODELS} answer sets)")
+    if mutants:
+        state.unsafe = frozenset(mutants[n - 1].id for n in _unsafe_lines([m.text for m in mutants]))
+    _STATE = state
+    return Prepared(mutants, len(state.suite), len(state.probes), baseline, notes, probe_data)
+
+
+# --------------------------------------------------------------------------------------- running ---
+
+def _mutant_program(state: _State, m: Mutant, case: _Case) -> str | None:
+    """The fast-path program of ``case`` with ``m`` in place of its statement; None when neither the
+    original statement nor the mutant can fire there (the output is then the original's)."""
+    i = m.statement
+    was = i in case.kept_set
+    now = all(p in case.possible for p in m.positive)
+    if not was and not now:
+        return None
+    if not now or m.head is None or m.head in case.possible:
+        # the original's possible predicates are closed under the mutant's rules: its program, with
+        # the mutant in place of the statement (or without it, when the mutant cannot fire)
+        if now and was:
+            kept: Iterable[int] = case.kept
+        elif now:
+            kept = sorted((*case.kept, i))
+        else:
+            kept = (j for j in case.kept if j != i)
+        return _program(state, kept, i, m.text)
+    sl = state.logic._sliceable
+    mutated = _Statement(m.file, m.text, m.head, m.positive, m.is_fact)
+    chosen = state.chosen[case.treaty]
+    possible = _possible(lambda j: mutated if j == i else sl[j], chosen, case.inputs)
+    kept2 = [j for j in chosen if all(p in possible for p in (mutated if j == i else sl[j]).positive)]
+    return _program(state, kept2, i, m.text)
+
+
+def _run_one(state: _State, m: Mutant) -> Outcome:
+    if m.id in state.unsafe:
+        return Outcome(m.id, "invalid", "unsafe: a variable is no longer bound by a positive condition")
+    solved = 0
+    first: list[int] = state.killers.get(m.statement, [])
+    order = first + [n for n in range(len(state.suite)) if n not in first]
+    witness = ""
+    detail = ""
+    for n in order:
+        case = state.suite[n]
+        program = _mutant_program(state, m, case) if _may_hold(m, case) else None
+        if program is None:
+            continue
+        if state.deadline is not None and time.monotonic() > state.deadline:
+            return Outcome(m.id, "skipped", "time budget", solved=solved)
+        solved += 1
+        try:
+            symbols = run_clingo(program, case.facts.split("\n")).symbols
+        except LogicError as err:
+            _remember(state, m.statement, n)
+            return Outcome(m.id, "killed", str(err), case.name, solved)
+        except RuntimeError as err:
+            return Outcome(m.id, "invalid", f"clingo: {err}", case.name, solved)
+        if symbols == case.output:
+            continue
+        assert case.scenario is not None and case.receipt is not None
+        result = build_result(case.scenario, case.name, symbols, case.receipt, state.reconstructed)
+        failed = compare(case.scenario, result)
+        if failed:
+            _remember(state, m.statement, n)
+            return Outcome(m.id, "killed", str(failed[0]), case.name, solved)
+        if not witness:
+            witness = case.name
+            detail = "the output differs, no expectation catches it"
+    if witness:
+        return Outcome(m.id, "survived", detail, witness, solved)
+    for case in state.probes:
+        program = _mutant_program(state, m, case) if _may_hold(m, case) else None
+        if program is None:
+            continue
+        if state.deadline is not None and time.monotonic() > state.deadline:
+            return Outcome(m.id, "skipped", "time budget", solved=solved)
+        solved += 1
+        try:
+            models = _models(program, case.facts, PROBE_MODELS)
+        except RuntimeError as err:
+            return Outcome(m.id, "invalid", f"clingo: {err}", case.name, solved)
+        if models != case.output:
+            return Outcome(m.id, "survived", "no scenario of the suite tells it apart; this probe does",
+                           case.name, solved)
+    return Outcome(m.id, "equivalent", "the output is the original's on every scenario and probe", solved=solved)
+
+
+def _remember(state: _State, statement: int, n: int) -> None:
+    killers = state.killers.setdefault(statement, [])
+    if n in killers:
+        killers.remove(n)
+    killers.insert(0, n)
+
+
+def _run_group(ids: list[int]) -> list[Outcome]:
+    state = _STATE
+    assert state is not None
+    by_id = state.by_id or {m.id: m for m in state.mutants}
+    state.by_id = by_id
+    return [_run_one(state, by_id[i]) for i in ids]
+
+
+@dataclass
+class Report:
+    """The result of a mutation run."""
+
+    treaty: str
+    total: int  # mutants generated
+    mutants: list[Mutant]  # those run (all, or the sample)
+    outcomes: dict[int, Outcome]
+    scenarios: int
+    probes: int
+    seconds: float
+    sampled: bool
+    seed: int
+    notes: list[str] = field(default_factory=list)
+    probe_data: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def by_status(self, status: str) -> list[Mutant]:
+        return [m for m in self.mutants if self.outcomes[m.id].status == status]
+
+    def counts(self) -> dict[str, int]:
+        c = Counter(o.status for o in self.outcomes.values())
+        return {s: c.get(s, 0) for s in STATUSES}
+
+    @property
+    def score(self) -> float:
+        c = self.counts()
+        judged = c["killed"] + c["survived"]
+        return 100.0 * c["killed"] / judged if judged else 100.0
+
+    def table(self) -> list[tuple[str, dict[str, int]]]:
+        """Counts per operator."""
+        rows = []
+        for op in OPERATORS:
+            c = Counter(self.outcomes[m.id].status for m in self.mutants if m.operator == op)
+            rows.append((op, {s: c.get(s, 0) for s in STATUSES}))
+        return rows
+
+    def witnesses(self) -> list[tuple[Mutant, dict[str, Any]]]:
+        """The surviving mutants told apart by a probe only, with the probe's scenario data: each is a
+        candidate for a new scenario of the suite (with an ``expect:`` block written by hand)."""
+        return [(m, self.probe_data[self.outcomes[m.id].witness]) for m in self.by_status("survived")
+                if self.outcomes[m.id].witness in self.probe_data]
+
+    def survivors_by(self) -> list[tuple[str, int]]:
+        """Surviving mutants per file and operator, most first."""
+        c = Counter(f"{m.file} {m.operator}" for m in self.by_status("survived"))
+        return c.most_common()
+
+
+def run_mutation(logic: Logic, treaty: str, scenario_paths: Sequence[Path], max_mutants: int | None = None,
+                 seed: int = 1, jobs: int = 1, time_budget: float | None = None, probes: int = 100) -> Report:
+    """Generate the mutants of ``treaty`` (a sample of ``max_mutants`` with ``seed``), run each on the
+    scenarios (and ``probes`` generated ones) in ``jobs`` processes, within ``time_budget`` seconds
+    (counted from the start; the mutants not run by then are *skipped*)."""
+    start = time.monotonic()
+    deadline = start + time_budget if time_budget is not None else None
+    every = generate_mutants(logic, treaty)
+    if not every:
+        raise InputError(f"no statement of logic/{treaty}/ to mutate (is {treaty!r} an encoded treaty?)")
+    chosen = sample(every, max_mutants, seed)
+    prepared = prepare(logic, treaty, chosen, scenario_paths, probes, deadline=deadline)
+    groups: dict[int, list[int]] = {}
+    for m in chosen:
+        groups.setdefault(m.statement, []).append(m.id)
+    # run in a random order (fixed by the seed): a run cut short by the time budget has judged a random
+    # part of the rule base, not its first articles
+    order = list(groups.values())
+    random.Random(seed).shuffle(order)
+    outcomes: dict[int, Outcome] = {}
+    if jobs <= 1 or len(groups) <= 1:
+        for ids in order:
+            for o in _run_group(ids):
+                outcomes[o.mutant] = o
+    else:
+        ctx = multiprocessing.get_context("fork")  # the workers inherit the parsed logic and the suite
+        with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
+            futures = [pool.submit(_run_group, ids) for ids in order]
+            for fut in as_completed(futures):
+                for o in fut.result():
+                    outcomes[o.mutant] = o
+    notes = prepared.baseline_failures + prepared.notes
+    return Report(treaty, len(every), chosen, outcomes, prepared.scenarios, prepared.probes,
+                  time.monotonic() - start, max_mutants is not None and max_mutants < len(every), seed, notes,
+                  prepared.probe_data)
+
+
+# ------------------------------------------------------------------------------------- rendering ---
+
+def _line(m: Mutant, o: Outcome) -> str:
+    out = f"  {m.where}: {m.rule_id}: {m.operator}: {m.description}"
+    if o.witness:
+        out += f"\n      {o.detail}: {o.witness}" if o.status != "killed" else ""
+    elif o.detail and o.status in ("invalid", "skipped"):
+        out += f" ({o.detail})"
+    return out
+
+
+def report_text(r: Report, limit: int | None = None) -> str:
+    c = r.counts()
+    scope = f"a sample of {len(r.mutants)} of {r.total} mutants (seed {r.seed})" if r.sampled \
+        else f"{r.total} mutants"
+    lines = [f"mutation testing of logic/{r.treaty}/: {scope}; {r.scenarios} scenario(s), {r.probes} probe(s); "
+             f"{r.seconds:.0f} s", ""]
+    lines.append(f"{'operator':10} " + " ".join(f"{STATUS_NAMES[s]:>20}" for s in STATUSES))
+    for op, counts in [*r.table(), ("total", c)]:
+        lines.append(f"{op:10} " + " ".join(f"{counts[s]:>20}" for s in STATUSES))
+    judged = c["killed"] + c["survived"]
+    lines += ["", f"score: {c['killed']}/{judged} = {r.score:.1f}% killed "
+              "(killed / (total - equivalent-suspected - invalid - skipped))"]
+    for status in ("survived", "equivalent", "invalid", "skipped"):
+        ms = r.by_status(status)
+        if not ms:
+            continue
+        shown = ms if limit is None else ms[:limit]
+        lines += ["", f"{STATUS_NAMES[status]} ({len(ms)}):"]
+        lines += [_line(m, r.outcomes[m.id]) for m in shown]
+        if len(shown) < len(ms):
+            lines.append(f"  ... and {len(ms) - len(shown)} more (--format json lists every one)")
+    if c["skipped"]:
+        lines += ["", f"skipped {c['skipped']} mutant(s): the time budget ran out"]
+    if r.survivors_by():
+        lines += ["", "survivors by file and operator:"]
+        lines += [f"  {n:4}  {key}" for key, n in r.survivors_by()]
+    if r.notes:
+        lines += ["", "notes:"] + [f"  {n}" for n in r.notes]
+    return "\n".join(lines) + "\n"
+
+
+def report_json(r: Report) -> dict[str, Any]:
+    c = r.counts()
+    return {
+        "treaty": r.treaty, "mutants": r.total, "run": len(r.mutants), "sampled": r.sampled, "seed": r.seed,
+        "scenarios": r.scenarios, "probes": r.probes, "seconds": round(r.seconds, 1),
+        "counts": {STATUS_NAMES[s]: n for s, n in c.items()}, "score": round(r.score, 2),
+        "by_operator": {op: {STATUS_NAMES[s]: n for s, n in counts.items()} for op, counts in r.table()},
+        "results": [{"where": m.where, "rule": m.rule_id, "operator": m.operator, "mutation": m.description,
+                     "status": STATUS_NAMES[r.outcomes[m.id].status], "detail": r.outcomes[m.id].detail,
+                     "witness": r.outcomes[m.id].witness, "solved": r.outcomes[m.id].solved}
+                    for m in r.mutants],
+        "notes": r.notes,
+    }
