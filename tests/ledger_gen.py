@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import random
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 CONTEXT = Path(__file__).parent / "fixtures" / "batch" / "group.yaml"
@@ -41,11 +42,16 @@ _BAD = [
 
 
 def generate(n: int, seed: int = 7, bad_share: float = 0.05, schedule: bool = True) -> list[dict[str, str]]:
-    """``n`` rows. With ``schedule`` (the realistic case) each kind of payment falls on a fixed day of the
-    month (dividends, interest and fees are paid on schedules), so payments repeat the same facts but for
-    their amounts; without it every row gets a random day (nearly every row is a distinct case)."""
+    """``n`` rows as a list (see :func:`iter_rows`)."""
+    return list(iter_rows(n, seed, bad_share, schedule))
+
+
+def iter_rows(n: int, seed: int = 7, bad_share: float = 0.05, schedule: bool = True) -> Iterator[dict[str, str]]:
+    """``n`` rows, generated lazily. With ``schedule`` (the realistic case) each kind of payment falls on a
+    fixed day of the month (dividends, interest and fees are paid on schedules), so payments repeat the
+    same facts but for their amounts; without it every row gets a random day (nearly every row is a
+    distinct case)."""
     rnd = random.Random(seed)
-    rows = []
     for i in range(n):
         k = rnd.randrange(len(_KINDS))
         treaty, states, kind, payer, recipient, domestic = _KINDS[k]
@@ -64,11 +70,10 @@ def generate(n: int, seed: int = 7, bad_share: float = 0.05, schedule: bool = Tr
         if rnd.random() < bad_share:
             column, value = _BAD[rnd.randrange(len(_BAD))]
             row[column] = value
-        rows.append(row)
-    return rows
+        yield row
 
 
-def write_csv(path: Path, rows: list[dict[str, str]]) -> Path:
+def write_csv(path: Path, rows: Iterable[dict[str, str]]) -> Path:
     with open(path, "w", newline="", encoding="utf-8") as fh:
         w = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
         w.writeheader()
