@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from . import dates
 from .scenario import CONTRACTING_STATES, Money, Scenario
@@ -658,9 +658,7 @@ def _facts_br_sg(sc: Scenario, sid: str, add: Add) -> None:
     if sc.treaty != "br-sg":
         return
 
-    def yes_no(subject: str, attribute: str, pred: str, value: object) -> None:
-        if record_given(sid, add, subject, attribute, value):
-            add(fact(pred, sid, subject, Const("yes" if value else "no")))
+    yes_no = partial(_given_yes_no, sid, add)
 
     for pid, p in sc.persons.items():
         yes_no(pid, "partnership", "partnership", p.partnership)
@@ -776,9 +774,7 @@ def _facts_br_uy(sc: Scenario, sid: str, add: Add) -> None:
     if sc.treaty != "br-uy":
         return
 
-    def yes_no(subject: str, attribute: str, pred: str, value: object) -> None:
-        if record_given(sid, add, subject, attribute, value):
-            add(fact(pred, sid, subject, Const("yes" if value else "no")))
+    yes_no = partial(_given_yes_no, sid, add)
 
     def term(subject: str, attribute: str, pred: str, value: object) -> None:
         if record_given(sid, add, subject, attribute, value):
@@ -843,9 +839,7 @@ def _facts_br_ae(sc: Scenario, sid: str, add: Add, months: frozenset[int] = froz
     if sc.treaty != "br-ae":
         return
 
-    def yes_no(subject: str, attribute: str, pred: str, value: object) -> None:
-        if record_given(sid, add, subject, attribute, value):
-            add(fact(pred, sid, subject, Const("yes" if value else "no")))
+    yes_no = partial(_given_yes_no, sid, add)
 
     for pid, p in sc.persons.items():
         if record_given(sid, add, pid, "controlled_by", p.controlled_by):
