@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, Problem
 from .results import ItemResult, format_bp
 from .scenario import CONTRACTING_STATES, IncomeItem, Scenario, check_consistency, load_context, validate_item
 from .solve import Checker
@@ -214,6 +214,12 @@ def _column_of(field_path: str) -> str:
     return _FIELD_TO_COLUMN.get(path, path or "(row)")
 
 
+def _problems_text(problems: Iterable[Problem]) -> str:
+    """The loader's problems of one row, named by the ledger's columns: ``payer: expected ..., found ...``."""
+    return "; ".join(f"{_column_of(p.field)}: expected {p.expected}, found {p.found}"
+                     + (f" ({p.hint})" if p.hint else "") for p in problems)
+
+
 # ---------------------------------------------------------------------------------- deciding ---
 
 @dataclass(frozen=True)
@@ -248,8 +254,7 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
             continue
         item, problems = validate_item(data, source)
         if item is None:
-            msg = "; ".join(f"{_column_of(p.field)}: expected {p.expected}, found {p.found}" for p in problems)
-            out[n] = _error_record(row, f"{source}: {msg}")
+            out[n] = _error_record(row, f"{source}: {_problems_text(problems)}")
             continue
         groups.setdefault(treaty, []).append((n, item))
     for treaty, members in sorted(groups.items()):
@@ -276,9 +281,7 @@ def _drop_inconsistent(ctx: BatchContext, treaty: str, members: list[tuple[int, 
         m = re.match(r"^income\[(\d+)\]", p.field)
         if m is None:
             raise BatchError(f"the context does not fit the {treaty} rows: {p}")
-        hint = f" ({p.hint})" if p.hint else ""
-        text = f"{_column_of(p.field)}: expected {p.expected}, found {p.found}{hint}"
-        bad.setdefault(int(m.group(1)), []).append(text)
+        bad.setdefault(int(m.group(1)), []).append(_problems_text([p]))
     kept = []
     for k, (n, item) in enumerate(members):
         if k in bad:
@@ -529,11 +532,9 @@ def row_scenario(ctx: BatchContext, row: Row) -> Scenario:
         raise BatchError(f"{source}: {err}") from None
     item, problems = validate_item(data, source)
     if item is None:
-        raise BatchError(f"{source}: " + "; ".join(
-            f"{_column_of(p.field)}: expected {p.expected}, found {p.found}" for p in problems))
+        raise BatchError(f"{source}: {_problems_text(problems)}")
     scenario = ctx.context.model_copy(update={"treaty": treaty, "income": [item]})
     inconsistent = check_consistency(scenario, ctx.ledger)
     if inconsistent:
-        raise BatchError(f"{source}: " + "; ".join(
-            f"{_column_of(p.field)}: expected {p.expected}, found {p.found}" for p in inconsistent))
+        raise BatchError(f"{source}: {_problems_text(inconsistent)}")
     return scenario

@@ -1930,14 +1930,10 @@ def _check_withholding(sc: Scenario, source: str, lines: _LineMap) -> list[Probl
             problems.append(Problem(source, lines.line((*path, "withheld", "currency")),
                                     _field((*path, "withheld", "currency")),
                                     f"the currency of gross ({item.gross.currency})", w.withheld.currency))
-        if w.state is None:
-            payer = sc.persons.get(item.payer)
-            liable = payer.liable_to_tax if payer is not None else None
-            states = sorted(liable) if isinstance(liable, dict) else []
-            if len(states) != 1 or liable is None or liable[states[0]] == "unknown":
-                problems.append(Problem(source, lines.line(path), _field((*path, "state")),
-                                        "the State that withheld (the payer is not liable to tax in exactly "
-                                        "one Contracting State, so it cannot be inferred)", "nothing"))
+        if withholding_state(sc, item) is None:
+            problems.append(Problem(source, lines.line(path), _field((*path, "state")),
+                                    "the State that withheld (the payer is not liable to tax in exactly "
+                                    "one Contracting State, so it cannot be inferred)", "nothing"))
     return problems
 
 
@@ -1949,7 +1945,10 @@ def withholding_state(sc: Scenario, item: IncomeItem) -> str | None:
         return item.withholding.state
     payer = sc.persons.get(item.payer)
     liable = payer.liable_to_tax if payer is not None else None
-    return next(iter(liable)) if isinstance(liable, dict) and len(liable) == 1 else None
+    if not isinstance(liable, dict) or len(liable) != 1:
+        return None
+    state, criteria = next(iter(liable.items()))
+    return None if criteria == "unknown" else state
 
 
 def _find_cycle(edges: Mapping[str, set[str]]) -> list[str]:
