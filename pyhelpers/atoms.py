@@ -93,6 +93,25 @@ def fact(name: str, *args: Value) -> str:
     return f"{name}({', '.join(map(term, args))})."
 
 
+def open_option(sid: str, fact_no: int, value_no: int) -> str:
+    """``_option(sid, F, V).``: alternative V of the scenario's open fact F (issue 7)."""
+    return f"_option({quote(sid)}, {term(fact_no)}, {term(value_no)})."
+
+
+def conditional_fact(text: str, sid: str, conditions: tuple[tuple[int, int], ...],
+                     absent: tuple[tuple[int, int], ...] = ()) -> str:
+    """The fact ``text`` (made by :func:`fact`) holding only where every open fact F has its alternative V
+    for the pairs (F, V) of ``conditions`` and none of the pairs of ``absent``:
+    ``f(...) :- _value(sid, F, V), ..., not _value(sid, F2, V2), ...`` (issue 7)."""
+    if not (text.endswith(").") and _checked_name(text[: text.index("(")])):
+        raise ValueError(f"not a fact: {text!r}")
+    if not conditions and not absent:
+        return text
+    body = [f"_value({quote(sid)}, {term(f)}, {term(v)})" for f, v in conditions]
+    body += [f"not _value({quote(sid)}, {term(f)}, {term(v)})" for f, v in absent]
+    return f"{text[:-1]} :- {', '.join(body)}."
+
+
 def day(d: date) -> int:
     return dates.day_number(d)
 

@@ -29,6 +29,8 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "mar
                       show_default=True, help="output format")
 LANG = click.option("--lang", type=click.Choice(["en", "pt"]), default="en", show_default=True,
                     help="language of human-readable output")
+TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
+                          help="seconds for examining the alternatives of a scenario's unknown facts (per scenario)")
 
 
 def _handle_errors(func: F) -> F:
@@ -53,10 +55,11 @@ def main() -> None:
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--ask", is_flag=True, help="list only the facts that could change an outcome (not given, "
               "given as unknown, or a judgment to make), most decisive first")
+@TIME_LIMIT
 @FORMAT
 @LANG
 @_handle_errors
-def check(files: tuple[str, ...], ask: bool, fmt: str, lang: str) -> None:
+def check(files: tuple[str, ...], ask: bool, time_limit: float, fmt: str, lang: str) -> None:
     """Decide every income item of the scenario FILES and compare with their expect: blocks."""
     checker = Checker()
     worst = 0
@@ -68,7 +71,7 @@ def check(files: tuple[str, ...], ask: bool, fmt: str, lang: str) -> None:
             click.echo(f"error: {err}", err=True)
             worst = max(worst, err.exit_code)
             continue
-        result = checker.check(scenario, source=path)
+        result = checker.check(scenario, source=path, time_limit=time_limit)
         mismatches = compare(scenario, result) if scenario.expect is not None else None
         if mismatches:
             worst = max(worst, 1)
@@ -149,12 +152,36 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], fmt: st
         sections = _why_not_sections(ex, checker.logic, why_not, lang)
     else:
         sections = _item_sections(ex, scenario, list(items) or known, lang)
+    note = render.alternatives_note(scenario, lang)
     if fmt == "json":
-        click.echo(render.to_json({"source": file, "sections": render.explain_json(sections)}), nl=False)
+        click.echo(render.to_json({"source": file, **({"note": note} if note else {}),
+                                   "sections": render.explain_json(sections)}), nl=False)
     elif fmt == "markdown":
-        click.echo(render.explain_markdown(sections), nl=False)
+        click.echo((f"> {note}\n\n" if note else "") + render.explain_markdown(sections), nl=False)
     else:
-        click.echo(render.explain_text(sections), nl=False)
+        click.echo((f"{note}\n\n" if note else "") + render.explain_text(sections), nl=False)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--goal", required=True, metavar="QUERY",
+              help='what should hold, e.g. \'max_rate("div-2024", R), R <= 1000\' (rates in basis points)')
+@TIME_LIMIT
+@FORMAT
+@LANG
+@_handle_errors
+def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None:
+    """The smallest changes to the facts FILE marks changeable (or, if none is marked, to any fact that is not
+    an identity) that make the GOAL hold, each with its outcome; or why no change can."""
+    from .whatif import whatif as find
+
+    scenario = load_file(file)
+    result = find(Checker(), scenario, file, goal, time_limit)
+    items = [i.id for i in scenario.income if f'"{i.id}"' in goal] or None
+    if fmt == "json":
+        click.echo(render.to_json({"source": file, **render.whatif_json(result)}), nl=False)
+    else:
+        click.echo(render.whatif_text(result, items, lang), nl=False)
 
 
 @main.command()

@@ -52,6 +52,11 @@ def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
         if sorted(expected.findings) != found:
             out.append(Mismatch(iid, "findings", "[" + ", ".join(sorted(expected.findings)) + "]",
                                 "[" + ", ".join(found) + "]"))
+    if expected.alternatives is not None:
+        got_alternatives = sorted(str(a) for a in actual.alternatives)
+        if sorted(expected.alternatives) != got_alternatives:
+            out.append(Mismatch(iid, "alternatives", "[" + "; ".join(sorted(expected.alternatives)) + "]",
+                                "[" + "; ".join(got_alternatives) + "]"))
     if expected.max_source_tax is not None and expected.max_source_tax != actual.max_source_tax:
         out.append(Mismatch(iid, "maximum source tax", str(expected.max_source_tax), str(actual.max_source_tax)))
     ew, cw = expected.withholding, actual.compliance

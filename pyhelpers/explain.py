@@ -448,7 +448,7 @@ class Explainer:
                       visited: frozenset[tuple[int, str]]) -> Step | None:
         order = {"pos": 0, "agg": 1, "cmp": 2, "neg": 3}
         parts = sorted(plan.body, key=lambda p: (order[p.kind], p.position))
-        parts += [BodyPart("cmp", ast.Literal(LOC, ast.Sign.NoSign, t), -1) for t in extra]
+        parts += [BodyPart("cmp", ast.Literal(LOC, ast.Sign.NoSign, t), -1, t) for t in extra]
         results: list[tuple[list[tuple[BodyPart, Env]], Env]] = []
         self._search(parts, 0, env, [], results)
         if not results:

@@ -8,13 +8,17 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .amounts import round_to_currency
 from .expect import Mismatch
 from .explain import Step
 from .readings import STATE_NAMES
-from .results import Compliance, Finding, Relief, ScenarioResult, StateOutcome, format_bp
+from .results import Alternative, Compliance, Finding, Relief, ScenarioResult, StateOutcome, format_bp
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
+    from .whatif import WhatIf
 
 _OUTCOME = {
     "en": {
@@ -48,13 +52,21 @@ _LABEL = {
            "evaluated": "evaluated on", "findings": "findings", "why_not": "why not", "holds": "holds",
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
-           "withholding": "withholding", "version": "decided by the amended version"},
+           "withholding": "withholding", "version": "decided by the amended version",
+           "depends_on": "depends on", "unknowns": "the unknown facts", "possibly": "possibly:",
+           "unknown_facts": "facts given as alternatives", "decides": "decides", "incomplete": "INCOMPLETE",
+           "and": "and", "is": "is", "if": "if", "some_combinations": "some combinations of the unknown facts hold",
+           "in_some": "in some combinations only", "otherwise": "otherwise"},
     "pt": {"status": "estado", "provisions": "disposições", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "porque não", "holds": "verifica-se",
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
-           "withholding": "retenção na fonte", "version": "decidido pela versão alterada"},
+           "withholding": "retenção na fonte", "version": "decidido pela versão alterada",
+           "depends_on": "depende de", "unknowns": "os factos desconhecidos", "possibly": "possivelmente:",
+           "unknown_facts": "factos indicados por alternativas", "decides": "decide", "incomplete": "INCOMPLETO",
+           "and": "e", "is": "é", "if": "se", "some_combinations": "certas combinações dos factos desconhecidos",
+           "in_some": "só em certas combinações", "otherwise": "nos outros casos"},
 }
 _FINDING = {
     "en": {
@@ -70,6 +82,8 @@ _FINDING = {
         "deadline": "deadline: {fact} ({prov})",
         "relief": "{fact} ({prov})",
         "discrimination": "treatment of {fact} contrary to {prov}",
+        "time_limit": "the time limit was reached before every alternative of the unknown facts was examined: "
+                      "not final ({prov})",
     },
     "pt": {
         "missing": "facto em falta: {fact} (exigido pelo {prov})",
@@ -84,6 +98,8 @@ _FINDING = {
         "deadline": "prazo: {fact} ({prov})",
         "relief": "{fact} ({prov})",
         "discrimination": "tratamento de {fact} contrário ao {prov}",
+        "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "
+                      "desconhecidos: não definitivo ({prov})",
     },
 }
 
@@ -254,13 +270,21 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         for s in item.states:
             provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
             text = outcome_text(s, lang, item.date)
+            options = [a for a in item.alternatives if a.state == s.state]
+            if options:
+                facts = sorted({c.fact for a in options for c in a.holds_if})
+                text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
+            lines += [f"  {' ' * width}   {alternative_text(a, lang)}" for a in options]
         if item.max_source_tax is not None:
             lines.append(f"  {label('max_tax', lang)}: {item.max_source_tax:,} {item.currency}")
         if item.compliance is not None:
             lines.append(f"  {compliance_line(item.compliance, lang)}")
         for f in item.findings:
             lines.append(f"  - {finding_text(f, lang)}")
+        for a in item.alternatives:
+            if a.state is None:
+                lines.append(f"  - {label('possibly', lang)} {alternative_text(a, lang)}")
         if item.relief is not None and relief_lines(item.relief, lang):
             head, *rest = relief_lines(item.relief, lang)
             lines += [f"  {head}", *(f"    {x}" for x in rest)]
@@ -270,8 +294,42 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         if item.version:
             lines.append(f"  {label('version', lang)}: {'; '.join(item.version)}")
         lines.append("")
+    if result.unknowns:
+        lines.append(f"{label('unknown_facts', lang)}:")
+        lines += [f"  {u.fact}: {u.alternatives}" + (f"  ({label('decides', lang)} {', '.join(u.items)})"
+                                                       if u.items else "") for u in result.unknowns]
+        lines.append("")
+    if result.incomplete:
+        lines += [f"{label('incomplete', lang)}: {result.incomplete}", ""]
     lines += _expect_lines(result, mismatches, lang)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def alternatives_note(scenario: Scenario, lang: str) -> str:
+    """What `treaty explain` says of a scenario with facts given as alternatives: it explains the first."""
+    if not scenario.open_facts:
+        return ""
+    told = "; ".join(f"{f.name} = {f.show(0)}" for f in scenario.open_facts)
+    if _lang(lang) == "pt":
+        return (f"nota: os factos indicados por alternativas são explicados no primeiro valor ({told}); "
+                "`treaty check` mostra todas as alternativas")
+    return f"note: facts given as alternatives are explained at their first value ({told}); `treaty check` shows " \
+        "every alternative"
+
+
+def alternative_text(a: Alternative, lang: str) -> str:
+    """``capped at 10% ... if holding(a, b).until is 2026-03-14 or later  (br-sg 10(2)(a))``."""
+    if a.state is not None and a.outcome is not None:
+        head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, ()), lang)
+    else:
+        head = a.conclusion
+    provs = f"  ({'; '.join(a.provisions)})" if a.provisions else ""
+    if a.otherwise:
+        return f"{head} {label('otherwise', lang)}{provs}"
+    where = f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {c.values}" for c in a.holds_if)
+    where = where or label('some_combinations', lang)
+    some = "" if a.exact else f" ({label('in_some', lang)})"
+    return f"{head} {label('if', lang)} {where}{some}{provs}"
 
 
 _ASK = {
@@ -396,3 +454,59 @@ def explain_markdown(sections: list[tuple[str, list[Step]]]) -> str:
 
 def explain_json(sections: list[tuple[str, list[Step]]]) -> list[dict[str, Any]]:
     return [{"title": title, "steps": [s.to_dict() for s in steps]} for title, steps in sections]
+
+
+# --------------------------------------------------------------------------------------- whatif ---
+_WHATIF = {
+    "en": {"goal": "goal", "considered": "facts that may change", "already": "the goal already holds on the facts "
+           "as stated: no change needed", "smallest": "smallest change: {n} fact(s); {k} way(s)",
+           "none": "no change of the facts that may change makes the goal hold; why not, on the facts as stated:",
+           "certain": "the goal then holds whatever the unknown facts",
+           "possible": "the goal then holds only for some values of the unknown facts",
+           "incomplete": "INCOMPLETE", "nothing": "(none: mark facts {value: X, changeable: [...]})"},
+    "pt": {"goal": "objetivo", "considered": "factos que podem mudar", "already": "o objetivo já se verifica com os "
+           "factos indicados: nenhuma alteração necessária", "smallest": "menor alteração: {n} facto(s); {k} "
+           "forma(s)", "none": "nenhuma alteração dos factos que podem mudar atinge o objetivo; porque não, com os "
+           "factos indicados:", "certain": "o objetivo verifica-se então quaisquer que sejam os factos desconhecidos",
+           "possible": "o objetivo verifica-se então só para certos valores dos factos desconhecidos",
+           "incomplete": "INCOMPLETO", "nothing": "(nenhum: marque factos {value: X, changeable: [...]})"},
+}
+
+
+def whatif_text(w: WhatIf, items: Sequence[str] | None, lang: str) -> str:
+    """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s)."""
+    words = _WHATIF[_lang(lang)]
+    lines = [f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
+    lines += [f"  {c}" for c in w.considered] or [f"  {words['nothing']}"]
+    lines.append("")
+    if w.holds_already:
+        lines.append(words["already"])
+    elif w.solutions:
+        lines.append(words["smallest"].format(n=len(w.solutions[0].changes), k=len(w.solutions)))
+        for n, sol in enumerate(w.solutions, 1):
+            lines.append(f"  {n}. " + "; ".join(str(c) for c in sol.changes))
+            for item in sol.result.items:
+                if items and item.item_id not in items:
+                    continue
+                for s in item.states:
+                    provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
+                    lines.append(f"     {item.item_id}: {state_name(s.state, lang)}: {outcome_text(s, lang)}{provs}")
+                lines += [f"     {item.item_id}: {alternative_text(a, lang)}" for a in item.alternatives]
+            lines.append(f"     {words['certain' if sol.certain else 'possible']}")
+    else:
+        lines.append(words["none"])
+        for st in w.blocked:
+            lines += tree_text(st, 1)
+    if w.incomplete:
+        lines += ["", f"{words['incomplete']}: {w.incomplete}"]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def whatif_json(w: WhatIf) -> dict[str, Any]:
+    return {
+        "goal": w.goal, "considered": list(w.considered), "holds_already": w.holds_already,
+        "solutions": [{"changes": [c.__dict__ for c in s.changes], "certain": s.certain,
+                       "result": s.result.to_json()} for s in w.solutions],
+        "blocked": [s.to_dict() for s in w.blocked],
+        "incomplete": w.incomplete,
+    }

@@ -661,6 +661,8 @@ def _summary_row(it: ItemReport, lang: str) -> str:
     outcome = "<br>".join(f"{_e(render.state_name(x.state, lang))}: {_e(render.outcome_text(x, lang))}"
                           + (f' <span class="prov">({_e("; ".join(x.provisions))})</span>'
                              if x.provisions else "") for x in r.states)
+    outcome += "".join(f'<br><span class="alternative">{_e(render.state_name(a.state, lang) + ": " if a.state else "")}'
+                       f"{_e(render.alternative_text(a, lang))}</span>" for a in r.alternatives)
     comp = compliance_text(r, lang)
     cells = [
         f'<td><a href="#{it.graph.id}-section"><code>{_e(r.item_id)}</code></a></td>',

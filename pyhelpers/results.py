@@ -100,6 +100,42 @@ class Compliance:
 
 
 @dataclass(frozen=True)
+class Condition:
+    """An open fact of the scenario (given as alternatives) and the alternatives a conclusion needs."""
+
+    fact: str  # the fact's readable name, e.g. holding(lusoinvest, alfa).until
+    values: str  # those alternatives in words: "2026-03-14 or later", "one of 20, 30"
+
+    def __str__(self) -> str:
+        return f"{self.fact} is {self.values}"
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A conclusion about an item that holds for some values of the unknown facts but not for all.
+
+    ``exact``: it holds exactly when every condition is met; otherwise only for some of the combinations
+    within them (the conditions then list, per fact, the values under which it can hold)."""
+
+    state: str | None  # the State of an outcome; None for a finding
+    conclusion: str  # "capped 10%", "may tax", "missing: holding(a, b)" ...
+    provisions: tuple[str, ...]
+    holds_if: tuple[Condition, ...]
+    exact: bool = True
+    outcome: str | None = None  # of a State: its outcome (StateOutcome.outcome) and cap
+    max_rate_bp: int | None = None
+    otherwise: bool = False  # holds exactly when none of the State's other alternatives does
+
+    def __str__(self) -> str:
+        where = " and ".join(map(str, self.holds_if)) or "some combinations of the unknown facts hold"
+        head = f"{self.state}: {self.conclusion}" if self.state else self.conclusion
+        provs = f" ({'; '.join(self.provisions)})" if self.provisions else ""
+        if self.otherwise:
+            return f"{head} otherwise{provs}"
+        return f"{head} if {where}{'' if self.exact else ' (in some combinations)'}{provs}"
+
+
+@dataclass(frozen=True)
 class ItemResult:
     """Everything decided about one income item."""
 
@@ -119,6 +155,7 @@ class ItemResult:
     compliance: Compliance | None = None
     version: tuple[str, ...] = ()  # the amended article versions that decided the item (none: the original)
     date: str | None = None  # the item's date (ISO), e.g. for "treaty not applicable on 2023-12-31"
+    alternatives: tuple[Alternative, ...] = ()  # conclusions that hold only for some values of unknown facts
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
@@ -141,6 +178,15 @@ class Receipt:
 
 
 @dataclass(frozen=True)
+class UnknownFact:
+    """A fact the scenario gives as alternatives, and the items whose outcome turns on it."""
+
+    fact: str
+    alternatives: str  # in words: "one of 20, 30", "from 2025-12-28 to 2026-01-05"
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ScenarioResult:
     """The result of evaluating one scenario."""
 
@@ -151,6 +197,8 @@ class ScenarioResult:
     items: tuple[ItemResult, ...]
     receipt: Receipt
     atoms: tuple[str, ...] = field(default=(), repr=False)
+    unknowns: tuple[UnknownFact, ...] = ()  # the facts given as alternatives (issue 7)
+    incomplete: str | None = None  # why the alternatives were not all examined (the time limit), if so
 
     def open_questions(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
         """The facts that could change an outcome, most decisive first: (kind, fact, provision, items).

@@ -8,6 +8,7 @@ does not give is *not* read as false: the rules report it as ``missing``.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import itertools
 import re
@@ -18,8 +19,18 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
 import yaml
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+)
 
+from . import openfacts
 from .errors import Problem, ScenarioError
 
 Unknown = Literal["unknown"]
@@ -1657,6 +1668,10 @@ class ExpectedItem(_Model):
     )
     max_source_tax: Decimal | None = Field(default=None, description="the cap times the gross amount")
     withholding: ExpectedWithholding | None = None
+    alternatives: list[str] | None = Field(
+        default=None,
+        description="when given, every conclusion that holds for some values of the unknown facts only, exactly, "
+        "e.g. 'br: capped 10% if holding(a, b).until is 2026-03-14 or later (br-sg 10(2)(a))'")
 
 
 class Scenario(_Model):
@@ -1680,6 +1695,31 @@ class Scenario(_Model):
     termination_notice: TerminationNotice | None = Field(
         default=None, description="a notice of termination of the Convention (br-pt Art. 29); default: none")
     expect: dict[Id, ExpectedItem] | None = None
+    _open_facts: tuple[openfacts.OpenFact, ...] = PrivateAttr(default=())
+    _plain_data: Any = PrivateAttr(default=None)
+
+    @property
+    def open_facts(self) -> tuple[openfacts.OpenFact, ...]:
+        """The facts given as alternatives (``one_of``, ``between``, ``changeable``), in document order."""
+        return self._open_facts
+
+    @property
+    def unknowns(self) -> tuple[openfacts.OpenFact, ...]:
+        return tuple(f for f in self._open_facts if f.kind == "unknown")
+
+    def with_values(self, choice: Mapping[tuple[Any, ...], Any], source: str = "<scenario>",
+                    keep_unknown: bool = False) -> Scenario:
+        """This scenario with the open facts at the paths of ``choice`` given those values (validated;
+        raises :class:`ScenarioError`). The result keeps, with ``keep_unknown``, the unknown facts not
+        in ``choice``; otherwise it has no open facts."""
+        plain = self._plain_data if self._plain_data is not None else self.model_dump(
+            mode="json", by_alias=True, exclude_unset=True)
+        data = openfacts.substitute(plain, dict(choice))
+        sc = _validate(data, source, _LineMap())
+        if keep_unknown:
+            sc._open_facts = tuple(f for f in self._open_facts if f.kind == "unknown" and f.path not in choice)
+            sc._plain_data = data
+        return sc
 
 
 # ----------------------------------------------------------------------------------------------------
@@ -1983,6 +2023,28 @@ def load_dict(data: Any, source: str = "<scenario>", lines: _LineMap | None = No
     if not isinstance(data, dict):
         raise ScenarioError([Problem(source, 1, "(document)", "a mapping with name, treaty, persons, ...",
                                      _describe(data))])
+    data, open_facts, problems = openfacts.extract(data, source, lines.line)
+    if problems:
+        raise ScenarioError(problems)
+    sc = _validate(data, source, lines)
+    sc._plain_data = data
+    if not open_facts:
+        return sc
+    for f in open_facts:  # every alternative must make a valid scenario on its own
+        for value in f.values[1:]:
+            try:
+                _validate(openfacts.substitute(data, {f.path: value}), source, lines)
+            except ScenarioError as err:
+                problems += [dataclasses.replace(p, found=f"{p.found} (with {f.name} = {openfacts.show_value(value)})")
+                             for p in err.problems]
+    if problems:
+        raise ScenarioError(problems)
+    sc._open_facts = open_facts
+    sc._plain_data = data
+    return sc
+
+
+def _validate(data: Any, source: str, lines: _LineMap) -> Scenario:
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as err:
@@ -2037,7 +2099,13 @@ def load_context(path: str | Path) -> tuple[Scenario, str | None]:
                                      f"{len(data['income'])} item(s)")])
     treaty = data.get("treaty")
     data = {"name": "batch context", **data, "treaty": treaty if treaty is not None else "br-pt"}
-    return load_dict(data, str(path), lines), treaty if isinstance(treaty, str) else None
+    context = load_dict(data, str(path), lines)
+    if context.open_facts:
+        f = context.open_facts[0]
+        raise ScenarioError([Problem(str(path), f.line, openfacts._field(f.path), "a plain value in a batch context",
+                                     "alternatives (one_of / between / changeable)",
+                                     "check a scenario with alternatives with `treaty check`")])
+    return context, treaty if isinstance(treaty, str) else None
 
 
 def validate_item(data: dict[str, Any], source: str) -> tuple[IncomeItem | None, list[Problem]]:

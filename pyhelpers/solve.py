@@ -36,6 +36,7 @@ _STATUS_OF_FINDING = {
     "missing": "missing",
     "depends": "depends",
     "requires_judgment": "depends",
+    "time_limit": "depends",
 }
 
 
@@ -129,9 +130,15 @@ class Checker:
             groups.setdefault(self.versions(scenario.treaty, item), []).append(item)
         return groups or {(): []}
 
-    def check(self, scenario: Scenario, source: str = "<scenario>") -> ScenarioResult:
+    def check(self, scenario: Scenario, source: str = "<scenario>", time_limit: float | None = None) -> ScenarioResult:
         """Evaluate one scenario on the fast path (no instrumentation). Items decided by different
-        versions of an amended article are evaluated apart, each with its version."""
+        versions of an amended article are evaluated apart, each with its version. A scenario with
+        facts given as alternatives gets three-valued answers (:mod:`pyhelpers.alternatives`), within
+        ``time_limit`` seconds (default 10)."""
+        if scenario.unknowns:
+            from .alternatives import DEFAULT_TIME_LIMIT, check_open
+
+            return check_open(self, scenario, source, DEFAULT_TIME_LIMIT if time_limit is None else time_limit)
         facts = self.facts(scenario)
         groups = self.version_groups(scenario)
         if len(groups) == 1:
@@ -174,7 +181,7 @@ class Checker:
         by_treaty: dict[tuple[str, tuple[str, ...]], list[int]] = defaultdict(list)
         for n, (sc, source) in enumerate(scenarios):
             groups = self.version_groups(sc)
-            if len(groups) > 1:  # items under different versions: evaluated alone
+            if len(groups) > 1 or sc.unknowns:  # items under different versions, or alternatives: alone
                 results[n] = self.check(sc, source)
                 continue
             by_treaty[(sc.treaty, next(iter(groups)))].append(n)

@@ -1,0 +1,327 @@
+"""Scenarios with unknown facts (issue 7): three-valued answers from brave and cautious consequences.
+
+A scenario may give facts as alternatives (:mod:`pyhelpers.openfacts`). Every combination of their
+values is a complete scenario with one answer set; they are solved together, never enumerated:
+
+* the facts of each combination come from the audited fact functions; a fact common to all is plain,
+  any other holds under the values it needs: ``f :- _value("s", F, V).`` (the smallest set of open facts
+  its presence depends on), with one choice of a value per open fact,
+  ``1 { _value(S, F, V) : _option(S, F, V) } 1 :- _open(S, F).`` — query-time text, never in ``logic/``;
+* clingo's **cautious** consequences are the conclusions that hold whatever the values (*certain*),
+  its **brave** consequences those that hold for some (*possible*); the rest are *impossible*;
+* for each value V of each open fact F, brave and cautious consequences under the assumption
+  ``_value(S, F, V)`` say under which values each possible conclusion holds: it holds *exactly* when F
+  is one of the values where it is certain if it is impossible under every other value of F.
+
+Every solve shares one deadline (``time_limit`` seconds, default 10); when it is reached the result
+says so (``incomplete``) and no item that depends on the unknown facts is reported as decided.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import clingo
+
+from .amounts import compute_compliance
+from .atoms import conditional_fact, open_option
+from .errors import InputError, ScenarioError
+from .openfacts import OpenFact
+from .program import provision_key
+from .results import Alternative, Condition, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome, UnknownFact
+from .scenario import Scenario
+from .terms import parse_atom, render_term
+
+DEFAULT_TIME_LIMIT = 10.0
+"""Seconds allowed for all the solves of one scenario with unknown facts."""
+
+SID = "s"
+
+_CHOICE = "1 { _value(S, F, V) : _option(S, F, V) } 1 :- _option(S, F, _)."
+
+_PRESENTATION = """
+_label(S, I, St, capped, R) :- state_outcome(S, I, St, capped), max_rate(S, I, R).
+_label(S, I, St, O, none) :- state_outcome(S, I, St, O), O != capped.
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), pending(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), not_encoded(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), treaty_not_applicable(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S, I, P).
+#show _label/5.
+#show _label_provision/6.
+"""
+"""Query-time presentation rules: the outcome of each State as one atom (``_label``: the outcome and the
+cap, ``none`` when not capped) and the provisions it rests on, so that brave and cautious consequences
+speak of whole outcomes."""
+
+_FINDINGS = ("missing", "depends", "requires_judgment", "pending", "not_encoded", "exception_applies",
+             "input_error", "note", "mutual_agreement")
+
+
+@dataclass
+class _Consequences:
+    """Brave (possible) and cautious (certain) consequences, overall and under each value of each fact."""
+
+    brave: frozenset[str]
+    cautious: frozenset[str]
+    under: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]]]  # (fact, value) -> (brave, cautious)
+    complete: bool
+    ctl: clingo.Control | None = None
+    deadline: float = 0.0
+    _within: dict[tuple[tuple[int, int], ...], frozenset[str] | None] = dataclasses.field(default_factory=dict)
+
+    def certain_within(self, excluded: tuple[tuple[int, int], ...]) -> frozenset[str] | None:
+        """Cautious consequences when each open fact F may take any value but the excluded (F, V) pairs
+        (memoised; None past the deadline)."""
+        if excluded not in self._within:
+            assumptions = [(_value(f, v), False) for f, v in excluded]
+            self._within[excluded] = None if self.ctl is None else _solve(self.ctl, "cautious", assumptions,
+                                                                          self.deadline)
+        return self._within[excluded]
+
+
+def _value(f: int, v: int) -> clingo.Symbol:
+    return clingo.Function("_value", [clingo.String(SID), clingo.Number(f), clingo.Number(v)])
+
+
+def _condition_sets(unknowns: Sequence[OpenFact], facts_of: list[list[str]]
+                    ) -> dict[str, tuple[tuple[tuple[int, int], ...], ...]]:
+    """For each fact text, the value assignments under which it holds: () for a fact of every
+    combination; else one tuple of (open fact, value) pairs per assignment of the fewest open facts on
+    which its presence depends."""
+    shape = [len(f.values) for f in unknowns]
+    combos = list(itertools.product(*(range(n) for n in shape)))
+    present: dict[str, set[int]] = defaultdict(set)
+    for n, facts in enumerate(facts_of):
+        for text in facts:
+            present[text].add(n)
+    out: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = {}
+    everywhere = set(range(len(combos)))
+    for text, where in present.items():
+        if where == everywhere:
+            out[text] = ()
+            continue
+        for size in range(1, len(shape) + 1):
+            found = None
+            for subset in itertools.combinations(range(len(shape)), size):
+                keyed: dict[tuple[int, ...], bool] = {}
+                consistent = True
+                for n, combo in enumerate(combos):
+                    key = tuple(combo[i] for i in subset)
+                    holds = n in where
+                    if keyed.setdefault(key, holds) != holds:
+                        consistent = False
+                        break
+                if consistent:
+                    found = tuple(tuple(zip(subset, key, strict=True)) for key, holds in sorted(keyed.items()) if holds)
+                    break
+            if found is not None:
+                out[text] = found
+                break
+    return out
+
+
+def _solve(ctl: clingo.Control, mode: str, assumptions: list[tuple[clingo.Symbol, bool]],
+           deadline: float) -> frozenset[str] | None:
+    """The ``mode`` consequences (brave | cautious) of the shown atoms, or None past the deadline."""
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        return None
+    ctl.configuration.solve.enum_mode = mode  # type: ignore[union-attr]
+    ctl.configuration.solve.models = 0  # type: ignore[union-attr]
+    last: list[clingo.Symbol] = []
+
+    def on_model(model: clingo.Model) -> None:
+        last[:] = model.symbols(shown=True)
+
+    with ctl.solve(on_model=on_model, assumptions=assumptions, async_=True) as handle:
+        if not handle.wait(remaining):
+            handle.cancel()
+            return None
+        handle.get()
+    return frozenset(map(str, last))
+
+
+@dataclass(frozen=True)
+class OpenProgram:
+    """The program of a scenario whose open facts are choices: rules, facts and the values' options."""
+
+    rules: str
+    facts: tuple[str, ...]
+
+
+def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence[OpenFact]) -> OpenProgram:
+    """The facts of every combination of the values of ``chosen`` (open facts of ``scenario``; the others
+    at their first value), each fact under the values it needs (:func:`_condition_sets`), and the rule
+    slice of the treaty. Raises :class:`ScenarioError` naming a combination that is not a valid scenario."""
+    combos = list(itertools.product(*(range(len(f.values)) for f in chosen)))
+    facts_of: list[list[str]] = []
+    problems = []
+    versions: set[tuple[str, ...]] = set()
+    for combo in combos:
+        choice = {f.path: f.values[v] for f, v in zip(chosen, combo, strict=True)}
+        try:
+            variant = scenario.with_values(choice, source)
+        except ScenarioError as err:
+            told = ", ".join(f"{f.name} = {f.show(v)}" for f, v in zip(chosen, combo, strict=True))
+            problems += [dataclasses.replace(p, found=f"{p.found} (with {told})") for p in err.problems]
+            continue
+        facts_of.append(checker.facts(variant, SID))
+        versions.update(checker.version_groups(variant))
+    if problems:
+        raise ScenarioError(problems)
+    if len(versions) > 1:
+        raise InputError(f"{source}: the alternatives of the open facts fall under different versions of an "
+                         "amended article; check each version's dates in a separate scenario")
+    conditions = _condition_sets(chosen, facts_of)
+    program_facts: list[str] = []
+    for text in sorted(conditions):
+        assignments = conditions[text]
+        if not assignments:
+            program_facts.append(text)
+        for assignment in assignments:
+            program_facts.append(conditional_fact(text, SID, assignment))
+    program_facts += [open_option(SID, f, v) for f, fact in enumerate(chosen) for v in range(len(fact.values))]
+    present = frozenset(t[: t.index("(")] for t in conditions)
+    rules = checker.logic.program_for(scenario.treaty, present, next(iter(versions), ()))
+    return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts))
+
+
+def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT
+               ) -> ScenarioResult:
+    """Evaluate ``scenario``, whose facts include unknowns given as alternatives (see module doc)."""
+    from .solve import result_from_atoms  # solve imports this module
+
+    deadline = time.monotonic() + time_limit
+    unknowns = scenario.unknowns
+    prog = open_program(checker, scenario, source, unknowns)
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], prog.rules + _PRESENTATION)
+    ctl.add("base", [], "\n".join(prog.facts))
+    ctl.ground([("base", [])])
+    cons = _consequences(ctl, unknowns, deadline)
+    receipt = Receipt(checker.receipt([]).package_version, clingo.__version__, checker.logic.digest,
+                      hashlib.sha256("\n".join(prog.facts).encode("utf-8")).hexdigest())
+    parsed = [(t, parse_atom(t)) for t in sorted(cons.cautious)]
+    settled = {(a.args[1], a.args[2]) for _, a in parsed if a.name == "_label"}  # (item, State) with a certain outcome
+    certain = [(t, a) for t, a in parsed if not t.startswith("_")
+               and not (a.name == "state_outcome" and (a.args[1], a.args[2]) not in settled)]
+    base = result_from_atoms(scenario, source, certain, receipt, checker.reconstructed_provisions)
+    items = tuple(_item(scenario, it, unknowns, cons) for it in base.items)
+    facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
+                                                       if any(c.fact == f.name for a in it.alternatives
+                                                              for c in a.holds_if)))
+                  for f in unknowns)
+    incomplete = None if cons.complete else (
+        f"the time limit of {time_limit:g} s was reached before every alternative was examined: the conclusions "
+        "shown as certain are certain, the others are not final")
+    return dataclasses.replace(base, items=items, unknowns=facts, incomplete=incomplete,
+                               atoms=tuple(sorted(cons.brave)))
+
+
+def _span(f: OpenFact) -> str:
+    if f.ranged:
+        return f"from {f.show(0)} to {f.show(len(f.values) - 1)}"
+    return "one of " + ", ".join(f.show(i) for i in range(len(f.values)))
+
+
+def _consequences(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: float) -> _Consequences:
+    brave = _solve(ctl, "brave", [], deadline)
+    cautious = _solve(ctl, "cautious", [], deadline)
+    if brave is None or cautious is None:
+        return _Consequences(brave or frozenset(), cautious or frozenset(), {}, False)
+    under: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]]] = {}
+    single = len(unknowns) == 1  # one open fact: each value leaves one answer set, brave = cautious
+    for f, fact in enumerate(unknowns):
+        for v in range(len(fact.values)):
+            assumption = [(_value(f, v), True)]
+            b = _solve(ctl, "brave", assumption, deadline)
+            c = b if single else _solve(ctl, "cautious", assumption, deadline)
+            if b is None or c is None:
+                return _Consequences(brave, cautious, under, False)
+            under[(f, v)] = (b, c)
+    return _Consequences(brave, cautious, under, True, ctl, deadline)
+
+
+def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[tuple[Condition, ...], bool]:
+    """The conditions under which the possible conclusion ``text`` holds, and whether they are exact."""
+    per_fact: list[tuple[OpenFact, set[int], set[int]]] = []
+    for f, fact in enumerate(unknowns):
+        possible = {v for v in range(len(fact.values)) if (f, v) in cons.under and text in cons.under[(f, v)][0]}
+        sure = {v for v in range(len(fact.values)) if (f, v) in cons.under and text in cons.under[(f, v)][1]}
+        per_fact.append((fact, possible, sure))
+    for fact, possible, sure in per_fact:
+        if possible and possible == sure and len(possible) < len(fact.values):
+            return (Condition(fact.name, fact.describe(possible)),), True
+    narrowed = tuple(Condition(fact.name, fact.describe(possible)) for fact, possible, _ in per_fact
+                     if possible and len(possible) < len(fact.values))
+    # exact if it holds in every combination of the possible values (it is impossible outside them)
+    excluded = tuple((f, v) for f, (fact, possible, _) in enumerate(per_fact)
+                     for v in range(len(fact.values)) if v not in possible)
+    within = cons.certain_within(excluded) if narrowed else None
+    return narrowed, within is not None and text in within
+
+
+def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], cons: _Consequences) -> ItemResult:
+    """The certain result of an item, with its possible-but-not-certain conclusions as alternatives."""
+    iid = result.item_id
+    open_atoms = [(t, parse_atom(t)) for t in sorted(cons.brave - cons.cautious)]
+    mine = [(t, a) for t, a in open_atoms if len(a.args) >= 2 and a.args[1] == iid]
+    if not mine and cons.complete:
+        return result
+    alternatives: list[Alternative] = []
+    provisions_of: dict[tuple[str, str, Any], set[str]] = defaultdict(set)
+    for _, a in mine:
+        if a.name == "_label_provision":
+            args: Any = a.args
+            provisions_of[(args[2].name, args[3].name, args[4])].add(args[5])
+    certain_provisions = set(result.provisions)
+    open_states: set[str] = set()
+    for text, a in mine:
+        args = a.args
+        if a.name == "_label":
+            state, outcome, rate = args[2].name, args[3].name, args[4]
+            cap = rate if isinstance(rate, int) else None
+            label = StateOutcome(state, outcome, cap, ()).label
+            provs = sorted(provisions_of[(state, outcome, rate)] - certain_provisions, key=provision_key)
+            holds, exact = _holds_if(text, unknowns, cons)
+            alternatives.append(Alternative(state, label, tuple(provs), holds, exact, outcome, cap))
+            open_states.add(state)
+        elif a.name in _FINDINGS:
+            kind = "exception" if a.name == "exception_applies" else a.name
+            prov = args[2] if a.name in ("pending", "not_encoded") else (args[3] if len(args) > 3 else "")
+            fact = render_term(args[2]) if a.name not in ("pending", "not_encoded") else None
+            finding = Finding(kind, prov if isinstance(prov, str) else "", fact)
+            holds, exact = _holds_if(text, unknowns, cons)
+            alternatives.append(Alternative(None, str(finding), (), holds, exact))
+    for state in open_states:  # one outcome per State in every answer set: the last open one is "otherwise"
+        mine_ = [x for x in alternatives if x.state == state]
+        loose = [x for x in mine_ if not x.exact]
+        if len(loose) == 1 and len(mine_) > 1:
+            alternatives[alternatives.index(loose[0])] = dataclasses.replace(loose[0], holds_if=(), exact=True,
+                                                                            otherwise=True)
+    alternatives.sort(key=lambda x: (x.state is None, x.state or "", x.conclusion, str(x)))
+    deciding = sorted({c.fact for x in alternatives for c in x.holds_if})
+    if not deciding and alternatives:
+        deciding = [f.name for f in unknowns]
+    findings = set(result.findings) | {Finding("depends", result.treaty, fact) for fact in deciding}
+    if not cons.complete:
+        findings.add(Finding("time_limit", result.treaty))
+    states = tuple(dataclasses.replace(s, outcome="undetermined", max_rate_bp=None, provisions=())
+                   if s.state in open_states else s for s in result.states)
+    status = result.status if result.status in ("error", "not_encoded", "pending", "missing") else "depends"
+    decided = dataclasses.replace(
+        result, status=status, states=states, alternatives=tuple(alternatives),
+        findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
+        max_rate_bp=None if open_states else result.max_rate_bp,
+        max_source_tax=None if open_states else result.max_source_tax)
+    item = next(i for i in scenario.income if i.id == result.item_id)
+    return dataclasses.replace(decided, compliance=compute_compliance(scenario, item, decided))
+

@@ -1,0 +1,221 @@
+"""Facts a scenario gives as alternatives (issue 7), read from the raw YAML before validation.
+
+Anywhere a scenario gives a value, it may instead give
+
+* ``{one_of: [A, B, ...]}`` — the value is **unknown**, one of the listed alternatives;
+* ``{between: [LOW, HIGH]}`` — unknown, any integer or any date from LOW to HIGH (inclusive);
+* ``{value: X, changeable: [A, B, ...]}`` — the value is X, and ``treaty whatif`` may change it to one
+  of the alternatives; ``changeable: true`` lets whatif choose the alternatives itself.
+
+:func:`extract` replaces each such marker by a plain value (the first alternative of an unknown, the
+stated value of a changeable fact), so the ordinary loader validates the result; every alternative is
+validated too (:func:`substitute` builds the data of any choice of values). Nothing here turns data
+into program text: the facts of each alternative come from the audited fact functions of
+:mod:`pyhelpers.atoms`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Any
+
+from .errors import Problem
+
+MAX_VALUES = 400
+"""At most this many alternatives per fact (a ``between`` range of dates: 400 days)."""
+
+MAX_COMBINATIONS = 1024
+"""At most this many combinations of the unknown facts' alternatives in one scenario."""
+
+_MARKERS = ({"one_of"}, {"between"}, {"value", "changeable"})
+
+
+@dataclass(frozen=True)
+class OpenFact:
+    """A fact given as alternatives: where it is (the loader's path), its readable name, its values."""
+
+    path: tuple[Any, ...]
+    name: str  # e.g. holding(lusoinvest, alfa).until
+    kind: str  # unknown | changeable
+    values: tuple[Any, ...]  # unknown: the alternatives; changeable: the stated value first, then the others
+    ranged: str = ""  # given as `between`: "date" or "int" (the values are every date or integer of a range)
+    auto: bool = False  # changeable: true (whatif chooses the alternatives)
+    line: int | None = None
+
+    def show(self, index: int) -> str:
+        """Alternative ``index`` as the scenario wrote it."""
+        return show_value(self.values[index])
+
+    def describe(self, indices: set[int] | frozenset[int]) -> str:
+        """The alternatives ``indices`` in words: ``2026-03-14 or later`` over a range, else a list."""
+        chosen = sorted(indices)
+        if len(chosen) == len(self.values):
+            return "any of its values"
+        if self.ranged and chosen == list(range(chosen[0], chosen[-1] + 1)):
+            low, high = self.show(chosen[0]), self.show(chosen[-1])
+            later, earlier = ("or later", "or earlier") if self.ranged == "date" else ("or more", "or less")
+            if len(chosen) == 1:
+                return low
+            if chosen[-1] == len(self.values) - 1:
+                return f"{low} {later}"
+            if chosen[0] == 0:
+                return f"{high} {earlier}"
+            return f"from {low} to {high}"
+        shown = [self.show(i) for i in chosen]
+        return shown[0] if len(shown) == 1 else "one of " + ", ".join(shown)
+
+
+def show_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
+    return str(value)
+
+
+def _field(path: tuple[Any, ...]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + str(part)
+    return out or "(document)"
+
+
+def readable_name(data: Any, path: tuple[Any, ...]) -> str:
+    """A name a user recognises: ``holding(lusoinvest, alfa).until``, ``income(div-2024).date``,
+    ``presence(ana, br)[2].until``, else the loader's field notation (``persons.ana.habitual_abode``)."""
+    head, rest = path[:2], path[2:]
+    if len(path) >= 2 and isinstance(path[1], int) and isinstance(data, dict):
+        rows = data.get(path[0])
+        row = rows[path[1]] if isinstance(rows, list) and len(rows) > path[1] else None
+        if isinstance(row, dict):
+            label = {
+                "holdings": lambda r: f"holding({r.get('holder')}, {r.get('company')})",
+                "income": lambda r: f"income({r.get('id')})",
+                "presence": lambda r: f"presence({r.get('person')}, {r.get('state')})",
+            }.get(str(path[0]))
+            if label is not None:
+                tail = _field(rest)
+                return label(row) + ("" if not rest else ("." + tail if not tail.startswith("[") else tail))
+    return _field(head + rest)
+
+
+def _as_date(value: Any) -> date | None:
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _range(low: Any, high: Any) -> tuple[list[Any] | None, str]:
+    """The values of ``between: [low, high]``, or None and what is wrong."""
+    if isinstance(low, int) and isinstance(high, int) and not isinstance(low, bool) and not isinstance(high, bool):
+        if low > high:
+            return None, f"{low} > {high}"
+        if high - low + 1 > MAX_VALUES:
+            return None, f"{high - low + 1} values"
+        return list(range(low, high + 1)), ""
+    d1, d2 = _as_date(low), _as_date(high)
+    if d1 is not None and d2 is not None:
+        if d1 > d2:
+            return None, f"{low} after {high}"
+        days = (d2 - d1).days + 1
+        if days > MAX_VALUES:
+            return None, f"{days} days"
+        return [(d1 + timedelta(days=n)).isoformat() for n in range(days)], ""
+    return None, f"[{show_value(low)}, {show_value(high)}]"
+
+
+def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None]
+            ) -> tuple[Any, tuple[OpenFact, ...], list[Problem]]:
+    """Find the markers in ``data``: the data with each replaced by a plain value, the open facts in
+    document order, and the problems (a malformed marker names its field, what was expected and found)."""
+    found: list[OpenFact] = []
+    problems: list[Problem] = []
+
+    def bad(path: tuple[Any, ...], expected: str, was: str) -> None:
+        problems.append(Problem(source, line(path), _field(path), expected, was))
+
+    def visit(node: Any, path: tuple[Any, ...]) -> Any:
+        if isinstance(node, dict):
+            keys = set(node)
+            if keys in _MARKERS and path and path[0] not in ("expect", "name", "description"):
+                return marker(node, path)
+            return {k: visit(v, (*path, k)) for k, v in node.items()}
+        if isinstance(node, list):
+            return [visit(v, (*path, n)) for n, v in enumerate(node)]
+        return node
+
+    def marker(node: dict[str, Any], path: tuple[Any, ...]) -> Any:
+        name = readable_name(data, path)
+        if "one_of" in node:
+            values = node["one_of"]
+            if not isinstance(values, list) or len(values) < 2:
+                bad((*path, "one_of"), "a list of at least two alternatives", show_value(values))
+                return None
+            if len(values) > MAX_VALUES:
+                bad((*path, "one_of"), f"at most {MAX_VALUES} alternatives", f"{len(values)}")
+                return None
+            if len({repr(v) for v in values}) < len(values):
+                bad((*path, "one_of"), "distinct alternatives", show_value(values))
+                return None
+            found.append(OpenFact(path, name, "unknown", tuple(values), line=line(path)))
+            return copy.deepcopy(values[0])
+        if "between" in node:
+            bounds = node["between"]
+            if not isinstance(bounds, list) or len(bounds) != 2:
+                bad((*path, "between"), "[LOW, HIGH]: two integers or two dates", show_value(bounds))
+                return None
+            values, why = _range(*bounds)
+            if values is None:
+                bad((*path, "between"), f"two integers or two dates, LOW not after HIGH, at most {MAX_VALUES} "
+                    "values", why)
+                return None
+            kind = "int" if isinstance(values[0], int) else "date"
+            found.append(OpenFact(path, name, "unknown", tuple(values), ranged=kind, line=line(path)))
+            return values[0]
+        stated, others = node["value"], node["changeable"]
+        if others is True:
+            found.append(OpenFact(path, name, "changeable", (stated,), auto=True, line=line(path)))
+            return stated
+        if not isinstance(others, list) or not others:
+            bad((*path, "changeable"), "a list of the values it may change to, or true", show_value(others))
+            return stated
+        values = [stated] + [v for v in others if repr(v) != repr(stated)]
+        if len({repr(v) for v in values}) < len(values) or len(values) < 2:
+            bad((*path, "changeable"), "distinct values other than the stated one", show_value(others))
+            return stated
+        found.append(OpenFact(path, name, "changeable", tuple(values), line=line(path)))
+        return stated
+
+    plain = visit(data, ())
+    unknown = [f for f in found if f.kind == "unknown"]
+    combinations = 1
+    for f in unknown:
+        combinations *= len(f.values)
+    if combinations > MAX_COMBINATIONS:
+        first = unknown[0].path
+        problems.append(Problem(source, line(first), _field(first),
+                                f"at most {MAX_COMBINATIONS} combinations of the unknown facts' alternatives",
+                                f"{combinations} ({' x '.join(str(len(f.values)) for f in unknown)})",
+                                "narrow the alternatives or split the scenario"))
+    return plain, tuple(found), problems
+
+
+def substitute(data: Any, choice: dict[tuple[Any, ...], Any]) -> Any:
+    """A deep copy of ``data`` with the value at each path of ``choice`` replaced."""
+    out = copy.deepcopy(data)
+    for path, value in choice.items():
+        node = out
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = copy.deepcopy(value)
+    return out

@@ -1,0 +1,350 @@
+"""`treaty whatif`: the smallest changes to a scenario's facts that make a goal hold (issue 7).
+
+The facts whatif may change are those the scenario marks ``{value: X, changeable: [...]}`` (or
+``changeable: true``: whatif picks the alternatives); when none is marked, every fact that is not an
+identity (ids, parties, dates, amounts) and whose alternatives can be listed: booleans, the values of an
+enumeration, and percentages (the treaty's cited thresholds and one basis point below each).
+
+Each changeable fact becomes a choice among its values (the stated one first); the facts of every
+combination come from the audited fact functions (:func:`pyhelpers.alternatives.open_program`). A
+query-time rule ``_goal :- <goal>.``, the constraint ``:- not _goal.`` and
+``#minimize { 1,F : _value(S, F, V), _changeable(S, F), V != 0 }`` make clingo find the combinations that
+change the fewest facts; all optimal ones are listed (``optN``). Unknown facts (``one_of``, ``between``)
+stay unknown: each solution is then re-checked with brave and cautious consequences and says whether
+the goal holds whatever the unknowns (certain) or only for some of their values (possible). Where no
+change reaches the goal, the why-not explanation of the goal on the scenario as stated names the
+provisions that block it.
+"""
+
+from __future__ import annotations
+
+import time
+import typing
+from dataclasses import dataclass
+from typing import Any
+
+import clingo
+from clingo import ast
+from pydantic import BaseModel
+
+from . import openfacts
+from .alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
+from .atoms import conditional_fact, open_option, quote, term
+from .errors import InputError, ScenarioError
+from .explain import Step, query_matches
+from .openfacts import OpenFact
+from .query import Query, parse_query
+from .results import ScenarioResult
+from .scenario import BasisPoints, Scenario
+
+MAX_SOLUTIONS = 20
+"""At most this many smallest changes are listed."""
+
+MAX_EXACT = 1024
+"""Up to this many combinations of the open facts' values, every combination's facts are computed;
+beyond, each fact's alternatives are computed alone (their effects assumed independent) and every
+solution is verified exactly before it is shown."""
+
+_IDENTITY = frozenset({
+    "id", "name", "description", "holder", "company", "payer", "recipient", "beneficial_owner", "owner", "person",
+    "treaty", "evaluation_date", "kind", "government_of", "currency", "amount", "from", "until", "date", "items",
+    "state", "expect", "gross", "withheld", "domestic_rate", "withheld_rate",
+})
+
+
+@dataclass(frozen=True)
+class Change:
+    fact: str
+    before: str
+    after: str
+
+    def __str__(self) -> str:
+        return f"{self.fact}: {self.before} -> {self.after}"
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One smallest set of changes, and the scenario's result with them."""
+
+    changes: tuple[Change, ...]
+    result: ScenarioResult
+    certain: bool  # the goal holds whatever the values of the unknown facts (always, without unknowns)
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    goal: str
+    considered: tuple[str, ...]  # the facts whatif may change, each with its values
+    holds_already: bool
+    solutions: tuple[Solution, ...]
+    blocked: tuple[Step, ...] = ()  # no solution: why the goal fails on the scenario as stated
+    incomplete: str | None = None
+
+
+def _leaf_annotation(path: tuple[Any, ...]) -> Any:
+    """The type annotation of the scenario field at ``path`` (None if it cannot be followed)."""
+    hints: Any = Scenario
+    for part in path:
+        hints = _strip_optional(hints)
+        origin = typing.get_origin(hints)
+        if isinstance(hints, type) and issubclass(hints, BaseModel):
+            field = next((f for name, f in hints.model_fields.items() if (f.alias or name) == part), None)
+            if field is None:
+                return None
+            hints = field.annotation
+        elif origin is dict:
+            hints = typing.get_args(hints)[1]
+        elif origin is list and isinstance(part, int):
+            hints = typing.get_args(hints)[0]
+        else:
+            return None
+    return hints
+
+
+def _strip_optional(hints: Any) -> Any:
+    args = typing.get_args(hints)
+    if typing.get_origin(hints) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        real = [a for a in args if a is not type(None)]
+        models = [a for a in real if isinstance(a, type) and issubclass(a, BaseModel)]
+        if len(real) == 1:
+            return real[0]
+        if models:
+            return models[0]
+    return hints
+
+
+def _choices(hints: Any, value: Any, thresholds: list[str]) -> list[Any]:
+    """The values a fact of type ``hints`` holding ``value`` may change to (empty: none to list)."""
+    options: list[Any] = []
+    for arm in typing.get_args(hints) if typing.get_origin(hints) is not None else (hints,):
+        if arm is bool:
+            options += [True, False]
+        elif typing.get_origin(arm) is typing.Literal:
+            options += list(typing.get_args(arm))
+        elif arm is BasisPoints:
+            options += thresholds
+        elif typing.get_origin(arm) is typing.Annotated and typing.get_args(arm)[0] is bool:
+            options += [True, False]
+    if hints is BasisPoints:
+        options = list(thresholds)
+    return [o for o in dict.fromkeys(options) if repr(o) != repr(value) and o != "unknown"]
+
+
+def auto_changeable(scenario: Scenario, thresholds: list[str], only: set[tuple[Any, ...]] | None = None
+                    ) -> list[OpenFact]:
+    """Changeable facts chosen by whatif: at ``only``'s paths, or every non-identity fact with listable values."""
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
+    found: list[OpenFact] = []
+
+    def visit(node: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                visit(v, (*path, k))
+        elif (isinstance(node, list) and path and path[-1] in ("holdings", "income", "presence")) or \
+                (isinstance(node, list) and path and isinstance(path[-1], str) and node and isinstance(node[0], dict)):
+            for n, v in enumerate(node):
+                visit(v, (*path, n))
+        elif not isinstance(node, list) and path and (only is None or path in only):
+            if only is None and (not isinstance(path[-1], str) or path[-1] in _IDENTITY or path[0] == "expect"):
+                return
+            values = _choices(_leaf_annotation(path), node, thresholds)
+            if values:
+                found.append(OpenFact(path, openfacts.readable_name(data, path), "changeable", (node, *values)))
+
+    visit(data, ())
+    return found
+
+
+def _percent(bp: int) -> str:
+    whole, frac = divmod(bp, 100)
+    return f"{whole}%" if frac == 0 else f"{whole}.{frac:02d}%"
+
+
+def _thresholds(checker: Any, treaty: str) -> list[str]:
+    bps = sorted({a.arguments[2].number for a in checker.static_atoms
+                  if a.name == "percentage" and len(a.arguments) == 4
+                  and a.arguments[0].type == clingo.SymbolType.String and a.arguments[0].string == treaty
+                  and a.arguments[2].type == clingo.SymbolType.Number and 0 < a.arguments[2].number <= 10000})
+    out: list[str] = []
+    for bp in bps:
+        out += [_percent(bp - 1), _percent(bp)] if bp > 1 else [_percent(bp)]
+    return out
+
+
+def _goal_rule(query: Query) -> Any:
+    loc = query.pattern.location
+    head = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(loc, "_goal", [], False)))
+    body = [ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(query.pattern)),
+            *(ast.Literal(loc, ast.Sign.NoSign, t) for t in query.tests)]
+    return ast.Rule(loc, head, body)
+
+
+def _control(checker: Any, scenario: Scenario, source: str, chosen: list[OpenFact], query: Query,
+             extra: str) -> clingo.Control:
+    prog = open_program(checker, scenario, source, chosen)
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], prog.rules + "\n" + extra)
+    ctl.add("base", [], "\n".join(prog.facts))
+    with ast.ProgramBuilder(ctl) as builder:
+        builder.add(_goal_rule(query))
+    ctl.ground([("base", [])])
+    return ctl
+
+
+def goal_status(checker: Any, scenario: Scenario, source: str, query: Query, deadline: float
+                ) -> tuple[bool, bool] | None:
+    """Whether the goal holds on ``scenario`` (its unknown facts open): (certainly, possibly); None past
+    the deadline."""
+    ctl = _control(checker, scenario, source, list(scenario.unknowns), query, "#show _goal/0.")
+    brave = _solve(ctl, "brave", [], deadline)
+    cautious = _solve(ctl, "cautious", [], deadline)
+    if brave is None or cautious is None:
+        return None
+    return "_goal" in cautious, "_goal" in brave
+
+
+def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit: float = DEFAULT_TIME_LIMIT
+           ) -> WhatIf:
+    """Find the smallest changes of the changeable facts that make ``goal`` hold (module doc)."""
+    deadline = time.monotonic() + time_limit
+    query = parse_query(goal, checker.logic, SID)
+    thresholds = _thresholds(checker, scenario.treaty)
+    marked = [f for f in scenario.open_facts if f.kind == "changeable"]
+    changeable: list[OpenFact] = []
+    for f in marked:
+        if f.auto:
+            changeable += auto_changeable(scenario, thresholds, {f.path})
+        else:
+            changeable.append(f)
+    if not marked:
+        changeable = auto_changeable(scenario, thresholds)
+    if not changeable and marked:
+        raise InputError(f"{source}: no alternatives can be listed for the facts marked changeable: give them as "
+                         "{value: X, changeable: [A, B]}")
+    unknowns = list(scenario.unknowns)
+    considered = tuple(f"{f.name}: {', '.join(f.show(i) for i in range(len(f.values)))}" for f in changeable)
+    holds = goal_status(checker, scenario, source, query, deadline)
+    if holds is None:
+        return WhatIf(goal, considered, False, (), incomplete=_late(time_limit))
+    if holds[0]:
+        return WhatIf(goal, considered, True, ())
+    chosen = changeable + unknowns
+    size = 1
+    for f in chosen:
+        size *= len(f.values)
+    exact = size <= MAX_EXACT
+    if exact:
+        ctl = _control(checker, scenario, source, chosen, query, _OPTIMISE + _marks(len(changeable)))
+    else:
+        ctl = _separable_control(checker, scenario, source, changeable, query)
+    found, complete = _optimal(ctl, len(changeable), deadline)
+    solutions: list[Solution] = []
+    for assignment in found:
+        choice = {f.path: f.values[v] for f, v in zip(changeable, assignment, strict=True) if v}
+        try:
+            variant = scenario.with_values(choice, source, keep_unknown=True)
+        except ScenarioError:
+            continue  # a combination the loader refuses (e.g. two facts that contradict): not a solution
+        status = goal_status(checker, variant, source, query, deadline) if (unknowns or not exact) else (True, True)
+        if status is None:
+            complete = False
+            break
+        if not status[1]:
+            continue
+        changes = tuple(Change(f.name, f.show(0), f.show(v)) for f, v in zip(changeable, assignment, strict=True) if v)
+        solutions.append(Solution(changes, checker.check(variant, source, max(0.0, deadline - time.monotonic())),
+                                  status[0]))
+        if len(solutions) >= MAX_SOLUTIONS:
+            break
+    blocked: tuple[Step, ...] = ()
+    if not solutions:
+        blocked = _why_not(checker, scenario, query)
+    return WhatIf(goal, considered, False, tuple(solutions), blocked, None if complete else _late(time_limit))
+
+
+def _late(time_limit: float) -> str:
+    return f"the time limit of {time_limit:g} s was reached: other changes may exist"
+
+
+_OPTIMISE = """
+:- not _goal.
+#minimize { 1,F : _value(S, F, V), _changeable(S, F), V != 0 }.
+#show _value/3.
+"""
+
+
+def _marks(n: int) -> str:
+    return "\n".join(f"_changeable({quote(SID)}, {term(f)})." for f in range(n))
+
+
+def _optimal(ctl: clingo.Control, n: int, deadline: float) -> tuple[list[tuple[int, ...]], bool]:
+    """The assignments of the first ``n`` open facts in the optimal models (distinct, in order)."""
+    ctl.configuration.solve.opt_mode = "optN"  # type: ignore[union-attr]
+    ctl.configuration.solve.models = 0  # type: ignore[union-attr]
+    found: dict[tuple[int, ...], None] = {}
+
+    def on_model(model: clingo.Model) -> None:
+        if not model.optimality_proven:
+            return
+        values = [0] * n
+        for sym in model.symbols(shown=True):
+            if sym.name == "_value" and len(sym.arguments) == 3 and sym.arguments[1].number < n:
+                values[sym.arguments[1].number] = sym.arguments[2].number
+        found.setdefault(tuple(values), None)
+
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        return [], False
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        complete = handle.wait(remaining)
+        if not complete:
+            handle.cancel()
+        handle.get()
+    return sorted(found), complete
+
+
+def _separable_control(checker: Any, scenario: Scenario, source: str, changeable: list[OpenFact],
+                       query: Query) -> clingo.Control:
+    """Too many combinations: each changeable fact's alternatives computed alone against the stated
+    scenario; a fact of the stated scenario that a value removes holds only if no chosen value removes
+    it, one that a value adds holds if that value is chosen. (Solutions are verified exactly.)"""
+    base = set(checker.facts(scenario.with_values({}, source), SID))
+    added: dict[str, list[tuple[int, int]]] = {}
+    removed: dict[str, list[tuple[int, int]]] = {}
+    for f, fact in enumerate(changeable):
+        for v in range(1, len(fact.values)):
+            try:
+                variant = set(checker.facts(scenario.with_values({fact.path: fact.values[v]}, source), SID))
+            except ScenarioError:
+                continue
+            for t in variant - base:
+                added.setdefault(t, []).append((f, v))
+            for t in base - variant:
+                removed.setdefault(t, []).append((f, v))
+    lines = sorted(t for t in base if t not in removed)
+    for t, pairs in sorted(removed.items()):
+        lines.append(conditional_fact(t, SID, (), tuple(pairs)))
+    for t, pairs in sorted(added.items()):
+        lines += [conditional_fact(t, SID, (pair,)) for pair in pairs]
+    lines += [open_option(SID, f, v) for f, fact in enumerate(changeable) for v in range(len(fact.values))]
+    present = frozenset(t[: t.index("(")] for t in base | set(added))
+    rules = checker.logic.program_for(scenario.treaty, present)
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], rules + "\n" + _CHOICE + _OPTIMISE + _marks(len(changeable)))
+    ctl.add("base", [], "\n".join(lines))
+    with ast.ProgramBuilder(ctl) as builder:
+        builder.add(_goal_rule(query))
+    ctl.ground([("base", [])])
+    return ctl
+
+
+def _why_not(checker: Any, scenario: Scenario, query: Query) -> tuple[Step, ...]:
+    plain = scenario.with_values({}, "<whatif>") if scenario.open_facts else scenario
+    ex = checker.explain(plain, every_rule=True)
+    if query_matches(ex, query.pattern, query.tests):
+        return ()
+    steps = list(ex.why_not(query.pattern, list(query.tests)))
+    # the atoms that hold but fail the comparisons: their derivations name the provisions that set them
+    steps += [ex.tree(sym) for sym in query_matches(ex, query.pattern, ())]
+    return tuple(steps)

@@ -1,0 +1,183 @@
+"""Issue 7: facts given as alternatives (brave/cautious answers), whatif, the time limit, and their errors.
+
+The scenarios under scenarios/*/unknowns-*.yaml carry their exact alternatives in `expect:` blocks (run
+by test_scenarios.py); here: the loader's checks of the markers, the API and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyhelpers.cli import main
+from pyhelpers.errors import ScenarioError
+from pyhelpers.scenario import load_file, load_text
+from pyhelpers.solve import Checker
+from pyhelpers.whatif import whatif
+
+from .conftest import ROOT
+
+SG_FUTURE = ROOT / "scenarios/br-sg/unknowns-holding-end-in-the-future.yaml"
+PT_24 = ROOT / "scenarios/br-pt/dividends-holding-24-9-percent.yaml"
+
+BASE = """
+name: t
+treaty: br-pt
+evaluation_date: 2024-06-30
+persons:
+  luso: {kind: company, liable_to_tax: {pt: [incorporation]}}
+  alfa: {kind: company, liable_to_tax: {br: [incorporation]}}
+holdings:
+  - {holder: luso, company: alfa, capital: CAPITAL, from: 2021-01-15}
+income:
+  - {id: div, type: dividend, payer: alfa, recipient: luso, date: 2024-03-15}
+"""
+
+
+def _scenario(capital: str) -> str:
+    return BASE.replace("CAPITAL", capital)
+
+
+@pytest.mark.parametrize(("capital", "field", "expected"), [
+    ("{one_of: [25]}", "holdings[0].capital.one_of", "a list of at least two alternatives"),
+    ("{one_of: [25, 25]}", "holdings[0].capital.one_of", "distinct alternatives"),
+    ("{between: [30, 20]}", "holdings[0].capital.between", "LOW not after HIGH"),
+    ("{between: [20, 2024-01-01]}", "holdings[0].capital.between", "two integers or two dates"),
+    ("{value: 24, changeable: 25}", "holdings[0].capital.changeable", "a list of the values it may change to"),
+])
+def test_malformed_markers_name_the_field(capital: str, field: str, expected: str) -> None:
+    with pytest.raises(ScenarioError) as err:
+        load_text(_scenario(capital), "t.yaml")
+    problem = err.value.problems[0]
+    assert (problem.field, problem.line) == (field, 9)
+    assert expected in problem.expected
+
+
+def test_every_alternative_is_validated() -> None:
+    with pytest.raises(ScenarioError) as err:
+        load_text(_scenario("{one_of: [25, 130]}"), "t.yaml")
+    problem = err.value.problems[0]
+    assert problem.field == "holdings[0].capital"
+    assert "(with holding(luso, alfa).capital = 130)" in problem.found
+
+
+def test_too_many_combinations_refused() -> None:
+    text = _scenario("{between: [1, 100]}").replace("date: 2024-03-15", "date: {between: [2024-01-01, 2024-02-01]}")
+    with pytest.raises(ScenarioError) as err:
+        load_text(text, "t.yaml")
+    assert "at most 1024 combinations" in err.value.problems[0].expected
+    assert err.value.problems[0].found == "3200 (100 x 32)"
+
+
+def test_two_unknowns_jointly_exact_and_otherwise(checker: Checker) -> None:
+    text = _scenario("{one_of: [20, 30]}").replace(
+        "  luso: {kind: company,", "  luso: {kind: other_entity, treated_as_body_corporate: {one_of: [true, false]},")
+    result = checker.check(load_text(text, "t.yaml"))
+    item = result.item("div")
+    assert item.status == "depends"
+    assert item.state("br").outcome == "undetermined"
+    assert sorted(map(str, item.alternatives)) == [
+        "br: capped 10% if persons.luso.treated_as_body_corporate is true and holding(luso, alfa).capital is 30 "
+        "(br-pt 3(1)(f); br-pt 10(2)(a))",
+        "br: capped 15% otherwise (br-pt 10(2)(b))",
+    ]
+    assert [(u.fact, u.alternatives, u.items) for u in result.unknowns] == [
+        ("persons.luso.treated_as_body_corporate", "one of true, false", ("div",)),
+        ("holding(luso, alfa).capital", "one of 20, 30", ("div",)),
+    ]
+
+
+def test_scenario_without_alternatives_unchanged(checker: Checker) -> None:
+    plain = checker.check(load_text(_scenario("30"), "t.yaml"))
+    assert plain.unknowns == () and plain.incomplete is None
+    assert plain.item("div").alternatives == ()
+    assert plain.item("div").state("br").label == "capped 10%"
+
+
+def test_time_limit_reached_is_said_and_nothing_is_final(checker: Checker) -> None:
+    result = checker.check(load_file(SG_FUTURE), str(SG_FUTURE), time_limit=0.0)
+    assert result.incomplete is not None and "time limit of 0 s" in result.incomplete
+    item = result.item("div")
+    assert item.status == "depends"
+    assert "time_limit: (br-sg)" in [str(f) for f in item.findings]
+
+
+def test_check_json_carries_the_three_valued_answer() -> None:
+    out = CliRunner().invoke(main, ["check", str(SG_FUTURE), "--format", "json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    item = data["items"][0]
+    assert item["status"] == "depends"
+    assert [a["conclusion"] for a in item["alternatives"]] == ["capped 10%", "capped 15%"]
+    assert item["alternatives"][0]["holds_if"] == [
+        {"fact": "holding(sg-holdco, br-industria).until", "values": "2024-01-02 or later"}]
+    assert data["unknowns"][0]["alternatives"] == "from 2024-01-01 to 2024-03-31"
+    assert data["incomplete"] is None
+
+
+def test_check_output_is_deterministic() -> None:
+    runs = [CliRunner().invoke(main, ["check", str(SG_FUTURE)]).output for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert "capped at 10% of the gross amount if holding(sg-holdco, br-industria).until is 2024-01-02 or later" \
+        in runs[0]
+
+
+def test_whatif_finds_the_one_fact_change(checker: Checker) -> None:
+    scenario = load_text(_scenario("{value: 24, changeable: [25, 30, 20]}"), "t.yaml")
+    w = whatif(checker, scenario, "t.yaml", 'max_rate("div", R), R <= 1000')
+    assert not w.holds_already and w.incomplete is None
+    assert [[str(c) for c in s.changes] for s in w.solutions] == [
+        ["holding(luso, alfa).capital: 24 -> 25"], ["holding(luso, alfa).capital: 24 -> 30"]]
+    first = w.solutions[0].result.item("div")
+    assert first.state("br").label == "capped 10%" and "br-pt 10(2)(a)" in first.state("br").provisions
+    assert w.solutions[0].certain
+
+
+def test_whatif_chooses_the_facts_when_none_is_marked(checker: Checker) -> None:
+    w = whatif(checker, load_file(PT_24), str(PT_24), 'max_rate("div-2024", R), R <= 1000')
+    assert w.considered and w.considered[0].startswith("holding(lusoinvest, alfa-industria-sa).capital: 24.9")
+    assert [str(c) for c in w.solutions[0].changes] == ["holding(lusoinvest, alfa-industria-sa).capital: 24.9 -> 25%"]
+
+
+def test_whatif_without_solution_names_the_blocking_provision(checker: Checker) -> None:
+    scenario = load_text(_scenario("{value: 24, changeable: [25, 30]}"), "t.yaml")
+    w = whatif(checker, scenario, "t.yaml", 'max_rate("div", R), R <= 500')
+    assert w.solutions == () and not w.holds_already
+    texts = [line for st in w.blocked for line in _lines(st)]
+    assert any("15% ≤ 5%" in t for t in texts)
+    assert any("br-pt 10(2)(b)" in t for t in texts)
+
+
+def test_whatif_when_the_goal_already_holds(checker: Checker) -> None:
+    scenario = load_text(_scenario("{value: 30, changeable: [20]}"), "t.yaml")
+    w = whatif(checker, scenario, "t.yaml", 'max_rate("div", 1000)')
+    assert w.holds_already and w.solutions == ()
+
+
+def test_whatif_command(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(_scenario("{value: 24, changeable: [25]}"), encoding="utf-8")
+    out = CliRunner().invoke(main, ["whatif", str(path), "--goal", 'max_rate("div", R), R <= 1000'])
+    assert out.exit_code == 0, out.output
+    assert "smallest change: 1 fact(s); 1 way(s)" in out.output
+    assert "1. holding(luso, alfa).capital: 24 -> 25" in out.output
+    bad = CliRunner().invoke(main, ["whatif", str(path), "--goal", "max_rate(div-2024, R)"])
+    assert bad.exit_code == 2 and "reads as a subtraction" in bad.output
+
+
+def test_batch_context_refuses_alternatives(tmp_path: Path) -> None:
+    from pyhelpers.scenario import load_context
+
+    path = tmp_path / "group.yaml"
+    path.write_text(_scenario("{one_of: [20, 30]}").split("income:")[0], encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        load_context(path)
+    assert err.value.problems[0].expected == "a plain value in a batch context"
+
+
+def _lines(step: object) -> list[str]:
+    from pyhelpers.render import tree_text
+
+    return tree_text(step)  # type: ignore[arg-type]
