@@ -36,7 +36,7 @@ from .errors import InputError, ScenarioError
 from .openfacts import OpenFact
 from .program import provision_key
 from .results import Alternative, Condition, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome, UnknownFact
-from .scenario import Scenario
+from .scenario import Scenario, withholding_state
 from .terms import parse_atom, render_term
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -50,7 +50,6 @@ _PRESENTATION = """
 _label(S, I, St, capped, R) :- state_outcome(S, I, St, capped), max_rate(S, I, R).
 _label(S, I, St, O, none) :- state_outcome(S, I, St, O), O != capped.
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P).
-_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), pending(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), not_encoded(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), treaty_not_applicable(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S, I, P).
@@ -61,7 +60,7 @@ _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S
 cap, ``none`` when not capped) and the provisions it rests on, so that brave and cautious consequences
 speak of whole outcomes."""
 
-_FINDINGS = ("missing", "depends", "requires_judgment", "pending", "not_encoded", "exception_applies",
+_FINDINGS = ("missing", "depends", "requires_judgment", "not_encoded", "exception_applies",
              "input_error", "note", "mutual_agreement")
 
 
@@ -250,23 +249,32 @@ def _consequences(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: f
     return _Consequences(brave, cautious, under, True, ctl, deadline)
 
 
-def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[tuple[Condition, ...], bool]:
-    """The conditions under which the possible conclusion ``text`` holds, and whether they are exact."""
+def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
+              ) -> tuple[tuple[Condition, ...], bool, tuple[tuple[int, int], ...] | None]:
+    """The conditions under which the possible conclusion ``text`` holds, whether they are exact, and
+    (when exact) the values excluded outside them, as (fact, value) pairs."""
     per_fact: list[tuple[OpenFact, set[int], set[int]]] = []
     for f, fact in enumerate(unknowns):
         possible = {v for v in range(len(fact.values)) if (f, v) in cons.under and text in cons.under[(f, v)][0]}
         sure = {v for v in range(len(fact.values)) if (f, v) in cons.under and text in cons.under[(f, v)][1]}
         per_fact.append((fact, possible, sure))
-    for fact, possible, sure in per_fact:
+    for f, (fact, possible, sure) in enumerate(per_fact):
         if possible and possible == sure and len(possible) < len(fact.values):
-            return (Condition(fact.name, fact.describe(possible)),), True
+            outside = tuple((f, v) for v in range(len(fact.values)) if v not in possible)
+            return (Condition(fact.name, fact.describe(possible)),), True, outside
     narrowed = tuple(Condition(fact.name, fact.describe(possible)) for fact, possible, _ in per_fact
                      if possible and len(possible) < len(fact.values))
     # exact if it holds in every combination of the possible values (it is impossible outside them)
     excluded = tuple((f, v) for f, (fact, possible, _) in enumerate(per_fact)
                      for v in range(len(fact.values)) if v not in possible)
     within = cons.certain_within(excluded) if narrowed else None
-    return narrowed, within is not None and text in within
+    exact = within is not None and text in within
+    return narrowed, exact, excluded if exact else None
+
+
+def _label_provision_text(label_text: str, provision: str) -> str:
+    """The text clingo prints for ``_label_provision`` of the ``_label`` atom ``label_text`` and ``provision``."""
+    return f"_label_provision({label_text[len('_label('):-1]},{clingo.String(provision)})"
 
 
 def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], cons: _Consequences) -> ItemResult:
@@ -282,7 +290,6 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         if a.name == "_label_provision":
             args: Any = a.args
             provisions_of[(args[2].name, args[3].name, args[4])].add(args[5])
-    certain_provisions = set(result.provisions)
     open_states: set[str] = set()
     for text, a in mine:
         args = a.args
@@ -290,17 +297,22 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             state, outcome, rate = args[2].name, args[3].name, args[4]
             cap = rate if isinstance(rate, int) else None
             label = StateOutcome(state, outcome, cap, ()).label
-            provs = sorted(provisions_of[(state, outcome, rate)] - certain_provisions, key=provision_key)
-            holds, exact = _holds_if(text, unknowns, cons)
-            alternatives.append(Alternative(state, label, tuple(provs), holds, exact, outcome, cap))
+            holds, exact, excluded = _holds_if(text, unknowns, cons)
+            provs = provisions_of[(state, outcome, rate)]
+            within = cons.certain_within(excluded) if excluded is not None else None
+            if within is not None:  # exact: the provisions it rests on wherever it holds (if any: else
+                # those of every combination where it holds)
+                provs = {p for p in provs if _label_provision_text(text, p) in within} or provs
+            alternatives.append(Alternative(state, label, tuple(sorted(provs, key=provision_key)), holds, exact,
+                                            outcome, cap))
             open_states.add(state)
         elif a.name in _FINDINGS:
             kind = "exception" if a.name == "exception_applies" else a.name
-            prov = args[2] if a.name in ("pending", "not_encoded") else (args[3] if len(args) > 3 else "")
-            fact = render_term(args[2]) if a.name not in ("pending", "not_encoded") else None
+            prov = args[2] if a.name == "not_encoded" else (args[3] if len(args) > 3 else "")
+            fact = render_term(args[2]) if a.name != "not_encoded" else None
             finding = Finding(kind, prov if isinstance(prov, str) else "", fact)
-            holds, exact = _holds_if(text, unknowns, cons)
-            alternatives.append(Alternative(None, str(finding), (), holds, exact))
+            holds, exact, _ = _holds_if(text, unknowns, cons)
+            alternatives.append(Alternative(None, str(finding), (), holds, exact, finding=finding))
     for state in open_states:  # one outcome per State in every answer set: the last open one is "otherwise"
         mine_ = [x for x in alternatives if x.state == state]
         loose = [x for x in mine_ if not x.exact]
@@ -314,8 +326,13 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     findings = set(result.findings) | {Finding("depends", result.treaty, fact) for fact in deciding}
     if not cons.complete:
         findings.add(Finding("time_limit", result.treaty))
+    # a certain outcome resting on provisions that differ between the alternatives: all of them
     states = tuple(dataclasses.replace(s, outcome="undetermined", max_rate_bp=None, provisions=())
-                   if s.state in open_states else s for s in result.states)
+                   if s.state in open_states else
+                   dataclasses.replace(s, provisions=tuple(sorted(
+                       {p for (st, o, _), ps in provisions_of.items() if st == s.state and o == s.outcome for p in ps},
+                       key=provision_key))) if not s.provisions else s
+                   for s in result.states)
     status = result.status if result.status in ("error", "not_encoded", "pending", "missing") else "depends"
     decided = dataclasses.replace(
         result, status=status, states=states, alternatives=tuple(alternatives),
@@ -323,5 +340,32 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         max_rate_bp=None if open_states else result.max_rate_bp,
         max_source_tax=None if open_states else result.max_source_tax)
     item = next(i for i in scenario.income if i.id == result.item_id)
-    return dataclasses.replace(decided, compliance=compute_compliance(scenario, item, decided))
+    return dataclasses.replace(decided, compliance=_compliance(scenario, item, decided))
+
+
+def _compliance(scenario: Scenario, item: Any, result: ItemResult) -> Any:
+    """The withholding finding: where the withholding State's outcome depends on the unknown facts, the
+    finding of each of its alternatives; if they all agree it is the finding (with the amounts they agree
+    on), otherwise undetermined."""
+    plain = compute_compliance(scenario, item, result)
+    state = withholding_state(scenario, item)
+    options = [a for a in result.alternatives if a.state == state and a.outcome is not None]
+    if plain is None or result.status != "depends" or not options \
+            or any(f.kind == "time_limit" for f in result.findings):
+        return plain
+    each = []
+    for a in options:
+        states = tuple(StateOutcome(s.state, a.outcome or "", a.max_rate_bp, a.provisions) if s.state == state else s
+                       for s in result.states)
+        each.append(compute_compliance(scenario, item, dataclasses.replace(result, status="decided", states=states)))
+    first = each[0]
+    if first is None or any(c is None or c.finding != first.finding for c in each):
+        return plain
+    def agreed(name: str) -> Any:
+        values = {getattr(c, name) for c in each}
+        return values.pop() if len(values) == 1 else None
+    provisions = tuple(sorted({p for c in each if c is not None for p in c.provisions}, key=provision_key))
+    return dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
+                               due=agreed("due"), difference=agreed("difference"), provisions=provisions,
+                               reason=agreed("reason") or "")
 

@@ -21,7 +21,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from functools import lru_cache, partial
 
 from . import dates
-from .scenario import CONTRACTING_STATES, Money, Scenario
+from .scenario import CONTRACTING_STATES, IncomeItem, Money, Scenario
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -202,6 +202,7 @@ def scenario_facts(sc: Scenario, sid: str, months: frozenset[int] = frozenset())
     _facts_br_sg(sc, sid, add)
     _facts_br_uy(sc, sid, add)
     _facts_br_ae(sc, sid, add, months)
+    _facts_ppt_indicators(sc, sid, add)
 
     for item in sc.income:
         iid = item.id
@@ -784,7 +785,7 @@ def _facts_br_pl(sc: Scenario, sid: str, add: Add) -> None:
 
 def _facts_br_uy(sc: Scenario, sid: str, add: Add) -> None:
     """[br-uy] Art. 29 facts (emitted for br-uy scenarios only): the persons' entitlement facts, the items'
-    active-business and third-jurisdiction facts, whether a royalty is paid for a trademark (12(2)(a)), and
+    active-business and third-jurisdiction facts, the rights a royalty is paid for (12(2)(a)-(b), 12(3)), and
     the candidate twelve-month windows of 29(2)(e) and 29(4) with the days of each ownership period inside
     each window (the date module): days after the evaluation date are counted apart, as unknown, unless the
     scenario says the holdings continue. The ratio of the third-jurisdiction tax to the residence-State tax
@@ -794,6 +795,7 @@ def _facts_br_uy(sc: Scenario, sid: str, add: Add) -> None:
         return
 
     yes_no = partial(_given_yes_no, sid, add)
+    _facts_br_uy_transparency(sc, sid, add)
 
     def term(subject: str, attribute: str, pred: str, value: object) -> None:
         if record_given(sid, add, subject, attribute, value):
@@ -836,7 +838,9 @@ def _facts_br_uy(sc: Scenario, sid: str, add: Add) -> None:
         pf = item.payment_for
         if item.type == "royalty" and pf is not None and record_given(sid, add, iid, "rights", pf.rights):
             assert isinstance(pf.rights, list)
-            add(fact("trademark_royalty", sid, iid, Const("yes" if "trademark" in pf.rights else "no")))
+            for right in sorted(set(pf.rights)):
+                add(fact("royalty_right", sid, iid, Const(right)))
+        _facts_br_uy_item(sid, add, item)
         if not periods:
             continue
         for first, last in dates.period_windows_including(item.date, 12, cuts):
@@ -848,6 +852,36 @@ def _facts_br_uy(sc: Scenario, sid: str, add: Add) -> None:
                 n = dates.inclusive_days(max(first, start), min(last, end, horizon))
                 if n > 0:
                     add(fact("ownership_window_days", sid, iid, day(first), day(start), n))
+
+
+def _facts_br_uy_transparency(sc: Scenario, sid: str, add: Add) -> None:
+    """[br-uy] Protocol 1: for each entity, the elements of fiscal transparency under each State's law
+    (``given``/``unknown`` keyed by the State)."""
+    for pid, p in sc.persons.items():
+        for state, ft in sorted((p.fiscal_transparency or {}).items()):
+            for attr, pred in (("taxed_at_entity", "taxed_at_entity"),
+                               ("members_taxed_as_derived_directly", "members_taxed_directly")):
+                value = getattr(ft, attr)
+                key = Fn(pred, (Const(state),))
+                if record_given(sid, add, pid, key, value):
+                    add(fact(pred, sid, pid, Const(state), Const("yes" if value else "no")))
+
+
+def _facts_br_uy_item(sid: str, add: Add, item: IncomeItem) -> None:
+    """[br-uy] An item's facts for Arts. 1(2), 12 and Protocol 2-3: the entity it is derived through, the
+    State its royalties arise in (12(5) is not in the corpus), whether the residence State effectively
+    taxes business profits, a bank's commission, a government agency's public functions."""
+    iid = item.id
+    yes_no = partial(_given_yes_no, sid, add)
+    if item.derived_through is not None:
+        add(fact("derived_through", sid, iid, item.derived_through))
+    rt = item.royalty
+    if rt is not None and record_given(sid, add, iid, "royalty_arises_in", rt.arises_in):
+        add(fact("royalty_arises_in", sid, iid, Const(str(rt.arises_in))))
+    yes_no(iid, "effectively_taxed_in_residence", "effectively_taxed_in_residence", item.effectively_taxed_in_residence)
+    yes_no(iid, "financial_institution_charge", "financial_institution_charge", item.financial_institution_charge)
+    if item.interest is not None:
+        yes_no(iid, "public_functions", "public_functions", item.interest.public_functions)
 
 
 def _facts_br_ae(sc: Scenario, sid: str, add: Add, months: frozenset[int] = frozenset()) -> None:
@@ -940,3 +974,19 @@ def _facts_br_ae(sc: Scenario, sid: str, add: Add, months: frozenset[int] = froz
             # below 60% rounds to less than 6000 and one of 60% or more never does; no UAE tax: not below
             share = 10000 if uae == 0 else int((third * 10000 / uae).to_integral_value(rounding=ROUND_FLOOR))
             add(fact("third_state_tax_share", sid, iid, min(share, INT_MAX)))
+
+
+def _facts_ppt_indicators(sc: Scenario, sid: str, add: Add) -> None:
+    """[ppt-indicators] Facts weighed as indicators for a principal purpose test (never a decision): a
+    person's employees and premises, and an item passed on by its recipient (logic/core/ppt_indicators.lp)."""
+    for pid, p in sc.persons.items():
+        sub = p.substance
+        if sub is None:
+            continue
+        if record_given(sid, add, pid, "employees", sub.employees):
+            assert isinstance(sub.employees, int)
+            add(fact("employee_count", sid, pid, sub.employees))
+        _given_yes_no(sid, add, pid, "premises", "has_premises", sub.premises)
+    for item in sc.income:
+        if item.passed_on is not None:
+            add(fact("passed_on", sid, item.id, item.passed_on.to, item.passed_on.share, item.passed_on.within_days))

@@ -94,9 +94,9 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, fmt: str, lang: 
 
 
 EXPLAINED_ROOTS = frozenset({
-    "state_outcome", "max_rate", "missing", "depends", "pending", "not_encoded", "mutual_agreement",
+    "state_outcome", "max_rate", "missing", "depends", "not_encoded", "mutual_agreement",
     "exception_applies", "treaty_not_applicable", "benefits_denied", "note", "deadline", "relief",
-    "discrimination", "input_error",
+    "discrimination", "input_error", "ppt_indicator",
 })
 """Conclusions and findings that `treaty explain` derives for each item."""
 

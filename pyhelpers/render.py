@@ -55,7 +55,7 @@ _LABEL = {
            "withholding": "withholding", "version": "decided by the amended version",
            "depends_on": "depends on", "unknowns": "the unknown facts", "possibly": "possibly:",
            "unknown_facts": "facts given as alternatives", "decides": "decides", "incomplete": "INCOMPLETE",
-           "and": "and", "is": "is", "if": "if", "some_combinations": "some combinations of the unknown facts hold",
+           "and": "and", "is": "is", "if": "if", "some_combinations": "in some combinations of the unknown facts",
            "in_some": "in some combinations only", "otherwise": "otherwise"},
     "pt": {"status": "estado", "provisions": "disposições", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
@@ -65,7 +65,7 @@ _LABEL = {
            "withholding": "retenção na fonte", "version": "decidido pela versão alterada",
            "depends_on": "depende de", "unknowns": "os factos desconhecidos", "possibly": "possivelmente:",
            "unknown_facts": "factos indicados por alternativas", "decides": "decide", "incomplete": "INCOMPLETO",
-           "and": "e", "is": "é", "if": "se", "some_combinations": "certas combinações dos factos desconhecidos",
+           "and": "e", "is": "é", "if": "se", "some_combinations": "em certas combinações dos factos desconhecidos",
            "in_some": "só em certas combinações", "otherwise": "nos outros casos"},
 }
 _FINDING = {
@@ -82,6 +82,7 @@ _FINDING = {
         "deadline": "deadline: {fact} ({prov})",
         "relief": "{fact} ({prov})",
         "discrimination": "treatment of {fact} contrary to {prov}",
+        "indicator": "indicator, not a decision: {fact} ({prov})",
         "time_limit": "the time limit was reached before every alternative of the unknown facts was examined: "
                       "not final ({prov})",
     },
@@ -98,6 +99,7 @@ _FINDING = {
         "deadline": "prazo: {fact} ({prov})",
         "relief": "{fact} ({prov})",
         "discrimination": "tratamento de {fact} contrário ao {prov}",
+        "indicator": "indício, não uma decisão: {fact} ({prov})",
         "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "
                       "desconhecidos: não definitivo ({prov})",
     },
@@ -191,6 +193,9 @@ def finding_text(f: Finding, lang: str) -> str:
         if _lang(lang) == "pt":
             return f"nenhum artigo de {f.provision} no corpus rege este rendimento: não codificado"
         return f"no article of {f.provision} in the corpus governs this income: not encoded"
+    if f.kind == "depends" and " " not in f.provision:  # a fact given as alternatives (no rule reads it as unknown)
+        return ("depende de {fact}, indicado por alternativas ({prov})" if _lang(lang) == "pt"
+                else "depends on {fact}, given as alternatives ({prov})").format(fact=f.fact or "", prov=f.provision)
     if f.kind == "relief":
         return _FINDING[_lang(lang)][f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
     return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision)
@@ -245,7 +250,10 @@ def compliance_line(c: Compliance, lang: str) -> str:
     words = _COMPLIANCE[_lang(lang)]
 
     def amount(value: Decimal | None) -> str:
-        return "?" if value is None else f"{value:,} {c.currency}"
+        if value is None:  # the alternatives of unknown facts agree on the finding, not on this amount
+            return "an amount that depends on the unknown facts" if _lang(lang) == "en" else \
+                "um montante que depende dos factos desconhecidos"
+        return f"{value:,} {c.currency}"
 
     key = c.finding
     if key == "over_withheld" and c.reason == "no_domestic_rate":
@@ -326,19 +334,21 @@ def alternative_text(a: Alternative, lang: str) -> str:
     provs = f"  ({'; '.join(a.provisions)})" if a.provisions else ""
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
+    if not a.holds_if:
+        return f"{head} {label('some_combinations', lang)}{provs}"
     where = f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {c.values}" for c in a.holds_if)
-    where = where or label('some_combinations', lang)
     some = "" if a.exact else f" ({label('in_some', lang)})"
     return f"{head} {label('if', lang)} {where}{some}{provs}"
 
 
 _ASK = {
     "en": {"title": "facts that could change an outcome, most decisive first:", "none": "no open facts: every "
-           "outcome is decided on the facts given", "missing": "not given", "depends": "given as unknown",
-           "requires_judgment": "a judgment to make", "items": "item(s)"},
+           "outcome is decided on the facts given", "missing": "not given",
+           "depends": "given as unknown or as alternatives", "requires_judgment": "a judgment to make",
+           "items": "item(s)"},
     "pt": {"title": "factos que podem alterar um resultado, os mais decisivos primeiro:", "none": "nenhum facto em "
            "aberto: todos os resultados estão decididos com os factos dados", "missing": "não indicado",
-           "depends": "indicado como desconhecido", "requires_judgment": "um juízo a fazer",
+           "depends": "indicado como desconhecido ou por alternativas", "requires_judgment": "um juízo a fazer",
            "items": "rendimento(s)"},
 }
 

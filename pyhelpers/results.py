@@ -125,13 +125,16 @@ class Alternative:
     outcome: str | None = None  # of a State: its outcome (StateOutcome.outcome) and cap
     max_rate_bp: int | None = None
     otherwise: bool = False  # holds exactly when none of the State's other alternatives does
+    finding: Finding | None = None  # a finding that holds only for some values (state None)
 
     def __str__(self) -> str:
-        where = " and ".join(map(str, self.holds_if)) or "some combinations of the unknown facts hold"
+        where = " and ".join(map(str, self.holds_if))
         head = f"{self.state}: {self.conclusion}" if self.state else self.conclusion
         provs = f" ({'; '.join(self.provisions)})" if self.provisions else ""
         if self.otherwise:
             return f"{head} otherwise{provs}"
+        if not self.holds_if:
+            return f"{head} in some combinations of the unknown facts{provs}"
         return f"{head} if {where}{'' if self.exact else ' (in some combinations)'}{provs}"
 
 
@@ -207,7 +210,8 @@ class ScenarioResult:
         then missing before unknown before judgment, then by name."""
         found: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
         for it in self.items:
-            for f in it.findings:
+            possible = [a.finding for a in it.alternatives if a.finding is not None]
+            for f in [*it.findings, *possible]:
                 if f.kind in _OPEN_KINDS:
                     items, provs = found.setdefault((f.kind, f.fact or ""), (set(), set()))
                     items.add(it.item_id)

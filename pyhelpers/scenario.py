@@ -153,6 +153,13 @@ class Person(_Model):
         default=None, description="a UAE offshore-income regime the company is subject to (br-ae 29(1)); default: none")
     benefits_proof: BenefitsProof | None = Field(
         default=None, description="what a UAE company has proven under br-ae 29(3); default: nothing proven")
+    fiscal_transparency: dict[State, FiscalTransparency] | None = Field(
+        default=None,
+        description="an entity or arrangement: how the tax law of each State listed taxes its income (the "
+        "elements of 'fiscally transparent', br-uy Protocol 1); asked where an item is derived through it")
+    substance: Substance | None = Field(  # [ppt-indicators]
+        default=None, description="its employees and premises: indicators for a principal purpose test (never a "
+        "decision); default: not given")
 
 
 class Holding(_Model):
@@ -515,6 +522,11 @@ class InterestDetails(_Model):
         description="Art. 11(8): by reason of a special relationship the amount exceeds what would have "
         "been agreed at arm's length; default: false",
     )
+    public_functions: bool | Unknown | None = Field(
+        default=None,
+        description="br-uy Protocol 3(b): a government-owned agency (government_institution_of) receives the "
+        "interest in connection with its functions of a public nature; asked where that Protocol item applies",
+    )
 
 
 class RoyaltyDetails(_Model):
@@ -534,6 +546,11 @@ class RoyaltyDetails(_Model):
         default=False,
         description="Art. 12(6): by reason of a special relationship the amount exceeds what would have "
         "been agreed at arm's length; default: false",
+    )
+    arises_in: State | Unknown | None = Field(
+        default=None,
+        description="the State the royalties arise in (provêm), for a treaty whose rule on it is not in the "
+        "corpus (br-uy 12(5)); omitted there: the item is not encoded",
     )
 
 
@@ -878,8 +895,12 @@ def _check_arts_14_to_21(sc: Scenario, source: str, lines: _LineMap) -> list[Pro
 
 # [general] taxes covered, elimination of double taxation, non-discrimination, MAP, dates, Protocol
 
-TaxName = Literal["irpj", "irpf", "csll", "irs", "irc", "derrama", "other"]
-_NAMED_TAX_STATE = {"irpj": "br", "irpf": "br", "csll": "br", "irs": "pt", "irc": "pt", "derrama": "pt"}
+TaxName = Literal["irpj", "irpf", "csll", "irs", "irc", "derrama", "irae", "irpf_uy", "irnr", "iass", "ip",
+                  "other"]
+# [br-uy] irae, irpf_uy, irnr, iass, ip: the Uruguayan taxes of br-uy 2(3)(b) (IRAE, IRPF, IRNR, IASS and the
+# Impuesto al Patrimonio); irpf is Brazil's.
+_NAMED_TAX_STATE = {"irpj": "br", "irpf": "br", "csll": "br", "irs": "pt", "irc": "pt", "derrama": "pt",
+                    "irae": "uy", "irpf_uy": "uy", "irnr": "uy", "iass": "uy", "ip": "uy"}
 """The State of each tax the scenario can name (for checking the input; the logic has its own list)."""
 
 
@@ -888,7 +909,9 @@ class TaxConcerned(_Model):
 
     name: TaxName = Field(
         description="irpj or irpf (Brazil's federal income tax, on companies or individuals), csll (Protocol 1), "
-        "irs, irc, derrama (the local surcharge on IRC, Protocol 2), or other (a tax the Convention does not name)",
+        "irs, irc, derrama (the local surcharge on IRC, Protocol 2), irae, irpf_uy, irnr, iass, ip (Uruguay's taxes "
+        "on economic activities, individuals, non-residents, social security assistance and net worth, br-uy "
+        "2(3)(b)), or other (a tax the Convention does not name)",
     )
     state: State | None = Field(default=None, description="the State that levies it: required for other, "
                                 "implied by the named taxes")
@@ -1392,9 +1415,25 @@ class ThirdJurisdictionPE(_Model):
         "account unless banking, insurance or securities activities of a bank, insurer or registered dealer")
 
 
+class FiscalTransparency(_Model):
+    """br-uy Protocol 1: the elements of "fiscalmente transparente" under one State's tax law: the income
+    (or part of it) of the entity or arrangement is not taxed at its level, but in the hands of the persons
+    with an interest in it, as if they had derived it directly when it was realised, whether or not it is
+    distributed to them."""
+
+    taxed_at_entity: bool | Unknown | None = Field(
+        default=None, description="that State taxes the income at the level of the entity or arrangement")
+    members_taxed_as_derived_directly: bool | Unknown | None = Field(
+        default=None,
+        description="that State taxes the persons with an interest in it on the income as if derived directly "
+        "by them when it was realised, whether or not distributed")
+
+
 def _check_br_uy(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
     """[br-uy] consistency: a termination notice names as cessation year the year it is delivered (br-uy
-    32: the Convention ceases from 1 January of the next calendar year)."""
+    32: the Convention ceases from 1 January of the next calendar year); an item is derived through an
+    entity or arrangement that is a person of the scenario other than its recipient, and not an individual
+    (br-uy 1(2)); only an entity or arrangement has a fiscal transparency (Protocol 1)."""
     problems: list[Problem] = []
     notice = sc.termination_notice
     if sc.treaty == "br-uy" and notice is not None and notice.cessation_year != notice.given.year:
@@ -1402,6 +1441,24 @@ def _check_br_uy(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
                                 "termination_notice.cessation_year",
                                 f"the year the notice is delivered ({notice.given.year}) under br-uy 32",
                                 str(notice.cessation_year)))
+    for pid, p in sc.persons.items():
+        if p.fiscal_transparency is not None and p.kind not in ("company", "other_entity"):
+            problems.append(Problem(source, lines.line(("persons", pid, "fiscal_transparency")),
+                                    f"persons.{pid}.fiscal_transparency",
+                                    "fiscal_transparency only for a company or other_entity", p.kind))
+    for i, item in enumerate(sc.income):
+        through = item.derived_through
+        if through is None:
+            continue
+        path = ("income", i, "derived_through")
+        entity = sc.persons.get(through)
+        if entity is None:
+            problems.append(Problem(source, lines.line(path), f"income[{i}].derived_through",
+                                    f"a person of the scenario ({_suggest(through, list(sc.persons))})", through))
+        elif through == item.recipient or entity.kind not in ("company", "other_entity"):
+            problems.append(Problem(source, lines.line(path), f"income[{i}].derived_through",
+                                    "an entity or arrangement (company or other_entity) other than the recipient",
+                                    through))
     return problems
 
 
@@ -1532,6 +1589,41 @@ def _check_br_ae(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
     return problems
 
 
+# [ppt-indicators] facts that are indicators for the principal purpose tests (br-uy 29(9), br-ae 29(4)):
+# the substance of a person and a payment passed on (back to back). They inform, never decide: no rule
+# reads them to conclude an outcome (logic/core/ppt_indicators.lp).
+
+
+class Substance(_Model):
+    """The substance of a person: its employees and premises (indicators, not a decision)."""
+
+    employees: Annotated[int, Field(strict=True, ge=0, le=2**31 - 1)] | Unknown | None = Field(
+        default=None, description="the number of its employees; default: not given")
+    premises: bool | Unknown | None = Field(
+        default=None, description="it has premises of its own (offices or other places where it carries on its "
+        "activities); default: not given")
+
+
+class PassedOn(_Model):
+    """The recipient passes on a share of the item to another person (a back-to-back payment)."""
+
+    to: Id = Field(description="the person the recipient passes the income on to")
+    share: BasisPoints = Field(description="the percent of the item passed on (0-100)")
+    within_days: int = Field(strict=True, ge=0, le=36600,
+                             description="the number of days after receipt within which it is passed on")
+
+
+def _check_ppt_indicators(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
+    """[ppt-indicators] the person an item is passed on to exists and is not the recipient."""
+    problems: list[Problem] = []
+    for i, item in enumerate(sc.income):
+        p = item.passed_on
+        if p is not None and (p.to not in sc.persons or p.to == item.recipient):
+            problems.append(Problem(source, lines.line(("income", i, "passed_on", "to")), f"income[{i}].passed_on.to",
+                                    "the id of a person other than the recipient", repr(p.to)))
+    return problems
+
+
 Person.model_rebuild()
 Holding.model_rebuild()
 PlaceOfBusiness.model_rebuild()
@@ -1582,6 +1674,18 @@ class IncomeItem(_Model):
         "regime covers; asked for where that regime is below the threshold")
     third_state_pe: ThirdStatePermanentEstablishment | None = Field(
         default=None, description="br-ae 29(2): attributed by the UAE to a third-jurisdiction PE; default: no")
+    derived_through: Id | None = Field(
+        default=None,
+        description="the entity or arrangement through which the recipient derives the item (the recipient's "
+        "share of its income: br-uy 1(2), Protocol 1); default: derived directly")
+    effectively_taxed_in_residence: bool | Unknown | None = Field(
+        default=None,
+        description="business_profits: the State of residence of the enterprise effectively taxes these profits "
+        "(br-uy Protocol 2); asked where that item applies")
+    financial_institution_charge: bool | Unknown | None = Field(
+        default=None,
+        description="the item is a commission or similar charge paid for services provided by a bank or other "
+        "financial institution (br-uy Protocol 3(a): then interest); default: not stated")
     independent: IndependentServicesDetails | None = None
     employment: EmploymentDetails | None = None
     director: DirectorDetails | None = None
@@ -1605,6 +1709,9 @@ class IncomeItem(_Model):
         default=None, description="a case presented under the mutual agreement procedure (Art. 25)")
     non_discrimination: NonDiscrimination | None = Field(
         default=None, description="a treatment to compare under Art. 24")
+    passed_on: PassedOn | None = Field(  # [ppt-indicators]
+        default=None, description="the recipient passes on a share of the item to another person within some days "
+        "(back to back): an indicator for a principal purpose test, never a decision; default: not given")
 
 
 OutcomeKind = Literal[
@@ -1947,6 +2054,7 @@ def _check_references(sc: Scenario, source: str, lines: _LineMap) -> list[Proble
     problems += _check_br_pl(sc, source, lines)
     problems += _check_br_uy(sc, source, lines)
     problems += _check_br_ae(sc, source, lines)
+    problems += _check_ppt_indicators(sc, source, lines)
     return problems
 
 

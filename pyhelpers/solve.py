@@ -434,6 +434,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             findings.add(Finding("relief", args[4], f"{args[2].name} {args[3].name}"))
         elif a.name == "discrimination":
             findings.add(Finding("discrimination", args[3], render_term(args[2])))
+        elif a.name == "ppt_indicator":  # [ppt-indicators] informs, never decides: no status (see _STATUS_OF_FINDING)
+            findings.add(Finding("indicator", args[3], render_term(args[2])))
     state_results = []
     for st in states:
         kind = outcome.get(st, "undetermined")

@@ -80,8 +80,8 @@ def test_two_unknowns_jointly_exact_and_otherwise(checker: Checker) -> None:
     assert item.state("br").outcome == "undetermined"
     assert sorted(map(str, item.alternatives)) == [
         "br: capped 10% if persons.luso.treated_as_body_corporate is true and holding(luso, alfa).capital is 30 "
-        "(br-pt 3(1)(f); br-pt 10(2)(a))",
-        "br: capped 15% otherwise (br-pt 10(2)(b))",
+        "(br-pt 1; br-pt 3(1)(f); br-pt 4(1); br-pt 10(1); br-pt 10(2); br-pt 10(2)(a); br-pt 10(3))",
+        "br: capped 15% otherwise (br-pt 1; br-pt 4(1); br-pt 10(1); br-pt 10(2); br-pt 10(2)(b); br-pt 10(3))",
     ]
     assert [(u.fact, u.alternatives, u.items) for u in result.unknowns] == [
         ("persons.luso.treated_as_body_corporate", "one of true, false", ("div",)),

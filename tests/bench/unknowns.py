@@ -1,0 +1,121 @@
+"""Benchmark of facts given as alternatives (issue 7; run directly, not collected by pytest):
+
+    .venv/bin/python tests/bench/unknowns.py [RUNS] [--cpu]
+
+For a few scenarios with unknown facts, prints as a table: the number of open facts, of combinations of
+their values and of clingo solves (brave/cautious consequences, overall, under each value, and within
+excluded values); the median time of ``Checker.check`` with the alternatives (all the combinations at
+once, solved together) and the part of it spent in those solves; the median time of the same scenario
+fully known (each combination's plain scenario, ``scenario.with_values({path: value})``), for one
+combination and for enumerating them all; and the ratio of the alternatives to one plain check.
+With ``--cpu`` the times are the process's CPU time instead of wall-clock time (steadier on a loaded
+machine). Figures only: nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from pyhelpers import alternatives  # noqa: E402
+from pyhelpers.scenario import Scenario, load_file  # noqa: E402
+from pyhelpers.solve import Checker  # noqa: E402
+
+SCENARIOS = [
+    "scenarios/br-pt/unknowns-holding-24-99-or-25-percent.yaml",
+    "scenarios/br-pt/unknowns-construction-site-around-nine-months.yaml",
+    "scenarios/br-pt/unknowns-agent-authority-and-habit-jointly.yaml",
+    "scenarios/br-ae/unknowns-29-3-proofs-as-alternatives.yaml",
+    "scenarios/br-uy/unknowns-third-jurisdiction-pe-tax-and-active-business.yaml",
+    "scenarios/br-sg/unknowns-services-days-two-consultants.yaml",
+    "scenarios/br-sg/unknowns-holding-end-in-the-future.yaml",
+]
+
+
+CLOCK = time.process_time if "--cpu" in sys.argv else time.perf_counter
+
+
+class _CountingSolve:
+    """Wraps ``alternatives._solve``: counts the solves of one check and the time spent in them."""
+
+    def __init__(self) -> None:
+        self.inner = alternatives._solve
+        self.calls = 0
+        self.seconds = 0.0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        t = CLOCK()
+        try:
+            return self.inner(*args, **kwargs)
+        finally:
+            self.seconds += CLOCK() - t
+
+
+def _median_ms(fn: Any, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = CLOCK()
+        fn()
+        times.append((CLOCK() - t) * 1000)
+    return statistics.median(times)
+
+
+def _plain_variants(scenario: Scenario, source: str) -> list[Scenario]:
+    facts = list(scenario.unknowns)
+    out = []
+    for combo in itertools.product(*(f.values for f in facts)):
+        out.append(scenario.with_values({f.path: v for f, v in zip(facts, combo, strict=True)}, source))
+    return out
+
+
+def _line(cells: list[str], widths: list[int]) -> str:
+    return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if a != "--cpu"]
+    runs = int(args[0]) if args else 15
+    checker = Checker().warm()
+    rows = []
+    for rel in SCENARIOS:
+        path = ROOT / rel
+        scenario = load_file(path)
+        checker.check(scenario, str(path))  # warm
+        counter = _CountingSolve()
+        alternatives._solve = counter
+        try:
+            checker.check(scenario, str(path))  # count the solves of one check
+            solves = counter.calls
+            counter.seconds = 0.0
+            with_alternatives = _median_ms(lambda s=scenario, p=str(path): checker.check(s, p), runs)
+            solve_ms = counter.seconds * 1000 / runs  # mean over the timed runs
+        finally:
+            alternatives._solve = counter.inner
+        variants = _plain_variants(scenario, str(path))
+        for v in variants:
+            checker.check(v)
+        per_plain = [_median_ms(lambda v=v: checker.check(v), runs) for v in variants]
+        one_plain = statistics.median(per_plain)
+        rows.append((Path(rel).stem.removeprefix("unknowns-"), len(scenario.unknowns), len(variants), solves,
+                     with_alternatives, solve_ms, one_plain, sum(per_plain), with_alternatives / one_plain))
+    head = ("scenario", "facts", "combos", "solves", "alts ms", "in solves", "1 plain ms", "all plain ms", "x plain")
+    widths = [max(len(head[0]), *(len(r[0]) for r in rows))] + [len(h) for h in head[1:]]
+    clock = "CPU" if CLOCK is time.process_time else "wall-clock"
+    print(f"{clock} time, median of {runs} runs; 'in solves': mean time of the brave/cautious solves within one check")
+    print(_line(list(head), widths))
+    for r in rows:
+        cells = [r[0], str(r[1]), str(r[2]), str(r[3]), f"{r[4]:.1f}", f"{r[5]:.1f}", f"{r[6]:.1f}", f"{r[7]:.1f}",
+                 f"{r[8]:.1f}"]
+        print(_line(cells, widths))
+
+
+if __name__ == "__main__":
+    main()
