@@ -14,6 +14,16 @@ a comparison, ``not`` before an aggregate (its guard negated). A negation whose 
 not bind (``X = f(Y)`` binding ``X``, ``N = #count{...}``, a positive literal that alone binds a
 variable) is unsafe: that condition is counted as *not measurable* and reported apart (clingo's own
 safety check decides it, on every candidate rule at once).
+
+A rule whose body mentions no *scenario-dependent* predicate cannot be made true or false by any
+scenario: its conditions are not measurable either, for the reason ``static`` (listed apart from the
+``unsafe`` ones). A predicate is scenario-dependent when it is an input of the vocabulary (role
+``input``: the facts a scenario gives), when the rule base neither defines it (no fact, no rule head)
+nor declares it ``static`` (so only a scenario can give it), or when some rule with that head mentions
+a scenario-dependent predicate anywhere in its body (positive, negated, or inside an aggregate) — the
+least fixpoint of that. Every other predicate is *static*: defined only by the rule base's own facts
+and by rules over static predicates (the catalogues, cited numbers, ``contracting_state``, and core
+``other_state(T, A, B) :- contracting_state(T, A), contracting_state(T, B), A != B.``).
 """
 
 from __future__ import annotations
@@ -60,6 +70,7 @@ class Condition:
     text: str
     line: int
     false_rule: str | None
+    reason: str | None = None  # why not measurable: "unsafe" | "static" (None: measurable)
 
     @property
     def measurable(self) -> bool:
@@ -114,6 +125,52 @@ def _positive(body: Iterable[Any]) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
+class _Predicates(ast.Transformer):
+    """Collects the predicates of the symbolic atoms under a node (literals, aggregate elements)."""
+
+    def __init__(self) -> None:
+        self.found: set[tuple[str, int]] = set()
+
+    def visit_SymbolicAtom(self, node: Any) -> Any:
+        sym = node.symbol
+        if sym.ast_type == ASTType.Function:
+            self.found.add((str(sym.name), len(sym.arguments)))
+        return node
+
+
+def _body_predicates(body: Iterable[Any]) -> set[tuple[str, int]]:
+    collect = _Predicates()
+    for lit in body:
+        collect(lit)
+    return collect.found
+
+
+def _head_predicate(stm: Any) -> tuple[str, int] | None:
+    head = stm.head
+    if head.ast_type == ASTType.Literal and head.atom.ast_type == ASTType.SymbolicAtom \
+            and head.atom.symbol.ast_type == ASTType.Function:
+        return (str(head.atom.symbol.name), len(head.atom.symbol.arguments))
+    return None
+
+
+def dynamic_predicates(logic: Logic) -> set[tuple[str, int]]:
+    """The scenario-dependent predicates of the rule base (see the module docstring)."""
+    rules = [(_head_predicate(stm), _body_predicates(stm.body))
+             for stm in logic.statements if stm.ast_type == ASTType.Rule]
+    defined = {h for h, _ in rules if h is not None}
+    declared_static = {k for k, p in logic.vocabulary.items() if p.role == "static"}
+    dynamic = {k for k, p in logic.vocabulary.items() if p.role == "input"}
+    dynamic |= {q for _, body in rules for q in body if q not in defined and q not in declared_static}
+    changed = True
+    while changed:
+        changed = False
+        for head, body in rules:
+            if head is not None and head not in dynamic and body & dynamic:
+                dynamic.add(head)
+                changed = True
+    return dynamic
+
+
 @dataclass(frozen=True)
 class _Piece:
     """Program text for one statement: the statement itself (instrumented when a rule) and the
@@ -166,11 +223,15 @@ def condition_plan(logic: Logic) -> ConditionPlan:
     infos = iter(logic.rules)
     pending: list[tuple[RuleInfo, BodyPart, str, tuple[tuple[str, int], ...]]] = []
     texts: list[tuple[str, int | None]] = []
+    dynamic = dynamic_predicates(logic)
+    static: set[int] = set()
     for stm, sl in zip(logic.statements, logic._sliceable, strict=True):
         if stm.ast_type != ASTType.Rule or not stm.body:
             texts.append((sl.text, None))
             continue
         info = next(infos)
+        if not _body_predicates(stm.body) & dynamic:
+            static.add(info.index)
         parts = [_classify(lit, i) for i, lit in enumerate(stm.body)]
         gvars = _global_vars(parts)
         fired = _atom(FIRED, [_num(info.index), _tuple(gvars)])
@@ -185,9 +246,13 @@ def condition_plan(logic: Logic) -> ConditionPlan:
             pending.append((info, part, text, _positive(body)))
         texts.append(("\n".join(lines), info.index))
     unsafe = _unsafe_lines([text for _, _, text, _ in pending])
+
+    def reason(no: int, info: RuleInfo) -> str | None:
+        return "static" if info.index in static else "unsafe" if no in unsafe else None
+
     conditions = tuple(
         Condition(info, part.position, part.kind, str(part.node), part.node.location.begin.line,
-                  None if no in unsafe else text)
+                  None if reason(no, info) else text, reason(no, info))
         for no, (info, part, text, _) in enumerate(pending, 1)
     )
     by_rule: dict[int, list[Condition]] = defaultdict(list)
@@ -268,6 +333,7 @@ class Row:
     conditions: int = 0
     covered: int = 0
     not_measurable: int = 0
+    static: int = 0  # of which the conditions of static rules (the rest: unsafe negations)
 
     @property
     def rules_pct(self) -> float:
@@ -316,6 +382,7 @@ class Coverage:
                     row.covered += self.covered(c)
                 else:
                     row.not_measurable += 1
+                    row.static += c.reason == "static"
         return sorted(rows.values(), key=lambda x: (x.treaty, _article_key(x.article)))
 
     def total(self) -> Row:
@@ -326,6 +393,7 @@ class Coverage:
             t.conditions += row.conditions
             t.covered += row.covered
             t.not_measurable += row.not_measurable
+            t.static += row.static
         return t
 
     def uncovered(self) -> list[dict[str, Any]]:
@@ -342,10 +410,11 @@ class Coverage:
                         "kind": KIND_NAMES[c.kind], "text": c.text, "what": what})
         return out
 
-    def not_measurable(self) -> list[dict[str, Any]]:
+    def not_measurable(self, reason: str | None = None) -> list[dict[str, Any]]:
+        """The conditions not measurable (only those for ``reason``, "unsafe" or "static", if given)."""
         return [{"where": f"{c.rule.file}:{c.line}", "rule": c.rule.rule_id, "condition": c.position,
-                 "kind": KIND_NAMES[c.kind], "text": c.text}
-                for c in self.plan.conditions if not c.measurable]
+                 "kind": KIND_NAMES[c.kind], "text": c.text, "reason": c.reason}
+                for c in self.plan.conditions if not c.measurable and reason in (None, c.reason)]
 
 
 def _article_key(article: str) -> tuple[int, int, str]:
@@ -382,10 +451,12 @@ def _pct(n: int, d: int) -> str:
 
 def coverage_text(cov: Coverage) -> str:
     lines = [f"coverage of logic/ by {cov.scenarios} scenario(s)", "",
-             f"{'treaty':8} {'article':12} {'rules fired':>16} {'conditions covered':>20} {'not measurable':>15}"]
+             f"{'treaty':8} {'article':12} {'rules fired':>16} {'conditions covered':>20} "
+             f"{'not measurable (unsafe+static)':>31}"]
     for row in [*cov.rows(), cov.total()]:
+        split = f"{row.not_measurable} ({row.not_measurable - row.static}+{row.static})"
         lines.append(f"{row.treaty:8} {row.article:12} {_pct(row.fired, row.rules):>16} "
-                     f"{_pct(row.covered, row.conditions):>20} {row.not_measurable:>15}")
+                     f"{_pct(row.covered, row.conditions):>20} {split:>31}")
     unc = cov.uncovered()
     lines += ["", f"uncovered ({len(unc)}):"]
     for u in unc:
@@ -394,10 +465,12 @@ def coverage_text(cov: Coverage) -> str:
                          f"`{u['text']}`: {u['what']}")
         else:
             lines.append(f"  {u['where']}: {u['rule']}: {u['what']}")
-    nm = cov.not_measurable()
-    lines += ["", f"not measurable ({len(nm)}: the negation would be unsafe, the rest of the body does not "
-              "bind its variables):"]
-    lines += [f"  {u['where']}: {u['rule']} condition {u['condition']} ({u['kind']}) `{u['text']}`" for u in nm]
+    for reason, why in (("unsafe", "the negation would be unsafe, the rest of the body does not bind its "
+                                   "variables"),
+                        ("static", "the rule's body mentions no scenario-dependent predicate")):
+        nm = cov.not_measurable(reason)
+        lines += ["", f"not measurable, {reason} ({len(nm)}: {why}):"]
+        lines += [f"  {u['where']}: {u['rule']} condition {u['condition']} ({u['kind']}) `{u['text']}`" for u in nm]
     return "\n".join(lines) + "\n"
 
 
@@ -405,7 +478,8 @@ def coverage_json(cov: Coverage) -> dict[str, Any]:
     def row(r: Row) -> dict[str, Any]:
         return {"treaty": r.treaty, "article": r.article, "rules": r.rules, "fired": r.fired,
                 "rules_pct": round(r.rules_pct, 2), "conditions": r.conditions, "covered": r.covered,
-                "conditions_pct": round(r.conditions_pct, 2), "not_measurable": r.not_measurable}
+                "conditions_pct": round(r.conditions_pct, 2), "not_measurable": r.not_measurable,
+                "not_measurable_unsafe": r.not_measurable - r.static, "not_measurable_static": r.static}
 
     return {"scenarios": cov.scenarios, "total": row(cov.total()), "rows": [row(r) for r in cov.rows()],
             "uncovered": cov.uncovered(), "not_measurable": cov.not_measurable()}

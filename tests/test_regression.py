@@ -11,16 +11,17 @@ import pytest
 from click.testing import CliRunner
 
 from pyhelpers.cli import main
-from pyhelpers.coverage import Coverage, run_coverage, scenario_files
+from pyhelpers.coverage import Coverage, coverage_text, dynamic_predicates, run_coverage, scenario_files
 from pyhelpers.diff import diff_outcomes, diff_text
 from pyhelpers.program import load_logic
 
 from .conftest import ROOT, SCENARIOS
 
 MINI = ROOT / "tests" / "fixtures" / "mini"
-CONDITIONS_FLOOR = 66.0
-"""Conditions covered by the suite, rounded down (measured 66.2%: 1299 of 1962 measurable conditions,
-240 not measurable). The issue's target is 90%: raise this floor as scenarios are added."""
+CONDITIONS_FLOOR = 80.0
+"""Conditions covered by the suite, with a margin (measured 84.6%: 3,762 of 4,445 measurable conditions,
+473 scenarios; 644 not measurable: 639 unsafe, 5 static). The issue's target is 90%: raise this floor
+as scenarios are added."""
 
 
 def _mini() -> Coverage:
@@ -30,15 +31,34 @@ def _mini() -> Coverage:
 def test_fixture_coverage_holes() -> None:
     cov = _mini()
     total = cov.total()
-    assert (total.rules, total.fired) == (9, 8)
+    assert (total.rules, total.fired) == (10, 9)
     unc = {(u["where"], u.get("text"), u["what"]) for u in cov.uncovered()}
     assert ("logic/br-pt/art10.lp:30", None, "rule never fired") in unc
     assert ("logic/br-pt/art10.lp:30", "income(S,I,pension)", "never true") in unc
     assert ("logic/br-pt/art10.lp:9", "dividend_item(S,I)", "never false") in unc
     covered = {c.text for c in cov.plan.conditions if cov.covered(c)}
     assert covered == {"P >= 2500", "not qualifying(S,I)", "qualifying(S,I)"}
-    assert {u["text"] for u in cov.not_measurable()} == {"holding_share(S,H,capital,P)", "dividend_item(S,I)"}
-    assert (total.conditions, total.covered, total.not_measurable) == (10, 3, 2)
+    assert {u["text"] for u in cov.not_measurable("unsafe")} == {"holding_share(S,H,capital,P)", "dividend_item(S,I)"}
+    assert (total.conditions, total.covered, total.not_measurable, total.static) == (10, 3, 5, 3)
+
+
+def test_fixture_static_rule_not_measurable() -> None:
+    """A rule over the rule base's own facts only (no input in its body, directly or through the
+    predicates it reads) is the same in every scenario: its conditions are not measurable, "static"."""
+    cov = _mini()
+    static = cov.not_measurable("static")
+    assert {(u["rule"], u["text"]) for u in static} == {
+        ("fx/other-state", "contracting_state(T,A)"), ("fx/other-state", "contracting_state(T,B)"),
+        ("fx/other-state", "A != B")}
+    assert all(u["reason"] == "static" for u in static)
+    assert ("fx/other-state" not in {c.rule.rule_id for c in cov.plan.conditions if c.measurable})
+    assert cov.logic.rule("fx/other-state").index in cov.fired  # it fires, but no scenario decides it
+    dynamic = {name for name, _ in dynamic_predicates(cov.logic)}
+    assert {"income", "holding_share", "dividend_item", "qualifying", "source_cap"} <= dynamic
+    assert not {"contracting_state", "other_state"} & dynamic
+    out = coverage_text(cov)
+    assert "not measurable, static (3: " in out and "not measurable, unsafe (2: " in out
+    assert "art10.lp:37: fx/other-state condition 2 (comparison) `A != B`" in out.split("not measurable, static")[1]
 
 
 def test_fixture_coverage_command_and_fail_under() -> None:
@@ -49,7 +69,8 @@ def test_fixture_coverage_command_and_fail_under() -> None:
     assert "art10.lp:30: fx/pension-exclusive: rule never fired" in ok.output
     low = runner.invoke(main, [*args, "--fail-under", "100", "30", "--format", "json"])
     assert low.exit_code == 1
-    assert '"rules_pct": 88.89' in low.output
+    assert '"rules_pct": 90.0' in low.output
+    assert '"not_measurable_static": 3' in low.output
 
 
 def _copy(tmp: Path, edit: tuple[str, str] | None = None) -> Path:
