@@ -21,7 +21,7 @@ from . import dates
 from .amounts import apply_rate, compute_compliance, compute_relief, max_source_tax
 from .atoms import quote, scenario_facts
 from .errors import LogicError
-from .program import Logic, load_logic, provision_key, relevant_date
+from .program import Logic, Sliced, load_logic, provision_key, relevant_date
 from .results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
 from .scenario import CONTRACTING_STATES, IncomeItem, Scenario
 from .terms import Term, Value, parse_atom, render_term
@@ -55,15 +55,19 @@ class Solved:
     messages: list[str] = field(default_factory=list)
 
 
-def run_clingo(program: str, facts: Iterable[str], shown_only: bool = True, sort: bool = True) -> Solved:
-    """Ground and solve ``program`` with ``facts``; exactly one answer set is expected."""
+def run_clingo(program: str | Sliced, facts: Iterable[str], shown_only: bool = True, sort: bool = True) -> Solved:
+    """Ground and solve ``program`` (text, or a :class:`Sliced` program) with ``facts``; exactly one
+    answer set is expected."""
     messages: list[str] = []
 
     def log(code: clingo.MessageCode, text: str) -> None:
         messages.append(text.strip())
 
     ctl = clingo.Control(["--models=2"], logger=log, message_limit=50)
-    ctl.add("base", [], program)
+    if isinstance(program, str):
+        ctl.add("base", [], program)
+    else:
+        program.add_to(ctl)
     ctl.add("base", [], "\n".join(facts))
     ctl.ground([("base", [])])
     models: list[list[clingo.Symbol]] = []
@@ -136,8 +140,7 @@ class Checker:
         groups = self.version_groups(scenario)
         if len(groups) == 1:
             versions = next(iter(groups))
-            present = frozenset(f[: f.index("(")] for f in facts)
-            solved = run_clingo(self.logic.program_for(scenario.treaty, present, versions), facts)
+            solved = run_clingo(self.logic.program_for_facts(scenario.treaty, facts, versions), facts)
             result = build_result(scenario, source, solved.symbols, self.receipt(facts), self.reconstructed_provisions)
             return self._labelled(result, {i.id: versions for i in scenario.income})
         items: dict[str, ItemResult] = {}
@@ -145,8 +148,7 @@ class Checker:
         for versions, group in groups.items():
             part = scenario.model_copy(update={"income": group})
             part_facts = self.facts(part)
-            present = frozenset(f[: f.index("(")] for f in part_facts)
-            solved = run_clingo(self.logic.program_for(scenario.treaty, present, versions), part_facts)
+            solved = run_clingo(self.logic.program_for_facts(scenario.treaty, part_facts, versions), part_facts)
             result = self._labelled(build_result(part, source, solved.symbols, self.receipt(part_facts),
                                                  self.reconstructed_provisions), {i.id: versions for i in group})
             items.update((it.item_id, it) for it in result.items)
