@@ -16,9 +16,12 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import json
 import re
 import threading
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -31,7 +34,7 @@ from clingo import SymbolType, ast
 
 from .cache import read_json, write_json
 from .errors import LogicError
-from .reach import AbstractFacts, Reach
+from .reach import AbstractFacts, Abstraction, Reach
 
 PROVISION_RE = re.compile(
     r"^(?P<treaty>br-[a-z]{2}) (?:(?P<protocol>Protocol )?(?P<article>\d+)(?P<levels>(?:\([0-9a-zA-Z.]+\))*)|Decree)$"
@@ -294,20 +297,46 @@ class Logic:
         of a scenario whose only item is a dividend), with ``#defined`` only for the predicates the
         slice names. The answer set is unchanged; scenarios of the same shape (the same constants where
         the rules compare them) share one program, kept parsed once it is used again (:class:`Sliced`)."""
-        key = (treaty, self.reach.abstract_facts(facts), versions)
+        key = (treaty, self.abstraction.abstract_facts(facts), versions)
         cached = self._sliced.get(key)
         if cached is None:
-            kept = self.reach.reachable(self.chosen(treaty, versions), key[1])
-            stmts = self._sliceable
-            texts = [stmts[i].text for i in sorted(kept) if stmts[i].text]
-            named = set(_NAME_RE.findall("\n".join(texts)))
-            defined = [d for d, name in zip(self.defined_directives(), self._defined_names, strict=True)
-                       if name in named]
-            cached = Sliced("\n".join(defined + texts))
+            cached = Sliced(self._slice_text(*key))
             if len(self._sliced) >= 256:
                 self._sliced.pop(next(iter(self._sliced)))
             self._sliced[key] = cached
         return cached
+
+    def _slice_text(self, treaty: str, facts: AbstractFacts, versions: tuple[str, ...]) -> str:
+        """The text of :meth:`program_for_facts`, from the disk cache when this shape was seen before
+        (a command run once then needs neither the statements nor the analysis)."""
+        shape = json.dumps([treaty, sorted(json.dumps([n, a, args]) for (n, a), args in facts), versions])
+        name = f"slice-{_STATEMENT_FORMAT}-{self.cache_key}-{hashlib.sha256(shape.encode()).hexdigest()[:24]}.json"
+        cached = read_json(name)
+        if isinstance(cached, dict) and cached.get("shape") == shape and isinstance(cached.get("text"), str):
+            try:
+                return zlib.decompress(base64.b64decode(cached["text"])).decode("utf-8")
+            except (ValueError, zlib.error):
+                pass
+        kept = self.reach.reachable(self.chosen(treaty, versions), facts)
+        stmts = self._sliceable
+        texts = [stmts[i].text for i in sorted(kept) if stmts[i].text]
+        named = set(_NAME_RE.findall("\n".join(texts)))
+        defined = [d for d, n in zip(self.defined_directives(), self._defined_names, strict=True) if n in named]
+        text = "\n".join(defined + texts)
+        packed = base64.b64encode(zlib.compress(text.encode("utf-8"))).decode("ascii")
+        write_json(name, {"shape": shape, "text": packed})
+        return text
+
+    @cached_property
+    def abstraction(self) -> Abstraction:
+        """How scenario facts are abstracted for :meth:`program_for_facts` (kept in the disk cache)."""
+        name = f"constants-{_STATEMENT_FORMAT}-{self.cache_key}.json"
+        cached = Abstraction.from_json(read_json(name))
+        if cached is not None:
+            return cached
+        out = Abstraction.of(self._sliceable)
+        write_json(name, out.to_json())
+        return out
 
     @cached_property
     def _defined_names(self) -> list[str]:

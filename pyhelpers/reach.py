@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict, deque
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .program import _Statement
@@ -83,11 +83,16 @@ def split_fact(text: str) -> tuple[str, list[str]]:
     return name, args
 
 
-class Reach:
-    """The constant-aware reachability analysis over a rule base's statements."""
+class Abstraction:
+    """How scenario facts are abstracted: for each predicate some positive body names, the constants
+    each argument is compared with (computed from the statements, or read from the disk cache)."""
 
-    def __init__(self, statements: Sequence[_Statement]) -> None:
-        self.statements = statements
+    def __init__(self, constants: dict[Key, list[set[str]]]) -> None:
+        self.constants = constants
+        self._facts: dict[str, tuple[Key, Abstract] | None] = {}
+
+    @staticmethod
+    def of(statements: Sequence[_Statement]) -> Abstraction:
         constants: dict[Key, list[set[str]]] = {}
         for s in statements:
             for key, args in zip(s.positive, s.body_args or (), strict=False):
@@ -95,27 +100,18 @@ class Reach:
                 for k, a in enumerate(args):
                     if a[0] == "=":
                         slots[k].add(a[1:])
-        self.constants = constants
-        """For each predicate, the constants some positive body atom compares each argument with."""
-        self.body = [tuple(_compile(a) for a in s.body_args) if s.body_args is not None else None
-                     for s in statements]
-        self.head = [_compile(s.head_args) if s.head_args is not None and s.head is not None else None
-                     for s in statements]
-        self.needed = [self._needed(i) for i in range(len(statements))]
-        self._facts: dict[str, tuple[Key, Abstract] | None] = {}
+        return Abstraction(constants)
 
-    def _needed(self, i: int) -> tuple[frozenset[str], ...]:
-        """For each body atom of statement ``i``, the variables still needed after it (by the atoms
-        after it or the head): the partial joins keep only those."""
-        body = self.body[i]
-        if body is None:
-            return ()
-        later: set[str] = {v for kind, v in (self.head[i] or ()) if kind == _VAR and v is not None}
-        out: list[frozenset[str]] = []
-        for args in reversed(body):
-            out.append(frozenset(later))
-            later |= {v for kind, v in args if kind == _VAR and v is not None}
-        return tuple(reversed(out))
+    def to_json(self) -> list[Any]:
+        return [[name, arity, [sorted(slot) for slot in slots]] for (name, arity), slots in self.constants.items()]
+
+    @staticmethod
+    def from_json(data: Any) -> Abstraction | None:
+        try:
+            return Abstraction({(str(name), int(arity)): [{str(c) for c in slot} for slot in slots]
+                                for name, arity, slots in data})
+        except (TypeError, ValueError):
+            return None
 
     def abstract(self, fact: str) -> tuple[Key, Abstract] | None:
         """A scenario fact as the analysis sees it (None when no positive body names its predicate)."""
@@ -134,6 +130,31 @@ class Reach:
 
     def abstract_facts(self, facts: Iterable[str]) -> AbstractFacts:
         return frozenset(a for a in map(self.abstract, facts) if a is not None)
+
+
+class Reach:
+    """The constant-aware reachability analysis over a rule base's statements."""
+
+    def __init__(self, statements: Sequence[_Statement]) -> None:
+        self.statements = statements
+        self.body = [tuple(_compile(a) for a in s.body_args) if s.body_args is not None else None
+                     for s in statements]
+        self.head = [_compile(s.head_args) if s.head_args is not None and s.head is not None else None
+                     for s in statements]
+        self.needed = [self._needed(i) for i in range(len(statements))]
+
+    def _needed(self, i: int) -> tuple[frozenset[str], ...]:
+        """For each body atom of statement ``i``, the variables still needed after it (by the atoms
+        after it or the head): the partial joins keep only those."""
+        body = self.body[i]
+        if body is None:
+            return ()
+        later: set[str] = {v for kind, v in (self.head[i] or ()) if kind == _VAR and v is not None}
+        out: list[frozenset[str]] = []
+        for args in reversed(body):
+            out.append(frozenset(later))
+            later |= {v for kind, v in args if kind == _VAR and v is not None}
+        return tuple(reversed(out))
 
     def reachable(self, chosen: Sequence[int], facts: AbstractFacts) -> frozenset[int]:
         """Of the statements ``chosen``, those to keep given the abstract input ``facts``."""

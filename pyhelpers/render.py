@@ -8,13 +8,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .amounts import round_to_currency
 from .expect import Mismatch
-from .explain import Step
 from .readings import STATE_NAMES
 from .results import Compliance, Finding, Relief, ScenarioResult, StateOutcome, format_bp
+
+if TYPE_CHECKING:
+    from .explain import Step
 
 _OUTCOME = {
     "en": {

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import multiprocessing
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
@@ -12,7 +11,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from functools import cached_property, lru_cache
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import clingo
@@ -20,6 +18,7 @@ import clingo
 from . import dates
 from .amounts import apply_rate, compute_compliance, compute_relief, max_source_tax
 from .atoms import quote, scenario_facts
+from .cache import read_json, write_json
 from .errors import LogicError
 from .program import Logic, Sliced, load_logic, provision_key, relevant_date
 from .results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
@@ -41,6 +40,8 @@ _STATUS_OF_FINDING = {
 
 @lru_cache(maxsize=1)
 def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("treaty-logic")
     except PackageNotFoundError:  # running from a source checkout that is not installed
@@ -94,12 +95,19 @@ class Checker:
 
     @cached_property
     def period_months(self) -> frozenset[int]:
-        """Month counts of the treaties' periods (``period_months``): the date module computes them."""
-        return frozenset(
+        """Month counts of the treaties' periods (``period_months``): the date module computes them.
+        Kept in the disk cache by rule base (a command run once need not ground the catalogue)."""
+        name = f"periods-1-{self.logic.cache_key}.json"
+        cached = read_json(name)
+        if isinstance(cached, list) and all(type(n) is int for n in cached):
+            return frozenset(cached)
+        months = frozenset(
             s.arguments[2].number
             for s in self.static_atoms
             if s.name == "period_months" and len(s.arguments) == 4
         )
+        write_json(name, sorted(months))
+        return months
 
     @cached_property
     def reconstructed_provisions(self) -> frozenset[str]:
@@ -266,6 +274,8 @@ class Checker:
             for part in chunks:
                 yield from self.check_together(part)
             return
+        import multiprocessing
+
         global _WORKER_CHECKER
         _WORKER_CHECKER = self.warm()
         with multiprocessing.get_context("fork").Pool(workers) as pool:
