@@ -96,6 +96,17 @@ def test_program_sliced_by_the_facts_on_generated_scenarios(checker: Checker) ->
                 == whole.symbols, scenario.name
 
 
+def test_checker_is_thread_safe_with_shared_parsed_slices() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    checker = Checker()
+    scenarios = _varied(40)
+    alone = [checker.check(s).atoms for s in scenarios]  # each slice used once: its text
+    with ThreadPoolExecutor(4) as pool:  # used again, from four threads: the parsed statements
+        together = list(pool.map(lambda s: checker.check(s).atoms, scenarios * 3))
+    assert together == alone * 3
+
+
 def test_every_rule_is_fired_by_some_scenario() -> None:
     logic = load_logic()
     fired: set[str] = set()
