@@ -118,6 +118,9 @@ class RuleInfo:
 
 _STATEMENT_FORMAT = 3
 """Version of the cached statement format: bump it when :class:`_Statement` changes."""
+_SLICE_FORMAT = 1
+"""Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
+:mod:`pyhelpers.reach` or the text of a slice changes."""
 
 Pattern = tuple[str, ...]
 """The arguments of an atom of a rule, for the reachability analysis: ``=c`` a constant (as clingo
@@ -310,7 +313,8 @@ class Logic:
         """The text of :meth:`program_for_facts`, from the disk cache when this shape was seen before
         (a command run once then needs neither the statements nor the analysis)."""
         shape = json.dumps([treaty, sorted(json.dumps([n, a, args]) for (n, a), args in facts), versions])
-        name = f"slice-{_STATEMENT_FORMAT}-{self.cache_key}-{hashlib.sha256(shape.encode()).hexdigest()[:24]}.json"
+        digest = hashlib.sha256(shape.encode()).hexdigest()[:24]
+        name = f"slice-{_STATEMENT_FORMAT}.{_SLICE_FORMAT}-{self.cache_key}-{digest}.json"
         cached = read_json(name)
         if isinstance(cached, dict) and cached.get("shape") == shape and isinstance(cached.get("text"), str):
             try:
