@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -18,11 +18,12 @@ from . import render
 from .catalog import article_files, treaties
 from .errors import InputError, TreatyLogicError
 from .expect import compare
-from .explain import Explainer, Step, query_matches
 from .program import Logic
-from .query import parse_query
 from .scenario import Scenario, json_schema, load_file
 from .solve import Checker
+
+if TYPE_CHECKING:
+    from .explain import Explainer, Step
 
 F = TypeVar("F", bound=Callable[..., Any])
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
@@ -115,6 +116,9 @@ def _item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: st
 
 
 def _why_not_sections(ex: Explainer, logic: Logic, queries: tuple[str, ...], lang: str) -> list[tuple[str, list[Step]]]:
+    from .explain import Step, query_matches
+    from .query import parse_query
+
     sections = []
     for text in queries:
         q = parse_query(text, logic)
@@ -347,6 +351,7 @@ def schema() -> None:
 def ask(file: str, query: str, engine: str, why: bool, fmt: str, lang: str) -> None:
     """Every answer to QUERY (e.g. 'max_rate("div-2024", R)') for the scenario FILE."""
     from .prolog.ask import answers_json, answers_text, ask_clingo, ask_prolog, why_clingo, why_prolog
+    from .query import parse_query
 
     scenario = load_file(file)
     checker = Checker()
@@ -538,6 +543,7 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], lang:
     import time
     from pathlib import Path
 
+    from .query import parse_query
     from .report import build_report, find_dot, render_html
 
     started = time.perf_counter()

@@ -22,7 +22,18 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from .instrument import AGG, FIRED, LOC, BodyPart, Instrumented, NodeCache, RulePlan, instrument, variables
+from .instrument import (
+    AGG,
+    FIRED,
+    LOC,
+    BodyPart,
+    Instrumented,
+    NodeCache,
+    RulePlan,
+    instrument,
+    instrument_for_facts,
+    variables,
+)
 from .program import Logic
 from .readings import reading, render_value, user_atom, word
 
@@ -157,10 +168,13 @@ def unify(node: Any, sym: clingo.Symbol, env: Env) -> Env | None:
     if t == ASTType.SymbolicTerm:
         return env if node.symbol == sym else None
     if t == ASTType.Function:
-        if sym.type != clingo.SymbolType.Function or sym.name != node.name or len(sym.arguments) != len(node.arguments):
+        if sym.type != clingo.SymbolType.Function or sym.name != node.name:
+            return None
+        nargs, sargs = node.arguments, sym.arguments  # each read is a call into clingo: once
+        if len(sargs) != len(nargs):
             return None
         out: Env = env
-        for a, s in zip(node.arguments, sym.arguments, strict=True):
+        for a, s in zip(nargs, sargs, strict=True):
             nxt = unify(a, s, out)
             if nxt is None:
                 return None
@@ -225,6 +239,24 @@ class Step:
             yield from c.walk()
 
 
+class _Ordered:
+    """A symbol compared as clingo compares it, only when the sort needs it (each comparison is a call
+    into clingo)."""
+
+    __slots__ = ("symbol",)
+
+    def __init__(self, symbol: clingo.Symbol) -> None:
+        self.symbol = symbol
+
+    def __lt__(self, other: _Ordered) -> bool:
+        return bool(self.symbol < other.symbol)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Ordered) and self.symbol == other.symbol
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 @dataclass
 class _Support:
     plan: RulePlan
@@ -252,33 +284,52 @@ class Explainer:
         self.lang = lang
         self.instr = instrumented or instrument(logic)
         self.true: set[clingo.Symbol] = set()
-        self.index: dict[tuple[str, int], list[clingo.Symbol]] = defaultdict(list)
-        fired: list[clingo.Symbol] = []
+        self._index: dict[tuple[str, int], list[clingo.Symbol]] = defaultdict(list)
+        self._sorted: set[tuple[str, int]] = set()
+        fired: list[tuple[int, _Ordered, list[clingo.Symbol]]] = []
         self.agg_rows: dict[tuple[int, clingo.Symbol, int], list[tuple[int, clingo.Symbol]]] = defaultdict(list)
         for s in symbols:
-            if s.name == FIRED:
-                fired.append(s)
-            elif s.name == AGG:
+            name = s.name
+            if name == FIRED:
+                rid, binding = s.arguments
+                fired.append((rid.number, _Ordered(binding), binding.arguments))
+            elif name == AGG:
                 rid, g, pos, ei, _terms, loc = s.arguments
                 self.agg_rows[(rid.number, g, pos.number)].append((ei.number, loc))
             else:
                 self.true.add(s)
-                self.index[(s.name, len(s.arguments))].append(s)
-        for v in self.index.values():
-            v.sort()
+                self._index[(name, len(s.arguments))].append(s)
         self.supports: dict[clingo.Symbol, list[_Support]] = defaultdict(list)
-        for f in sorted(fired):
-            plan = self.instr.plans[f.arguments[0].number]
-            env = dict(zip(plan.gvars, f.arguments[1].arguments, strict=True))
-            sup = self._support(plan, f.arguments[1], env)
+        fired.sort(key=lambda f: (f[0], f[1]))  # clingo's order of the _fired atoms, comparing few symbols
+        for number, ordered, values in fired:
+            plan = self.instr.plans[number]
+            env = dict(zip(plan.gvars, values, strict=True))
+            sup = self._support(plan, ordered.symbol, env)
             self.supports[evaluate(plan.head, env)].append(sup)
         self.just = self._levels()
+
+    @property
+    def index(self) -> dict[tuple[str, int], list[clingo.Symbol]]:
+        """The true atoms by predicate, each list in clingo's order."""
+        for key in self._index:
+            self._atoms(key)
+        return self._index
+
+    def _atoms(self, key: tuple[str, int]) -> list[clingo.Symbol]:
+        """The true atoms of a predicate, in clingo's order (sorted when first asked for)."""
+        atoms = self._index.get(key)
+        if atoms is None:
+            return []
+        if key not in self._sorted:
+            atoms.sort()
+            self._sorted.add(key)
+        return atoms
 
     # ------------------------------------------------------------------------------- supports ---
     def candidates(self, node: Any, env: Env) -> list[Env]:
         """Bindings under which the atom pattern ``node`` is true."""
         out = []
-        for sym in self.index.get((node.name, len(node.arguments)), []):
+        for sym in self._atoms((node.name, len(node.arguments))):
             e = unify(node, sym, env)
             if e is not None:
                 out.append(e)
@@ -287,7 +338,7 @@ class Explainer:
     def _ground_positive(self, node: Any, env: Env) -> clingo.Symbol:
         if not _has_anonymous(node):
             return evaluate(node, env)
-        for sym in self.index.get((node.name, len(node.arguments)), []):
+        for sym in self._atoms((node.name, len(node.arguments))):
             if unify(node, sym, env) is not None:
                 return sym
         return evaluate(node, env)  # pragma: no cover - a fired rule always has a witness
@@ -646,12 +697,15 @@ def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str 
                   every_rule: bool = False, versions: tuple[str, ...] = ()) -> Explainer:
     """Solve the instrumented program on ``facts`` and return its explainer. The program is core plus
     ``treaty``'s rules (the whole rule base when ``treaty`` is None), reduced to the rules that can fire
-    on these facts unless ``every_rule``: why-not must also show rules whose conditions were never given."""
+    on these facts (:meth:`Logic.program_for_facts`) unless ``every_rule``: why-not must also show rules
+    whose conditions were never given."""
     from .solve import run_clingo
 
-    present = frozenset(f[: f.index("(")] for f in facts) if treaty is not None and not every_rule else None
-    instr = instrument(logic, treaty, present, versions)
-    solved = run_clingo(instr.program, facts, shown_only=False)
+    if treaty is not None and not every_rule:
+        instr = instrument_for_facts(logic, treaty, logic.abstraction.abstract_facts(facts), versions)
+    else:
+        instr = instrument(logic, treaty, None, versions)
+    solved = run_clingo(instr.sliced, facts, shown_only=False, sort=False)  # the explainer orders what it uses
     return Explainer(logic, solved.symbols, lang, instr)
 
 

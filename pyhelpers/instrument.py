@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Generic, TypeVar
 
 import clingo
@@ -26,7 +26,8 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from .errors import LogicError
-from .program import Logic, RuleInfo
+from .program import Logic, RuleInfo, Sliced
+from .reach import AbstractFacts
 
 FIRED = "_fired"
 AGG = "_agg"
@@ -191,6 +192,11 @@ class Instrumented:
     program: str
     plans: dict[int, RulePlan]
 
+    @cached_property
+    def sliced(self) -> Sliced:
+        """The program as :class:`Sliced`: kept parsed once it is used again."""
+        return Sliced(self.program)
+
     def rules_for(self, name: str, arity: int) -> list[RulePlan]:
         return [p for p in self.plans.values() if p.head_name == name and p.head_arity == arity]
 
@@ -201,8 +207,19 @@ def instrument(logic: Logic, treaty: str | None = None, present: frozenset[str] 
     """Instrument the annotated rules of ``logic``: all, or those of core and ``treaty`` (in the version
     ``versions``, see :meth:`Logic.versions_on`) that can fire given the input predicates ``present``
     (see :meth:`Logic.reachable`)."""
-    out: list[str] = logic.defined_directives() if treaty is not None else []
-    kept = logic.reachable(treaty, present, versions)
+    return _instrument(logic, logic.reachable(treaty, present, versions), treaty is not None)
+
+
+@lru_cache(maxsize=64)
+def instrument_for_facts(logic: Logic, treaty: str, facts: AbstractFacts,
+                         versions: tuple[str, ...] = ()) -> Instrumented:
+    """:func:`instrument` for the rules that can fire on the abstract facts ``facts`` (see
+    :meth:`Logic.program_for_facts`): the explanation of a scenario grounds only those."""
+    return _instrument(logic, logic.reach.reachable(logic.chosen(treaty, versions), facts), True)
+
+
+def _instrument(logic: Logic, kept: frozenset[int], defined: bool) -> Instrumented:
+    out: list[str] = logic.defined_directives() if defined else []
     plans: dict[int, RulePlan] = {}
     infos = iter(logic.rules)
     for index, stm in enumerate(logic.statements):

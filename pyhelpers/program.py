@@ -16,17 +16,25 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import json
 import re
+import threading
+import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any
 
-from clingo import ast
+import clingo
+from clingo import SymbolType, ast
 
 from .cache import read_json, write_json
 from .errors import LogicError
+from .reach import AbstractFacts, Abstraction, Reach
 
 PROVISION_RE = re.compile(
     r"^(?P<treaty>br-[a-z]{2}) (?:(?P<protocol>Protocol )?(?P<article>\d+)(?P<levels>(?:\([0-9a-zA-Z.]+\))*)|Decree)$"
@@ -108,19 +116,42 @@ class RuleInfo:
         return m.group(1) if m else None
 
 
-_STATEMENT_FORMAT = 2
+_STATEMENT_FORMAT = 3
 """Version of the cached statement format: bump it when :class:`_Statement` changes."""
+_SLICE_FORMAT = 1
+"""Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
+:mod:`pyhelpers.reach` or the text of a slice changes."""
+
+Pattern = tuple[str, ...]
+"""The arguments of an atom of a rule, for the reachability analysis: ``=c`` a constant (as clingo
+writes it), ``?V`` a variable, ``*`` anything else (a function term, arithmetic, ``_``)."""
+
+
+def _pattern_of(term: ast.AST) -> str:
+    t = term.ast_type
+    if t == ast.ASTType.Variable:
+        return "*" if term.name == "_" else f"?{term.name}"
+    if t == ast.ASTType.SymbolicTerm:
+        sym = term.symbol
+        if sym.type in (SymbolType.Number, SymbolType.String) or (sym.type == SymbolType.Function
+                                                                   and not sym.arguments and sym.name):
+            return f"={sym}"
+    return "*"
 
 
 @dataclass(frozen=True)
 class _Statement:
-    """A statement of the rule base as the fast path needs it: its text, head and positive body."""
+    """A statement of the rule base as the fast path needs it: its text, head and positive body, and
+    the argument patterns of both (:data:`Pattern`, empty when not known: then only the predicates
+    count)."""
 
     relpath: str
     text: str
     head: tuple[str, int] | None
     positive: tuple[tuple[str, int], ...]
     is_fact: bool
+    head_args: Pattern | None = None
+    body_args: tuple[Pattern, ...] | None = None
 
     @staticmethod
     def of(stm: ast.AST, relpath: str) -> _Statement:
@@ -129,17 +160,54 @@ class _Statement:
         if stm.ast_type != ast.ASTType.Rule:
             return _Statement(relpath, str(stm), None, (), False)
         head = None
+        head_args: Pattern = ()
         if stm.head.ast_type == ast.ASTType.Literal and stm.head.atom.ast_type == ast.ASTType.SymbolicAtom:
             sym = stm.head.atom.symbol
             if sym.ast_type == ast.ASTType.Function:
                 head = (str(sym.name), len(sym.arguments))
+                head_args = tuple(_pattern_of(a) for a in sym.arguments)
         positive = []
+        body_args = []
         for lit in stm.body:
             if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign \
                     and lit.atom.ast_type == ast.ASTType.SymbolicAtom \
                     and lit.atom.symbol.ast_type == ast.ASTType.Function:
                 positive.append((str(lit.atom.symbol.name), len(lit.atom.symbol.arguments)))
-        return _Statement(relpath, str(stm), head, tuple(positive), not stm.body)
+                body_args.append(tuple(_pattern_of(a) for a in lit.atom.symbol.arguments))
+        return _Statement(relpath, str(stm), head, tuple(positive), not stm.body, head_args, tuple(body_args))
+
+
+_NAME_RE = re.compile(r"([a-z_][A-Za-z0-9_']*)(?:\(|/\d)")
+"""Names of predicates and functions in program text (``p(`` in rules, ``p/2`` in ``#show``)."""
+
+
+class Sliced:
+    """A fast-path program: its text, and its parsed statements once it is used a second time. Adding
+    parsed statements to a Control through clingo's program builder costs a fraction of parsing the
+    text again; a program used once (a command run once) is never parsed in Python."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._statements: list[ast.AST] | None = None
+        self._uses = 0
+        self._lock = threading.Lock()  # builder calls release the GIL; the shared AST is used by one at a time
+
+    def add_to(self, ctl: clingo.Control) -> None:
+        with self._lock:
+            self._uses += 1
+            if self._statements is None and self._uses > 1:
+                statements: list[ast.AST] = []
+                ast.parse_string(self.text, statements.append)
+                self._statements = statements
+            if self._statements is None:
+                ctl.add("base", [], self.text)
+                return
+            with ast.ProgramBuilder(ctl) as builder:
+                for stm in self._statements:
+                    builder.add(stm)
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass
@@ -160,11 +228,34 @@ class Logic:
     rules: list[RuleInfo]
     vocabulary: dict[tuple[str, int], Predicate]
     program: str
-    statements: list[ast.AST] = field(repr=False)
+    parsed: list[ast.AST] | None = field(repr=False)
+    """The statements, once parsed (:attr:`statements`); None until then."""
     statement_files: list[str] = field(repr=False)
     digest: str = ""
     _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...]], str] = field(default_factory=dict,
                                                                                      repr=False)
+    _sliced: dict[tuple[str, AbstractFacts, tuple[str, ...]], Sliced] = field(default_factory=dict, repr=False)
+
+    @property
+    def statements(self) -> list[ast.AST]:
+        """Every statement of the rule files, as clingo's AST (parsed on first use: the fast path reads
+        the statements' texts from the disk cache and never needs them)."""
+        if self.parsed is None:
+            with _PARSE_LOCK:
+                if self.parsed is None:
+                    out: list[ast.AST] = []
+                    for lf in self.files:
+                        ast.parse_string(lf.source, out.append)
+                    if len(out) != len(self.statement_files):
+                        raise LogicError("the rule files changed while the program ran")
+                    self.parsed = out
+        return self.parsed
+
+    @cached_property
+    def cache_key(self) -> str:
+        """What the disk cache entries derived from this rule base are keyed by: its text and file names."""
+        names = "\n".join(lf.relpath for lf in self.files)
+        return hashlib.sha256(f"{self.digest}\n{names}".encode()).hexdigest()[:24]
 
     @cached_property
     def amendments(self) -> dict[str, Amendment]:
@@ -203,6 +294,69 @@ class Logic:
             cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text])
         return cached
 
+    def program_for_facts(self, treaty: str, facts: Iterable[str], versions: tuple[str, ...] = ()) -> Sliced:
+        """:meth:`program_for` sliced by the scenario's facts themselves rather than by their predicates
+        (:mod:`pyhelpers.reach`: a rule whose positive body needs ``income(S, I, interest)`` is left out
+        of a scenario whose only item is a dividend), with ``#defined`` only for the predicates the
+        slice names. The answer set is unchanged; scenarios of the same shape (the same constants where
+        the rules compare them) share one program, kept parsed once it is used again (:class:`Sliced`)."""
+        key = (treaty, self.abstraction.abstract_facts(facts), versions)
+        cached = self._sliced.get(key)
+        if cached is None:
+            cached = Sliced(self._slice_text(*key))
+            if len(self._sliced) >= 256:
+                self._sliced.pop(next(iter(self._sliced)))
+            self._sliced[key] = cached
+        return cached
+
+    def _slice_text(self, treaty: str, facts: AbstractFacts, versions: tuple[str, ...]) -> str:
+        """The text of :meth:`program_for_facts`, from the disk cache when this shape was seen before
+        (a command run once then needs neither the statements nor the analysis)."""
+        shape = json.dumps([treaty, sorted(json.dumps([n, a, args]) for (n, a), args in facts), versions])
+        digest = hashlib.sha256(shape.encode()).hexdigest()[:24]
+        name = f"slice-{_STATEMENT_FORMAT}.{_SLICE_FORMAT}-{self.cache_key}-{digest}.json"
+        cached = read_json(name)
+        if isinstance(cached, dict) and cached.get("shape") == shape and isinstance(cached.get("text"), str):
+            try:
+                return zlib.decompress(base64.b64decode(cached["text"])).decode("utf-8")
+            except (ValueError, zlib.error):
+                pass
+        kept = self.reach.reachable(self.chosen(treaty, versions), facts)
+        stmts = self._sliceable
+        texts = [stmts[i].text for i in sorted(kept) if stmts[i].text]
+        named = set(_NAME_RE.findall("\n".join(texts)))
+        defined = [d for d, n in zip(self.defined_directives(), self._defined_names, strict=True) if n in named]
+        text = "\n".join(defined + texts)
+        packed = base64.b64encode(zlib.compress(text.encode("utf-8"))).decode("ascii")
+        write_json(name, {"shape": shape, "text": packed})
+        return text
+
+    @cached_property
+    def abstraction(self) -> Abstraction:
+        """How scenario facts are abstracted for :meth:`program_for_facts` (kept in the disk cache)."""
+        name = f"constants-{_STATEMENT_FORMAT}-{self.cache_key}.json"
+        cached = Abstraction.from_json(read_json(name))
+        if cached is not None:
+            return cached
+        out = Abstraction.of(self._sliceable)
+        write_json(name, out.to_json())
+        return out
+
+    @cached_property
+    def _defined_names(self) -> list[str]:
+        return [p.name for p in self.vocabulary.values() if p.role not in ("input", "static")]
+
+    @cached_property
+    def reach(self) -> Reach:
+        """The constant-aware reachability analysis (:mod:`pyhelpers.reach`) over the statements."""
+        return Reach(self._sliceable)
+
+    def chosen(self, treaty: str | None, versions: tuple[str, ...] = ()) -> list[int]:
+        """Indices of core's and ``treaty``'s statements (all if None) in the version ``versions``."""
+        prefixes = ("logic/core/", f"logic/{treaty}/") if treaty is not None else ("logic/",)
+        return [i for i, s in enumerate(self._sliceable)
+                if s.relpath.startswith(prefixes) and self._in_force(s.relpath, versions)]
+
     def defined_directives(self) -> list[str]:
         """``#defined`` for every derived predicate: what the core reads from articles left out of a
         program (another treaty's, or unreachable ones) then has no rule, and that is not a warning."""
@@ -213,9 +367,7 @@ class Logic:
         """Indices of the statements to keep: core and ``treaty``'s files (all if None) in the version
         ``versions`` (:meth:`versions_on`; the original files when empty), and of their rules only those
         that can fire given the input predicates ``present`` (all if None)."""
-        prefixes = ("logic/core/", f"logic/{treaty}/") if treaty is not None else ("logic/",)
-        chosen = [i for i, s in enumerate(self._sliceable)
-                  if s.relpath.startswith(prefixes) and self._in_force(s.relpath, versions)]
+        chosen = self.chosen(treaty, versions)
         if present is None:
             return frozenset(chosen)
         possible = self.possible_predicates(chosen, present)
@@ -245,13 +397,14 @@ class Logic:
     def _sliceable(self) -> list[_Statement]:
         """Every statement's text, head and positive body; read from the disk cache when this rule base
         was seen before (walking clingo's AST costs a few hundred ms, a noticeable share of a cold start)."""
-        name = f"fastpath-{_STATEMENT_FORMAT}-{self.digest[:24]}.json"
+        name = f"fastpath-{_STATEMENT_FORMAT}-{self.cache_key}.json"
         cached = read_json(name)
-        if isinstance(cached, list) and len(cached) == len(self.statements):
-            return [_Statement(r, t, tuple(h) if h else None, tuple(tuple(p) for p in pos), f)
-                    for r, t, h, pos, f in cached]
+        if isinstance(cached, list) and len(cached) == len(self.statement_files):
+            return [_Statement(r, t, tuple(h) if h else None, tuple(tuple(p) for p in pos), f,
+                               None if ha is None else tuple(ha), None if ba is None else tuple(map(tuple, ba)))
+                    for r, t, h, pos, f, ha, ba in cached]
         out = [_Statement.of(stm, relpath) for stm, relpath in zip(self.statements, self.statement_files, strict=True)]
-        write_json(name, [[s.relpath, s.text, s.head, s.positive, s.is_fact] for s in out])
+        write_json(name, [[s.relpath, s.text, s.head, s.positive, s.is_fact, s.head_args, s.body_args] for s in out])
         return out
 
     def rule(self, rule_id: str) -> RuleInfo:
@@ -302,26 +455,30 @@ def relevant_date(item_date: date, withheld_at_source: object, fiscal_year_start
     return fiscal_year_start if withheld_at_source is False else item_date
 
 
-def _read_files(root: Path) -> list[LogicFile]:
+def _logic_paths(root: Path) -> list[Path]:
     paths = sorted((root / "core").glob("*.lp"))
     for folder in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "core"):
         paths += sorted(folder.glob("*.lp"))
-    files = []
-    for path in paths:
-        source = path.read_text(encoding="utf-8")
-        banner: dict[str, str] = {}
-        texts: list[tuple[str, str, int]] = []
-        for no, line in enumerate(source.splitlines(), 1):
-            b = _BANNER_RE.match(line)
-            if b and b.group("key") not in banner:
-                banner[b.group("key")] = b.group("value").strip()
-            t = _TEXT_RE.match(line)
-            if t:
-                prov = t.group("prov").strip()
-                label = prov + (t.group("qual") or "")
-                texts.append((label, t.group("text").strip(), no))
-        files.append(LogicFile(path, f"logic/{path.relative_to(root).as_posix()}", banner, texts, source))
-    return files
+    return paths
+
+
+def _scan_file(root: Path, path: Path, source: str) -> LogicFile:
+    banner: dict[str, str] = {}
+    texts: list[tuple[str, str, int]] = []
+    for no, line in enumerate(source.splitlines(), 1):
+        b = _BANNER_RE.match(line)
+        if b and b.group("key") not in banner:
+            banner[b.group("key")] = b.group("value").strip()
+        t = _TEXT_RE.match(line)
+        if t:
+            prov = t.group("prov").strip()
+            label = prov + (t.group("qual") or "")
+            texts.append((label, t.group("text").strip(), no))
+    return LogicFile(path, f"logic/{path.relative_to(root).as_posix()}", banner, texts, source)
+
+
+def _read_files(root: Path) -> list[LogicFile]:
+    return [_scan_file(root, path, path.read_text(encoding="utf-8")) for path in _logic_paths(root)]
 
 
 def _parse_vocabulary(source: str, relpath: str) -> dict[tuple[str, int], Predicate]:
@@ -371,11 +528,66 @@ def _is_fact(stm: ast.AST) -> bool:
     return stm.ast_type == ast.ASTType.Rule and not stm.body
 
 
+_LOGIC_FORMAT = 1
+"""Version of the cached form of a loaded rule base (:func:`load_logic`): bump it when it changes."""
+_PARSE_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=4)
 def load_logic(root: Path | None = None) -> Logic:
-    """Parse every rule file once; check that each rule carries an annotation."""
+    """Parse every rule file once; check that each rule carries an annotation.
+
+    What this derives from the files (their banners and quotes, the vocabulary, the rules with their
+    annotations) is kept in the disk cache, keyed by the files' text and names; a rule base seen before
+    is then only read and hashed, and its statements are parsed when first needed (:attr:`Logic.statements`)."""
     root = root or logic_dir()
-    files = _read_files(root)
+    paths = _logic_paths(root)
+    sources = [path.read_text(encoding="utf-8") for path in paths]
+    program = "\n".join(sources)
+    digest = hashlib.sha256(program.encode("utf-8")).hexdigest()
+    names = "\n".join(f"logic/{path.relative_to(root).as_posix()}" for path in paths)
+    key = hashlib.sha256(f"{digest}\n{names}".encode()).hexdigest()[:24]
+    entry = f"logic-{_LOGIC_FORMAT}-{key}.json"
+    cached = _from_cache(read_json(entry), root, paths, sources, program, digest)
+    if cached is not None:
+        return cached
+    logic = _parse_logic(root, [_scan_file(root, p, s) for p, s in zip(paths, sources, strict=True)], program,
+                         digest)
+    write_json(entry, _to_cache(logic))
+    return logic
+
+
+def _to_cache(logic: Logic) -> dict[str, Any]:
+    return {
+        "files": [[lf.relpath, lf.banner, lf.texts] for lf in logic.files],
+        "vocabulary": [[p.name, [[a.name, a.type] for a in p.args], p.role, p.doc, p.en, p.pt]
+                       for p in logic.vocabulary.values()],
+        "rules": [[r.rule_id, r.provision, sorted(r.flags), r.file, r.line, r.text] for r in logic.rules],
+        "statement_files": logic.statement_files,
+    }
+
+
+def _from_cache(data: Any, root: Path, paths: list[Path], sources: list[str], program: str,
+                digest: str) -> Logic | None:
+    """The rule base from a cache entry (None when there is none, or it does not fit the files)."""
+    try:
+        if not isinstance(data, dict) or len(data["files"]) != len(paths):
+            return None
+        files = [LogicFile(path, relpath, dict(banner), [(t[0], t[1], t[2]) for t in texts], source)
+                 for path, source, (relpath, banner, texts) in zip(paths, sources, data["files"], strict=True)]
+        if any(lf.relpath != f"logic/{lf.path.relative_to(root).as_posix()}" for lf in files):
+            return None
+        vocabulary = {(name, len(args)): Predicate(name, tuple(Argument(a, t) for a, t in args), role, doc, en, pt)
+                      for name, args, role, doc, en, pt in data["vocabulary"]}
+        rules = [RuleInfo(k, rule_id, prov, frozenset(flags), file, line, text)
+                 for k, (rule_id, prov, flags, file, line, text) in enumerate(data["rules"])]
+        statement_files = [str(f) for f in data["statement_files"]]
+    except (KeyError, TypeError, ValueError):
+        return None
+    return Logic(root, files, rules, vocabulary, program, None, statement_files, digest)
+
+
+def _parse_logic(root: Path, files: list[LogicFile], program: str, digest: str) -> Logic:
     vocab_files = [f for f in files if f.relpath.startswith("logic/core/vocabulary")]
     if not vocab_files:
         raise LogicError(f"{root}/core/vocabulary.lp is missing")
@@ -416,8 +628,6 @@ def load_logic(root: Path | None = None) -> Logic:
             rules.append(RuleInfo(len(rules), rule_id, prov, flags, lf.relpath, line, str(stm)))
     if errors:
         raise LogicError("\n".join(errors))
-    program = "\n".join(lf.source for lf in files)
-    digest = hashlib.sha256(program.encode("utf-8")).hexdigest()
     return Logic(root, files, rules, vocabulary, program, statements, statement_files, digest)
 
 

@@ -30,13 +30,15 @@ def word(key: str, lang: str) -> str:
 
 def plain(sym: clingo.Symbol) -> str:
     """A symbol without quotes or underscores: ``holding(lusoinvest, alfa)``, ``place of management``."""
-    if sym.type == clingo.SymbolType.String:
+    t = sym.type  # each property of a symbol is a call into clingo: read once
+    if t == clingo.SymbolType.String:
         return str(sym.string)
-    if sym.type == clingo.SymbolType.Number:
+    if t == clingo.SymbolType.Number:
         return str(sym.number)
-    if sym.type == clingo.SymbolType.Function:
-        if sym.arguments:
-            return f"{sym.name}({', '.join(plain(a) for a in sym.arguments)})"
+    if t == clingo.SymbolType.Function:
+        args = sym.arguments
+        if args:
+            return f"{sym.name}({', '.join(plain(a) for a in args)})"
         return str(sym.name).replace("_", " ")
     return str(sym)
 
@@ -44,9 +46,10 @@ def plain(sym: clingo.Symbol) -> str:
 def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
     """One argument rendered according to its vocabulary type."""
     lang = "pt" if lang == "pt" else "en"
-    if typ == "state" and sym.type == clingo.SymbolType.Function and not sym.arguments:
+    t = sym.type
+    if typ == "state" and t == clingo.SymbolType.Function and not sym.arguments:
         return STATE_NAMES[lang].get(sym.name, sym.name.upper())
-    if sym.type == clingo.SymbolType.Number:
+    if t == clingo.SymbolType.Number:
         n = sym.number
         if typ == "date":
             try:
@@ -69,18 +72,22 @@ def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
     """The sentence for a ground atom (its first argument, the scenario id, is never shown)."""
     if sym.type != clingo.SymbolType.Function:
         return str(sym)
-    pred = logic.predicate(sym.name, len(sym.arguments))
+    args = sym.arguments
+    pred = logic.predicate(sym.name, len(args))
     if pred is None:
         return str(sym)
     values = {
         spec.name: render_value(arg, spec.type, lang)
-        for spec, arg in zip(pred.args, sym.arguments, strict=True)
+        for spec, arg in zip(pred.args, args, strict=True)
     }
     return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), pred.reading(lang))
 
 
 def user_atom(sym: clingo.Symbol) -> str:
     """The atom as a user writes it in a query: scenario id dropped, ids quoted."""
-    if sym.type != clingo.SymbolType.Function or not sym.arguments:
+    if sym.type != clingo.SymbolType.Function:
         return str(sym)
-    return f"{sym.name}({', '.join(str(a) for a in sym.arguments[1:])})"
+    args = sym.arguments
+    if not args:
+        return str(sym)
+    return f"{sym.name}({', '.join(str(a) for a in args[1:])})"

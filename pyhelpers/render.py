@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 from .amounts import round_to_currency
 from .expect import Mismatch
-from .explain import Step
 from .readings import STATE_NAMES
 from .results import Alternative, Compliance, Finding, Relief, ScenarioResult, StateOutcome, format_bp
 
 if TYPE_CHECKING:
     from .scenario import Scenario
     from .whatif import WhatIf
+
+if TYPE_CHECKING:
+    from .explain import Step
 
 _OUTCOME = {
     "en": {

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import multiprocessing
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
@@ -12,7 +11,6 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from functools import cached_property, lru_cache
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import clingo
@@ -20,8 +18,9 @@ import clingo
 from . import dates
 from .amounts import apply_rate, compute_compliance, compute_relief, max_source_tax
 from .atoms import quote, scenario_facts
+from .cache import read_json, write_json
 from .errors import LogicError
-from .program import Logic, load_logic, provision_key, relevant_date
+from .program import Logic, Sliced, load_logic, provision_key, relevant_date
 from .results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
 from .scenario import CONTRACTING_STATES, IncomeItem, Scenario
 from .terms import Term, Value, parse_atom, render_term
@@ -42,6 +41,8 @@ _STATUS_OF_FINDING = {
 
 @lru_cache(maxsize=1)
 def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("treaty-logic")
     except PackageNotFoundError:  # running from a source checkout that is not installed
@@ -56,15 +57,19 @@ class Solved:
     messages: list[str] = field(default_factory=list)
 
 
-def run_clingo(program: str, facts: Iterable[str], shown_only: bool = True, sort: bool = True) -> Solved:
-    """Ground and solve ``program`` with ``facts``; exactly one answer set is expected."""
+def run_clingo(program: str | Sliced, facts: Iterable[str], shown_only: bool = True, sort: bool = True) -> Solved:
+    """Ground and solve ``program`` (text, or a :class:`Sliced` program) with ``facts``; exactly one
+    answer set is expected."""
     messages: list[str] = []
 
     def log(code: clingo.MessageCode, text: str) -> None:
         messages.append(text.strip())
 
     ctl = clingo.Control(["--models=2"], logger=log, message_limit=50)
-    ctl.add("base", [], program)
+    if isinstance(program, str):
+        ctl.add("base", [], program)
+    else:
+        program.add_to(ctl)
     ctl.add("base", [], "\n".join(facts))
     ctl.ground([("base", [])])
     models: list[list[clingo.Symbol]] = []
@@ -91,12 +96,19 @@ class Checker:
 
     @cached_property
     def period_months(self) -> frozenset[int]:
-        """Month counts of the treaties' periods (``period_months``): the date module computes them."""
-        return frozenset(
+        """Month counts of the treaties' periods (``period_months``): the date module computes them.
+        Kept in the disk cache by rule base (a command run once need not ground the catalogue)."""
+        name = f"periods-1-{self.logic.cache_key}.json"
+        cached = read_json(name)
+        if isinstance(cached, list) and all(type(n) is int for n in cached):
+            return frozenset(cached)
+        months = frozenset(
             s.arguments[2].number
             for s in self.static_atoms
             if s.name == "period_months" and len(s.arguments) == 4
         )
+        write_json(name, sorted(months))
+        return months
 
     @cached_property
     def reconstructed_provisions(self) -> frozenset[str]:
@@ -143,8 +155,7 @@ class Checker:
         groups = self.version_groups(scenario)
         if len(groups) == 1:
             versions = next(iter(groups))
-            present = frozenset(f[: f.index("(")] for f in facts)
-            solved = run_clingo(self.logic.program_for(scenario.treaty, present, versions), facts)
+            solved = run_clingo(self.logic.program_for_facts(scenario.treaty, facts, versions), facts)
             result = build_result(scenario, source, solved.symbols, self.receipt(facts), self.reconstructed_provisions)
             return self._labelled(result, {i.id: versions for i in scenario.income})
         items: dict[str, ItemResult] = {}
@@ -152,8 +163,7 @@ class Checker:
         for versions, group in groups.items():
             part = scenario.model_copy(update={"income": group})
             part_facts = self.facts(part)
-            present = frozenset(f[: f.index("(")] for f in part_facts)
-            solved = run_clingo(self.logic.program_for(scenario.treaty, present, versions), part_facts)
+            solved = run_clingo(self.logic.program_for_facts(scenario.treaty, part_facts, versions), part_facts)
             result = self._labelled(build_result(part, source, solved.symbols, self.receipt(part_facts),
                                                  self.reconstructed_provisions), {i.id: versions for i in group})
             items.update((it.item_id, it) for it in result.items)
@@ -271,6 +281,8 @@ class Checker:
             for part in chunks:
                 yield from self.check_together(part)
             return
+        import multiprocessing
+
         global _WORKER_CHECKER
         _WORKER_CHECKER = self.warm()
         with multiprocessing.get_context("fork").Pool(workers) as pool:

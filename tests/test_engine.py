@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import re
+from datetime import date, timedelta
 from functools import cache
 from pathlib import Path
 
@@ -10,10 +12,11 @@ import pytest
 from clingo import ast
 from clingo.ast import ASTType
 
+from pyhelpers.errors import InputError
 from pyhelpers.explain import Explainer, explainer_for
 from pyhelpers.instrument import instrument, variables
 from pyhelpers.program import PROVISION_RE, load_logic
-from pyhelpers.scenario import load_file
+from pyhelpers.scenario import CONTRACTING_STATES, Scenario, load_dict, load_file
 from pyhelpers.solve import Checker, run_clingo
 
 from .conftest import ROOT, SCENARIOS, scenario_id
@@ -38,6 +41,62 @@ def test_fast_and_explained_paths_agree(path: Path, checker: Checker) -> None:
     explained = {s for s in _explained(path).true if (s.name, len(s.arguments)) in shown_sigs}
     assert shown <= shown_sigs
     assert set(fast.symbols) == explained
+    sliced = checker.logic.program_for_facts(scenario.treaty, facts)  # the slice of the facts' shape (Checker.check)
+    for _ in range(2):  # its text, then its parsed statements
+        again = run_clingo(sliced, facts)
+        assert not again.messages, again.messages
+        assert again.symbols == fast.symbols
+
+
+def _varied(n: int) -> list[Scenario]:
+    """Scenarios of every income type, kind of person and holding, deterministic."""
+    rng = random.Random(11)
+    out = []
+    types = ["dividend", "interest", "royalty", "other_income", "capital_gain", "technical_services"]
+    for i in range(n):
+        treaty = rng.choice(["br-pt", "br-sg", "br-uy", "br-pl", "br-ae"])
+        states = CONTRACTING_STATES[treaty]
+        pay = date(2019, 1, 1) + timedelta(days=rng.randrange(2500))
+        kind = rng.choice(["company", "individual", "other_entity"])
+        holder: dict[str, object] = {"kind": kind, "liable_to_tax": {
+            states[1]: ["residence" if kind == "individual" else "incorporation"]}}
+        if kind == "other_entity":
+            holder["treated_as_body_corporate"] = rng.choice([True, False])
+        data = {
+            "name": f"varied {i}", "treaty": treaty, "evaluation_date": "2026-06-30",
+            "persons": {"holder": holder, "payer": {"kind": "company", "liable_to_tax": {"br": ["incorporation"]}}},
+            "holdings": [{"holder": "holder", "company": "payer", "capital": rng.choice([10, 20, 25, 60]),
+                          "from": (pay - timedelta(days=rng.randrange(30, 900))).isoformat()}],
+            "income": [{"id": f"item-{i}", "type": rng.choice(types), "payer": "payer", "recipient": "holder",
+                        "date": pay.isoformat(), "gross": {"amount": "1000.00", "currency": "BRL"}}],
+        }
+        try:
+            out.append(load_dict(data, f"varied-{i}"))
+        except InputError:
+            continue
+    return out
+
+
+def test_program_sliced_by_the_facts_on_generated_scenarios(checker: Checker) -> None:
+    scenarios = _varied(120)
+    assert len(scenarios) > 60
+    for scenario in scenarios:
+        for versions, group in checker.version_groups(scenario).items():
+            facts = checker.facts(scenario.model_copy(update={"income": group}))
+            whole = run_clingo(checker.logic.program_for(scenario.treaty, None, versions), facts)
+            assert run_clingo(checker.logic.program_for_facts(scenario.treaty, facts, versions), facts).symbols \
+                == whole.symbols, scenario.name
+
+
+def test_checker_is_thread_safe_with_shared_parsed_slices() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    checker = Checker()
+    scenarios = _varied(40)
+    alone = [checker.check(s).atoms for s in scenarios]  # each slice used once: its text
+    with ThreadPoolExecutor(4) as pool:  # used again, from four threads: the parsed statements
+        together = list(pool.map(lambda s: checker.check(s).atoms, scenarios * 3))
+    assert together == alone * 3
 
 
 def test_every_rule_is_fired_by_some_scenario() -> None:
