@@ -188,7 +188,7 @@ GOALS = [
     'outcome_provision(I, P)',
     'source_cap(I, St, R, P), R < 1500',
     'resident("br-pt", P, St, Prov)',
-    'pending(I, P)',
+    'not_encoded(I, P)',
 ]
 
 
