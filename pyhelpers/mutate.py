@@ -42,7 +42,7 @@ import multiprocessing
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -504,6 +504,20 @@ def _mutant_program(state: _State, m: Mutant, case: _Case) -> str | None:
     return _program(state, kept2, i, m.text)
 
 
+def _solvable(state: _State, m: Mutant, cases: list[tuple[int, _Case]]
+              ) -> Iterator[tuple[int, _Case, str | None]]:
+    """The cases where the mutated statement can matter, each with the mutant's program; once the time
+    budget is spent, one last case with no program (and nothing after it)."""
+    for n, case in cases:
+        program = _mutant_program(state, m, case) if _may_hold(m, case) else None
+        if program is None:
+            continue
+        if state.deadline is not None and time.monotonic() > state.deadline:
+            yield n, case, None
+            return
+        yield n, case, program
+
+
 def _run_one(state: _State, m: Mutant) -> Outcome:
     if m.id in state.unsafe:
         return Outcome(m.id, "invalid", "unsafe: a variable is no longer bound by a positive condition")
@@ -512,12 +526,8 @@ def _run_one(state: _State, m: Mutant) -> Outcome:
     order = first + [n for n in range(len(state.suite)) if n not in first]
     witness = ""
     detail = ""
-    for n in order:
-        case = state.suite[n]
-        program = _mutant_program(state, m, case) if _may_hold(m, case) else None
+    for n, case, program in _solvable(state, m, [(n, state.suite[n]) for n in order]):
         if program is None:
-            continue
-        if state.deadline is not None and time.monotonic() > state.deadline:
             return Outcome(m.id, "skipped", "time budget", solved=solved)
         solved += 1
         try:
@@ -540,11 +550,8 @@ def _run_one(state: _State, m: Mutant) -> Outcome:
             detail = "the output differs, no expectation catches it"
     if witness:
         return Outcome(m.id, "survived", detail, witness, solved)
-    for case in state.probes:
-        program = _mutant_program(state, m, case) if _may_hold(m, case) else None
+    for _, case, program in _solvable(state, m, list(enumerate(state.probes))):
         if program is None:
-            continue
-        if state.deadline is not None and time.monotonic() > state.deadline:
             return Outcome(m.id, "skipped", "time budget", solved=solved)
         solved += 1
         try:
