@@ -19,7 +19,9 @@ provisions that block it.
 from __future__ import annotations
 
 import time
+import types
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,7 +105,7 @@ def _leaf_annotation(path: tuple[Any, ...]) -> Any:
 
 def _strip_optional(hints: Any) -> Any:
     args = typing.get_args(hints)
-    if typing.get_origin(hints) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if typing.get_origin(hints) in (typing.Union, types.UnionType):
         real = [a for a in args if a is not type(None)]
         models = [a for a in real if isinstance(a, type) and issubclass(a, BaseModel)]
         if len(real) == 1:
@@ -183,9 +185,14 @@ def _goal_rule(query: Query) -> Any:
 def _control(checker: Any, scenario: Scenario, source: str, chosen: list[OpenFact], query: Query,
              extra: str) -> clingo.Control:
     prog = open_program(checker, scenario, source, chosen)
+    return _ground(prog.rules + "\n" + extra, prog.facts, query)
+
+
+def _ground(rules: str, facts: Sequence[str], query: Query) -> clingo.Control:
+    """A grounded Control of ``rules``, ``facts`` and the goal rule ``_goal :- <query>.``"""
     ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], prog.rules + "\n" + extra)
-    ctl.add("base", [], "\n".join(prog.facts))
+    ctl.add("base", [], rules)
+    ctl.add("base", [], "\n".join(facts))
     with ast.ProgramBuilder(ctl) as builder:
         builder.add(_goal_rule(query))
     ctl.ground([("base", [])])
@@ -330,13 +337,7 @@ def _separable_control(checker: Any, scenario: Scenario, source: str, changeable
     lines += [open_option(SID, f, v) for f, fact in enumerate(changeable) for v in range(len(fact.values))]
     present = frozenset(t[: t.index("(")] for t in base | set(added))
     rules = checker.logic.program_for(scenario.treaty, present)
-    ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], rules + "\n" + _CHOICE + _OPTIMISE + _marks(len(changeable)))
-    ctl.add("base", [], "\n".join(lines))
-    with ast.ProgramBuilder(ctl) as builder:
-        builder.add(_goal_rule(query))
-    ctl.ground([("base", [])])
-    return ctl
+    return _ground(rules + "\n" + _CHOICE + _OPTIMISE + _marks(len(changeable)), lines, query)
 
 
 def _why_not(checker: Any, scenario: Scenario, query: Query) -> tuple[Step, ...]:
