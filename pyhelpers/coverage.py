@@ -15,6 +15,10 @@ not bind (``X = f(Y)`` binding ``X``, ``N = #count{...}``, a positive literal th
 variable) is unsafe: that condition is counted as *not measurable* and reported apart (clingo's own
 safety check decides it, on every candidate rule at once).
 
+Every scenario is measured against the whole rule base (every treaty's rules with the core's, as a
+batch mixing treaties grounds them), so that a treaty's guards are seen false on the other treaties'
+scenarios.
+
 A rule whose body mentions no *scenario-dependent* predicate cannot be made true or false by any
 scenario: its conditions are not measurable either, for the reason ``static`` (listed apart from the
 ``unsafe`` ones). A predicate is scenario-dependent when it is an input of the vocabulary (role
@@ -189,14 +193,17 @@ class ConditionPlan:
     by_rule: dict[int, tuple[Condition, ...]]
     pieces: tuple[_Piece, ...]
 
-    def program(self, logic: Logic, treaty: str, present: frozenset[str] | None = None,
+    def program(self, logic: Logic, present: frozenset[str] | None = None,
                 skip: frozenset[tuple[int, int]] = frozenset()) -> str:
-        """Core and ``treaty``'s rules, instrumented (``_fired``, ``_cond``). With ``present`` (the input
+        """The whole rule base, every treaty's rules with the core's, instrumented (``_fired``, ``_cond``),
+        as one program holds them when a batch mixes treaties: a scenario of one treaty is what makes
+        another treaty's guards (``item_treaty(S, I, "br-pt")``) false where the rest of their rule
+        holds, the case those guards exist for. With ``present`` (the input
         predicates of the scenario), a rule is kept only when its positive body can hold, and a
         false-side rule only when its own positive body can (see :meth:`Logic.reachable`): the rest of
         a rule may hold where the condition cannot. The conditions in ``skip`` (already seen false) are
         left out: grounding a body without its most selective condition is what costs."""
-        chosen = sorted(logic.reachable(treaty, None))
+        chosen = sorted(logic.reachable(None, None))
         possible = _possible(logic, chosen, present)
         stmts = logic._sliceable
         out = logic.defined_directives()
@@ -281,7 +288,7 @@ def measure(checker: Checker, path: Path, skip: frozenset[tuple[int, int]] = fro
     scenario = load_file(path)
     facts = checker.facts(scenario)
     present = frozenset(f[: f.index("(")] for f in facts)
-    program = condition_plan(logic).program(logic, scenario.treaty, present, skip)
+    program = condition_plan(logic).program(logic, present, skip)
     solved = run_clingo(program, facts, shown_only=False)
     fired = frozenset(s.arguments[0].number for s in solved.symbols if s.name == FIRED)
     seen = frozenset((s.arguments[0].number, s.arguments[1].number, s.arguments[3].number)
