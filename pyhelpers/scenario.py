@@ -1438,7 +1438,8 @@ def _check_br_uy(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
     """[br-uy] consistency: a termination notice names as cessation year the year it is delivered (br-uy
     32: the Convention ceases from 1 January of the next calendar year); an item is derived through an
     entity or arrangement that is a person of the scenario other than its recipient, and not an individual
-    (br-uy 1(2)); only an entity or arrangement has a fiscal transparency (Protocol 1)."""
+    (br-uy 1(2)); only an entity or arrangement has a fiscal transparency (Protocol 1); only a person other
+    than an individual has an entity purpose (29(2)(d))."""
     problems: list[Problem] = []
     notice = sc.termination_notice
     if sc.treaty == "br-uy" and notice is not None and notice.cessation_year != notice.given.year:
@@ -1451,6 +1452,10 @@ def _check_br_uy(sc: Scenario, source: str, lines: _LineMap) -> list[Problem]:
             problems.append(Problem(source, lines.line(("persons", pid, "fiscal_transparency")),
                                     f"persons.{pid}.fiscal_transparency",
                                     "fiscal_transparency only for a company or other_entity", p.kind))
+        if p.entitlement is not None and p.entitlement.entity_purpose is not None and p.kind == "individual":
+            problems.append(Problem(source, lines.line(("persons", pid, "entitlement", "entity_purpose")),
+                                    f"persons.{pid}.entitlement.entity_purpose",
+                                    "entity_purpose only for a non-individual (br-uy 29(2)(d))", p.kind))
     for i, item in enumerate(sc.income):
         through = item.derived_through
         if through is None:
