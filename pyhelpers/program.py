@@ -224,12 +224,18 @@ def _positive_signatures(stm: ast.AST) -> tuple[Signature, ...] | None:
                  and lit.atom.ast_type == ast.ASTType.SymbolicAtom and lit.atom.symbol.ast_type == ast.ASTType.Function)
 
 
-def _has_atoms(ctl: clingo.Control, sig: Signature, memo: dict[Signature, bool]) -> bool:
-    """Whether the grounder has any atom of ``sig`` (a superset of the true ones)."""
-    hit = memo.get(sig)
-    if hit is None:
-        hit = memo[sig] = next(iter(ctl.symbolic_atoms.by_signature(*sig)), None) is not None
-    return hit
+class _Domain:
+    """Which predicates have atoms in a grounding (a superset of the true atoms), probed on demand."""
+
+    def __init__(self, ctl: clingo.Control) -> None:
+        self.atoms = ctl.symbolic_atoms
+        self.memo: dict[Signature, bool] = {}
+
+    def has(self, sig: Signature) -> bool:
+        hit = self.memo.get(sig)
+        if hit is None:
+            hit = self.memo[sig] = next(iter(self.atoms.by_signature(*sig)), None) is not None
+        return hit
 
 
 @dataclass(frozen=True)
@@ -244,10 +250,12 @@ class Narrowed:
     statements: tuple[ast.AST, ...]
     kept: frozenset[int]
     left_out: tuple[tuple[Signature, ...], ...]
+    """The positive body predicates of each rule left out, those without atoms when it was left out
+    first (so that one probe usually settles it)."""
 
     def proves(self, ctl: clingo.Control) -> bool:
-        memo: dict[Signature, bool] = {}
-        return all(not all(_has_atoms(ctl, sig, memo) for sig in body) for body in self.left_out)
+        domain = _Domain(ctl)
+        return not any(all(domain.has(sig) for sig in body) for body in self.left_out)
 
 
 class Sliced:
@@ -287,14 +295,14 @@ class Sliced:
         with self._lock:
             if self._statements is None:
                 return
-            memo: dict[Signature, bool] = {}
+            domain = _Domain(ctl)
             before = self.narrowed.kept if self.narrowed is not None else frozenset()
             kept = frozenset(i for i, body in enumerate(self._bodies)
-                             if body is None or i in before or all(_has_atoms(ctl, sig, memo) for sig in body))
+                             if body is None or i in before or all(domain.has(sig) for sig in body))
             if self.narrowed is not None and kept == before:
                 return
             self.narrowed = Narrowed(tuple(stm for i, stm in enumerate(self._statements) if i in kept), kept,
-                                     tuple(body for i, body in enumerate(self._bodies)
+                                     tuple(tuple(sorted(body, key=domain.has)) for i, body in enumerate(self._bodies)
                                            if body is not None and i not in kept))
 
     def __str__(self) -> str:
