@@ -453,6 +453,11 @@ def _check_arts_5_to_9(sc: Scenario, source: str, lines: _LineMap) -> list[Probl
                                     f"income[{i}].business_profits",
                                     "business profits details only on business_profits (or immovable_property) items",
                                     item.type))
+        if item.shipping is not None and item.shipping.air_consortium_share and item.shipping.mode != "aircraft":
+            problems.append(Problem(source, lines.line(("income", i, "shipping", "air_consortium_share")),
+                                    f"income[{i}].shipping.air_consortium_share",
+                                    "an air transport consortium share only with mode aircraft (a ship operated "
+                                    "in common is a pool or joint business: pool)", item.shipping.mode))
     return problems
 
 
