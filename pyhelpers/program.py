@@ -22,7 +22,7 @@ import json
 import re
 import threading
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property, lru_cache
@@ -118,7 +118,7 @@ class RuleInfo:
 
 _STATEMENT_FORMAT = 3
 """Version of the cached statement format: bump it when :class:`_Statement` changes."""
-_SLICE_FORMAT = 1
+_SLICE_FORMAT = 2
 """Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
 :mod:`pyhelpers.reach` or the text of a slice changes."""
 
@@ -179,32 +179,131 @@ class _Statement:
 
 _NAME_RE = re.compile(r"([a-z_][A-Za-z0-9_']*)(?:\(|/\d)")
 """Names of predicates and functions in program text (``p(`` in rules, ``p/2`` in ``#show``)."""
+_SHOW_RE = re.compile(r"#show\s+([a-z_][A-Za-z0-9_']*)/(\d+)\s*\.")
+_DEFINED_RE = re.compile(r"#defined\s+([a-z_][A-Za-z0-9_']*)/(\d+)\s*\.")
+
+
+def _pruned(kept: Sequence[_Statement], defined: Iterable[str]) -> list[str]:
+    """The text of a slice from its statements ``kept``: the rules; the ``#show`` directives of what
+    they or the facts derive; of the rule base's facts (the catalogues: article titles, cited
+    numbers ...) only those of a predicate the rules read; ``#defined`` (``defined``, and the
+    vocabulary's own) only for a predicate the rules read (also one the slice derives: clingo warns
+    about a literal that no head of the slice can match). What is left out changes no shown atom: a
+    fact no rule reads is not shown (``#show`` names only conclusions and findings), ``#defined``
+    only silences a warning, and a ``#show`` of a predicate nothing derives only makes clingo say so."""
+    rules = [s for s in kept if s.text and not s.is_fact and not s.text.startswith("#")]
+    read = set(_NAME_RE.findall("\n".join(s.text for s in rules)))
+    facts = {id(s) for s in kept if s.is_fact and s.head is not None and s.head[0] in read}
+    derived = {s.head[0] for s in kept if s.head is not None and (id(s) in facts or not s.is_fact)}
+    directives: dict[str, None] = {}
+    for d in [*defined, *(s.text for s in kept if s.text.startswith("#defined"))]:
+        m = _DEFINED_RE.fullmatch(d.strip())
+        if m is None or m.group(1) in read:
+            directives[d] = None
+
+    def keep(s: _Statement) -> bool:
+        if not s.text or s.text.startswith("#defined"):
+            return False
+        if s.is_fact:
+            return id(s) in facts
+        show = _SHOW_RE.fullmatch(s.text.strip())
+        return show is None or show.group(1) in derived
+
+    return [*directives, *(s.text for s in kept if keep(s))]
+
+
+Signature = tuple[str, int]
+
+
+def _positive_signatures(stm: ast.AST) -> tuple[Signature, ...] | None:
+    """The predicates of the positive body literals of a rule with a body (None for anything else)."""
+    if stm.ast_type != ast.ASTType.Rule or not stm.body:
+        return None
+    return tuple((str(lit.atom.symbol.name), len(lit.atom.symbol.arguments)) for lit in stm.body
+                 if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
+                 and lit.atom.ast_type == ast.ASTType.SymbolicAtom and lit.atom.symbol.ast_type == ast.ASTType.Function)
+
+
+class _Domain:
+    """Which predicates have atoms in a grounding (a superset of the true atoms), probed on demand."""
+
+    def __init__(self, ctl: clingo.Control) -> None:
+        self.atoms = ctl.symbolic_atoms
+        self.memo: dict[Signature, bool] = {}
+
+    def has(self, sig: Signature) -> bool:
+        hit = self.memo.get(sig)
+        if hit is None:
+            hit = self.memo[sig] = next(iter(self.atoms.by_signature(*sig)), None) is not None
+        return hit
+
+
+@dataclass(frozen=True)
+class Narrowed:
+    """A slice without its rules that did not come close to firing on the scenarios seen so far: a rule
+    is *left out* when some predicate of its positive body had no atom at all. Grounded instead of the
+    slice, it gives the slice's answer set whenever :meth:`proves` holds: if every rule left out still
+    has a positive body predicate without atoms, no rule left out can fire, and the answer set of the
+    narrowed (stratified) program is a model of the rules left out too, hence the answer set of the
+    slice. Otherwise the caller solves the slice itself."""
+
+    statements: tuple[ast.AST, ...]
+    kept: frozenset[int]
+    left_out: tuple[tuple[Signature, ...], ...]
+    """The positive body predicates of each rule left out, those without atoms when it was left out
+    first (so that one probe usually settles it)."""
+
+    def proves(self, ctl: clingo.Control) -> bool:
+        domain = _Domain(ctl)
+        return not any(all(domain.has(sig) for sig in body) for body in self.left_out)
 
 
 class Sliced:
     """A fast-path program: its text, and its parsed statements once it is used a second time. Adding
     parsed statements to a Control through clingo's program builder costs a fraction of parsing the
-    text again; a program used once (a command run once) is never parsed in Python."""
+    text again; a program used once (a command run once) is never parsed in Python. Once parsed, it
+    learns from each solve of the whole slice which rules came close to firing (:class:`Narrowed`),
+    and the caller grounds those alone where the result proves that the others cannot fire."""
 
     def __init__(self, text: str) -> None:
         self.text = text
         self._statements: list[ast.AST] | None = None
+        self._bodies: list[tuple[Signature, ...] | None] = []
         self._uses = 0
         self._lock = threading.Lock()  # builder calls release the GIL; the shared AST is used by one at a time
+        self.narrowed: Narrowed | None = None
 
-    def add_to(self, ctl: clingo.Control) -> None:
+    def add_to(self, ctl: clingo.Control, narrowed: Narrowed | None = None) -> None:
+        """Add the slice (or ``narrowed``, the slice narrowed) to ``ctl``."""
         with self._lock:
             self._uses += 1
             if self._statements is None and self._uses > 1:
                 statements: list[ast.AST] = []
                 ast.parse_string(self.text, statements.append)
+                self._bodies = [_positive_signatures(stm) for stm in statements]
                 self._statements = statements
             if self._statements is None:
                 ctl.add("base", [], self.text)
                 return
             with ast.ProgramBuilder(ctl) as builder:
-                for stm in self._statements:
+                for stm in narrowed.statements if narrowed is not None else self._statements:
                     builder.add(stm)
+
+    def learn(self, ctl: clingo.Control) -> None:
+        """After grounding the whole slice in ``ctl``: keep in :attr:`narrowed` the rules whose positive
+        body predicates all have atoms, with those kept before (a rule never leaves once kept)."""
+        with self._lock:
+            if self._statements is None:
+                return
+            domain = _Domain(ctl)
+            before = self.narrowed.kept if self.narrowed is not None else frozenset()
+            kept = frozenset(i for i, body in enumerate(self._bodies)
+                             if body is None or i in before or all(domain.has(sig) for sig in body))
+            if self.narrowed is not None and kept == before:
+                return
+            self.narrowed = Narrowed(tuple(stm for i, stm in enumerate(self._statements) if i in kept), kept,
+                                     tuple(tuple(sorted(body, key=domain.has)) for i, body in enumerate(self._bodies)
+                                           if body is not None and i not in kept))
 
     def __str__(self) -> str:
         return self.text
@@ -321,12 +420,8 @@ class Logic:
                 return zlib.decompress(base64.b64decode(cached["text"])).decode("utf-8")
             except (ValueError, zlib.error):
                 pass
-        kept = self.reach.reachable(self.chosen(treaty, versions), facts)
-        stmts = self._sliceable
-        texts = [stmts[i].text for i in sorted(kept) if stmts[i].text]
-        named = set(_NAME_RE.findall("\n".join(texts)))
-        defined = [d for d, n in zip(self.defined_directives(), self._defined_names, strict=True) if n in named]
-        text = "\n".join(defined + texts)
+        kept = [self._sliceable[i] for i in sorted(self.reach.reachable(self.chosen(treaty, versions), facts))]
+        text = "\n".join(_pruned(kept, self.defined_directives()))
         packed = base64.b64encode(zlib.compress(text.encode("utf-8"))).decode("ascii")
         write_json(name, {"shape": shape, "text": packed})
         return text

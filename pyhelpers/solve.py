@@ -20,7 +20,7 @@ from .amounts import apply_rate, compute_compliance, compute_relief, max_source_
 from .atoms import quote, scenario_facts
 from .cache import read_json, write_json
 from .errors import LogicError
-from .program import Logic, Sliced, load_logic, provision_key, relevant_date
+from .program import Logic, Narrowed, Sliced, load_logic, provision_key, relevant_date
 from .results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
 from .scenario import CONTRACTING_STATES, IncomeItem, Scenario
 from .terms import Term, Value, parse_atom, render_term
@@ -59,7 +59,20 @@ class Solved:
 
 def run_clingo(program: str | Sliced, facts: Iterable[str], shown_only: bool = True, sort: bool = True) -> Solved:
     """Ground and solve ``program`` (text, or a :class:`Sliced` program) with ``facts``; exactly one
-    answer set is expected."""
+    answer set is expected. A slice is grounded narrowed (:class:`Narrowed`) when it has learnt which
+    rules matter and the grounding proves that the others cannot fire; otherwise whole (and learns)."""
+    text = "\n".join(facts)
+    if isinstance(program, Sliced) and (narrowed := program.narrowed) is not None:
+        ctl, messages = _grounded(program, text, narrowed)
+        if narrowed.proves(ctl):
+            return _solved(ctl, messages, shown_only, sort)
+    ctl, messages = _grounded(program, text)
+    if isinstance(program, Sliced):
+        program.learn(ctl)
+    return _solved(ctl, messages, shown_only, sort)
+
+
+def _grounded(program: str | Sliced, facts: str, narrowed: Narrowed | None = None) -> tuple[clingo.Control, list[str]]:
     messages: list[str] = []
 
     def log(code: clingo.MessageCode, text: str) -> None:
@@ -69,9 +82,13 @@ def run_clingo(program: str | Sliced, facts: Iterable[str], shown_only: bool = T
     if isinstance(program, str):
         ctl.add("base", [], program)
     else:
-        program.add_to(ctl)
-    ctl.add("base", [], "\n".join(facts))
+        program.add_to(ctl, narrowed)
+    ctl.add("base", [], facts)
     ctl.ground([("base", [])])
+    return ctl, messages
+
+
+def _solved(ctl: clingo.Control, messages: list[str], shown_only: bool, sort: bool) -> Solved:
     models: list[list[clingo.Symbol]] = []
     with ctl.solve(yield_=True) as handle:
         for model in handle:

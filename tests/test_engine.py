@@ -88,6 +88,31 @@ def test_program_sliced_by_the_facts_on_generated_scenarios(checker: Checker) ->
                 == whole.symbols, scenario.name
 
 
+def test_narrowed_slices_give_the_answer_set_of_the_whole_slice(checker: Checker,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slice narrowed on one scenario is used on the next scenarios of its shape only where the
+    grounding proves that the rules left out cannot fire; both branches occur on these scenarios."""
+    from pyhelpers.program import Narrowed
+
+    proofs: list[bool] = []
+    proves = Narrowed.proves
+
+    def recording(self: Narrowed, ctl: object) -> bool:
+        proofs.append(proves(self, ctl))  # type: ignore[arg-type]
+        return proofs[-1]
+
+    monkeypatch.setattr(Narrowed, "proves", recording)
+    for scenario in _varied(120) * 2:
+        facts = checker.facts(scenario)
+        versions = next(iter(checker.version_groups(scenario)))
+        sliced = checker.logic.program_for_facts(scenario.treaty, facts, versions)
+        whole = run_clingo(sliced.text, facts)  # the text: never narrowed
+        for _ in range(3):  # the text, then parsed (learns), then narrowed where proved
+            again = run_clingo(sliced, facts)
+            assert again.symbols == whole.symbols and not again.messages, scenario.name
+    assert True in proofs and False in proofs
+
+
 def test_checker_is_thread_safe_with_shared_parsed_slices() -> None:
     from concurrent.futures import ThreadPoolExecutor
 

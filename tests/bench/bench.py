@@ -10,7 +10,9 @@
   served from a memo; they share a handful of slices of the rule base (one per shape, see the README).
 
 Nothing memoises results: what is kept between evaluations is derived from the rule base (the slice of
-a shape, parsed once; the instrumented rules), never from a scenario's outcome.
+a shape, parsed once; the instrumented rules) and, for a slice, which of its rules came close to firing
+on earlier scenarios (a narrowed slice, used on a scenario only where its grounding proves that the
+rules left out cannot fire), never a scenario's outcome.
 """
 
 from __future__ import annotations
