@@ -438,10 +438,6 @@ class Logic:
         return out
 
     @cached_property
-    def _defined_names(self) -> list[str]:
-        return [p.name for p in self.vocabulary.values() if p.role not in ("input", "static")]
-
-    @cached_property
     def reach(self) -> Reach:
         """The constant-aware reachability analysis (:mod:`pyhelpers.reach`) over the statements."""
         return Reach(self._sliceable)
