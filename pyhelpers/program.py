@@ -59,8 +59,10 @@ def logic_dir() -> Path:
     raise LogicError(f"the logic/ folder was not found beside {here}; reinstall treaty-logic")
 
 
+@lru_cache(maxsize=4096)
 def provision_key(prov: str) -> tuple[object, ...]:
-    """Sort key that orders provisions as the treaty does: br-pt 4(1) < br-pt 4(2)(a) < br-pt 10(1)."""
+    """Sort key that orders provisions as the treaty does: br-pt 4(1) < br-pt 4(2)(a) < br-pt 10(1).
+    Memoised: the same few hundred provisions are sorted on every evaluation."""
     m = PROVISION_RE.match(prov)
     if not m:
         return (prov, 1, 0, ())
@@ -118,7 +120,7 @@ class RuleInfo:
 
 _STATEMENT_FORMAT = 3
 """Version of the cached statement format: bump it when :class:`_Statement` changes."""
-_SLICE_FORMAT = 2
+_SLICE_FORMAT = 3
 """Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
 :mod:`pyhelpers.reach` or the text of a slice changes."""
 
@@ -188,7 +190,8 @@ def _pruned(kept: Sequence[_Statement], defined: Iterable[str]) -> list[str]:
     they or the facts derive; of the rule base's facts (the catalogues: article titles, cited
     numbers ...) only those of a predicate the rules read; ``#defined`` (``defined``, and the
     vocabulary's own) only for a predicate the rules read (also one the slice derives: clingo warns
-    about a literal that no head of the slice can match). What is left out changes no shown atom: a
+    about a literal that no head of the slice can match); no ``#program base.`` (each file's, the
+    part every statement is in anyway). What is left out changes no shown atom: a
     fact no rule reads is not shown (``#show`` names only conclusions and findings), ``#defined``
     only silences a warning, and a ``#show`` of a predicate nothing derives only makes clingo say so."""
     rules = [s for s in kept if s.text and not s.is_fact and not s.text.startswith("#")]
@@ -202,7 +205,7 @@ def _pruned(kept: Sequence[_Statement], defined: Iterable[str]) -> list[str]:
             directives[d] = None
 
     def keep(s: _Statement) -> bool:
-        if not s.text or s.text.startswith("#defined"):
+        if not s.text or s.text.startswith(("#defined", "#program base.")):  # every statement is in base
             return False
         if s.is_fact:
             return id(s) in facts
@@ -249,6 +252,7 @@ class Narrowed:
 
     statements: tuple[ast.AST, ...]
     kept: frozenset[int]
+    """The indices of the slice's rules kept."""
     left_out: tuple[tuple[Signature, ...], ...]
     """The positive body predicates of each rule left out, those without atoms when it was left out
     first (so that one probe usually settles it)."""
@@ -256,6 +260,26 @@ class Narrowed:
     def proves(self, ctl: clingo.Control) -> bool:
         domain = _Domain(ctl)
         return not any(all(domain.has(sig) for sig in body) for body in self.left_out)
+
+
+def _head_name(stm: ast.AST) -> str | None:
+    """The predicate of a rule's (or fact's) head atom, if it has one."""
+    if stm.ast_type != ast.ASTType.Rule or stm.head.ast_type != ast.ASTType.Literal:
+        return None
+    atom = stm.head.atom
+    if atom.ast_type != ast.ASTType.SymbolicAtom or atom.symbol.ast_type != ast.ASTType.Function:
+        return None
+    return str(atom.symbol.name)
+
+
+def _needed(stm: ast.AST, read: set[str], derived: set[str]) -> bool:
+    """Whether a narrowed slice keeps ``stm`` (its rules and facts are chosen already): ``#defined``
+    only for a predicate its rules read, ``#show`` only for one they or its facts derive."""
+    if stm.ast_type == ast.ASTType.Defined:
+        return str(stm.name) in read
+    if stm.ast_type == ast.ASTType.ShowSignature:
+        return str(stm.name) in derived
+    return True
 
 
 class Sliced:
@@ -291,19 +315,27 @@ class Sliced:
 
     def learn(self, ctl: clingo.Control) -> None:
         """After grounding the whole slice in ``ctl``: keep in :attr:`narrowed` the rules whose positive
-        body predicates all have atoms, with those kept before (a rule never leaves once kept)."""
+        body predicates all have atoms, with those kept before (a rule never leaves once kept), and the
+        slice's other statements that these rules need (:func:`_needed`)."""
         with self._lock:
             if self._statements is None:
                 return
+            statements, bodies = self._statements, self._bodies
             domain = _Domain(ctl)
             before = self.narrowed.kept if self.narrowed is not None else frozenset()
-            kept = frozenset(i for i, body in enumerate(self._bodies)
-                             if body is None or i in before or all(domain.has(sig) for sig in body))
+            kept = frozenset(i for i, body in enumerate(bodies)
+                             if body is not None and (i in before or all(domain.has(sig) for sig in body)))
             if self.narrowed is not None and kept == before:
                 return
-            self.narrowed = Narrowed(tuple(stm for i, stm in enumerate(self._statements) if i in kept), kept,
-                                     tuple(tuple(sorted(body, key=domain.has)) for i, body in enumerate(self._bodies)
-                                           if body is not None and i not in kept))
+            read = set(_NAME_RE.findall("\n".join(str(statements[i]) for i in kept)))
+            derived = {name for i, stm in enumerate(statements)
+                       if (i in kept or bodies[i] is None) and (name := _head_name(stm)) is not None}
+            self.narrowed = Narrowed(
+                tuple(stm for i, stm in enumerate(statements)
+                      if i in kept or (bodies[i] is None and _needed(stm, read, derived))),
+                kept,
+                tuple(tuple(sorted(body, key=domain.has)) for i, body in enumerate(bodies)
+                      if body is not None and i not in kept))
 
     def __str__(self) -> str:
         return self.text
