@@ -120,7 +120,7 @@ class RuleInfo:
 
 _STATEMENT_FORMAT = 3
 """Version of the cached statement format: bump it when :class:`_Statement` changes."""
-_SLICE_FORMAT = 3
+_SLICE_FORMAT = 4
 """Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
 :mod:`pyhelpers.reach` or the text of a slice changes."""
 
@@ -182,6 +182,7 @@ class _Statement:
 _NAME_RE = re.compile(r"([a-z_][A-Za-z0-9_']*)(?:\(|/\d)")
 """Names of predicates and functions in program text (``p(`` in rules, ``p/2`` in ``#show``)."""
 _SHOW_RE = re.compile(r"#show\s+([a-z_][A-Za-z0-9_']*)/(\d+)\s*\.")
+_SHOW_NOTHING = "#show."
 _DEFINED_RE = re.compile(r"#defined\s+([a-z_][A-Za-z0-9_']*)/(\d+)\s*\.")
 
 
@@ -212,7 +213,10 @@ def _pruned(kept: Sequence[_Statement], defined: Iterable[str]) -> list[str]:
         show = _SHOW_RE.fullmatch(s.text.strip())
         return show is None or show.group(1) in derived
 
-    return [*directives, *(s.text for s in kept if keep(s))]
+    out = [*directives, *(s.text for s in kept if keep(s))]
+    if not any(_SHOW_RE.fullmatch(t) for t in out):
+        out.append(_SHOW_NOTHING)  # without any #show, clingo would show every atom
+    return out
 
 
 Signature = tuple[str, int]
@@ -330,9 +334,12 @@ class Sliced:
             read = set(_NAME_RE.findall("\n".join(str(statements[i]) for i in kept)))
             derived = {name for i, stm in enumerate(statements)
                        if (i in kept or bodies[i] is None) and (name := _head_name(stm)) is not None}
+            chosen = [stm for i, stm in enumerate(statements)
+                      if i in kept or (bodies[i] is None and _needed(stm, read, derived))]
+            if not any(stm.ast_type == ast.ASTType.ShowSignature for stm in chosen):
+                ast.parse_string(_SHOW_NOTHING, chosen.append)  # without any #show, clingo would show every atom
             self.narrowed = Narrowed(
-                tuple(stm for i, stm in enumerate(statements)
-                      if i in kept or (bodies[i] is None and _needed(stm, read, derived))),
+                tuple(chosen),
                 kept,
                 tuple(tuple(sorted(body, key=domain.has)) for i, body in enumerate(bodies)
                       if body is not None and i not in kept))

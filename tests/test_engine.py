@@ -113,6 +113,18 @@ def test_narrowed_slices_give_the_answer_set_of_the_whole_slice(checker: Checker
     assert True in proofs and False in proofs
 
 
+def test_narrowed_slice_that_derives_nothing_shown_shows_nothing() -> None:
+    """A narrowed slice whose #show directives all name predicates left out still shows nothing (clingo
+    shows every atom of a program without any #show)."""
+    from pyhelpers.program import Sliced
+
+    sliced = Sliced("#defined d/1.\na(1).\nb(X) :- a(X).\nc(X) :- d(X).\n#show c/1.")
+    runs = [run_clingo(sliced, []) for _ in range(3)]  # the text, parsed (learns), narrowed
+    assert sliced.narrowed is not None and len(sliced.narrowed.left_out) == 1
+    assert [r.symbols for r in runs] == [[], [], []]
+    assert not any(r.messages for r in runs)
+
+
 def test_checker_is_thread_safe_with_shared_parsed_slices() -> None:
     from concurrent.futures import ThreadPoolExecutor
 
