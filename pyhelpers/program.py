@@ -120,7 +120,7 @@ class RuleInfo:
 
 _STATEMENT_FORMAT = 3
 """Version of the cached statement format: bump it when :class:`_Statement` changes."""
-_SLICE_FORMAT = 4
+_SLICE_FORMAT = 5
 """Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
 :mod:`pyhelpers.reach` or the text of a slice changes."""
 
@@ -186,8 +186,35 @@ _SHOW_NOTHING = "#show."
 _DEFINED_RE = re.compile(r"#defined\s+([a-z_][A-Za-z0-9_']*)/(\d+)\s*\.")
 
 
+_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+_IDENTIFIER_RE = re.compile(r"\b[a-z_][A-Za-z0-9_']*")
+
+
+def _live(kept: Sequence[_Statement]) -> list[_Statement]:
+    """``kept`` without the rules that cannot change a shown atom (a cone of influence): a predicate is
+    *live* when it is shown (``#show p/n``) or named in the body of a rule whose head is live (or that
+    has no single head atom: kept always); a rule whose head predicate is not live is left out. Its
+    consumers were sliced away (the rules of another article), so what it derives reaches no
+    conclusion or finding. Body names are every identifier outside strings (predicates, and also
+    constants and function names: an over-approximation, never an omission)."""
+    rules = [(s, s.head[0] if s.head is not None else None,
+              set(_IDENTIFIER_RE.findall(_STRING_RE.sub("", s.text.partition(":-")[2]))))
+             for s in kept if s.text and not s.is_fact and not s.text.startswith("#")]
+    live = {m.group(1) for s in kept if (m := _SHOW_RE.fullmatch(s.text.strip())) is not None}
+    changed = True
+    while changed:
+        changed = False
+        for _, head, body in rules:
+            if (head is None or head in live) and not body <= live:
+                live |= body
+                changed = True
+    dead = {id(s) for s, head, _ in rules if head is not None and head not in live}
+    return [s for s in kept if id(s) not in dead]
+
+
 def _pruned(kept: Sequence[_Statement], defined: Iterable[str]) -> list[str]:
-    """The text of a slice from its statements ``kept``: the rules; the ``#show`` directives of what
+    """The text of a slice from its statements ``kept``: the rules that can change a shown atom
+    (:func:`_live`); the ``#show`` directives of what
     they or the facts derive; of the rule base's facts (the catalogues: article titles, cited
     numbers ...) only those of a predicate the rules read; ``#defined`` (``defined``, and the
     vocabulary's own) only for a predicate the rules read (also one the slice derives: clingo warns
@@ -195,6 +222,7 @@ def _pruned(kept: Sequence[_Statement], defined: Iterable[str]) -> list[str]:
     part every statement is in anyway). What is left out changes no shown atom: a
     fact no rule reads is not shown (``#show`` names only conclusions and findings), ``#defined``
     only silences a warning, and a ``#show`` of a predicate nothing derives only makes clingo say so."""
+    kept = _live(kept)
     rules = [s for s in kept if s.text and not s.is_fact and not s.text.startswith("#")]
     read = set(_NAME_RE.findall("\n".join(s.text for s in rules)))
     facts = {id(s) for s in kept if s.is_fact and s.head is not None and s.head[0] in read}
@@ -370,7 +398,7 @@ class Logic:
     """The statements, once parsed (:attr:`statements`); None until then."""
     statement_files: list[str] = field(repr=False)
     digest: str = ""
-    _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...]], str] = field(default_factory=dict,
+    _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...], bool], str] = field(default_factory=dict,
                                                                                      repr=False)
     _sliced: dict[tuple[str, AbstractFacts, tuple[str, ...]], Sliced] = field(default_factory=dict, repr=False)
 
@@ -415,7 +443,7 @@ class Logic:
         return not any(self.amendments[v].replaces == relpath for v in versions)
 
     def program_for(self, treaty: str, present: frozenset[str] | None = None,
-                    versions: tuple[str, ...] = ()) -> str:
+                    versions: tuple[str, ...] = (), live_only: bool = False) -> str:
         """The fast-path program for one treaty: core plus that treaty's folder, without comments.
 
         With ``present`` (the names of the input predicates the scenario has facts for), rules that can
@@ -423,12 +451,16 @@ class Logic:
         and a predicate can be true only if it has facts or a rule that can fire (a least fixpoint over
         predicates). The answer set is unchanged; clingo's fixed cost per rule is not paid for the
         articles a scenario does not reach. (A test compares with the full rule base on every scenario.)
+        With ``live_only``, also without the rules that cannot change a shown atom (:func:`_live`): for
+        callers that read only the shown atoms.
         """
-        key = (treaty, present, versions)
+        key = (treaty, present, versions, live_only)
         cached = self._programs.get(key)
         if cached is None:
             kept = self.reachable(treaty, present, versions)
             chosen = [s for i, s in enumerate(self._sliceable) if i in kept]
+            if live_only:
+                chosen = _live(chosen)
             cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text])
         return cached
 

@@ -346,3 +346,26 @@ def test_every_complete_scenario_has_exactly_one_answer_set(path: Path, checker:
         for _ in handle:
             models += 1
     assert models == 1
+
+
+def test_slice_leaves_out_rules_that_reach_no_shown_atom() -> None:
+    """A slice keeps a rule only when its head is shown or read (positively, under negation or in an
+    aggregate) by a rule it keeps; names inside strings do not count."""
+    from pyhelpers.program import _pruned, _Statement
+
+    program = """a(1). a(7).
+    b(X) :- a(X).
+    c(X) :- b(X); not d(X).
+    d(X) :- a(X); X > 5.
+    g(X) :- a(X); #count { Y: h(Y) } = 2.
+    h(X) :- a(X).
+    e(X) :- a(X).
+    f(X) :- e(X).
+    k(X) :- a(X); X = "e(1)".
+    #show c/1. #show g/1. #show k/1."""
+    statements: list[ast.AST] = []
+    ast.parse_string(program, statements.append)
+    text = _pruned([_Statement.of(s, "logic/t.lp") for s in statements], [])
+    rules = sorted(t.split(" :- ")[0] for t in text if " :- " in t)
+    assert rules == ["b(X)", "c(X)", "d(X)", "g(X)", "h(X)", "k(X)"]
+    assert sorted(run_clingo("\n".join(text), []).symbols) == sorted(run_clingo(program, []).symbols)
