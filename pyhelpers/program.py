@@ -214,9 +214,8 @@ def _live(kept: Sequence[_Statement]) -> list[_Statement]:
 
 def _pruned(kept: Sequence[_Statement], defined: Iterable[str]) -> list[str]:
     """The text of a slice from its statements ``kept``: the rules that can change a shown atom
-    (:func:`_live`); the ``#show`` directives of what
-    they or the facts derive; of the rule base's facts (the catalogues: article titles, cited
-    numbers ...) only those of a predicate the rules read; ``#defined`` (``defined``, and the
+    (:func:`_live`); the ``#show`` directives of what they or the facts derive; of the rule base's
+    facts (the catalogues: article titles, cited numbers ...) only those of a predicate the rules read; ``#defined`` (``defined``, and the
     vocabulary's own) only for a predicate the rules read (also one the slice derives: clingo warns
     about a literal that no head of the slice can match); no ``#program base.`` (each file's, the
     part every statement is in anyway). What is left out changes no shown atom: a
@@ -398,7 +397,7 @@ class Logic:
     """The statements, once parsed (:attr:`statements`); None until then."""
     statement_files: list[str] = field(repr=False)
     digest: str = ""
-    _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...], bool], str] = field(default_factory=dict,
+    _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...]], str] = field(default_factory=dict,
                                                                                      repr=False)
     _sliced: dict[tuple[str, AbstractFacts, tuple[str, ...]], Sliced] = field(default_factory=dict, repr=False)
 
@@ -443,7 +442,7 @@ class Logic:
         return not any(self.amendments[v].replaces == relpath for v in versions)
 
     def program_for(self, treaty: str, present: frozenset[str] | None = None,
-                    versions: tuple[str, ...] = (), live_only: bool = False) -> str:
+                    versions: tuple[str, ...] = ()) -> str:
         """The fast-path program for one treaty: core plus that treaty's folder, without comments.
 
         With ``present`` (the names of the input predicates the scenario has facts for), rules that can
@@ -451,16 +450,12 @@ class Logic:
         and a predicate can be true only if it has facts or a rule that can fire (a least fixpoint over
         predicates). The answer set is unchanged; clingo's fixed cost per rule is not paid for the
         articles a scenario does not reach. (A test compares with the full rule base on every scenario.)
-        With ``live_only``, also without the rules that cannot change a shown atom (:func:`_live`): for
-        callers that read only the shown atoms.
         """
-        key = (treaty, present, versions, live_only)
+        key = (treaty, present, versions)
         cached = self._programs.get(key)
         if cached is None:
             kept = self.reachable(treaty, present, versions)
             chosen = [s for i, s in enumerate(self._sliceable) if i in kept]
-            if live_only:
-                chosen = _live(chosen)
             cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text])
         return cached
 

@@ -215,7 +215,7 @@ class Checker:
         for (treaty, versions), indices in sorted(by_treaty.items()):
             facts = {n: self.facts(scenarios[n][0], f"s{n}") for n in indices}
             present = frozenset(f[: f.index("(")] for fs in facts.values() for f in fs)
-            solved = run_clingo(self.logic.program_for(treaty, present, versions, live_only=True),
+            solved = run_clingo(self.logic.program_for(treaty, present, versions),
                                 [f for fs in facts.values() for f in fs])
             by_sid: dict[str, list[tuple[str, Term]]] = defaultdict(list)
             for text in map(str, solved.symbols):
@@ -274,8 +274,7 @@ class Checker:
             head = f'("s", {quote(placeholder)}'
             rep_facts += [f.replace('("s", @', head, 1) for f in sig]
         present = frozenset(f[: f.index("(")] for f in rep_facts)
-        solved = run_clingo(self.logic.program_for(context.treaty, present, versions, live_only=True), rep_facts,
-                            sort=False)
+        solved = run_clingo(self.logic.program_for(context.treaty, present, versions), rep_facts, sort=False)
         reps = context.model_copy(update={"income": [representative[sig].model_copy(update={"id": ph})
                                                      for sig, ph in placeholders.items()]})
         atoms = [(t, parse_atom(t)) for t in map(str, solved.symbols)]

@@ -29,6 +29,12 @@ def _peak_mb(who: int) -> float:
     return resource.getrusage(who).ru_maxrss / 1024
 
 
+def _cpu_seconds() -> float:
+    """User + system CPU of this process and of its finished children (the workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("n", type=int, nargs="?", default=20000)
@@ -50,13 +56,18 @@ def main() -> None:
             write_csv(ledger, iter_rows(args.n, seed=1, schedule=schedule))  # streamed: never all in memory
             gen = time.perf_counter() - t0
             out = tmpdir / f"out-{schedule}.csv"
-            t0 = time.perf_counter()
+            t0, cpu0 = time.perf_counter(), _cpu_seconds()
             summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=args.chunk, checker=checker)
-            dt = time.perf_counter() - t0
+            dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
             rates[schedule] = args.n / dt
             print(f"{label}: {args.n:,} rows in {dt:.2f} s = {args.n / dt:,.0f} rows/s "
-                  f"({args.workers} workers, chunks of {args.chunk}; ledger generated in {gen:.1f} s); "
-                  f"statuses {dict(sorted(summary.by_status.items()))}")
+                  f"({args.workers} workers, chunks of {args.chunk}; {cpu:.2f} s of CPU; ledger generated in "
+                  f"{gen:.1f} s); statuses {dict(sorted(summary.by_status.items()))}")
+        if args.baseline_sample <= 0:
+            print("naive baseline: not measured (--baseline-sample 0)")
+            print(f"peak memory: batch process {_peak_mb(resource.RUSAGE_SELF):,.0f} MB, "
+                  f"largest worker {_peak_mb(resource.RUSAGE_CHILDREN):,.0f} MB")
+            return
         sample = list(itertools.islice(read_rows(ledger), args.baseline_sample))
         ctx = load_batch_context(CONTEXT, ledger, checker)
         scenarios = []
