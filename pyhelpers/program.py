@@ -215,12 +215,13 @@ def _live(kept: Sequence[_Statement]) -> list[_Statement]:
 def _pruned(kept: Sequence[_Statement], defined: Iterable[str]) -> list[str]:
     """The text of a slice from its statements ``kept``: the rules that can change a shown atom
     (:func:`_live`); the ``#show`` directives of what they or the facts derive; of the rule base's
-    facts (the catalogues: article titles, cited numbers ...) only those of a predicate the rules read; ``#defined`` (``defined``, and the
-    vocabulary's own) only for a predicate the rules read (also one the slice derives: clingo warns
-    about a literal that no head of the slice can match); no ``#program base.`` (each file's, the
-    part every statement is in anyway). What is left out changes no shown atom: a
-    fact no rule reads is not shown (``#show`` names only conclusions and findings), ``#defined``
-    only silences a warning, and a ``#show`` of a predicate nothing derives only makes clingo say so."""
+    facts (the catalogues: article titles, cited numbers ...) only those of a predicate the rules
+    read; ``#defined`` (``defined``, and the vocabulary's own) only for a predicate the rules read
+    (also one the slice derives: clingo warns about a literal that no head of the slice can match);
+    no ``#program base.`` (each file's, the part every statement is in anyway). What is left out
+    changes no shown atom: a fact no rule reads is not shown (``#show`` names only conclusions and
+    findings), ``#defined`` only silences a warning, and a ``#show`` of a predicate nothing derives
+    only makes clingo say so."""
     kept = _live(kept)
     rules = [s for s in kept if s.text and not s.is_fact and not s.text.startswith("#")]
     read = set(_NAME_RE.findall("\n".join(s.text for s in rules)))
