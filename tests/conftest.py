@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pyhelpers.solve import Checker
+from pyhelpers.engine.solve import Checker
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml"))

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.batch import (
+from pyhelpers.engine.solve import Checker
+from pyhelpers.interfaces.batch import (
     RESULT_COLUMNS,
     BatchError,
     load_batch_context,
@@ -17,8 +18,7 @@ from pyhelpers.batch import (
     row_scenario,
     run_batch,
 )
-from pyhelpers.cli import main
-from pyhelpers.solve import Checker
+from pyhelpers.interfaces.cli import main
 
 from .ledger_gen import COLUMNS, CONTEXT, generate, write_csv
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.cli import main
+from pyhelpers.interfaces.cli import main
 
 from .conftest import ROOT
 
@@ -156,8 +156,9 @@ def test_output_is_byte_identical_across_processes() -> None:
 
     outs = set()
     for seed in ("1", "2", "3"):
-        done = subprocess.run([sys.executable, "-m", "pyhelpers.cli", "explain", QUALIFYING, "--format", "json"],
-                              capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        done = subprocess.run([sys.executable, "-m", "pyhelpers.interfaces.cli", "explain", QUALIFYING,
+                               "--format", "json"], capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
         outs.add(done.stdout)
     assert len(outs) == 1
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from pyhelpers import dates
+from pyhelpers.base import dates
 
 
 def test_day_numbers_round_trip_and_fit_32_bits() -> None:
@@ -90,7 +90,7 @@ def test_months_after_and_before_year_end_and_fiscal_year_start() -> None:
 
 
 def test_treaty_days_in_the_logic_are_the_day_numbers_of_their_dates() -> None:
-    from pyhelpers.solve import Checker
+    from pyhelpers.engine.solve import Checker
 
     found = [s for s in Checker().static_atoms if s.name == "treaty_day" and len(s.arguments) == 5]
     assert found

@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from pyhelpers import dates
+from pyhelpers.base import dates
 
 
 def test_days_before_is_the_365_days_preceding_the_alienation() -> None:

@@ -2,7 +2,7 @@
 
 from datetime import date
 
-from pyhelpers import dates
+from pyhelpers.base import dates
 
 
 def test_ymd_number_orders_as_dates() -> None:

@@ -1,7 +1,7 @@
 """[br-uy] The candidate twelve-month windows of br-uy 29(2)(e) and 29(4)."""
 from datetime import date
 
-from pyhelpers import dates
+from pyhelpers.base import dates
 
 
 def test_windows_include_the_day_and_last_twelve_months() -> None:

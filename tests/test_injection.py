@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from pyhelpers.atoms import Const, Fn, fact, term
+from pyhelpers.engine.solve import Checker
+from pyhelpers.facts import Const, Fn, fact, term
 from pyhelpers.scenario import load_dict
-from pyhelpers.solve import Checker
 
 from .conftest import ROOT
 

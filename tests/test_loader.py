@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pyhelpers.errors import ScenarioError
+from pyhelpers.base.errors import ScenarioError
 from pyhelpers.scenario import load_file, load_text
 
 GOOD = """\

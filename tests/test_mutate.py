@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers import mutate
-from pyhelpers.cli import main
-from pyhelpers.coverage import scenario_files
-from pyhelpers.mutate import generate_mutants, run_mutation, sample
-from pyhelpers.program import load_logic
-from pyhelpers.solve import run_clingo
+from pyhelpers.engine.program import load_logic
+from pyhelpers.engine.solve import run_clingo
+from pyhelpers.interfaces.cli import main
+from pyhelpers.tools import mutate
+from pyhelpers.tools.coverage import scenario_files
+from pyhelpers.tools.mutate import generate_mutants, run_mutation, sample
 
 from .conftest import ROOT
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyhelpers.errors import LogicError
-from pyhelpers.program import load_logic
+from pyhelpers.base.errors import LogicError
+from pyhelpers.engine.program import load_logic
 from pyhelpers.prolog.portable import lint_logic, lint_text
 from pyhelpers.prolog.translate import translate_text
 

@@ -19,16 +19,16 @@ import clingo
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.cli import main
-from pyhelpers.errors import LogicError
+from pyhelpers.base.errors import LogicError
+from pyhelpers.engine.query import parse_query
+from pyhelpers.engine.solve import Checker
+from pyhelpers.interfaces.cli import main
 from pyhelpers.prolog import crosscheck as cc
 from pyhelpers.prolog.ask import ask_clingo, ask_prolog, clingo_model, why_prolog
 from pyhelpers.prolog.engine import PrologModel, run_batch
 from pyhelpers.prolog.generate import generate
 from pyhelpers.prolog.translate import translate_text
-from pyhelpers.query import parse_query
 from pyhelpers.scenario import load_file
-from pyhelpers.solve import Checker
 
 from .conftest import ROOT, SCENARIOS
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.cli import main
-from pyhelpers.coverage import Coverage, coverage_text, dynamic_predicates, run_coverage, scenario_files
-from pyhelpers.diff import diff_outcomes, diff_text
-from pyhelpers.program import load_logic
+from pyhelpers.engine.program import load_logic
+from pyhelpers.interfaces.cli import main
+from pyhelpers.tools.coverage import Coverage, coverage_text, dynamic_predicates, run_coverage, scenario_files
+from pyhelpers.tools.diff import diff_outcomes, diff_text
 
 from .conftest import ROOT, SCENARIOS
 

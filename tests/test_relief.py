@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
-from pyhelpers import render
-from pyhelpers.amounts import round_to_currency
-from pyhelpers.results import Relief, ReliefMethod
+from pyhelpers.engine.amounts import round_to_currency
+from pyhelpers.engine.results import Relief, ReliefMethod
+from pyhelpers.engine.solve import Checker
+from pyhelpers.output import render
 from pyhelpers.scenario import load_file
-from pyhelpers.solve import Checker
 
 from .conftest import ROOT
 

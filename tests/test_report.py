@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers import report as rep
-from pyhelpers import results
-from pyhelpers.cli import EXPLAINED_ROOTS, main
-from pyhelpers.explain import Step
-from pyhelpers.query import parse_query
+from pyhelpers.engine import results
+from pyhelpers.engine.query import parse_query
+from pyhelpers.engine.solve import Checker
+from pyhelpers.explain.explainer import Step
+from pyhelpers.interfaces.cli import EXPLAINED_ROOTS, main
+from pyhelpers.output import report as rep
 from pyhelpers.scenario import Scenario, load_file
-from pyhelpers.solve import Checker
 
 from .conftest import ROOT
 
@@ -218,8 +218,8 @@ def test_cli_report_is_byte_identical_across_processes(tmp_path: Path) -> None:
     pages = set()
     for seed in ("1", "2"):
         out = tmp_path / f"r{seed}.html"
-        subprocess.run([sys.executable, "-m", "pyhelpers.cli", "report", QUALIFYING, "-o", str(out)], cwd=ROOT,
-                       capture_output=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed})
+        subprocess.run([sys.executable, "-m", "pyhelpers.interfaces.cli", "report", QUALIFYING, "-o", str(out)],
+                       cwd=ROOT, capture_output=True, check=True, env={**os.environ, "PYTHONHASHSEED": seed})
         pages.add(out.read_bytes())
     assert len(pages) == 1
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from pyhelpers.expect import compare
+from pyhelpers.engine.expect import compare
+from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import load_file
-from pyhelpers.solve import Checker
 
 from .conftest import ROOT, SCENARIOS, scenario_id
 

@@ -6,7 +6,7 @@ import random
 
 import clingo
 
-from pyhelpers.terms import Term, Value, parse_atom, render_term
+from pyhelpers.base.terms import Term, Value, parse_atom, render_term
 
 
 def _to_value(sym: clingo.Symbol) -> Value:

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.cli import main
-from pyhelpers.errors import ScenarioError
+from pyhelpers.base.errors import ScenarioError
+from pyhelpers.engine.solve import Checker
+from pyhelpers.engine.whatif import whatif
+from pyhelpers.interfaces.cli import main
 from pyhelpers.scenario import load_file, load_text
-from pyhelpers.solve import Checker
-from pyhelpers.whatif import whatif
 
 from .conftest import ROOT
 
@@ -178,6 +178,6 @@ def test_batch_context_refuses_alternatives(tmp_path: Path) -> None:
 
 
 def _lines(step: object) -> list[str]:
-    from pyhelpers.render import tree_text
+    from pyhelpers.output.render import tree_text
 
     return tree_text(step)  # type: ignore[arg-type]

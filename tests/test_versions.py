@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pyhelpers.errors import LogicError
-from pyhelpers.program import load_logic, logic_dir
+from pyhelpers.base.errors import LogicError
+from pyhelpers.engine.program import load_logic, logic_dir
+from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import load_text
-from pyhelpers.solve import Checker
 
 BANNER = """% Version: Protocol of 2026 (synthetic, for tests)
 % Applies: from 2027-01-01

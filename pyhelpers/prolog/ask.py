@@ -16,17 +16,17 @@ from typing import Any
 import clingo
 from clingo import ast
 
-from ..errors import QueryError
-from ..explain import AGGREGATE_NAMES, COMPARISONS, Step, Unbound, compare, evaluate, unify
-from ..instrument import BodyPart, RulePlan, instrument, variables
-from ..program import Logic
-from ..query import Query
-from ..readings import reading, render_value, user_atom, word
-from ..scenario import Scenario
-from ..solve import Checker, run_clingo
-from .engine import Session, translation_for
-from .portable import Node, plan_body
-from .translate import RuleTranslator, Translation, conjunction
+from pyhelpers.base.errors import QueryError
+from pyhelpers.engine.program import Logic
+from pyhelpers.engine.query import Query
+from pyhelpers.engine.solve import Checker, run_clingo
+from pyhelpers.explain.explainer import AGGREGATE_NAMES, COMPARISONS, Step, Unbound, compare, evaluate, unify
+from pyhelpers.explain.instrument import BodyPart, RulePlan, instrument, variables
+from pyhelpers.explain.readings import reading, render_value, user_atom, word
+from pyhelpers.prolog.engine import Session, translation_for
+from pyhelpers.prolog.portable import Node, plan_body
+from pyhelpers.prolog.translate import RuleTranslator, Translation, conjunction
+from pyhelpers.scenario import Scenario
 
 SID = "s"
 
@@ -243,7 +243,7 @@ _WORDS = {
 
 def answers_text(answers: list[Answer], trees: list[Step | None], engine: str, lang: str = "en") -> str:
     """One answer per line (as a user writes the atom), each followed by its proof when given."""
-    from ..render import tree_text
+    from pyhelpers.output.render import tree_text
 
     words = _WORDS["pt" if lang == "pt" else "en"]
     lines: list[str] = []

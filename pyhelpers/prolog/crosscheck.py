@@ -26,12 +26,12 @@ from typing import Any
 
 import clingo
 
-from ..program import Logic
-from ..scenario import Scenario
-from ..solve import Checker
-from .engine import PrologModel, run_batch, translation_for
-from .portable import Sig
-from .translate import Translation
+from pyhelpers.engine.program import Logic
+from pyhelpers.engine.solve import Checker
+from pyhelpers.prolog.engine import PrologModel, run_batch, translation_for
+from pyhelpers.prolog.portable import Sig
+from pyhelpers.prolog.translate import Translation
+from pyhelpers.scenario import Scenario
 
 
 @dataclass(frozen=True)
@@ -249,8 +249,8 @@ def load_cases(paths: Sequence[str]) -> tuple[list[Case], list[str]]:
     not load (it is skipped)."""
     from pathlib import Path
 
-    from ..errors import InputError
-    from ..scenario import load_file
+    from pyhelpers.base.errors import InputError
+    from pyhelpers.scenario import load_file
 
     files: list[Path] = []
     for p in map(Path, paths):
@@ -269,7 +269,7 @@ def load_cases(paths: Sequence[str]) -> tuple[list[Case], list[str]]:
 def swipl_version() -> str:
     import subprocess
 
-    from .engine import swipl
+    from pyhelpers.prolog.engine import swipl
 
     run = subprocess.run([swipl(), "--version"], capture_output=True, text=True, check=False)
     words = run.stdout.split()  # "SWI-Prolog version 9.0.4 for x86_64-linux"

@@ -28,10 +28,10 @@ from typing import Any
 
 import clingo
 
-from ..cache import cache_dir
-from ..errors import LogicError, TreatyLogicError
-from ..program import Logic
-from .translate import RUNTIME, Translation, fact, quote, string, translate_logic
+from pyhelpers.base.cache import cache_dir
+from pyhelpers.base.errors import LogicError, TreatyLogicError
+from pyhelpers.engine.program import Logic
+from pyhelpers.prolog.translate import RUNTIME, Translation, fact, quote, string, translate_logic
 
 _SOURCES = [Path(__file__).with_name(n) for n in ("translate.py", "portable.py")] + [RUNTIME]
 SETUP_HINT = "run `sh .ci/setup --dev` as root (it installs Debian's swi-prolog-nox and pyswip), or use --engine clingo"

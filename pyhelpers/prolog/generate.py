@@ -27,8 +27,8 @@ from typing import Any, get_args
 
 import yaml
 
-from ..errors import InputError
-from ..scenario import CONTRACTING_STATES, IncomeItem, PersonKind, ResidenceCriterion, Scenario, load_dict
+from pyhelpers.base.errors import InputError
+from pyhelpers.scenario import CONTRACTING_STATES, IncomeItem, PersonKind, ResidenceCriterion, Scenario, load_dict
 
 _SKIP_KEYS = {"name", "description", "expect", "evaluation_date"}
 _PERCENTS = [0, 10, 20, 24.99, 25, 25.01, 30, 50, 100]

@@ -648,8 +648,8 @@ def lint_logic(logic: Any) -> list[Violation]:
 def lint_text(text: str, name: str = "<text>") -> list[Violation]:
     """Every construct of a program given as text outside the portable subset (annotations
     ``%@ id | provision | flags`` are read for clingo-only flags)."""
-    from ..errors import LogicError
-    from ..program import _annotations
+    from pyhelpers.base.errors import LogicError
+    from pyhelpers.engine.program import _annotations
 
     statements: list[Any] = []
     try:

@@ -36,9 +36,9 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from ..errors import LogicError
-from ..program import Logic, _annotations
-from .portable import (
+from pyhelpers.base.errors import LogicError
+from pyhelpers.engine.program import Logic, _annotations
+from pyhelpers.prolog.portable import (
     Planned,
     Sig,
     binds,

@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from pyhelpers.batch import BatchError, load_batch_context, read_rows, row_scenario, run_batch
-from pyhelpers.solve import Checker
+from pyhelpers.engine.solve import Checker
+from pyhelpers.interfaces.batch import BatchError, load_batch_context, read_rows, row_scenario, run_batch
 from tests.ledger_gen import CONTEXT, iter_rows, write_csv
 
 

@@ -29,8 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from pyhelpers.engine.solve import Checker  # noqa: E402
 from pyhelpers.scenario import Scenario, load_dict, load_file  # noqa: E402
-from pyhelpers.solve import Checker  # noqa: E402
 
 SCENARIO = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
 

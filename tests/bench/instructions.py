@@ -26,7 +26,7 @@ CHILD = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from pyhelpers.scenario import load_file
-from pyhelpers.solve import Checker
+from pyhelpers.engine.solve import Checker
 checker = Checker()
 scenario = load_file(sys.argv[2])
 for _ in range(3 + int(sys.argv[3])):

@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from pyhelpers import alternatives  # noqa: E402
+from pyhelpers.engine.solve import Checker  # noqa: E402
 from pyhelpers.scenario import Scenario, load_file  # noqa: E402
-from pyhelpers.solve import Checker  # noqa: E402
 
 SCENARIOS = [
     "scenarios/br-pt/unknowns-holding-24-99-or-25-percent.yaml",

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .program import _Statement
+    from pyhelpers.engine.program import _Statement
 
 Key = tuple[str, int]
 Abstract = tuple[str | None, ...]

@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, Problem
-from .results import ItemResult, format_bp
-from .scenario import CONTRACTING_STATES, IncomeItem, Scenario, check_consistency, load_context, validate_item
-from .solve import Checker
+from pyhelpers.base.errors import InputError, Problem
+from pyhelpers.engine.results import ItemResult, format_bp
+from pyhelpers.engine.solve import Checker
+from pyhelpers.scenario import CONTRACTING_STATES, IncomeItem, Scenario, check_consistency, load_context, validate_item
 
 FORMATS = (".csv", ".jsonl", ".parquet")
 

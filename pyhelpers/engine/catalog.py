@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from .errors import InputError
-from .program import Logic, LogicFile, provision_key
+from pyhelpers.base.errors import InputError
+from pyhelpers.engine.program import Logic, LogicFile, provision_key
 
 
 @dataclass

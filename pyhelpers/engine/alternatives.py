@@ -30,14 +30,23 @@ from typing import Any
 
 import clingo
 
-from .amounts import compute_compliance
-from .atoms import conditional_fact, open_option
-from .errors import InputError, ScenarioError
-from .openfacts import OpenFact
-from .program import provision_key
-from .results import Alternative, Condition, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome, UnknownFact
-from .scenario import Scenario, withholding_state
-from .terms import parse_atom, render_term
+from pyhelpers.base.errors import InputError, ScenarioError
+from pyhelpers.base.terms import parse_atom, render_term
+from pyhelpers.engine.amounts import compute_compliance
+from pyhelpers.engine.program import provision_key
+from pyhelpers.engine.results import (
+    Alternative,
+    Condition,
+    Finding,
+    ItemResult,
+    Receipt,
+    ScenarioResult,
+    StateOutcome,
+    UnknownFact,
+)
+from pyhelpers.facts import conditional_fact, open_option
+from pyhelpers.scenario import Scenario, withholding_state
+from pyhelpers.scenario.openfacts import OpenFact
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds allowed for all the solves of one scenario with unknown facts."""
@@ -196,7 +205,7 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
 def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT
                ) -> ScenarioResult:
     """Evaluate ``scenario``, whose facts include unknowns given as alternatives (see module doc)."""
-    from .solve import result_from_atoms  # solve imports this module
+    from pyhelpers.engine.solve import result_from_atoms  # solve imports this module
 
     deadline = time.monotonic() + time_limit
     unknowns = scenario.unknowns

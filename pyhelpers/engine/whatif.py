@@ -29,15 +29,14 @@ import clingo
 from clingo import ast
 from pydantic import BaseModel
 
-from . import openfacts
-from .alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
-from .atoms import conditional_fact, open_option, quote, term
-from .errors import InputError, ScenarioError
-from .explain import Step, query_matches
-from .openfacts import OpenFact
-from .query import Query, parse_query
-from .results import ScenarioResult
-from .scenario import BasisPoints, Scenario
+from pyhelpers.base.errors import InputError, ScenarioError
+from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
+from pyhelpers.engine.query import Query, parse_query
+from pyhelpers.engine.results import ScenarioResult
+from pyhelpers.explain.explainer import Step, query_matches
+from pyhelpers.facts import conditional_fact, open_option, quote, term
+from pyhelpers.scenario import BasisPoints, Scenario, openfacts
+from pyhelpers.scenario.openfacts import OpenFact
 
 MAX_SOLUTIONS = 20
 """At most this many smallest changes are listed."""

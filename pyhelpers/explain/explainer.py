@@ -22,7 +22,8 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from .instrument import (
+from pyhelpers.engine.program import Logic
+from pyhelpers.explain.instrument import (
     AGG,
     FIRED,
     LOC,
@@ -34,8 +35,7 @@ from .instrument import (
     instrument_for_facts,
     variables,
 )
-from .program import Logic
-from .readings import reading, render_value, user_atom, word
+from pyhelpers.explain.readings import reading, render_value, user_atom, word
 
 Env = dict[str, clingo.Symbol]
 
@@ -699,7 +699,7 @@ def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str 
     ``treaty``'s rules (the whole rule base when ``treaty`` is None), reduced to the rules that can fire
     on these facts (:meth:`Logic.program_for_facts`) unless ``every_rule``: why-not must also show rules
     whose conditions were never given."""
-    from .solve import run_clingo
+    from pyhelpers.engine.solve import run_clingo
 
     if treaty is not None and not every_rule:
         instr = instrument_for_facts(logic, treaty, logic.abstraction.abstract_facts(facts), versions)

@@ -14,8 +14,8 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from .errors import QueryError
-from .program import Logic
+from pyhelpers.base.errors import QueryError
+from pyhelpers.engine.program import Logic
 
 _HINT = 'write an atom with quoted ids, e.g. max_rate("div-2024", R), R <= 1000'
 

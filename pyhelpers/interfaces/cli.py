@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from . import render
-from .catalog import article_files, treaties
-from .errors import InputError, TreatyLogicError
-from .expect import compare
-from .program import Logic
-from .scenario import Scenario, json_schema, load_file
-from .solve import Checker
+from pyhelpers.base.errors import InputError, TreatyLogicError
+from pyhelpers.engine.catalog import article_files, treaties
+from pyhelpers.engine.expect import compare
+from pyhelpers.engine.program import Logic
+from pyhelpers.engine.solve import Checker
+from pyhelpers.output import render
+from pyhelpers.scenario import Scenario, json_schema, load_file
 
 if TYPE_CHECKING:
-    from .explain import Explainer, Step
+    from pyhelpers.explain.explainer import Explainer, Step
 
 F = TypeVar("F", bound=Callable[..., Any])
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
@@ -116,8 +116,8 @@ def _item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: st
 
 
 def _why_not_sections(ex: Explainer, logic: Logic, queries: tuple[str, ...], lang: str) -> list[tuple[str, list[Step]]]:
-    from .explain import Step, query_matches
-    from .query import parse_query
+    from pyhelpers.engine.query import parse_query
+    from pyhelpers.explain.explainer import Step, query_matches
 
     sections = []
     for text in queries:
@@ -177,7 +177,7 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], fmt: st
 def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None:
     """The smallest changes to the facts FILE marks changeable (or, if none is marked, to any fact that is not
     an identity) that make the GOAL hold, each with its outcome; or why no change can."""
-    from .whatif import whatif as find
+    from pyhelpers.engine.whatif import whatif as find
 
     scenario = load_file(file)
     result = find(Checker(), scenario, file, goal, time_limit)
@@ -203,7 +203,7 @@ def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None
 def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resume: bool, quiet: bool) -> None:
     """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
     group context, and write the rows with their outcome, cap, withholding finding and provisions."""
-    from .batch import run_batch
+    from pyhelpers.interfaces.batch import run_batch
 
     started = time.perf_counter()
     show = not quiet and sys.stderr.isatty()
@@ -242,7 +242,7 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resu
 @_handle_errors
 def explain_row(ledger: str, context: str, row_id: str, fmt: str, lang: str) -> None:
     """Re-run one row of a LEDGER with explanations (as `treaty explain` does for a scenario)."""
-    from .batch import find_row, load_batch_context, row_scenario
+    from pyhelpers.interfaces.batch import find_row, load_batch_context, row_scenario
 
     ctx = load_batch_context(context, ledger)
     scenario = row_scenario(ctx, find_row(ledger, row_id))
@@ -350,8 +350,8 @@ def schema() -> None:
 @_handle_errors
 def ask(file: str, query: str, engine: str, why: bool, fmt: str, lang: str) -> None:
     """Every answer to QUERY (e.g. 'max_rate("div-2024", R)') for the scenario FILE."""
-    from .prolog.ask import answers_json, answers_text, ask_clingo, ask_prolog, why_clingo, why_prolog
-    from .query import parse_query
+    from pyhelpers.engine.query import parse_query
+    from pyhelpers.prolog.ask import answers_json, answers_text, ask_clingo, ask_prolog, why_clingo, why_prolog
 
     scenario = load_file(file)
     checker = Checker()
@@ -386,9 +386,9 @@ def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, sa
     """Run clingo and SWI-Prolog on every scenario under PATHS (default: scenarios/) and report agreement."""
     from pathlib import Path
 
-    from .prolog.crosscheck import Case, load_cases, report_json, report_text
-    from .prolog.crosscheck import crosscheck as run_crosscheck
-    from .prolog.generate import generate
+    from pyhelpers.prolog.crosscheck import Case, load_cases, report_json, report_text
+    from pyhelpers.prolog.crosscheck import crosscheck as run_crosscheck
+    from pyhelpers.prolog.generate import generate
 
     if not paths and Path("scenarios").is_dir():
         paths = ("scenarios",)
@@ -420,7 +420,7 @@ def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, sa
 def _scenario_paths(paths: tuple[str, ...]) -> list[Any]:
     from pathlib import Path
 
-    from .coverage import scenario_files
+    from pyhelpers.tools.coverage import scenario_files
 
     if not paths:
         if not Path("scenarios").is_dir():
@@ -444,8 +444,8 @@ def coverage(paths: tuple[str, ...], fail_under: tuple[float, float] | None, log
     """Rules fired and body conditions seen both true and false by the scenarios under PATHS."""
     from pathlib import Path
 
-    from .coverage import coverage_json, coverage_text, dumps, run_coverage
-    from .program import load_logic
+    from pyhelpers.engine.program import load_logic
+    from pyhelpers.tools.coverage import coverage_json, coverage_text, dumps, run_coverage
 
     logic = load_logic(Path(logic_dir).resolve()) if logic_dir else load_logic()
     cov = run_coverage(logic, _scenario_paths(paths), jobs)
@@ -458,25 +458,30 @@ def coverage(paths: tuple[str, ...], fail_under: tuple[float, float] | None, log
 
 
 @main.command()
-@click.option("--base", required=True, help="git revision, or a folder of logic/ (or holding logic/)")
-@click.option("--head", default=None, help="likewise (default: the working tree's logic/)")
+@click.option("--base", required=True, help="git revision (the whole package: its Python layer and its rules), "
+              "or a folder of logic/ (or holding logic/: its rules with this Python layer)")
+@click.option("--head", default=None, help="a folder of logic/ to compare with (default: this package)")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="output format")
 @_handle_errors
 def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
-    """Every outcome of the scenarios under PATHS (default: scenarios/) that differs between two rule bases."""
+    """Every answer of the scenarios under PATHS (default: scenarios/) that differs between two versions:
+    a git revision of the whole package and this one, or two rule bases with this Python layer."""
     from pathlib import Path
 
-    from .coverage import dumps
-    from .diff import diff_outcomes, diff_text, logic_at, tempdir
-    from .program import logic_dir as installed
+    from pyhelpers.engine.program import logic_dir as installed
+    from pyhelpers.tools.coverage import dumps
+    from pyhelpers.tools.diff import diff_outcomes, diff_package, diff_text, logic_at, tempdir
 
     files = _scenario_paths(paths)
     with tempdir() as tmp:
-        old = logic_at(base, Path(tmp))
-        new = logic_at(head, Path(tmp)) if head else installed()
-        changes = diff_outcomes(old, new, files)
+        if head is None and not Path(base).is_dir():
+            changes = diff_package(base, files, Path(tmp))
+        else:
+            old = logic_at(base, Path(tmp))
+            new = logic_at(head, Path(tmp)) if head else installed()
+            changes = diff_outcomes(old, new, files)
     if fmt == "json":
         click.echo(dumps({"scenarios": len(files), "changes": [c.to_dict() for c in changes]}), nl=False)
     else:
@@ -509,9 +514,9 @@ def mutate(paths: tuple[str, ...], treaty: str, max_mutants: int | None, seed: i
     each run on the scenarios under PATHS (default: scenarios/<treaty>/, or scenarios/ for core)."""
     from pathlib import Path
 
-    from .coverage import dumps
-    from .mutate import report_json, report_text, run_mutation
-    from .program import load_logic
+    from pyhelpers.engine.program import load_logic
+    from pyhelpers.tools.coverage import dumps
+    from pyhelpers.tools.mutate import report_json, report_text, run_mutation
 
     if not paths and treaty != "core" and Path("scenarios", treaty).is_dir():
         paths = (str(Path("scenarios", treaty)),)
@@ -543,8 +548,8 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], lang:
     import time
     from pathlib import Path
 
-    from .query import parse_query
-    from .report import build_report, find_dot, render_html
+    from pyhelpers.engine.query import parse_query
+    from pyhelpers.output.report import build_report, find_dot, render_html
 
     started = time.perf_counter()
     checker = Checker()

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from .errors import Problem
+from pyhelpers.base.errors import Problem
 
 MAX_VALUES = 400
 """At most this many alternatives per fact (a ``between`` range of dates: 400 days)."""

@@ -30,8 +30,8 @@ from pydantic import (
     field_validator,
 )
 
-from . import openfacts
-from .errors import Problem, ScenarioError
+from pyhelpers.base.errors import Problem, ScenarioError
+from pyhelpers.scenario import openfacts
 
 Unknown = Literal["unknown"]
 UNKNOWN: Unknown = "unknown"

@@ -52,14 +52,14 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from .atoms import scenario_facts
-from .coverage import _unsafe_lines
-from .errors import InputError, LogicError
-from .expect import compare
-from .program import Logic, RuleInfo, _Statement
-from .results import Receipt
-from .scenario import Scenario, load_file
-from .solve import Checker, build_result, run_clingo
+from pyhelpers.base.errors import InputError, LogicError
+from pyhelpers.engine.expect import compare
+from pyhelpers.engine.program import Logic, RuleInfo, _Statement
+from pyhelpers.engine.results import Receipt
+from pyhelpers.engine.solve import Checker, build_result, run_clingo
+from pyhelpers.facts import scenario_facts
+from pyhelpers.scenario import Scenario, load_file
+from pyhelpers.tools.coverage import _unsafe_lines
 
 OPERATORS = ("number", "operator", "drop", "negation")
 STATUSES = ("killed", "survived", "equivalent", "invalid", "skipped")
@@ -454,7 +454,7 @@ def prepare(logic: Logic, treaty: str, mutants: list[Mutant], scenario_paths: Se
     if not state.suite:
         raise InputError(f"no scenario of {treaty} with an expect: block that the original rules pass")
     if probes:
-        from .prolog.generate import generate
+        from pyhelpers.prolog.generate import generate
 
         # drawn three times over: some are of another treaty, or have too many answer sets
         made, _ = generate(3 * probes, probe_seed, suite_files)

@@ -32,9 +32,9 @@ from typing import Any
 import clingo
 from clingo import SymbolType, ast
 
-from .cache import read_json, write_json
-from .errors import LogicError
-from .reach import AbstractFacts, Abstraction, Reach
+from pyhelpers.base.cache import read_json, write_json
+from pyhelpers.base.errors import LogicError
+from pyhelpers.engine.reach import AbstractFacts, Abstraction, Reach
 
 PROVISION_RE = re.compile(
     r"^(?P<treaty>br-[a-z]{2}) (?:(?P<protocol>Protocol )?(?P<article>\d+)(?P<levels>(?:\([0-9a-zA-Z.]+\))*)|Decree)$"
@@ -52,7 +52,7 @@ ARG_TYPES = ("id", "state", "date", "bp", "prov", "months", "int", "term")
 
 def logic_dir() -> Path:
     """Where the rule files are: inside the installed package, or beside it in a source checkout."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]  # the pyhelpers package
     for candidate in (here / "logic", here.parent / "logic"):
         if (candidate / "core" / "vocabulary.lp").is_file():
             return candidate

@@ -10,17 +10,17 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from .amounts import round_to_currency
-from .expect import Mismatch
-from .readings import STATE_NAMES
-from .results import Alternative, Compliance, Finding, Relief, ScenarioResult, StateOutcome, format_bp
+from pyhelpers.engine.amounts import round_to_currency
+from pyhelpers.engine.expect import Mismatch
+from pyhelpers.engine.results import Alternative, Compliance, Finding, Relief, ScenarioResult, StateOutcome, format_bp
+from pyhelpers.explain.readings import STATE_NAMES
 
 if TYPE_CHECKING:
-    from .scenario import Scenario
-    from .whatif import WhatIf
+    from pyhelpers.engine.whatif import WhatIf
+    from pyhelpers.scenario import Scenario
 
 if TYPE_CHECKING:
-    from .explain import Step
+    from pyhelpers.explain.explainer import Step
 
 _OUTCOME = {
     "en": {

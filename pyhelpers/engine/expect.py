@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .program import provision_key
-from .results import ItemResult, ScenarioResult, format_bp
-from .scenario import ExpectedItem, Scenario, parse_outcome
+from pyhelpers.engine.program import provision_key
+from pyhelpers.engine.results import ItemResult, ScenarioResult, format_bp
+from pyhelpers.scenario import ExpectedItem, Scenario, parse_outcome
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,9 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from .errors import LogicError
-from .program import Logic, RuleInfo, Sliced
-from .reach import AbstractFacts
+from pyhelpers.base.errors import LogicError
+from pyhelpers.engine.program import Logic, RuleInfo, Sliced
+from pyhelpers.engine.reach import AbstractFacts
 
 FIRED = "_fired"
 AGG = "_agg"

@@ -13,9 +13,9 @@ import dataclasses
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
-from .results import Compliance, ItemResult, Relief, ReliefMethod
-from .scenario import IncomeItem, Money, Scenario, withholding_state
-from .terms import Term, Value
+from pyhelpers.base.terms import Term, Value
+from pyhelpers.engine.results import Compliance, ItemResult, Relief, ReliefMethod
+from pyhelpers.scenario import IncomeItem, Money, Scenario, withholding_state
 
 BASIS_POINTS = Decimal(10000)
 

@@ -47,10 +47,10 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from .instrument import FIRED, LOC, BodyPart, _atom, _classify, _global_vars, _num, _tuple, variables
-from .program import Logic, RuleInfo
-from .scenario import load_file
-from .solve import Checker, run_clingo
+from pyhelpers.engine.program import Logic, RuleInfo
+from pyhelpers.engine.solve import Checker, run_clingo
+from pyhelpers.explain.instrument import FIRED, LOC, BodyPart, _atom, _classify, _global_vars, _num, _tuple, variables
+from pyhelpers.scenario import load_file
 
 COND = "_cond"
 _COMPLEMENT = {
@@ -314,7 +314,7 @@ _WORKER: _Measurer | None = None
 
 def _worker_init(root: str) -> None:
     global _WORKER
-    from .program import load_logic
+    from pyhelpers.engine.program import load_logic
 
     _WORKER = _Measurer(load_logic(Path(root)))
 

@@ -20,8 +20,8 @@ from datetime import date, timedelta
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from functools import lru_cache, partial
 
-from . import dates
-from .scenario import CONTRACTING_STATES, IncomeItem, Money, Scenario
+from pyhelpers.base import dates
+from pyhelpers.scenario import CONTRACTING_STATES, IncomeItem, Money, Scenario
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")

@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import clingo
 
-from . import dates
-from .amounts import apply_rate, compute_compliance, compute_relief, max_source_tax
-from .atoms import quote, scenario_facts
-from .cache import read_json, write_json
-from .errors import LogicError
-from .program import Logic, Narrowed, Sliced, load_logic, provision_key, relevant_date
-from .results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
-from .scenario import CONTRACTING_STATES, IncomeItem, Scenario
-from .terms import Term, Value, parse_atom, render_term
+from pyhelpers.base import dates
+from pyhelpers.base.cache import read_json, write_json
+from pyhelpers.base.errors import LogicError
+from pyhelpers.base.terms import Term, Value, parse_atom, render_term
+from pyhelpers.engine.amounts import apply_rate, compute_compliance, compute_relief, max_source_tax
+from pyhelpers.engine.program import Logic, Narrowed, Sliced, load_logic, provision_key, relevant_date
+from pyhelpers.engine.results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
+from pyhelpers.facts import quote, scenario_facts
+from pyhelpers.scenario import CONTRACTING_STATES, IncomeItem, Scenario
 
 if TYPE_CHECKING:
-    from .explain import Explainer
+    from pyhelpers.explain.explainer import Explainer
 
 _STATUS_OF_FINDING = {
     "input_error": "error",
@@ -165,7 +165,7 @@ class Checker:
         facts given as alternatives gets three-valued answers (:mod:`pyhelpers.alternatives`), within
         ``time_limit`` seconds (default 10)."""
         if scenario.unknowns:
-            from .alternatives import DEFAULT_TIME_LIMIT, check_open
+            from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open
 
             return check_open(self, scenario, source, DEFAULT_TIME_LIMIT if time_limit is None else time_limit)
         facts = self.facts(scenario)
@@ -311,7 +311,7 @@ class Checker:
         """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only);
         ``every_rule`` keeps the rules that cannot fire, for why-not. Under an amended article, the rules
         are those of the version that decides ``item`` (default: the first item)."""
-        from .explain import explainer_for
+        from pyhelpers.explain.explainer import explainer_for
 
         chosen = next((i for i in scenario.income if item is None or i.id == item), None)
         versions = self.versions(scenario.treaty, chosen) if chosen is not None else ()

@@ -31,14 +31,14 @@ from typing import Any
 import clingo
 from clingo.ast import ASTType
 
-from . import render
-from .errors import InputError
-from .explain import Explainer, Step, query_matches
-from .program import Logic, provision_key
-from .query import Query
-from .results import Finding, ItemResult, ScenarioResult, StateOutcome, format_bp
-from .scenario import Scenario
-from .solve import Checker
+from pyhelpers.base.errors import InputError
+from pyhelpers.engine.program import Logic, provision_key
+from pyhelpers.engine.query import Query
+from pyhelpers.engine.results import Finding, ItemResult, ScenarioResult, StateOutcome, format_bp
+from pyhelpers.engine.solve import Checker
+from pyhelpers.explain.explainer import Explainer, Step, query_matches
+from pyhelpers.output import render
+from pyhelpers.scenario import Scenario
 
 JUDGMENT_ROOTS = frozenset({"requires_judgment"})
 """Findings drawn with the roots the CLI explains (a principal purpose test needing the user's judgment)."""

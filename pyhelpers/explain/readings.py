@@ -6,9 +6,9 @@ import re
 
 import clingo
 
-from . import dates
-from .program import Logic
-from .results import format_bp
+from pyhelpers.base import dates
+from pyhelpers.engine.program import Logic
+from pyhelpers.engine.results import format_bp
 
 STATE_NAMES = {
     "en": {"br": "Brazil", "pt": "Portugal", "sg": "Singapore", "ae": "the United Arab Emirates",

@@ -1,0 +1,176 @@
+"""Outcome diff over the scenario corpus: between two rule bases (folders of ``logic/``), or between a git
+revision of the whole package (its Python layer *and* its rules, run in a subprocess) and the working
+tree, so that a refactoring of either is proved to change no answer."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from pyhelpers.base.errors import InputError
+from pyhelpers.engine.program import load_logic
+from pyhelpers.engine.results import Finding, ItemResult, StateOutcome
+from pyhelpers.engine.solve import Checker
+from pyhelpers.scenario import load_file
+
+
+def logic_at(rev: str, workdir: Path, repo: Path | None = None) -> Path:
+    """The ``logic/`` folder of ``rev``: ``rev`` itself when it is a folder (of rule files, or holding
+    ``logic/``), else the git revision's ``logic/`` extracted under ``workdir``."""
+    path = Path(rev)
+    if path.is_dir():
+        return path / "logic" if (path / "logic" / "core").is_dir() else path
+    cwd = repo or Path.cwd()
+    try:
+        data = subprocess.run(["git", "archive", "--format=tar", rev, "logic"], cwd=cwd, check=True,
+                              capture_output=True).stdout
+    except (OSError, subprocess.CalledProcessError) as err:
+        detail = err.stderr.decode(errors="replace").strip() if isinstance(err, subprocess.CalledProcessError) \
+            else str(err)
+        raise InputError(f"{rev}: expected a folder of logic/ or a git revision ({detail})") from None
+    target = workdir / rev.replace("/", "_")
+    with tarfile.open(fileobj=BytesIO(data)) as tar:
+        tar.extractall(target, filter="data")
+    return target / "logic"
+
+
+def _summary(item: ItemResult) -> dict[str, Any]:
+    return {
+        "status": item.status,
+        "outcome": {s.state: s.label for s in item.states},
+        "max_rate_bp": item.max_rate_bp,
+        "findings": sorted(str(f) for f in item.findings),
+    }
+
+
+_NOT_COMPARED = frozenset({"source", "receipt", "atoms", "expect"})
+"""Fields of a scenario's JSON that a refactoring may change without changing an answer: where the
+file is, the hashes of the rules and facts, the raw atoms, and the expectations' comparison."""
+
+
+def _json_summary(item: dict[str, Any]) -> dict[str, Any]:
+    """:func:`_summary` of an item as the ``check --format json`` output gives it."""
+    return {
+        "status": item["status"],
+        "outcome": {s["state"]: StateOutcome(s["state"], s["outcome"], s["max_rate_bp"], ()).label
+                    for s in item["states"]},
+        "max_rate_bp": item["max_rate_bp"],
+        "findings": sorted(str(Finding(f["kind"], f["provision"], f.get("fact"))) for f in item["findings"]),
+    }
+
+
+@dataclass
+class Change:
+    scenario: str
+    item: str
+    before: dict[str, Any]
+    after: dict[str, Any]
+    provisions_before: tuple[str, ...]
+    provisions_after: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "item": self.item, "before": self.before, "after": self.after,
+                "provisions_before": list(self.provisions_before), "provisions_after": list(self.provisions_after)}
+
+
+def diff_outcomes(base: Path, head: Path, scenarios: list[Path]) -> list[Change]:
+    """Every item whose outcome (status, outcome per State, rate, findings, provisions) differs."""
+    old, new = Checker(load_logic(base.resolve())), Checker(load_logic(head.resolve()))
+    changes = []
+    for path in scenarios:
+        scenario = load_file(path)
+        a, b = old.check(scenario, str(path)), new.check(scenario, str(path))
+        for ia, ib in zip(a.items, b.items, strict=True):
+            sa, sb = _summary(ia), _summary(ib)
+            if sa != sb or ia.provisions != ib.provisions:
+                changes.append(Change(str(path), ia.item_id, sa, sb, ia.provisions, ib.provisions))
+    return changes
+
+
+def package_at(rev: str, workdir: Path, repo: Path | None = None) -> Path:
+    """The package (``pyhelpers/`` with ``logic/``) of git revision ``rev``, extracted under ``workdir``."""
+    cwd = repo or Path.cwd()
+    try:
+        data = subprocess.run(["git", "archive", "--format=tar", rev, "pyhelpers", "logic"], cwd=cwd, check=True,
+                              capture_output=True).stdout
+    except (OSError, subprocess.CalledProcessError) as err:
+        detail = err.stderr.decode(errors="replace").strip() if isinstance(err, subprocess.CalledProcessError) \
+            else str(err)
+        raise InputError(f"{rev}: expected a git revision of this repository ({detail})") from None
+    target = workdir / ("package-" + rev.replace("/", "_"))
+    with tarfile.open(fileobj=BytesIO(data)) as tar:
+        tar.extractall(target, filter="data")
+    # an installed package finds its rules in pyhelpers/logic; a checkout beside pyhelpers/
+    return target
+
+
+def _results_of_package(package: Path, scenarios: list[Path], workdir: Path) -> list[dict[str, Any]]:
+    """Every scenario checked by the package extracted at ``package`` (its own command line, in a new
+    process with its own disk cache): the JSON of ``treaty check --format json``, one per scenario."""
+    cli = next((m for m in ("pyhelpers.interfaces.cli", "pyhelpers.cli")
+                if (package / (m.replace(".", "/") + ".py")).is_file()), None)
+    if cli is None:
+        raise InputError(f"{package}: no command line module found in the revision's pyhelpers/")
+    env = {**os.environ, "PYTHONPATH": str(package), "XDG_CACHE_HOME": str(workdir / "cache-base"),
+           "PYTHONHASHSEED": "0"}
+    done = subprocess.run([sys.executable, "-m", cli, "check", "--format", "json", *map(str, scenarios)],
+                          cwd=package, env=env, capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        raise InputError(f"the revision's `treaty check` failed (exit {done.returncode}): {done.stderr.strip()}")
+    data = json.loads(done.stdout)
+    return [data] if isinstance(data, dict) else list(data)
+
+
+def diff_package(rev: str, scenarios: list[Path], workdir: Path, repo: Path | None = None) -> list[Change]:
+    """Every item whose answer differs between the whole package at git revision ``rev`` and this one:
+    status, outcome per State, rate, findings, provisions, and every other field of the item's JSON
+    (amounts, compliance, relief, alternatives) but the receipt's hashes."""
+    old = _results_of_package(package_at(rev, workdir, repo), [p.resolve() for p in scenarios], workdir)
+    new = Checker()
+    changes = []
+    for path, before in zip(scenarios, old, strict=True):
+        after = new.check(load_file(path), str(path.resolve())).to_json()
+        for ia, ib in zip(before["items"], after["items"], strict=True):
+            sa, sb = _json_summary(ia), _json_summary(ib)
+            rest_a = {k: v for k, v in ia.items() if k not in _NOT_COMPARED}
+            rest_b = {k: v for k, v in ib.items() if k not in _NOT_COMPARED}
+            top_a = {k: v for k, v in before.items() if k not in _NOT_COMPARED | {"items"}}
+            top_b = {k: v for k, v in after.items() if k not in _NOT_COMPARED | {"items"}}
+            if sa != sb or rest_a != rest_b or top_a != top_b:
+                if sa == sb:  # the same outcome, another field: name the fields that differ
+                    fields = sorted(k for k in set(rest_a) | set(rest_b) if rest_a.get(k) != rest_b.get(k))
+                    fields += sorted(k for k in set(top_a) | set(top_b) if top_a.get(k) != top_b.get(k))
+                    sb = {**sb, "findings": [*sb["findings"], f"(also differs: {', '.join(fields)})"]}
+                changes.append(Change(str(path), ia["item_id"], sa, sb, tuple(ia["provisions"]),
+                                      tuple(ib["provisions"])))
+    return changes
+
+
+def _fmt(summary: dict[str, Any]) -> str:
+    out = f"{summary['status']}; " + ", ".join(f"{k}: {v}" for k, v in summary["outcome"].items())
+    if summary["findings"]:
+        out += "; findings: " + ", ".join(summary["findings"])
+    return out
+
+
+def diff_text(changes: list[Change], scenarios: int) -> str:
+    if not changes:
+        return f"no outcome changed ({scenarios} scenario(s))\n"
+    lines = [f"{len(changes)} outcome(s) changed ({scenarios} scenario(s)):"]
+    for c in changes:
+        lines += [f"{c.scenario} {c.item}",
+                  f"  before: {_fmt(c.before)}", f"          provisions: {'; '.join(c.provisions_before)}",
+                  f"  after:  {_fmt(c.after)}", f"          provisions: {'; '.join(c.provisions_after)}"]
+    return "\n".join(lines) + "\n"
+
+
+def tempdir() -> tempfile.TemporaryDirectory[str]:
+    return tempfile.TemporaryDirectory(prefix="treaty-diff-")
