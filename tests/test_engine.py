@@ -92,7 +92,7 @@ def test_narrowed_slices_give_the_answer_set_of_the_whole_slice(checker: Checker
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """A slice narrowed on one scenario is used on the next scenarios of its shape only where the
     grounding proves that the rules left out cannot fire; both branches occur on these scenarios."""
-    from pyhelpers.engine.program import Narrowed
+    from pyhelpers.engine.slicing import Narrowed
 
     proofs: list[bool] = []
     proves = Narrowed.proves
@@ -116,7 +116,7 @@ def test_narrowed_slices_give_the_answer_set_of_the_whole_slice(checker: Checker
 def test_narrowed_slice_that_derives_nothing_shown_shows_nothing() -> None:
     """A narrowed slice whose #show directives all name predicates left out still shows nothing (clingo
     shows every atom of a program without any #show)."""
-    from pyhelpers.engine.program import Sliced
+    from pyhelpers.engine.slicing import Sliced
 
     sliced = Sliced("#defined d/1.\na(1).\nb(X) :- a(X).\nc(X) :- d(X).\n#show c/1.")
     runs = [run_clingo(sliced, []) for _ in range(3)]  # the text, parsed (learns), narrowed
@@ -351,7 +351,8 @@ def test_every_complete_scenario_has_exactly_one_answer_set(path: Path, checker:
 def test_slice_leaves_out_rules_that_reach_no_shown_atom() -> None:
     """A slice keeps a rule only when its head is shown or read (positively, under negation or in an
     aggregate) by a rule it keeps; names inside strings do not count."""
-    from pyhelpers.engine.program import _pruned, _Statement
+    from pyhelpers.engine.slicing import _pruned
+    from pyhelpers.engine.statements import Statement
 
     program = """a(1). a(7).
     b(X) :- a(X).
@@ -365,7 +366,7 @@ def test_slice_leaves_out_rules_that_reach_no_shown_atom() -> None:
     #show c/1. #show g/1. #show k/1."""
     statements: list[ast.AST] = []
     ast.parse_string(program, statements.append)
-    text = _pruned([_Statement.of(s, "logic/t.lp") for s in statements], [])
+    text = _pruned([Statement.of(s, "logic/t.lp") for s in statements], [])
     rules = sorted(t.split(" :- ")[0] for t in text if " :- " in t)
     assert rules == ["b(X)", "c(X)", "d(X)", "g(X)", "h(X)", "k(X)"]
     assert sorted(run_clingo("\n".join(text), []).symbols) == sorted(run_clingo(program, []).symbols)

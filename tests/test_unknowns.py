@@ -12,8 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from pyhelpers.base.errors import ScenarioError
+from pyhelpers.engine.alternatives import SID
+from pyhelpers.engine.query import parse_query
 from pyhelpers.engine.solve import Checker
 from pyhelpers.engine.whatif import whatif
+from pyhelpers.explain.explainer import why_not_goal
 from pyhelpers.interfaces.cli import main
 from pyhelpers.scenario import load_file, load_text
 
@@ -145,7 +148,9 @@ def test_whatif_without_solution_names_the_blocking_provision(checker: Checker) 
     scenario = load_text(_scenario("{value: 24, changeable: [25, 30]}"), "t.yaml")
     w = whatif(checker, scenario, "t.yaml", 'max_rate("div", R), R <= 500')
     assert w.solutions == () and not w.holds_already
-    texts = [line for st in w.blocked for line in _lines(st)]
+    assert w.no_solution
+    blocked = why_not_goal(checker, scenario, parse_query('max_rate("div", R), R <= 500', checker.logic, SID))
+    texts = [line for st in blocked for line in _lines(st)]
     assert any("15% ≤ 5%" in t for t in texts)
     assert any("br-pt 10(2)(b)" in t for t in texts)
 

@@ -14,6 +14,7 @@ import pytest
 from pyhelpers.base.errors import LogicError
 from pyhelpers.engine.program import load_logic, logic_dir
 from pyhelpers.engine.solve import Checker
+from pyhelpers.explain.explainer import explain_scenario
 from pyhelpers.scenario import load_text
 
 BANNER = """% Version: Protocol of 2026 (synthetic, for tests)
@@ -77,7 +78,7 @@ def test_each_item_is_decided_by_the_version_in_force_on_its_date(amended_root: 
 def test_the_explanation_uses_and_names_the_version(amended_root: Path) -> None:
     checker = Checker(load_logic(amended_root))
     scenario = load_text(SCENARIO, "versions.yaml")
-    ex = checker.explain(scenario, item="div-2027-01-01")
+    ex = explain_scenario(checker, scenario, item="div-2027-01-01")
     caps = [s for s in ex.true if s.name == "source_cap" and s.arguments[1].string == "div-2027-01-01"]
     assert [s.arguments[3].number for s in caps] == [500]
     tree = ex.tree(caps[0])

@@ -33,6 +33,7 @@ import clingo
 from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.base.terms import parse_atom, render_term
 from pyhelpers.engine.amounts import compute_compliance
+from pyhelpers.engine.answers import result_from_atoms
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.results import (
     Alternative,
@@ -205,7 +206,6 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
 def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT
                ) -> ScenarioResult:
     """Evaluate ``scenario``, whose facts include unknowns given as alternatives (see module doc)."""
-    from pyhelpers.engine.solve import result_from_atoms  # solve imports this module
 
     deadline = time.monotonic() + time_limit
     unknowns = scenario.unknowns

@@ -22,19 +22,20 @@ import json
 import re
 import threading
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-import clingo
-from clingo import SymbolType, ast
+from clingo import ast
 
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError
 from pyhelpers.engine.reach import AbstractFacts, Abstraction, Reach
+from pyhelpers.engine.slicing import SLICE_FORMAT, Sliced, _pruned
+from pyhelpers.engine.statements import STATEMENT_FORMAT, Statement
 
 PROVISION_RE = re.compile(
     r"^(?P<treaty>br-[a-z]{2}) (?:(?P<protocol>Protocol )?(?P<article>\d+)(?P<levels>(?:\([0-9a-zA-Z.]+\))*)|Decree)$"
@@ -116,264 +117,6 @@ class RuleInfo:
         """The variable that carries the provision, for ``{Var}`` annotations."""
         m = re.fullmatch(r"\{([A-Z][A-Za-z0-9_]*)\}", self.provision)
         return m.group(1) if m else None
-
-
-_STATEMENT_FORMAT = 3
-"""Version of the cached statement format: bump it when :class:`_Statement` changes."""
-_SLICE_FORMAT = 5
-"""Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
-:mod:`pyhelpers.reach` or the text of a slice changes."""
-
-Pattern = tuple[str, ...]
-"""The arguments of an atom of a rule, for the reachability analysis: ``=c`` a constant (as clingo
-writes it), ``?V`` a variable, ``*`` anything else (a function term, arithmetic, ``_``)."""
-
-
-def _pattern_of(term: ast.AST) -> str:
-    t = term.ast_type
-    if t == ast.ASTType.Variable:
-        return "*" if term.name == "_" else f"?{term.name}"
-    if t == ast.ASTType.SymbolicTerm:
-        sym = term.symbol
-        if sym.type in (SymbolType.Number, SymbolType.String) or (sym.type == SymbolType.Function
-                                                                   and not sym.arguments and sym.name):
-            return f"={sym}"
-    return "*"
-
-
-@dataclass(frozen=True)
-class _Statement:
-    """A statement of the rule base as the fast path needs it: its text, head and positive body, and
-    the argument patterns of both (:data:`Pattern`, empty when not known: then only the predicates
-    count)."""
-
-    relpath: str
-    text: str
-    head: tuple[str, int] | None
-    positive: tuple[tuple[str, int], ...]
-    is_fact: bool
-    head_args: Pattern | None = None
-    body_args: tuple[Pattern, ...] | None = None
-
-    @staticmethod
-    def of(stm: ast.AST, relpath: str) -> _Statement:
-        if stm.ast_type == ast.ASTType.Comment:  # clingo 5.8 keeps comments as statements: no program text
-            return _Statement(relpath, "", None, (), False)
-        if stm.ast_type != ast.ASTType.Rule:
-            return _Statement(relpath, str(stm), None, (), False)
-        head = None
-        head_args: Pattern = ()
-        if stm.head.ast_type == ast.ASTType.Literal and stm.head.atom.ast_type == ast.ASTType.SymbolicAtom:
-            sym = stm.head.atom.symbol
-            if sym.ast_type == ast.ASTType.Function:
-                head = (str(sym.name), len(sym.arguments))
-                head_args = tuple(_pattern_of(a) for a in sym.arguments)
-        positive = []
-        body_args = []
-        for lit in stm.body:
-            if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign \
-                    and lit.atom.ast_type == ast.ASTType.SymbolicAtom \
-                    and lit.atom.symbol.ast_type == ast.ASTType.Function:
-                positive.append((str(lit.atom.symbol.name), len(lit.atom.symbol.arguments)))
-                body_args.append(tuple(_pattern_of(a) for a in lit.atom.symbol.arguments))
-        return _Statement(relpath, str(stm), head, tuple(positive), not stm.body, head_args, tuple(body_args))
-
-
-_NAME_RE = re.compile(r"([a-z_][A-Za-z0-9_']*)(?:\(|/\d)")
-"""Names of predicates and functions in program text (``p(`` in rules, ``p/2`` in ``#show``)."""
-_SHOW_RE = re.compile(r"#show\s+([a-z_][A-Za-z0-9_']*)/(\d+)\s*\.")
-_SHOW_NOTHING = "#show."
-_DEFINED_RE = re.compile(r"#defined\s+([a-z_][A-Za-z0-9_']*)/(\d+)\s*\.")
-
-
-_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
-_IDENTIFIER_RE = re.compile(r"\b[a-z_][A-Za-z0-9_']*")
-
-
-def _live(kept: Sequence[_Statement]) -> list[_Statement]:
-    """``kept`` without the rules that cannot change a shown atom (a cone of influence): a predicate is
-    *live* when it is shown (``#show p/n``) or named in the body of a rule whose head is live (or that
-    has no single head atom: kept always); a rule whose head predicate is not live is left out. Its
-    consumers were sliced away (the rules of another article), so what it derives reaches no
-    conclusion or finding. Body names are every identifier outside strings (predicates, and also
-    constants and function names: an over-approximation, never an omission)."""
-    rules = [(s, s.head[0] if s.head is not None else None,
-              set(_IDENTIFIER_RE.findall(_STRING_RE.sub("", s.text.partition(":-")[2]))))
-             for s in kept if s.text and not s.is_fact and not s.text.startswith("#")]
-    live = {m.group(1) for s in kept if (m := _SHOW_RE.fullmatch(s.text.strip())) is not None}
-    changed = True
-    while changed:
-        changed = False
-        for _, head, body in rules:
-            if (head is None or head in live) and not body <= live:
-                live |= body
-                changed = True
-    dead = {id(s) for s, head, _ in rules if head is not None and head not in live}
-    return [s for s in kept if id(s) not in dead]
-
-
-def _pruned(kept: Sequence[_Statement], defined: Iterable[str]) -> list[str]:
-    """The text of a slice from its statements ``kept``: the rules that can change a shown atom
-    (:func:`_live`); the ``#show`` directives of what they or the facts derive; of the rule base's
-    facts (the catalogues: article titles, cited numbers ...) only those of a predicate the rules
-    read; ``#defined`` (``defined``, and the vocabulary's own) only for a predicate the rules read
-    (also one the slice derives: clingo warns about a literal that no head of the slice can match);
-    no ``#program base.`` (each file's, the part every statement is in anyway). What is left out
-    changes no shown atom: a fact no rule reads is not shown (``#show`` names only conclusions and
-    findings), ``#defined`` only silences a warning, and a ``#show`` of a predicate nothing derives
-    only makes clingo say so."""
-    kept = _live(kept)
-    rules = [s for s in kept if s.text and not s.is_fact and not s.text.startswith("#")]
-    read = set(_NAME_RE.findall("\n".join(s.text for s in rules)))
-    facts = {id(s) for s in kept if s.is_fact and s.head is not None and s.head[0] in read}
-    derived = {s.head[0] for s in kept if s.head is not None and (id(s) in facts or not s.is_fact)}
-    directives: dict[str, None] = {}
-    for d in [*defined, *(s.text for s in kept if s.text.startswith("#defined"))]:
-        m = _DEFINED_RE.fullmatch(d.strip())
-        if m is None or m.group(1) in read:
-            directives[d] = None
-
-    def keep(s: _Statement) -> bool:
-        if not s.text or s.text.startswith(("#defined", "#program base.")):  # every statement is in base
-            return False
-        if s.is_fact:
-            return id(s) in facts
-        show = _SHOW_RE.fullmatch(s.text.strip())
-        return show is None or show.group(1) in derived
-
-    out = [*directives, *(s.text for s in kept if keep(s))]
-    if not any(_SHOW_RE.fullmatch(t) for t in out):
-        out.append(_SHOW_NOTHING)  # without any #show, clingo would show every atom
-    return out
-
-
-Signature = tuple[str, int]
-
-
-def _positive_signatures(stm: ast.AST) -> tuple[Signature, ...] | None:
-    """The predicates of the positive body literals of a rule with a body (None for anything else)."""
-    if stm.ast_type != ast.ASTType.Rule or not stm.body:
-        return None
-    return tuple((str(lit.atom.symbol.name), len(lit.atom.symbol.arguments)) for lit in stm.body
-                 if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
-                 and lit.atom.ast_type == ast.ASTType.SymbolicAtom and lit.atom.symbol.ast_type == ast.ASTType.Function)
-
-
-class _Domain:
-    """Which predicates have atoms in a grounding (a superset of the true atoms), probed on demand."""
-
-    def __init__(self, ctl: clingo.Control) -> None:
-        self.atoms = ctl.symbolic_atoms
-        self.memo: dict[Signature, bool] = {}
-
-    def has(self, sig: Signature) -> bool:
-        hit = self.memo.get(sig)
-        if hit is None:
-            hit = self.memo[sig] = next(iter(self.atoms.by_signature(*sig)), None) is not None
-        return hit
-
-
-@dataclass(frozen=True)
-class Narrowed:
-    """A slice without its rules that did not come close to firing on the scenarios seen so far: a rule
-    is *left out* when some predicate of its positive body had no atom at all. Grounded instead of the
-    slice, it gives the slice's answer set whenever :meth:`proves` holds: if every rule left out still
-    has a positive body predicate without atoms, no rule left out can fire, and the answer set of the
-    narrowed (stratified) program is a model of the rules left out too, hence the answer set of the
-    slice. Otherwise the caller solves the slice itself."""
-
-    statements: tuple[ast.AST, ...]
-    kept: frozenset[int]
-    """The indices of the slice's rules kept."""
-    left_out: tuple[tuple[Signature, ...], ...]
-    """The positive body predicates of each rule left out, those without atoms when it was left out
-    first (so that one probe usually settles it)."""
-
-    def proves(self, ctl: clingo.Control) -> bool:
-        domain = _Domain(ctl)
-        return not any(all(domain.has(sig) for sig in body) for body in self.left_out)
-
-
-def _head_name(stm: ast.AST) -> str | None:
-    """The predicate of a rule's (or fact's) head atom, if it has one."""
-    if stm.ast_type != ast.ASTType.Rule or stm.head.ast_type != ast.ASTType.Literal:
-        return None
-    atom = stm.head.atom
-    if atom.ast_type != ast.ASTType.SymbolicAtom or atom.symbol.ast_type != ast.ASTType.Function:
-        return None
-    return str(atom.symbol.name)
-
-
-def _needed(stm: ast.AST, read: set[str], derived: set[str]) -> bool:
-    """Whether a narrowed slice keeps ``stm`` (its rules and facts are chosen already): ``#defined``
-    only for a predicate its rules read, ``#show`` only for one they or its facts derive."""
-    if stm.ast_type == ast.ASTType.Defined:
-        return str(stm.name) in read
-    if stm.ast_type == ast.ASTType.ShowSignature:
-        return str(stm.name) in derived
-    return True
-
-
-class Sliced:
-    """A fast-path program: its text, and its parsed statements once it is used a second time. Adding
-    parsed statements to a Control through clingo's program builder costs a fraction of parsing the
-    text again; a program used once (a command run once) is never parsed in Python. Once parsed, it
-    learns from each solve of the whole slice which rules came close to firing (:class:`Narrowed`),
-    and the caller grounds those alone where the result proves that the others cannot fire."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._statements: list[ast.AST] | None = None
-        self._bodies: list[tuple[Signature, ...] | None] = []
-        self._uses = 0
-        self._lock = threading.Lock()  # builder calls release the GIL; the shared AST is used by one at a time
-        self.narrowed: Narrowed | None = None
-
-    def add_to(self, ctl: clingo.Control, narrowed: Narrowed | None = None) -> None:
-        """Add the slice (or ``narrowed``, the slice narrowed) to ``ctl``."""
-        with self._lock:
-            self._uses += 1
-            if self._statements is None and self._uses > 1:
-                statements: list[ast.AST] = []
-                ast.parse_string(self.text, statements.append)
-                self._bodies = [_positive_signatures(stm) for stm in statements]
-                self._statements = statements
-            if self._statements is None:
-                ctl.add("base", [], self.text)
-                return
-            with ast.ProgramBuilder(ctl) as builder:
-                for stm in narrowed.statements if narrowed is not None else self._statements:
-                    builder.add(stm)
-
-    def learn(self, ctl: clingo.Control) -> None:
-        """After grounding the whole slice in ``ctl``: keep in :attr:`narrowed` the rules whose positive
-        body predicates all have atoms, with those kept before (a rule never leaves once kept), and the
-        slice's other statements that these rules need (:func:`_needed`)."""
-        with self._lock:
-            if self._statements is None:
-                return
-            statements, bodies = self._statements, self._bodies
-            domain = _Domain(ctl)
-            before = self.narrowed.kept if self.narrowed is not None else frozenset()
-            kept = frozenset(i for i, body in enumerate(bodies)
-                             if body is not None and (i in before or all(domain.has(sig) for sig in body)))
-            if self.narrowed is not None and kept == before:
-                return
-            read = set(_NAME_RE.findall("\n".join(str(statements[i]) for i in kept)))
-            derived = {name for i, stm in enumerate(statements)
-                       if (i in kept or bodies[i] is None) and (name := _head_name(stm)) is not None}
-            chosen = [stm for i, stm in enumerate(statements)
-                      if i in kept or (bodies[i] is None and _needed(stm, read, derived))]
-            if not any(stm.ast_type == ast.ASTType.ShowSignature for stm in chosen):
-                ast.parse_string(_SHOW_NOTHING, chosen.append)  # without any #show, clingo would show every atom
-            self.narrowed = Narrowed(
-                tuple(chosen),
-                kept,
-                tuple(tuple(sorted(body, key=domain.has)) for i, body in enumerate(bodies)
-                      if body is not None and i not in kept))
-
-    def __str__(self) -> str:
-        return self.text
 
 
 @dataclass
@@ -480,7 +223,7 @@ class Logic:
         (a command run once then needs neither the statements nor the analysis)."""
         shape = json.dumps([treaty, sorted(json.dumps([n, a, args]) for (n, a), args in facts), versions])
         digest = hashlib.sha256(shape.encode()).hexdigest()[:24]
-        name = f"slice-{_STATEMENT_FORMAT}.{_SLICE_FORMAT}-{self.cache_key}-{digest}.json"
+        name = f"slice-{STATEMENT_FORMAT}.{SLICE_FORMAT}-{self.cache_key}-{digest}.json"
         cached = read_json(name)
         if isinstance(cached, dict) and cached.get("shape") == shape and isinstance(cached.get("text"), str):
             try:
@@ -496,7 +239,7 @@ class Logic:
     @cached_property
     def abstraction(self) -> Abstraction:
         """How scenario facts are abstracted for :meth:`program_for_facts` (kept in the disk cache)."""
-        name = f"constants-{_STATEMENT_FORMAT}-{self.cache_key}.json"
+        name = f"constants-{STATEMENT_FORMAT}-{self.cache_key}.json"
         cached = Abstraction.from_json(read_json(name))
         if cached is not None:
             return cached
@@ -552,16 +295,16 @@ class Logic:
         return "\n".join(s.text for s in self._sliceable if s.text and (s.is_fact or s.head is None))
 
     @cached_property
-    def _sliceable(self) -> list[_Statement]:
+    def _sliceable(self) -> list[Statement]:
         """Every statement's text, head and positive body; read from the disk cache when this rule base
         was seen before (walking clingo's AST costs a few hundred ms, a noticeable share of a cold start)."""
-        name = f"fastpath-{_STATEMENT_FORMAT}-{self.cache_key}.json"
+        name = f"fastpath-{STATEMENT_FORMAT}-{self.cache_key}.json"
         cached = read_json(name)
         if isinstance(cached, list) and len(cached) == len(self.statement_files):
-            return [_Statement(r, t, tuple(h) if h else None, tuple(tuple(p) for p in pos), f,
+            return [Statement(r, t, tuple(h) if h else None, tuple(tuple(p) for p in pos), f,
                                None if ha is None else tuple(ha), None if ba is None else tuple(map(tuple, ba)))
                     for r, t, h, pos, f, ha, ba in cached]
-        out = [_Statement.of(stm, relpath) for stm, relpath in zip(self.statements, self.statement_files, strict=True)]
+        out = [Statement.of(stm, relpath) for stm, relpath in zip(self.statements, self.statement_files, strict=True)]
         write_json(name, [[s.relpath, s.text, s.head, s.positive, s.is_fact, s.head_args, s.body_args] for s in out])
         return out
 

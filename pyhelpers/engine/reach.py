@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pyhelpers.engine.program import _Statement
+    from pyhelpers.engine.statements import Statement
 
 Key = tuple[str, int]
 Abstract = tuple[str | None, ...]
@@ -92,7 +92,7 @@ class Abstraction:
         self._facts: dict[str, tuple[Key, Abstract] | None] = {}
 
     @staticmethod
-    def of(statements: Sequence[_Statement]) -> Abstraction:
+    def of(statements: Sequence[Statement]) -> Abstraction:
         constants: dict[Key, list[set[str]]] = {}
         for s in statements:
             for key, args in zip(s.positive, s.body_args or (), strict=False):
@@ -135,7 +135,7 @@ class Abstraction:
 class Reach:
     """The constant-aware reachability analysis over a rule base's statements."""
 
-    def __init__(self, statements: Sequence[_Statement]) -> None:
+    def __init__(self, statements: Sequence[Statement]) -> None:
         self.statements = statements
         self.body = [tuple(_compile(a) for a in s.body_args) if s.body_args is not None else None
                      for s in statements]

@@ -9,34 +9,22 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TypeVar
 
 import clingo
 
 from pyhelpers.base import dates
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError
-from pyhelpers.base.terms import Term, Value, parse_atom, render_term
-from pyhelpers.engine.amounts import apply_rate, compute_compliance, compute_relief, max_source_tax
-from pyhelpers.engine.program import Logic, Narrowed, Sliced, load_logic, provision_key, relevant_date
-from pyhelpers.engine.results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
+from pyhelpers.base.terms import Term, Value, parse_atom
+from pyhelpers.engine.amounts import apply_rate, compute_compliance, compute_relief
+from pyhelpers.engine.answers import build_result, result_from_atoms
+from pyhelpers.engine.program import Logic, load_logic, relevant_date
+from pyhelpers.engine.results import ItemResult, Receipt, ScenarioResult
+from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import quote, scenario_facts
-from pyhelpers.scenario import CONTRACTING_STATES, IncomeItem, Scenario
-
-if TYPE_CHECKING:
-    from pyhelpers.explain.explainer import Explainer
-
-_STATUS_OF_FINDING = {
-    "input_error": "error",
-    "not_encoded": "not_encoded",
-    "pending": "pending",
-    "missing": "missing",
-    "depends": "depends",
-    "requires_judgment": "depends",
-    "time_limit": "depends",
-}
+from pyhelpers.scenario import IncomeItem, Scenario
 
 
 @lru_cache(maxsize=1)
@@ -306,17 +294,6 @@ class Checker:
             for results in pool.imap(_check_chunk_in_worker, chunks):
                 yield from results
 
-    def explain(self, scenario: Scenario, lang: str = "en", every_rule: bool = False,
-                item: str | None = None) -> Explainer:
-        """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only);
-        ``every_rule`` keeps the rules that cannot fire, for why-not. Under an amended article, the rules
-        are those of the version that decides ``item`` (default: the first item)."""
-        from pyhelpers.explain.explainer import explainer_for
-
-        chosen = next((i for i in scenario.income if item is None or i.id == item), None)
-        versions = self.versions(scenario.treaty, chosen) if chosen is not None else ()
-        return explainer_for(self.logic, self.facts(scenario), lang, scenario.treaty, every_rule, versions)
-
     def receipt(self, facts: Sequence[str], sid: str = "s") -> Receipt:
         """Hashes of the rule base and of the scenario's facts (written with the scenario id ``s``, so a
         scenario checked alone or in a batch has the same receipt), and the versions."""
@@ -371,128 +348,3 @@ def _chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
             part = []
     if part:
         yield part
-
-
-def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], receipt: Receipt,
-                 reconstructed: frozenset[str] = frozenset()) -> ScenarioResult:
-    """Group the shown atoms by item and turn them into typed results."""
-    return result_from_atoms(scenario, source, [(t, parse_atom(t)) for t in map(str, symbols)], receipt,
-                             reconstructed)
-
-
-def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Term]], receipt: Receipt,
-                      reconstructed: frozenset[str] = frozenset()) -> ScenarioResult:
-    """:func:`build_result` from the atoms already read: (text, term) pairs."""
-    by_item: dict[str, list[Term]] = defaultdict(list)
-    for _, atom in atoms:
-        if len(atom.args) >= 2 and isinstance(atom.args[1], str):
-            by_item[atom.args[1]].append(atom)
-    states = CONTRACTING_STATES[scenario.treaty]
-    items = []
-    for item in scenario.income:
-        result = _item_result(scenario.treaty, item.id, item.type, states, by_item.get(item.id, []),
-                              item.gross.amount if item.gross else None,
-                              item.gross.currency if item.gross else None)
-        flagged = tuple(p for p in result.provisions if p in reconstructed)
-        relief = compute_relief(item, result.max_rate_bp, by_item.get(item.id, []))
-        result = dataclasses.replace(result, reconstructed=flagged, relief=relief, date=item.date.isoformat(),
-                                     max_source_tax=max_source_tax(result))
-        result = dataclasses.replace(result, compliance=compute_compliance(scenario, item, result))
-        items.append(result)
-    return ScenarioResult(
-        source=source,
-        name=scenario.name,
-        treaty=scenario.treaty,
-        evaluation_date=scenario.evaluation_date.isoformat(),
-        items=tuple(items),
-        receipt=receipt,
-        atoms=tuple(t for t, _ in atoms),
-    )
-
-
-def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str, str],
-                 atoms: list[Term], gross: Decimal | None, currency: str | None) -> ItemResult:
-    outcome: dict[str, str] = {}
-    caps: dict[str, list[tuple[int, str]]] = defaultdict(list)
-    rights: dict[tuple[str, str], list[str]] = defaultdict(list)
-    provisions: set[str] = set()
-    findings: set[Finding] = set()
-    blocking: list[str] = []
-    denied: list[str] = []
-    max_rate: int | None = None
-    for a in atoms:
-        args: Any = a.args
-        if a.name == "state_outcome":
-            outcome[args[2].name] = args[3].name
-        elif a.name == "max_rate":
-            max_rate = args[2]
-        elif a.name == "source_cap":
-            caps[args[2].name].append((args[3], args[4]))
-        elif a.name in ("may_tax", "not_limited"):
-            rights[(args[2].name, "may_tax")].append(args[3])
-        elif a.name == "may_not_tax":
-            rights[(args[2].name, "exempt")].append(args[3])
-        elif a.name == "only_taxable_in":
-            rights[(args[2].name, "exclusive")].append(args[3])
-            for other in states:
-                if other != args[2].name:
-                    rights[(other, "exempt")].append(args[3])
-        elif a.name == "benefits_denied":
-            denied.append(args[2])
-        elif a.name == "note":
-            findings.add(Finding("note", args[3], render_term(args[2])))
-        elif a.name == "deadline":
-            day = dates.from_day_number(args[3]).isoformat()
-            findings.add(Finding("deadline", args[4], f"{render_term(args[2])} {day}"))
-        elif a.name == "outcome_provision":
-            provisions.add(args[2])
-        elif a.name in ("missing", "depends", "requires_judgment"):
-            findings.add(Finding(a.name, args[3], render_term(args[2])))
-        elif a.name in ("pending", "not_encoded"):
-            findings.add(Finding(a.name, args[2]))
-            blocking.append(args[2])
-        elif a.name == "treaty_not_applicable":
-            blocking.append(args[2])
-        elif a.name == "mutual_agreement":
-            findings.add(Finding("mutual_agreement", args[3], render_term(args[2])))
-        elif a.name == "exception_applies":
-            findings.add(Finding("exception", args[3], render_term(args[2])))
-        elif a.name == "input_error":
-            findings.add(Finding("input_error", "(input)", render_term(args[2])))
-        elif a.name == "relief":
-            findings.add(Finding("relief", args[4], f"{args[2].name} {args[3].name}"))
-        elif a.name == "discrimination":
-            findings.add(Finding("discrimination", args[3], render_term(args[2])))
-        elif a.name == "ppt_indicator":  # [ppt-indicators] informs, never decides: no status (see _STATUS_OF_FINDING)
-            findings.add(Finding("indicator", args[3], render_term(args[2])))
-    state_results = []
-    for st in states:
-        kind = outcome.get(st, "undetermined")
-        rate = None
-        provs: list[str] = []
-        if kind == "capped":
-            rate = min(r for r, _ in caps[st])
-            provs = rights[(st, "may_tax")] + [p for r, p in caps[st] if r == rate]
-        elif kind in ("may_tax", "exempt", "exclusive"):
-            provs = rights[(st, kind)]
-        elif kind == "benefits_denied":
-            provs = denied
-        elif kind in ("not_applicable", "pending", "not_encoded"):
-            provs = blocking
-        elif kind == "mutual_agreement":
-            provs = [f.provision for f in findings if f.kind == "mutual_agreement"]
-        state_results.append(StateOutcome(st, kind, rate, tuple(sorted(set(provs), key=provision_key))))
-    statuses = {_STATUS_OF_FINDING[f.kind] for f in findings if f.kind in _STATUS_OF_FINDING}
-    status = next((s for s in STATUS_ORDER if s in statuses), "decided")
-    return ItemResult(
-        item_id=item_id,
-        treaty=treaty,
-        income_type=income_type,
-        status=status,
-        states=tuple(state_results),
-        max_rate_bp=max_rate,
-        provisions=tuple(sorted(provisions, key=provision_key)),
-        findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
-        gross=gross,
-        currency=currency,
-    )

@@ -12,8 +12,8 @@ query-time rule ``_goal :- <goal>.``, the constraint ``:- not _goal.`` and
 change the fewest facts; all optimal ones are listed (``optN``). Unknown facts (``one_of``, ``between``)
 stay unknown: each solution is then re-checked with brave and cautious consequences and says whether
 the goal holds whatever the unknowns (certain) or only for some of their values (possible). Where no
-change reaches the goal, the why-not explanation of the goal on the scenario as stated names the
-provisions that block it.
+change reaches the goal, the caller shows the why-not explanation of the goal on the scenario as stated
+(:func:`pyhelpers.explain.explainer.why_not_goal`), which names the provisions that block it.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
 from pyhelpers.engine.query import Query, parse_query
 from pyhelpers.engine.results import ScenarioResult
-from pyhelpers.explain.explainer import Step, query_matches
 from pyhelpers.facts import conditional_fact, open_option, quote, term
 from pyhelpers.scenario import BasisPoints, Scenario, openfacts
 from pyhelpers.scenario.openfacts import OpenFact
@@ -78,7 +77,7 @@ class WhatIf:
     considered: tuple[str, ...]  # the facts whatif may change, each with its values
     holds_already: bool
     solutions: tuple[Solution, ...]
-    blocked: tuple[Step, ...] = ()  # no solution: why the goal fails on the scenario as stated
+    no_solution: bool = False  # searched to the end (or the time limit) and no change reaches the goal
     incomplete: str | None = None
 
 
@@ -263,10 +262,7 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
                                   status[0]))
         if len(solutions) >= MAX_SOLUTIONS:
             break
-    blocked: tuple[Step, ...] = ()
-    if not solutions:
-        blocked = _why_not(checker, scenario, query)
-    return WhatIf(goal, considered, False, tuple(solutions), blocked, None if complete else _late(time_limit))
+    return WhatIf(goal, considered, False, tuple(solutions), not solutions, None if complete else _late(time_limit))
 
 
 def _late(time_limit: float) -> str:
@@ -337,14 +333,3 @@ def _separable_control(checker: Any, scenario: Scenario, source: str, changeable
     present = frozenset(t[: t.index("(")] for t in base | set(added))
     rules = checker.logic.program_for(scenario.treaty, present)
     return _ground(rules + "\n" + _CHOICE + _OPTIMISE + _marks(len(changeable)), lines, query)
-
-
-def _why_not(checker: Any, scenario: Scenario, query: Query) -> tuple[Step, ...]:
-    plain = scenario.with_values({}, "<whatif>") if scenario.open_facts else scenario
-    ex = checker.explain(plain, every_rule=True)
-    if query_matches(ex, query.pattern, query.tests):
-        return ()
-    steps = list(ex.why_not(query.pattern, list(query.tests)))
-    # the atoms that hold but fail the comparisons: their derivations name the provisions that set them
-    steps += [ex.tree(sym) for sym in query_matches(ex, query.pattern, ())]
-    return tuple(steps)

@@ -23,6 +23,8 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from pyhelpers.engine.program import Logic
+from pyhelpers.engine.query import Query
+from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.explain.instrument import (
     AGG,
     FIRED,
@@ -36,6 +38,7 @@ from pyhelpers.explain.instrument import (
     variables,
 )
 from pyhelpers.explain.readings import reading, render_value, user_atom, word
+from pyhelpers.scenario import Scenario
 
 Env = dict[str, clingo.Symbol]
 
@@ -693,14 +696,35 @@ def _rename(test: Any, aliases: dict[str, Any]) -> Any:
     return _Subst(aliases)(test)
 
 
+def explain_scenario(checker: Checker, scenario: Scenario, lang: str = "en", every_rule: bool = False,
+                     item: str | None = None) -> Explainer:
+    """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only);
+    ``every_rule`` keeps the rules that cannot fire, for why-not. Under an amended article, the rules
+    are those of the version that decides ``item`` (default: the first item)."""
+    chosen = next((i for i in scenario.income if item is None or i.id == item), None)
+    versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
+    return explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions)
+
+
+def why_not_goal(checker: Checker, scenario: Scenario, query: Query) -> tuple[Step, ...]:
+    """Why ``query`` does not hold on ``scenario`` as stated (its unknown facts set aside): the why-not
+    of the goal, and the derivations of the atoms that hold but fail its comparisons (they name the
+    provisions that set them). Empty when the goal holds."""
+    plain = scenario.with_values({}, "<whatif>") if scenario.open_facts else scenario
+    ex = explain_scenario(checker, plain, every_rule=True)
+    if query_matches(ex, query.pattern, query.tests):
+        return ()
+    steps = list(ex.why_not(query.pattern, list(query.tests)))
+    steps += [ex.tree(sym) for sym in query_matches(ex, query.pattern, ())]
+    return tuple(steps)
+
+
 def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str | None = None,
                   every_rule: bool = False, versions: tuple[str, ...] = ()) -> Explainer:
     """Solve the instrumented program on ``facts`` and return its explainer. The program is core plus
     ``treaty``'s rules (the whole rule base when ``treaty`` is None), reduced to the rules that can fire
     on these facts (:meth:`Logic.program_for_facts`) unless ``every_rule``: why-not must also show rules
     whose conditions were never given."""
-    from pyhelpers.engine.solve import run_clingo
-
     if treaty is not None and not every_rule:
         instr = instrument_for_facts(logic, treaty, logic.abstraction.abstract_facts(facts), versions)
     else:

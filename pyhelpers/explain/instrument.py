@@ -26,8 +26,9 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from pyhelpers.base.errors import LogicError
-from pyhelpers.engine.program import Logic, RuleInfo, Sliced
+from pyhelpers.engine.program import Logic, RuleInfo
 from pyhelpers.engine.reach import AbstractFacts
+from pyhelpers.engine.slicing import Sliced
 
 FIRED = "_fired"
 AGG = "_agg"

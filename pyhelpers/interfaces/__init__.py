@@ -1,0 +1,2 @@
+"""The ways in: the ``treaty`` command line (:mod:`.cli`) and the batch checker of payment ledgers
+(:mod:`.batch`). Only this layer prints; it maps the exception hierarchy to exit codes."""

@@ -145,13 +145,15 @@ def _why_not_sections(ex: Explainer, logic: Logic, queries: tuple[str, ...], lan
 @_handle_errors
 def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], fmt: str, lang: str) -> None:
     """Show why: the derivation of each conclusion, cited, down to the scenario's facts."""
+    from pyhelpers.explain.explainer import explain_scenario
+
     scenario = load_file(file)
     checker = Checker()
     known = [i.id for i in scenario.income]
     for iid in items:
         if iid not in known:
             raise InputError(f"{file}: --item {iid!r}: expected the id of an income item ({', '.join(known)})")
-    ex = checker.explain(scenario, lang, every_rule=bool(why_not))
+    ex = explain_scenario(checker, scenario, lang, every_rule=bool(why_not))
     if why_not:
         sections = _why_not_sections(ex, checker.logic, why_not, lang)
     else:
@@ -177,15 +179,20 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], fmt: st
 def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None:
     """The smallest changes to the facts FILE marks changeable (or, if none is marked, to any fact that is not
     an identity) that make the GOAL hold, each with its outcome; or why no change can."""
+    from pyhelpers.engine.alternatives import SID
+    from pyhelpers.engine.query import parse_query
     from pyhelpers.engine.whatif import whatif as find
+    from pyhelpers.explain.explainer import why_not_goal
 
     scenario = load_file(file)
-    result = find(Checker(), scenario, file, goal, time_limit)
+    checker = Checker()
+    result = find(checker, scenario, file, goal, time_limit)
+    blocked = why_not_goal(checker, scenario, parse_query(goal, checker.logic, SID)) if result.no_solution else ()
     items = [i.id for i in scenario.income if f'"{i.id}"' in goal] or None
     if fmt == "json":
-        click.echo(render.to_json({"source": file, **render.whatif_json(result)}), nl=False)
+        click.echo(render.to_json({"source": file, **render.whatif_json(result, blocked)}), nl=False)
     else:
-        click.echo(render.whatif_text(result, items, lang), nl=False)
+        click.echo(render.whatif_text(result, blocked, items, lang), nl=False)
 
 
 @main.command()
@@ -242,12 +249,13 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resu
 @_handle_errors
 def explain_row(ledger: str, context: str, row_id: str, fmt: str, lang: str) -> None:
     """Re-run one row of a LEDGER with explanations (as `treaty explain` does for a scenario)."""
+    from pyhelpers.explain.explainer import explain_scenario
     from pyhelpers.interfaces.batch import find_row, load_batch_context, row_scenario
 
     ctx = load_batch_context(context, ledger)
     scenario = row_scenario(ctx, find_row(ledger, row_id))
     result = ctx.checker.check(scenario, source=f"{ledger} row {row_id}")
-    ex = ctx.checker.explain(scenario, lang)
+    ex = explain_scenario(ctx.checker, scenario, lang)
     sections = _item_sections(ex, scenario, [row_id], lang)
     if fmt == "json":
         click.echo(render.to_json({"source": ledger, "result": render.check_json(result, None),

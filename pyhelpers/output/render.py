@@ -485,8 +485,9 @@ _WHATIF = {
 }
 
 
-def whatif_text(w: WhatIf, items: Sequence[str] | None, lang: str) -> str:
-    """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s)."""
+def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str) -> str:
+    """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none,
+    ``blocked``: why the goal fails on the scenario as stated."""
     words = _WHATIF[_lang(lang)]
     lines = [f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
     lines += [f"  {c}" for c in w.considered] or [f"  {words['nothing']}"]
@@ -507,18 +508,18 @@ def whatif_text(w: WhatIf, items: Sequence[str] | None, lang: str) -> str:
             lines.append(f"     {words['certain' if sol.certain else 'possible']}")
     else:
         lines.append(words["none"])
-        for st in w.blocked:
+        for st in blocked:
             lines += tree_text(st, 1)
     if w.incomplete:
         lines += ["", f"{words['incomplete']}: {w.incomplete}"]
     return "\n".join(lines).rstrip() + "\n"
 
 
-def whatif_json(w: WhatIf) -> dict[str, Any]:
+def whatif_json(w: WhatIf, blocked: Sequence[Step]) -> dict[str, Any]:
     return {
         "goal": w.goal, "considered": list(w.considered), "holds_already": w.holds_already,
         "solutions": [{"changes": [c.__dict__ for c in s.changes], "certain": s.certain,
                        "result": s.result.to_json()} for s in w.solutions],
-        "blocked": [s.to_dict() for s in w.blocked],
+        "blocked": [s.to_dict() for s in blocked],
         "incomplete": w.incomplete,
     }

@@ -36,7 +36,7 @@ from pyhelpers.engine.program import Logic, provision_key
 from pyhelpers.engine.query import Query
 from pyhelpers.engine.results import Finding, ItemResult, ScenarioResult, StateOutcome, format_bp
 from pyhelpers.engine.solve import Checker
-from pyhelpers.explain.explainer import Explainer, Step, query_matches
+from pyhelpers.explain.explainer import Explainer, Step, explain_scenario, query_matches
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario
 
@@ -391,7 +391,7 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
     out: list[ScenarioReport] = []
     for si, (source, scenario, raw) in enumerate(scenarios):
         result = checker.check(scenario, source=source)
-        ex = checker.explain(scenario, "en")
+        ex = explain_scenario(checker, scenario, "en")
         by_item: dict[str, list[clingo.Symbol]] = {}
         for sym in sorted(ex.true):
             if sym.name in root_names and len(sym.arguments) > 1 \
@@ -407,7 +407,7 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
         ids = {it.result.item_id: it for it in items}
         asked = [(qi, q, _query_item(q)) for qi, q in enumerate(queries)]
         asked = [(qi, q, target) for qi, q, target in asked if target is None or target in ids]
-        full = checker.explain(scenario, "en", every_rule=True) if asked else None
+        full = explain_scenario(checker, scenario, "en", every_rule=True) if asked else None
         for qi, query, target in asked:
             assert full is not None
             holds, steps = _why_not_steps(full, query, lang)

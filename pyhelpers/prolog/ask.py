@@ -20,7 +20,16 @@ from pyhelpers.base.errors import QueryError
 from pyhelpers.engine.program import Logic
 from pyhelpers.engine.query import Query
 from pyhelpers.engine.solve import Checker, run_clingo
-from pyhelpers.explain.explainer import AGGREGATE_NAMES, COMPARISONS, Step, Unbound, compare, evaluate, unify
+from pyhelpers.explain.explainer import (
+    AGGREGATE_NAMES,
+    COMPARISONS,
+    Step,
+    Unbound,
+    compare,
+    evaluate,
+    explain_scenario,
+    unify,
+)
 from pyhelpers.explain.instrument import BodyPart, RulePlan, instrument, variables
 from pyhelpers.explain.readings import reading, render_value, user_atom, word
 from pyhelpers.prolog.engine import Session, translation_for
@@ -228,7 +237,7 @@ def ask_clingo(checker: Checker, scenario: Scenario, query: Query,
 
 def why_clingo(checker: Checker, scenario: Scenario, atoms: list[clingo.Symbol], lang: str = "en") -> list[Step]:
     """The derivations of true atoms from clingo's instrumented solve (``treaty explain``)."""
-    ex = checker.explain(scenario, lang)
+    ex = explain_scenario(checker, scenario, lang)
     return [ex.tree(a) for a in atoms]
 
 

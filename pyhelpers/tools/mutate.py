@@ -53,10 +53,12 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from pyhelpers.base.errors import InputError, LogicError
+from pyhelpers.engine.answers import build_result
 from pyhelpers.engine.expect import compare
-from pyhelpers.engine.program import Logic, RuleInfo, _Statement
+from pyhelpers.engine.program import Logic, RuleInfo
 from pyhelpers.engine.results import Receipt
-from pyhelpers.engine.solve import Checker, build_result, run_clingo
+from pyhelpers.engine.solve import Checker, run_clingo
+from pyhelpers.engine.statements import Statement
 from pyhelpers.facts import scenario_facts
 from pyhelpers.scenario import Scenario, load_file
 from pyhelpers.tools.coverage import _unsafe_lines
@@ -293,7 +295,7 @@ def generate_mutants(logic: Logic, treaty: str) -> list[Mutant]:
         else:
             made = ((op, line, d, new, None) for op, line, d, new in _fact_mutants(stm, logic))
         for op, line, description, new, rest in made:
-            s = _Statement.of(new, relpath)
+            s = Statement.of(new, relpath)
             out.append(Mutant(len(out), i, op, relpath, line, info.rule_id if info else "-", description,
                               s.text.replace("\n", " "), s.head, s.positive, s.is_fact, rest))
     return out
@@ -309,7 +311,7 @@ def sample(mutants: Sequence[Mutant], n: int | None, seed: int) -> list[Mutant]:
 
 # ------------------------------------------------------------------------------------- preparing ---
 
-def _possible(stmts: Callable[[int], _Statement], chosen: Sequence[int],
+def _possible(stmts: Callable[[int], Statement], chosen: Sequence[int],
               present: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
     """The least fixpoint of :meth:`Logic.possible_predicates`, over statements given by index."""
     possible = set(present)
@@ -497,7 +499,7 @@ def _mutant_program(state: _State, m: Mutant, case: _Case) -> str | None:
             kept = (j for j in case.kept if j != i)
         return _program(state, kept, i, m.text)
     sl = state.logic._sliceable
-    mutated = _Statement(m.file, m.text, m.head, m.positive, m.is_fact)
+    mutated = Statement(m.file, m.text, m.head, m.positive, m.is_fact)
     chosen = state.chosen[case.treaty]
     possible = _possible(lambda j: mutated if j == i else sl[j], chosen, case.inputs)
     kept2 = [j for j in chosen if all(p in possible for p in (mutated if j == i else sl[j]).positive)]

@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from pyhelpers.engine.solve import Checker  # noqa: E402
+from pyhelpers.explain.explainer import explain_scenario  # noqa: E402
 from pyhelpers.scenario import Scenario, load_dict, load_file  # noqa: E402
 
 SCENARIO = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
@@ -87,10 +88,10 @@ def main() -> None:
     scenario = load_file(SCENARIO)
     checker.check(scenario)  # warm: rule base parsed, catalogue grounded
     warm = median_ms(lambda: checker.check(scenario), 200, "warm")
-    checker.explain(scenario)  # warm the instrumentation
+    explain_scenario(checker, scenario)  # warm the instrumentation
 
     def explain_all() -> None:
-        ex = checker.explain(scenario)
+        ex = explain_scenario(checker, scenario)
         for atom in ex.true:
             if atom.name == "state_outcome":
                 ex.tree(atom)
