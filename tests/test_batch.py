@@ -105,7 +105,7 @@ def test_bad_rows_are_reported_and_good_rows_processed(tmp_path: Path, checker: 
         "bad-date": f"{src} 3 (id bad-date): date: expected a real date YYYY-MM-DD",
         "negative": f"{src} 4 (id negative): gross: expected a number at least 0, found '-5.00'",
         "bad-type": f"{src} 5 (id bad-type): type: expected one of dividend",
-        "bad-treaty": f"{src} 6 (id bad-treaty): treaty: expected one of br-pt, br-sg, br-ae, br-uy, br-pl, "
+        "bad-treaty": f"{src} 6 (id bad-treaty): treaty: expected one of br-ae, br-pl, br-pt, br-sg, br-uy, "
                       f"found 'br-xx'",
         "over-100": f"{src} 7 (id over-100): withheld_rate: expected a percentage between 0 and 100, found '150'",
         "ok-1#": f"{src} 9 (id ok-1): id: expected an id no other row has, found 'ok-1', already row 1",

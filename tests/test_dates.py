@@ -42,7 +42,7 @@ def test_days_present_counts_arrival_and_departure_and_overlaps_once() -> None:
 
 def test_twelve_month_windows_begin_or_end_in_the_fiscal_year() -> None:
     fy = (date(2024, 1, 1), date(2024, 12, 31))
-    windows = dates.twelve_month_windows(fy)
+    windows = dates.month_windows(fy, 12)
     assert (date(2024, 1, 1), date(2024, 12, 31)) in windows
     assert (date(2023, 1, 2), date(2024, 1, 1)) in windows  # ends on the first day of the year
     assert (date(2024, 12, 31), date(2025, 12, 30)) in windows  # begins on the last day
@@ -53,7 +53,7 @@ def test_max_days_in_a_window_crossing_the_calendar_year() -> None:
     # 100 days at the end of 2023 and 84 at the start of 2024: 184 days in one window, never in a year
     periods = [(date(2023, 9, 23), date(2023, 12, 31)), (date(2024, 1, 1), date(2024, 3, 24))]
     assert dates.days_present(periods, (date(2024, 1, 1), date(2024, 12, 31))) == 84
-    best, window = dates.max_days_in_windows(periods, (date(2024, 1, 1), date(2024, 12, 31)))
+    best, window = dates.max_days_in_windows(periods, (date(2024, 1, 1), date(2024, 12, 31)), 12)
     assert best == 184
     assert window[0] <= date(2023, 9, 23) and window[1] >= date(2024, 3, 24)
 

@@ -14,6 +14,6 @@ def test_ymd_number_orders_as_dates() -> None:
 def test_services_window_across_two_calendar_years_counts_a_shared_day_once() -> None:
     # two consultants overlapping on 2023-12-01 .. 2023-12-31: those days count once
     periods = [(date(2023, 9, 1), date(2023, 12, 31)), (date(2023, 12, 1), date(2024, 3, 2))]
-    n, window = dates.max_days_in_windows(periods, (date(2024, 1, 1), date(2024, 12, 31)))
+    n, window = dates.max_days_in_windows(periods, (date(2024, 1, 1), date(2024, 12, 31)), 12)
     assert n == (date(2024, 3, 2) - date(2023, 9, 1)).days + 1
     assert window[0] <= date(2023, 9, 1)

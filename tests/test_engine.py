@@ -17,7 +17,8 @@ from pyhelpers.engine.program import PROVISION_RE, load_logic
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.explain.explainer import Explainer, explainer_for
 from pyhelpers.explain.instrument import instrument, variables
-from pyhelpers.scenario import CONTRACTING_STATES, Scenario, load_dict, load_file
+from pyhelpers.scenario import Scenario, load_dict, load_file
+from pyhelpers.scenario.catalogue import catalogue
 
 from .conftest import ROOT, SCENARIOS, scenario_id
 
@@ -55,7 +56,7 @@ def _varied(n: int) -> list[Scenario]:
     types = ["dividend", "interest", "royalty", "other_income", "capital_gain", "technical_services"]
     for i in range(n):
         treaty = rng.choice(["br-pt", "br-sg", "br-uy", "br-pl", "br-ae"])
-        states = CONTRACTING_STATES[treaty]
+        states = catalogue().states[treaty]
         pay = date(2019, 1, 1) + timedelta(days=rng.randrange(2500))
         kind = rng.choice(["company", "individual", "other_entity"])
         holder: dict[str, object] = {"kind": kind, "liable_to_tax": {

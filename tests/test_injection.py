@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 from pyhelpers.engine.solve import Checker
-from pyhelpers.facts import Const, Fn, fact, term
+from pyhelpers.facts.emit import Const, Fn, fact, term
 from pyhelpers.scenario import load_dict
 
 from .conftest import ROOT

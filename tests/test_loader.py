@@ -105,7 +105,7 @@ def test_duplicate_yaml_keys() -> None:
 
 def test_unknown_treaty() -> None:
     msg = one(GOOD.replace("treaty: br-pt", "treaty: br-xx"))
-    assert msg == "case.yaml:2: treaty: expected one of br-pt, br-sg, br-ae, br-uy or br-pl, found 'br-xx'", msg
+    assert msg == "case.yaml:2: treaty: expected one of br-ae, br-pl, br-pt, br-sg or br-uy, found 'br-xx'", msg
 
 
 def test_holding_ends_before_it_starts() -> None:

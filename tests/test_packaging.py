@@ -40,7 +40,7 @@ def test_installed_package_runs_without_the_source_tree(wheel: Path, tmp_path: P
     code = (
         "import sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in type(f).__name__.lower()];"
         f"sys.path.insert(0, {str(tmp_path / 'site')!r});"
-        "from pyhelpers.engine.program import logic_dir; from pyhelpers.engine.solve import Checker;"
+        "from pyhelpers.base.rulebase import logic_dir; from pyhelpers.engine.solve import Checker;"
         "from pyhelpers.scenario import load_file;"
         f"r = Checker().check(load_file({str(scenario)!r}));"
         "print(logic_dir()); print(r.items[0].max_rate_bp)"

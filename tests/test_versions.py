@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from pyhelpers.base.errors import LogicError
-from pyhelpers.engine.program import load_logic, logic_dir
+from pyhelpers.base.rulebase import logic_dir
+from pyhelpers.engine.program import load_logic
 from pyhelpers.engine.solve import Checker
 from pyhelpers.explain.explainer import explain_scenario
 from pyhelpers.scenario import load_text

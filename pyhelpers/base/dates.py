@@ -13,8 +13,8 @@ Conventions (documented in the README, tested in ``tests/test_dates.py``):
   2022-02-28. "Two years" is 24 months.
 * **Days of presence**: the day of arrival and the day of departure both count; a day on which two
   periods overlap counts once.
-* **Any 12-month period beginning or ending in the fiscal year**: every window of 12 months that starts
-  or ends inside the fiscal year; :func:`max_days_in_windows` returns the largest day count over them.
+* **Any period of N months beginning or ending in a year**: every window of N months that starts or ends
+  inside the year; :func:`max_days_in_windows` returns the largest day count over them.
 """
 
 from __future__ import annotations
@@ -25,6 +25,18 @@ from datetime import date, timedelta
 
 OPEN_END = date(9999, 12, 31)
 """The end of an interval that the scenario leaves open (still held, still present)."""
+
+MONTHS_IN_YEAR = 12
+
+
+def calendar_year(year: int) -> tuple[date, date]:
+    """1 January and 31 December of ``year``."""
+    return date(year, 1, 1), date(year, MONTHS_IN_YEAR, 31)
+
+
+def year_from(start: date) -> date:
+    """The last day of the year (twelve calendar months) that begins on ``start``."""
+    return period_last_day(start, MONTHS_IN_YEAR)
 
 
 def day_number(d: date) -> int:
@@ -39,8 +51,8 @@ def from_day_number(n: int) -> date:
 
 def add_months(d: date, months: int) -> date:
     """``d`` moved by ``months`` calendar months (negative: back), clamped to the month's last day."""
-    index = d.year * 12 + (d.month - 1) + months
-    year, month = divmod(index, 12)
+    index = d.year * MONTHS_IN_YEAR + (d.month - 1) + months
+    year, month = divmod(index, MONTHS_IN_YEAR)
     month += 1
     last = calendar.monthrange(year, month)[1]
     return date(year, month, min(d.day, last))
@@ -97,33 +109,32 @@ def days_present(periods: Iterable[tuple[date, date]], window: tuple[date, date]
     return total
 
 
-def twelve_month_windows(fiscal_year: tuple[date, date]) -> list[tuple[date, date]]:
-    """Every 12-month window beginning or ending in the fiscal year ``[start, end]`` (inclusive).
+def month_windows(year: tuple[date, date], months: int) -> list[tuple[date, date]]:
+    """Every window of ``months`` months beginning or ending in the year ``[start, end]`` (inclusive).
 
-    A window beginning on day ``b`` ends on ``add_months(b, 12) - 1 day``. Windows are returned by
+    A window beginning on day ``b`` ends on ``add_months(b, months) - 1 day``. Windows are returned by
     start date, without duplicates.
     """
-    fy_start, fy_end = fiscal_year
+    fy_start, fy_end = year
     windows: set[tuple[date, date]] = set()
     day = fy_start
     while day <= fy_end:
-        windows.add((day, add_months(day, 12) - timedelta(days=1)))  # begins in the fiscal year
-        begin = add_months(day + timedelta(days=1), -12)  # ends on `day`
+        windows.add((day, add_months(day, months) - timedelta(days=1)))  # begins in the year
+        begin = add_months(day + timedelta(days=1), -months)  # ends on `day`
         windows.add((begin, day))
         day += timedelta(days=1)
     return sorted(windows)
 
 
 def max_days_in_windows(
-    periods: Iterable[tuple[date, date]], fiscal_year: tuple[date, date]
+    periods: Iterable[tuple[date, date]], year: tuple[date, date], months: int
 ) -> tuple[int, tuple[date, date]]:
-    """Largest number of days of presence in any 12-month window beginning or ending in the fiscal year.
-
-    Returns the count and the first window (by start date) that reaches it.
+    """Largest number of days of ``periods`` in any window of ``months`` months beginning or ending in
+    ``year``. Returns the count and the first window (by start date) that reaches it.
     """
     merged = merge_intervals(periods)
-    best = (-1, (fiscal_year[0], fiscal_year[0]))
-    for window in twelve_month_windows(fiscal_year):
+    best = (-1, (year[0], year[0]))
+    for window in month_windows(year, months):
         n = days_present(merged, window)
         if n > best[0]:
             best = (n, window)
@@ -147,12 +158,12 @@ def months_and_days(start: date, end: date) -> tuple[int, int]:
     before ``end``; ``days`` counts the days after that period's last day, up to and including ``end``.
     An interval lasts *more than* N months exactly when ``(months, days) > (N, 0)``: 2023-01-01 to
     2023-09-30 is ``(9, 0)``, exactly nine months; 2023-01-01 to 2023-10-01 is ``(9, 1)``, nine months
-    and a day (Art. 5(3) of br-pt: a building site is a permanent establishment only if it lasts more
-    than nine months). Raises :class:`ValueError` when ``end`` is before ``start``.
+    and a day (a period that must last *more than* nine months does). Raises :class:`ValueError` when
+    ``end`` is before ``start``.
     """
     if end < start:
         raise ValueError(f"an interval ending on or after its start ({start}), found {end}")
-    months = (end.year - start.year) * 12 + end.month - start.month + 1  # an upper bound
+    months = (end.year - start.year) * MONTHS_IN_YEAR + end.month - start.month + 1  # an upper bound
     while months > 0 and period_last_day(start, months) > end:
         months -= 1
     return months, (end - period_last_day(start, months)).days
@@ -161,8 +172,8 @@ def months_and_days(start: date, end: date) -> tuple[int, int]:
 def months_after(d: date, months: int) -> date:
     """The same day of the month ``months`` months after ``d`` (clamped to that month's last day).
 
-    It is the last day of a period of that many months "counting from" ``d`` (``a contar da data``): the
-    two years of br-pt Art. 25(1) from 2023-03-15 end on 2025-03-15; from 2024-02-29, on 2026-02-28.
+    It is the last day of a period of that many months "counting from" ``d`` (``a contar da data``): two
+    years from 2023-03-15 end on 2025-03-15; from 2024-02-29, on 2026-02-28.
     """
     return add_months(d, months)
 
@@ -171,21 +182,21 @@ def months_before_year_end(year: int, months: int) -> date:
     """The day ``months`` months before 31 December of ``year`` (clamped to the month's last day).
 
     The last day on which something is done "at least N months before 31 December" of that year: six
-    months give 30 June (br-pt Art. 29's notice of termination).
+    months give 30 June.
     """
-    return months_before(date(year, 12, 31), months)
+    return months_before(calendar_year(year)[1], months)
 
 
 def fiscal_year_start(d: date, start: date | None = None) -> date:
     """The first day of the fiscal year in which ``d`` falls: ``start`` when the scenario gives it,
-    otherwise 1 January of ``d``'s year (the calendar year: the fiscal year of individuals in Brazil and in
-    Portugal, and of companies unless they adopt another period)."""
-    return start if start is not None else date(d.year, 1, 1)
+    otherwise 1 January of ``d``'s year (the calendar year, the fiscal year of individuals and, unless they
+    adopt another period, of companies)."""
+    return start if start is not None else calendar_year(d.year)[0]
 
 
 def days_before(d: date, n: int) -> tuple[date, date]:
-    """The ``n`` days before ``d``, as an inclusive interval that ends the day before ``d`` (br-pl Art.
-    14(4): "os 365 dias anteriores à alienação" — the day of the alienation itself is not one of them)."""
+    """The ``n`` days before ``d``, as an inclusive interval that ends the day before ``d`` ("os N dias
+    anteriores à alienação": the day of the alienation itself is not one of them)."""
     if n < 1:
         raise ValueError(f"a positive number of days, found {n}")
     return d - timedelta(days=n), d - timedelta(days=1)
@@ -193,14 +204,14 @@ def days_before(d: date, n: int) -> tuple[date, date]:
 
 def ymd_number(d: date) -> int:
     """``d`` as the integer YYYYMMDD (2021-12-01 → 20211201): it orders as the dates do, so the logic can
-    compare an item's date with a date a treaty text names (br-sg: in force from 1 December 2021,
-    ``20211201``) without a day number computed by hand."""
+    compare an item's date with a date a treaty text names (in force from 1 December 2021: ``20211201``)
+    without a day number computed by hand."""
     return d.year * 10000 + d.month * 100 + d.day
 
 
 def period_windows_including(d: date, months: int, cuts: Iterable[date]) -> list[tuple[date, date]]:
-    """[br-uy] Candidate periods of ``months`` calendar months that include day ``d`` (br-uy 29(2)(e), 29(4):
-    "um período de doze meses que inclua aquele momento"), each ``(first, last)`` with last = the day
+    """Candidate periods of ``months`` calendar months that include day ``d`` ("um período de doze meses
+    que inclua aquele momento"), each ``(first, last)`` with last = the day
     before ``add_months(first, months)``.
 
     ``cuts`` are the days on which the counted periods change (each period's first day, and the day after

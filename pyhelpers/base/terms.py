@@ -29,7 +29,7 @@ _UNESCAPE = {"\\\\": "\\", '\\"': '"', "\\n": "\n"}
 
 
 def parse_atom(text: str) -> Term:
-    """``source_cap("s","d",br,1000,"br-pt 10(2)(a)")`` → Term('source_cap', ('s', 'd', Term('br'), 1000, ...))."""
+    """``source_cap("s","d",xx,1000,"xx-yy 10(2)(a)")`` → Term('source_cap', ('s', 'd', Term('xx'), 1000, ...))."""
     tokens = _TOKEN.findall(text)
     stack: list[list[Value]] = [[]]
     names: list[str] = []

@@ -45,7 +45,7 @@ from pyhelpers.engine.results import (
     StateOutcome,
     UnknownFact,
 )
-from pyhelpers.facts import conditional_fact, open_option
+from pyhelpers.facts.emit import conditional_fact, open_option
 from pyhelpers.scenario import Scenario, withholding_state
 from pyhelpers.scenario.openfacts import OpenFact
 

@@ -41,11 +41,11 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Te
 
     * creditable tax: the source tax paid, but not above the Convention's limit on the item (the rate
       of its cap times the item: the Convention lets the other State tax only that much, and the excess
-      is for it to refund), plus the underlying tax for an indirect credit (Art. 23(3), Protocol 7);
-    * ceiling (Art. 23(1), second sentence): the residence tax on the item as the scenario gives it, or
+      is for it to refund), plus the underlying tax for an indirect credit;
+    * ceiling (of a credit method): the residence tax on the item as the scenario gives it, or
       its total tax before the deduction times the item's share of the taxable income (the item as
-      included, less any Art. 23(2) deduction);
-    * credit: the lesser of the two; the Art. 23(2) deduction: its share of the item as included.
+      included, less any participation deduction);
+    * credit: the lesser of the two; the participation deduction: its share of the item as included.
     """
     methods = sorted({(_name(a.args[2]), _name(a.args[3]), str(a.args[4]))
                       for a in atoms if a.name == "relief" and len(a.args) == 5})

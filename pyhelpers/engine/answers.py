@@ -15,7 +15,8 @@ from pyhelpers.base.terms import Term, parse_atom, render_term
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, max_source_tax
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
-from pyhelpers.scenario import CONTRACTING_STATES, Scenario
+from pyhelpers.scenario import Scenario
+from pyhelpers.scenario.catalogue import catalogue
 
 _STATUS_OF_FINDING = {
     "input_error": "error",
@@ -42,7 +43,7 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
     for _, atom in atoms:
         if len(atom.args) >= 2 and isinstance(atom.args[1], str):
             by_item[atom.args[1]].append(atom)
-    states = CONTRACTING_STATES[scenario.treaty]
+    states = catalogue().states[scenario.treaty]
     items = []
     for item in scenario.income:
         result = _item_result(scenario.treaty, item.id, item.type, states, by_item.get(item.id, []),
@@ -65,7 +66,7 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
     )
 
 
-def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str, str],
+def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str, ...],
                  atoms: list[Term], gross: Decimal | None, currency: str | None) -> ItemResult:
     outcome: dict[str, str] = {}
     caps: dict[str, list[tuple[int, str]]] = defaultdict(list)

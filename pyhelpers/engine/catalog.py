@@ -70,7 +70,7 @@ def treaties(logic: Logic, static_atoms: list[clingo.Symbol]) -> list[TreatyEntr
 
 
 def article_files(logic: Logic, treaty: str, article: str) -> list[LogicFile]:
-    """The rule files that encode an article (``10`` or ``Protocol 9``)."""
+    """The rule files that encode an article (its number, or ``Protocol`` and its number)."""
     found = [f for f in logic.files if f.banner.get("Treaty") == treaty and f.banner.get("Article") == article]
     if not found:
         known = sorted({f.banner["Treaty"] for f in logic.files if "Treaty" in f.banner})

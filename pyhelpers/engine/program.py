@@ -3,7 +3,7 @@
 Loaded once per process (:func:`load_logic`) and shared by every evaluation.
 
 * ``%@ rule-id | provision [| flag ...]`` on the line just above a rule gives its stable id and the
-  provision it implements: a fixed id (``br-pt 10(2)(a)``), ``{Var}`` (the provision carried by the
+  provision it implements: a fixed id (``<treaty> 10(2)(a)``), ``{Var}`` (the provision carried by the
   rule's variable ``Var``) or ``(core)``. Flags: ``reconstructed``, ``requires_judgment``.
 * ``%| provision: text`` quotes the official text of a paragraph.
 * ``% Key: value`` lines in a file's opening banner: Treaty, Article, Title, Source. An amended
@@ -33,12 +33,14 @@ from clingo import ast
 
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError
+from pyhelpers.base.rulebase import logic_dir, rule_files
 from pyhelpers.engine.reach import AbstractFacts, Abstraction, Reach
 from pyhelpers.engine.slicing import SLICE_FORMAT, Sliced, _pruned
 from pyhelpers.engine.statements import STATEMENT_FORMAT, Statement
 
 PROVISION_RE = re.compile(
-    r"^(?P<treaty>br-[a-z]{2}) (?:(?P<protocol>Protocol )?(?P<article>\d+)(?P<levels>(?:\([0-9a-zA-Z.]+\))*)|Decree)$"
+    r"^(?P<treaty>[a-z][a-z0-9]*-[a-z][a-z0-9]*) "
+    r"(?:(?P<protocol>Protocol )?(?P<article>\d+)(?P<levels>(?:\([0-9a-zA-Z.]+\))*)|Decree)$"
 )
 _ANNOTATION_RE = re.compile(r"^%@\s*(?P<id>[a-z0-9][a-z0-9/._-]*)\s*\|\s*(?P<prov>[^|]+?)\s*(?:\|\s*(?P<flags>.*))?$")
 _TEXT_RE = re.compile(r"^%\|\s*(?P<prov>[^:]+?)(?P<qual>, [a-z]+)?:\s*(?P<text>.*)$")
@@ -51,18 +53,9 @@ ROLES = ("input", "static", "derived", "conclusion", "finding")
 ARG_TYPES = ("id", "state", "date", "bp", "prov", "months", "int", "term")
 
 
-def logic_dir() -> Path:
-    """Where the rule files are: inside the installed package, or beside it in a source checkout."""
-    here = Path(__file__).resolve().parents[1]  # the pyhelpers package
-    for candidate in (here / "logic", here.parent / "logic"):
-        if (candidate / "core" / "vocabulary.lp").is_file():
-            return candidate
-    raise LogicError(f"the logic/ folder was not found beside {here}; reinstall treaty-logic")
-
-
 @lru_cache(maxsize=4096)
 def provision_key(prov: str) -> tuple[object, ...]:
-    """Sort key that orders provisions as the treaty does: br-pt 4(1) < br-pt 4(2)(a) < br-pt 10(1).
+    """Sort key that orders provisions as the treaty does: ``xx-yy 4(1) < xx-yy 4(2)(a) < xx-yy 10(1)``.
     Memoised: the same few hundred provisions are sorted on every evaluation."""
     m = PROVISION_RE.match(prov)
     if not m:
@@ -356,13 +349,6 @@ def relevant_date(item_date: date, withheld_at_source: object, fiscal_year_start
     return fiscal_year_start if withheld_at_source is False else item_date
 
 
-def _logic_paths(root: Path) -> list[Path]:
-    paths = sorted((root / "core").glob("*.lp"))
-    for folder in sorted(p for p in root.iterdir() if p.is_dir() and p.name != "core"):
-        paths += sorted(folder.glob("*.lp"))
-    return paths
-
-
 def _scan_file(root: Path, path: Path, source: str) -> LogicFile:
     banner: dict[str, str] = {}
     texts: list[tuple[str, str, int]] = []
@@ -379,7 +365,7 @@ def _scan_file(root: Path, path: Path, source: str) -> LogicFile:
 
 
 def _read_files(root: Path) -> list[LogicFile]:
-    return [_scan_file(root, path, path.read_text(encoding="utf-8")) for path in _logic_paths(root)]
+    return [_scan_file(root, path, path.read_text(encoding="utf-8")) for path in rule_files(root)]
 
 
 def _parse_vocabulary(source: str, relpath: str) -> dict[tuple[str, int], Predicate]:
@@ -442,7 +428,7 @@ def load_logic(root: Path | None = None) -> Logic:
     annotations) is kept in the disk cache, keyed by the files' text and names; a rule base seen before
     is then only read and hashed, and its statements are parsed when first needed (:attr:`Logic.statements`)."""
     root = root or logic_dir()
-    paths = _logic_paths(root)
+    paths = rule_files(root)
     sources = [path.read_text(encoding="utf-8") for path in paths]
     program = "\n".join(sources)
     digest = hashlib.sha256(program.encode("utf-8")).hexdigest()

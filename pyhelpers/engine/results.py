@@ -41,7 +41,7 @@ class Finding:
 
 @dataclass(frozen=True)
 class ReliefMethod:
-    """A method by which the State of residence relieves double taxation, with its provision (Art. 23)."""
+    """A method by which the State of residence relieves double taxation, with its provision."""
 
     method: str  # credit | indirect_credit | participation_deduction | exemption_with_progression
     provision: str
@@ -62,9 +62,9 @@ class Relief:
     treaty_limit: Decimal | None = None  # the source tax the Convention allows on the item (its limit x the item)
     underlying_tax: Decimal | None = None  # indirect credit: the paying company's tax on the profits
     creditable_tax: Decimal | None = None  # source tax paid within that limit (+ the underlying tax)
-    ceiling: Decimal | None = None  # Art. 23(1): the residence tax before the deduction that the item bears
+    ceiling: Decimal | None = None  # the residence tax before the deduction that the item bears
     credit: Decimal | None = None  # the lesser of the creditable tax and the ceiling
-    deduction_share_bp: int | None = None  # Art. 23(2): 9500
+    deduction_share_bp: int | None = None  # the share of the item the participation deduction takes
     deduction: Decimal | None = None  # that share of the item included in the taxable base
     notes: tuple[str, ...] = ()  # why an amount is not computed: no_source_tax, no_ceiling_figures, ...
 

@@ -20,10 +20,12 @@ from pyhelpers.base.errors import LogicError
 from pyhelpers.base.terms import Term, Value, parse_atom
 from pyhelpers.engine.amounts import apply_rate, compute_compliance, compute_relief
 from pyhelpers.engine.answers import build_result, result_from_atoms
+from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.results import ItemResult, Receipt, ScenarioResult
 from pyhelpers.engine.slicing import Narrowed, Sliced
-from pyhelpers.facts import quote, scenario_facts
+from pyhelpers.facts import Declared, scenario_facts
+from pyhelpers.facts.emit import quote
 from pyhelpers.scenario import IncomeItem, Scenario
 
 
@@ -100,20 +102,17 @@ class Checker:
         return run_clingo(self.logic.static_program(), [], shown_only=False).symbols
 
     @cached_property
-    def period_months(self) -> frozenset[int]:
-        """Month counts of the treaties' periods (``period_months``): the date module computes them.
-        Kept in the disk cache by rule base (a command run once need not ground the catalogue)."""
-        name = f"periods-1-{self.logic.cache_key}.json"
-        cached = read_json(name)
-        if isinstance(cached, list) and all(type(n) is int for n in cached):
-            return frozenset(cached)
-        months = frozenset(
-            s.arguments[2].number
-            for s in self.static_atoms
-            if s.name == "period_months" and len(s.arguments) == 4
-        )
-        write_json(name, sorted(months))
-        return months
+    def declared(self) -> Declared:
+        """The measures the rules declare they need computed from dates and amounts
+        (:mod:`pyhelpers.facts.declared`), with the month counts of every treaty's periods. Kept in the
+        disk cache by rule base (a command run once need not ground the catalogue)."""
+        name = f"declared-{FORMAT}-{self.logic.cache_key}.json"
+        cached = from_json(read_json(name))
+        if cached is not None:
+            return cached
+        declared = declared_from(self.static_atoms)
+        write_json(name, to_json(declared))
+        return declared
 
     @cached_property
     def reconstructed_provisions(self) -> frozenset[str]:
@@ -123,12 +122,12 @@ class Checker:
     def warm(self) -> Checker:
         """Parse and prepare everything shared by all evaluations now (before forking workers, which then
         inherit it instead of each parsing the rule base again)."""
-        _ = self.static_atoms, self.period_months, self.reconstructed_provisions
+        _ = self.static_atoms, self.declared, self.reconstructed_provisions
         self.logic.reachable(None, frozenset())
         return self
 
     def facts(self, scenario: Scenario, sid: str = "s") -> list[str]:
-        return scenario_facts(scenario, sid, self.period_months)
+        return scenario_facts(scenario, sid, self.declared)
 
     def versions(self, treaty: str, item: IncomeItem) -> tuple[str, ...]:
         """The amended article files (:meth:`Logic.versions_on`) that decide ``item``: those in force on

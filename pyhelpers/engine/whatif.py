@@ -33,7 +33,7 @@ from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
 from pyhelpers.engine.query import Query, parse_query
 from pyhelpers.engine.results import ScenarioResult
-from pyhelpers.facts import conditional_fact, open_option, quote, term
+from pyhelpers.facts.emit import conditional_fact, open_option, quote, term
 from pyhelpers.scenario import BasisPoints, Scenario, openfacts
 from pyhelpers.scenario.openfacts import OpenFact
 

@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from pathlib import Path
 
 import clingo
 
 from pyhelpers.base import dates
+from pyhelpers.base.rulebase import ground_facts, logic_dir
 from pyhelpers.engine.program import Logic
 from pyhelpers.engine.results import format_bp
 
-STATE_NAMES = {
-    "en": {"br": "Brazil", "pt": "Portugal", "sg": "Singapore", "ae": "the United Arab Emirates",
-           "uy": "Uruguay", "pl": "Poland (probably)"},
-    "pt": {"br": "Brasil", "pt": "Portugal", "sg": "Singapura", "ae": "Emirados Árabes Unidos",
-           "uy": "Uruguai", "pl": "Polónia (provavelmente)"},
-}
+
+def state_names(lang: str) -> dict[str, str]:
+    """The names of the States (``state_name`` facts of the catalogue) in ``lang`` (en or pt)."""
+    return _state_names(logic_dir())["pt" if lang == "pt" else "en"]
+
+
+@lru_cache(maxsize=8)
+def _state_names(root: Path) -> dict[str, dict[str, str]]:
+    names: dict[str, dict[str, str]] = {"en": {}, "pt": {}}
+    for sym in ground_facts("state_name", 3, root):
+        names.setdefault(sym.arguments[1].name, {})[sym.arguments[0].name] = sym.arguments[2].string
+    return names
+
+
 _WORDS = {
     "en": {"months": "months", "not": "it is not the case that", "given": "given by the scenario",
            "static": "set by the treaty catalogue", "test": "test", "no_rule": "no rule derived it"},
@@ -48,7 +59,7 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
     lang = "pt" if lang == "pt" else "en"
     t = sym.type
     if typ == "state" and t == clingo.SymbolType.Function and not sym.arguments:
-        return STATE_NAMES[lang].get(sym.name, sym.name.upper())
+        return state_names(lang).get(sym.name, sym.name.upper())
     if t == clingo.SymbolType.Number:
         n = sym.number
         if typ == "date":

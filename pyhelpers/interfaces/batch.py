@@ -31,13 +31,14 @@ from typing import Any
 from pyhelpers.base.errors import InputError, Problem
 from pyhelpers.engine.results import ItemResult, format_bp
 from pyhelpers.engine.solve import Checker
-from pyhelpers.scenario import CONTRACTING_STATES, IncomeItem, Scenario, check_consistency, load_context, validate_item
+from pyhelpers.scenario import IncomeItem, Scenario, check_consistency, load_context, validate_item
+from pyhelpers.scenario.catalogue import catalogue
 
 FORMATS = (".csv", ".jsonl", ".parquet")
 
 RESULT_COLUMNS = (
-    "applicable_treaty", "status", "outcome_br", "partner_state", "outcome_partner", "cap", "max_source_tax",
-    "tax_due", "withholding_finding", "withholding_difference", "provisions", "findings", "error",
+    "applicable_treaty", "status", f"outcome_{catalogue().home}", "partner_state", "outcome_partner", "cap",
+    "max_source_tax", "tax_due", "withholding_finding", "withholding_difference", "provisions", "findings", "error",
 )
 """The columns a batch adds after each input row's own (documented in the README); an input column of
 the same name is replaced."""
@@ -52,7 +53,6 @@ _FIELD_TO_COLUMN = {"gross.amount": "gross", "gross.currency": "currency",
                     "withholding.withheld.amount": "withheld", "withholding.withheld.currency": "currency",
                     "withholding.withheld_rate": "withheld_rate", "withholding.domestic_rate": "domestic_rate",
                     "withholding.state": "withholding_state", "withholding": "withheld"}
-_TREATY_BY_PARTNER = {partner: treaty for treaty, (_, partner) in CONTRACTING_STATES.items()}
 
 
 class BatchError(InputError):
@@ -162,7 +162,7 @@ def row_item(row: Row, default_treaty: str | None) -> tuple[str, dict[str, Any]]
 
     Columns: ``id, type, payer, recipient, beneficial_owner, date, place_of_business``; ``gross`` with
     ``currency``; ``withheld`` (amount, in the gross's currency) or ``withheld_rate``, ``domestic_rate``
-    and ``withholding_state``; the treaty as ``treaty`` (``br-pt``) or ``states`` (``br pt``), else the
+    and ``withholding_state``; the treaty as ``treaty`` (its id) or ``states`` (its two States), else the
     context's; type-specific facts as dotted columns (``dividend.instrument``, ``interest.
     government_institution_of``). Empty cells are not given. Raises ValueError(message) for a row that
     cannot even be read.
@@ -173,17 +173,18 @@ def row_item(row: Row, default_treaty: str | None) -> tuple[str, dict[str, Any]]
     treaty = cols.get("treaty")
     if treaty is None and "states" in cols:
         states = sorted(s for s in re.split(r"[\s,;/-]+", cols["states"].lower()) if s)
-        partner = [s for s in states if s != "br"]
-        if len(states) != 2 or "br" not in states or partner[0] not in _TREATY_BY_PARTNER:
-            raise ValueError(f"states: expected Brazil and a partner State with a treaty in the corpus "
-                             f"(e.g. 'br pt'), found {cols['states']!r}")
-        treaty = _TREATY_BY_PARTNER[partner[0]]
+        by_states = {tuple(sorted(s)): t for t, s in catalogue().states.items()}
+        if tuple(states) not in by_states:
+            example = " ".join(next(iter(catalogue().states.values())))
+            raise ValueError(f"states: expected the Contracting States of a treaty in the corpus "
+                             f"(e.g. '{example}'), found {cols['states']!r}")
+        treaty = by_states[tuple(states)]
     treaty = treaty or default_treaty
     if treaty is None:
         raise ValueError("treaty: expected the row's treaty (a treaty or states column) or a treaty in the "
                          "context, found nothing")
-    if treaty not in CONTRACTING_STATES:
-        raise ValueError(f"treaty: expected one of {', '.join(CONTRACTING_STATES)}, found {treaty!r}")
+    if treaty not in catalogue().states:
+        raise ValueError(f"treaty: expected one of {', '.join(catalogue().treaties)}, found {treaty!r}")
     item: dict[str, Any] = {}
     for column, value in cols.items():
         if column in _ITEM_COLUMNS:
@@ -300,13 +301,14 @@ def _error_record(row: Row, message: str) -> dict[str, str]:
 
 def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
     rec = {k: v for k, v in row.columns.items() if k not in RESULT_COLUMNS}
-    partner = next((s for s in r.states if s.state != "br"), None)
-    br = next((s for s in r.states if s.state == "br"), None)
+    home = catalogue().home
+    partner = next((s for s in r.states if s.state != home), None)
+    br = next((s for s in r.states if s.state == home), None)
     c = r.compliance
     rec.update({
         "applicable_treaty": r.treaty,
         "status": r.status,
-        "outcome_br": br.label if br else "",
+        f"outcome_{home}": br.label if br else "",
         "partner_state": partner.state if partner else "",
         "outcome_partner": partner.label if partner else "",
         "cap": format_bp(r.max_rate_bp) if r.max_rate_bp is not None else "",

@@ -306,7 +306,8 @@ def list_(fmt: str, lang: str) -> None:
 @LANG
 @_handle_errors
 def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
-    """The text of an article (e.g. `br-pt 10`, `br-pt Protocol 9`) and the rules that encode it."""
+    """The text of an article (e.g. `xx-yy 10` or `xx-yy Protocol 9` of a treaty xx-yy) and the rules that
+    encode it."""
     art = " ".join(article)
     checker = Checker()
     files = article_files(checker.logic, treaty, art)
@@ -478,7 +479,7 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
     a git revision of the whole package and this one, or two rule bases with this Python layer."""
     from pathlib import Path
 
-    from pyhelpers.engine.program import logic_dir as installed
+    from pyhelpers.base.rulebase import logic_dir as installed
     from pyhelpers.tools.coverage import dumps
     from pyhelpers.tools.diff import diff_outcomes, diff_package, diff_text, logic_at, tempdir
 
@@ -499,8 +500,9 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
 # ----------------------------------------------------------------- treaty mutate (issue 10) ---
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
-@click.option("--treaty", default="br-pt", show_default=True,
-              help="the folder of logic/ to mutate (`core`: logic/core/, against every scenario)")
+@click.option("--treaty", default=None,
+              help="the folder of logic/ to mutate (`core`: logic/core/, against every scenario); required unless "
+              "the rule base has one treaty")
 @click.option("--max", "max_mutants", type=click.IntRange(min=1), metavar="N",
               help="a deterministic random sample of N mutants (default: every mutant)")
 @click.option("--seed", type=int, default=1, show_default=True, help="seed of the sample")
@@ -516,16 +518,23 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="output format")
 @_handle_errors
-def mutate(paths: tuple[str, ...], treaty: str, max_mutants: int | None, seed: int, jobs: int,
+def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, seed: int, jobs: int,
            time_budget: float | None, probes: int, logic_dir: str | None, save: str | None, fmt: str) -> None:
     """Mutants of the rules (numbers ±1, comparisons flipped, conditions dropped, negations removed),
     each run on the scenarios under PATHS (default: scenarios/<treaty>/, or scenarios/ for core)."""
     from pathlib import Path
 
+    from pyhelpers.base.rulebase import treaty_folders
     from pyhelpers.engine.program import load_logic
     from pyhelpers.tools.coverage import dumps
     from pyhelpers.tools.mutate import report_json, report_text, run_mutation
 
+    if treaty is None:
+        folders = treaty_folders(Path(logic_dir).resolve()) if logic_dir else treaty_folders()
+        if len(folders) != 1:
+            raise InputError(f"--treaty: expected the folder of logic/ to mutate (core, {', '.join(folders)}), "
+                             "found nothing")
+        treaty = folders[0]
     if not paths and treaty != "core" and Path("scenarios", treaty).is_dir():
         paths = (str(Path("scenarios", treaty)),)
     logic = load_logic(Path(logic_dir).resolve()) if logic_dir else load_logic()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pyhelpers.engine.amounts import round_to_currency
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import Alternative, Compliance, Finding, Relief, ScenarioResult, StateOutcome, format_bp
-from pyhelpers.explain.readings import STATE_NAMES
+from pyhelpers.explain.readings import state_names
 
 if TYPE_CHECKING:
     from pyhelpers.engine.whatif import WhatIf
@@ -204,7 +204,7 @@ def finding_text(f: Finding, lang: str) -> str:
 
 
 def state_name(code: str, lang: str) -> str:
-    return STATE_NAMES[_lang(lang)].get(code, code.upper())
+    return state_names(_lang(lang)).get(code, code.upper())
 
 
 def money(amount: Decimal, currency: str | None) -> str:
@@ -328,7 +328,7 @@ def alternatives_note(scenario: Scenario, lang: str) -> str:
 
 
 def alternative_text(a: Alternative, lang: str) -> str:
-    """``capped at 10% ... if holding(a, b).until is 2026-03-14 or later  (br-sg 10(2)(a))``."""
+    """``capped at 10% ... if holding(a, b).until is 2026-03-14 or later  (<provision>)``."""
     if a.state is not None and a.outcome is not None:
         head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, ()), lang)
     else:

@@ -346,7 +346,7 @@ def query_graph(gid: str, text: str, holds: bool, steps: Sequence[tuple[Step, St
 
 
 def provision_index(logic: Logic) -> dict[str, list[tuple[str, str]]]:
-    """Every quoted paragraph (``%|`` lines) by its provision: ``br-pt 10(2)`` → [(label, text), ...]."""
+    """Every quoted paragraph (``%|`` lines) by its provision → [(label, text), ...]."""
     out: dict[str, list[tuple[str, str]]] = {}
     for lf in logic.files:
         for label, text, _line in lf.texts:

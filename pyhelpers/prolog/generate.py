@@ -22,18 +22,45 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, get_args
 
 import yaml
 
+from pyhelpers.base import dates
 from pyhelpers.base.errors import InputError
-from pyhelpers.scenario import CONTRACTING_STATES, IncomeItem, PersonKind, ResidenceCriterion, Scenario, load_dict
+from pyhelpers.base.rulebase import ground_facts, logic_dir
+from pyhelpers.scenario import IncomeItem, Scenario, load_dict
+from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.persons import PersonKind, ResidenceCriterion
 
 _SKIP_KEYS = {"name", "description", "expect", "evaluation_date"}
-_PERCENTS = [0, 10, 20, 24.99, 25, 25.01, 30, 50, 100]
-_DAY_SHIFTS = [-1, 1, -1, 1, -30, 30, -365, 365, -731, 731]
-_STATES = ["br", "pt", "sg", "ae", "uy", "pl", "us", "fr"]
+
+
+def _percents() -> list[float]:
+    """Shares to try: none, all, and the treaties' cited percentages with a basis point either side."""
+    return _percents_of(logic_dir())
+
+
+@lru_cache(maxsize=8)
+def _percents_of(root: Path) -> list[float]:
+    cited = sorted({s.arguments[2].number for s in ground_facts("percentage", 4, root)} - {0})
+    bps = sorted({0, 10000, *cited, *(v - 1 for v in cited), *(v + 1 for v in cited)} & set(range(10001)))
+    return [bp / 100 for bp in bps]
+
+
+def _day_shifts() -> list[int]:
+    """Date shifts to try: a day, a month, and the treaties' day counts and periods with a day more."""
+    return _day_shifts_of(logic_dir())
+
+
+@lru_cache(maxsize=8)
+def _day_shifts_of(root: Path) -> list[int]:
+    days = {s.arguments[2].number for s in ground_facts("day_count", 4, root)}
+    days |= {s.arguments[2].number * 366 // dates.MONTHS_IN_YEAR + 1
+             for s in ground_facts("period_months", 4, root)}
+    return [d for n in [1, 1, 30, *sorted(days)] for d in (-n, n)]
 
 
 @dataclass(frozen=True)
@@ -128,13 +155,18 @@ def _mutate(rng: random.Random, data: dict[str, Any], pools: dict[str, list[Any]
     elif isinstance(value, bool):
         parent[key] = not value
     elif isinstance(value, date):
-        parent[key] = value + timedelta(days=rng.choice(_DAY_SHIFTS))
+        parent[key] = value + timedelta(days=rng.choice(_day_shifts()))
     elif isinstance(value, (int, float)) and name in ("capital", "votes", "value"):
-        parent[key] = rng.choice(_PERCENTS)
+        parent[key] = rng.choice(_percents())
     elif isinstance(value, (str, int, float)) and pool:
         parent[key] = rng.choice(pool)
     elif "unknown" in pool:
         parent[key] = "unknown"
+
+
+
+def rule_files_of(treaty: str) -> list[str]:
+    return sorted(p.name for p in (logic_dir() / treaty).glob("*.lp"))
 
 
 def _day(rng: random.Random, start: date, span: int) -> date:
@@ -142,8 +174,9 @@ def _day(rng: random.Random, start: date, span: int) -> date:
 
 
 def _synthetic(rng: random.Random, types: list[str]) -> dict[str, Any]:
-    treaty = rng.choice(["br-pt"] * 6 + ["br-sg", "br-ae", "br-uy", "br-pl"])
-    states = [*CONTRACTING_STATES[treaty], "us"]
+    treaties = catalogue().treaties
+    treaty = rng.choices(treaties, [len(rule_files_of(t)) for t in treaties])[0]  # by the size of its rules
+    states = [*catalogue().states[treaty], "us"]  # and a third State
     kinds = list(get_args(PersonKind))
     criteria = list(get_args(ResidenceCriterion))
     persons: dict[str, Any] = {}
@@ -187,11 +220,11 @@ def _synthetic(rng: random.Random, types: list[str]) -> dict[str, Any]:
         if (a, b) in pairs or persons[ids[a]]["kind"] == "individual":
             continue
         pairs.add((a, b))
-        since = _day(rng, date(2019, 1, 1), 2000)
+        since = _day(rng, date(2019, 1, 1), 5 * 366)
         h: dict[str, Any] = {"holder": ids[b], "company": ids[a], "from": since,
-                             rng.choice(["capital", "capital", "votes"]): rng.choice(_PERCENTS)}
+                             rng.choice(["capital", "capital", "votes"]): rng.choice(_percents())}
         if rng.random() < 0.3:
-            h["until"] = since + timedelta(days=rng.randrange(1, 1500))
+            h["until"] = since + timedelta(days=rng.randrange(1, 4 * 366))
         if rng.random() < 0.2:
             h["direct"] = False
         holdings.append(h)
@@ -245,7 +278,7 @@ def _plain_types() -> list[str]:
     the mutations of the suite reach the others)."""
     out = []
     for ty in get_args(IncomeItem.model_fields["type"].annotation):
-        data = {"name": "probe", "treaty": "br-pt", "evaluation_date": "2025-01-01",
+        data = {"name": "probe", "treaty": catalogue().treaties[0], "evaluation_date": "2025-01-01",
                 "persons": {"a": {"kind": "company"}, "b": {"kind": "company"}},
                 "income": [{"id": "i", "type": ty, "payer": "a", "recipient": "b", "date": "2024-01-01"}]}
         try:

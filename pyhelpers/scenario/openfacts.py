@@ -23,6 +23,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from pyhelpers.base.errors import Problem
+from pyhelpers.scenario.problems import field_path
 
 MAX_VALUES = 400
 """At most this many alternatives per fact (a ``between`` range of dates: 400 days)."""
@@ -78,13 +79,6 @@ def show_value(value: Any) -> str:
     return str(value)
 
 
-def _field(path: tuple[Any, ...]) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + str(part)
-    return out or "(document)"
-
-
 def readable_name(data: Any, path: tuple[Any, ...]) -> str:
     """A name a user recognises: ``holding(lusoinvest, alfa).until``, ``income(div-2024).date``,
     ``presence(ana, br)[2].until``, else the loader's field notation (``persons.ana.habitual_abode``)."""
@@ -99,9 +93,9 @@ def readable_name(data: Any, path: tuple[Any, ...]) -> str:
                 "presence": lambda r: f"presence({r.get('person')}, {r.get('state')})",
             }.get(str(path[0]))
             if label is not None:
-                tail = _field(rest)
+                tail = field_path(rest)
                 return label(row) + ("" if not rest else ("." + tail if not tail.startswith("[") else tail))
-    return _field(head + rest)
+    return field_path(head + rest)
 
 
 def _as_date(value: Any) -> date | None:
@@ -142,7 +136,7 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
     problems: list[Problem] = []
 
     def bad(path: tuple[Any, ...], expected: str, was: str) -> None:
-        problems.append(Problem(source, line(path), _field(path), expected, was))
+        problems.append(Problem(source, line(path), field_path(path), expected, was))
 
     def visit(node: Any, path: tuple[Any, ...]) -> Any:
         if isinstance(node, dict):
@@ -203,7 +197,7 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
         combinations *= len(f.values)
     if combinations > MAX_COMBINATIONS:
         first = unknown[0].path
-        problems.append(Problem(source, line(first), _field(first),
+        problems.append(Problem(source, line(first), field_path(first),
                                 f"at most {MAX_COMBINATIONS} combinations of the unknown facts' alternatives",
                                 f"{combinations} ({' x '.join(str(len(f.values)) for f in unknown)})",
                                 "narrow the alternatives or split the scenario"))

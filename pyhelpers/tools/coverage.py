@@ -111,7 +111,7 @@ def _unsafe_lines(candidates: Sequence[str]) -> set[int]:
         for m in re.finditer(r"^<block>:(\d+):\d+-[\d:]+: error: unsafe", text, re.MULTILINE):
             bad.add(int(m.group(1)))
 
-    ctl = clingo.Control(["--warn=none"], logger=log, message_limit=1_000_000)
+    ctl = clingo.Control(["--warn=none"], logger=log, message_limit=10 * len(candidates) + 10)  # every error
     try:
         ctl.add("base", [], "\n".join(candidates))
         ctl.ground([("base", [])])
@@ -197,7 +197,7 @@ class ConditionPlan:
                 skip: frozenset[tuple[int, int]] = frozenset()) -> str:
         """The whole rule base, every treaty's rules with the core's, instrumented (``_fired``, ``_cond``),
         as one program holds them when a batch mixes treaties: a scenario of one treaty is what makes
-        another treaty's guards (``item_treaty(S, I, "br-pt")``) false where the rest of their rule
+        another treaty's guards (``item_treaty(S, I, "<treaty>")``) false where the rest of their rule
         holds, the case those guards exist for. With ``present`` (the input
         predicates of the scenario), a rule is kept only when its positive body can hold, and a
         false-side rule only when its own positive body can (see :meth:`Logic.reachable`): the rest of

@@ -38,6 +38,7 @@ Score = killed / (killed + survived): killed / (total − equivalent-suspected �
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import random
 import time
@@ -59,7 +60,7 @@ from pyhelpers.engine.program import Logic, RuleInfo
 from pyhelpers.engine.results import Receipt
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.engine.statements import Statement
-from pyhelpers.facts import scenario_facts
+from pyhelpers.facts import Declared, scenario_facts
 from pyhelpers.scenario import Scenario, load_file
 from pyhelpers.tools.coverage import _unsafe_lines
 
@@ -155,7 +156,7 @@ class _State:
     probes: list[_Case]
     reconstructed: frozenset[str]
     deadline: float | None
-    months: frozenset[int] = frozenset()
+    declared: Declared = field(default_factory=Declared)
     keys: frozenset[tuple[str, int, int]] = frozenset()  # (predicate, arity, position) the mutants test
     unsafe: frozenset[int] = frozenset()
     killers: dict[int, list[int]] = field(default_factory=dict)
@@ -353,7 +354,7 @@ def _models(program: str, facts: str, limit: int, atoms: set[clingo.Symbol] | No
 
 def _prepare_case(state: _State, checker: Checker, name: str, scenario: Scenario, suite: bool) -> _Case | None:
     logic = state.logic
-    facts = scenario_facts(scenario, "s", state.months)
+    facts = scenario_facts(scenario, "s", state.declared)
     present = frozenset(f[: f.index("(")] for f in facts)
     inputs = _inputs(logic, present)
     sl = logic._sliceable
@@ -430,7 +431,9 @@ def prepare(logic: Logic, treaty: str, mutants: list[Mutant], scenario_paths: Se
     state = _State(logic, "\n".join(logic.defined_directives()), [s.text for s in sl], {}, mutants,
                    [], [], checker.reconstructed_provisions, deadline)
     # the date module computes the periods the rules name: a period mutated ±1 month needs its facts too
-    state.months = frozenset(n + d for n in checker.period_months for d in (-1, 0, 1) if n + d > 0)
+    declared = checker.declared
+    state.declared = dataclasses.replace(declared, months=frozenset(
+        n + d for n in declared.months for d in (-1, 0, 1) if n + d > 0))
     state.keys = frozenset((name, arity, n) for m in mutants for name, arity, consts in m.rest or ()
                            for n, _ in consts)
     baseline: list[str] = []

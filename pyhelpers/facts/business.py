@@ -1,0 +1,56 @@
+"""Facts of business income items (:mod:`pyhelpers.scenario.business`): immovable property, business
+profits, the operation of ships and aircraft and what is ancillary to it, conditions between associated
+enterprises, and whether the source State's law taxes remitted branch profits as dividends."""
+
+from __future__ import annotations
+
+from pyhelpers.facts.emit import Add, Const, fact, given_yes_no, record_given
+from pyhelpers.scenario import Scenario
+
+
+def business_facts(sc: Scenario, sid: str, add: Add) -> None:
+    for item in sc.income:
+        iid = item.id
+        ip = item.immovable_property
+        if item.type == "immovable_property" and ip is not None:
+            if record_given(sid, add, iid, "situated_in", ip.situated_in):
+                add(fact("immovable_situated_in", sid, iid, Const(str(ip.situated_in))))
+            if record_given(sid, add, iid, "property", ip.property):
+                add(fact("property_kind", sid, iid, Const(str(ip.property))))
+            given_yes_no(sid, add, iid, "assimilated", "assimilated_to_immovable", ip.assimilated_by_situs_law)
+            given_yes_no(sid, add, iid, "held_by_enterprise", "held_by_enterprise", ip.held_by_enterprise)
+        bp = item.business_profits
+        if item.type in ("business_profits", "immovable_property") and bp is not None:
+            given_yes_no(sid, add, iid, "attributable_to_place", "attributable_to_place", bp.attributable_to_place)
+            if bp.purchase_of_goods_only:
+                add(fact("purchase_of_goods_only", sid, iid, Const("yes")))
+        if item.shipping is not None:
+            sh = item.shipping
+            add(fact("transport_mode", sid, iid, Const(sh.mode)))
+            if sh.solely_within is not None:
+                add(fact("operated_solely_within", sid, iid, Const(sh.solely_within)))
+            if sh.management_on_board:
+                add(fact("management_on_board", sid, iid))
+                if sh.port_of_registry is not None:
+                    add(fact("given", sid, iid, Const("port_of_registry")))
+                    if sh.port_of_registry != "none":
+                        add(fact("port_of_registry", sid, iid, Const(sh.port_of_registry)))
+            if sh.pool:
+                add(fact("pool_participation", sid, iid))
+            if sh.air_consortium_share:
+                add(fact("air_consortium_share", sid, iid))
+        anc = item.shipping_ancillary
+        if anc is not None:
+            add(fact("shipping_ancillary", sid, iid, Const(anc.kind)))
+            given_yes_no(sid, add, iid, "incidental", "ancillary_incidental", anc.incidental)
+        if item.transfer_pricing is not None:
+            tp = item.transfer_pricing
+            add(fact("given", sid, iid, Const("conditions_differ_from_arm_length")))
+            if tp.conditions_differ_from_arm_length == "unknown":
+                add(fact("unknown", sid, iid, Const("conditions_differ_from_arm_length")))
+            elif tp.conditions_differ_from_arm_length:
+                add(fact("non_arm_length_conditions", sid, iid))
+            if tp.management_or_control_link:
+                add(fact("management_or_control_link", sid, iid))
+        given_yes_no(sid, add, iid, "source_law_taxes_dividends", "source_law_taxes_dividends",
+                     item.source_law_taxes_dividends)

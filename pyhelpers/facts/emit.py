@@ -1,0 +1,153 @@
+"""The one audited place where scenario data becomes program text.
+
+Every fact is built by :func:`fact` from checked values only:
+
+* ``str`` → a quoted ASP string with ``\\``, ``"`` and newline escaped (ids can never become syntax);
+* :class:`Const` → a symbolic constant, only if it matches ``[a-z][a-z0-9_]*`` (enumerations the
+  scenario model has already validated, e.g. State codes and person kinds);
+* ``int`` → a number, only inside clingo's 32-bit range (``bool`` is refused);
+* :class:`Fn` → a function term of such values.
+
+Money never reaches the logic as an amount to compute with (amounts stay ``Decimal`` in Python; a
+comparison gets cents, clamped); dates become day numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
+
+from pyhelpers.base import dates
+
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+_NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class Const(str):
+    """A symbolic constant (an enumeration value, never user free text)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Fn:
+    """A function term ``name(args)``."""
+
+    name: str
+    args: tuple[Value, ...]
+
+
+Value = str | int | Const | Fn
+
+
+@lru_cache(maxsize=65536)
+def quote(text: str) -> str:
+    """An ASP string literal for ``text`` (memoised: ids recur in every fact of their scenario)."""
+    if "\x00" in text:
+        raise ValueError("a string with a NUL character cannot become a fact")
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+@lru_cache(maxsize=4096)
+def _checked_name(name: str) -> str:
+    if not _NAME_RE.match(name):
+        raise ValueError(f"not a symbolic constant: {name!r}")
+    return name
+
+
+def term(value: Value) -> str:
+    """The ASP text of one checked value."""
+    kind = type(value)
+    if kind is str:
+        return quote(value)
+    if kind is Const:
+        return _checked_name(value)
+    if isinstance(value, bool):
+        raise TypeError("booleans are not facts: use a constant yes/no")
+    if isinstance(value, int):
+        if not INT_MIN <= value <= INT_MAX:
+            raise ValueError(f"integer {value} outside clingo's 32-bit range")
+        return str(value)
+    if isinstance(value, Const):
+        return _checked_name(str(value))
+    if isinstance(value, str):
+        return quote(str(value))
+    if isinstance(value, Fn):
+        if not _NAME_RE.match(value.name):
+            raise ValueError(f"not a function name: {value.name!r}")
+        return f"{value.name}({', '.join(term(a) for a in value.args)})"
+    raise TypeError(f"cannot turn {type(value).__name__} into a fact")
+
+
+def fact(name: str, *args: Value) -> str:
+    """One fact ``name(args).`` — the only way scenario data becomes program text."""
+    try:
+        _checked_name(name)
+    except ValueError:
+        raise ValueError(f"not a predicate name: {name!r}") from None
+    return f"{name}({', '.join(map(term, args))})."
+
+
+def open_option(sid: str, fact_no: int, value_no: int) -> str:
+    """``_option(sid, F, V).``: alternative V of the scenario's open fact F (issue 7)."""
+    return f"_option({quote(sid)}, {term(fact_no)}, {term(value_no)})."
+
+
+def conditional_fact(text: str, sid: str, conditions: tuple[tuple[int, int], ...],
+                     absent: tuple[tuple[int, int], ...] = ()) -> str:
+    """The fact ``text`` (made by :func:`fact`) holding only where every open fact F has its alternative V
+    for the pairs (F, V) of ``conditions`` and none of the pairs of ``absent``:
+    ``f(...) :- _value(sid, F, V), ..., not _value(sid, F2, V2), ...`` (issue 7)."""
+    if not (text.endswith(").") and _checked_name(text[: text.index("(")])):
+        raise ValueError(f"not a fact: {text!r}")
+    if not conditions and not absent:
+        return text
+    body = [f"_value({quote(sid)}, {term(f)}, {term(v)})" for f, v in conditions]
+    body += [f"not _value({quote(sid)}, {term(f)}, {term(v)})" for f, v in absent]
+    return f"{text[:-1]} :- {', '.join(body)}."
+
+
+def day(d: date) -> int:
+    return dates.day_number(d)
+
+
+Add = Callable[[str], None]
+"""Where a module's facts go (the list of the scenario's facts, appended to)."""
+
+
+def money_cents(amount: Decimal) -> int:
+    """An amount in cents for a comparison in the logic, clamped to clingo's range (never multiplied
+    there: any amount above the clamp is above every threshold the treaties set)."""
+    cents = int((amount * 100).to_integral_value(rounding=ROUND_HALF_UP))
+    return max(INT_MIN, min(INT_MAX, cents))
+
+
+def given_yes_no(sid: str, add: Add, subject: str, attribute: str, pred: str, value: object) -> None:
+    """A true/false/unknown attribute: ``given`` (and ``unknown``), and ``pred(S, X, yes|no)``."""
+    if value is None:
+        return
+    add(fact("given", sid, subject, Const(attribute)))
+    if value == "unknown":
+        add(fact("unknown", sid, subject, Const(attribute)))
+        return
+    add(fact(pred, sid, subject, Const("yes" if value else "no")))
+
+
+def record_given(sid: str, add: Add, subject: str, attribute: Value, value: object) -> bool:
+    """Record that ``attribute`` of ``subject`` was given (``given``; also ``unknown`` when given as
+    unknown). True when it was given as a real value; nothing is recorded when it was not given."""
+    if value is None:
+        return False
+    attr = Const(attribute) if isinstance(attribute, str) and not isinstance(attribute, Const) else attribute
+    add(fact("given", sid, subject, attr))
+    if value == "unknown":
+        add(fact("unknown", sid, subject, attr))
+        return False
+    return True
+
+

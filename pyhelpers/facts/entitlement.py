@@ -1,0 +1,107 @@
+"""Facts of entitlement to the benefits of a treaty (:mod:`pyhelpers.scenario.entitlement`): what a
+limitation-on-benefits article asks of persons and items, the ratios of a third jurisdiction's tax to the
+residence State's (in basis points, rounded down: money is never multiplied in the logic), arrangements
+and the two questions of a principal purpose test, and its indicators."""
+
+from __future__ import annotations
+
+from decimal import ROUND_FLOOR, Decimal
+
+from pyhelpers.facts.emit import INT_MAX, Add, Const, fact, given_yes_no, record_given
+from pyhelpers.scenario import Money, Scenario
+
+_BASIS_POINTS = 10000
+"""Basis points in a whole: a ratio is given in basis points."""
+
+
+def _ratio_bp(part: Decimal, whole: Decimal) -> int:
+    """``part / whole`` in basis points, rounded down (so it is below a threshold in basis points exactly
+    when the ratio is below it), at most :data:`INT_MAX`."""
+    return min(int((part * _BASIS_POINTS / whole).to_integral_value(rounding=ROUND_FLOOR)), INT_MAX)
+
+
+def entitlement_facts(sc: Scenario, sid: str, add: Add) -> None:
+    for pid, p in sc.persons.items():
+        e = p.entitlement
+        if e is not None:
+            given_yes_no(sid, add, pid, "regularly_traded", "regularly_traded", e.regularly_traded)
+            if record_given(sid, add, pid, "entity_purpose", e.entity_purpose):
+                add(fact("entity_purpose", sid, pid, Const(str(e.entity_purpose))))
+            if record_given(sid, add, pid, "conducted_activity", e.business_activity):
+                add(fact("conducted_activity", sid, pid, Const(str(e.business_activity))))
+            add(fact("financial_institution", sid, pid, Const(e.financial_institution)))
+            given_yes_no(sid, add, pid, "equivalent_beneficiary", "equivalent_beneficiary", e.equivalent_beneficiary)
+            given_yes_no(sid, add, pid, "equivalent_beneficiary_as_company", "equivalent_beneficiary_as_company",
+                         e.equivalent_beneficiary_as_company)
+        if p.offshore_regime is not None:
+            r = p.offshore_regime
+            add(fact("offshore_regime", sid, pid, Const(r.activity)))
+            if record_given(sid, add, pid, "offshore_rate", r.offshore_rate):
+                assert isinstance(r.offshore_rate, int)
+                add(fact("offshore_rate", sid, pid, r.offshore_rate))
+                if r.offshore_rate == 0:
+                    add(fact("offshore_untaxed", sid, pid))
+            if record_given(sid, add, pid, "domestic_rate", r.domestic_rate):
+                assert isinstance(r.domestic_rate, int)
+                add(fact("domestic_rate", sid, pid, r.domestic_rate))
+        proof = p.benefits_proof
+        if proof is not None:
+            if proof.no_principal_purpose:
+                add(fact("proven", sid, pid, Const("no_principal_purpose")))
+            if proof.gross_income_to_non_entitled is not None:
+                add(fact("proven_share_to_non_entitled", sid, pid, proof.gross_income_to_non_entitled))
+        sub = p.substance
+        if sub is not None:  # indicators for a principal purpose test, never a decision
+            if record_given(sid, add, pid, "employees", sub.employees):
+                assert isinstance(sub.employees, int)
+                add(fact("employee_count", sid, pid, sub.employees))
+            given_yes_no(sid, add, pid, "premises", "has_premises", sub.premises)
+
+    for aid, arr in sc.arrangements.items():
+        for iid in arr.items:
+            add(fact("arrangement_item", sid, aid, iid))
+        for question in ("principal_purpose", "object_and_purpose"):
+            value = getattr(arr, question)
+            if record_given(sid, add, aid, question, value):
+                add(fact("purpose_answer", sid, aid, Const(question), Const("yes" if value else "no")))
+
+    for item in sc.income:
+        iid = item.id
+        ie = item.entitlement
+        if ie is not None:
+            given_yes_no(sid, add, iid, "income_from_business", "income_from_business", ie.from_business)
+            given_yes_no(sid, add, iid, "business_substantial", "business_substantial", ie.substantial)
+            given_yes_no(sid, add, iid, "controlled_with_payer", "controlled_with_payer", ie.controlled_with_payer)
+        pe = item.third_jurisdiction_pe
+        if pe is not None:
+            add(fact("third_jurisdiction_pe", sid, iid))
+            given_yes_no(sid, add, iid, "pe_profits_exempt", "pe_profits_exempt", pe.profits_exempt_in_residence)
+            given_yes_no(sid, add, iid, "third_pe_active_business", "third_pe_active_business", pe.active_business)
+            known_third = record_given(sid, add, iid, "third_jurisdiction_tax", pe.third_jurisdiction_tax)
+            known_res = record_given(sid, add, iid, "residence_state_tax", pe.residence_state_tax)
+            if known_third and known_res:
+                assert isinstance(pe.third_jurisdiction_tax, Decimal) and isinstance(pe.residence_state_tax, Decimal)
+                add(fact("third_tax_ratio", sid, iid, min(_ratio_bp(pe.third_jurisdiction_tax,
+                                                                   pe.residence_state_tax), 100 * _BASIS_POINTS)))
+        given_yes_no(sid, add, iid, "from_offshore_activity", "from_offshore_activity", item.from_offshore_activity)
+        t = item.third_state_pe
+        if t is not None:
+            given_yes_no(sid, add, iid, "attributed_to_third_state_pe", "attributed_to_third_state_pe",
+                         t.attributed_by_uae)
+            given_yes_no(sid, add, iid, "exempt_in_uae", "third_state_pe_exempt", t.exempt_in_uae)
+            taxes = (t.third_state_tax, t.uae_tax_if_situated_there)
+            if any(x is not None for x in taxes):
+                add(fact("given", sid, iid, Const("third_state_tax_share")))
+                if any(x == "unknown" for x in taxes):
+                    add(fact("unknown", sid, iid, Const("third_state_tax_share")))
+                elif all(isinstance(x, Money) for x in taxes):
+                    third, residence = (x.amount for x in taxes if isinstance(x, Money))
+                    # no residence-State tax: the third jurisdiction's share is not below any threshold
+                    share = _BASIS_POINTS if residence == 0 else _ratio_bp(third, residence)
+                    add(fact("third_state_tax_share", sid, iid, share))
+        if item.derived_through is not None:
+            add(fact("derived_through", sid, iid, item.derived_through))
+        given_yes_no(sid, add, iid, "effectively_taxed_in_residence", "effectively_taxed_in_residence",
+                     item.effectively_taxed_in_residence)
+        if item.passed_on is not None:  # an indicator for a principal purpose test, never a decision
+            add(fact("passed_on", sid, iid, item.passed_on.to, item.passed_on.share, item.passed_on.within_days))

@@ -1,0 +1,110 @@
+"""Facts of income from investments and rights (:mod:`pyhelpers.scenario.investment`): dividends,
+interest, royalties and fees for services (what they are paid for), capital gains (with shares deriving
+their value from immovable property and, where a treaty declares it, whether the shares of value given
+cover every day of its look-back before the alienation), and other income.
+
+Details are emitted whatever the item's declared type: the rules use them only where an article reaches
+the item (e.g. interest details on a "dividend" paid on a debt claim)."""
+
+from __future__ import annotations
+
+from pyhelpers.base import dates
+from pyhelpers.facts.declared import Declared
+from pyhelpers.facts.emit import Add, Const, day, fact, given_yes_no, record_given
+from pyhelpers.scenario import Scenario
+
+
+def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
+    lookback = declared.value_record.get(sc.treaty)
+    for item in sc.income:
+        iid = item.id
+        if item.type == "dividend":
+            details = item.dividend
+            add(fact("dividend_instrument", sid, iid, Const(details.instrument if details else "shares")))
+            if details is not None:
+                given_yes_no(sid, add, iid, "same_tax_treatment_as_shares", "same_tax_treatment_as_shares",
+                             details.same_tax_treatment_as_shares)
+                given_yes_no(sid, add, iid, "payer_profits_from_other_state", "payer_profits_from_other_state",
+                             details.payer_has_profits_from_other_state)
+                if details.connected_place_of_business is not None:
+                    add(fact("connected_place_of_business", sid, iid, details.connected_place_of_business))
+        places: list[tuple[str, str | None]] = []
+        excess: bool | str = False
+        if item.interest is not None:
+            it = item.interest
+            places += [("borne_by_place_of_business", it.borne_by_place_of_business),
+                       ("connected_right", it.connected_place_of_business),
+                       ("paid_to_place_of_business", it.paid_to_place_of_business)]
+            if record_given(sid, add, iid, "government_institution", it.government_institution_of):
+                add(fact("government_institution_of", sid, iid, Const(str(it.government_institution_of))))
+            excess = it.excess_over_arm_length
+            given_yes_no(sid, add, iid, "public_functions", "public_functions", it.public_functions)
+        if item.royalty is not None:
+            rt = item.royalty
+            places += [("borne_by_place_of_business", rt.borne_by_place_of_business),
+                       ("connected_right", rt.connected_place_of_business)]
+            excess = excess if excess is not False else rt.excess_over_arm_length
+            if record_given(sid, add, iid, "royalty_arises_in", rt.arises_in):
+                add(fact("royalty_arises_in", sid, iid, Const(str(rt.arises_in))))
+        if excess is not False:
+            add(fact("given", sid, iid, Const("excess_over_arm_length")))
+            if excess == "unknown":
+                add(fact("unknown", sid, iid, Const("excess_over_arm_length")))
+            else:
+                add(fact("excess_over_arm_length", sid, iid))
+        given_yes_no(sid, add, iid, "financial_institution_charge", "financial_institution_charge",
+                     item.financial_institution_charge)
+        if item.capital_gain is not None:
+            cg = item.capital_gain
+            if record_given(sid, add, iid, "property_alienated", cg.property):
+                add(fact("property_alienated", sid, iid, Const(str(cg.property))))
+            if record_given(sid, add, iid, "property_situated_in", cg.situated_in):
+                add(fact("property_situated_in", sid, iid, Const(str(cg.situated_in))))
+            if cg.place_of_business is not None:
+                add(fact("given", sid, iid, Const("business_property_of")))
+                add(fact("business_property_of", sid, iid, cg.place_of_business))
+        if item.other_income is not None:
+            oi = item.other_income
+            if record_given(sid, add, iid, "arises_in", oi.arises_in):
+                add(fact("other_income_arises_in", sid, iid, Const(str(oi.arises_in))))
+            places.append(("connected_right", oi.connected_place_of_business))
+            if oi.from_immovable_property:
+                add(fact("income_from_immovable_property", sid, iid))
+        for pred, place in places:
+            if place is not None:
+                add(fact(pred, sid, iid, place))
+        pf = item.payment_for
+        if pf is not None:
+            if record_given(sid, add, iid, "rights", pf.rights):
+                assert isinstance(pf.rights, list)
+                for right in sorted(set(pf.rights)):
+                    add(fact("royalty_right", sid, iid, Const(right)))
+            if record_given(sid, add, iid, "services", pf.services):
+                assert isinstance(pf.services, list)
+                for nature in sorted(set(pf.services)):
+                    add(fact("service_nature", sid, iid, Const(nature)))
+            if record_given(sid, add, iid, "characterisation", pf.characterisation):
+                add(fact("stated_characterisation", sid, iid, Const(str(pf.characterisation))))
+            for attr, name in (("paid_to_employee_of_payer", "employee_of_payer"), ("teaching", "teaching"),
+                               ("personal_use", "personal_use")):
+                value = getattr(pf, attr)
+                if value == "unknown":
+                    add(fact("unknown", sid, iid, Const(name)))
+                elif value:
+                    add(fact("services_exclusion", sid, iid, Const(name)))
+            if pf.also_under is not None:
+                add(fact("also_under", sid, iid, Const(pf.also_under)))
+        sa = item.shares_alienated
+        if sa is not None:
+            add(fact("alienated_rights", sid, iid, Const(sa.kind), Const(sa.immovable_in)))
+            if record_given(sid, add, iid, "value_from_immovable", sa.value_from_immovable):
+                assert isinstance(sa.value_from_immovable, list)
+                for v in sa.value_from_immovable:
+                    add(fact("value_share", sid, iid, day(v.from_), day(v.until), v.share))
+                if lookback is not None:
+                    window = dates.days_before(item.date, lookback)
+                    periods = [(v.from_, v.until) for v in sa.value_from_immovable]
+                    if dates.days_present(periods, window) == lookback:
+                        add(fact("value_record_complete", sid, iid))
+        if record_given(sid, add, iid, "gain_arises_in", item.gain_arises_in):
+            add(fact("gain_arises_in", sid, iid, Const(str(item.gain_arises_in))))

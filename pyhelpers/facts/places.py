@@ -1,0 +1,100 @@
+"""Facts of places of business (:mod:`pyhelpers.scenario.places`): the owner and State of each, the
+scenario's own finding that it is a permanent establishment, what it is and what is done there, agents
+and their contracts, insurance agents, connected sites and cohesive operations, fixed bases; its length
+in whole months and days (and, where a treaty declares it, in days and against each of the treaty's
+periods); and, where a treaty declares it, the most days of services furnished at it within a window of
+each item's year."""
+
+from __future__ import annotations
+
+from pyhelpers.base import dates
+from pyhelpers.facts.declared import Declared
+from pyhelpers.facts.emit import Add, Const, day, fact, given_yes_no, record_given
+from pyhelpers.facts.years import year_of
+from pyhelpers.scenario import Scenario
+
+
+def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
+    counts_days = sc.treaty in declared.place_days
+    for bid, b in sc.places_of_business.items():
+        add(fact("place_of_business", sid, bid, b.owner, Const(b.state)))
+        if record_given(sid, add, bid, "permanent_establishment", b.permanent_establishment):
+            add(fact("permanent_establishment_stated", sid, bid, Const("yes" if b.permanent_establishment else "no")))
+        if record_given(sid, add, bid, "kind", b.kind):
+            add(fact("place_kind", sid, bid, Const(str(b.kind))))
+        given_yes_no(sid, add, bid, "fixed", "fixed_place", b.fixed)
+        given_yes_no(sid, add, bid, "business_carried_on", "business_through_place", b.business_carried_on)
+        if b.activities is not None:
+            add(fact("given", sid, bid, Const("activities")))
+            if b.activities == "unknown":
+                add(fact("unknown", sid, bid, Const("activities")))
+            else:
+                for activity in sorted(set(b.activities)):
+                    add(fact("place_activity", sid, bid, Const(activity)))
+        given_yes_no(sid, add, bid, "activities_preparatory_overall", "activities_preparatory_overall",
+                     b.activities_preparatory_overall)
+        if b.agent is not None:
+            a = b.agent
+            given_yes_no(sid, add, bid, "agent_independent", "agent_independent", a.independent)
+            given_yes_no(sid, add, bid, "agent_ordinary_course", "agent_ordinary_course",
+                         a.ordinary_course_of_business)
+            given_yes_no(sid, add, bid, "agent_contract_authority", "agent_contract_authority",
+                         a.authority_to_conclude_contracts)
+            given_yes_no(sid, add, bid, "agent_habitual_exercise", "agent_habitual_exercise",
+                         a.habitually_exercises_authority)
+        if b.from_ is not None:
+            if b.until is not None:
+                months, days = dates.months_and_days(b.from_, b.until)
+                add(fact("place_duration", sid, bid, months, days))
+            elif b.from_ <= sc.evaluation_date:
+                months, days = dates.months_and_days(b.from_, sc.evaluation_date)
+                add(fact("place_elapsed", sid, bid, months, days))
+            if counts_days:
+                end = b.until if b.until is not None else sc.evaluation_date
+                if b.from_ <= end:
+                    add(fact("place_days" if b.until is not None else "place_days_elapsed", sid, bid,
+                             dates.inclusive_days(b.from_, end)))
+                for m in sorted(declared.treaty_months.get(sc.treaty, ())):
+                    add(fact("place_period_days", sid, bid, m,
+                             dates.inclusive_days(b.from_, dates.period_last_day(b.from_, m))))
+        if b.same_site_as is not None:
+            add(fact("same_site", sid, bid, b.same_site_as))
+        for other in sorted(set(b.cohesive_operation_with)):
+            add(fact("complementary_functions", sid, bid, other))
+        given_yes_no(sid, add, bid, "combined_activities_preparatory", "combined_activities_preparatory",
+                     b.combined_activities_preparatory)
+        c = b.contracts
+        if c is not None:
+            if c.person is not None:
+                add(fact("agent_person", sid, bid, c.person))
+            given_yes_no(sid, add, bid, "habitually_concludes", "agent_habitually_concludes", c.habitually_concludes)
+            given_yes_no(sid, add, bid, "principal_role", "agent_principal_role", c.principal_role)
+            if record_given(sid, add, bid, "contract_kinds", c.kinds):
+                assert isinstance(c.kinds, list)
+                for kind in sorted(set(c.kinds)):
+                    add(fact("agent_contract_kind", sid, bid, Const(kind)))
+            if record_given(sid, add, bid, "acts_exclusively_for", c.acts_exclusively_for):
+                assert isinstance(c.acts_exclusively_for, list)
+                for other in sorted(set(c.acts_exclusively_for)):
+                    add(fact("agent_acts_exclusively_for", sid, bid, other))
+        if b.insurance is not None:
+            add(fact("given", sid, bid, Const("insurance")))
+            add(fact("insurance_agent", sid, bid))
+            given_yes_no(sid, add, bid, "premiums_or_risks", "insurance_premiums_or_risks",
+                         b.insurance.premiums_or_risks)
+            if b.insurance.reinsurance_only:
+                add(fact("reinsurance_only", sid, bid))
+        if b.services is not None:
+            add(fact("services_place", sid, bid))
+        if record_given(sid, add, bid, "fixed_base", b.fixed_base):
+            add(fact("fixed_base_stated", sid, bid, Const("yes" if b.fixed_base else "no")))
+    window = declared.services.get(sc.treaty)
+    if window is None:
+        return
+    for item in sc.income:
+        year = year_of(item, window.year)
+        for bid, b in sc.places_of_business.items():
+            if b.services is not None:
+                periods = [(p.from_, p.until) for p in b.services.periods]
+                count, (w_from, w_to) = dates.max_days_in_windows(periods, year, window.months)
+                add(fact("service_days", sid, item.id, bid, count, day(w_from), day(w_to)))

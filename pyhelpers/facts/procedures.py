@@ -1,0 +1,85 @@
+"""Facts of what an item asks beyond its taxing rights (:mod:`pyhelpers.scenario.procedures`): the tax it
+concerns, the elimination of double taxation, a mutual agreement case (with the date each month count of
+the treaties' periods after its dates), a non-discrimination comparison, and a notice of termination
+(with the date each month count before the end of its year of cessation)."""
+
+from __future__ import annotations
+
+from pyhelpers.base import dates
+from pyhelpers.facts.declared import Declared
+from pyhelpers.facts.emit import Add, Const, day, fact, given_yes_no
+from pyhelpers.scenario import Scenario
+
+
+def procedure_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
+    months = declared.months
+    notice = sc.termination_notice
+    if notice is not None:
+        add(fact("termination_notice", sid, notice.cessation_year, day(notice.given)))
+        for m in sorted(months):
+            add(fact("months_before_year_end", sid, notice.cessation_year, m,
+                     day(dates.months_before_year_end(notice.cessation_year, m))))
+
+    for item in sc.income:
+        iid = item.id
+        tax = item.tax
+        if tax is not None:
+            add(fact("given", sid, iid, Const("tax")))
+            add(fact("item_tax", sid, iid, Const(tax.name)))
+            if tax.name == "other" and tax.state is not None:
+                add(fact("item_tax_state", sid, iid, Const(tax.state)))
+            given_yes_no(sid, add, iid, "withheld_at_source", "withheld_at_source", tax.withheld_at_source)
+            if tax.in_force_from is not None:
+                add(fact("given", sid, iid, Const("tax_in_force_from")))
+                add(fact("tax_in_force_from", sid, iid, day(tax.in_force_from)))
+            given_yes_no(sid, add, iid, "identical_or_similar", "tax_identical_or_similar", tax.identical_or_similar)
+            given_yes_no(sid, add, iid, "federal", "tax_federal", tax.federal)
+
+        relief = item.relief
+        if relief is not None:
+            add(fact("given", sid, iid, Const("relief")))
+            given_yes_no(sid, add, iid, "payer_taxed_without_exemption", "payer_taxed_without_exemption",
+                         relief.payer_taxed_without_exemption)
+            if relief.payer_constituted is not None:
+                add(fact("given", sid, iid, Const("payer_constituted")))
+                add(fact("payer_constituted", sid, iid, day(relief.payer_constituted)))
+            given_yes_no(sid, add, iid, "portugal_indirect_credit_method", "portugal_indirect_credit_method",
+                         relief.portugal_indirect_credit_method)
+
+        case = item.mutual_agreement_case
+        if case is not None:
+            add(fact("given", sid, iid, Const("mutual_agreement_case")))
+            add(fact("map_claimant", sid, iid, case.claimant or item.beneficial_owner or item.recipient))
+            given_yes_no(sid, add, iid, "taxed_in_both_states", "taxed_in_both_states", case.taxed_in_both_states)
+            starts = {"payment": item.date, "notification": case.notified,
+                      "second_taxation": case.second_taxation_notified}
+            for kind, start in starts.items():
+                if start is None:
+                    continue
+                if kind == "notification":
+                    add(fact("given", sid, iid, Const("taxation_notified")))
+                if kind == "second_taxation":
+                    add(fact("given", sid, iid, Const("second_taxation_notified")))
+                for m in sorted(months):
+                    add(fact("date_after_months", sid, iid, Const(kind), m, day(dates.months_after(start, m))))
+            if case.request_filed is not None:
+                add(fact("map_request_filed", sid, iid, day(case.request_filed)))
+
+        nd = item.non_discrimination
+        if nd is not None:
+            add(fact("comparison", sid, iid, Const(nd.ground), Const(nd.taxing_state)))
+            if nd.ground == "permanent_establishment":
+                if nd.place_of_business is not None:
+                    add(fact("compared_place", sid, iid, nd.place_of_business))
+            elif nd.ground == "nationality":
+                add(fact("compared_person", sid, iid, nd.person or item.beneficial_owner or item.recipient))
+            else:
+                add(fact("compared_person", sid, iid, nd.person or item.payer))
+            add(fact("given", sid, iid, Const("treatment")))
+            if nd.treatment == "unknown":
+                add(fact("unknown", sid, iid, Const("treatment")))
+            else:
+                add(fact("compared_treatment", sid, iid, Const(nd.treatment)))
+            given_yes_no(sid, add, iid, "same_circumstances", "same_circumstances", nd.same_circumstances)
+            if nd.reason is not None:
+                add(fact("comparison_reason", sid, iid, Const(nd.reason)))

@@ -1,0 +1,54 @@
+"""The little of the treaties' catalogue the format is checked against, read from the rule files: which
+treaties the package ships, the Contracting States of each, the State that levies each tax a treaty
+names, and the States whose taxes of the Union a treaty distinguishes. Nothing of it is written here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pyhelpers.base.rulebase import ground_facts, logic_dir, treaty_folders
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    treaties: tuple[str, ...]
+    """The treaty ids (the folders of ``logic/``), sorted."""
+    home: str
+    """The State that is a Contracting State of every treaty of the corpus (``home_state``)."""
+    states: dict[str, tuple[str, ...]]
+    """Treaty → its Contracting States, in the order the catalogue lists them."""
+    tax_states: dict[str, str]
+    """A tax some treaty names (``listed_tax``) → the State that levies it."""
+    union_states: frozenset[str]
+    """States whose taxes of the Union (``federal``) some treaty distinguishes (``union_state``)."""
+    notice_in_year_of_cessation: dict[str, str]
+    """Treaty → the provision by which a notice of termination is given in the year it names as the
+    year of cessation (``notice_in_year_of_cessation``)."""
+
+    def one_of(self) -> str:
+        """``a, b or c``: the treaties, as an error message lists them."""
+        *rest, last = self.treaties
+        return f"{', '.join(rest)} or {last}" if rest else last
+
+
+def catalogue() -> Catalogue:
+    """The catalogue of the rule base in use (:func:`~pyhelpers.base.rulebase.logic_dir`)."""
+    return _catalogue(logic_dir())
+
+
+@lru_cache(maxsize=8)
+def _catalogue(root: Path) -> Catalogue:
+    treaties = treaty_folders(root)
+    states: dict[str, list[str]] = {t: [] for t in treaties}
+    for sym in ground_facts("contracting_state", 2, root):
+        treaty, state = sym.arguments[0].string, sym.arguments[1].name
+        if treaty in states and state not in states[treaty]:
+            states[treaty].append(state)
+    taxes = {sym.arguments[1].name: sym.arguments[2].name for sym in ground_facts("listed_tax", 4, root)}
+    union = frozenset(sym.arguments[1].name for sym in ground_facts("union_state", 3, root))
+    same_year = {sym.arguments[0].string: sym.arguments[1].string
+                 for sym in ground_facts("notice_in_year_of_cessation", 2, root)}
+    home = next((sym.arguments[0].name for sym in ground_facts("home_state", 1, root)), "")
+    return Catalogue(treaties, home, {t: tuple(s) for t, s in states.items()}, taxes, union, same_year)

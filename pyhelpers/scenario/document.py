@@ -1,0 +1,86 @@
+"""The scenario document: the root of a scenario file (persons, holdings, places of business, presence,
+arrangements, income items, expectations), its facts given as alternatives, and the State that
+withheld on an item."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import date
+from typing import Any, ClassVar
+
+from pydantic import (
+    Field,
+    PrivateAttr,
+)
+
+from pyhelpers.scenario import openfacts
+from pyhelpers.scenario.common import Id, Model, TreatyId
+from pyhelpers.scenario.entitlement import Arrangement
+from pyhelpers.scenario.expectations import ExpectedItem
+from pyhelpers.scenario.holdings import Holding
+from pyhelpers.scenario.income import IncomeItem
+from pyhelpers.scenario.persons import Person, Presence
+from pyhelpers.scenario.places import PlaceOfBusiness
+from pyhelpers.scenario.procedures import TerminationNotice
+
+
+class Scenario(Model):
+    """A described situation: the root of a scenario file."""
+
+    name: str
+    description: str | None = None
+    treaty: TreatyId
+    evaluation_date: date
+    persons: dict[Id, Person]
+    holdings: list[Holding] = Field(default_factory=list)
+    places_of_business: dict[Id, PlaceOfBusiness] = Field(default_factory=dict)
+    presence: list[Presence] = Field(default_factory=list)
+    arrangements: dict[Id, Arrangement] = Field(
+        default_factory=dict, description="arrangements or transactions, for principal purpose tests")
+    holdings_continue: bool = Field(default=False)
+    income: list[IncomeItem] = Field(default_factory=list)
+    termination_notice: TerminationNotice | None = Field(default=None)
+    expect: dict[Id, ExpectedItem] | None = None
+    revalidate: ClassVar[Callable[[Any, str], Scenario] | None] = None
+    """How a changed document is validated again (set by :mod:`.loading`, which imports this module)."""
+    _open_facts: tuple[openfacts.OpenFact, ...] = PrivateAttr(default=())
+    _plain_data: Any = PrivateAttr(default=None)
+
+    @property
+    def open_facts(self) -> tuple[openfacts.OpenFact, ...]:
+        """The facts given as alternatives (``one_of``, ``between``, ``changeable``), in document order."""
+        return self._open_facts
+
+    @property
+    def unknowns(self) -> tuple[openfacts.OpenFact, ...]:
+        return tuple(f for f in self._open_facts if f.kind == "unknown")
+
+    def with_values(self, choice: Mapping[tuple[Any, ...], Any], source: str = "<scenario>",
+                    keep_unknown: bool = False) -> Scenario:
+        """This scenario with the open facts at the paths of ``choice`` given those values (validated;
+        raises :class:`ScenarioError`). The result keeps, with ``keep_unknown``, the unknown facts not
+        in ``choice``; otherwise it has no open facts."""
+        plain = self._plain_data if self._plain_data is not None else self.model_dump(
+            mode="json", by_alias=True, exclude_unset=True)
+        data = openfacts.substitute(plain, dict(choice))
+        if Scenario.revalidate is None:
+            raise RuntimeError("pyhelpers.scenario.loading sets Scenario.revalidate: import pyhelpers.scenario")
+        sc = Scenario.revalidate(data, source)
+        if keep_unknown:
+            sc._open_facts = tuple(f for f in self._open_facts if f.kind == "unknown" and f.path not in choice)
+            sc._plain_data = data
+        return sc
+
+
+def withholding_state(sc: Scenario, item: IncomeItem) -> str | None:
+    """The State that withheld on ``item``: as given, or the payer's only State of liability to tax."""
+    if item.withholding is None:
+        return None
+    if item.withholding.state is not None:
+        return item.withholding.state
+    payer = sc.persons.get(item.payer)
+    liable = payer.liable_to_tax if payer is not None else None
+    if not isinstance(liable, dict) or len(liable) != 1:
+        return None
+    state, criteria = next(iter(liable.items()))
+    return None if criteria == "unknown" else state

@@ -1,0 +1,79 @@
+"""Expectations: what a scenario's author expects of each item (``expect:``), compared with the answer by
+the test suite, `treaty check` and the regression tools."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Annotated, Literal, get_args
+
+from pydantic import (
+    AfterValidator,
+    Field,
+)
+
+from pyhelpers.scenario.common import Model, State
+
+OutcomeKind = Literal[
+    "exclusive",
+    "capped",
+    "may_tax",
+    "exempt",
+    "not_applicable",
+    "mutual_agreement",
+    "benefits_denied",
+    "not_encoded",
+    "pending",
+    "undetermined",
+]
+
+
+Status = Literal["decided", "depends", "missing", "not_encoded", "pending", "error"]
+
+
+_OUTCOME_RE = re.compile(r"^(?P<kind>[a-z_ ]+?)(?:\s+(?P<rate>\d+(?:\.\d{1,2})?)%)?$")
+
+
+def parse_outcome(text: str) -> tuple[str, int | None]:
+    """``"capped 10%"`` → ``("capped", 1000)``; ``"may tax"`` → ``("may_tax", None)``."""
+    m = _OUTCOME_RE.match(text.strip())
+    kind = m.group("kind").replace(" ", "_") if m else ""
+    if not m or kind not in get_args(OutcomeKind):
+        raise ValueError(
+            f"an outcome such as 'capped 10%', 'may tax', 'exempt' or 'exclusive', found {text!r}"
+        )
+    rate = m.group("rate")
+    if (kind == "capped") != (rate is not None):
+        raise ValueError(f"a rate exactly when the outcome is 'capped', found {text!r}")
+    return kind, (int(Decimal(rate) * 100) if rate is not None else None)
+
+
+def _check_outcome(text: str) -> str:
+    parse_outcome(text)
+    return text
+
+
+OutcomeText = Annotated[str, AfterValidator(_check_outcome)]
+
+
+class ExpectedWithholding(Model):
+    """The expected withholding finding of an item (amounts compared exactly, when given)."""
+
+    finding: Literal["compliant", "over_withheld", "under_withheld", "within_cap", "no_treaty_cap",
+                     "not_checked", "undetermined"]
+    due: Decimal | None = Field(default=None, description="the tax due at source")
+    difference: Decimal | None = Field(default=None, description="the refundable excess or the shortfall")
+    reason: str | None = None
+
+
+class ExpectedItem(Model):
+    """What the scenario's author expects for one income item."""
+
+    status: Status = "decided"
+    outcome: dict[State, OutcomeText] = Field(description="State -> 'capped 10%' | 'may tax' | 'exempt' | ...")
+    provisions: list[str]
+    missing: list[str] = Field(default_factory=list, description="missing facts, e.g. 'holding(a, b)'")
+    findings: list[str] | None = Field(default=None)
+    max_source_tax: Decimal | None = Field(default=None, description="the cap times the gross amount")
+    withholding: ExpectedWithholding | None = None
+    alternatives: list[str] | None = Field(default=None)

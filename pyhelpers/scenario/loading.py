@@ -1,0 +1,145 @@
+"""Loading: YAML text, files and dicts into validated scenarios (facts given as alternatives validated
+one by one), batch contexts, and single income items (a ledger row)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import (
+    ValidationError,
+)
+
+from pyhelpers.base.errors import Problem, ScenarioError
+from pyhelpers.scenario import openfacts
+from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.consistency import check_references
+from pyhelpers.scenario.document import Scenario
+from pyhelpers.scenario.income import IncomeItem
+from pyhelpers.scenario.problems import LineMap, describe, field_path, problems_from_validation
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe YAML without implicit timestamps: dates stay text, so pydantic checks them (2023-02-29)."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    key: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def load_dict(data: Any, source: str = "<scenario>", lines: LineMap | None = None) -> Scenario:
+    """Validate a scenario given as a dict (e.g. parsed YAML/JSON). Raises :class:`ScenarioError`."""
+    lines = lines or LineMap()
+    if not isinstance(data, dict):
+        raise ScenarioError([Problem(source, 1, "(document)", "a mapping with name, treaty, persons, ...",
+                                     describe(data))])
+    data, open_facts, problems = openfacts.extract(data, source, lines.line)
+    if problems:
+        raise ScenarioError(problems)
+    sc = validate(data, source, lines)
+    sc._plain_data = data
+    if not open_facts:
+        return sc
+    for f in open_facts:  # every alternative must make a valid scenario on its own
+        for value in f.values[1:]:
+            try:
+                validate(openfacts.substitute(data, {f.path: value}), source, lines)
+            except ScenarioError as err:
+                problems += [dataclasses.replace(p, found=f"{p.found} (with {f.name} = {openfacts.show_value(value)})")
+                             for p in err.problems]
+    if problems:
+        raise ScenarioError(problems)
+    sc._open_facts = open_facts
+    sc._plain_data = data
+    return sc
+
+
+def validate(data: Any, source: str, lines: LineMap) -> Scenario:
+    try:
+        sc = Scenario.model_validate(data)
+    except ValidationError as err:
+        raise ScenarioError(problems_from_validation(err, source, lines, data)) from None
+    problems = check_references(sc, source, lines)
+    if problems:
+        raise ScenarioError(problems)
+    return sc
+
+
+def load_text(text: str, source: str = "<scenario>") -> Scenario:
+    """Parse and validate scenario YAML text."""
+    data, lines = _parse_yaml(text, source)
+    return load_dict(data, source, lines)
+
+
+def _parse_yaml(text: str, source: str) -> tuple[Any, LineMap]:
+    lines = LineMap()
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(err, "problem", None) or str(err)
+        raise ScenarioError([Problem(source, line, "(syntax)", "well-formed YAML", str(problem))]) from None
+    if node is not None:
+        lines.walk(node, ())
+    if lines.duplicates:
+        raise ScenarioError([
+            Problem(source, line, field_path((*path, key)), "each key once", f"{key!r} repeated")
+            for path, line, key in lines.duplicates
+        ])
+    return data, lines
+
+
+def load_context(path: str | Path) -> tuple[Scenario, str | None]:
+    """Load a batch's group context: a scenario file without income items, whose ``treaty`` (and
+    ``name``) may be left out when each ledger row names its treaty. Returns the context (with a
+    placeholder treaty if none was given) and the treaty it names, if any."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        raise ScenarioError([Problem(str(path), None, "(file)", "an existing context file", "no such file")]) from None
+    data, lines = _parse_yaml(text, str(path))
+    if not isinstance(data, dict):
+        return load_dict(data, str(path), lines), None
+    if data.get("income"):
+        raise ScenarioError([Problem(str(path), lines.line(("income",)), "income",
+                                     "a context without income items (the ledger's rows are the items)",
+                                     f"{len(data['income'])} item(s)")])
+    treaty = data.get("treaty")
+    data = {"name": "batch context", **data, "treaty": treaty if treaty is not None else catalogue().treaties[0]}
+    context = load_dict(data, str(path), lines)
+    if context.open_facts:
+        f = context.open_facts[0]
+        raise ScenarioError([Problem(str(path), f.line, field_path(f.path), "a plain value in a batch context",
+                                     "alternatives (one_of / between / changeable)",
+                                     "check a scenario with alternatives with `treaty check`")])
+    return context, treaty if isinstance(treaty, str) else None
+
+
+def validate_item(data: dict[str, Any], source: str) -> tuple[IncomeItem | None, list[Problem]]:
+    """One income item given as a dict (e.g. a ledger row), validated alone: the item, or its problems."""
+    try:
+        return IncomeItem.model_validate(data), []
+    except ValidationError as err:
+        return None, problems_from_validation(err, source, LineMap(), data)
+
+
+def load_file(path: str | Path) -> Scenario:
+    """Load and validate a scenario file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError([Problem(str(path), None, "(file)", "an existing scenario file", "no such file")]) from None
+    except UnicodeDecodeError:
+        raise ScenarioError([Problem(str(path), None, "(file)", "UTF-8 text", "undecodable bytes")]) from None
+    return load_text(text, str(path))
+
+
+Scenario.revalidate = lambda data, source: validate(data, source, LineMap())

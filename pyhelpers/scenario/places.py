@@ -1,0 +1,131 @@
+"""Places of business: the candidate permanent establishments of an enterprise, with what they are and
+what is done there, their periods, agents and the contracts they conclude, services furnished through
+personnel, insurance agents, connected sites and cohesive operations."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import (
+    ConfigDict,
+    Field,
+)
+
+from pyhelpers.scenario.common import Id, Model, State, Unknown
+
+PlaceKind = Literal[
+    "place_of_management",  # um local de direcção
+    "branch",  # uma sucursal
+    "office",  # um escritório
+    "factory",  # uma fábrica
+    "workshop",  # uma oficina
+    "natural_resources",  # mine, oil or gas well, quarry, any place of extraction of natural resources
+    "construction_site",  # building site or construction or assembly project: its from / until decide
+    "other_fixed_place",  # any other place: `fixed` and `business_carried_on` decide
+    "agent",  # a person acting for the enterprise in the State: `agent` facts decide
+    "related_company",  # a company that controls or is controlled by the enterprise, nothing more
+]
+
+
+PlaceActivity = Literal[
+    "storage",  # facilities used to store, display or deliver the enterprise's goods
+    "display",
+    "delivery",
+    "stock_for_storage_display_delivery",  # a stock of the enterprise's goods kept for those ends
+    "stock_for_processing",  # a stock of its goods kept to be processed by another enterprise
+    "purchasing",  # purchasing goods for the enterprise
+    "information_gathering",  # collecting information for the enterprise
+    "other_preparatory_or_auxiliary",  # any other activity of a preparatory or auxiliary character
+    "other_business",  # none of these: selling, manufacturing, rendering services ... (the core business)
+]
+
+
+class AgentFacts(Model):
+    """A person acting for the enterprise (place kind `agent`): a dependent or an independent agent."""
+
+    independent: bool | Unknown | None = Field(default=None)
+    ordinary_course_of_business: bool | Unknown | None = Field(default=None)
+    authority_to_conclude_contracts: bool | Unknown | None = Field(default=None)
+    habitually_exercises_authority: bool | Unknown | None = Field(default=None)
+
+
+class ServicePeriod(Model):
+    """Days on which the enterprise's employees or other personnel furnish the services in the State (both
+    ends included; a day worked by two persons counts once)."""
+
+    person: Id | None = Field(default=None, description="who furnished them (informative; not read by the rules)")
+    from_: date = Field(alias="from", description="first day")
+    until: date = Field(description="last day (inclusive)")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class ServicesFacts(Model):
+    """Services, including consultancy, that the place's owner furnishes in the place's State through its
+    employees or other personnel engaged for that purpose, for the same project or connected projects
+    The place of business then stands for those services: its kind is not needed."""
+
+    periods: list[ServicePeriod] = Field(min_length=1, description="the periods of activity in the State")
+
+
+class InsuranceAgentFacts(Model):
+    """An insurance enterprise acting through a person in the other State (place kind agent)."""
+
+    premiums_or_risks: bool | Unknown | None = Field(
+        default=None,
+        description="through this person the enterprise collects premiums in the place's State or insures "
+        "risks situated there; reported missing if not given",
+    )
+    reinsurance_only: bool = Field(default=False)
+
+
+AgentContractKind = Literal[
+    "in_name_of_enterprise",  # contracts in the name of the enterprise
+    "transfer_of_property",  # transferring the ownership of, or granting the right to use, its property
+    "provision_of_services",  # for the provision of services by the enterprise
+]
+
+
+class AgentContracts(Model):
+    """A person acting for the enterprise in a State (place kind `agent`): what it does about contracts, and
+    for whom it acts. Each fact may be given as unknown; one that the rules need and the scenario omits is
+    reported missing."""
+
+    person: Id | None = Field(default=None)
+    habitually_concludes: bool | Unknown | None = Field(default=None)
+    principal_role: bool | Unknown | None = Field(default=None)
+    kinds: list[AgentContractKind] | Unknown | None = Field(default=None)
+    acts_exclusively_for: list[Id] | Unknown | None = Field(default=None)
+
+
+class PlaceOfBusiness(Model):
+    """A place through which an enterprise carries on business (a candidate permanent establishment)."""
+
+    owner: Id
+    state: State
+    permanent_establishment: bool | Unknown | None = Field(default=None)
+    from_: date | None = Field(
+        default=None, alias="from", description="first day of the place (construction_site: of the works)"
+    )
+    until: date | None = Field(
+        default=None, description="last day, actual or planned (inclusive); omit if open-ended at the evaluation date"
+    )
+    # what the place is and what is done there (see PlaceKind, PlaceActivity, AgentFacts)
+    kind: PlaceKind | Unknown | None = Field(default=None)
+    fixed: bool | Unknown | None = Field(default=None)
+    business_carried_on: bool | Unknown | None = Field(
+        default=None, description="other_fixed_place: the enterprise carries on all or part of its business through it"
+    )
+    activities: list[PlaceActivity] | Unknown | None = Field(default=None)
+    activities_preparatory_overall: bool | Unknown | None = Field(default=None)
+    agent: AgentFacts | None = Field(default=None)
+    services: ServicesFacts | None = Field(default=None)
+    insurance: InsuranceAgentFacts | None = Field(default=None)
+    same_site_as: Id | None = Field(default=None)
+    cohesive_operation_with: list[Id] = Field(default_factory=list)
+    combined_activities_preparatory: bool | Unknown | None = Field(default=None)
+    contracts: AgentContracts | None = Field(default=None)
+    fixed_base: bool | Unknown = Field(default=False)
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)

@@ -1,0 +1,107 @@
+"""Errors in input: line numbers of the YAML nodes by path, and pydantic's validation errors turned into
+problems that name the file, line, field, what was expected and what was found."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+import yaml
+from pydantic import (
+    ValidationError,
+)
+
+from pyhelpers.base.errors import Problem
+
+
+class LineMap:
+    """Line numbers of the YAML nodes, by path (``("income", 0, "payer")``), from PyYAML's composer."""
+
+    def __init__(self) -> None:
+        self.lines: dict[tuple[Any, ...], int] = {}
+        self.duplicates: list[tuple[tuple[Any, ...], int, str]] = []
+
+    def walk(self, node: yaml.Node, path: tuple[Any, ...]) -> None:
+        self.lines[path] = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in node.value:
+                k = key.value
+                if k in seen:
+                    self.duplicates.append((path, key.start_mark.line + 1, str(k)))
+                seen.add(k)
+                self.lines[(*path, k)] = key.start_mark.line + 1
+                self.walk(value, (*path, k))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, value in enumerate(node.value):
+                self.walk(value, (*path, i))
+
+    def line(self, path: tuple[Any, ...]) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get(())
+
+
+def field_path(path: tuple[Any, ...]) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or "(document)"
+
+
+def describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_EXPECTED_BY_TYPE = {
+    "missing": "this required field",
+    "extra_forbidden": "no such field (check the spelling; see `treaty schema`)",
+    "date_from_datetime_parsing": "a real date YYYY-MM-DD",
+    "date_parsing": "a real date YYYY-MM-DD",
+    "date_type": "a real date YYYY-MM-DD",
+    "literal_error": "",
+}
+
+
+def _clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    # pydantic adds the union branch ("list[...]", "literal[...]") and "[key]" markers to loc: drop them
+    out: list[Any] = []
+    for part in loc:
+        if isinstance(part, str) and ("[" in part or part in ("function-before", "function-after")):
+            continue
+        out.append("from" if part == "from_" else part)
+    return tuple(out)
+
+
+def problems_from_validation(err: ValidationError, source: str, lines: LineMap, data: Any) -> list[Problem]:
+    problems: dict[tuple[Any, ...], Problem] = {}
+    for e in err.errors(include_url=False):
+        loc = _clean_loc(tuple(e["loc"]))
+        if loc in problems:  # union branches report the same field several times: keep the first
+            continue
+        expected = _EXPECTED_BY_TYPE.get(e["type"]) or e["msg"]
+        if e["type"] in ("greater_than_equal", "less_than_equal"):
+            bound = e["ctx"].get("ge", e["ctx"].get("le"))
+            expected = f"a number {'at least' if e['type'] == 'greater_than_equal' else 'at most'} {bound}"
+        if e["type"] == "literal_error":
+            expected = "one of " + e["ctx"]["expected"].replace("'", "")
+        if expected.startswith("Value error, "):
+            expected = expected[len("Value error, ") :]
+        expected = re.sub(r", found .*$", "", expected)
+        found = "nothing" if e["type"] == "missing" else describe(e.get("input"))
+        problems[loc] = Problem(source, lines.line(loc), field_path(loc), expected, found)
+    return list(problems.values())
+
+
+def suggest(value: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(value, choices, n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else f"known: {', '.join(sorted(choices)[:8]) or 'none'}"
