@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
 from datetime import date, timedelta
 from functools import cache
 from pathlib import Path
@@ -12,7 +13,8 @@ import pytest
 from clingo import ast
 from clingo.ast import ASTType
 
-from pyhelpers.base.errors import InputError
+from pyhelpers.base.errors import InputError, LogicError
+from pyhelpers.base.rulebase import logic_dir
 from pyhelpers.engine.program import PROVISION_RE, load_logic
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.explain.explainer import Explainer, explainer_for
@@ -216,9 +218,60 @@ def test_every_predicate_is_declared_and_used() -> None:
     for stm in logic.statements:
         _Atoms()(stm)
     undeclared = sorted(used - set(logic.vocabulary))
-    assert not undeclared, f"predicates used but not declared in logic/core/vocabulary*.lp: {undeclared}"
+    assert not undeclared, ("predicates used but not declared in logic/core/vocabulary*.lp or "
+                            f"logic/<treaty>/vocabulary.lp: {undeclared}")
     unused = sorted(k for k in set(logic.vocabulary) - used if logic.vocabulary[k].role != "input")
     assert not unused, f"declared but never used: {unused}"
+
+
+def test_a_treaty_vocabulary_serves_only_its_treaty() -> None:
+    """A predicate declared in logic/<treaty>/vocabulary.lp is used by no rule outside that folder: a slice
+    of another treaty leaves that file out, and with it the predicate's ``#defined``."""
+    logic = load_logic()
+    home: dict[tuple[str, int], str] = {}
+    for f in logic.files:
+        if re.match(r"^logic/(core/vocabulary[^/]*|[^/]+/vocabulary)\.lp$", f.relpath):
+            for m in re.finditer(r"^%: ([a-z_][a-z0-9_]*)\(([^)]*)\)", f.source, re.M):
+                home[(m.group(1), len([x for x in m.group(2).split(",") if x.strip()]))] = f.relpath.split("/")[1]
+    assert set(home) == set(logic.vocabulary)
+    assert {t for t in home.values() if t != "core"}, "no treaty has a vocabulary of its own"
+    misplaced: set[str] = set()
+
+    class _Atoms(ast.Transformer):  # type: ignore[misc]
+        def __init__(self, folder: str) -> None:
+            self.folder = folder
+
+        def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+            sym = node.symbol
+            if sym.ast_type == ASTType.Function:
+                where = home.get((sym.name, len(sym.arguments)), "core")
+                if where not in ("core", self.folder):
+                    misplaced.add(f"{sym.name}/{len(sym.arguments)} (logic/{where}/vocabulary.lp) in "
+                                  f"logic/{self.folder}/")
+            return node
+
+    for stm, relpath in zip(logic.statements, logic.statement_files, strict=True):
+        _Atoms(relpath.split("/")[1])(stm)
+    assert not misplaced, f"predicates of one treaty's vocabulary used elsewhere: {sorted(misplaced)}"
+
+
+def test_a_predicate_declared_twice_is_an_error(tmp_path: Path) -> None:
+    def copy(name: str) -> Path:
+        root = tmp_path / name / "logic"
+        shutil.copytree(logic_dir(), root)
+        return root
+
+    root = copy("core-and-treaty")
+    with (root / "br-sg" / "vocabulary.lp").open("a", encoding="utf-8") as out:
+        out.write("\n%: evaluation_date(S, D:date) input\n%  doc: d\n%  en: e\n%  pt: p\n")
+    with pytest.raises(LogicError, match=r"br-sg/vocabulary\.lp: evaluation_date/2 already declared in "
+                                         r"logic/core/vocabulary\.lp"):
+        load_logic(root)
+    root = copy("two-treaties")
+    (root / "br-uy" / "vocabulary.lp").write_text((root / "br-sg" / "vocabulary.lp").read_text(encoding="utf-8"),
+                                                  encoding="utf-8")
+    with pytest.raises(LogicError, match=r"br-uy/vocabulary\.lp: .* already declared in logic/br-sg/vocabulary\.lp"):
+        load_logic(root)
 
 
 def test_quoted_text_is_the_official_text() -> None:

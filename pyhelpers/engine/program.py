@@ -10,8 +10,10 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   version of an article file adds ``Version: <label>``, ``Applies: from YYYY-MM-DD [until YYYY-MM-DD]``
   and ``Replaces: <file name>``: for items whose relevant date (:func:`relevant_date`) falls in that
   period it replaces the named file of its folder (see :meth:`Logic.versions_on`).
-* In ``core/vocabulary*.lp`` (the core vocabulary, by topic): ``%: name(Arg:type, ...) role`` with
-  ``%  doc:``, ``%  en:``, ``%  pt:``. Each predicate is declared exactly once across them.
+* In ``core/vocabulary*.lp`` (the core vocabulary, by topic: what the core rules or two or more
+  treaties use) and ``<treaty>/vocabulary.lp`` (what only that treaty's rules use):
+  ``%: name(Arg:type, ...) role`` with ``%  doc:``, ``%  en:``, ``%  pt:``. Each predicate is declared
+  exactly once across them.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ _BANNER_RE = re.compile(
 _APPLIES_RE = re.compile(r"^from (?P<from>\d{4}-\d{2}-\d{2})(?: until (?P<until>\d{4}-\d{2}-\d{2}))?$")
 _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?P<role>[a-z]+)\s*$")
 _DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt):\s*(?P<value>.*)$")
+_VOCABULARY_RE = re.compile(r"^logic/(?:core/vocabulary[^/]*|[^/]+/vocabulary)\.lp$")
+"""The vocabulary files: ``logic/core/vocabulary*.lp`` and ``logic/<treaty>/vocabulary.lp``."""
 ROLES = ("input", "static", "derived", "conclusion", "finding")
 ARG_TYPES = ("id", "state", "date", "bp", "prov", "months", "int", "term")
 
@@ -475,16 +479,18 @@ def _from_cache(data: Any, root: Path, paths: list[Path], sources: list[str], pr
 
 
 def _parse_logic(root: Path, files: list[LogicFile], program: str, digest: str) -> Logic:
-    vocab_files = [f for f in files if f.relpath.startswith("logic/core/vocabulary")]
-    if not vocab_files:
+    vocab_files = [f for f in files if _VOCABULARY_RE.match(f.relpath)]
+    if not any(f.relpath.startswith("logic/core/") for f in vocab_files):
         raise LogicError(f"{root}/core/vocabulary.lp is missing")
     vocabulary: dict[tuple[str, int], Predicate] = {}
+    declared_in: dict[tuple[str, int], str] = {}
     for vf in vocab_files:
         part = _parse_vocabulary(vf.source, vf.relpath)
-        twice = sorted(f"{n}/{a}" for (n, a) in set(part) & set(vocabulary))
+        twice = sorted(f"{n}/{a} already declared in {declared_in[(n, a)]}" for (n, a) in set(part) & set(vocabulary))
         if twice:
-            raise LogicError(f"{vf.relpath}: {', '.join(twice)} already declared in another vocabulary file")
+            raise LogicError(f"{vf.relpath}: {'; '.join(twice)}")
         vocabulary.update(part)
+        declared_in.update(dict.fromkeys(part, vf.relpath))
     statements: list[ast.AST] = []
     statement_files: list[str] = []
     rules: list[RuleInfo] = []

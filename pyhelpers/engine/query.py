@@ -65,7 +65,8 @@ def parse_query(text: str, logic: Logic, sid: str = "s") -> Query:
     if pred is None:
         names = sorted({f"{n}/{a - 1}" for (n, a) in logic.vocabulary})
         close = difflib.get_close_matches(f"{atom.name}/{len(atom.arguments)}", names, n=3)
-        hint = f"did you mean {', '.join(close)}?" if close else "see the vocabulary in logic/core/vocabulary*.lp"
+        hint = (f"did you mean {', '.join(close)}?" if close
+                else "see the vocabulary in logic/core/vocabulary*.lp and logic/<treaty>/vocabulary.lp")
         sig = f"{atom.name}/{len(atom.arguments)}"
         raise QueryError(f"query {text!r}: {sig} is not a predicate of the vocabulary ({hint})")
     tests = []
