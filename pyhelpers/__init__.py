@@ -11,3 +11,38 @@ engine) → ``output`` (text, JSON, Markdown, HTML report) → ``explain`` (deri
 The law lives only in ``logic/``: no treaty, article, rate, period or threshold is named here. What the
 rules need computed from dates and amounts they declare in the rule base, and this layer serves it.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_API = {
+    "Checker": "pyhelpers.engine.solve",
+    "load_file": "pyhelpers.scenario",
+    "load_text": "pyhelpers.scenario",
+    "load_dict": "pyhelpers.scenario",
+    "Scenario": "pyhelpers.scenario",
+    "json_schema": "pyhelpers.scenario",
+    "explain_scenario": "pyhelpers.explain.explainer",
+    "why_not_goal": "pyhelpers.explain.explainer",
+    "whatif": "pyhelpers.engine.whatif",
+    "TreatyLogicError": "pyhelpers.base.errors",
+    "InputError": "pyhelpers.base.errors",
+    "ScenarioError": "pyhelpers.base.errors",
+    "QueryError": "pyhelpers.base.errors",
+    "LogicError": "pyhelpers.base.errors",
+}
+"""The Python API for programs that embed the checker (the README's "Python API"): importable from
+``pyhelpers`` itself, loaded on first use so that a sub-package imported alone loads nothing more."""
+
+__all__ = sorted(_API)
+
+
+def __getattr__(name: str) -> Any:
+    module = _API.get(name)
+    if module is None:
+        raise AttributeError(f"module 'pyhelpers' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

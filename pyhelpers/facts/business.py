@@ -4,7 +4,7 @@ enterprises, and whether the source State's law taxes remitted branch profits as
 
 from __future__ import annotations
 
-from pyhelpers.facts.emit import Add, Const, fact, given_yes_no, record_given
+from pyhelpers.facts.emit import Add, Const, fact, given_value, given_yes_no
 from pyhelpers.scenario import Scenario
 
 
@@ -13,10 +13,8 @@ def business_facts(sc: Scenario, sid: str, add: Add) -> None:
         iid = item.id
         ip = item.immovable_property
         if item.type == "immovable_property" and ip is not None:
-            if record_given(sid, add, iid, "situated_in", ip.situated_in):
-                add(fact("immovable_situated_in", sid, iid, Const(str(ip.situated_in))))
-            if record_given(sid, add, iid, "property", ip.property):
-                add(fact("property_kind", sid, iid, Const(str(ip.property))))
+            given_value(sid, add, iid, "situated_in", "immovable_situated_in", ip.situated_in)
+            given_value(sid, add, iid, "property", "property_kind", ip.property)
             given_yes_no(sid, add, iid, "assimilated", "assimilated_to_immovable", ip.assimilated_by_situs_law)
             given_yes_no(sid, add, iid, "held_by_enterprise", "held_by_enterprise", ip.held_by_enterprise)
         bp = item.business_profits

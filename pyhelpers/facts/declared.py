@@ -1,9 +1,9 @@
 """What the rules declare they need computed from dates and amounts, as plain data.
 
-The rule base states, as static facts beside the paragraph that uses them (``logic/core/measures.lp``
-documents the forms), which measures a treaty's rules read and with which period or day count; the
-engine reads those facts once (:meth:`pyhelpers.engine.solve.Checker.declared`) and hands them here;
-the fact modules serve them for whatever treaty declares them. A new paragraph with a new period or
+The rule base states, as static facts beside the paragraph that uses them (the core vocabulary declares
+the forms, under "measures the rules declare"), which measures a treaty's rules read and with which
+period or day count; the engine reads those facts once (:meth:`pyhelpers.engine.solve.Checker.declared`)
+and hands them here; the fact modules serve them for whatever treaty declares them. A new paragraph with a new period or
 window therefore needs a fact in ``logic/``, never a change here:
 
 * ``period_months(T, Name, M, Prov)``: for every month count M of any treaty, the date M months before

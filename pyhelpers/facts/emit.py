@@ -127,15 +127,10 @@ def money_cents(amount: Decimal) -> int:
     return max(INT_MIN, min(INT_MAX, cents))
 
 
-def given_yes_no(sid: str, add: Add, subject: str, attribute: str, pred: str, value: object) -> None:
+def given_yes_no(sid: str, add: Add, subject: str, attribute: Value, pred: str, value: object) -> None:
     """A true/false/unknown attribute: ``given`` (and ``unknown``), and ``pred(S, X, yes|no)``."""
-    if value is None:
-        return
-    add(fact("given", sid, subject, Const(attribute)))
-    if value == "unknown":
-        add(fact("unknown", sid, subject, Const(attribute)))
-        return
-    add(fact(pred, sid, subject, Const("yes" if value else "no")))
+    if record_given(sid, add, subject, attribute, value):
+        add(fact(pred, sid, subject, Const("yes" if value else "no")))
 
 
 def record_given(sid: str, add: Add, subject: str, attribute: Value, value: object) -> bool:
@@ -151,3 +146,19 @@ def record_given(sid: str, add: Add, subject: str, attribute: Value, value: obje
     return True
 
 
+
+
+def given_value(sid: str, add: Add, subject: str, attribute: Value, pred: str, value: object) -> None:
+    """An enumerated attribute: ``given`` (and ``unknown``), and ``pred(S, X, value)`` when it is known."""
+    if record_given(sid, add, subject, attribute, value):
+        add(fact(pred, sid, subject, Const(str(value))))
+
+
+def given_values(sid: str, add: Add, subject: str, attribute: Value, pred: str, values: object,
+                 ids: bool = False) -> None:
+    """A list attribute: ``given`` (and ``unknown``), and ``pred(S, X, v)`` for each value when it is known
+    (symbolic constants, or with ``ids`` the ids of persons or places as strings)."""
+    if record_given(sid, add, subject, attribute, values):
+        assert isinstance(values, list)
+        for v in sorted(set(values)):
+            add(fact(pred, sid, subject, v if ids else Const(v)))

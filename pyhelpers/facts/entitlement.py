@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import ROUND_FLOOR, Decimal
 
-from pyhelpers.facts.emit import INT_MAX, Add, Const, fact, given_yes_no, record_given
+from pyhelpers.facts.emit import INT_MAX, Add, Const, fact, given_value, given_yes_no, record_given
 from pyhelpers.scenario import Money, Scenario
 
 _BASIS_POINTS = 10000
@@ -25,10 +25,8 @@ def entitlement_facts(sc: Scenario, sid: str, add: Add) -> None:
         e = p.entitlement
         if e is not None:
             given_yes_no(sid, add, pid, "regularly_traded", "regularly_traded", e.regularly_traded)
-            if record_given(sid, add, pid, "entity_purpose", e.entity_purpose):
-                add(fact("entity_purpose", sid, pid, Const(str(e.entity_purpose))))
-            if record_given(sid, add, pid, "conducted_activity", e.business_activity):
-                add(fact("conducted_activity", sid, pid, Const(str(e.business_activity))))
+            given_value(sid, add, pid, "entity_purpose", "entity_purpose", e.entity_purpose)
+            given_value(sid, add, pid, "conducted_activity", "conducted_activity", e.business_activity)
             add(fact("financial_institution", sid, pid, Const(e.financial_institution)))
             given_yes_no(sid, add, pid, "equivalent_beneficiary", "equivalent_beneficiary", e.equivalent_beneficiary)
             given_yes_no(sid, add, pid, "equivalent_beneficiary_as_company", "equivalent_beneficiary_as_company",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, fact, given_yes_no, record_given
+from pyhelpers.facts.emit import Add, Const, day, fact, given_value, given_values, given_yes_no, record_given
 from pyhelpers.scenario import Scenario
 
 
@@ -35,8 +35,8 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> No
             places += [("borne_by_place_of_business", it.borne_by_place_of_business),
                        ("connected_right", it.connected_place_of_business),
                        ("paid_to_place_of_business", it.paid_to_place_of_business)]
-            if record_given(sid, add, iid, "government_institution", it.government_institution_of):
-                add(fact("government_institution_of", sid, iid, Const(str(it.government_institution_of))))
+            given_value(sid, add, iid, "government_institution", "government_institution_of",
+                        it.government_institution_of)
             excess = it.excess_over_arm_length
             given_yes_no(sid, add, iid, "public_functions", "public_functions", it.public_functions)
         if item.royalty is not None:
@@ -44,8 +44,7 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> No
             places += [("borne_by_place_of_business", rt.borne_by_place_of_business),
                        ("connected_right", rt.connected_place_of_business)]
             excess = excess if excess is not False else rt.excess_over_arm_length
-            if record_given(sid, add, iid, "royalty_arises_in", rt.arises_in):
-                add(fact("royalty_arises_in", sid, iid, Const(str(rt.arises_in))))
+            given_value(sid, add, iid, "royalty_arises_in", "royalty_arises_in", rt.arises_in)
         if excess is not False:
             add(fact("given", sid, iid, Const("excess_over_arm_length")))
             if excess == "unknown":
@@ -56,17 +55,14 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> No
                      item.financial_institution_charge)
         if item.capital_gain is not None:
             cg = item.capital_gain
-            if record_given(sid, add, iid, "property_alienated", cg.property):
-                add(fact("property_alienated", sid, iid, Const(str(cg.property))))
-            if record_given(sid, add, iid, "property_situated_in", cg.situated_in):
-                add(fact("property_situated_in", sid, iid, Const(str(cg.situated_in))))
+            given_value(sid, add, iid, "property_alienated", "property_alienated", cg.property)
+            given_value(sid, add, iid, "property_situated_in", "property_situated_in", cg.situated_in)
             if cg.place_of_business is not None:
                 add(fact("given", sid, iid, Const("business_property_of")))
                 add(fact("business_property_of", sid, iid, cg.place_of_business))
         if item.other_income is not None:
             oi = item.other_income
-            if record_given(sid, add, iid, "arises_in", oi.arises_in):
-                add(fact("other_income_arises_in", sid, iid, Const(str(oi.arises_in))))
+            given_value(sid, add, iid, "arises_in", "other_income_arises_in", oi.arises_in)
             places.append(("connected_right", oi.connected_place_of_business))
             if oi.from_immovable_property:
                 add(fact("income_from_immovable_property", sid, iid))
@@ -75,16 +71,9 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> No
                 add(fact(pred, sid, iid, place))
         pf = item.payment_for
         if pf is not None:
-            if record_given(sid, add, iid, "rights", pf.rights):
-                assert isinstance(pf.rights, list)
-                for right in sorted(set(pf.rights)):
-                    add(fact("royalty_right", sid, iid, Const(right)))
-            if record_given(sid, add, iid, "services", pf.services):
-                assert isinstance(pf.services, list)
-                for nature in sorted(set(pf.services)):
-                    add(fact("service_nature", sid, iid, Const(nature)))
-            if record_given(sid, add, iid, "characterisation", pf.characterisation):
-                add(fact("stated_characterisation", sid, iid, Const(str(pf.characterisation))))
+            given_values(sid, add, iid, "rights", "royalty_right", pf.rights)
+            given_values(sid, add, iid, "services", "service_nature", pf.services)
+            given_value(sid, add, iid, "characterisation", "stated_characterisation", pf.characterisation)
             for attr, name in (("paid_to_employee_of_payer", "employee_of_payer"), ("teaching", "teaching"),
                                ("personal_use", "personal_use")):
                 value = getattr(pf, attr)
@@ -106,5 +95,4 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> No
                     periods = [(v.from_, v.until) for v in sa.value_from_immovable]
                     if dates.days_present(periods, window) == lookback:
                         add(fact("value_record_complete", sid, iid))
-        if record_given(sid, add, iid, "gain_arises_in", item.gain_arises_in):
-            add(fact("gain_arises_in", sid, iid, Const(str(item.gain_arises_in))))
+        given_value(sid, add, iid, "gain_arises_in", "gain_arises_in", item.gain_arises_in)

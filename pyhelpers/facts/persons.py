@@ -4,7 +4,7 @@ transparency, control, and the physical presence of individuals."""
 
 from __future__ import annotations
 
-from pyhelpers.facts.emit import Add, Const, Fn, day, fact, given_yes_no, record_given
+from pyhelpers.facts.emit import Add, Const, Fn, day, fact, given_value, given_values, given_yes_no, record_given
 from pyhelpers.scenario import Scenario
 
 
@@ -29,24 +29,14 @@ def person_facts(sc: Scenario, sid: str, add: Add) -> None:
             ("permanent_home", "permanent_home"),
             ("habitual_abode", "habitual_abode"),
         ):
-            value = getattr(p, attr)
-            if record_given(sid, add, pid, attr, value):
-                for state in sorted(set(value)):
-                    add(fact(pred, sid, pid, Const(state)))
+            given_values(sid, add, pid, attr, pred, getattr(p, attr))
         if record_given(sid, add, pid, "vital_interests", p.vital_interests):
             if p.vital_interests == "undetermined":
                 add(fact("vital_interests_undetermined", sid, pid))
             else:
                 add(fact("vital_interests", sid, pid, Const(str(p.vital_interests))))
-        if record_given(sid, add, pid, "effective_management", p.effective_management):
-            add(fact("effective_management", sid, pid, Const(str(p.effective_management))))
-        # tax regimes the person is entitled to (always given: default none)
-        add(fact("given", sid, pid, Const("special_regime")))
-        if p.special_regime == "unknown":
-            add(fact("unknown", sid, pid, Const("special_regime")))
-        else:
-            for regime in sorted(set(p.special_regime)):
-                add(fact("special_regime", sid, pid, Const(regime)))
+        given_value(sid, add, pid, "effective_management", "effective_management", p.effective_management)
+        given_values(sid, add, pid, "special_regime", "special_regime", p.special_regime)  # default: none
         given_yes_no(sid, add, pid, "partnership", "partnership", p.partnership)
         if p.statutory_body is not None:
             add(fact("statutory_body_of", sid, pid, Const(p.statutory_body.state)))
@@ -56,11 +46,8 @@ def person_facts(sc: Scenario, sid: str, add: Add) -> None:
             for attr, pred in (("taxed_at_entity", "taxed_at_entity"),
                                ("members_taxed_as_derived_directly", "members_taxed_directly")):
                 value = getattr(ft, attr)
-                if record_given(sid, add, pid, Fn(pred, (Const(state),)), value):
+                if record_given(sid, add, pid, Fn(pred, (Const(state),)), value):  # one answer per State
                     add(fact(pred, sid, pid, Const(state), Const("yes" if value else "no")))
-        if record_given(sid, add, pid, "controlled_by", p.controlled_by):
-            assert isinstance(p.controlled_by, list)
-            for other in sorted(set(p.controlled_by)):
-                add(fact("controlled_by", sid, pid, other))
+        given_values(sid, add, pid, "controlled_by", "controlled_by", p.controlled_by, ids=True)
     for pr in sc.presence:
         add(fact("presence", sid, pr.person, Const(pr.state), day(pr.from_), day(pr.until)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, fact, given_yes_no, record_given
+from pyhelpers.facts.emit import Add, Const, day, fact, given_value, given_values, given_yes_no
 from pyhelpers.facts.years import year_of
 from pyhelpers.scenario import Scenario
 
@@ -18,19 +18,12 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
     counts_days = sc.treaty in declared.place_days
     for bid, b in sc.places_of_business.items():
         add(fact("place_of_business", sid, bid, b.owner, Const(b.state)))
-        if record_given(sid, add, bid, "permanent_establishment", b.permanent_establishment):
-            add(fact("permanent_establishment_stated", sid, bid, Const("yes" if b.permanent_establishment else "no")))
-        if record_given(sid, add, bid, "kind", b.kind):
-            add(fact("place_kind", sid, bid, Const(str(b.kind))))
+        given_yes_no(sid, add, bid, "permanent_establishment", "permanent_establishment_stated",
+                     b.permanent_establishment)
+        given_value(sid, add, bid, "kind", "place_kind", b.kind)
         given_yes_no(sid, add, bid, "fixed", "fixed_place", b.fixed)
         given_yes_no(sid, add, bid, "business_carried_on", "business_through_place", b.business_carried_on)
-        if b.activities is not None:
-            add(fact("given", sid, bid, Const("activities")))
-            if b.activities == "unknown":
-                add(fact("unknown", sid, bid, Const("activities")))
-            else:
-                for activity in sorted(set(b.activities)):
-                    add(fact("place_activity", sid, bid, Const(activity)))
+        given_values(sid, add, bid, "activities", "place_activity", b.activities)
         given_yes_no(sid, add, bid, "activities_preparatory_overall", "activities_preparatory_overall",
                      b.activities_preparatory_overall)
         if b.agent is not None:
@@ -69,14 +62,9 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
                 add(fact("agent_person", sid, bid, c.person))
             given_yes_no(sid, add, bid, "habitually_concludes", "agent_habitually_concludes", c.habitually_concludes)
             given_yes_no(sid, add, bid, "principal_role", "agent_principal_role", c.principal_role)
-            if record_given(sid, add, bid, "contract_kinds", c.kinds):
-                assert isinstance(c.kinds, list)
-                for kind in sorted(set(c.kinds)):
-                    add(fact("agent_contract_kind", sid, bid, Const(kind)))
-            if record_given(sid, add, bid, "acts_exclusively_for", c.acts_exclusively_for):
-                assert isinstance(c.acts_exclusively_for, list)
-                for other in sorted(set(c.acts_exclusively_for)):
-                    add(fact("agent_acts_exclusively_for", sid, bid, other))
+            given_values(sid, add, bid, "contract_kinds", "agent_contract_kind", c.kinds)
+            given_values(sid, add, bid, "acts_exclusively_for", "agent_acts_exclusively_for", c.acts_exclusively_for,
+                         ids=True)
         if b.insurance is not None:
             add(fact("given", sid, bid, Const("insurance")))
             add(fact("insurance_agent", sid, bid))
@@ -86,8 +74,7 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
                 add(fact("reinsurance_only", sid, bid))
         if b.services is not None:
             add(fact("services_place", sid, bid))
-        if record_given(sid, add, bid, "fixed_base", b.fixed_base):
-            add(fact("fixed_base_stated", sid, bid, Const("yes" if b.fixed_base else "no")))
+        given_yes_no(sid, add, bid, "fixed_base", "fixed_base_stated", b.fixed_base)
     window = declared.services.get(sc.treaty)
     if window is None:
         return

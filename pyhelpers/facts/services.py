@@ -17,7 +17,7 @@ from decimal import ROUND_CEILING, Decimal
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, fact, given_yes_no, money_cents, record_given
+from pyhelpers.facts.emit import Add, Const, day, fact, given_value, given_yes_no, money_cents, record_given
 from pyhelpers.facts.years import year_of
 from pyhelpers.scenario import IncomeItem, Scenario
 
@@ -64,8 +64,7 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
         exercised = item.student.host_state
     elif item.artiste is not None:
         exercised = item.artiste.exercised_in
-    if record_given(sid, add, iid, "exercised_in", exercised):
-        add(fact("exercised_in", sid, iid, Const(str(exercised))))
+    given_value(sid, add, iid, "exercised_in", "exercised_in", exercised)
     # employment: the employer, crews of ships and aircraft
     if item.type in EMPLOYED_TYPES:
         employer = (emp.employer if emp is not None else None) or item.payer
@@ -93,8 +92,8 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
     # pensions (also government pensions, which the rules of government service may send there)
     pen = item.pension
     if item.type == "pension" or (item.government is not None and item.government.kind == "pension"):
-        if pen is not None and record_given(sid, add, iid, "social_security", pen.social_security):
-            add(fact("social_security_of", sid, iid, Const(str(pen.social_security))))
+        if pen is not None:
+            given_value(sid, add, iid, "social_security", "social_security_of", pen.social_security)
         given_yes_no(sid, add, iid, "past_employment", "past_employment",
                      pen.past_employment if pen is not None else True)
     # government service
@@ -106,18 +105,16 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
             paying = payer.government_of
         if paying is not None:
             add(fact("paying_state", sid, iid, Const(paying)))
-        if gov is not None and record_given(sid, add, iid, "capacity", gov.capacity):
-            add(fact("public_capacity", sid, iid, Const(str(gov.capacity))))
+        if gov is not None:
+            given_value(sid, add, iid, "capacity", "public_capacity", gov.capacity)
         add(fact("government_payment", sid, iid, Const(gov.kind if gov is not None else "remuneration")))
     # visiting professors and students: the visit or stay, its period, the remuneration in the currency of
     # the limit the rules compare it with
     prof, stu = item.professor, item.student
     if prof is not None:
         add(fact("host_state", sid, iid, Const(prof.host_state)))
-        if record_given(sid, add, iid, "resident_before", prof.resident_before):
-            add(fact("resident_before", sid, iid, Const(str(prof.resident_before))))
-        if record_given(sid, add, iid, "invited_by", prof.invited_by):
-            add(fact("invited_by", sid, iid, Const(str(prof.invited_by))))
+        given_value(sid, add, iid, "resident_before", "resident_before", prof.resident_before)
+        given_value(sid, add, iid, "invited_by", "invited_by", prof.invited_by)
         given_yes_no(sid, add, iid, "sole_purpose", "sole_purpose", prof.sole_purpose)
         _period_facts(sid, add, iid, prof.from_, prof.until, declared.months)
         if prof.employed:
@@ -126,15 +123,12 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
         add(fact("host_state", sid, iid, Const(stu.host_state)))
         add(fact("student_payment", sid, iid, Const(stu.payment)))
         if stu.payment == "maintenance":
-            if record_given(sid, add, iid, "resident_before", stu.resident_before):
-                add(fact("resident_before", sid, iid, Const(str(stu.resident_before))))
-            if record_given(sid, add, iid, "capacity", stu.capacity):
-                add(fact("study_capacity", sid, iid, Const(str(stu.capacity))))
+            given_value(sid, add, iid, "resident_before", "resident_before", stu.resident_before)
+            given_value(sid, add, iid, "capacity", "study_capacity", stu.capacity)
             given_yes_no(sid, add, iid, "sole_purpose", "sole_purpose", stu.sole_purpose)
             given_yes_no(sid, add, iid, "sources_outside_host", "sources_outside_host", stu.from_sources_outside_host)
         else:
-            if record_given(sid, add, iid, "institution_state", stu.institution_state):
-                add(fact("institution_state", sid, iid, Const(str(stu.institution_state))))
+            given_value(sid, add, iid, "institution_state", "institution_state", stu.institution_state)
             given_yes_no(sid, add, iid, "practical_training", "practical_training", stu.practical_training)
             if stu.employment_from is not None:
                 _period_facts(sid, add, iid, stu.employment_from, stu.employment_until, declared.months)
