@@ -61,6 +61,22 @@ def _sources(root: Path) -> Iterator[tuple[Path, str]]:
         yield path, path.read_text(encoding="utf-8")
 
 
+_HEAD_RE = re.compile(r"^([a-z_][A-Za-z0-9_]*)\(")
+
+
+@lru_cache(maxsize=8)
+def _fact_lines(root: Path) -> dict[str, list[tuple[str, int, str]]]:
+    """The lines of the rule files that start with an atom, by its predicate: (file, line number, text).
+    The rule files are read once per rule base and process."""
+    index: dict[str, list[tuple[str, int, str]]] = {}
+    for path, source in _sources(root):
+        for n, line in enumerate(source.splitlines(), 1):
+            m = _HEAD_RE.match(line)
+            if m is not None:
+                index.setdefault(m.group(1), []).append((path.name, n, line))
+    return index
+
+
 def ground_facts(name: str, arity: int, root: Path | None = None) -> tuple[clingo.Symbol, ...]:
     """The facts of ``name/arity`` written as ground facts at the start of a line of a rule file
     (``contracting_state("xx-yy", yy).``), in file order: the catalogue facts a layer below the engine
@@ -71,36 +87,34 @@ def ground_facts(name: str, arity: int, root: Path | None = None) -> tuple[cling
 
 @lru_cache(maxsize=256)
 def _ground_facts(name: str, arity: int, root: Path) -> tuple[clingo.Symbol, ...]:
-    pattern = re.compile(rf"^{re.escape(name)}\((?P<args>.*)\)\.\s*(?:%.*)?$")
     out: list[clingo.Symbol] = []
-    for path, source in _sources(root):
-        for n, line in enumerate(source.splitlines(), 1):
-            for part in _facts_on_line(line, name):
-                m = pattern.match(part)
-                if m is None:
-                    continue
-                try:
-                    sym = clingo.parse_term(f"{name}({m.group('args')})")
-                except RuntimeError as err:
-                    raise LogicError(f"{path.name}:{n}: not a ground fact of {name}/{arity}: {err}") from None
-                if len(sym.arguments) == arity:
-                    out.append(sym)
+    for file, n, line in _fact_lines(root).get(name, ()):
+        for part in _statements(line):
+            if not part.startswith(name + "(") or ":-" in part:
+                continue
+            try:
+                sym = clingo.parse_term(part[:-1])
+            except RuntimeError as err:
+                raise LogicError(f"{file}:{n}: not a ground fact of {name}/{arity}: {err}") from None
+            if sym.type == clingo.SymbolType.Function and sym.name == name and len(sym.arguments) == arity:
+                out.append(sym)
     return tuple(out)
 
 
-def _facts_on_line(line: str, name: str) -> list[str]:
-    """The statements of ``name`` on a line that starts with one (a line may hold several facts:
-    ``article_title(...). article_title(...).``)."""
-    if not line.startswith(name + "("):
-        return []
+def _statements(line: str) -> list[str]:
+    """The statements a line holds, each ending in its full stop (a line may hold several facts:
+    ``article_title(...). article_title(...).``), up to a comment."""
     parts: list[str] = []
     depth, start, quoted, escaped = 0, 0, False, False
     for i, ch in enumerate(line):
         if quoted:
-            quoted = not (ch == '"' and not escaped)
-            escaped = ch == "\\" and not escaped
-            continue
-        if ch == '"':
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
             quoted = True
         elif ch == "(":
             depth += 1
@@ -111,7 +125,7 @@ def _facts_on_line(line: str, name: str) -> list[str]:
             start = i + 1
         elif ch == "%" and depth == 0:
             break
-    return [p for p in parts if p.startswith(name + "(")]
+    return parts
 
 
 _DOC_RE = re.compile(r"^%doc (?P<key>[A-Za-z][A-Za-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?):\s?(?P<text>.*)$")

@@ -9,7 +9,8 @@ give is *not* read as false: the rules report it as ``missing``. The models are 
 :mod:`.expectations`, :mod:`.document`); loading and its errors in :mod:`.loading`, :mod:`.problems` and
 :mod:`.consistency`; facts given as alternatives in :mod:`.openfacts`. This package names no treaty: what it
 checks against the treaties (their ids, States, named taxes) it reads from the rule files
-(:mod:`.catalogue`).
+(:mod:`.catalogue`), and the descriptions of fields that cite provisions are kept there too
+(``logic/*/scenario_format.lp``), merged into the JSON Schema by :mod:`.schema`.
 """
 
 from pyhelpers.scenario.common import UNKNOWN, BasisPoints, Id, Money, State, Unknown

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import (
-    Field,
-)
+from pydantic import Field
 
 from pyhelpers.scenario.common import Model, State, Unknown
 

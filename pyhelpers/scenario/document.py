@@ -8,10 +8,7 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Any, ClassVar
 
-from pydantic import (
-    Field,
-    PrivateAttr,
-)
+from pydantic import Field, PrivateAttr
 
 from pyhelpers.scenario import openfacts
 from pyhelpers.scenario.common import Id, Model, TreatyId

@@ -9,9 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import (
-    Field,
-)
+from pydantic import Field
 
 from pyhelpers.scenario.common import BasisPoints, Id, Model, Money, Unknown
 

@@ -7,10 +7,7 @@ import re
 from decimal import Decimal
 from typing import Annotated, Literal, get_args
 
-from pydantic import (
-    AfterValidator,
-    Field,
-)
+from pydantic import AfterValidator, Field
 
 from pyhelpers.scenario.common import Model, State
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from pydantic import (
-    ConfigDict,
-    Field,
-)
+from pydantic import ConfigDict, Field
 
 from pyhelpers.scenario.common import BasisPoints, Id, Model
 

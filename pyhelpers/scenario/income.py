@@ -6,9 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Literal
 
-from pydantic import (
-    Field,
-)
+from pydantic import Field
 
 from pyhelpers.scenario.business import (
     BusinessProfitsDetails,

@@ -8,9 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import (
-    ValidationError,
-)
+from pydantic import ValidationError
 
 from pyhelpers.base.errors import Problem, ScenarioError
 from pyhelpers.scenario import openfacts

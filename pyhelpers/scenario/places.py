@@ -7,10 +7,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Literal
 
-from pydantic import (
-    ConfigDict,
-    Field,
-)
+from pydantic import ConfigDict, Field
 
 from pyhelpers.scenario.common import Id, Model, State, Unknown
 

@@ -8,9 +8,7 @@ import re
 from typing import Any
 
 import yaml
-from pydantic import (
-    ValidationError,
-)
+from pydantic import ValidationError
 
 from pyhelpers.base.errors import Problem
 

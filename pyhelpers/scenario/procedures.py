@@ -7,9 +7,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Literal
 
-from pydantic import (
-    Field,
-)
+from pydantic import Field
 
 from pyhelpers.scenario.common import Id, Model, Money, State, Unknown
 

@@ -8,11 +8,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import (
-    ConfigDict,
-    Field,
-    field_validator,
-)
+from pydantic import ConfigDict, Field, field_validator
 
 from pyhelpers.scenario.common import BasisPoints, Id, Model, Money, State, Unknown
 

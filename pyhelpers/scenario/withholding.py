@@ -3,9 +3,7 @@ compliance check compares with the treaty's limit."""
 
 from __future__ import annotations
 
-from pydantic import (
-    Field,
-)
+from pydantic import Field
 
 from pyhelpers.scenario.common import BasisPoints, Model, Money, State
 
