@@ -28,8 +28,12 @@ ENVIRONMENT = "TREATY_LOGIC_DIR"
 
 def logic_dir() -> Path:
     """Where the rule files are: ``$TREATY_LOGIC_DIR`` when set, else inside the installed package, or
-    beside it in a source checkout."""
-    chosen = os.environ.get(ENVIRONMENT)
+    beside it in a source checkout (found once per process and setting)."""
+    return _logic_dir(os.environ.get(ENVIRONMENT) or "")
+
+
+@lru_cache(maxsize=8)
+def _logic_dir(chosen: str) -> Path:
     if chosen:
         root = Path(chosen).resolve()
         if not (root / CORE / "vocabulary.lp").is_file():

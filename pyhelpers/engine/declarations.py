@@ -13,7 +13,7 @@ from pyhelpers.base.errors import LogicError
 from pyhelpers.facts.declared import Declared, Window
 from pyhelpers.facts.years import YEARS
 
-FORMAT = 1
+FORMAT = 2
 """Version of the cached form: bump it when :class:`Declared` changes."""
 
 
@@ -68,6 +68,7 @@ def declared_from(atoms: Sequence[clingo.Symbol]) -> Declared:
         ownership=dict(sorted(ownership.items())),
         value_record=dict(sorted(value_record.items())),
         place_days=frozenset(t for (t,) in by["measured_place_days"]),
+        date_ymd=frozenset(t for (t,) in by["measured_date_ymd"]),
         amounts={k: tuple(sorted(set(v))) for k, v in sorted(amounts.items())},
     )
 
@@ -97,6 +98,7 @@ def to_json(d: Declared) -> dict[str, Any]:
         "ownership": d.ownership,
         "value_record": d.value_record,
         "place_days": sorted(d.place_days),
+        "date_ymd": sorted(d.date_ymd),
         "amounts": [[t, q, list(c)] for (t, q), c in d.amounts.items()],
     }
 
@@ -115,6 +117,7 @@ def from_json(data: Any) -> Declared | None:
             ownership={str(t): int(m) for t, m in data["ownership"].items()},
             value_record={str(t): int(n) for t, n in data["value_record"].items()},
             place_days=frozenset(map(str, data["place_days"])),
+            date_ymd=frozenset(map(str, data["date_ymd"])),
             amounts={(str(t), str(q)): tuple(map(str, c)) for t, q, c in data["amounts"]},
         )
     except (KeyError, TypeError, ValueError, LogicError):

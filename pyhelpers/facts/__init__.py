@@ -55,7 +55,8 @@ def _income_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         add(fact("income_recipient", sid, iid, item.recipient))
         add(fact("beneficial_owner", sid, iid, item.beneficial_owner or item.recipient))
         add(fact("income_date", sid, iid, day(item.date)))
-        add(fact("income_date_ymd", sid, iid, dates.ymd_number(item.date)))
+        if sc.treaty in declared.date_ymd:
+            add(fact("income_date_ymd", sid, iid, dates.ymd_number(item.date)))
         for m in sorted(declared.months):
             add(fact("months_before", sid, iid, m, day(dates.months_before(item.date, m))))
         if item.place_of_business is not None:

@@ -20,6 +20,7 @@ window therefore needs a fact in ``logic/``, never a change here:
   of the day count before an alienation;
 * ``measured_place_days(T)``: the length in days of each place of business, and of a period of each of
   the treaty's month counts from its first day;
+* ``measured_date_ymd(T)``: each item's date as the integer YYYYMMDD;
 * ``measured_amount(T, Quantity, Currency)``: an amount the rules compare with a limit, in that currency
   (given in it, or converted at the rate the scenario gives).
 """
@@ -58,5 +59,7 @@ class Declared:
     """Treaty → the days before an alienation the shares of value must cover."""
     place_days: frozenset[str] = frozenset()
     """The treaties whose rules count the days of a place of business."""
+    date_ymd: frozenset[str] = frozenset()
+    """The treaties whose rules read an item's date as YYYYMMDD."""
     amounts: Mapping[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
     """(treaty, quantity) → the currencies it is compared in."""
