@@ -73,6 +73,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
     rights: dict[tuple[str, str], list[str]] = defaultdict(list)
     provisions: set[str] = set()
     findings: set[Finding] = set()
+    assumptions: set[Finding] = set()
     blocking: list[str] = []
     denied: list[str] = []
     max_rate: int | None = None
@@ -102,6 +103,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             findings.add(Finding("deadline", args[4], f"{render_term(args[2])} {day}"))
         elif a.name == "outcome_provision":
             provisions.add(args[2])
+        elif a.name == "assumption":
+            assumptions.add(Finding("assumption", args[3], render_term(args[2])))
         elif a.name in ("missing", "depends", "requires_judgment"):
             findings.add(Finding(a.name, args[3], render_term(args[2])))
         elif a.name in ("pending", "not_encoded"):
@@ -149,6 +152,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         max_rate_bp=max_rate,
         provisions=tuple(sorted(provisions, key=provision_key)),
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
+        assumptions=tuple(sorted(assumptions, key=lambda f: (provision_key(f.provision), f.fact or ""))),
         gross=gross,
         currency=currency,
     )

@@ -52,6 +52,11 @@ def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
         if sorted(expected.findings) != found:
             out.append(Mismatch(iid, "findings", "[" + ", ".join(sorted(expected.findings)) + "]",
                                 "[" + ", ".join(found) + "]"))
+    if expected.assumptions is not None:
+        assumed = sorted(str(f) for f in actual.assumptions)
+        if sorted(expected.assumptions) != assumed:
+            out.append(Mismatch(iid, "assumptions", "[" + ", ".join(sorted(expected.assumptions)) + "]",
+                                "[" + ", ".join(assumed) + "]"))
     if expected.alternatives is not None:
         got_alternatives = sorted(str(a) for a in actual.alternatives)
         if sorted(expected.alternatives) != got_alternatives:

@@ -159,6 +159,7 @@ class ItemResult:
     version: tuple[str, ...] = ()  # the amended article versions that decided the item (none: the original)
     date: str | None = None  # the item's date (ISO), e.g. for "treaty not applicable on 2023-12-31"
     alternatives: tuple[Alternative, ...] = ()  # conclusions that hold only for some values of unknown facts
+    assumptions: tuple[Finding, ...] = ()  # defaults that stood for facts the scenario does not give
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
@@ -211,7 +212,7 @@ class ScenarioResult:
         found: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
         for it in self.items:
             possible = [a.finding for a in it.alternatives if a.finding is not None]
-            for f in [*it.findings, *possible]:
+            for f in [*it.findings, *possible, *it.assumptions]:
                 if f.kind in _OPEN_KINDS:
                     items, provs = found.setdefault((f.kind, f.fact or ""), (set(), set()))
                     items.add(it.item_id)
@@ -243,7 +244,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-_OPEN_KINDS = ("missing", "depends", "requires_judgment")
+_OPEN_KINDS = ("missing", "depends", "requires_judgment", "assumption")
 
 
 def format_bp(bp: int) -> str:

@@ -93,8 +93,10 @@ def _solved(ctl: clingo.Control, messages: list[str], shown_only: bool, sort: bo
 class Checker:
     """The rule base loaded once; evaluates scenarios (thread-safe: each call uses its own Control)."""
 
-    def __init__(self, logic: Logic | None = None) -> None:
+    def __init__(self, logic: Logic | None = None, strict: bool = False) -> None:
         self.logic = logic or load_logic()
+        self.strict = strict
+        """No default stands for a fact the law needs: each is missing instead of an assumption."""
 
     @cached_property
     def static_atoms(self) -> list[clingo.Symbol]:
@@ -127,7 +129,7 @@ class Checker:
         return self
 
     def facts(self, scenario: Scenario, sid: str = "s") -> list[str]:
-        return scenario_facts(scenario, sid, self.declared)
+        return scenario_facts(scenario, sid, self.declared, self.strict)
 
     def versions(self, treaty: str, item: IncomeItem) -> tuple[str, ...]:
         """The amended article files (:meth:`Logic.versions_on`) that decide ``item``: those in force on

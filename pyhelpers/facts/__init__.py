@@ -23,9 +23,13 @@ from pyhelpers.scenario import Scenario
 __all__ = ["Declared", "scenario_facts"]
 
 
-def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None) -> list[str]:
+def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, strict: bool = False) -> list[str]:
     """All facts of one scenario, its id ``sid`` first in every fact, with the measures ``declared``
-    (none when not given: a scenario's facts without any computed measure)."""
+    (none when not given: a scenario's facts without any computed measure).
+
+    An attribute the scenario does not give whose documented default stands for it is emitted with that
+    default and marked ``defaulted(S, X, A)``: the rules decide where the default matters and show it
+    as an assumption. With ``strict`` no default is emitted: where the law needs the fact it is missing."""
     declared = declared if declared is not None else Declared()
     out: list[str] = [
         fact("scenario", sid),
@@ -33,14 +37,16 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None) -> 
         fact("evaluation_date", sid, day(sc.evaluation_date)),
     ]
     add = out.append
-    person_facts(sc, sid, add)
+    if strict:
+        add(fact("strict", sid))
+    person_facts(sc, sid, add, strict)
     holding_facts(sc, sid, add, declared)
     place_facts(sc, sid, add, declared)
     _income_facts(sc, sid, add, declared)
     business_facts(sc, sid, add)
-    investment_facts(sc, sid, add, declared)
-    services_facts(sc, sid, add, declared)
-    procedure_facts(sc, sid, add, declared)
+    investment_facts(sc, sid, add, declared, strict)
+    services_facts(sc, sid, add, declared, strict)
+    procedure_facts(sc, sid, add, declared, strict)
     entitlement_facts(sc, sid, add)
     return out
 

@@ -148,6 +148,18 @@ def record_given(sid: str, add: Add, subject: str, attribute: Value, value: obje
 
 
 
+def defaulted(sid: str, add: Add, subject: str, attribute: str, strict: bool, *facts: str) -> None:
+    """An attribute the scenario does not give, for which the format documents a default: unless
+    ``strict``, the default ``facts`` stand for it, with ``given`` and ``defaulted`` (the rules show it as
+    an assumption where it matters); with ``strict`` nothing (the rules find it missing)."""
+    if strict:
+        return
+    add(fact("given", sid, subject, Const(attribute)))
+    add(fact("defaulted", sid, subject, Const(attribute)))
+    for f in facts:
+        add(f)
+
+
 def given_value(sid: str, add: Add, subject: str, attribute: Value, pred: str, value: object) -> None:
     """An enumerated attribute: ``given`` (and ``unknown``), and ``pred(S, X, value)`` when it is known."""
     if record_given(sid, add, subject, attribute, value):

@@ -10,11 +10,25 @@ from __future__ import annotations
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, fact, given_value, given_values, given_yes_no, record_given
+from pyhelpers.facts.emit import (
+    Add,
+    Const,
+    day,
+    defaulted,
+    fact,
+    given_value,
+    given_values,
+    given_yes_no,
+    record_given,
+)
 from pyhelpers.scenario import Scenario
 
+ARM_LENGTH_TYPES = ("dividend", "interest", "interest_on_equity", "royalty", "technical_services")
+"""The item types whose details say whether the amount exceeds what independent parties would agree (a
+"dividend" may be paid on a debt claim)."""
 
-def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
+
+def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict: bool = False) -> None:
     lookback = declared.value_record.get(sc.treaty)
     for item in sc.income:
         iid = item.id
@@ -29,7 +43,7 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> No
                 if details.connected_place_of_business is not None:
                     add(fact("connected_place_of_business", sid, iid, details.connected_place_of_business))
         places: list[tuple[str, str | None]] = []
-        excess: bool | str = False
+        excess: bool | str | None = None  # not given: not above the arm's-length amount (marked defaulted)
         if item.interest is not None:
             it = item.interest
             places += [("borne_by_place_of_business", it.borne_by_place_of_business),
@@ -37,20 +51,21 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> No
                        ("paid_to_place_of_business", it.paid_to_place_of_business)]
             given_value(sid, add, iid, "government_institution", "government_institution_of",
                         it.government_institution_of)
-            excess = it.excess_over_arm_length
+            if "excess_over_arm_length" in it.model_fields_set:
+                excess = it.excess_over_arm_length
             given_yes_no(sid, add, iid, "public_functions", "public_functions", it.public_functions)
         if item.royalty is not None:
             rt = item.royalty
             places += [("borne_by_place_of_business", rt.borne_by_place_of_business),
                        ("connected_right", rt.connected_place_of_business)]
-            excess = excess if excess is not False else rt.excess_over_arm_length
+            if "excess_over_arm_length" in rt.model_fields_set and excess is None:
+                excess = rt.excess_over_arm_length
             given_value(sid, add, iid, "royalty_arises_in", "royalty_arises_in", rt.arises_in)
-        if excess is not False:
-            add(fact("given", sid, iid, Const("excess_over_arm_length")))
-            if excess == "unknown":
-                add(fact("unknown", sid, iid, Const("excess_over_arm_length")))
-            else:
-                add(fact("excess_over_arm_length", sid, iid))
+        if excess is None:
+            if item.interest is not None or item.royalty is not None or item.type in ARM_LENGTH_TYPES:
+                defaulted(sid, add, iid, "excess_over_arm_length", strict)  # default: not above arm's length
+        elif record_given(sid, add, iid, "excess_over_arm_length", excess) and excess:
+            add(fact("excess_over_arm_length", sid, iid))
         given_yes_no(sid, add, iid, "financial_institution_charge", "financial_institution_charge",
                      item.financial_institution_charge)
         if item.capital_gain is not None:

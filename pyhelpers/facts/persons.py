@@ -4,11 +4,22 @@ transparency, control, and the physical presence of individuals."""
 
 from __future__ import annotations
 
-from pyhelpers.facts.emit import Add, Const, Fn, day, fact, given_value, given_values, given_yes_no, record_given
+from pyhelpers.facts.emit import (
+    Add,
+    Const,
+    Fn,
+    day,
+    defaulted,
+    fact,
+    given_value,
+    given_values,
+    given_yes_no,
+    record_given,
+)
 from pyhelpers.scenario import Scenario
 
 
-def person_facts(sc: Scenario, sid: str, add: Add) -> None:
+def person_facts(sc: Scenario, sid: str, add: Add, strict: bool = False) -> None:
     for pid, p in sc.persons.items():
         add(fact("person", sid, pid, Const(p.kind)))
         if p.liable_to_tax is not None:
@@ -36,7 +47,14 @@ def person_facts(sc: Scenario, sid: str, add: Add) -> None:
             else:
                 add(fact("vital_interests", sid, pid, Const(str(p.vital_interests))))
         given_value(sid, add, pid, "effective_management", "effective_management", p.effective_management)
-        given_values(sid, add, pid, "special_regime", "special_regime", p.special_regime)  # default: none
+        if "special_regime" in p.model_fields_set:
+            given_values(sid, add, pid, "special_regime", "special_regime", p.special_regime)
+        else:  # default: none
+            defaulted(sid, add, pid, "special_regime", strict)
+        if p.all_places_listed:
+            add(fact("given", sid, pid, Const("places_of_business")))
+        else:  # default: the places of business listed are all it has
+            defaulted(sid, add, pid, "places_of_business", strict)
         given_yes_no(sid, add, pid, "partnership", "partnership", p.partnership)
         if p.statutory_body is not None:
             add(fact("statutory_body_of", sid, pid, Const(p.statutory_body.state)))

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, fact, given_yes_no
+from pyhelpers.facts.emit import Add, Const, day, defaulted, fact, given_yes_no
 from pyhelpers.scenario import Scenario
 
 
-def procedure_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
+def procedure_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict: bool = False) -> None:
     months = declared.months
     notice = sc.termination_notice
     if notice is not None:
@@ -43,8 +43,14 @@ def procedure_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> Non
             if relief.payer_constituted is not None:
                 add(fact("given", sid, iid, Const("payer_constituted")))
                 add(fact("payer_constituted", sid, iid, day(relief.payer_constituted)))
-            given_yes_no(sid, add, iid, "portugal_indirect_credit_method", "portugal_indirect_credit_method",
-                         relief.portugal_indirect_credit_method)
+            given_yes_no(sid, add, iid, "domestic_indirect_credit", "domestic_indirect_credit",
+                         relief.domestic_indirect_credit)
+            if "portugal_indirect_credit_method" in relief.model_fields_set:
+                given_yes_no(sid, add, iid, "portugal_indirect_credit_method", "portugal_indirect_credit_method",
+                             relief.portugal_indirect_credit_method)
+            else:  # default: not replaced
+                defaulted(sid, add, iid, "portugal_indirect_credit_method", strict,
+                          fact("portugal_indirect_credit_method", sid, iid, Const("no")))
 
         case = item.mutual_agreement_case
         if case is not None:

@@ -17,9 +17,10 @@ from decimal import ROUND_CEILING, Decimal
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, fact, given_value, given_yes_no, money_cents, record_given
+from pyhelpers.facts.emit import Add, Const, day, defaulted, fact, given_value, given_yes_no, money_cents, record_given
 from pyhelpers.facts.years import year_of
 from pyhelpers.scenario import IncomeItem, Scenario
+from pyhelpers.scenario.common import NONE
 
 SERVICE_TYPES = (
     "independent_services", "employment", "director_fees", "artiste_sportsperson", "pension",
@@ -31,7 +32,7 @@ EMPLOYED_TYPES = ("employment", "government_service", "artiste_sportsperson", "p
 """The item types that have an employer (the payer, unless the employment details name another)."""
 
 
-def services_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
+def services_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict: bool = False) -> None:
     states = declared.states.get(sc.treaty, ())
     for item in sc.income:
         window = declared.presence.get((sc.treaty, item.type))
@@ -43,10 +44,10 @@ def services_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None
                     n, (w_from, w_to) = dates.max_days_in_windows(periods, year, window.months)
                     add(fact("max_presence", sid, item.id, Const(st), n, day(w_from), day(w_to)))
         if item.type in SERVICE_TYPES:
-            _item_facts(sc, sid, add, item, declared)
+            _item_facts(sc, sid, add, item, declared, strict)
 
 
-def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: Declared) -> None:
+def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: Declared, strict: bool) -> None:
     iid = item.id
     emp = item.employment
     # independent services: the activity and the place of business bearing the remuneration
@@ -54,7 +55,7 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
     if ind is not None and ind.profession is not None:
         add(fact("profession", sid, iid, Const(ind.profession)))
     bearer = ind.borne_by if ind is not None and ind.borne_by is not None else emp.borne_by if emp else None
-    if record_given(sid, add, iid, "borne_by", bearer):
+    if record_given(sid, add, iid, "borne_by", bearer) and bearer != NONE:
         add(fact("borne_by", sid, iid, str(bearer)))
     # where the activity is exercised: the employment block, or the item's own details
     exercised: object = emp.exercised_in if emp is not None else None
@@ -94,8 +95,10 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
     if item.type == "pension" or (item.government is not None and item.government.kind == "pension"):
         if pen is not None:
             given_value(sid, add, iid, "social_security", "social_security_of", pen.social_security)
-        given_yes_no(sid, add, iid, "past_employment", "past_employment",
-                     pen.past_employment if pen is not None else True)
+        if pen is not None and "past_employment" in pen.model_fields_set:
+            given_yes_no(sid, add, iid, "past_employment", "past_employment", pen.past_employment)
+        else:  # default: paid in consequence of a past employment
+            defaulted(sid, add, iid, "past_employment", strict, fact("past_employment", sid, iid, Const("yes")))
     # government service
     if item.type == "government_service":
         gov = item.government
@@ -132,7 +135,7 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
             given_yes_no(sid, add, iid, "practical_training", "practical_training", stu.practical_training)
             if stu.employment_from is not None:
                 _period_facts(sid, add, iid, stu.employment_from, stu.employment_until, declared.months)
-            amount = stu.annual_remuneration or item.gross
+            amount = stu.annual_remuneration
             if amount is not None:
                 add(fact("given", sid, iid, Const("annual_remuneration")))
                 for currency in declared.amounts.get((sc.treaty, "annual_remuneration"), ()):

@@ -30,6 +30,8 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "mar
                       show_default=True, help="output format")
 LANG = click.option("--lang", type=click.Choice(["en", "pt"]), default="en", show_default=True,
                     help="language of human-readable output")
+STRICT = click.option("--strict", is_flag=True,
+                      help="no default stands for a fact the law needs: each is reported missing, not assumed")
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
                           help="seconds for examining the alternatives of a scenario's unknown facts (per scenario)")
 
@@ -57,12 +59,13 @@ def main() -> None:
 @click.option("--ask", is_flag=True, help="list only the facts that could change an outcome (not given, "
               "given as unknown, or a judgment to make), most decisive first")
 @TIME_LIMIT
+@STRICT
 @FORMAT
 @LANG
 @_handle_errors
-def check(files: tuple[str, ...], ask: bool, time_limit: float, fmt: str, lang: str) -> None:
+def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fmt: str, lang: str) -> None:
     """Decide every income item of the scenario FILES and compare with their expect: blocks."""
-    checker = Checker()
+    checker = Checker(strict=strict)
     worst = 0
     outputs: list[Any] = []
     for path in files:
@@ -97,7 +100,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, fmt: str, lang: 
 EXPLAINED_ROOTS = frozenset({
     "state_outcome", "max_rate", "missing", "depends", "not_encoded", "mutual_agreement",
     "exception_applies", "treaty_not_applicable", "benefits_denied", "note", "deadline", "relief",
-    "discrimination", "input_error", "ppt_indicator",
+    "discrimination", "input_error", "ppt_indicator", "assumption",
 })
 """Conclusions and findings that `treaty explain` derives for each item."""
 
@@ -140,15 +143,16 @@ def _why_not_sections(ex: Explainer, logic: Logic, queries: tuple[str, ...], lan
 @click.option("--item", "items", multiple=True, help="income item id (default: every item)")
 @click.option("--why-not", "why_not", multiple=True, metavar="QUERY",
               help='a conclusion that does not hold, e.g. \'max_rate("div-2024", 1000)\'')
+@STRICT
 @FORMAT
 @LANG
 @_handle_errors
-def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], fmt: str, lang: str) -> None:
+def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], strict: bool, fmt: str, lang: str) -> None:
     """Show why: the derivation of each conclusion, cited, down to the scenario's facts."""
     from pyhelpers.explain.explainer import explain_scenario
 
     scenario = load_file(file)
-    checker = Checker()
+    checker = Checker(strict=strict)
     known = [i.id for i in scenario.income]
     for iid in items:
         if iid not in known:
@@ -557,9 +561,10 @@ def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, 
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="the HTML file to write")
 @click.option("--why-not", "why_not", multiple=True, metavar="QUERY",
               help='also draw why a conclusion does not hold, e.g. \'max_rate("div-2024", 1000)\'')
+@STRICT
 @LANG
 @_handle_errors
-def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], lang: str) -> None:
+def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], strict: bool, lang: str) -> None:
     """Write one self-contained HTML decision report for the scenario FILES: a summary per item, each
     derivation drawn as a graph with the treaty text of every step, the facts and the receipt."""
     import time
@@ -569,7 +574,7 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], lang:
     from pyhelpers.output.report import build_report, find_dot, render_html
 
     started = time.perf_counter()
-    checker = Checker()
+    checker = Checker(strict=strict)
     loaded = []
     for path in files:
         scenario = load_file(path)

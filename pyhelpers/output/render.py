@@ -73,6 +73,7 @@ _LABEL = {
 _FINDING = {
     "en": {
         "missing": "missing fact: {fact} (needed by {prov})",
+        "assumption": "assumed: {fact} ({prov}); state it to change it (--strict asks for it)",
         "depends": "depends on {fact}, given as unknown ({prov})",
         "requires_judgment": "possible — requires judgment under {prov}: {fact} (not given, or unknown)",
         "pending": "{prov} is in the corpus but not encoded yet",
@@ -90,6 +91,7 @@ _FINDING = {
     },
     "pt": {
         "missing": "facto em falta: {fact} (exigido pelo {prov})",
+        "assumption": "presumido: {fact} ({prov}); indique-o para o alterar (--strict pede-o)",
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
         "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
@@ -290,7 +292,7 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             lines.append(f"  {label('max_tax', lang)}: {item.max_source_tax:,} {item.currency}")
         if item.compliance is not None:
             lines.append(f"  {compliance_line(item.compliance, lang)}")
-        for f in item.findings:
+        for f in (*item.findings, *item.assumptions):
             lines.append(f"  - {finding_text(f, lang)}")
         for a in item.alternatives:
             if a.state is None:
@@ -347,10 +349,12 @@ _ASK = {
     "en": {"title": "facts that could change an outcome, most decisive first:", "none": "no open facts: every "
            "outcome is decided on the facts given", "missing": "not given",
            "depends": "given as unknown or as alternatives", "requires_judgment": "a judgment to make",
+           "assumption": "not given: its documented default was assumed",
            "items": "item(s)"},
     "pt": {"title": "factos que podem alterar um resultado, os mais decisivos primeiro:", "none": "nenhum facto em "
            "aberto: todos os resultados estão decididos com os factos dados", "missing": "não indicado",
            "depends": "indicado como desconhecido ou por alternativas", "requires_judgment": "um juízo a fazer",
+           "assumption": "não indicado: presumido o valor por omissão documentado",
            "items": "rendimento(s)"},
 }
 
@@ -393,7 +397,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
         cells = [f"`{item.item_id}`", item.income_type, item.status,
                  *(outcome_text(s, lang, item.date) for s in item.states), "; ".join(item.provisions)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
-    notes = [(item.item_id, f) for item in result.items for f in item.findings]
+    notes = [(item.item_id, f) for item in result.items for f in (*item.findings, *item.assumptions)]
     if notes:
         lines += ["", f"## {label('findings', lang)}", ""]
         lines += [f"- `{iid}`: {finding_text(f, lang)}" for iid, f in notes]

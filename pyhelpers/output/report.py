@@ -767,10 +767,10 @@ def _item_html(drawer: _Drawer, s: ScenarioReport, it: ItemReport, texts: dict[s
         parts.append(f"<li>{_e(word('max_tax', lang))}: {_e(_money(tax, r.currency))}</li>")
     comp = compliance_text(r, lang)
     parts.append(f'<li class="compliance">{_e(word("compliance", lang))}: {_e(comp) if comp else "—"}</li></ul>')
-    if r.findings:
+    if r.findings or r.assumptions:
         parts.append(f'<h3>{_e(word("findings", lang))}</h3><ul class="findings">'
                      + "".join(f'<li class="finding finding-{_e(f.kind)}">{_e(_finding_text(f, lang))}</li>'
-                               for f in r.findings) + "</ul>")
+                               for f in (*r.findings, *r.assumptions)) + "</ul>")
     if r.relief is not None:
         lines = render.relief_lines(r.relief, lang)
         if lines:
@@ -802,8 +802,8 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
     parts.append(f'<p>{_e(word("given_unknown", lang))}: '
                  + (", ".join(f"<code>{_e(u)}</code>" for u in unknowns) if unknowns else _e(word("none", lang)))
                  + "</p>")
-    needed = [(it.result.item_id, f) for it in s.items for f in it.result.findings
-              if f.kind in ("missing", "depends", "requires_judgment")]
+    needed = [(it.result.item_id, f) for it in s.items for f in (*it.result.findings, *it.result.assumptions)
+              if f.kind in ("missing", "depends", "requires_judgment", "assumption")]
     if needed:
         parts.append(f'<table class="missing"><caption>{_e(word("missing_facts", lang))}</caption><thead><tr>'
                      f'<th>{_e(word("item", lang))}</th><th>{_e(word("kind", lang))}</th>'

@@ -17,6 +17,10 @@ Unknown = Literal["unknown"]
 UNKNOWN: Unknown = "unknown"
 
 
+NONE = "none"
+"""Where a field names a person or a place, ``none`` says there is none (omitting it leaves it unstated)."""
+
+
 _STATE_RE = re.compile(r"^[a-z]{2}$")
 
 

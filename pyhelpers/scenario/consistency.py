@@ -11,7 +11,7 @@ from typing import Any
 
 from pyhelpers.base.errors import Problem
 from pyhelpers.scenario.catalogue import catalogue
-from pyhelpers.scenario.common import UNKNOWN, Money
+from pyhelpers.scenario.common import NONE, UNKNOWN, Money
 from pyhelpers.scenario.document import Scenario, withholding_state
 from pyhelpers.scenario.holdings import Holding
 from pyhelpers.scenario.problems import LineMap, describe, field_path, suggest
@@ -197,12 +197,13 @@ def _check_services_items(sc: Scenario, source: str, lines: LineMap) -> list[Pro
         if item.type in ("professor", "student") and getattr(item, item.type) is None:
             problem(("income", i), f"{item.type} details (required for type {item.type})", "nothing")
         if item.independent is not None:
-            ref(("income", i, "independent", "borne_by"), item.independent.borne_by, places, "a place of business")
+            ref(("income", i, "independent", "borne_by"), item.independent.borne_by, [*places, NONE],
+                "a place of business, or none")
         emp = item.employment
         if emp is not None:
             ref(("income", i, "employment", "employer"), emp.employer, persons, "a person")
             ref(("income", i, "employment", "operator"), emp.operator, persons, "a person")
-            ref(("income", i, "employment", "borne_by"), emp.borne_by, places, "a place of business")
+            ref(("income", i, "employment", "borne_by"), emp.borne_by, [*places, NONE], "a place of business, or none")
             if emp.fiscal_year is not None and emp.fiscal_year.until < emp.fiscal_year.from_:
                 problem(("income", i, "employment", "fiscal_year", "until"),
                         f"a date on or after from ({emp.fiscal_year.from_})", str(emp.fiscal_year.until))

@@ -71,6 +71,10 @@ class ExpectedItem(Model):
     provisions: list[str]
     missing: list[str] = Field(default_factory=list, description="missing facts, e.g. 'holding(a, b)'")
     findings: list[str] | None = Field(default=None)
+    assumptions: list[str] | None = Field(
+        default=None,
+        description="when given, every default the decision stood on exactly, e.g. 'assumption: "
+        "no_special_regime(lusoinvest) (<provision>)'")
     max_source_tax: Decimal | None = Field(default=None, description="the cap times the gross amount")
     withholding: ExpectedWithholding | None = None
     alternatives: list[str] | None = Field(default=None)

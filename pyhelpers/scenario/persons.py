@@ -85,6 +85,10 @@ class Person(Model):
     offshore_regime: OffshoreRegime | None = Field(default=None)
     benefits_proof: BenefitsProof | None = Field(default=None)
     fiscal_transparency: dict[State, FiscalTransparency] | None = Field(default=None)
+    all_places_listed: bool = Field(
+        default=False,
+        description="every place of business this person has is listed in places_of_business (none listed: it has "
+        "none); not stated: the rules assume so where it matters and show the assumption (--strict asks)")
     substance: Substance | None = Field(  # [ppt-indicators]
         default=None, description="its employees and premises: indicators for a principal purpose test (never a "
         "decision); default: not given")

@@ -45,6 +45,9 @@ class ReliefFacts(Model):
     underlying_tax: Money | None = Field(default=None)
     payer_taxed_without_exemption: bool | Unknown | None = Field(default=None)
     payer_constituted: date | None = Field(default=None)
+    domestic_indirect_credit: bool | Unknown | None = Field(
+        default=None, description="dividends: the residence State's law grants the credit for the tax the "
+        "paying company bore on the profits (the underlying tax); asked where the treaty leaves it to domestic law")
     portugal_indirect_credit_method: bool | Unknown = Field(default=False)
 
 

@@ -34,7 +34,8 @@ class IndependentServicesDetails(Model):
     profession: Profession | None = Field(default=None)
     borne_by: Id | Unknown | None = Field(
         default=None,
-        description="the place of business to which the remuneration is charged (that bears it); default: none",
+        description="the place of business to which the remuneration is charged (that bears it), or none; not "
+        "given: none is assumed where it matters (shown as an assumption; --strict asks for it)",
     )
 
 
@@ -49,7 +50,7 @@ class EmploymentDetails(Model):
     employer: Id | None = Field(default=None, description="the employer; default: the payer")
     borne_by: Id | Unknown | None = Field(
         default=None,
-        description="the employer's place of business that bears the remuneration; default: none",
+        description="the employer's place of business that bears the remuneration, or none; default: none",
     )
     fiscal_year: FiscalYear | None = Field(default=None)
     aboard: Literal["ship", "aircraft"] | None = Field(default=None)

@@ -56,6 +56,12 @@ _NOT_COMPARED = frozenset({"source", "receipt", "atoms", "expect"})
 file is, the hashes of the rules and facts, the raw atoms, and the expectations' comparison."""
 
 
+def _compared(data: dict[str, Any], left_out: frozenset[str]) -> dict[str, Any]:
+    """The fields of ``data`` compared: not those ``left_out``, nor empty ones (a field one version adds
+    and leaves empty is no change of answer)."""
+    return {k: v for k, v in data.items() if k not in left_out and v not in (None, [], {}, "")}
+
+
 def _json_summary(item: dict[str, Any]) -> dict[str, Any]:
     """:func:`_summary` of an item as the ``check --format json`` output gives it."""
     return {
@@ -112,9 +118,10 @@ def package_at(rev: str, workdir: Path, repo: Path | None = None) -> Path:
     return target
 
 
-def _results_of_package(package: Path, scenarios: list[Path], workdir: Path) -> list[dict[str, Any]]:
+def _results_of_package(package: Path, scenarios: list[Path], workdir: Path) -> dict[str, dict[str, Any]]:
     """Every scenario checked by the package extracted at ``package`` (its own command line, in a new
-    process with its own disk cache): the JSON of ``treaty check --format json``, one per scenario."""
+    process with its own disk cache): the JSON of ``treaty check --format json`` by source path (a
+    scenario that version cannot load, e.g. one using a field added since, is absent)."""
     cli = next((m for m in ("pyhelpers.interfaces.cli", "pyhelpers.cli")
                 if (package / (m.replace(".", "/") + ".py")).is_file()), None)
     if cli is None:
@@ -123,10 +130,14 @@ def _results_of_package(package: Path, scenarios: list[Path], workdir: Path) -> 
            "PYTHONHASHSEED": "0"}
     done = subprocess.run([sys.executable, "-m", cli, "check", "--format", "json", *map(str, scenarios)],
                           cwd=package, env=env, capture_output=True, text=True)
-    if done.returncode not in (0, 1):
+    if done.returncode not in (0, 1, 2) or not done.stdout.strip():
         raise InputError(f"the revision's `treaty check` failed (exit {done.returncode}): {done.stderr.strip()}")
     data = json.loads(done.stdout)
-    return [data] if isinstance(data, dict) else list(data)
+    return {r["source"]: r for r in ([data] if isinstance(data, dict) else data)}
+
+
+_NOT_LOADED = {"status": "not loaded by the base version (a field it does not know)", "outcome": {},
+               "max_rate_bp": None, "findings": []}
 
 
 def diff_package(rev: str, scenarios: list[Path], workdir: Path, repo: Path | None = None) -> list[Change]:
@@ -136,14 +147,17 @@ def diff_package(rev: str, scenarios: list[Path], workdir: Path, repo: Path | No
     old = _results_of_package(package_at(rev, workdir, repo), [p.resolve() for p in scenarios], workdir)
     new = Checker()
     changes = []
-    for path, before in zip(scenarios, old, strict=True):
+    for path in scenarios:
         after = new.check(load_file(path), str(path.resolve())).to_json()
+        before = old.get(str(path.resolve()))
+        if before is None:
+            changes += [Change(str(path), ib["item_id"], _NOT_LOADED, _json_summary(ib), (), tuple(ib["provisions"]))
+                        for ib in after["items"]]
+            continue
         for ia, ib in zip(before["items"], after["items"], strict=True):
             sa, sb = _json_summary(ia), _json_summary(ib)
-            rest_a = {k: v for k, v in ia.items() if k not in _NOT_COMPARED}
-            rest_b = {k: v for k, v in ib.items() if k not in _NOT_COMPARED}
-            top_a = {k: v for k, v in before.items() if k not in _NOT_COMPARED | {"items"}}
-            top_b = {k: v for k, v in after.items() if k not in _NOT_COMPARED | {"items"}}
+            rest_a, rest_b = _compared(ia, _NOT_COMPARED), _compared(ib, _NOT_COMPARED)
+            top_a, top_b = _compared(before, _NOT_COMPARED | {"items"}), _compared(after, _NOT_COMPARED | {"items"})
             if sa != sb or rest_a != rest_b or top_a != top_b:
                 if sa == sb:  # the same outcome, another field: name the fields that differ
                     fields = sorted(k for k in set(rest_a) | set(rest_b) if rest_a.get(k) != rest_b.get(k))
