@@ -34,3 +34,16 @@ def test_scenario_expectations(path: Path, checker: Checker) -> None:
                          + f"; provisions={list(item.provisions)}; findings={[str(f) for f in item.findings]}")
             lines.append(f"  explain: treaty explain {rel} --item {m}")
         pytest.fail("\n".join(lines), pytrace=False)
+
+
+def test_a_decided_item_has_an_outcome_in_every_state(checker: Checker) -> None:
+    """No item is 'decided' while a State's outcome is undetermined: a decided status means every State's
+    outcome follows from the facts (over every shipped scenario)."""
+    bad = []
+    for path in SCENARIOS:
+        scenario = load_file(path)
+        for item in checker.check(scenario, source=str(path)).items:
+            if item.status == "decided" and any(s.outcome == "undetermined" for s in item.states):
+                bad.append(f"{path.relative_to(ROOT)} {item.item_id}: " + ", ".join(f"{s.state}: {s.label}"
+                                                                                for s in item.states))
+    assert not bad, "decided with an undetermined State:\n" + "\n".join(bad)

@@ -13,6 +13,8 @@ import dataclasses
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from pydantic import BaseModel
+
 from pyhelpers.base.terms import Term, Value
 from pyhelpers.engine.results import Compliance, ItemResult, Relief, ReliefMethod
 from pyhelpers.scenario import IncomeItem, Money, Scenario, withholding_state
@@ -36,12 +38,41 @@ def round_to_currency(amount: Decimal, currency: str | None) -> Decimal:
     return amount.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
-def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Term]) -> Relief | None:
+def limited_part(item: IncomeItem, part: str | None) -> Decimal | None:
+    """The part of ``item``'s amount that its limit applies to, where the rules say the limit applies to a
+    part only (``limit_applies_to``): the field of that name in the item's details, in the gross amount's
+    currency (None when not given, or no part)."""
+    if part is None:
+        return None
+    for name in type(item).model_fields:
+        block = getattr(item, name)
+        value = getattr(block, part, None) if isinstance(block, BaseModel) else None
+        if isinstance(value, Money) and (item.gross is None or value.currency == item.gross.currency):
+            return value.amount
+    return None
+
+
+def _bases(result: ItemResult) -> tuple[Decimal, Decimal] | None:
+    """(the amount the limit applies to, the rest, taxed under each State's law): the gross and nothing,
+    or the limited part and the excess over it; None where the part is not known."""
+    if result.gross is None:
+        return None
+    if result.limited_to is None:
+        return result.gross, Decimal(0)
+    if result.limited_amount is None:
+        return None
+    return result.limited_amount, max(Decimal(0), result.gross - result.limited_amount)
+
+
+def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Term],
+                   decided: ItemResult | None = None) -> Relief | None:
     """The amounts of the relief that the logic concludes for ``item`` (``relief/5``), in Decimal.
 
     * creditable tax: the source tax paid, but not above the Convention's limit on the item (the rate
       of its cap times the item: the Convention lets the other State tax only that much, and the excess
-      is for it to refund), plus the underlying tax for an indirect credit;
+      is for it to refund; where the limit applies to a part only, the rate times that part plus the
+      domestic tax on the rest, unlimited when no domestic rate is given), plus the underlying tax for an
+      indirect credit;
     * ceiling (of a credit method): the residence tax on the item as the scenario gives it, or
       its total tax before the deduction times the item's share of the taxable income (the item as
       included, less any participation deduction);
@@ -75,6 +106,16 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Te
     deduction = q(included * share / 10000) if share is not None and included is not None else None
     limit_base = gross_here if gross_here is not None else included
     limit = q(limit_base * max_rate_bp / 10000) if max_rate_bp is not None and limit_base is not None else None
+    if decided is not None and decided.limited_to is not None:  # the limit covers a part of the item only
+        bases = _bases(decided) if gross_here is not None else None
+        w = item.withholding
+        rate = (w.domestic_rate_on_excess if w.domestic_rate_on_excess is not None else w.domestic_rate) \
+            if w is not None else None
+        limit = None
+        if bases is not None and max_rate_bp is not None and rate is not None:
+            limit = q(bases[0] * max_rate_bp / 10000 + bases[1] * rate / 10000)
+        if bases is None:
+            notes.append("limited_part_not_given")
     paid = given("source_tax_paid")
     underlying = given("underlying_tax")
     creditable: Decimal | None = None
@@ -109,10 +150,12 @@ def apply_rate(amount: Decimal, rate_bp: int, currency: str | None) -> Decimal:
 
 
 def max_source_tax(item: ItemResult) -> Decimal | None:
-    """The Convention's maximum source tax on the item: its cap times the gross amount."""
-    if item.gross is None or item.max_rate_bp is None:
+    """The Convention's maximum source tax on the item: its cap times the gross amount, or times the part
+    the limit applies to (the rest is taxed under each State's law, with no limit from the Convention)."""
+    bases = _bases(item)
+    if bases is None or item.max_rate_bp is None:
         return None
-    return apply_rate(item.gross, item.max_rate_bp, item.currency)
+    return apply_rate(bases[0], item.max_rate_bp, item.currency)
 
 
 _UNDECIDED = ("error", "not_encoded", "pending", "missing", "depends")
@@ -133,19 +176,26 @@ def compute_compliance(scenario: Scenario, item: IncomeItem, result: ItemResult)
     if w is None or item.gross is None:
         return None
     currency = item.gross.currency
-    gross = item.gross.amount
+    bases = _bases(result)
+    gross = bases[0] if bases is not None else item.gross.amount  # the amount the Convention limits
+    rest = bases[1] if bases is not None else Decimal(0)  # taxed under domestic law only
     state = withholding_state(scenario, item) or "?"
     withheld: Decimal | None = None
     if w.withheld is not None:
         withheld = round_to_currency(w.withheld.amount, currency)
     elif w.withheld_rate is not None:
-        withheld = apply_rate(gross, w.withheld_rate, currency)
+        withheld = apply_rate(item.gross.amount, w.withheld_rate, currency)
     domestic = apply_rate(gross, w.domestic_rate, currency) if w.domestic_rate is not None else None
+    rest_rate = w.domestic_rate_on_excess if w.domestic_rate_on_excess is not None else w.domestic_rate
+    domestic_rest = apply_rate(rest, rest_rate, currency) if rest_rate is not None and rest else None
     outcome = next((s for s in result.states if s.state == state), None)
     if outcome is None or result.status in _UNDECIDED or outcome.outcome in (
             "pending", "not_encoded", "undetermined", "mutual_agreement"):
         why = result.status if result.status in _UNDECIDED else outcome.outcome if outcome else "unknown_state"
         return Compliance("undetermined", state, currency, withheld, w.domestic_rate, domestic, reason=why)
+    if bases is None:  # the limit applies to a part of the amount the scenario does not give
+        return Compliance("undetermined", state, currency, withheld, w.domestic_rate, domestic,
+                          reason=f"{result.limited_to}_not_given")
     cap_bp: int | None = None
     reason = ""
     if outcome.outcome == "capped":
@@ -163,9 +213,13 @@ def compute_compliance(scenario: Scenario, item: IncomeItem, result: ItemResult)
         due = cap_tax  # exempt at source: nothing is due whatever the domestic rate
     elif cap_tax is None:
         due = domestic
+    if rest and due is not None:  # the excess over the part the Convention limits: domestic law only
+        due = due + domestic_rest if domestic_rest is not None else None
     difference: Decimal | None = None
     if withheld is None:
         finding, reason = "not_checked", reason or "withheld_not_given"
+    elif rest and due is None and cap_tax is not None and withheld > cap_tax:
+        finding, reason = "not_checked", "excess_taxed_under_domestic_law"  # give the domestic rate
     elif due is not None:
         finding = "over_withheld" if withheld > due else "under_withheld" if withheld < due else "compliant"
         difference = abs(withheld - due)

@@ -12,7 +12,7 @@ import clingo
 
 from pyhelpers.base import dates
 from pyhelpers.base.terms import Term, parse_atom, render_term
-from pyhelpers.engine.amounts import compute_compliance, compute_relief, max_source_tax
+from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
 from pyhelpers.scenario import Scenario
@@ -50,7 +50,8 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
                               item.gross.amount if item.gross else None,
                               item.gross.currency if item.gross else None)
         flagged = tuple(p for p in result.provisions if p in reconstructed)
-        relief = compute_relief(item, result.max_rate_bp, by_item.get(item.id, []))
+        result = dataclasses.replace(result, limited_amount=limited_part(item, result.limited_to))
+        relief = compute_relief(item, result.max_rate_bp, by_item.get(item.id, []), result)
         result = dataclasses.replace(result, reconstructed=flagged, relief=relief, date=item.date.isoformat(),
                                      max_source_tax=max_source_tax(result))
         result = dataclasses.replace(result, compliance=compute_compliance(scenario, item, result))
@@ -74,6 +75,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
     provisions: set[str] = set()
     findings: set[Finding] = set()
     assumptions: set[Finding] = set()
+    limited_to: str | None = None
     blocking: list[str] = []
     denied: list[str] = []
     max_rate: int | None = None
@@ -103,6 +105,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             findings.add(Finding("deadline", args[4], f"{render_term(args[2])} {day}"))
         elif a.name == "outcome_provision":
             provisions.add(args[2])
+        elif a.name == "limit_applies_to":
+            limited_to = args[2].name
         elif a.name == "assumption":
             assumptions.add(Finding("assumption", args[3], render_term(args[2])))
         elif a.name in ("missing", "depends", "requires_judgment"):
@@ -153,6 +157,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         provisions=tuple(sorted(provisions, key=provision_key)),
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
         assumptions=tuple(sorted(assumptions, key=lambda f: (provision_key(f.provision), f.fact or ""))),
+        limited_to=limited_to,
         gross=gross,
         currency=currency,
     )

@@ -154,12 +154,14 @@ class ItemResult:
     currency: str | None = None
     reconstructed: tuple[str, ...] = ()
     relief: Relief | None = None
-    max_source_tax: Decimal | None = None  # the cap times the gross amount
+    max_source_tax: Decimal | None = None  # the cap times the gross amount (or the part the limit applies to)
     compliance: Compliance | None = None
     version: tuple[str, ...] = ()  # the amended article versions that decided the item (none: the original)
     date: str | None = None  # the item's date (ISO), e.g. for "treaty not applicable on 2023-12-31"
     alternatives: tuple[Alternative, ...] = ()  # conclusions that hold only for some values of unknown facts
     assumptions: tuple[Finding, ...] = ()  # defaults that stood for facts the scenario does not give
+    limited_to: str | None = None  # the part of the amount the limit applies to (arm_length_amount), if a part
+    limited_amount: Decimal | None = None  # that part, as the scenario gives it (None: not given)
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:

@@ -18,7 +18,7 @@ from pyhelpers.base import dates
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError
 from pyhelpers.base.terms import Term, Value, parse_atom
-from pyhelpers.engine.amounts import apply_rate, compute_compliance, compute_relief
+from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import build_result, result_from_atoms
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
@@ -319,13 +319,12 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
     """The result decided under ``placeholder``, for ``item``: its id, its amounts, its findings."""
     findings = tuple(dataclasses.replace(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
                      in f.fact else f for f in template.findings)
-    relief = compute_relief(item, template.max_rate_bp, atoms) if template.relief is not None else None
     gross, currency = (item.gross.amount, item.gross.currency) if item.gross else (None, None)
-    tax = apply_rate(gross, template.max_rate_bp, currency) if gross is not None and template.max_rate_bp is not None \
-        else None
-    return dataclasses.replace(template, item_id=item.id, findings=findings, relief=relief, gross=gross,
-                               currency=currency, max_source_tax=tax,
-                               compliance=compute_compliance(scenario, item, template))
+    result = dataclasses.replace(template, item_id=item.id, findings=findings, gross=gross, currency=currency,
+                                 limited_amount=limited_part(item, template.limited_to))
+    relief = compute_relief(item, template.max_rate_bp, atoms, result) if template.relief is not None else None
+    result = dataclasses.replace(result, relief=relief, max_source_tax=max_source_tax(result))
+    return dataclasses.replace(result, compliance=compute_compliance(scenario, item, result))
 
 
 _WORKER_CHECKER: Checker | None = None

@@ -67,6 +67,8 @@ def _income_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
             add(fact("months_before", sid, iid, m, day(dates.months_before(item.date, m))))
         if item.place_of_business is not None:
             add(fact("income_place_of_business", sid, iid, item.place_of_business))
+        if item.gross is not None:
+            add(fact("given", sid, iid, Const("gross")))
         add(fact("item_year", sid, iid, Const("payment"), item.date.year))
         fiscal = dates.fiscal_year_start(item.date, item.tax.fiscal_year_start if item.tax is not None else None)
         add(fact("item_year", sid, iid, Const("fiscal_year"), fiscal.year))

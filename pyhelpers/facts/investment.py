@@ -21,7 +21,7 @@ from pyhelpers.facts.emit import (
     given_yes_no,
     record_given,
 )
-from pyhelpers.scenario import Scenario
+from pyhelpers.scenario import Money, Scenario
 
 ARM_LENGTH_TYPES = ("dividend", "interest", "interest_on_equity", "royalty", "technical_services")
 """The item types whose details say whether the amount exceeds what independent parties would agree (a
@@ -44,6 +44,8 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, stric
                     add(fact("connected_place_of_business", sid, iid, details.connected_place_of_business))
         places: list[tuple[str, str | None]] = []
         excess: bool | str | None = None  # not given: not above the arm's-length amount (marked defaulted)
+        arm = next((b.arm_length_amount for b in (item.interest, item.royalty)
+                    if b is not None and b.arm_length_amount is not None), None)
         if item.interest is not None:
             it = item.interest
             places += [("borne_by_place_of_business", it.borne_by_place_of_business),
@@ -61,6 +63,9 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, stric
             if "excess_over_arm_length" in rt.model_fields_set and excess is None:
                 excess = rt.excess_over_arm_length
             given_value(sid, add, iid, "royalty_arises_in", "royalty_arises_in", rt.arises_in)
+        if record_given(sid, add, iid, "arm_length_amount", arm) and excess is None and item.gross is not None:
+            assert isinstance(arm, Money)
+            excess = arm.amount < item.gross.amount  # the amount says whether there is an excess
         if excess is None:
             if item.interest is not None or item.royalty is not None or item.type in ARM_LENGTH_TYPES:
                 defaulted(sid, add, iid, "excess_over_arm_length", strict)  # default: not above arm's length

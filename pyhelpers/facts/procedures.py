@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, defaulted, fact, given_yes_no
+from pyhelpers.facts.emit import Add, Const, day, defaulted, fact, given_yes_no, record_given
 from pyhelpers.scenario import Scenario
 
 
@@ -70,6 +70,15 @@ def procedure_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict
                     add(fact("date_after_months", sid, iid, Const(kind), m, day(dates.months_after(start, m))))
             if case.request_filed is not None:
                 add(fact("map_request_filed", sid, iid, day(case.request_filed)))
+
+        mfn = item.most_favoured_nation
+        if mfn is not None and record_given(sid, add, iid, "most_favoured_nation", mfn.limited):
+            if not mfn.limited:
+                add(fact("later_convention_limit", sid, iid, Const("none")))
+            elif mfn.cap is not None:
+                add(fact("later_convention_cap", sid, iid, mfn.cap))
+            else:
+                add(fact("later_convention_limit", sid, iid, Const("residence_only")))
 
         nd = item.non_discrimination
         if nd is not None:

@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from pyhelpers.engine.amounts import round_to_currency
 from pyhelpers.engine.expect import Mismatch
-from pyhelpers.engine.results import Alternative, Compliance, Finding, Relief, ScenarioResult, StateOutcome, format_bp
+from pyhelpers.engine.results import (
+    Alternative,
+    Compliance,
+    Finding,
+    ItemResult,
+    Relief,
+    ScenarioResult,
+    StateOutcome,
+    format_bp,
+)
 from pyhelpers.explain.readings import state_names
 
 if TYPE_CHECKING:
@@ -58,7 +67,9 @@ _LABEL = {
            "depends_on": "depends on", "unknowns": "the unknown facts", "possibly": "possibly:",
            "unknown_facts": "facts given as alternatives", "decides": "decides", "incomplete": "INCOMPLETE",
            "and": "and", "is": "is", "if": "if", "some_combinations": "in some combinations of the unknown facts",
-           "in_some": "in some combinations only", "otherwise": "otherwise"},
+           "in_some": "in some combinations only", "otherwise": "otherwise",
+           "on_part": "on the {part} {amount}; the excess {excess} is taxed under each State's law",
+           "part_not_given": "not known: the limit applies to the {part}, which the scenario does not give"},
     "pt": {"status": "estado", "provisions": "disposições", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "porque não", "holds": "verifica-se",
@@ -68,7 +79,9 @@ _LABEL = {
            "depends_on": "depende de", "unknowns": "os factos desconhecidos", "possibly": "possivelmente:",
            "unknown_facts": "factos indicados por alternativas", "decides": "decide", "incomplete": "INCOMPLETO",
            "and": "e", "is": "é", "if": "se", "some_combinations": "em certas combinações dos factos desconhecidos",
-           "in_some": "só em certas combinações", "otherwise": "nos outros casos"},
+           "in_some": "só em certas combinações", "otherwise": "nos outros casos",
+           "on_part": "sobre o {part} {amount}; o excesso {excess} é tributado segundo a legislação de cada Estado",
+           "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica"},
 }
 _FINDING = {
     "en": {
@@ -225,6 +238,9 @@ _COMPLIANCE = {
                       "under-withholding cannot be checked)",
         "no_treaty_cap": "withheld {withheld}: the Convention sets no cap ({why}); no domestic rate given",
         "not_checked": "no tax withheld given: due {due}",
+        "not_checked_excess": "withheld {withheld}: above the treaty cap {cap_tax} on the part it limits; the rest "
+                              "is taxed under domestic law: give its domestic rate to check it",
+        "why_arm_length_amount_not_given": "the arm's-length amount is not given",
         "undetermined": "withholding cannot be checked: the outcome is not decided ({why})",
         "why_not_applicable": "it does not apply", "why_benefits_denied": "benefits denied",
         "why_treaty_sets_no_limit": "it leaves this State's right unlimited",
@@ -240,12 +256,34 @@ _COMPLIANCE = {
                       "não se pode verificar retenção insuficiente)",
         "no_treaty_cap": "retido {withheld}: a Convenção não fixa limite ({why}); taxa interna não indicada",
         "not_checked": "imposto retido não indicado: devido {due}",
+        "not_checked_excess": "retido {withheld}: acima do limite da Convenção {cap_tax} sobre a parte que limita; o "
+                              "resto é tributado segundo a legislação interna: indique a sua taxa para o verificar",
+        "why_arm_length_amount_not_given": "o montante de plena concorrência não é indicado",
         "undetermined": "a retenção não pode ser verificada: o resultado não está decidido ({why})",
         "why_not_applicable": "não se aplica", "why_benefits_denied": "benefícios recusados",
         "why_treaty_sets_no_limit": "deixa ilimitado o direito deste Estado",
         "title": "retenção na fonte em {state}", "domestic": "taxa interna {rate}",
     },
 }
+
+
+_PARTS = {"en": {"arm_length_amount": "arm's-length amount"},
+          "pt": {"arm_length_amount": "montante de plena concorrência"}}
+
+
+def max_tax_text(item: ItemResult, lang: str) -> str:
+    """``150,000.00 BRL``, or where the limit applies to a part of the amount only, that part and the
+    excess over it too."""
+    part = _PARTS[_lang(lang)].get(item.limited_to or "", (item.limited_to or "").replace("_", " "))
+    if item.limited_to is not None and (item.limited_amount is None or item.max_source_tax is None):
+        return _LABEL[_lang(lang)]["part_not_given"].format(part=part)
+    text = f"{item.max_source_tax:,} {item.currency}"
+    if item.limited_to is not None and item.gross is not None and item.limited_amount is not None:
+        excess = item.gross - item.limited_amount
+        text += " " + _LABEL[_lang(lang)]["on_part"].format(
+            part=part, amount=f"{money(item.limited_amount, item.currency)} {item.currency}",
+            excess=f"{money(excess, item.currency)} {item.currency}")
+    return text
 
 
 def compliance_line(c: Compliance, lang: str) -> str:
@@ -262,6 +300,8 @@ def compliance_line(c: Compliance, lang: str) -> str:
     key = c.finding
     if key == "over_withheld" and c.reason == "no_domestic_rate":
         key = "over_withheld_cap"
+    if key == "not_checked" and c.reason == "excess_taxed_under_domestic_law":
+        key = "not_checked_excess"
     why = words.get(f"why_{c.reason}", c.reason.replace("_", " "))
     text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(c.difference),
                              cap_tax=amount(c.treaty_max_tax), why=why)
@@ -288,8 +328,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
                 text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
             lines += [f"  {' ' * width}   {alternative_text(a, lang)}" for a in options]
-        if item.max_source_tax is not None:
-            lines.append(f"  {label('max_tax', lang)}: {item.max_source_tax:,} {item.currency}")
+        if item.max_source_tax is not None or item.limited_to is not None:
+            lines.append(f"  {label('max_tax', lang)}: {max_tax_text(item, lang)}")
         if item.compliance is not None:
             lines.append(f"  {compliance_line(item.compliance, lang)}")
         for f in (*item.findings, *item.assumptions):

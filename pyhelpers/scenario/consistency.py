@@ -111,6 +111,19 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
             for name in type(details).model_fields:
                 if name.endswith("place_of_business"):
                     ref(("income", i, block, name), getattr(details, name), places, "a place of business")
+            arm = getattr(details, "arm_length_amount", None)
+            if isinstance(arm, Money):
+                path = ("income", i, block, "arm_length_amount")
+                flag = details.excess_over_arm_length if "excess_over_arm_length" in details.model_fields_set else None
+                if item.gross is None or arm.currency != item.gross.currency:
+                    problems.append(Problem(source, lines.line(path), field_path(path),
+                                            "an amount in the currency of the item's gross (gross is needed)",
+                                            f"{arm.amount} {arm.currency}"))
+                elif flag is not None and flag is not (arm.amount < item.gross.amount):
+                    problems.append(Problem(source, lines.line(path), field_path(path),
+                                            f"an amount {'below' if flag else 'not below'} the gross "
+                                            f"{item.gross.amount} (excess_over_arm_length is {str(flag).lower()})",
+                                            str(arm.amount)))
         if item.shipping is not None and item.shipping.management_on_board and item.shipping.mode != "ship":
             problems.append(Problem(source, lines.line(("income", i, "shipping")), f"income[{i}].shipping",
                                     "management on board only for a ship", item.shipping.mode))

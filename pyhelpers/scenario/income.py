@@ -31,7 +31,13 @@ from pyhelpers.scenario.investment import (
     RoyaltyDetails,
     SharesAlienatedDetails,
 )
-from pyhelpers.scenario.procedures import MutualAgreementCase, NonDiscrimination, ReliefFacts, TaxConcerned
+from pyhelpers.scenario.procedures import (
+    LaterConventionLimit,
+    MutualAgreementCase,
+    NonDiscrimination,
+    ReliefFacts,
+    TaxConcerned,
+)
 from pyhelpers.scenario.services import (
     ArtisteDetails,
     DirectorDetails,
@@ -112,6 +118,9 @@ class IncomeItem(Model):
     tax: TaxConcerned | None = Field(default=None)
     relief: ReliefFacts | None = Field(default=None)
     mutual_agreement_case: MutualAgreementCase | None = Field(default=None)
+    most_favoured_nation: LaterConventionLimit | None = Field(
+        default=None, description="whether a later convention limits the right of the State other than the "
+        "beneficiary's State of residence, which a most-favoured-nation clause extends to this treaty")
     non_discrimination: NonDiscrimination | None = Field(default=None)
     passed_on: PassedOn | None = Field(  # [ppt-indicators]
         default=None, description="the recipient passes on a share of the item to another person within some days "

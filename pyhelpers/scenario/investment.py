@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from pyhelpers.scenario.common import BasisPoints, Id, Model, State, Unknown
+from pyhelpers.scenario.common import BasisPoints, Id, Model, Money, State, Unknown
 
 DividendInstrument = Literal[
     "shares",
@@ -48,6 +48,11 @@ class InterestDetails(Model):
     paid_to_place_of_business: Id | None = Field(default=None)
     government_institution_of: State | Unknown | None = Field(default=None)
     excess_over_arm_length: bool | Unknown = Field(default=False)
+    arm_length_amount: Money | Unknown | None = Field(
+        default=None,
+        description="the amount the payer and the beneficial owner would have agreed without their special "
+        "relationship, in the currency of gross: below gross, the excess over it is taxed under each State's law "
+        "(it says whether there is an excess); unknown: the figures depend on it")
     public_functions: bool | Unknown | None = Field(default=None)
 
 
@@ -57,6 +62,11 @@ class RoyaltyDetails(Model):
     borne_by_place_of_business: Id | None = Field(default=None)
     connected_place_of_business: Id | None = Field(default=None)
     excess_over_arm_length: bool | Unknown = Field(default=False)
+    arm_length_amount: Money | Unknown | None = Field(
+        default=None,
+        description="the amount the payer and the beneficial owner would have agreed without their special "
+        "relationship, in the currency of gross: below gross, the excess over it is taxed under each State's law "
+        "(it says whether there is an excess); unknown: the figures depend on it")
     arises_in: State | Unknown | None = Field(default=None)
 
 

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from pyhelpers.scenario.common import Id, Model, Money, State, Unknown
+from pyhelpers.scenario.common import BasisPoints, Id, Model, Money, State, Unknown
 
 TaxName = Literal["irpj", "irpf", "csll", "irs", "irc", "derrama", "irae", "irpf_uy", "irnr", "iass", "ip",
                   "other"]
@@ -89,6 +89,17 @@ class NonDiscrimination(Model):
     reason: NdReason | None = Field(
         default=None, description="the ground the taxing State invokes (an exception may cover it); default: none",
     )
+
+
+class LaterConventionLimit(Model):
+    """Whether a convention one State concluded after the treaty's signature with a third State limits the
+    taxing right of the State other than the beneficiary's State of residence on the item (a most-favoured-
+    nation clause applies an identical limitation)."""
+
+    limited: bool | Unknown = Field(description="such a convention limits that right (true), does not (false)")
+    cap: BasisPoints | None = Field(
+        default=None, description="limited: the rate (%) it caps that State's tax at; omitted: that State may not "
+        "tax at all (the State of residence only)")
 
 
 class TerminationNotice(Model):

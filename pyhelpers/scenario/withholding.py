@@ -20,5 +20,8 @@ class Withholding(Model):
     withheld: Money | None = Field(default=None, description="the tax withheld, in the currency of gross")
     withheld_rate: BasisPoints | None = Field(
         default=None, description="or the tax withheld as a % of gross (give withheld or withheld_rate)")
+    domestic_rate_on_excess: BasisPoints | None = Field(
+        default=None, description="where the treaty limits only part of the amount (the arm's-length amount): the "
+        "source State's domestic rate on the rest (% of it); default: domestic_rate")
     domestic_rate: BasisPoints | None = Field(
         default=None, description="the source State's domestic rate on the item (% of gross); default: not given")

@@ -136,7 +136,7 @@ def _results_of_package(package: Path, scenarios: list[Path], workdir: Path) -> 
     return {r["source"]: r for r in ([data] if isinstance(data, dict) else data)}
 
 
-_NOT_LOADED = {"status": "not loaded by the base version (a field it does not know)", "outcome": {},
+_NOT_LOADED: dict[str, Any] = {"status": "not loaded by the base version (a field it does not know)", "outcome": {},
                "max_rate_bp": None, "findings": []}
 
 
