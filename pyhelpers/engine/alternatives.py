@@ -41,6 +41,8 @@ from pyhelpers.engine.results import (
     Finding,
     ItemResult,
     Receipt,
+    Relief,
+    ReliefMethod,
     ScenarioResult,
     StateOutcome,
     UnknownFact,
@@ -343,13 +345,31 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
                        key=provision_key))) if not s.provisions else s
                    for s in result.states)
     status = result.status if result.status in ("error", "not_encoded", "pending", "missing") else "depends"
+    base_open = any(a.name in ("limit_applies_to", "limit_base_open") for _, a in mine)  # the cap's base is open
     decided = dataclasses.replace(
         result, status=status, states=states, alternatives=tuple(alternatives),
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
         max_rate_bp=None if open_states else result.max_rate_bp,
-        max_source_tax=None if open_states else result.max_source_tax)
+        max_source_tax=None if open_states or base_open else result.max_source_tax,
+        relief=_open_relief(result.relief, mine, base_open))
     item = next(i for i in scenario.income if i.id == result.item_id)
     return dataclasses.replace(decided, compliance=_compliance(scenario, item, decided))
+
+
+def _open_relief(relief: Relief | None, mine: Sequence[tuple[str, Any]], base_open: bool) -> Relief | None:
+    """The certain relief figures of an item whose relief, or the base of its cap, depends on the open
+    facts: the methods found in some alternatives only are left out of the figures and named; an open
+    base leaves the Convention's limit, and so the creditable tax and the credit, not computed."""
+    if relief is None:
+        return None
+    methods = {ReliefMethod(a.args[3].name, a.args[4]) for _, a in mine if a.name in ("relief", "relief_open")}
+    if not methods and not base_open:
+        return relief
+    opened = tuple(sorted(set(relief.open_methods) | methods, key=lambda m: (m.method, m.provision)))
+    if not base_open:
+        return dataclasses.replace(relief, open_methods=opened)
+    return dataclasses.replace(relief, open_methods=opened, treaty_limit=None, creditable_tax=None, credit=None,
+                               notes=tuple(sorted({*relief.notes, "limited_part_not_given"})))
 
 
 def _compliance(scenario: Scenario, item: Any, result: ItemResult) -> Any:

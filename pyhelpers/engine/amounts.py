@@ -55,7 +55,7 @@ def limited_part(item: IncomeItem, part: str | None) -> Decimal | None:
 def _bases(result: ItemResult) -> tuple[Decimal, Decimal] | None:
     """(the amount the limit applies to, the rest, taxed under each State's law): the gross and nothing,
     or the limited part and the excess over it; None where the part is not known."""
-    if result.gross is None:
+    if result.gross is None or result.limit_base_open is not None:
         return None
     if result.limited_to is None:
         return result.gross, Decimal(0)
@@ -86,7 +86,10 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Te
     share = next((a.args[3] for a in atoms if a.name == "relief_deduction_share" and isinstance(a.args[3], int)),
                  None)
     names = {m for _, m, _ in methods}
-    result = Relief(state, tuple(ReliefMethod(m, p) for _, m, p in methods))
+    still_open = tuple(sorted({ReliefMethod(_name(a.args[3]), str(a.args[4]))
+                               for a in atoms if a.name == "relief_open" and len(a.args) == 5},
+                              key=lambda m: (m.method, m.provision)))
+    result = Relief(state, tuple(ReliefMethod(m, p) for _, m, p in methods), open_methods=still_open)
     facts = item.relief
     if facts is None or names == {"exemption_with_progression"}:
         return result
@@ -106,7 +109,10 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Te
     deduction = q(included * share / 10000) if share is not None and included is not None else None
     limit_base = gross_here if gross_here is not None else included
     limit = q(limit_base * max_rate_bp / 10000) if max_rate_bp is not None and limit_base is not None else None
-    if decided is not None and decided.limited_to is not None:  # the limit covers a part of the item only
+    if decided is not None and decided.limit_base_open is not None:  # whether it covers a part only is open
+        limit = None
+        notes.append("limited_part_not_given")
+    elif decided is not None and decided.limited_to is not None:  # the limit covers a part of the item only
         bases = _bases(decided) if gross_here is not None else None
         w = item.withholding
         rate = (w.domestic_rate_on_excess if w.domestic_rate_on_excess is not None else w.domestic_rate) \
@@ -120,7 +126,8 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Te
     underlying = given("underlying_tax")
     creditable: Decimal | None = None
     if paid is not None:
-        creditable = q(min(paid, limit) if limit is not None else paid)
+        if "limited_part_not_given" not in notes:  # else the Convention's limit, hence the creditable tax, is open
+            creditable = q(min(paid, limit) if limit is not None else paid)
     else:
         notes.append("no_source_tax")
     if "indirect_credit" in names:

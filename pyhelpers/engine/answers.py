@@ -76,6 +76,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
     findings: set[Finding] = set()
     assumptions: set[Finding] = set()
     limited_to: str | None = None
+    base_open: str | None = None
     blocking: list[str] = []
     denied: list[str] = []
     max_rate: int | None = None
@@ -107,6 +108,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             provisions.add(args[2])
         elif a.name == "limit_applies_to":
             limited_to = args[2].name
+        elif a.name == "limit_base_open":
+            base_open = args[2]
         elif a.name == "assumption":
             assumptions.add(Finding("assumption", args[3], render_term(args[2])))
         elif a.name in ("missing", "depends", "requires_judgment"):
@@ -158,6 +161,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
         assumptions=tuple(sorted(assumptions, key=lambda f: (provision_key(f.provision), f.fact or ""))),
         limited_to=limited_to,
+        limit_base_open=base_open,
         gross=gross,
         currency=currency,
     )

@@ -67,6 +67,7 @@ class Relief:
     deduction_share_bp: int | None = None  # the share of the item the participation deduction takes
     deduction: Decimal | None = None  # that share of the item included in the taxable base
     notes: tuple[str, ...] = ()  # why an amount is not computed: no_source_tax, no_ceiling_figures, ...
+    open_methods: tuple[ReliefMethod, ...] = ()  # methods a missing or unknown fact decides: not in the figures
 
     def has(self, method: str) -> bool:
         return any(m.method == method for m in self.methods)
@@ -161,6 +162,7 @@ class ItemResult:
     alternatives: tuple[Alternative, ...] = ()  # conclusions that hold only for some values of unknown facts
     assumptions: tuple[Finding, ...] = ()  # defaults that stood for facts the scenario does not give
     limited_to: str | None = None  # the part of the amount the limit applies to (arm_length_amount), if a part
+    limit_base_open: str | None = None  # the provision whose open fact leaves the limit's base unknown
     limited_amount: Decimal | None = None  # that part, as the scenario gives it (None: not given)
 
     def state(self, code: str) -> StateOutcome:

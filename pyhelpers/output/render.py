@@ -69,7 +69,9 @@ _LABEL = {
            "and": "and", "is": "is", "if": "if", "some_combinations": "in some combinations of the unknown facts",
            "in_some": "in some combinations only", "otherwise": "otherwise",
            "on_part": "on the {part} {amount}; the excess {excess} is taxed under each State's law",
-           "part_not_given": "not known: the limit applies to the {part}, which the scenario does not give"},
+           "part_not_given": "not known: the limit applies to the {part}, which the scenario does not give",
+           "base_open": "not known: whether the limit applies to the whole amount or to a part of it only depends "
+                        "on a fact not settled ({prov})"},
     "pt": {"status": "estado", "provisions": "disposições", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "porque não", "holds": "verifica-se",
@@ -81,7 +83,9 @@ _LABEL = {
            "and": "e", "is": "é", "if": "se", "some_combinations": "em certas combinações dos factos desconhecidos",
            "in_some": "só em certas combinações", "otherwise": "nos outros casos",
            "on_part": "sobre o {part} {amount}; o excesso {excess} é tributado segundo a legislação de cada Estado",
-           "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica"},
+           "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
+           "base_open": "desconhecido: saber se o limite se aplica à totalidade do montante ou só a uma parte "
+                        "depende de um facto não assente ({prov})"},
 }
 _FINDING = {
     "en": {
@@ -131,9 +135,13 @@ def label(key: str, lang: str) -> str:
     return _LABEL[_lang(lang)][key]
 
 
-def outcome_text(o: StateOutcome, lang: str, on: str | None = None) -> str:
-    """The outcome in words; ``on``: the item's date, named when the treaty does not apply on it."""
+def outcome_text(o: StateOutcome, lang: str, on: str | None = None, part: str | None = None) -> str:
+    """The outcome in words; ``on``: the item's date, named when the treaty does not apply on it;
+    ``part``: the part of the amount a cap applies to, where not the gross (``limit_applies_to``)."""
     text = _OUTCOME[_lang(lang)].get(o.outcome, o.outcome)
+    if o.outcome == "capped" and part is not None:
+        name = _PARTS[_lang(lang)].get(part, part.replace("_", " "))
+        text = text.replace("do montante bruto", f"do {name}").replace("the gross amount", f"the {name}")
     text = text.format(rate=format_bp(o.max_rate_bp) if o.max_rate_bp is not None else "?")
     if o.outcome == "not_applicable" and on is not None:
         text += (" em " if _lang(lang) == "pt" else " on ") + on
@@ -152,6 +160,9 @@ _RELIEF = {
         "creditable": "creditable tax", "ceiling": "ceiling", "credit": "credit", "deduction": "deduction",
         "no_source_tax": "the source tax paid is not given", "no_underlying_tax": "the underlying tax is not given",
         "no_ceiling_figures": "the residence State's figures for the ceiling are not given",
+        "limited_part_not_given": "the Convention's limit, and so the creditable tax, is not known: the amount it "
+                                  "applies to is not settled",
+        "open_method": "not included: {method} ({prov}), which depends on a fact not settled",
         "title": "elimination of double taxation",
     },
     "pt": {
@@ -168,6 +179,9 @@ _RELIEF = {
         "no_source_tax": "o imposto pago na fonte não é informado",
         "no_underlying_tax": "o imposto subjacente não é informado",
         "no_ceiling_figures": "os valores do Estado de residência para o limite não são informados",
+        "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
+                                  "montante a que se aplica não está assente",
+        "open_method": "não incluído: {method} ({prov}), que depende de um facto não assente",
         "title": "eliminação da dupla tributação",
     },
 }
@@ -202,6 +216,8 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
     if parts:
         out.append("; ".join(parts))
     out += [words[n] for n in relief.notes if n in words]
+    out += [words["open_method"].format(method=relief_method_text(m.method, lang), prov=m.provision)
+            for m in relief.open_methods]
     return [words["by"].format(state=state_name(relief.state, lang)) + ":", *out] if out else []
 
 
@@ -267,13 +283,21 @@ _COMPLIANCE = {
 }
 
 
-_PARTS = {"en": {"arm_length_amount": "arm's-length amount"},
-          "pt": {"arm_length_amount": "montante de plena concorrência"}}
+_PARTS = {"en": {"arm_length_amount": "arm's-length amount", "open": "amount it limits (see the maximum source tax)"},
+          "pt": {"arm_length_amount": "montante de plena concorrência",
+                 "open": "montante que limita (ver o imposto máximo na fonte)"}}
+
+
+def cap_base(item: ItemResult) -> str | None:
+    """The part of the amount a cap applies to, where not the gross: its name, or ``open``."""
+    return "open" if item.limit_base_open is not None else item.limited_to
 
 
 def max_tax_text(item: ItemResult, lang: str) -> str:
     """``150,000.00 BRL``, or where the limit applies to a part of the amount only, that part and the
     excess over it too."""
+    if item.limit_base_open is not None:
+        return _LABEL[_lang(lang)]["base_open"].format(prov=item.limit_base_open)
     part = _PARTS[_lang(lang)].get(item.limited_to or "", (item.limited_to or "").replace("_", " "))
     if item.limited_to is not None and (item.limited_amount is None or item.max_source_tax is None):
         return _LABEL[_lang(lang)]["part_not_given"].format(part=part)
@@ -321,14 +345,14 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         width = max(len(state_name(s.state, lang)) for s in item.states) + 1
         for s in item.states:
             provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
-            text = outcome_text(s, lang, item.date)
+            text = outcome_text(s, lang, item.date, cap_base(item))
             options = [a for a in item.alternatives if a.state == s.state]
             if options:
                 facts = sorted({c.fact for a in options for c in a.holds_if})
                 text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
             lines += [f"  {' ' * width}   {alternative_text(a, lang)}" for a in options]
-        if item.max_source_tax is not None or item.limited_to is not None:
+        if item.max_source_tax is not None or item.limited_to is not None or item.limit_base_open is not None:
             lines.append(f"  {label('max_tax', lang)}: {max_tax_text(item, lang)}")
         if item.compliance is not None:
             lines.append(f"  {compliance_line(item.compliance, lang)}")
@@ -435,7 +459,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
              "|" + "---|" * len(head)]
     for item in result.items:
         cells = [f"`{item.item_id}`", item.income_type, item.status,
-                 *(outcome_text(s, lang, item.date) for s in item.states), "; ".join(item.provisions)]
+                 *(outcome_text(s, lang, item.date, cap_base(item)) for s in item.states), "; ".join(item.provisions)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     notes = [(item.item_id, f) for item in result.items for f in (*item.findings, *item.assumptions)]
     if notes:

@@ -583,6 +583,8 @@ def max_tax(item: ItemResult) -> Decimal | None:
     own = getattr(item, "max_source_tax", None)
     if isinstance(own, Decimal):
         return own
+    if item.limited_to is not None or item.limit_base_open is not None:  # the base is not the gross
+        return None
     if item.gross is None or item.max_rate_bp is None:
         return None
     return (item.gross * Decimal(item.max_rate_bp) / Decimal(10000)).quantize(Decimal("0.01"), ROUND_HALF_UP)
@@ -658,7 +660,8 @@ def summary_html(report: Report) -> str:
 def _summary_row(it: ItemReport, lang: str) -> str:
     r = it.result
     per_state = "<br>".join(f"{_e(render.state_name(x.state, lang))}: {_e(short_outcome(x, lang))}" for x in r.states)
-    outcome = "<br>".join(f"{_e(render.state_name(x.state, lang))}: {_e(render.outcome_text(x, lang))}"
+    outcome = "<br>".join(f"{_e(render.state_name(x.state, lang))}: "
+                          f"{_e(render.outcome_text(x, lang, part=render.cap_base(r)))}"
                           + (f' <span class="prov">({_e("; ".join(x.provisions))})</span>'
                              if x.provisions else "") for x in r.states)
     outcome += "".join(f'<br><span class="alternative">{_e(render.state_name(a.state, lang) + ": " if a.state else "")}'
@@ -761,7 +764,7 @@ def _item_html(drawer: _Drawer, s: ScenarioReport, it: ItemReport, texts: dict[s
     for x in r.states:
         provs = f' <span class="prov">({_e("; ".join(x.provisions))})</span>' if x.provisions else ""
         parts.append(f"<li><strong>{_e(render.state_name(x.state, lang))}</strong>: "
-                     f"{_e(render.outcome_text(x, lang))}{provs}</li>")
+                     f"{_e(render.outcome_text(x, lang, part=render.cap_base(r)))}{provs}</li>")
     tax = max_tax(r)
     if tax is not None:
         parts.append(f"<li>{_e(word('max_tax', lang))}: {_e(_money(tax, r.currency))}</li>")

@@ -119,6 +119,12 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
                     problems.append(Problem(source, lines.line(path), field_path(path),
                                             "an amount in the currency of the item's gross (gross is needed)",
                                             f"{arm.amount} {arm.currency}"))
+                elif flag is not None and not isinstance(flag, bool):  # unknown, yet the amount settles it
+                    settled = "an excess" if arm.amount < item.gross.amount else "no excess"
+                    problems.append(Problem(source, lines.line(path), field_path(path),
+                                            f"the amount alone (it settles that there is {settled} over it), or "
+                                            "excess_over_arm_length true or false agreeing with it",
+                                            f"{arm.amount} beside excess_over_arm_length: unknown"))
                 elif flag is not None and flag is not (arm.amount < item.gross.amount):
                     problems.append(Problem(source, lines.line(path), field_path(path),
                                             f"an amount {'below' if flag else 'not below'} the gross "

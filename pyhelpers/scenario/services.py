@@ -158,7 +158,7 @@ class StudentDetails(Model):
     employment_from: date | None = Field(default=None, description="employment: its first day (required)")
     employment_until: date | Unknown | None = Field(default=None, description="employment: its last day")
     annual_remuneration: Money | None = Field(
-        default=None, description="employment: the remuneration for the year; default: the item's gross amount"
+        default=None, description="employment: the remuneration for the year (asked when not given)"
     )
     usd_exchange_rate: Decimal | Unknown | None = Field(
         default=None,
