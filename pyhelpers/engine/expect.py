@@ -75,6 +75,23 @@ def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
             for what, want, have in checks:
                 if want is not None and want != have:
                     out.append(Mismatch(iid, what, str(want), str(have)))
+    er, cr = expected.relief, actual.relief
+    if er is not None:
+        if cr is None:
+            out.append(Mismatch(iid, "relief", er.state, "no relief (no relief: block, or none concluded)"))
+        else:
+            methods = sorted(f"{m.method} ({m.provision})" for m in cr.methods)
+            left_out = sorted(f"{m.method} ({m.provision})" for m in cr.open_methods)
+            relief_checks: list[tuple[str, object, object]] = [
+                ("relief State", er.state, cr.state),
+                ("relief methods", sorted(er.methods) if er.methods is not None else None, methods),
+                ("the Convention's limit", er.treaty_limit, cr.treaty_limit),
+                ("creditable tax", er.creditable_tax, cr.creditable_tax), ("credit", er.credit, cr.credit),
+                ("deduction", er.deduction, cr.deduction),
+                ("relief not included", sorted(er.not_included) if er.not_included is not None else None, left_out)]
+            for what, want, have in relief_checks:
+                if want is not None and want != have:
+                    out.append(Mismatch(iid, what, str(want), str(have)))
     return out
 
 

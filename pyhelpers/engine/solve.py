@@ -129,7 +129,7 @@ class Checker:
         return self
 
     def facts(self, scenario: Scenario, sid: str = "s") -> list[str]:
-        return scenario_facts(scenario, sid, self.declared, self.strict)
+        return scenario_facts(scenario, sid, self.declared, self.strict or scenario.strict)
 
     def versions(self, treaty: str, item: IncomeItem) -> tuple[str, ...]:
         """The amended article files (:meth:`Logic.versions_on`) that decide ``item``: those in force on

@@ -120,6 +120,11 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
         given_value(sid, add, iid, "invited_by", "invited_by", prof.invited_by)
         given_yes_no(sid, add, iid, "sole_purpose", "sole_purpose", prof.sole_purpose)
         _period_facts(sid, add, iid, prof.from_, prof.until, declared.months)
+        if prof.planned_until is not None:
+            add(fact("planned_visit_end", sid, iid, day(prof.planned_until)))
+        if record_given(sid, add, iid, "for_teaching_until", prof.for_teaching_until):
+            assert isinstance(prof.for_teaching_until, date)
+            add(fact("rewarded_teaching_end", sid, iid, day(prof.for_teaching_until)))
         if prof.employed:
             add(fact("in_employment", sid, iid))
     if stu is not None:

@@ -100,7 +100,7 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
                                         "dividend details only on an item of type dividend", item.type))
         blocks = (("interest", ("dividend", "interest", "interest_on_equity")),
                   ("royalty", ("royalty", "technical_services")),
-                  ("capital_gain", ("capital_gain",)), ("other_income", ("other_income",)))
+                  ("capital_gain", ("capital_gain",)), ("other_income", ("other_income", "immovable_property")))
         for block, types in blocks:
             details = getattr(item, block)
             if details is None:
@@ -254,8 +254,11 @@ def _check_services_items(sc: Scenario, source: str, lines: LineMap) -> list[Pro
                         "government service",
                         paying)
         prof = item.professor
-        if prof is not None and isinstance(prof.until, date) and prof.until < prof.from_:
-            problem(("income", i, "professor", "until"), f"a date on or after from ({prof.from_})", str(prof.until))
+        if prof is not None:
+            for name in ("until", "planned_until", "for_teaching_until"):
+                value = getattr(prof, name)
+                if isinstance(value, date) and value < prof.from_:
+                    problem(("income", i, "professor", name), f"a date on or after from ({prof.from_})", str(value))
         st = item.student
         if st is not None and st.payment == "employment":
             if st.employment_from is None:

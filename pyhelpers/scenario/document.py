@@ -28,6 +28,9 @@ class Scenario(Model):
     description: str | None = None
     treaty: TreatyId
     evaluation_date: date
+    strict: bool = Field(default=False, description=(
+        "decide as --strict does: no default stands for a fact the scenario does not give; where the law "
+        "needs it, it is missing (a test of the strict side of a default)"))
     persons: dict[Id, Person]
     holdings: list[Holding] = Field(default_factory=list)
     places_of_business: dict[Id, PlaceOfBusiness] = Field(default_factory=dict)

@@ -63,6 +63,21 @@ class ExpectedWithholding(Model):
     reason: str | None = None
 
 
+class ExpectedRelief(Model):
+    """The expected elimination of double taxation of an item (amounts compared exactly, when given)."""
+
+    state: State
+    methods: list[str] | None = Field(
+        default=None, description="when given, every method exactly, e.g. 'credit (<provision>)'")
+    treaty_limit: Decimal | None = Field(default=None, description="the source tax the Convention allows")
+    creditable_tax: Decimal | None = None
+    credit: Decimal | None = None
+    deduction: Decimal | None = Field(default=None, description="the participation deduction")
+    not_included: list[str] | None = Field(
+        default=None, description="when given, every method left out of the figures exactly (a fact it needs is "
+        "missing or unknown), e.g. 'indirect_credit (<provision>)'")
+
+
 class ExpectedItem(Model):
     """What the scenario's author expects for one income item."""
 
@@ -77,4 +92,5 @@ class ExpectedItem(Model):
         "no_special_regime(lusoinvest) (<provision>)'")
     max_source_tax: Decimal | None = Field(default=None, description="the cap times the gross amount")
     withholding: ExpectedWithholding | None = None
+    relief: ExpectedRelief | None = None
     alternatives: list[str] | None = Field(default=None)

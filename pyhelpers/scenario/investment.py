@@ -154,8 +154,9 @@ class OtherIncomeDetails(Model):
 
     arises_in: State | Unknown | None = Field(
         default=None,
-        description="the State where the income arises (any State); default: the State of which the "
-        "payer is a resident",
+        description="the State where the income arises (any State); not given: the State of which the "
+        "payer is a resident, or for income from immovable property the State where it is situated, shown "
+        "as an assumption where it matters (--strict asks for it)",
     )
     connected_place_of_business: Id | None = Field(default=None)
     from_immovable_property: bool = Field(default=False)

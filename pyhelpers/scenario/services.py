@@ -125,6 +125,10 @@ class ProfessorDetails(Model):
     )
     from_: date = Field(alias="from", description="first day of the visit")
     until: date | Unknown | None = Field(default=None, description="last day of the visit (actual or planned)")
+    planned_until: date | None = Field(
+        default=None, description="the last day the visit was planned to have when the person moved")
+    for_teaching_until: date | Unknown | None = Field(
+        default=None, description="the last day of the teaching or research this payment rewards")
     employed: bool = Field(default=True)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)

@@ -354,7 +354,7 @@ def _models(program: str, facts: str, limit: int, atoms: set[clingo.Symbol] | No
 
 def _prepare_case(state: _State, checker: Checker, name: str, scenario: Scenario, suite: bool) -> _Case | None:
     logic = state.logic
-    facts = scenario_facts(scenario, "s", state.declared)
+    facts = scenario_facts(scenario, "s", state.declared, scenario.strict)
     present = frozenset(f[: f.index("(")] for f in facts)
     inputs = _inputs(logic, present)
     sl = logic._sliceable
