@@ -23,6 +23,7 @@ from pyhelpers.engine.results import (
     format_bp,
 )
 from pyhelpers.explain.readings import state_names
+from pyhelpers.scenario.catalogue import catalogue
 
 if TYPE_CHECKING:
     from pyhelpers.engine.whatif import WhatIf
@@ -91,6 +92,7 @@ _FINDING = {
     "en": {
         "missing": "missing fact: {fact} (needed by {prov})",
         "assumption": "assumed: {fact} ({prov}); state it to change it (--strict asks for it)",
+        "assumption_field": "assumed: {fact} ({prov}); state `{field}` to change it (--strict asks for it)",
         "depends": "depends on {fact}, given as unknown ({prov})",
         "requires_judgment": "possible — requires judgment under {prov}: {fact} (not given, or unknown)",
         "pending": "{prov} is in the corpus but not encoded yet",
@@ -109,6 +111,7 @@ _FINDING = {
     "pt": {
         "missing": "facto em falta: {fact} (exigido pelo {prov})",
         "assumption": "presumido: {fact} ({prov}); indique-o para o alterar (--strict pede-o)",
+        "assumption_field": "presumido: {fact} ({prov}); indique `{field}` para o alterar (--strict pede-o)",
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
         "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
@@ -221,7 +224,21 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
     return [words["by"].format(state=state_name(relief.state, lang)) + ":", *out] if out else []
 
 
+def assumption_field(f: Finding) -> str | None:
+    """The scenario field that removes the assumption ``f`` (``persons.lusoinvest.special_regime``), as
+    its treaty's rules name it (``assumption_field``), or None."""
+    fact = f.fact or ""
+    name, _, rest = fact.partition("(")
+    field = catalogue().assumption_fields.get((f.provision.split(" ")[0], name))
+    if field is None:
+        return None
+    first = rest.rstrip(")").split(",")[0].strip()
+    return field.replace("<1>", first)
+
+
 def finding_text(f: Finding, lang: str) -> str:
+    if f.kind == "assumption" and (field := assumption_field(f)) is not None:
+        return _FINDING[_lang(lang)]["assumption_field"].format(fact=f.fact or "", prov=f.provision, field=field)
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
         if _lang(lang) == "pt":
             return f"nenhum artigo de {f.provision} no corpus rege este rendimento: não codificado"

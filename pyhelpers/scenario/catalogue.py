@@ -26,6 +26,9 @@ class Catalogue:
     notice_in_year_of_cessation: dict[str, str]
     """Treaty → the provision by which a notice of termination is given in the year it names as the
     year of cessation (``notice_in_year_of_cessation``)."""
+    assumption_fields: dict[tuple[str, str], str]
+    """(treaty, assumption) → the scenario field that removes it (``assumption_field``; ``<1>`` stands for
+    the assumption's first argument)."""
 
     def one_of(self) -> str:
         """``a, b or c``: the treaties, as an error message lists them."""
@@ -51,4 +54,6 @@ def _catalogue(root: Path) -> Catalogue:
     same_year = {sym.arguments[0].string: sym.arguments[1].string
                  for sym in ground_facts("notice_in_year_of_cessation", 2, root)}
     home = next((sym.arguments[0].name for sym in ground_facts("home_state", 1, root)), "")
-    return Catalogue(treaties, home, {t: tuple(s) for t, s in states.items()}, taxes, union, same_year)
+    fields = {(sym.arguments[0].string, sym.arguments[1].name): sym.arguments[2].string
+              for sym in ground_facts("assumption_field", 3, root)}
+    return Catalogue(treaties, home, {t: tuple(s) for t, s in states.items()}, taxes, union, same_year, fields)
