@@ -50,7 +50,8 @@ PROVISION = re.compile(
 )
 """A provision named in the Python layer (the grammar of provision ids is written with a placeholder
 treaty, ``xx-yy 10(2)(a)`` or ``<treaty> 10(2)(a)``)."""
-UNITS = {100: "percent and cents", 1000: "milliseconds", 10000: "basis points in a whole"}
+UNITS = {100: "percent and cents", 1000: "milliseconds", 10000: "basis points in a whole",
+         1_000_000: "a chain's share units (hundred-millionths of the whole) in a per cent"}
 """Numbers that are units, not law, though a treaty also cites them (10% is 1000 basis points)."""
 
 

@@ -177,4 +177,4 @@ def test_check_ask_ranks_the_open_facts() -> None:
                        str(ROOT / "scenarios/br-pt/residence-tie-breaker-facts-unknown.yaml"))
     data = json.loads(out)
     assert data["open_questions"][0] == {"kind": "depends", "fact": "habitual_abode(hugo-teixeira)",
-                                         "provisions": "br-pt 4(2)(b)", "items": ["div-hugo"]}
+                                         "provisions": "br-pt 4(2)(b)", "items": ["div-hugo"], "field": None}

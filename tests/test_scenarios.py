@@ -8,7 +8,7 @@ import pytest
 
 from pyhelpers.engine.expect import compare
 from pyhelpers.engine.solve import Checker
-from pyhelpers.scenario import load_file
+from pyhelpers.scenario import load_file, person_questions
 
 from .conftest import ROOT, SCENARIOS, scenario_id
 
@@ -21,7 +21,8 @@ def test_corpus_is_not_empty() -> None:
 def test_scenario_expectations(path: Path, checker: Checker) -> None:
     scenario = load_file(path)
     assert scenario.expect, f"{path} has no expect: block"
-    assert set(scenario.expect) == {i.id for i in scenario.income}, "every income item needs an expectation"
+    asked = {i.id for i in scenario.income} | {q.id for q in person_questions(scenario)}
+    assert set(scenario.expect) == asked, "every income item and every question needs an expectation"
     result = checker.check(scenario, source=str(path))
     mismatches = compare(scenario, result)
     if mismatches:

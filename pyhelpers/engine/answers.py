@@ -14,8 +14,17 @@ from pyhelpers.base import dates
 from pyhelpers.base.terms import Term, parse_atom, render_term
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.program import provision_key
-from pyhelpers.engine.results import STATUS_ORDER, Finding, ItemResult, Receipt, ScenarioResult, StateOutcome
-from pyhelpers.scenario import Scenario
+from pyhelpers.engine.results import (
+    STATUS_ORDER,
+    Entitlement,
+    Finding,
+    ItemResult,
+    PersonAnswer,
+    Receipt,
+    ScenarioResult,
+    StateOutcome,
+)
+from pyhelpers.scenario import Scenario, person_questions
 from pyhelpers.scenario.catalogue import catalogue
 
 _STATUS_OF_FINDING = {
@@ -27,6 +36,10 @@ _STATUS_OF_FINDING = {
     "requires_judgment": "depends",
     "time_limit": "depends",
 }
+
+
+_ENTITLEMENT_ORDER = ("denied", "open", "requires_judgment", "entitled")
+"""The entitlement conclusions, the first one an item has being its entitlement (the rules derive only one)."""
 
 
 def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], receipt: Receipt,
@@ -56,6 +69,10 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
                                      max_source_tax=max_source_tax(result))
         result = dataclasses.replace(result, compliance=compute_compliance(scenario, item, result))
         items.append(result)
+    answers = tuple(_answer(q.id, q.person, (q.date or scenario.evaluation_date).isoformat(), by_item.get(q.id, []))
+                    for q in person_questions(scenario))
+    answers = tuple(dataclasses.replace(a, reconstructed=tuple(p for p in a.provisions if p in reconstructed))
+                    for a in answers)
     return ScenarioResult(
         source=source,
         name=scenario.name,
@@ -63,8 +80,41 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
         evaluation_date=scenario.evaluation_date.isoformat(),
         items=tuple(items),
         receipt=receipt,
+        answers=answers,
         atoms=tuple(t for t, _ in atoms),
     )
+
+
+def _answer(question: str, person: str, day: str, atoms: list[Term]) -> PersonAnswer:
+    """The answer to one question about a person, from the atoms whose second argument is its id."""
+    residence: str | None = None
+    provisions: set[str] = set()
+    findings: set[Finding] = set()
+    qualified: set[str] = set()
+    for a in atoms:
+        args: Any = a.args
+        if a.name == "answer_residence":
+            residence = args[2].name
+            provisions.add(args[3])
+        elif a.name == "answer_no_residence":
+            residence = residence or "none"
+        elif a.name == "answer_not_encoded":
+            findings.add(Finding("not_encoded", args[2]))
+            provisions.add(args[2])
+        elif a.name == "answer_mutual_agreement":
+            findings.add(Finding("mutual_agreement", args[2], person))
+            provisions.add(args[2])
+        elif a.name in ("answer_missing", "answer_depends"):
+            findings.add(Finding(a.name.removeprefix("answer_"), args[3], render_term(args[2])))
+        elif a.name in ("answer_qualified", "answer_not_qualified", "answer_open"):
+            qualified.add({"answer_qualified": "yes", "answer_not_qualified": "no", "answer_open": "open"}[a.name])
+            provisions.add(args[2])
+    if residence is None:
+        residence = "mutual_agreement" if any(f.kind == "mutual_agreement" for f in findings) else "open"
+    verdict = next((v for v in ("yes", "open", "no") if v in qualified), None)
+    return PersonAnswer(question, person, day, residence, verdict,
+                        tuple(sorted(provisions, key=provision_key)),
+                        tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
 
 
 def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str, ...],
@@ -80,6 +130,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
     blocking: list[str] = []
     denied: list[str] = []
     max_rate: int | None = None
+    entitlement: dict[str, list[str]] = defaultdict(list)
+    at_stake: set[str] = set()
     for a in atoms:
         args: Any = a.args
         if a.name == "state_outcome":
@@ -106,6 +158,10 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             findings.add(Finding("deadline", args[4], f"{render_term(args[2])} {day}"))
         elif a.name == "outcome_provision":
             provisions.add(args[2])
+        elif a.name == "entitlement":
+            entitlement[args[3].name].append(args[4])
+        elif a.name == "judgment_at_stake":
+            at_stake.add(args[2].name)
         elif a.name == "limit_applies_to":
             limited_to = args[2].name
         elif a.name == "limit_base_open":
@@ -148,6 +204,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         elif kind == "mutual_agreement":
             provs = [f.provision for f in findings if f.kind == "mutual_agreement"]
         state_results.append(StateOutcome(st, kind, rate, tuple(sorted(set(provs), key=provision_key))))
+    entitled = next((Entitlement(k, tuple(sorted(set(entitlement[k]), key=provision_key)), tuple(sorted(at_stake)))
+                     for k in _ENTITLEMENT_ORDER if k in entitlement), None)
     statuses = {_STATUS_OF_FINDING[f.kind] for f in findings if f.kind in _STATUS_OF_FINDING}
     status = next((s for s in STATUS_ORDER if s in statuses), "decided")
     return ItemResult(
@@ -162,6 +220,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         assumptions=tuple(sorted(assumptions, key=lambda f: (provision_key(f.provision), f.fact or ""))),
         limited_to=limited_to,
         limit_base_open=base_open,
+        entitlement=entitled,
         gross=gross,
         currency=currency,
     )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyhelpers.engine.program import provision_key
-from pyhelpers.engine.results import ItemResult, ScenarioResult, format_bp
-from pyhelpers.scenario import ExpectedItem, Scenario, parse_outcome
+from pyhelpers.engine.results import ItemResult, PersonAnswer, ScenarioResult, format_bp
+from pyhelpers.scenario import ExpectedAnswer, ExpectedItem, Scenario, parse_outcome
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,15 @@ def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
             for what, want, have in checks:
                 if want is not None and want != have:
                     out.append(Mismatch(iid, what, str(want), str(have)))
+    ee, ce = expected.entitlement, actual.entitlement
+    if ee is not None:
+        if ce is None:
+            out.append(Mismatch(iid, "entitlement", ee.status, "not tested (no entitlement article reaches it)"))
+        else:
+            if ee.status != ce.status:
+                out.append(Mismatch(iid, "entitlement", ee.status, ce.status))
+            if ee.provisions is not None and set(ee.provisions) != set(ce.provisions):
+                out.append(Mismatch(iid, "entitlement provisions", _fmt(ee.provisions), _fmt(ce.provisions)))
     er, cr = expected.relief, actual.relief
     if er is not None:
         if cr is None:
@@ -95,13 +104,30 @@ def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
     return out
 
 
+def compare_answer(expected: ExpectedAnswer, actual: PersonAnswer) -> list[Mismatch]:
+    out: list[Mismatch] = []
+    q = actual.question
+    if expected.residence != actual.residence:
+        out.append(Mismatch(q, "residence", expected.residence, actual.residence))
+    if expected.qualified != actual.qualified:
+        out.append(Mismatch(q, "qualified person", str(expected.qualified), str(actual.qualified)))
+    if expected.provisions is not None and set(expected.provisions) != set(actual.provisions):
+        out.append(Mismatch(q, "provisions", _fmt(expected.provisions), _fmt(actual.provisions)))
+    if set(expected.missing) != set(actual.missing()):
+        out.append(Mismatch(q, "missing facts", _fmt(expected.missing), _fmt(actual.missing())))
+    return out
+
+
 def compare(scenario: Scenario, result: ScenarioResult) -> list[Mismatch]:
     """Every mismatch between ``scenario.expect`` and ``result`` (empty when all match)."""
     if scenario.expect is None:
         return []
     out: list[Mismatch] = []
-    for item_id, expected in scenario.expect.items():
-        out += compare_item(expected, result.item(item_id))
+    for key, expected in scenario.expect.items():
+        if isinstance(expected, ExpectedAnswer):
+            out += compare_answer(expected, result.answer(key))
+        else:
+            out += compare_item(expected, result.item(key))
     return out
 
 

@@ -54,7 +54,7 @@ _DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt):\s*(?P<value>.*)$")
 _VOCABULARY_RE = re.compile(r"^logic/(?:core/vocabulary[^/]*|[^/]+/vocabulary)\.lp$")
 """The vocabulary files: ``logic/core/vocabulary*.lp`` and ``logic/<treaty>/vocabulary.lp``."""
 ROLES = ("input", "static", "derived", "conclusion", "finding")
-ARG_TYPES = ("id", "state", "date", "bp", "prov", "months", "int", "term")
+ARG_TYPES = ("id", "state", "date", "bp", "units", "prov", "months", "int", "term")
 
 
 @lru_cache(maxsize=4096)

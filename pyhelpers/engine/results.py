@@ -40,6 +40,23 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class Entitlement:
+    """Whether the beneficial owner of an item is entitled to the benefits of the treaty (its entitlement
+    article: limitation on benefits, principal purpose test), whatever the item's own article.
+
+    ``status``: ``entitled`` (``provisions``: the paragraphs that grant it) | ``denied`` (those that deny
+    it) | ``open`` (those whose fact is missing or unknown) | ``requires_judgment`` (the principal purpose
+    question to answer)."""
+
+    status: str
+    provisions: tuple[str, ...]
+    at_stake: tuple[str, ...] = ()  # requires_judgment: the States whose outcome holds only if the test grants it
+
+    def __str__(self) -> str:
+        return f"{self.status.replace('_', ' ')} ({'; '.join(self.provisions)})"
+
+
+@dataclass(frozen=True)
 class ReliefMethod:
     """A method by which the State of residence relieves double taxation, with its provision."""
 
@@ -164,12 +181,34 @@ class ItemResult:
     limited_to: str | None = None  # the part of the amount the limit applies to (arm_length_amount), if a part
     limit_base_open: str | None = None  # the provision whose open fact leaves the limit's base unknown
     limited_amount: Decimal | None = None  # that part, as the scenario gives it (None: not given)
+    entitlement: Entitlement | None = None  # the entitlement to the treaty's benefits, where it is tested
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
             if s.state == code:
                 return s
         raise KeyError(code)
+
+    def missing(self) -> tuple[str, ...]:
+        return tuple(f.fact or "" for f in self.findings if f.kind == "missing")
+
+
+@dataclass(frozen=True)
+class PersonAnswer:
+    """The answer to a question about a person asked without income (``questions:``).
+
+    ``residence``: the State of residence under the treaty, or ``none`` | ``open`` | ``mutual_agreement``;
+    ``qualified``: ``yes`` | ``no`` | ``open`` under the treaty's limitation on benefits, None where the
+    treaty has none (or the person is not a resident)."""
+
+    question: str
+    person: str
+    date: str
+    residence: str
+    qualified: str | None
+    provisions: tuple[str, ...]
+    findings: tuple[Finding, ...] = ()
+    reconstructed: tuple[str, ...] = ()  # the provisions it relies on that are not in the corpus text
 
     def missing(self) -> tuple[str, ...]:
         return tuple(f.fact or "" for f in self.findings if f.kind == "missing")
@@ -207,6 +246,7 @@ class ScenarioResult:
     atoms: tuple[str, ...] = field(default=(), repr=False)
     unknowns: tuple[UnknownFact, ...] = ()  # the facts given as alternatives (issue 7)
     incomplete: str | None = None  # why the alternatives were not all examined (the time limit), if so
+    answers: tuple[PersonAnswer, ...] = ()  # the questions about persons (issue 20)
 
     def open_questions(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
         """The facts that could change an outcome, most decisive first: (kind, fact, provision, items).
@@ -221,9 +261,21 @@ class ScenarioResult:
                     items, provs = found.setdefault((f.kind, f.fact or ""), (set(), set()))
                     items.add(it.item_id)
                     provs.add(f.provision)
+        for a in self.answers:
+            for f in a.findings:
+                if f.kind in _OPEN_KINDS:
+                    items, provs = found.setdefault((f.kind, f.fact or ""), (set(), set()))
+                    items.add(a.question)
+                    provs.add(f.provision)
         rows = [(kind, fact, "; ".join(sorted(provs)), tuple(sorted(items)))
                 for (kind, fact), (items, provs) in found.items()]
         return sorted(rows, key=lambda r: (-len(r[3]), _OPEN_KINDS.index(r[0]), r[1]))
+
+    def answer(self, question: str) -> PersonAnswer:
+        for a in self.answers:
+            if a.question == question:
+                return a
+        raise KeyError(question)
 
     def item(self, item_id: str) -> ItemResult:
         for it in self.items:
@@ -249,6 +301,12 @@ def _plain(value: Any) -> Any:
 
 
 _OPEN_KINDS = ("missing", "depends", "requires_judgment", "assumption")
+
+
+def format_units(units: int) -> str:
+    """A share in hundred-millionths of the whole: 25000000 → ``25%``; 24998400 → ``24.9984%``."""
+    whole, frac = divmod(units, 1_000_000)
+    return f"{whole}%" if frac == 0 else f"{whole}.{frac:06d}".rstrip("0") + "%"
 
 
 def format_bp(bp: int) -> str:

@@ -11,7 +11,7 @@ import clingo
 from pyhelpers.base import dates
 from pyhelpers.base.rulebase import ground_facts, logic_dir
 from pyhelpers.engine.program import Logic
-from pyhelpers.engine.results import format_bp
+from pyhelpers.engine.results import format_bp, format_units
 
 
 def state_names(lang: str) -> dict[str, str]:
@@ -70,6 +70,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
             return "(open)" if d == dates.OPEN_END else d.isoformat()
         if typ == "bp":
             return format_bp(n)
+        if typ == "units":
+            return format_units(n)
         if typ == "months":
             return f"{n} {word('months', lang)}"
         return str(n)

@@ -18,7 +18,7 @@ from pyhelpers.facts.persons import person_facts
 from pyhelpers.facts.places import place_facts
 from pyhelpers.facts.procedures import procedure_facts
 from pyhelpers.facts.services import services_facts
-from pyhelpers.scenario import Scenario
+from pyhelpers.scenario import Scenario, person_questions
 
 __all__ = ["Declared", "scenario_facts"]
 
@@ -47,7 +47,7 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
     investment_facts(sc, sid, add, declared, strict)
     services_facts(sc, sid, add, declared, strict)
     procedure_facts(sc, sid, add, declared, strict)
-    entitlement_facts(sc, sid, add)
+    entitlement_facts(sc, sid, add, strict)
     return out
 
 
@@ -72,3 +72,5 @@ def _income_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         add(fact("item_year", sid, iid, Const("payment"), item.date.year))
         fiscal = dates.fiscal_year_start(item.date, item.tax.fiscal_year_start if item.tax is not None else None)
         add(fact("item_year", sid, iid, Const("fiscal_year"), fiscal.year))
+    for q in person_questions(sc):
+        add(fact("person_question", sid, q.id, q.person, day(q.date or sc.evaluation_date)))

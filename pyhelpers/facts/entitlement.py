@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from decimal import ROUND_FLOOR, Decimal
 
-from pyhelpers.facts.emit import INT_MAX, Add, Const, fact, given_value, given_yes_no, record_given
+from pyhelpers.facts.emit import (
+    INT_MAX,
+    Add,
+    Const,
+    defaulted,
+    fact,
+    given_value,
+    given_values,
+    given_yes_no,
+    record_given,
+)
 from pyhelpers.scenario import Money, Scenario
 
 _BASIS_POINTS = 10000
@@ -20,13 +30,15 @@ def _ratio_bp(part: Decimal, whole: Decimal) -> int:
     return min(int((part * _BASIS_POINTS / whole).to_integral_value(rounding=ROUND_FLOOR)), INT_MAX)
 
 
-def entitlement_facts(sc: Scenario, sid: str, add: Add) -> None:
+def entitlement_facts(sc: Scenario, sid: str, add: Add, strict: bool = False) -> None:
     for pid, p in sc.persons.items():
         e = p.entitlement
         if e is not None:
             given_yes_no(sid, add, pid, "regularly_traded", "regularly_traded", e.regularly_traded)
             given_value(sid, add, pid, "entity_purpose", "entity_purpose", e.entity_purpose)
-            given_value(sid, add, pid, "conducted_activity", "conducted_activity", e.business_activity)
+            activities = e.business_activity
+            given_values(sid, add, pid, "conducted_activity", "conducted_activity",
+                         [activities] if isinstance(activities, str) and activities != "unknown" else activities)
             add(fact("financial_institution", sid, pid, Const(e.financial_institution)))
             given_yes_no(sid, add, pid, "equivalent_beneficiary", "equivalent_beneficiary", e.equivalent_beneficiary)
             given_yes_no(sid, add, pid, "equivalent_beneficiary_as_company", "equivalent_beneficiary_as_company",
@@ -43,7 +55,10 @@ def entitlement_facts(sc: Scenario, sid: str, add: Add) -> None:
                 assert isinstance(r.domestic_rate, int)
                 add(fact("domestic_rate", sid, pid, r.domestic_rate))
         proof = p.benefits_proof
+        if proof is None and p.kind == "company":  # the format's default: nothing proven (shown where it decides)
+            defaulted(sid, add, pid, "benefits_proof", strict)
         if proof is not None:
+            add(fact("given", sid, pid, Const("benefits_proof")))
             if proof.no_principal_purpose:
                 add(fact("proven", sid, pid, Const("no_principal_purpose")))
             if proof.gross_income_to_non_entitled is not None:
@@ -70,6 +85,8 @@ def entitlement_facts(sc: Scenario, sid: str, add: Add) -> None:
             given_yes_no(sid, add, iid, "income_from_business", "income_from_business", ie.from_business)
             given_yes_no(sid, add, iid, "business_substantial", "business_substantial", ie.substantial)
             given_yes_no(sid, add, iid, "controlled_with_payer", "controlled_with_payer", ie.controlled_with_payer)
+            given_yes_no(sid, add, iid, "competent_authority_grant", "competent_authority_grant",
+                         ie.competent_authority_grant)
         pe = item.third_jurisdiction_pe
         if pe is not None:
             add(fact("third_jurisdiction_pe", sid, iid))

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
 from pyhelpers.facts.emit import Add, Const, day, fact
-from pyhelpers.scenario import Scenario
+from pyhelpers.scenario import Scenario, person_questions
 
 
 def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
@@ -45,9 +45,10 @@ def _ownership_windows(sc: Scenario, sid: str, add: Add, periods: list[tuple[dat
     as unknown, unless the scenario says the holdings continue."""
     cuts = sorted({a for a, _ in periods} | {b + timedelta(days=1) for _, b in periods if b < dates.OPEN_END})
     horizon = dates.OPEN_END if sc.holdings_continue else sc.evaluation_date
-    for item in sc.income:
-        iid = item.id
-        for first, last in dates.period_windows_including(item.date, months, cuts):
+    subjects = [(item.id, item.date) for item in sc.income]
+    subjects += [(q.id, q.date or sc.evaluation_date) for q in person_questions(sc)]
+    for iid, when in subjects:
+        for first, last in dates.period_windows_including(when, months, cuts):
             unknown_days = dates.inclusive_days(max(first, horizon + timedelta(days=1)), last) \
                 if horizon < dates.OPEN_END else 0
             add(fact("ownership_window", sid, iid, day(first), day(last), dates.inclusive_days(first, last),

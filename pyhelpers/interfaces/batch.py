@@ -38,7 +38,8 @@ FORMATS = (".csv", ".jsonl", ".parquet")
 
 RESULT_COLUMNS = (
     "applicable_treaty", "status", f"outcome_{catalogue().home}", "partner_state", "outcome_partner", "cap",
-    "max_source_tax", "tax_due", "withholding_finding", "withholding_difference", "provisions", "findings", "error",
+    "max_source_tax", "tax_due", "withholding_finding", "withholding_difference", "entitlement", "provisions",
+    "findings", "error",
 )
 """The columns a batch adds after each input row's own (documented in the README); an input column of
 the same name is replaced."""
@@ -316,6 +317,7 @@ def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
         "tax_due": _text(c.due) if c else "",
         "withholding_finding": c.finding if c else "",
         "withholding_difference": _text(c.difference) if c else "",
+        "entitlement": str(r.entitlement) if r.entitlement is not None else "",
         "provisions": "; ".join(r.provisions),
         "findings": "; ".join(str(f) for f in r.findings),
         "error": "",

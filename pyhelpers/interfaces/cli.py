@@ -20,7 +20,7 @@ from pyhelpers.engine.expect import compare
 from pyhelpers.engine.program import Logic
 from pyhelpers.engine.solve import Checker
 from pyhelpers.output import render
-from pyhelpers.scenario import Scenario, json_schema, load_file
+from pyhelpers.scenario import Scenario, json_schema, load_file, person_questions
 
 if TYPE_CHECKING:
     from pyhelpers.explain.explainer import Explainer, Step
@@ -81,11 +81,11 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
             worst = max(worst, 1)
         if ask:
             if fmt == "json":
-                questions = [{"kind": k, "fact": f, "provisions": p, "items": list(i)}
-                             for k, f, p, i in result.open_questions()]
+                questions = [{"kind": k, "fact": f, "provisions": p, "items": list(i),
+                              "field": render.fact_path(f, i, scenario)} for k, f, p, i in result.open_questions()]
                 outputs.append({"source": path, "open_questions": questions})
             else:
-                click.echo(render.ask_text(result, lang), nl=False)
+                click.echo(render.ask_text(result, lang, scenario), nl=False)
         elif fmt == "json":
             outputs.append(render.check_json(result, mismatches))
         elif fmt == "markdown":
@@ -100,7 +100,9 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
 EXPLAINED_ROOTS = frozenset({
     "state_outcome", "max_rate", "missing", "depends", "not_encoded", "mutual_agreement",
     "exception_applies", "treaty_not_applicable", "benefits_denied", "note", "deadline", "relief",
-    "discrimination", "input_error", "ppt_indicator", "assumption",
+    "discrimination", "input_error", "ppt_indicator", "assumption", "entitlement", "requires_judgment",
+    "answer_residence", "answer_no_residence", "answer_mutual_agreement", "answer_missing", "answer_depends",
+    "answer_qualified", "answer_not_qualified", "answer_open", "answer_not_encoded",
 })
 """Conclusions and findings that `treaty explain` derives for each item."""
 
@@ -153,7 +155,7 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], strict:
 
     scenario = load_file(file)
     checker = Checker(strict=strict)
-    known = [i.id for i in scenario.income]
+    known = [i.id for i in scenario.income] + [q.id for q in person_questions(scenario)]
     for iid in items:
         if iid not in known:
             raise InputError(f"{file}: --item {iid!r}: expected the id of an income item ({', '.join(known)})")

@@ -15,8 +15,10 @@ from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import (
     Alternative,
     Compliance,
+    Entitlement,
     Finding,
     ItemResult,
+    PersonAnswer,
     Relief,
     ScenarioResult,
     StateOutcome,
@@ -64,6 +66,12 @@ _LABEL = {
            "evaluated": "evaluated on", "findings": "findings", "why_not": "why not", "holds": "holds",
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
+           "entitlement": "entitlement to the benefits",
+           "unless_denied": "— unless {prov} denies the benefit (requires judgment): then benefits denied, "
+                            "it may tax under its domestic law",
+           "entitled": "entitled", "denied": "denied (the State the benefit would bind may tax under its domestic law)",
+           "open": "open (a fact it needs is missing or unknown)",
+           "requires_judgment": "requires judgment (the principal purpose questions are not answered)",
            "withholding": "withholding", "version": "decided by the amended version",
            "depends_on": "depends on", "unknowns": "the unknown facts", "possibly": "possibly:",
            "unknown_facts": "facts given as alternatives", "decides": "decides", "incomplete": "INCOMPLETE",
@@ -78,6 +86,14 @@ _LABEL = {
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "porque não", "holds": "verifica-se",
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
+           "entitlement": "direito aos benefícios",
+           "unless_denied": "— salvo se o {prov} recusar o benefício (exige um juízo): então benefícios recusados, "
+                            "pode tributar segundo a sua legislação",
+           "entitled": "concedidos",
+           "denied": "recusados (o Estado que o benefício vincularia pode tributar segundo a sua "
+                     "legislação)",
+           "open": "em aberto (falta um facto necessário, ou é desconhecido)",
+           "requires_judgment": "exige um juízo (as questões do objetivo principal não têm resposta)",
            "withholding": "retenção na fonte", "version": "decidido pela versão alterada",
            "depends_on": "depende de", "unknowns": "os factos desconhecidos", "possibly": "possivelmente:",
            "unknown_facts": "factos indicados por alternativas", "decides": "decide", "incomplete": "INCOMPLETO",
@@ -104,7 +120,8 @@ _FINDING = {
         "deadline": "deadline: {fact} ({prov})",
         "relief": "{fact} ({prov})",
         "discrimination": "treatment of {fact} contrary to {prov}",
-        "indicator": "indicator, not a decision: {fact} ({prov})",
+        "indicator": "indicator for the principal purpose test (the user weighs it; it raises the question): "
+                     "{fact} ({prov})",
         "time_limit": "the time limit was reached before every alternative of the unknown facts was examined: "
                       "not final ({prov})",
     },
@@ -123,7 +140,8 @@ _FINDING = {
         "deadline": "prazo: {fact} ({prov})",
         "relief": "{fact} ({prov})",
         "discrimination": "tratamento de {fact} contrário ao {prov}",
-        "indicator": "indício, não uma decisão: {fact} ({prov})",
+        "indicator": "indício para o teste do objetivo principal (a ponderar pelo utilizador; levanta a questão): "
+                     "{fact} ({prov})",
         "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "
                       "desconhecidos: não definitivo ({prov})",
     },
@@ -369,10 +387,14 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
                 text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
             lines += [f"  {' ' * width}   {alternative_text(a, lang)}" for a in options]
+            if item.entitlement is not None and s.state in item.entitlement.at_stake and s.outcome != "undetermined":
+                lines.append(f"  {' ' * width}   {unless_denied_text(item.entitlement, lang)}")
         if item.max_source_tax is not None or item.limited_to is not None or item.limit_base_open is not None:
             lines.append(f"  {label('max_tax', lang)}: {max_tax_text(item, lang)}")
         if item.compliance is not None:
             lines.append(f"  {compliance_line(item.compliance, lang)}")
+        if item.entitlement is not None:
+            lines.append(f"  {entitlement_line(item.entitlement, lang)}")
         for f in (*item.findings, *item.assumptions):
             lines.append(f"  - {finding_text(f, lang)}")
         for a in item.alternatives:
@@ -387,6 +409,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         if item.version:
             lines.append(f"  {label('version', lang)}: {'; '.join(item.version)}")
         lines.append("")
+    for answer in result.answers:
+        lines += answer_lines(answer, lang)
     if result.unknowns:
         lines.append(f"{label('unknown_facts', lang)}:")
         lines += [f"  {u.fact}: {u.alternatives}" + (f"  ({label('decides', lang)} {', '.join(u.items)})"
@@ -431,24 +455,48 @@ _ASK = {
            "outcome is decided on the facts given", "missing": "not given",
            "depends": "given as unknown or as alternatives", "requires_judgment": "a judgment to make",
            "assumption": "not given: its documented default was assumed",
-           "items": "item(s)"},
+           "items": "item(s)", "field": "state it in"},
     "pt": {"title": "factos que podem alterar um resultado, os mais decisivos primeiro:", "none": "nenhum facto em "
            "aberto: todos os resultados estão decididos com os factos dados", "missing": "não indicado",
            "depends": "indicado como desconhecido ou por alternativas", "requires_judgment": "um juízo a fazer",
            "assumption": "não indicado: presumido o valor por omissão documentado",
-           "items": "rendimento(s)"},
+           "items": "rendimento(s)", "field": "indique-o em"},
 }
 
 
-def ask_text(result: ScenarioResult, lang: str) -> str:
-    """`treaty check --ask`: the open facts of a scenario, ranked (:meth:`ScenarioResult.open_questions`)."""
+def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str | None:
+    """The scenario field that states an open fact (``owners(alfa-uy)`` → ``holdings (records whose company is
+    alfa-uy)``; ``income_from_business(i-1)`` → ``income[0].entitlement.from_business``), as the rules name it
+    (``fact_field``), or None."""
+    name, _, rest = fact.partition("(")
+    template = catalogue().fact_fields.get(name)
+    if template is None:
+        return None
+    args = [a.strip() for a in rest.rstrip(")").split(",")] if rest else []
+    ids = [i.id for i in scenario.income] if scenario is not None else []
+    for k, arg in enumerate(args, 1):
+        where = f"income[{ids.index(arg)}]" if arg in ids else f"income[{arg}]"
+        template = template.replace(f"income[<{k}>]", where).replace(f"<{k}>", arg)
+    if "<arrangement>" in template:
+        names = sorted(aid for aid, arr in scenario.arrangements.items() if set(arr.items) & set(items)) \
+            if scenario is not None else []
+        template = template.replace("<arrangement>", "|".join(names) or "<new arrangement listing the item>")
+    return template
+
+
+def ask_text(result: ScenarioResult, lang: str, scenario: Scenario | None = None) -> str:
+    """`treaty check --ask`: the open facts of a scenario, ranked (:meth:`ScenarioResult.open_questions`), each
+    with the scenario field that states it where the rules name one."""
     words = _ASK[_lang(lang)]
     rows = result.open_questions()
     if not rows:
         return f"{result.source}: {words['none']}\n"
     lines = [f"{result.source}: {words['title']}"]
     for n, (kind, fact, provs, items) in enumerate(rows, 1):
+        path = fact_path(fact, items, scenario)
         lines.append(f"  {n}. {fact} — {words[kind]} ({provs}); {len(items)} {words['items']}: {', '.join(items)}")
+        if path is not None:
+            lines.append(f"     {words['field']}: {path}")
     return "\n".join(lines) + "\n"
 
 
@@ -456,7 +504,7 @@ def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None,
     if mismatches is None:
         return []
     if not mismatches:
-        return [label("expect_ok", lang).format(n=len(result.items))]
+        return [label("expect_ok", lang).format(n=len(result.items) + len(result.answers))]
     return [label("expect_bad", lang).format(n=len(mismatches)), *(f"  ✗ {m}" for m in mismatches)]
 
 
@@ -465,6 +513,46 @@ def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None) ->
     if mismatches is not None:
         data["expect"] = {"matched": not mismatches, "mismatches": [m.__dict__ for m in mismatches]}
     return data
+
+
+def answer_lines(a: PersonAnswer, lang: str) -> list[str]:
+    """A question about a person: its residence and, where asked, whether it is a qualified person."""
+    words = _ANSWER[_lang(lang)]
+    where = state_name(a.residence, lang) if a.residence not in words else words[a.residence]
+    lines = [f"{a.question}  {words['about'].format(person=a.person, date=a.date)}",
+             f"  {words['residence']}: {where}"]
+    if a.qualified is not None:
+        lines.append(f"  {words['qualified']}: {words['q_' + a.qualified]}")
+    lines += [f"  - {finding_text(f, lang)}" for f in a.findings]
+    lines.append(f"  {label('provisions', lang)}: {'; '.join(a.provisions) or '-'}")
+    if a.reconstructed:
+        lines.append(f"  {label('reconstructed', lang)}: {'; '.join(a.reconstructed)}")
+    return [*lines, ""]
+
+
+_ANSWER = {
+    "en": {"questions": "questions about persons", "about": "(question about {person} on {date})",
+           "residence": "resident of",
+           "none": "neither Contracting State", "open": "open (a fact it needs is missing or unknown)",
+           "mutual_agreement": "to be settled by mutual agreement", "qualified": "qualified person",
+           "q_yes": "yes", "q_no": "no (every test failed)", "q_open": "open (a fact it needs is missing or unknown)"},
+    "pt": {"questions": "perguntas sobre pessoas", "about": "(pergunta sobre {person} em {date})",
+           "residence": "residente de",
+           "none": "nenhum Estado Contratante", "open": "em aberto (falta um facto necessário, ou é desconhecido)",
+           "mutual_agreement": "a resolver por acordo mútuo", "qualified": "pessoa qualificada",
+           "q_yes": "sim", "q_no": "não (nenhum teste se verifica)",
+           "q_open": "em aberto (falta um facto necessário, ou é desconhecido)"},
+}
+
+
+def unless_denied_text(e: Entitlement, lang: str) -> str:
+    """Under the outcome a principal purpose question still open may change: the other way."""
+    return label("unless_denied", lang).format(prov="; ".join(e.provisions))
+
+
+def entitlement_line(e: Entitlement, lang: str) -> str:
+    """``entitlement to the benefits: entitled (<the paragraphs that grant it>)``."""
+    return f"{label('entitlement', lang)}: {label(e.status, lang)}  ({'; '.join(e.provisions)})"
 
 
 def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str) -> str:
@@ -489,6 +577,15 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
         for iid, (title, *rest) in reliefs:
             lines.append(f"- `{iid}`: {title}")
             lines += [f"  - {x}" for x in rest]
+    if result.answers:
+        lines += ["", f"## {_ANSWER[_lang(lang)]['questions']}", ""]
+        for a in result.answers:
+            lines += [f"- {x}" if n == 0 else f"  - {x.strip()}" for n, x in enumerate(answer_lines(a, lang)) if x]
+    entitlements = [(item.item_id, entitlement_line(item.entitlement, lang)) for item in result.items
+                    if item.entitlement is not None]
+    if entitlements:
+        lines += ["", f"## {label('entitlement', lang)}", ""]
+        lines += [f"- `{iid}`: {text}" for iid, text in entitlements]
     withholding = [(item.item_id, compliance_line(item.compliance, lang)) for item in result.items
                    if item.compliance is not None]
     if withholding:

@@ -769,7 +769,10 @@ def _item_html(drawer: _Drawer, s: ScenarioReport, it: ItemReport, texts: dict[s
     if tax is not None:
         parts.append(f"<li>{_e(word('max_tax', lang))}: {_e(_money(tax, r.currency))}</li>")
     comp = compliance_text(r, lang)
-    parts.append(f'<li class="compliance">{_e(word("compliance", lang))}: {_e(comp) if comp else "—"}</li></ul>')
+    parts.append(f'<li class="compliance">{_e(word("compliance", lang))}: {_e(comp) if comp else "—"}</li>')
+    if r.entitlement is not None:
+        parts.append(f'<li class="entitlement">{_e(render.entitlement_line(r.entitlement, lang))}</li>')
+    parts.append("</ul>")
     if r.findings or r.assumptions:
         parts.append(f'<h3>{_e(word("findings", lang))}</h3><ul class="findings">'
                      + "".join(f'<li class="finding finding-{_e(f.kind)}">{_e(_finding_text(f, lang))}</li>'

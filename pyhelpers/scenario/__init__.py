@@ -15,14 +15,15 @@ checks against the treaties (their ids, States, named taxes) it reads from the r
 
 from pyhelpers.scenario.common import UNKNOWN, BasisPoints, Id, Money, State, Unknown
 from pyhelpers.scenario.consistency import check_consistency
-from pyhelpers.scenario.document import Scenario, withholding_state
-from pyhelpers.scenario.expectations import ExpectedItem, ExpectedWithholding, parse_outcome
+from pyhelpers.scenario.document import PersonQuestion, Scenario, person_questions, withholding_state
+from pyhelpers.scenario.expectations import ExpectedAnswer, ExpectedItem, ExpectedWithholding, parse_outcome
 from pyhelpers.scenario.income import IncomeItem, IncomeType
 from pyhelpers.scenario.loading import load_context, load_dict, load_file, load_text, validate_item
 from pyhelpers.scenario.schema import json_schema
 
 __all__ = [
-    "UNKNOWN", "BasisPoints", "ExpectedItem", "ExpectedWithholding", "Id", "IncomeItem", "IncomeType", "Money",
-    "Scenario", "State", "Unknown", "check_consistency", "json_schema", "load_context", "load_dict", "load_file",
-    "load_text", "parse_outcome", "validate_item", "withholding_state",
+    "UNKNOWN", "BasisPoints", "ExpectedAnswer", "ExpectedItem", "ExpectedWithholding", "Id", "IncomeItem",
+    "IncomeType", "Money", "PersonQuestion", "Scenario", "State", "Unknown", "check_consistency", "json_schema",
+    "load_context", "load_dict", "load_file", "load_text", "parse_outcome", "person_questions", "validate_item",
+    "withholding_state",
 ]

@@ -29,6 +29,8 @@ class Catalogue:
     assumption_fields: dict[tuple[str, str], str]
     """(treaty, assumption) → the scenario field that removes it (``assumption_field``; ``<1>`` stands for
     the assumption's first argument)."""
+    fact_fields: dict[str, str]
+    """Fact name → the scenario field that states it (``fact_field``; ``<1>``, ``<2>``: its arguments)."""
 
     def one_of(self) -> str:
         """``a, b or c``: the treaties, as an error message lists them."""
@@ -56,4 +58,6 @@ def _catalogue(root: Path) -> Catalogue:
     home = next((sym.arguments[0].name for sym in ground_facts("home_state", 1, root)), "")
     fields = {(sym.arguments[0].string, sym.arguments[1].name): sym.arguments[2].string
               for sym in ground_facts("assumption_field", 3, root)}
-    return Catalogue(treaties, home, {t: tuple(s) for t, s in states.items()}, taxes, union, same_year, fields)
+    facts = {sym.arguments[0].name: sym.arguments[1].string for sym in ground_facts("fact_field", 2, root)}
+    return Catalogue(treaties, home, {t: tuple(s) for t, s in states.items()}, taxes, union, same_year, fields,
+                     facts)

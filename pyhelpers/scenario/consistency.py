@@ -13,6 +13,7 @@ from pyhelpers.base.errors import Problem
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.common import NONE, UNKNOWN, Money
 from pyhelpers.scenario.document import Scenario, withholding_state
+from pyhelpers.scenario.expectations import ExpectedAnswer
 from pyhelpers.scenario.holdings import Holding
 from pyhelpers.scenario.problems import LineMap, describe, field_path, suggest
 from pyhelpers.scenario.services import DETAIL_BLOCKS
@@ -141,9 +142,19 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
             problems.append(Problem(source, lines.line(("income", i)), f"income[{i}].place_of_business",
                                     "the remitting place of business (required for branch_profits)",
                                     "nothing"))
+    for n, q in enumerate(sc.questions):
+        ref(("questions", n, "person"), q.person, list(sc.persons), "a person")
+        if q.id in seen:
+            problems.append(Problem(source, lines.line(("questions", n, "id")), f"questions[{n}].id",
+                                    "an id not used by an item or another question", q.id))
+        seen[q.id] = n
     if sc.expect is not None:
-        for key in sc.expect:
-            ref(("expect", key), key, list(seen), "an income item")
+        questions = {q.id for q in sc.questions} or (set() if sc.income else set(sc.persons))
+        for key, exp in sc.expect.items():
+            if isinstance(exp, ExpectedAnswer):
+                ref(("expect", key), key, sorted(questions), "a question (questions:)")
+            else:
+                ref(("expect", key), key, [k for k in seen if k not in questions], "an income item")
     for key, person in sc.persons.items():
         if person.kind == "government" and person.government_of is None:
             problems.append(Problem(source, lines.line(("persons", key)), f"persons.{key}.government_of",

@@ -6,19 +6,46 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import Field, PrivateAttr
+from pydantic import Discriminator, Field, PrivateAttr, Tag
 
 from pyhelpers.scenario import openfacts
 from pyhelpers.scenario.common import Id, Model, TreatyId
 from pyhelpers.scenario.entitlement import Arrangement
-from pyhelpers.scenario.expectations import ExpectedItem
+from pyhelpers.scenario.expectations import ExpectedAnswer, ExpectedItem
 from pyhelpers.scenario.holdings import Holding
 from pyhelpers.scenario.income import IncomeItem
 from pyhelpers.scenario.persons import Person, Presence
 from pyhelpers.scenario.places import PlaceOfBusiness
 from pyhelpers.scenario.procedures import TerminationNotice
+
+
+def _expectation_kind(value: Any) -> str:
+    """An expectation for a question (its answer: residence, qualified) or for an income item."""
+    if isinstance(value, ExpectedAnswer):
+        return "answer"
+    if isinstance(value, dict) and ("residence" in value or "qualified" in value):
+        return "answer"
+    return "item"
+
+
+Expectation = Annotated[Annotated[ExpectedItem, Tag("item")] | Annotated[ExpectedAnswer, Tag("answer")],
+                        Discriminator(_expectation_kind)]
+"""What ``expect:`` says of one id: an income item's outcome, or a question's answer."""
+
+_Day = date
+"""``date``, under a name the field ``PersonQuestion.date`` does not shadow."""
+
+
+class PersonQuestion(Model):
+    """A question about a person asked without income: its residence under the treaty (with the test that
+    decides it) and, for a treaty with a limitation on benefits, whether it is a qualified person."""
+
+    id: Id = Field(description="the question's id (unique among the items and questions; used by expect:)")
+    person: Id = Field(description="the person asked about")
+    date: _Day | None = Field(default=None, description="the day the question is asked for; default: the "
+                              "evaluation date")
 
 
 class Scenario(Model):
@@ -39,8 +66,11 @@ class Scenario(Model):
         default_factory=dict, description="arrangements or transactions, for principal purpose tests")
     holdings_continue: bool = Field(default=False)
     income: list[IncomeItem] = Field(default_factory=list)
+    questions: list[PersonQuestion] = Field(
+        default_factory=list, description="questions about persons, without income; a scenario with neither income "
+        "nor questions asks about every person at the evaluation date")
     termination_notice: TerminationNotice | None = Field(default=None)
-    expect: dict[Id, ExpectedItem] | None = None
+    expect: dict[Id, Expectation] | None = None
     revalidate: ClassVar[Callable[[Any, str], Scenario] | None] = None
     """How a changed document is validated again (set by :mod:`.loading`, which imports this module)."""
     _open_facts: tuple[openfacts.OpenFact, ...] = PrivateAttr(default=())
@@ -70,6 +100,14 @@ class Scenario(Model):
             sc._open_facts = tuple(f for f in self._open_facts if f.kind == "unknown" and f.path not in choice)
             sc._plain_data = data
         return sc
+
+
+def person_questions(sc: Scenario) -> list[PersonQuestion]:
+    """The scenario's questions about persons: as listed, or, with neither income nor questions, one per
+    person at the evaluation date (its id the person's)."""
+    if sc.questions or sc.income:
+        return list(sc.questions)
+    return [PersonQuestion(id=pid, person=pid) for pid in sc.persons]
 
 
 def withholding_state(sc: Scenario, item: IncomeItem) -> str | None:

@@ -48,7 +48,10 @@ class EntitlementFacts(Model):
 
     regularly_traded: bool | Unknown | None = Field(default=None)
     entity_purpose: EntityPurpose | Unknown | None = Field(default=None)
-    business_activity: BusinessActivity | Unknown | None = Field(default=None)
+    business_activity: BusinessActivity | list[BusinessActivity] | Unknown | None = Field(
+        default=None, description="the business the person carries on: one activity or a list of them (a holding "
+        "company that also supervises its group and runs its cash pool: [holding_company, group_supervision, "
+        "group_financing])")
     financial_institution: FinancialInstitution = Field(default="none")
     equivalent_beneficiary: bool | Unknown | None = Field(default=None)
     equivalent_beneficiary_as_company: bool | Unknown | None = Field(default=None)
@@ -61,6 +64,7 @@ class ItemEntitlementFacts(Model):
     from_business: bool | Unknown | None = Field(default=None)
     substantial: bool | Unknown | None = Field(default=None)
     controlled_with_payer: bool | Unknown | None = Field(default=None)
+    competent_authority_grant: bool | None = Field(default=None)
 
 
 class ThirdJurisdictionPE(Model):

@@ -78,6 +78,26 @@ class ExpectedRelief(Model):
         "missing or unknown), e.g. 'indirect_credit (<provision>)'")
 
 
+class ExpectedEntitlement(Model):
+    """The expected entitlement of an item's beneficial owner to the treaty's benefits."""
+
+    status: Literal["entitled", "denied", "open", "requires_judgment"]
+    provisions: list[str] | None = Field(
+        default=None, description="when given, every provision of that conclusion exactly")
+
+
+class ExpectedAnswer(Model):
+    """What the scenario's author expects for one question about a person (``questions:``)."""
+
+    residence: State | Literal["none", "open", "mutual_agreement"] = Field(
+        description="the person's State of residence under the treaty, or none | open | mutual_agreement")
+    qualified: Literal["yes", "no", "open"] | None = Field(
+        default=None, description="a qualified person under the treaty's limitation on benefits (where it has one)")
+    provisions: list[str] | None = Field(
+        default=None, description="when given, every provision of the answer exactly (residence and qualification)")
+    missing: list[str] = Field(default_factory=list, description="missing facts, e.g. 'owners(alfa-uy)'")
+
+
 class ExpectedItem(Model):
     """What the scenario's author expects for one income item."""
 
@@ -93,4 +113,5 @@ class ExpectedItem(Model):
     max_source_tax: Decimal | None = Field(default=None, description="the cap times the gross amount")
     withholding: ExpectedWithholding | None = None
     relief: ExpectedRelief | None = None
+    entitlement: ExpectedEntitlement | None = None
     alternatives: list[str] | None = Field(default=None)

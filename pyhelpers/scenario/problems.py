@@ -76,6 +76,8 @@ def _clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     for part in loc:
         if isinstance(part, str) and ("[" in part or part in ("function-before", "function-after")):
             continue
+        if len(out) == 2 and out[0] == "expect" and part in ("item", "answer"):
+            continue  # the tag of an expectation's kind (an item's outcome or a question's answer)
         out.append("from" if part == "from_" else part)
     return tuple(out)
 
