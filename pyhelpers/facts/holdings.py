@@ -19,7 +19,7 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         until = h.until or dates.OPEN_END
         mode = Const("direct" if h.direct else "indirect")
         add(fact("holding", sid, hid, h.holder, h.company, mode, day(h.from_), day(until)))
-        for measure in ("capital", "votes", "value"):
+        for measure in ("capital", "votes", "value", "profits"):
             share = getattr(h, measure)
             if share is not None:
                 add(fact("holding_share", sid, hid, Const(measure), share))

@@ -7,6 +7,8 @@ each item's year."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
 from pyhelpers.facts.emit import Add, Const, day, fact, given_value, given_values, given_yes_no
@@ -35,23 +37,18 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
                          a.authority_to_conclude_contracts)
             given_yes_no(sid, add, bid, "agent_habitual_exercise", "agent_habitual_exercise",
                          a.habitually_exercises_authority)
-        if b.from_ is not None:
-            if b.until is not None:
-                months, days = dates.months_and_days(b.from_, b.until)
+        first, last = b.first_day(), b.last_day()
+        if first is not None:
+            if last is not None:
+                months, days = dates.months_and_days(first, last)
                 add(fact("place_duration", sid, bid, months, days))
-            elif b.from_ <= sc.evaluation_date:
-                months, days = dates.months_and_days(b.from_, sc.evaluation_date)
+            elif first <= sc.evaluation_date:
+                months, days = dates.months_and_days(first, sc.evaluation_date)
                 add(fact("place_elapsed", sid, bid, months, days))
             if counts_days:
-                end = b.until if b.until is not None else sc.evaluation_date
-                if b.from_ <= end:
-                    add(fact("place_days" if b.until is not None else "place_days_elapsed", sid, bid,
-                             dates.inclusive_days(b.from_, end)))
                 for m in sorted(declared.treaty_months.get(sc.treaty, ())):
                     add(fact("place_period_days", sid, bid, m,
-                             dates.inclusive_days(b.from_, dates.period_last_day(b.from_, m))))
-        if b.same_site_as is not None:
-            add(fact("same_site", sid, bid, b.same_site_as))
+                             dates.inclusive_days(first, dates.period_last_day(first, m))))
         for other in sorted(set(b.cohesive_operation_with)):
             add(fact("complementary_functions", sid, bid, other))
         given_yes_no(sid, add, bid, "combined_activities_preparatory", "combined_activities_preparatory",
@@ -75,6 +72,8 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         if b.services is not None:
             add(fact("services_place", sid, bid))
         given_yes_no(sid, add, bid, "fixed_base", "fixed_base_stated", b.fixed_base)
+    if counts_days:
+        _site_facts(sc, sid, add)
     window = declared.services.get(sc.treaty)
     if window is None:
         return
@@ -85,3 +84,49 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
                 periods = [(p.from_, p.until) for p in b.services.periods]
                 count, (w_from, w_to) = dates.max_days_in_windows(periods, year, window.months)
                 add(fact("service_days", sid, item.id, bid, count, day(w_from), day(w_to)))
+
+
+def _site_facts(sc: Scenario, sid: str, add: Add) -> None:
+    """The stints of each place (``place_stint``: first and last day and days; an open-ended stint counted to
+    the evaluation date and marked ``place_stint_open``), the site each place belongs to (``place_site``:
+    the places that ``same_site_as`` links, either way and through one another, form one site named by its
+    first place id; a place linked to none is a site of its own), and the site's timeline cut into
+    segments (``site_segment``, ``segment_in_stint``) at every stint's and every holding's ends, so that the
+    days of any set of stints are the sum of the segments they cover, each day once, and each segment lies
+    within one ownership period."""
+    links: dict[str, str] = {bid: bid for bid in sc.places_of_business}
+
+    def root(b: str) -> str:
+        while links[b] != b:
+            b = links[b]
+        return b
+
+    for bid, b in sc.places_of_business.items():
+        if b.same_site_as is not None and b.same_site_as in links:
+            r1, r2 = sorted((root(bid), root(b.same_site_as)))
+            links[r2] = r1
+    sites: dict[str, list[str]] = {}
+    for bid in sorted(sc.places_of_business):
+        sites.setdefault(root(bid), []).append(bid)
+    holding_spans = [(h.from_, h.until or dates.OPEN_END) for h in sc.holdings]
+    for site, members in sites.items():
+        stints: list[tuple[str, int, date, date]] = []
+        for bid in members:
+            add(fact("place_site", sid, bid, site))
+            for k, (start, end) in enumerate(sc.places_of_business[bid].stints(), start=1):
+                last = end if end is not None else sc.evaluation_date
+                if end is None:
+                    add(fact("place_stint_open", sid, bid, k))
+                if start <= last:
+                    add(fact("place_stint", sid, bid, k, day(start), day(last), dates.inclusive_days(start, last)))
+                    stints.append((bid, k, start, last))
+                else:
+                    add(fact("place_stint", sid, bid, k, day(start), day(start), 0))
+        spans = [(a, b) for _, _, a, b in stints]
+        for start, end in dates.elementary_periods(spans + holding_spans):
+            inside = [(bid, k) for bid, k, a, b in stints if a <= start and end <= b]
+            if not inside:
+                continue
+            add(fact("site_segment", sid, site, day(start), day(end), dates.inclusive_days(start, end)))
+            for bid, k in inside:
+                add(fact("segment_in_stint", sid, site, day(start), bid, k))

@@ -156,7 +156,7 @@ def _mutate(rng: random.Random, data: dict[str, Any], pools: dict[str, list[Any]
         parent[key] = not value
     elif isinstance(value, date):
         parent[key] = value + timedelta(days=rng.choice(_day_shifts()))
-    elif isinstance(value, (int, float)) and name in ("capital", "votes", "value"):
+    elif isinstance(value, (int, float)) and name in ("capital", "votes", "value", "profits"):
         parent[key] = rng.choice(_percents())
     elif isinstance(value, (str, int, float)) and pool:
         parent[key] = rng.choice(pool)

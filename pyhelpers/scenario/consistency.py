@@ -41,9 +41,9 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
         if h.until is not None and h.until < h.from_:
             problems.append(Problem(source, lines.line(("holdings", i, "until")), f"holdings[{i}].until",
                                     f"a date on or after from ({h.from_})", str(h.until)))
-        if h.capital is None and h.votes is None and h.value is None:
+        if h.capital is None and h.votes is None and h.value is None and h.profits is None:
             problems.append(Problem(source, lines.line(("holdings", i)), f"holdings[{i}]",
-                                    "at least one of capital, votes, value", "none of them"))
+                                    "at least one of capital, votes, value, profits", "none of them"))
     # overlapping records for the same holder, company and mode
     by_pair: dict[tuple[str, str, bool], list[tuple[int, Holding]]] = {}
     for i, h in enumerate(sc.holdings):
@@ -180,6 +180,15 @@ def _check_places_and_business_items(sc: Scenario, source: str, lines: LineMap) 
             problems.append(Problem(source, lines.line(("places_of_business", key, "until")),
                                     f"places_of_business.{key}.until", f"a date on or after from ({p.from_})",
                                     str(p.until)))
+        if p.periods is not None and (p.from_ is not None or p.until is not None):
+            problems.append(Problem(source, lines.line(("places_of_business", key, "periods")),
+                                    f"places_of_business.{key}.periods", "either periods or from/until, not both",
+                                    "both"))
+        for n, s in enumerate(p.periods or []):
+            if s.until is not None and s.until < s.from_:
+                problems.append(Problem(source, lines.line(("places_of_business", key, "periods", n)),
+                                        f"places_of_business.{key}.periods[{n}].until",
+                                        f"a date on or after from ({s.from_})", str(s.until)))
         if p.agent is not None and p.kind not in ("agent", "unknown", None):
             problems.append(Problem(source, lines.line(("places_of_business", key, "agent")),
                                     f"places_of_business.{key}.agent", "agent facts only for kind agent", str(p.kind)))

@@ -47,6 +47,16 @@ class AgentFacts(Model):
     habitually_exercises_authority: bool | Unknown | None = Field(default=None)
 
 
+class PlacePeriod(Model):
+    """A stint of the place's own enterprise at the place (both ends included)."""
+
+    from_: date = Field(alias="from", description="first day")
+    until: date | None = Field(default=None, description="last day, actual or planned (inclusive); omit if open-ended "
+                               "at the evaluation date")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
 class ServicePeriod(Model):
     """Days on which the enterprise's employees or other personnel furnish the services in the State (both
     ends included; a day worked by two persons counts once)."""
@@ -108,6 +118,10 @@ class PlaceOfBusiness(Model):
     until: date | None = Field(
         default=None, description="last day, actual or planned (inclusive); omit if open-ended at the evaluation date"
     )
+    periods: list[PlacePeriod] | None = Field(
+        default=None, min_length=1,
+        description="the place's enterprise's several stints at the place, instead of from/until",
+    )
     # what the place is and what is done there (see PlaceKind, PlaceActivity, AgentFacts)
     kind: PlaceKind | Unknown | None = Field(default=None)
     fixed: bool | Unknown | None = Field(default=None)
@@ -126,3 +140,22 @@ class PlaceOfBusiness(Model):
     fixed_base: bool | Unknown = Field(default=False)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    def stints(self) -> list[tuple[date, date | None]]:
+        """The enterprise's stints at the place in date order: ``periods``, or the one ``from``/``until``
+        (an open end is None); none when no first day is given."""
+        if self.periods is not None:
+            return sorted(((p.from_, p.until) for p in self.periods), key=lambda s: s[0])
+        return [(self.from_, self.until)] if self.from_ is not None else []
+
+    def first_day(self) -> date | None:
+        """The first day of the first stint."""
+        stints = self.stints()
+        return stints[0][0] if stints else None
+
+    def last_day(self) -> date | None:
+        """The last day of the last stint; None while a stint is open-ended or no stint is given."""
+        stints = self.stints()
+        if not stints or any(u is None for _, u in stints):
+            return None
+        return max(u for _, u in stints if u is not None)
