@@ -18,8 +18,8 @@ window therefore needs a fact in ``logic/``, never a change here:
   with the days of each ownership period inside them;
 * ``measured_value_record(T, DayCount)``: whether the shares of value given cover every one of the days
   of the day count before an alienation;
-* ``measured_place_days(T)``: the length in days of each place of business, and of a period of each of
-  the treaty's month counts from its first day;
+* ``measured_place_days(T)``: the stints of each place of business, the sites ``same_site_as`` links,
+  their days cut into segments, and each of the treaty's month counts from each segment's first day;
 * ``measured_date_ymd(T)``: each item's date as the integer YYYYMMDD;
 * ``measured_amount(T, Quantity, Currency)``: an amount the rules compare with a limit, in that currency
   (given in it, or converted at the rate the scenario gives).

@@ -1,8 +1,8 @@
 """Facts of places of business (:mod:`pyhelpers.scenario.places`): the owner and State of each, the
 scenario's own finding that it is a permanent establishment, what it is and what is done there, agents
 and their contracts, insurance agents, connected sites and cohesive operations, fixed bases; its length
-in whole months and days (and, where a treaty declares it, in days and against each of the treaty's
-periods); and, where a treaty declares it, the most days of services furnished at it within a window of
+in whole months and days (and, where a treaty declares it, its stints, its site and the site's days
+against each of the treaty's periods); and, where a treaty declares it, the most days of services furnished at it within a window of
 each item's year."""
 
 from __future__ import annotations
@@ -45,10 +45,6 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
             elif first <= sc.evaluation_date:
                 months, days = dates.months_and_days(first, sc.evaluation_date)
                 add(fact("place_elapsed", sid, bid, months, days))
-            if counts_days:
-                for m in sorted(declared.treaty_months.get(sc.treaty, ())):
-                    add(fact("place_period_days", sid, bid, m,
-                             dates.inclusive_days(first, dates.period_last_day(first, m))))
         for other in sorted(set(b.cohesive_operation_with)):
             add(fact("complementary_functions", sid, bid, other))
         given_yes_no(sid, add, bid, "combined_activities_preparatory", "combined_activities_preparatory",
@@ -73,7 +69,7 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
             add(fact("services_place", sid, bid))
         given_yes_no(sid, add, bid, "fixed_base", "fixed_base_stated", b.fixed_base)
     if counts_days:
-        _site_facts(sc, sid, add)
+        _site_facts(sc, sid, add, declared)
     window = declared.services.get(sc.treaty)
     if window is None:
         return
@@ -86,14 +82,15 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
                 add(fact("service_days", sid, item.id, bid, count, day(w_from), day(w_to)))
 
 
-def _site_facts(sc: Scenario, sid: str, add: Add) -> None:
+def _site_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
     """The stints of each place (``place_stint``: first and last day and days; an open-ended stint counted to
     the evaluation date and marked ``place_stint_open``), the site each place belongs to (``place_site``:
     the places that ``same_site_as`` links, either way and through one another, form one site named by its
     first place id; a place linked to none is a site of its own), and the site's timeline cut into
     segments (``site_segment``, ``segment_in_stint``) at every stint's and every holding's ends, so that the
     days of any set of stints are the sum of the segments they cover, each day once, and each segment lies
-    within one ownership period."""
+    within one ownership period; and the days of each of the treaty's month counts from each segment's
+    first day (``segment_period_days``)."""
     links: dict[str, str] = {bid: bid for bid in sc.places_of_business}
 
     def root(b: str) -> str:
@@ -109,6 +106,7 @@ def _site_facts(sc: Scenario, sid: str, add: Add) -> None:
     for bid in sorted(sc.places_of_business):
         sites.setdefault(root(bid), []).append(bid)
     holding_spans = [(h.from_, h.until or dates.OPEN_END) for h in sc.holdings]
+    months = sorted(declared.treaty_months.get(sc.treaty, ()))
     for site, members in sites.items():
         stints: list[tuple[str, int, date, date]] = []
         for bid in members:
@@ -128,5 +126,8 @@ def _site_facts(sc: Scenario, sid: str, add: Add) -> None:
             if not inside:
                 continue
             add(fact("site_segment", sid, site, day(start), day(end), dates.inclusive_days(start, end)))
+            for m in months:
+                add(fact("segment_period_days", sid, site, day(start), m,
+                         dates.inclusive_days(start, dates.period_last_day(start, m))))
             for bid, k in inside:
                 add(fact("segment_in_stint", sid, site, day(start), bid, k))

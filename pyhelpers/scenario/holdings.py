@@ -25,7 +25,8 @@ class Holding(Model):
     capital: BasisPoints | None = Field(default=None, description="% of the capital (0-100)")
     votes: BasisPoints | None = Field(default=None, description="% of the voting rights (0-100)")
     value: BasisPoints | None = Field(default=None, description="% of the value of the shares (0-100)")
-    profits: BasisPoints | None = Field(default=None, description="% of the participation in the company's profits (0-100)")
+    profits: BasisPoints | None = Field(default=None,
+                                       description="% of the participation in the company's profits (0-100)")
     direct: bool = Field(default=True, description="held directly (default) or indirectly")
     from_: date = Field(alias="from", description="first day held")
     until: date | None = Field(default=None, description="last day held (inclusive); omit if still held")
