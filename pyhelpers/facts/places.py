@@ -2,8 +2,8 @@
 scenario's own finding that it is a permanent establishment, what it is and what is done there, agents
 and their contracts, insurance agents, connected sites and cohesive operations, fixed bases; its length
 in whole months and days (and, where a treaty declares it, its stints, its site and the site's days
-against each of the treaty's periods); and, where a treaty declares it, the most days of services furnished at it within a window of
-each item's year."""
+against each of the treaty's periods); and, where a treaty declares it, the most days of services
+furnished at it within a window of each item's year."""
 
 from __future__ import annotations
 
