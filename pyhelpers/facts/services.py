@@ -99,6 +99,10 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
             given_yes_no(sid, add, iid, "past_employment", "past_employment", pen.past_employment)
         else:  # default: paid in consequence of a past employment
             defaulted(sid, add, iid, "past_employment", strict, fact("past_employment", sid, iid, Const("yes")))
+        if pen is not None and "annuity" in pen.model_fields_set:
+            given_yes_no(sid, add, iid, "annuity", "annuity", pen.annuity)
+        else:  # default: not an annuity
+            defaulted(sid, add, iid, "annuity", strict, fact("annuity", sid, iid, Const("no")))
     # government service
     if item.type == "government_service":
         gov = item.government

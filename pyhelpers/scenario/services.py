@@ -86,6 +86,7 @@ class PensionDetails(Model):
 
     social_security: State | Unknown | None = Field(default=None)
     past_employment: bool | Unknown = Field(default=True)
+    annuity: bool | Unknown = Field(default=False)
 
 
 class GovernmentServiceDetails(Model):
