@@ -227,6 +227,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     relies = reliance(parse_atom(t) for t in cons.brave if t.startswith(RELIES))  # in some combination
     base = result_from_atoms(scenario, source, certain, receipt, relies)
     items = tuple(_item(scenario, it, unknowns, cons, relies) for it in base.items)
+    answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if any(c.fact == f.name for a in it.alternatives
                                                               for c in a.holds_if)))
@@ -234,8 +235,15 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     incomplete = None if cons.complete else (
         f"the time limit of {time_limit:g} s was reached before every alternative was examined: the conclusions "
         "shown as certain are certain, the others are not final")
-    return dataclasses.replace(base, items=items, unknowns=facts, incomplete=incomplete,
+    return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
                                atoms=tuple(sorted(t for t in cons.brave if not t.startswith(RELIES))))
+
+
+def possibly_relied_on(key: str, relies: dict[Term, set[str]]) -> tuple[str, ...]:
+    """The reconstructed provisions that the conclusions and findings of the item or question ``key``
+    rest on in some combination of the open facts (``relies``: from the brave consequences)."""
+    return tuple(sorted({p for atom, provisions in relies.items() if len(atom.args) > 1 and atom.args[1] == key
+                         for p in provisions}, key=provision_key))
 
 
 def _span(f: OpenFact) -> str:
@@ -294,7 +302,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
           relies: dict[Term, set[str]]) -> ItemResult:
     """The certain result of an item, with its possible-but-not-certain conclusions as alternatives. Each
     alternative is flagged with the reconstructed provisions its atoms rest on in some combination where
-    they hold (``relies``), and the item with those of its certain atoms and of every alternative."""
+    they hold (``relies``), and the item with those of every conclusion and finding it has in some
+    combination (:func:`possibly_relied_on`)."""
     iid = result.item_id
     open_atoms = [(t, parse_atom(t)) for t in sorted(cons.brave - cons.cautious)]
     mine = [(t, a) for t, a in open_atoms if len(a.args) >= 2 and a.args[1] == iid]
@@ -354,8 +363,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
                    for s in result.states)
     status = result.status if result.status in ("error", "not_encoded", "pending", "missing") else "depends"
     base_open = any(a.name in ("limit_applies_to", "limit_base_open") for _, a in mine)  # the cap's base is open
-    flagged = tuple(sorted({*result.reconstructed, *(p for x in alternatives for p in x.reconstructed)},
-                           key=provision_key))
+    flagged = possibly_relied_on(iid, relies)
     decided = dataclasses.replace(
         result, status=status, states=states, alternatives=tuple(alternatives), reconstructed=flagged,
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
