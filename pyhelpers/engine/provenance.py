@@ -185,6 +185,17 @@ def closure(rules: Sequence[tuple[Any, bool]]) -> set[Signature]:
     return out
 
 
+def _clean(atom: Any) -> Any:
+    """``_clean_<name>_<arity>(Args)``: the atom is clean (a predicate per signature, so that a narrowed
+    slice, :class:`~pyhelpers.engine.slicing.Narrowed`, leaves out the rules of those without atoms)."""
+    return _function(f"{CLEAN}_{atom.name}_{len(atom.arguments)}", atom.arguments)
+
+
+def _taint(atom: Any, provision: Any) -> Any:
+    """``_taint_<name>_<arity>(Args, T)``: the atom relies on the reconstructed provision ``T``."""
+    return _function(f"{TAINT}_{atom.name}_{len(atom.arguments)}", [*atom.arguments, provision])
+
+
 def companion_program(rules: Iterable[tuple[str, str, frozenset[str]]], shown: Iterable[str]) -> list[str]:
     """The generated rules (see the module's documentation) for a slice: ``rules``, the text, provision
     and flags of each of its annotated rules; ``shown``, its ``#show`` directives. Empty when the slice
@@ -194,7 +205,8 @@ def companion_program(rules: Iterable[tuple[str, str, frozenset[str]]], shown: I
         return []
     parsed = [(_parse_rule(text), provision, RECONSTRUCTED in flags) for text, provision, flags in listed]
     unclean = closure([(rule, flagged) for rule, _, flagged in parsed])
-    out = [f"#defined {CLEAN}/1.", f"#defined {TAINT}/2.", f"#defined {DIRTY}/4."]
+    out = [f"#defined {CLEAN}_{name}_{arity}/{arity}." for name, arity in sorted(unclean)]
+    out += [f"#defined {TAINT}_{name}_{arity}/{arity + 1}." for name, arity in sorted(unclean)]
     for number, (rule, provision, flagged) in enumerate(parsed):
         head_atom = rule.head.atom.symbol if rule.head.ast_type == ASTType.Literal \
             and rule.head.atom.ast_type == ASTType.SymbolicAtom else None
@@ -207,44 +219,58 @@ def companion_program(rules: Iterable[tuple[str, str, frozenset[str]]], shown: I
             continue
         atom = _function(m.group(1), [ast.Variable(_LOC, f"X{i}") for i in range(int(m.group(2)))])
         t = ast.Variable(_LOC, "T")
-        out.append(_rule(_function(RELIES, [atom, t]), [_literal(_function(TAINT, [atom, t]))]))
+        out.append(_rule(_function(RELIES, [atom, t]), [_literal(_taint(atom, t))]))
     out.append(f"#show {RELIES}/2.")
     return out
 
 
 def _companions(number: int, rule: Any, head: Any, provision: str, flagged: bool, unclean: set[Signature]) -> list[str]:
+    """The generated rules of one rule whose head is in the closure. A rule whose aggregates read no
+    predicate of the closure repeats its body in each (one rule fewer: grounding costs clingo about as
+    much per rule as per join); one whose aggregates do names its instances once (``_derives_<N>``),
+    for an aggregate's condition cannot be moved out of it where another copy of it is."""
     t = ast.Variable(_LOC, "Reconstruction__")
-    not_clean_head = _literal(_function(CLEAN, [head]), ast.Sign.Negation)
+    not_clean_head = _literal(_clean(head), ast.Sign.Negation)
     if flagged:
-        return [_rule(_function(TAINT, [head, _provision_term(provision)]), [*rule.body, not_clean_head])]
-    gvars = _global_variables(rule.body)
-    derives = _literal(_function(DERIVES, [_number(number), _tuple(gvars)]))
-    out = [_rule(derives.atom.symbol, rule.body)]
-    clean_body = [derives]
-    for position, lit in enumerate(rule.body):
-        if lit.ast_type != ASTType.Literal:
-            continue
-        atom = lit.atom
-        if atom.ast_type == ASTType.SymbolicAtom and lit.sign == ast.Sign.NoSign:
-            if _signature(atom.symbol) in unclean:
-                clean_body.append(_literal(_function(CLEAN, [atom.symbol])))
-                out.append(_rule(_function(TAINT, [head, t]),
-                                 [derives, _literal(_function(TAINT, [atom.symbol, t])), not_clean_head]))
-            continue
-        if atom.ast_type != ASTType.BodyAggregate:
-            continue
-        for element_no, element in enumerate(atom.elements):
-            condition = [c for c in element.condition]
-            inner = [c.atom.symbol for c in condition if c.ast_type == ASTType.Literal
-                     and c.sign == ast.Sign.NoSign and c.atom.ast_type == ASTType.SymbolicAtom
-                     and _signature(c.atom.symbol) in unclean]
-            if not inner:
+        return [_rule(_taint(head, _provision_term(provision)), [*rule.body, not_clean_head])]
+    body = list(rule.body)
+
+    def positive(lit: Any) -> bool:
+        return bool(lit.ast_type == ASTType.Literal and lit.sign == ast.Sign.NoSign
+                    and lit.atom.ast_type == ASTType.SymbolicAtom and _signature(lit.atom.symbol) in unclean)
+
+    def inner(element: Any) -> list[Any]:
+        return [c.atom.symbol for c in element.condition if positive(c)]
+
+    aggregates = [(position, lit.atom) for position, lit in enumerate(body) if lit.ast_type == ASTType.Literal
+                  and lit.atom.ast_type == ASTType.BodyAggregate and any(inner(el) for el in lit.atom.elements)]
+    out: list[str] = []
+    if not aggregates:
+        clean_body = [_literal(_clean(lit.atom.symbol)) if positive(lit) else lit for lit in body]
+        for i, lit in enumerate(body):
+            if positive(lit):
+                out.append(_rule(_taint(head, t),
+                                 [*body[:i], _literal(_taint(lit.atom.symbol, t)), *body[i + 1:], not_clean_head]))
+        out.append(_rule(_clean(head), clean_body))
+        return out
+    gvars = _global_variables(body)
+    derives = _literal(_function(f"{DERIVES}_{number}", [_tuple(gvars)]))
+    out.append(_rule(derives.atom.symbol, body))
+    clean_body = [derives, *(_literal(_clean(lit.atom.symbol)) for lit in body if positive(lit))]
+    for lit in body:
+        if positive(lit):
+            out.append(_rule(_taint(head, t), [derives, _literal(_taint(lit.atom.symbol, t)), not_clean_head]))
+    for position, agg in aggregates:
+        for element_no, element in enumerate(agg.elements):
+            atoms = inner(element)
+            if not atoms:
                 continue
-            dirty = _function(DIRTY, [_number(number), _number(position), _number(element_no), _tuple(gvars)])
+            dirty = _function(f"{DIRTY}_{number}_{position}_{element_no}", [_tuple(gvars)])
+            out.append(f"#defined {dirty.name}/1.")
             clean_body.append(_literal(dirty, ast.Sign.Negation))
-            for a in inner:
-                out.append(_rule(dirty, [derives, *condition, _literal(_function(CLEAN, [a]), ast.Sign.Negation)]))
-                out.append(_rule(_function(TAINT, [head, t]),
-                                 [derives, *condition, _literal(_function(TAINT, [a, t])), not_clean_head]))
-    out.append(_rule(_function(CLEAN, [head]), clean_body))
+            condition = list(element.condition)
+            for a in atoms:
+                out.append(_rule(dirty, [derives, *condition, _literal(_clean(a), ast.Sign.Negation)]))
+                out.append(_rule(_taint(head, t), [derives, *condition, _literal(_taint(a, t)), not_clean_head]))
+    out.append(_rule(_clean(head), clean_body))
     return out
