@@ -12,29 +12,37 @@ fixpoint, as the explainer counts the premises of a step (:mod:`pyhelpers.explai
 
 Only the predicates in the *forward closure* of the reconstructed rules' heads (through positive
 literals and aggregate conditions) can have atoms that are not clean; every other predicate is clean
-without condition and gets no generated rule, so a slice without a reconstructed rule (every br-pt or
-br-sg slice) is left as it is. For each rule ``H :- B.`` of the slice whose head is in the closure, with
-index ``N`` and global variables ``G`` (as in :mod:`pyhelpers.explain.instrument`):
+without condition and gets no generated rule, so a slice without a reconstructed rule (every slice of a
+treaty that has none) is left as it is. For each rule ``H :- B.`` of the slice whose head is in the closure, with
+index ``N`` and global variables ``G`` (as in :mod:`pyhelpers.explain.instrument`), the generated rules
+are, writing ``B[P/Q]`` for ``B`` with its positive literal ``P`` replaced by ``Q``:
 
-    _derives(N, (G)) :- B.
-    _clean(H) :- _derives(N, (G)), _clean(P1), ..., not _dirty(N, K, E, (G)), ...
-    _dirty(N, K, E, (G)) :- _derives(N, (G)), C, not _clean(A).        % element E of the aggregate at K
-    _taint(H, T) :- _derives(N, (G)), _taint(P, T), not _clean(H).     % each positive body atom P
-    _taint(H, T) :- _derives(N, (G)), C, _taint(A, T), not _clean(H).  % each aggregate condition atom A
+    _clean_h(H) :- B[P1/_clean_p1(P1), ..., Pk/_clean_pk(Pk)].
+    _taint_h(H, T) :- B[Pi/_taint_pi(Pi, T)], not _clean_h(H).        % each positive body atom Pi
 
-(``_clean`` only for a rule not flagged ``reconstructed``; ``Pi`` and ``A`` range over the body atoms whose
-predicate is in the closure) and, for a reconstructed rule with provision ``Prov``,
+(``Pi`` ranging over the body atoms whose predicate is in the closure; one predicate per signature,
+``_clean_<name>_<arity>`` and ``_taint_<name>_<arity>``, so that a narrowed slice leaves out the rules
+of those without atoms, :class:`~pyhelpers.engine.slicing.Narrowed`), or, for a rule with an aggregate
+whose conditions read the closure (its condition cannot be repeated beside a copy of the aggregate):
 
-    _taint(H, Prov) :- B, not _clean(H).
+    _derives_N((G)) :- B.
+    _clean_h(H) :- _derives_N((G)), _clean_p1(P1), ..., not _dirty_N_K_E((G)), ...
+    _dirty_N_K_E((G)) :- _derives_N((G)), C, not _clean_a(A).       % element E of the aggregate at K
+    _taint_h(H, T) :- _derives_N((G)), _taint_pi(Pi, T), not _clean_h(H).
+    _taint_h(H, T) :- _derives_N((G)), C, _taint_a(A, T), not _clean_h(H).
 
-``_taint(A, T)``: ``A`` is true and not clean, and some derivation of ``A`` uses a reconstructed rule of
+and, for a reconstructed rule (no ``_clean`` rule) with provision ``Prov`` (fixed, or ``{Var}``):
+
+    _taint_h(H, Prov) :- B, not _clean_h(H).
+
+``_taint_a(A, T)``: ``A`` is true and not clean, and some derivation of ``A`` uses a reconstructed rule of
 provision ``T`` through atoms that are not clean. Every true atom that is not clean has at least one
 (its well-founded derivation meets a reconstructed rule before a clean atom), and the provisions of the
 reconstructed steps of its explanation are among them. The taints of the shown atoms whose derivations
 an explanation shows (:data:`EXPLAINED_ROOTS`) are shown as ``_relies(A, T)``; the results read them
-(:mod:`pyhelpers.engine.answers`). The generated rules depend
-on the rules' atoms only positively or through stratified negation, and the rules never on them: the
-answer set on the rules' atoms is unchanged.
+(:mod:`pyhelpers.engine.answers`). The generated rules depend on the rules' atoms only positively or
+through stratified negation, and the rules never on them: the answer set on the rules' atoms is
+unchanged. They never reach the Prolog translation, and need not be in the portable subset.
 """
 
 from __future__ import annotations

@@ -374,7 +374,7 @@ def compliance_line(c: Compliance, lang: str) -> str:
 
 
 def _reconstructed_mark(provisions: Sequence[str], lang: str) -> str:
-    """``  [relies on RECONSTRUCTED: br-uy 4]`` after a compliance figure or an alternative that rests on
+    """``  [relies on RECONSTRUCTED: xx-yy 4]`` after a compliance figure or an alternative that rests on
     reconstructed provisions (nothing otherwise)."""
     return f"  [{label('reconstructed_mark', lang)}: {'; '.join(provisions)}]" if provisions else ""
 
