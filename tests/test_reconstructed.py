@@ -45,24 +45,20 @@ def _mismatches(path: Path) -> tuple[list[str], int]:
         return _compared(scenario, name, exact=True)
     # facts given as alternatives: a flag covers every combination; the explanation is of the first values
     plain = scenario.with_values({}, name)
-    first, n = _compared(plain, f"{name} (first values)", exact=True)
-    some, m = _compared(scenario, name, exact=False, explained_as=plain)
+    explained = _explained(plain)
+    first, n = _compared(plain, f"{name} (first values)", True, explained)
+    some, m = _compared(scenario, name, False, explained)
     return first + some, n + m
 
 
 def _compared(scenario: Scenario, name: str, exact: bool,
-              explained_as: Scenario | None = None) -> tuple[list[str], int]:
+              explained: dict[str, set[str]] | None = None) -> tuple[list[str], int]:
     assert _CHECKER is not None
     result = _CHECKER.check(scenario, name)
     flagged = {it.item_id: set(it.reconstructed) for it in result.items}
     flagged |= {a.question: set(a.reconstructed) for a in result.answers}
-    explainer = explain_scenario(_CHECKER, explained_as or scenario)
-    explained: dict[str, set[str]] = {}
-    for atom in explainer.true:
-        args = atom.arguments
-        if atom.name in EXPLAINED_ROOTS and len(args) > 1 and args[1].type == clingo.SymbolType.String:
-            steps = [s for s in explainer.tree(atom).walk() if "reconstructed" in s.flags]
-            explained.setdefault(args[1].string, set()).update(s.provision or "" for s in steps)
+    if explained is None:
+        explained = _explained(scenario)
     out = []
     for key, listed in flagged.items():
         shown = explained.get(key, set())
@@ -71,14 +67,28 @@ def _compared(scenario: Scenario, name: str, exact: bool,
     return out, len(flagged)
 
 
+def _explained(scenario: Scenario) -> dict[str, set[str]]:
+    """The provisions of the reconstructed steps in the explanation of each item and question."""
+    assert _CHECKER is not None
+    explainer = explain_scenario(_CHECKER, scenario)
+    explained: dict[str, set[str]] = {}
+    for atom in explainer.true:
+        args = atom.arguments
+        if atom.name in EXPLAINED_ROOTS and len(args) > 1 and args[1].type == clingo.SymbolType.String:
+            steps = [s for s in explainer.tree(atom).walk() if "reconstructed" in s.flags]
+            explained.setdefault(args[1].string, set()).update(s.provision or "" for s in steps)
+    return explained
+
+
 def test_flagged_exactly_where_the_explanation_relies_on_a_reconstruction(checker: Checker) -> None:
     global _CHECKER
     treaties = _treaties_with_reconstructed_rules(checker)
     assert treaties, "no rule is flagged reconstructed: nothing to test"
     paths = [p for p in SCENARIOS if p.relative_to(ROOT / "scenarios").parts[0] in treaties]
     _CHECKER = checker.warm()
+    _ = checker.logic.statements  # parsed once, before the workers fork (the explainer instruments them)
     with multiprocessing.get_context("fork").Pool(2) as pool:
-        results = pool.map(_mismatches, paths, chunksize=4)
+        results = pool.map(_mismatches, paths, chunksize=2)
     bad = [line for lines, _ in results for line in lines]
     assert sum(n for _, n in results) > 300
     assert not bad, "\n".join(bad)
