@@ -126,6 +126,8 @@ RULES = [
     ("state_outcome(S, I, br, exempt) :- owner_res(S, I), not blocked(S, I).", "xx-yy 10(1)", frozenset()),
     ("state_outcome(S, I, br, capped) :- counted(S, I, N), N > 1.", "xx-yy 11(2)", frozenset()),
     ("state_outcome(S, I, uy, may_tax) :- item(S, I).", "xx-yy 12", frozenset()),
+    ("claimant(S, I) :- owner(S, I, P), res(S, P).", "xx-yy 29(1)", RECON),
+    ("state_outcome(S, I, br, denied) :- claimant(S, I), refused(S, I).", "xx-yy 29(1)", frozenset()),
 ]
 
 
@@ -138,6 +140,13 @@ RULES = [
     # an aggregate with one element resting on it: tainted, though another element is clean
     ('item("s", "i"). owner("s", "i", a). owner("s", "i", b). liable("s", a). stated("s", b).',
      {'_relies(state_outcome("s","i",br,capped),"xx-yy 4")'}),
+    # a reconstructed rule over a reconstructed premise: both provisions
+    ('item("s", "i"). owner("s", "i", a). liable("s", a). refused("s", "i").',
+     {'_relies(state_outcome("s","i",br,exempt),"xx-yy 4")', '_relies(state_outcome("s","i",br,denied),"xx-yy 4")',
+      '_relies(state_outcome("s","i",br,denied),"xx-yy 29(1)")'}),
+    # the same over a clean premise: its own provision only
+    ('item("s", "i"). owner("s", "i", a). stated("s", a). refused("s", "i").',
+     {'_relies(state_outcome("s","i",br,denied),"xx-yy 29(1)")'}),
     # residence stated: nothing rests on the reconstruction
     ('item("s", "i"). owner("s", "i", a). stated("s", a).', set()),
 ])

@@ -31,7 +31,8 @@ whose conditions read the closure (its condition cannot be repeated beside a cop
     _taint_h(H, T) :- _derives_N((G)), _taint_pi(Pi, T), not _clean_h(H).
     _taint_h(H, T) :- _derives_N((G)), C, _taint_a(A, T), not _clean_h(H).
 
-and, for a reconstructed rule (no ``_clean`` rule) with provision ``Prov`` (fixed, or ``{Var}``):
+and, for a reconstructed rule with provision ``Prov`` (fixed, or ``{Var}``), the same ``_taint`` rules
+(what its premises rest on, which its explanation shows below it), no ``_clean`` rule, and
 
     _taint_h(H, Prov) :- B, not _clean_h(H).
 
@@ -239,9 +240,8 @@ def _companions(number: int, rule: Any, head: Any, provision: str, flagged: bool
     for an aggregate's condition cannot be moved out of it where another copy of it is."""
     t = ast.Variable(_LOC, "Reconstruction__")
     not_clean_head = _literal(_clean(head), ast.Sign.Negation)
-    if flagged:
-        return [_rule(_taint(head, _provision_term(provision)), [*rule.body, not_clean_head])]
     body = list(rule.body)
+    own = [_rule(_taint(head, _provision_term(provision)), [*body, not_clean_head])] if flagged else []
 
     def positive(lit: Any) -> bool:
         return bool(lit.ast_type == ASTType.Literal and lit.sign == ast.Sign.NoSign
@@ -252,14 +252,15 @@ def _companions(number: int, rule: Any, head: Any, provision: str, flagged: bool
 
     aggregates = [(position, lit.atom) for position, lit in enumerate(body) if lit.ast_type == ASTType.Literal
                   and lit.atom.ast_type == ASTType.BodyAggregate and any(inner(el) for el in lit.atom.elements)]
-    out: list[str] = []
+    out: list[str] = own
     if not aggregates:
         clean_body = [_literal(_clean(lit.atom.symbol)) if positive(lit) else lit for lit in body]
         for i, lit in enumerate(body):
             if positive(lit):
                 out.append(_rule(_taint(head, t),
                                  [*body[:i], _literal(_taint(lit.atom.symbol, t)), *body[i + 1:], not_clean_head]))
-        out.append(_rule(_clean(head), clean_body))
+        if not flagged:
+            out.append(_rule(_clean(head), clean_body))
         return out
     gvars = _global_variables(body)
     derives = _literal(_function(f"{DERIVES}_{number}", [_tuple(gvars)]))
@@ -274,11 +275,14 @@ def _companions(number: int, rule: Any, head: Any, provision: str, flagged: bool
             if not atoms:
                 continue
             dirty = _function(f"{DIRTY}_{number}_{position}_{element_no}", [_tuple(gvars)])
-            out.append(f"#defined {dirty.name}/1.")
             clean_body.append(_literal(dirty, ast.Sign.Negation))
             condition = list(element.condition)
             for a in atoms:
-                out.append(_rule(dirty, [derives, *condition, _literal(_clean(a), ast.Sign.Negation)]))
+                if not flagged:
+                    out.append(_rule(dirty, [derives, *condition, _literal(_clean(a), ast.Sign.Negation)]))
                 out.append(_rule(_taint(head, t), [derives, *condition, _literal(_taint(a, t)), not_clean_head]))
-    out.append(_rule(_clean(head), clean_body))
+            if not flagged:
+                out.append(f"#defined {dirty.name}/1.")
+    if not flagged:
+        out.append(_rule(_clean(head), clean_body))
     return out

@@ -14,7 +14,7 @@ from clingo import ast
 
 from pyhelpers.engine.statements import Statement
 
-SLICE_FORMAT = 8
+SLICE_FORMAT = 9
 """Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
 :mod:`pyhelpers.reach` or the text of a slice changes."""
 
