@@ -31,10 +31,11 @@ from typing import Any
 import clingo
 
 from pyhelpers.base.errors import InputError, ScenarioError
-from pyhelpers.base.terms import parse_atom, render_term
+from pyhelpers.base.terms import Term, parse_atom, render_term
 from pyhelpers.engine.amounts import compute_compliance
-from pyhelpers.engine.answers import result_from_atoms
+from pyhelpers.engine.answers import reliance, relied_on, result_from_atoms
 from pyhelpers.engine.program import provision_key
+from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.results import (
     Alternative,
     Condition,
@@ -223,8 +224,10 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     settled = {(a.args[1], a.args[2]) for _, a in parsed if a.name == "_label"}  # (item, State) with a certain outcome
     certain = [(t, a) for t, a in parsed if not t.startswith("_")
                and not (a.name == "state_outcome" and (a.args[1], a.args[2]) not in settled)]
-    base = result_from_atoms(scenario, source, certain, receipt, checker.reconstructed_provisions)
-    items = tuple(_item(scenario, it, unknowns, cons) for it in base.items)
+    relies = reliance(parse_atom(t) for t in cons.brave if t.startswith(RELIES))  # in some combination
+    base = result_from_atoms(scenario, source, certain, receipt, relies)
+    items = tuple(_item(scenario, it, unknowns, cons, relies) for it in base.items)
+    answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if any(c.fact == f.name for a in it.alternatives
                                                               for c in a.holds_if)))
@@ -232,8 +235,15 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     incomplete = None if cons.complete else (
         f"the time limit of {time_limit:g} s was reached before every alternative was examined: the conclusions "
         "shown as certain are certain, the others are not final")
-    return dataclasses.replace(base, items=items, unknowns=facts, incomplete=incomplete,
-                               atoms=tuple(sorted(cons.brave)))
+    return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
+                               atoms=tuple(sorted(t for t in cons.brave if not t.startswith(RELIES))))
+
+
+def possibly_relied_on(key: str, relies: dict[Term, set[str]]) -> tuple[str, ...]:
+    """The reconstructed provisions that the conclusions and findings of the item or question ``key``
+    rest on in some combination of the open facts (``relies``: from the brave consequences)."""
+    return tuple(sorted({p for atom, provisions in relies.items() if len(atom.args) > 1 and atom.args[1] == key
+                         for p in provisions}, key=provision_key))
 
 
 def _span(f: OpenFact) -> str:
@@ -288,8 +298,12 @@ def _label_provision_text(label_text: str, provision: str) -> str:
     return f"_label_provision({label_text[len('_label('):-1]},{clingo.String(provision)})"
 
 
-def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], cons: _Consequences) -> ItemResult:
-    """The certain result of an item, with its possible-but-not-certain conclusions as alternatives."""
+def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], cons: _Consequences,
+          relies: dict[Term, set[str]]) -> ItemResult:
+    """The certain result of an item, with its possible-but-not-certain conclusions as alternatives. Each
+    alternative is flagged with the reconstructed provisions its atoms rest on in some combination where
+    they hold (``relies``), and the item with those of every conclusion and finding it has in some
+    combination (:func:`possibly_relied_on`)."""
     iid = result.item_id
     open_atoms = [(t, parse_atom(t)) for t in sorted(cons.brave - cons.cautious)]
     mine = [(t, a) for t, a in open_atoms if len(a.args) >= 2 and a.args[1] == iid]
@@ -314,8 +328,10 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             if within is not None:  # exact: the provisions it rests on wherever it holds (if any: else
                 # those of every combination where it holds)
                 provs = {p for p in provs if _label_provision_text(text, p) in within} or provs
+            used = [Term("state_outcome", (SID, iid, Term(state), Term(outcome)))]
+            used += [Term("max_rate", (SID, iid, cap))] if cap is not None else []
             alternatives.append(Alternative(state, label, tuple(sorted(provs, key=provision_key)), holds, exact,
-                                            outcome, cap))
+                                            outcome, cap, reconstructed=relied_on(used, relies)))
             open_states.add(state)
         elif a.name in _FINDINGS:
             kind = "exception" if a.name == "exception_applies" else a.name
@@ -323,7 +339,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             fact = render_term(args[2]) if a.name != "not_encoded" else None
             finding = Finding(kind, prov if isinstance(prov, str) else "", fact)
             holds, exact, _ = _holds_if(text, unknowns, cons)
-            alternatives.append(Alternative(None, str(finding), (), holds, exact, finding=finding))
+            alternatives.append(Alternative(None, str(finding), (), holds, exact, finding=finding,
+                                            reconstructed=relied_on([a], relies)))
     for state in open_states:  # one outcome per State in every answer set: the last open one is "otherwise"
         mine_ = [x for x in alternatives if x.state == state]
         loose = [x for x in mine_ if not x.exact]
@@ -346,8 +363,9 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
                    for s in result.states)
     status = result.status if result.status in ("error", "not_encoded", "pending", "missing") else "depends"
     base_open = any(a.name in ("limit_applies_to", "limit_base_open") for _, a in mine)  # the cap's base is open
+    flagged = possibly_relied_on(iid, relies)
     decided = dataclasses.replace(
-        result, status=status, states=states, alternatives=tuple(alternatives),
+        result, status=status, states=states, alternatives=tuple(alternatives), reconstructed=flagged,
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
         max_rate_bp=None if open_states else result.max_rate_bp,
         max_source_tax=None if open_states or base_open else result.max_source_tax,
@@ -376,9 +394,13 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult) -> Any:
     """The withholding finding: where the withholding State's outcome depends on the unknown facts, the
     finding of each of its alternatives; if they all agree it is the finding (with the amounts they agree
     on), otherwise undetermined."""
-    plain = compute_compliance(scenario, item, result)
     state = withholding_state(scenario, item)
     options = [a for a in result.alternatives if a.state == state and a.outcome is not None]
+    certain = result.compliance.reconstructed if result.compliance is not None else ()
+    flagged = tuple(sorted({*certain, *(p for a in options for p in a.reconstructed)}, key=provision_key))
+    plain = compute_compliance(scenario, item, result)
+    if plain is not None:
+        plain = dataclasses.replace(plain, reconstructed=flagged)
     if plain is None or result.status != "depends" or not options \
             or any(f.kind == "time_limit" for f in result.findings):
         return plain
@@ -396,5 +418,5 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult) -> Any:
     provisions = tuple(sorted({p for c in each if c is not None for p in c.provisions}, key=provision_key))
     return dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
                                due=agreed("due"), difference=agreed("difference"), provisions=provisions,
-                               reason=agreed("reason") or "")
+                               reason=agreed("reason") or "", reconstructed=flagged)
 

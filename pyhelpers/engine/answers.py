@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -14,8 +15,10 @@ from pyhelpers.base import dates
 from pyhelpers.base.terms import Term, parse_atom, render_term
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.program import provision_key
+from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.results import (
     STATUS_ORDER,
+    Compliance,
     Entitlement,
     Finding,
     ItemResult,
@@ -42,16 +45,34 @@ _ENTITLEMENT_ORDER = ("denied", "open", "requires_judgment", "entitled")
 """The entitlement conclusions, the first one an item has being its entitlement (the rules derive only one)."""
 
 
-def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], receipt: Receipt,
-                 reconstructed: frozenset[str] = frozenset()) -> ScenarioResult:
+def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], receipt: Receipt) -> ScenarioResult:
     """Group the shown atoms by item and turn them into typed results."""
-    return result_from_atoms(scenario, source, [(t, parse_atom(t)) for t in map(str, symbols)], receipt,
-                             reconstructed)
+    return result_from_atoms(scenario, source, [(t, parse_atom(t)) for t in map(str, symbols)], receipt)
+
+
+def reliance(atoms: Iterable[Term]) -> dict[Term, set[str]]:
+    """The reconstructed provisions each shown atom rests on, from the ``_relies(Atom, Provision)`` atoms
+    among ``atoms`` (:mod:`pyhelpers.engine.provenance`): an atom absent has a derivation free of them."""
+    out: dict[Term, set[str]] = defaultdict(set)
+    for a in atoms:
+        if a.name == RELIES and isinstance(a.args[0], Term) and isinstance(a.args[1], str):
+            out[a.args[0]].add(a.args[1])
+    return out
+
+
+def relied_on(atoms: Iterable[Term], relies: dict[Term, set[str]]) -> tuple[str, ...]:
+    """The reconstructed provisions that ``atoms`` rest on, in the treaty's order."""
+    return tuple(sorted({p for a in atoms for p in relies.get(a, ())}, key=provision_key))
 
 
 def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Term]], receipt: Receipt,
-                      reconstructed: frozenset[str] = frozenset()) -> ScenarioResult:
-    """:func:`build_result` from the atoms already read: (text, term) pairs."""
+                      relies: dict[Term, set[str]] | None = None) -> ScenarioResult:
+    """:func:`build_result` from the atoms already read: (text, term) pairs. An item, an answer and a
+    compliance figure are flagged with the reconstructed provisions their atoms rest on: ``relies``, or
+    the ``_relies`` atoms among ``atoms`` (which are not kept among the result's atoms)."""
+    if relies is None:
+        relies = reliance(a for _, a in atoms)
+    atoms = [(t, a) for t, a in atoms if a.name != RELIES]
     by_item: dict[str, list[Term]] = defaultdict(list)
     for _, atom in atoms:
         if len(atom.args) >= 2 and isinstance(atom.args[1], str):
@@ -59,20 +80,21 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
     states = catalogue().states[scenario.treaty]
     items = []
     for item in scenario.income:
-        result = _item_result(scenario.treaty, item.id, item.type, states, by_item.get(item.id, []),
+        mine = by_item.get(item.id, [])
+        result = _item_result(scenario.treaty, item.id, item.type, states, mine,
                               item.gross.amount if item.gross else None,
                               item.gross.currency if item.gross else None)
-        flagged = tuple(p for p in result.provisions if p in reconstructed)
         result = dataclasses.replace(result, limited_amount=limited_part(item, result.limited_to))
-        relief = compute_relief(item, result.max_rate_bp, by_item.get(item.id, []), result)
-        result = dataclasses.replace(result, reconstructed=flagged, relief=relief, date=item.date.isoformat(),
-                                     max_source_tax=max_source_tax(result))
-        result = dataclasses.replace(result, compliance=compute_compliance(scenario, item, result))
+        relief = compute_relief(item, result.max_rate_bp, mine, result)
+        result = dataclasses.replace(result, reconstructed=relied_on(mine, relies), relief=relief,
+                                     date=item.date.isoformat(), max_source_tax=max_source_tax(result))
+        result = dataclasses.replace(result, compliance=flag_compliance(compute_compliance(scenario, item, result),
+                                                                 mine, relies))
         items.append(result)
-    answers = tuple(_answer(q.id, q.person, (q.date or scenario.evaluation_date).isoformat(), by_item.get(q.id, []))
-                    for q in person_questions(scenario))
-    answers = tuple(dataclasses.replace(a, reconstructed=tuple(p for p in a.provisions if p in reconstructed))
-                    for a in answers)
+    answers = tuple(dataclasses.replace(_answer(q.id, q.person, day, by_item.get(q.id, [])),
+                                        reconstructed=relied_on(by_item.get(q.id, []), relies))
+                    for q in person_questions(scenario)
+                    for day in [(q.date or scenario.evaluation_date).isoformat()])
     return ScenarioResult(
         source=source,
         name=scenario.name,
@@ -83,6 +105,21 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
         answers=answers,
         atoms=tuple(t for t, _ in atoms),
     )
+
+
+_COMPLIANCE_ATOMS = ("max_rate",)
+"""What a compliance figure reads of an item besides the withholding State's ``state_outcome``: the cap."""
+
+
+def flag_compliance(compliance: Compliance | None, atoms: list[Term],
+                    relies: dict[Term, set[str]]) -> Compliance | None:
+    """``compliance`` with the reconstructed provisions of the atoms of its item (``atoms``) it is computed
+    from: the withholding State's outcome and the cap."""
+    if compliance is None:
+        return None
+    used = [a for a in atoms if a.name in _COMPLIANCE_ATOMS or (
+        a.name == "state_outcome" and isinstance(a.args[2], Term) and a.args[2].name == compliance.state)]
+    return dataclasses.replace(compliance, reconstructed=relied_on(used, relies))
 
 
 def _answer(question: str, person: str, day: str, atoms: list[Term]) -> PersonAnswer:

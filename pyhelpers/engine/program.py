@@ -24,7 +24,7 @@ import json
 import re
 import threading
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property, lru_cache
@@ -36,6 +36,7 @@ from clingo import ast
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError
 from pyhelpers.base.rulebase import logic_dir, rule_files
+from pyhelpers.engine.provenance import companion_program
 from pyhelpers.engine.reach import AbstractFacts, Abstraction, Reach
 from pyhelpers.engine.slicing import SLICE_FORMAT, Sliced, _pruned
 from pyhelpers.engine.statements import STATEMENT_FORMAT, Statement
@@ -138,8 +139,8 @@ class Logic:
     """The statements, once parsed (:attr:`statements`); None until then."""
     statement_files: list[str] = field(repr=False)
     digest: str = ""
-    _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...]], str] = field(default_factory=dict,
-                                                                                     repr=False)
+    _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...], bool], str] = field(default_factory=dict,
+                                                                                           repr=False)
     _sliced: dict[tuple[str, AbstractFacts, tuple[str, ...]], Sliced] = field(default_factory=dict, repr=False)
 
     @property
@@ -183,7 +184,7 @@ class Logic:
         return not any(self.amendments[v].replaces == relpath for v in versions)
 
     def program_for(self, treaty: str, present: frozenset[str] | None = None,
-                    versions: tuple[str, ...] = ()) -> str:
+                    versions: tuple[str, ...] = (), provenance: bool = True) -> str:
         """The fast-path program for one treaty: core plus that treaty's folder, without comments.
 
         With ``present`` (the names of the input predicates the scenario has facts for), rules that can
@@ -191,14 +192,34 @@ class Logic:
         and a predicate can be true only if it has facts or a rule that can fire (a least fixpoint over
         predicates). The answer set is unchanged; clingo's fixed cost per rule is not paid for the
         articles a scenario does not reach. (A test compares with the full rule base on every scenario.)
+        With ``provenance`` the program also says which shown atoms rest on a reconstructed provision
+        (:meth:`provenance`).
         """
-        key = (treaty, present, versions)
+        key = (treaty, present, versions, provenance)
         cached = self._programs.get(key)
         if cached is None:
             kept = self.reachable(treaty, present, versions)
             chosen = [s for i, s in enumerate(self._sliceable) if i in kept]
-            cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text])
+            extra = self.provenance(chosen) if provenance else []
+            cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text]
+                                                     + extra)
         return cached
+
+    def provenance(self, statements: Sequence[Statement]) -> list[str]:
+        """The rules generated beside the program ``statements`` (statements of this rule base) that
+        derive ``_relies(Atom, Provision)`` for each shown atom resting on a reconstructed provision
+        (:mod:`pyhelpers.engine.provenance`); none when no rule of the program is flagged."""
+        annotated = self._annotated
+        rules = [(info.text, info.provision, info.flags) for s in statements if (info := annotated.get(id(s)))]
+        return companion_program(rules, [s.text for s in statements if s.text.startswith("#show")])
+
+    @cached_property
+    def _annotated(self) -> dict[int, RuleInfo]:
+        """The annotation of each rule statement (of :attr:`_sliceable`), by the statement's identity."""
+        rules = [s for s in self._sliceable if s.text and not s.is_fact and not s.text.startswith("#")]
+        if len(rules) != len(self.rules) or any(s.text != r.text for s, r in zip(rules, self.rules, strict=True)):
+            raise LogicError("the rule annotations do not match the statements")
+        return {id(s): r for s, r in zip(rules, self.rules, strict=True)}
 
     def program_for_facts(self, treaty: str, facts: Iterable[str], versions: tuple[str, ...] = ()) -> Sliced:
         """:meth:`program_for` sliced by the scenario's facts themselves rather than by their predicates
@@ -228,7 +249,7 @@ class Logic:
             except (ValueError, zlib.error):
                 pass
         kept = [self._sliceable[i] for i in sorted(self.reach.reachable(self.chosen(treaty, versions), facts))]
-        text = "\n".join(_pruned(kept, self.defined_directives()))
+        text = "\n".join(_pruned(kept, self.defined_directives(), self.provenance))
         packed = base64.b64encode(zlib.compress(text.encode("utf-8"))).decode("ascii")
         write_json(name, {"shape": shape, "text": packed})
         return text

@@ -115,6 +115,7 @@ class Compliance:
     difference: Decimal | None = None
     provisions: tuple[str, ...] = ()
     reason: str = ""
+    reconstructed: tuple[str, ...] = ()  # the reconstructed provisions its outcome and cap rest on
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,7 @@ class Alternative:
     max_rate_bp: int | None = None
     otherwise: bool = False  # holds exactly when none of the State's other alternatives does
     finding: Finding | None = None  # a finding that holds only for some values (state None)
+    reconstructed: tuple[str, ...] = ()  # the reconstructed provisions it rests on (in some combination)
 
     def __str__(self) -> str:
         where = " and ".join(map(str, self.holds_if))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import clingo
@@ -14,7 +14,7 @@ from clingo import ast
 
 from pyhelpers.engine.statements import Statement
 
-SLICE_FORMAT = 5
+SLICE_FORMAT = 9
 """Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
 :mod:`pyhelpers.reach` or the text of a slice changes."""
 
@@ -51,7 +51,8 @@ def _live(kept: Sequence[Statement]) -> list[Statement]:
     return [s for s in kept if id(s) not in dead]
 
 
-def _pruned(kept: Sequence[Statement], defined: Iterable[str]) -> list[str]:
+def _pruned(kept: Sequence[Statement], defined: Iterable[str],
+            generated: Callable[[Sequence[Statement]], list[str]] | None = None) -> list[str]:
     """The text of a slice from its statements ``kept``: the rules that can change a shown atom
     (:func:`_live`); the ``#show`` directives of what they or the facts derive; of the rule base's
     facts (the catalogues: article titles, cited numbers ...) only those of a predicate the rules
@@ -60,7 +61,8 @@ def _pruned(kept: Sequence[Statement], defined: Iterable[str]) -> list[str]:
     no ``#program base.`` (each file's, the part every statement is in anyway). What is left out
     changes no shown atom: a fact no rule reads is not shown (``#show`` names only conclusions and
     findings), ``#defined`` only silences a warning, and a ``#show`` of a predicate nothing derives
-    only makes clingo say so."""
+    only makes clingo say so. ``generated`` adds rules generated from the statements left (the
+    provenance of reconstructed provisions, :mod:`pyhelpers.engine.provenance`)."""
     kept = _live(kept)
     rules = [s for s in kept if s.text and not s.is_fact and not s.text.startswith("#")]
     read = set(_NAME_RE.findall("\n".join(s.text for s in rules)))
@@ -81,6 +83,8 @@ def _pruned(kept: Sequence[Statement], defined: Iterable[str]) -> list[str]:
         return show is None or show.group(1) in derived
 
     out = [*directives, *(s.text for s in kept if keep(s))]
+    if generated is not None:
+        out += generated([s for s in kept if keep(s)])
     if not any(_SHOW_RE.fullmatch(t) for t in out):
         out.append(_SHOW_NOTHING)  # without any #show, clingo would show every atom
     return out

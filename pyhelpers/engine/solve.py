@@ -19,9 +19,10 @@ from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError
 from pyhelpers.base.terms import Term, Value, parse_atom
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
-from pyhelpers.engine.answers import build_result, result_from_atoms
+from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
+from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.results import ItemResult, Receipt, ScenarioResult
 from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import Declared, scenario_facts
@@ -162,7 +163,7 @@ class Checker:
         if len(groups) == 1:
             versions = next(iter(groups))
             solved = run_clingo(self.logic.program_for_facts(scenario.treaty, facts, versions), facts)
-            result = build_result(scenario, source, solved.symbols, self.receipt(facts), self.reconstructed_provisions)
+            result = build_result(scenario, source, solved.symbols, self.receipt(facts))
             return self._labelled(result, {i.id: versions for i in scenario.income})
         items: dict[str, ItemResult] = {}
         atoms: list[str] = []
@@ -170,8 +171,8 @@ class Checker:
             part = scenario.model_copy(update={"income": group})
             part_facts = self.facts(part)
             solved = run_clingo(self.logic.program_for_facts(scenario.treaty, part_facts, versions), part_facts)
-            result = self._labelled(build_result(part, source, solved.symbols, self.receipt(part_facts),
-                                                 self.reconstructed_provisions), {i.id: versions for i in group})
+            result = self._labelled(build_result(part, source, solved.symbols, self.receipt(part_facts)),
+                                    {i.id: versions for i in group})
             items.update((it.item_id, it) for it in result.items)
             atoms += result.atoms
         whole = build_result(scenario, source, [], self.receipt(facts))
@@ -209,13 +210,16 @@ class Checker:
             by_sid: dict[str, list[tuple[str, Term]]] = defaultdict(list)
             for text in map(str, solved.symbols):
                 atom = parse_atom(text)
-                if atom.args and isinstance(atom.args[0], str):
-                    by_sid[atom.args[0]].append((text, atom))
+                owner = atom.args[0] if atom.args else None
+                if atom.name == RELIES and isinstance(owner, Term) and owner.args:  # of the atom it speaks of
+                    owner = owner.args[0]
+                if isinstance(owner, str):
+                    by_sid[owner].append((text, atom))
             for n in indices:
                 sc, source = scenarios[n]
                 results[n] = self._labelled(
-                    result_from_atoms(sc, source, by_sid.get(f"s{n}", []), self.receipt(facts[n], f"s{n}"),
-                                      self.reconstructed_provisions), {i.id: versions for i in sc.income})
+                    result_from_atoms(sc, source, by_sid.get(f"s{n}", []), self.receipt(facts[n], f"s{n}")),
+                    {i.id: versions for i in sc.income})
         return [r for r in results if r is not None]
 
     def decide_items(self, context: Scenario, items: Sequence[IncomeItem], source: str = "<batch>") -> list[ItemResult]:
@@ -267,15 +271,16 @@ class Checker:
         reps = context.model_copy(update={"income": [representative[sig].model_copy(update={"id": ph})
                                                      for sig, ph in placeholders.items()]})
         atoms = [(t, parse_atom(t)) for t in map(str, solved.symbols)]
-        result = result_from_atoms(reps, source, atoms, self.receipt(rep_facts, sid), self.reconstructed_provisions)
+        result = result_from_atoms(reps, source, atoms, self.receipt(rep_facts, sid))
         result = self._labelled(result, {ph: versions for ph in placeholders.values()})
         template = {sig: result.items[k] for k, sig in enumerate(placeholders)}
         by_item: dict[Value, list[Term]] = defaultdict(list)
         for _, atom in atoms:
-            if len(atom.args) >= 2:
+            if len(atom.args) >= 2 and atom.name != RELIES:
                 by_item[atom.args[1]].append(atom)
+        relies = reliance(a for _, a in atoms)
         return [_rebind(template[signature_of[it.id]], placeholders[signature_of[it.id]], it, context,
-                        by_item[placeholders[signature_of[it.id]]]) for it in items]
+                        by_item[placeholders[signature_of[it.id]]], relies) for it in items]
 
     def check_many(self, scenarios: Iterable[Scenario | tuple[Scenario, str]], workers: int = 1,
                    chunk: int = 100) -> Iterator[ScenarioResult]:
@@ -315,7 +320,7 @@ _PLACEHOLDER = "@" * 201 + "item-"
 
 
 def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: Scenario,
-            atoms: list[Term]) -> ItemResult:
+            atoms: list[Term], relies: dict[Term, set[str]]) -> ItemResult:
     """The result decided under ``placeholder``, for ``item``: its id, its amounts, its findings."""
     findings = tuple(dataclasses.replace(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
                      in f.fact else f for f in template.findings)
@@ -324,7 +329,8 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
                                  limited_amount=limited_part(item, template.limited_to))
     relief = compute_relief(item, template.max_rate_bp, atoms, result) if template.relief is not None else None
     result = dataclasses.replace(result, relief=relief, max_source_tax=max_source_tax(result))
-    return dataclasses.replace(result, compliance=compute_compliance(scenario, item, result))
+    return dataclasses.replace(result, compliance=flag_compliance(compute_compliance(scenario, item, result), atoms,
+                                                                  relies))
 
 
 _WORKER_CHECKER: Checker | None = None

@@ -331,5 +331,5 @@ def _separable_control(checker: Any, scenario: Scenario, source: str, changeable
         lines += [conditional_fact(t, SID, (pair,)) for pair in pairs]
     lines += [open_option(SID, f, v) for f, fact in enumerate(changeable) for v in range(len(fact.values))]
     present = frozenset(t[: t.index("(")] for t in base | set(added))
-    rules = checker.logic.program_for(scenario.treaty, present)
+    rules = checker.logic.program_for(scenario.treaty, present, provenance=False)
     return _ground(rules + "\n" + _CHOICE + _OPTIMISE + _marks(len(changeable)), lines, query)

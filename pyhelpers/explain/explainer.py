@@ -12,6 +12,7 @@ that failed — recursing into failed conditions that other rules could have der
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -23,6 +24,7 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from pyhelpers.engine.program import Logic
+from pyhelpers.engine.provenance import RECONSTRUCTED
 from pyhelpers.engine.query import Query
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.explain.instrument import (
@@ -262,12 +264,42 @@ class _Ordered:
 
 @dataclass
 class _Support:
+    """A rule instance that derives an atom: its positive body atoms (``pos``), negated atoms, tests and,
+    per aggregate, the positive condition atoms of each element instance whose condition holds. A
+    positive atom with an anonymous variable (``p(X, _)``) is any of the true atoms it matches:
+    ``pos_options`` and ``agg_options`` list them, and :meth:`Explainer._levels` picks one."""
+
     plan: RulePlan
     env: Env
     pos: list[clingo.Symbol]
     neg: list[clingo.Symbol]
     tests: list[BodyPart]
     aggs: list[tuple[BodyPart, list[list[clingo.Symbol]]]]
+    pos_options: list[tuple[clingo.Symbol, ...]] = field(default_factory=list)
+    agg_options: list[list[list[tuple[clingo.Symbol, ...]]]] = field(default_factory=list)
+
+    @property
+    def reconstructed(self) -> bool:
+        return RECONSTRUCTED in self.plan.info.flags
+
+    def premises(self) -> Iterator[tuple[clingo.Symbol, ...]]:
+        """The options of each premise the explanation derives: positive body and aggregate condition atoms."""
+        yield from self.pos_options
+        for elements in self.agg_options:
+            for element in elements:
+                yield from element
+
+    def choosing(self, ok: Callable[[clingo.Symbol], bool]) -> _Support | None:
+        """This support with, for each premise, its first option that is ``ok``; None if some has none."""
+        def pick(options: tuple[clingo.Symbol, ...]) -> clingo.Symbol | None:
+            return next((a for a in options if ok(a)), None)
+
+        pos = [pick(o) for o in self.pos_options]
+        aggs = [(part, [[pick(o) for o in element] for element in elements])
+                for (part, _), elements in zip(self.aggs, self.agg_options, strict=True)]
+        if any(a is None for a in pos) or any(a is None for _, els in aggs for el in els for a in el):
+            return None
+        return dataclasses.replace(self, pos=pos, aggs=aggs)  # type: ignore[arg-type]
 
 
 def _rule_provision(plan: RulePlan, env: Env) -> str | None:
@@ -338,51 +370,64 @@ class Explainer:
                 out.append(e)
         return out
 
-    def _ground_positive(self, node: Any, env: Env) -> clingo.Symbol:
+    def _ground_positive(self, node: Any, env: Env) -> tuple[clingo.Symbol, ...]:
+        """The true atoms a fired rule's positive atom can be: itself, or for a pattern with an anonymous
+        variable every true atom it matches (in clingo's order)."""
         if not _has_anonymous(node):
-            return evaluate(node, env)
-        for sym in self._atoms((node.name, len(node.arguments))):
-            if unify(node, sym, env) is not None:
-                return sym
-        return evaluate(node, env)  # pragma: no cover - a fired rule always has a witness
+            return (evaluate(node, env),)
+        found = tuple(sym for sym in self._atoms((node.name, len(node.arguments))) if unify(node, sym, env) is not None)
+        return found or (evaluate(node, env),)  # a fired rule always has a witness
 
     def _support(self, plan: RulePlan, g: clingo.Symbol, env: Env) -> _Support:
         sup = _Support(plan, env, [], [], [], [])
         for part in plan.body:
             if part.kind == "pos":
-                sup.pos.append(self._ground_positive(part.atom, env))
+                sup.pos_options.append(self._ground_positive(part.atom, env))
+                sup.pos.append(sup.pos_options[-1][0])
             elif part.kind == "neg":
                 sup.neg.append(evaluate(part.atom, env))
             elif part.kind == "cmp":
                 sup.tests.append(part)
             else:
-                elements: list[list[clingo.Symbol]] = []
+                elements: list[list[tuple[clingo.Symbol, ...]]] = []
                 rows = self.agg_rows.get((plan.info.index, g, part.position), [])
                 for ei, loc in sorted(rows, key=lambda r: (r[0], r[1])):
                     _el, conds, names = part.elements[ei]
                     local = [n for n in names if n not in plan.gvars]
                     env2 = {**env, **dict(zip(local, loc.arguments, strict=True))}
                     elements.append([self._ground_positive(c, env2) for c in conds])
-                sup.aggs.append((part, elements))
+                sup.agg_options.append(elements)
+                sup.aggs.append((part, [[options[0] for options in el] for el in elements]))
         return sup
 
     def _levels(self) -> dict[clingo.Symbol, _Support]:
-        """Pick for each atom one support whose premises come earlier: acyclic trees under recursion."""
+        """Pick for each atom one support whose premises come earlier: acyclic trees under recursion.
+
+        A *clean* support first, wherever there is one: an atom is clean when no rule derives it (a
+        fact), or when some support is not flagged ``reconstructed`` and its premises (positive body
+        atoms, and the positive condition atoms of its aggregates' element instances; a premise with
+        an anonymous variable: one of the atoms it matches) are clean — the least fixpoint, which
+        :mod:`pyhelpers.engine.provenance` computes in clingo on the fast path. So an explanation
+        shows a reconstructed step exactly where the conclusion has no derivation free of one, as the
+        results' ``reconstructed`` flag says. The other atoms get any support whose premises came earlier."""
         level: set[clingo.Symbol] = {a for a in self.true if a not in self.supports}
         just: dict[clingo.Symbol, _Support] = {}
-        changed = True
-        while changed:
-            changed = False
-            for atom, sups in self.supports.items():
-                if atom in just:
-                    continue
-                for s in sups:
-                    needed = list(s.pos) + [a for _, els in s.aggs for el in els for a in el]
-                    if all(a in level for a in needed):
-                        just[atom] = s
-                        level.add(atom)
-                        changed = True
-                        break
+        for clean_only in (True, False):
+            changed = True
+            while changed:
+                changed = False
+                for atom, sups in self.supports.items():
+                    if atom in just:
+                        continue
+                    for s in sups:
+                        if clean_only and s.reconstructed:
+                            continue
+                        chosen = s.choosing(level.__contains__)
+                        if chosen is not None:
+                            just[atom] = chosen
+                            level.add(atom)
+                            changed = True
+                            break
         return just
 
     # ---------------------------------------------------------------------------------- trees ---

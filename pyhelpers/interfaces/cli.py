@@ -18,6 +18,7 @@ from pyhelpers.base.errors import InputError, TreatyLogicError
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import compare
 from pyhelpers.engine.program import Logic
+from pyhelpers.engine.provenance import EXPLAINED_ROOTS
 from pyhelpers.engine.solve import Checker
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario, json_schema, load_file, person_questions
@@ -97,14 +98,6 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
     sys.exit(worst)
 
 
-EXPLAINED_ROOTS = frozenset({
-    "state_outcome", "max_rate", "missing", "depends", "not_encoded", "mutual_agreement",
-    "exception_applies", "treaty_not_applicable", "benefits_denied", "note", "deadline", "relief",
-    "discrimination", "input_error", "ppt_indicator", "assumption", "entitlement", "requires_judgment",
-    "answer_residence", "answer_no_residence", "answer_mutual_agreement", "answer_missing", "answer_depends",
-    "answer_qualified", "answer_not_qualified", "answer_open", "answer_not_encoded",
-})
-"""Conclusions and findings that `treaty explain` derives for each item."""
 
 
 def _item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:

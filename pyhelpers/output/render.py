@@ -66,6 +66,7 @@ _LABEL = {
            "evaluated": "evaluated on", "findings": "findings", "why_not": "why not", "holds": "holds",
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
+           "reconstructed_mark": "relies on RECONSTRUCTED",
            "entitlement": "entitlement to the benefits",
            "unless_denied": "— unless {prov} denies the benefit (requires judgment): then benefits denied, "
                             "it may tax under its domestic law",
@@ -86,6 +87,7 @@ _LABEL = {
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "porque não", "holds": "verifica-se",
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
+           "reconstructed_mark": "assenta em RECONSTITUÍDAS",
            "entitlement": "direito aos benefícios",
            "unless_denied": "— salvo se o {prov} recusar o benefício (exige um juízo): então benefícios recusados, "
                             "pode tributar segundo a sua legislação",
@@ -367,7 +369,14 @@ def compliance_line(c: Compliance, lang: str) -> str:
     extra = [words["domestic"].format(rate=format_bp(c.domestic_rate_bp))] if c.domestic_rate_bp is not None else []
     extra += list(c.provisions)
     head = words["title"].format(state=state_name(c.state, lang))
-    return f"{head}: {text}" + (f"  ({'; '.join(extra)})" if extra else "")
+    return f"{head}: {text}" + (f"  ({'; '.join(extra)})" if extra else "") + _reconstructed_mark(c.reconstructed,
+                                                                                                 lang)
+
+
+def _reconstructed_mark(provisions: Sequence[str], lang: str) -> str:
+    """``  [relies on RECONSTRUCTED: xx-yy 4]`` after a compliance figure or an alternative that rests on
+    reconstructed provisions (nothing otherwise)."""
+    return f"  [{label('reconstructed_mark', lang)}: {'; '.join(provisions)}]" if provisions else ""
 
 
 # --------------------------------------------------------------------------------------- check ---
@@ -440,7 +449,7 @@ def alternative_text(a: Alternative, lang: str) -> str:
         head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, ()), lang)
     else:
         head = a.conclusion
-    provs = f"  ({'; '.join(a.provisions)})" if a.provisions else ""
+    provs = (f"  ({'; '.join(a.provisions)})" if a.provisions else "") + _reconstructed_mark(a.reconstructed, lang)
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
     if not a.holds_if:

@@ -210,7 +210,7 @@ def _holds(test: Any, env: dict[str, clingo.Symbol]) -> tuple[bool, dict[str, cl
 def clingo_model(checker: Checker, scenario: Scenario) -> list[clingo.Symbol]:
     """Every atom of clingo's answer set for ``scenario`` (its id ``"s"``)."""
     facts = checker.facts(scenario, SID)
-    return run_clingo(checker.logic.program_for(scenario.treaty), facts, shown_only=False).symbols
+    return run_clingo(checker.logic.program_for(scenario.treaty, provenance=False), facts, shown_only=False).symbols
 
 
 def ask_clingo(checker: Checker, scenario: Scenario, query: Query,

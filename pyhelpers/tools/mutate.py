@@ -154,7 +154,6 @@ class _State:
     mutants: list[Mutant]
     suite: list[_Case]
     probes: list[_Case]
-    reconstructed: frozenset[str]
     deadline: float | None
     declared: Declared = field(default_factory=Declared)
     keys: frozenset[tuple[str, int, int]] = frozenset()  # (predicate, arity, position) the mutants test
@@ -429,7 +428,7 @@ def prepare(logic: Logic, treaty: str, mutants: list[Mutant], scenario_paths: Se
     checker = Checker(logic)
     sl = logic._sliceable
     state = _State(logic, "\n".join(logic.defined_directives()), [s.text for s in sl], {}, mutants,
-                   [], [], checker.reconstructed_provisions, deadline)
+                   [], [], deadline)
     # the date module computes the periods the rules name: a period mutated ±1 month needs its facts too
     declared = checker.declared
     state.declared = dataclasses.replace(declared, months=frozenset(
@@ -449,7 +448,7 @@ def prepare(logic: Logic, treaty: str, mutants: list[Mutant], scenario_paths: Se
             continue
         case = _prepare_case(state, checker, str(path), scenario, True)
         assert case is not None and case.scenario is not None and case.receipt is not None
-        result = build_result(scenario, str(path), case.output, case.receipt, state.reconstructed)
+        result = build_result(scenario, str(path), case.output, case.receipt)
         failed = compare(scenario, result)
         if failed:
             baseline.append(f"{path}: fails with the original rules ({failed[0]}): not used")
@@ -545,7 +544,7 @@ def _run_one(state: _State, m: Mutant) -> Outcome:
         if symbols == case.output:
             continue
         assert case.scenario is not None and case.receipt is not None
-        result = build_result(case.scenario, case.name, symbols, case.receipt, state.reconstructed)
+        result = build_result(case.scenario, case.name, symbols, case.receipt)
         failed = compare(case.scenario, result)
         if failed:
             _remember(state, m.statement, n)
