@@ -84,7 +84,9 @@ _SHOW_RE = re.compile(r"#show\s+([a-z_][A-Za-z0-9_']*)/(\d+)\s*\.")
 Signature = tuple[str, int]
 
 
-class _Variables(ast.Transformer):
+class VariableCollector(ast.Transformer):
+    """The names of the variables of an AST node, in order of first occurrence (``_`` left out)."""
+
     def __init__(self) -> None:
         self.names: list[str] = []
 
@@ -95,7 +97,7 @@ class _Variables(ast.Transformer):
 
 
 def _variables(node: Any) -> list[str]:
-    found = _Variables()
+    found = VariableCollector()
     found(node)
     return found.names
 

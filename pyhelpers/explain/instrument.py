@@ -27,6 +27,7 @@ from clingo.ast import ASTType
 
 from pyhelpers.base.errors import LogicError
 from pyhelpers.engine.program import Logic, RuleInfo
+from pyhelpers.engine.provenance import VariableCollector
 from pyhelpers.engine.reach import AbstractFacts
 from pyhelpers.engine.slicing import Sliced
 
@@ -34,16 +35,6 @@ FIRED = "_fired"
 AGG = "_agg"
 _POS = ast.Position("<instrumentation>", 0, 0)
 LOC = ast.Location(_POS, _POS)
-
-
-class _VarCollector(ast.Transformer):
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def visit_Variable(self, node: Any) -> Any:
-        if node.name != "_" and node.name not in self.names:
-            self.names.append(node.name)
-        return node
 
 
 T = TypeVar("T")
@@ -69,7 +60,7 @@ class NodeCache(Generic[T]):
 
 
 def _collect_variables(node: Any) -> list[str]:
-    v = _VarCollector()
+    v = VariableCollector()
     v(node)
     return v.names
 
