@@ -73,6 +73,11 @@ _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S
 cap, ``none`` when not capped) and the provisions it rests on, so that brave and cautious consequences
 speak of whole outcomes."""
 
+_PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_cap", "may_tax", "may_not_tax",
+                              "only_taxable_in", "not_limited", "exception_applies"})
+"""Atoms that name the provisions an outcome rests on (the outcome itself is ``_label``): open facts that
+change only these change no outcome, finding or figure of the item, only the way to it."""
+
 _FINDINGS = ("missing", "depends", "requires_judgment", "not_encoded", "exception_applies",
              "input_error", "note", "mutual_agreement")
 
@@ -206,12 +211,16 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
     return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts))
 
 
-def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT
-               ) -> ScenarioResult:
-    """Evaluate ``scenario``, whose facts include unknowns given as alternatives (see module doc)."""
+def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT,
+               completed: Sequence[OpenFact] = (), three_valued: ScenarioResult | None = None) -> ScenarioResult:
+    """Evaluate ``scenario``, whose facts include unknowns given as alternatives (see module doc), and
+    the facts given as plain ``unknown`` opened over their values (``completed``,
+    :mod:`pyhelpers.engine.completion`): an item whose conclusions are the same whatever they are is
+    decided, the facts the rules asked for listed as ``not_needed``. An item of ``three_valued`` (the
+    scenario answered three-valued) that asks for none of them keeps that answer."""
 
     deadline = time.monotonic() + time_limit
-    unknowns = scenario.unknowns
+    unknowns = (*scenario.unknowns, *completed)
     prog = open_program(checker, scenario, source, unknowns)
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], prog.rules + _PRESENTATION)
@@ -227,6 +236,10 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     relies = reliance(parse_atom(t) for t in cons.brave if t.startswith(RELIES))  # in some combination
     base = result_from_atoms(scenario, source, certain, receipt, relies)
     items = tuple(_item(scenario, it, unknowns, cons, relies) for it in base.items)
+    if three_valued is not None and cons.complete:
+        asked = {it.item_id: it for it in three_valued.items}
+        attributed = _attribute(checker, scenario, source, completed, three_valued)
+        items = tuple(_relevance(it, asked[it.item_id], completed, attributed) for it in items)
     answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if any(c.fact == f.name for a in it.alternatives
@@ -237,6 +250,45 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
         "shown as certain are certain, the others are not final")
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
                                atoms=tuple(sorted(t for t in cons.brave if not t.startswith(RELIES))))
+
+
+def _attribute(checker: Any, scenario: Scenario, source: str, completed: Sequence[OpenFact],
+               three_valued: ScenarioResult) -> dict[tuple[str, str], set[Finding]]:
+    """Which ``depends`` findings of the three-valued answer each completed fact gives rise to, per item:
+    those that vanish when that fact alone is given its first value."""
+    out: dict[tuple[str, str], set[Finding]] = {}
+    for fact in completed:
+        variant = scenario.with_values({fact.path: fact.values[0]}, source, keep_unknown=True)
+        given = {it.item_id: set(it.findings) for it in checker.check_three_valued(variant, source).items}
+        for it in three_valued.items:
+            gone = {f for f in it.findings if f.kind == "depends" and f not in given.get(it.item_id, set())}
+            if gone:
+                out[(it.item_id, fact.name)] = gone
+    return out
+
+
+def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact],
+               attributed: dict[tuple[str, str], set[Finding]]) -> ItemResult:
+    """``item`` answered over every completion of the unknown values, its findings speaking as the rules
+    do: a completed fact some value of which changes an outcome, a finding or a figure of the item is
+    reported with the ``depends`` findings the rules give for it (their provisions); one that changes
+    nothing, with the same findings as ``not_needed``. An item the rules asked for none of them keeps its
+    three-valued answer (``asked``)."""
+    if not any(f.kind == "depends" for f in asked.findings):
+        return asked
+    names = {f.name for f in completed}
+    deciding = {c.fact for a in item.alternatives for c in a.holds_if} & names
+    if item.status == "depends" and not deciding:  # a figure turns on them, or not exactly: each the rules ask
+        deciding = {name for (iid, name) in attributed if iid == item.item_id}
+    findings = {f for f in item.findings if not (f.kind == "depends" and f.fact in names)}
+    for fact in completed:
+        given = attributed.get((item.item_id, fact.name), set())
+        if fact.name in deciding:
+            findings |= given or {Finding("depends", item.treaty, fact.name)}
+        else:
+            findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
+    return dataclasses.replace(item, findings=tuple(sorted(
+        findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
 
 
 def possibly_relied_on(key: str, relies: dict[Term, set[str]]) -> tuple[str, ...]:
@@ -341,7 +393,12 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             holds, exact, _ = _holds_if(text, unknowns, cons)
             alternatives.append(Alternative(None, str(finding), (), holds, exact, finding=finding,
                                             reconstructed=relied_on([a], relies)))
-    for state in open_states:  # one outcome per State in every answer set: the last open one is "otherwise"
+    varies = any(a.name not in _PROVISIONS_ONLY for _, a in mine)  # an outcome, a finding or a figure
+    if not varies and cons.complete:  # the same answer whatever the values, by different provisions
+        alternatives = []
+    if not cons.complete:  # stopped by the time limit: which values decide what is not proven
+        alternatives = [dataclasses.replace(x, holds_if=(), exact=False) for x in alternatives]
+    for state in open_states if cons.complete else ():  # one outcome per State: the last open one is "otherwise"
         mine_ = [x for x in alternatives if x.state == state]
         loose = [x for x in mine_ if not x.exact]
         if len(loose) == 1 and len(mine_) > 1:
@@ -355,13 +412,15 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     if not cons.complete:
         findings.add(Finding("time_limit", result.treaty))
     # a certain outcome resting on provisions that differ between the alternatives: all of them
-    states = tuple(dataclasses.replace(s, outcome="undetermined", max_rate_bp=None, provisions=())
+    states = tuple(dataclasses.replace(s, outcome="undetermined", max_rate_bp=None, provisions=(),
+                                       at_most_bp=_at_most(s.state, alternatives, cons.complete))
                    if s.state in open_states else
                    dataclasses.replace(s, provisions=tuple(sorted(
                        {p for (st, o, _), ps in provisions_of.items() if st == s.state and o == s.outcome for p in ps},
                        key=provision_key))) if not s.provisions else s
                    for s in result.states)
-    status = result.status if result.status in ("error", "not_encoded", "pending", "missing") else "depends"
+    status = result.status if result.status in ("error", "not_encoded", "pending", "missing") or (
+        not varies and cons.complete) else "depends"
     base_open = any(a.name in ("limit_applies_to", "limit_base_open") for _, a in mine)  # the cap's base is open
     flagged = possibly_relied_on(iid, relies)
     decided = dataclasses.replace(
@@ -372,6 +431,15 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         relief=_open_relief(result.relief, mine, base_open))
     item = next(i for i in scenario.income if i.id == result.item_id)
     return dataclasses.replace(decided, compliance=_compliance(scenario, item, decided))
+
+
+def _at_most(state: str, alternatives: Sequence[Alternative], complete: bool) -> int | None:
+    """The highest cap on ``state``'s tax over every way the open facts may go, where each of them caps it
+    or exempts the item (0); None where one leaves it unlimited or undecided, or not all were examined."""
+    caps = [0 if a.outcome == "exempt" else a.max_rate_bp for a in alternatives if a.state == state]
+    if not complete or not caps or any(c is None for c in caps):
+        return None
+    return max(c for c in caps if c is not None)
 
 
 def _open_relief(relief: Relief | None, mine: Sequence[tuple[str, Any]], base_open: bool) -> Relief | None:
@@ -401,8 +469,7 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult) -> Any:
     plain = compute_compliance(scenario, item, result)
     if plain is not None:
         plain = dataclasses.replace(plain, reconstructed=flagged)
-    if plain is None or result.status != "depends" or not options \
-            or any(f.kind == "time_limit" for f in result.findings):
+    if plain is None or not options or any(f.kind == "time_limit" for f in result.findings):
         return plain
     each = []
     for a in options:
@@ -411,7 +478,9 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult) -> Any:
         each.append(compute_compliance(scenario, item, dataclasses.replace(result, status="decided", states=states)))
     first = each[0]
     if first is None or any(c is None or c.finding != first.finding for c in each):
-        return plain
+        facts = sorted({c.fact for a in options for c in a.holds_if}) or [f.fact or "" for f in result.findings
+                                                                          if f.kind == "depends"]
+        return dataclasses.replace(plain, finding="depends", reason="; ".join(facts))
     def agreed(name: str) -> Any:
         values = {getattr(c, name) for c in each}
         return values.pop() if len(values) == 1 else None

@@ -230,7 +230,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         rate = None
         provs: list[str] = []
         if kind == "capped":
-            rate = min(r for r, _ in caps[st])
+            # the cap; certain over open facts under which different provisions give it: the rate alone
+            rate = min(r for r, _ in caps[st]) if caps[st] else max_rate
             provs = rights[(st, "may_tax")] + [p for r, p in caps[st] if r == rate]
         elif kind in ("may_tax", "exempt", "exclusive"):
             provs = rights[(st, kind)]

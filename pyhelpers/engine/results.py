@@ -18,12 +18,15 @@ class StateOutcome:
     outcome: str  # exclusive | capped | may_tax | exempt | not_applicable | mutual_agreement | ...
     max_rate_bp: int | None
     provisions: tuple[str, ...]
+    at_most_bp: int | None = None  # undetermined: the highest cap of every way the open facts may go (0: exempt)
 
     @property
     def label(self) -> str:
         """``capped 10%``, ``may tax`` ... (the form used by ``expect:`` blocks)."""
         if self.outcome == "capped" and self.max_rate_bp is not None:
             return f"capped {format_bp(self.max_rate_bp)}"
+        if self.outcome == "undetermined" and self.at_most_bp is not None:
+            return f"capped at most {format_bp(self.at_most_bp)}"
         return self.outcome.replace("_", " ")
 
 
@@ -98,7 +101,8 @@ class Compliance:
     ``finding``: ``compliant`` | ``over_withheld`` (``difference`` is the refundable excess) |
     ``under_withheld`` (``difference`` is the shortfall) | ``within_cap`` (no domestic rate: only an
     excess over the cap can be found) | ``no_treaty_cap`` (the Convention sets no cap and no domestic
-    rate is given) | ``not_checked`` (no tax withheld given) | ``undetermined`` (the outcome is not decided).
+    rate is given) | ``not_checked`` (no tax withheld given) | ``undetermined`` (the outcome is not decided)
+    | ``depends`` (the finding differs between the ways the open facts may go: ``reason`` names them).
     ``reason`` says why a cap or a comparison is missing: ``no_domestic_rate``, ``not_applicable``,
     ``benefits_denied``, ``treaty_sets_no_limit``, ``withheld_not_given``, or the item's status.
     """

@@ -16,10 +16,11 @@ import clingo
 
 from pyhelpers.base import dates
 from pyhelpers.base.cache import read_json, write_json
-from pyhelpers.base.errors import LogicError
+from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
+from pyhelpers.engine.completion import unknown_values
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
@@ -154,10 +155,25 @@ class Checker:
         versions of an amended article are evaluated apart, each with its version. A scenario with
         facts given as alternatives gets three-valued answers (:mod:`pyhelpers.alternatives`), within
         ``time_limit`` seconds (default 10)."""
-        if scenario.unknowns:
+        completed = unknown_values(scenario)
+        if scenario.unknowns or completed:
             from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open
 
-            return check_open(self, scenario, source, DEFAULT_TIME_LIMIT if time_limit is None else time_limit)
+            limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+            if scenario.unknowns:
+                return check_open(self, scenario, source, limit, completed)
+            three = self.check_three_valued(scenario, source)
+            if not any(f.kind == "depends" for it in three.items for f in it.findings):
+                return three  # the rules ask for none of the unknown facts
+            try:
+                return check_open(self, scenario, source, limit, completed, three)
+            except ScenarioError:  # values valid one by one that contradict each other: three-valued
+                return three
+        return self.check_three_valued(scenario, source)
+
+    def check_three_valued(self, scenario: Scenario, source: str = "<scenario>") -> ScenarioResult:
+        """Evaluate ``scenario`` in one answer set: a fact given as ``unknown`` is answered three-valued by
+        the rules (``depends``), alternatives at their first value."""
         facts = self.facts(scenario)
         groups = self.version_groups(scenario)
         if len(groups) == 1:

@@ -19,22 +19,20 @@ change reaches the goal, the caller shows the why-not explanation of the goal on
 from __future__ import annotations
 
 import time
-import types
-import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import clingo
 from clingo import ast
-from pydantic import BaseModel
 
 from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
+from pyhelpers.engine.domains import leaf_annotation, value_choices
 from pyhelpers.engine.query import Query, parse_query
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.facts.emit import conditional_fact, open_option, quote, term
-from pyhelpers.scenario import BasisPoints, Scenario, openfacts
+from pyhelpers.scenario import Scenario, openfacts
 from pyhelpers.scenario.openfacts import OpenFact
 
 MAX_SOLUTIONS = 20
@@ -81,55 +79,6 @@ class WhatIf:
     incomplete: str | None = None
 
 
-def _leaf_annotation(path: tuple[Any, ...]) -> Any:
-    """The type annotation of the scenario field at ``path`` (None if it cannot be followed)."""
-    hints: Any = Scenario
-    for part in path:
-        hints = _strip_optional(hints)
-        origin = typing.get_origin(hints)
-        if isinstance(hints, type) and issubclass(hints, BaseModel):
-            field = next((f for name, f in hints.model_fields.items() if (f.alias or name) == part), None)
-            if field is None:
-                return None
-            hints = field.annotation
-        elif origin is dict:
-            hints = typing.get_args(hints)[1]
-        elif origin is list and isinstance(part, int):
-            hints = typing.get_args(hints)[0]
-        else:
-            return None
-    return hints
-
-
-def _strip_optional(hints: Any) -> Any:
-    args = typing.get_args(hints)
-    if typing.get_origin(hints) in (typing.Union, types.UnionType):
-        real = [a for a in args if a is not type(None)]
-        models = [a for a in real if isinstance(a, type) and issubclass(a, BaseModel)]
-        if len(real) == 1:
-            return real[0]
-        if models:
-            return models[0]
-    return hints
-
-
-def _choices(hints: Any, value: Any, thresholds: list[str]) -> list[Any]:
-    """The values a fact of type ``hints`` holding ``value`` may change to (empty: none to list)."""
-    options: list[Any] = []
-    for arm in typing.get_args(hints) if typing.get_origin(hints) is not None else (hints,):
-        if arm is bool:
-            options += [True, False]
-        elif typing.get_origin(arm) is typing.Literal:
-            options += list(typing.get_args(arm))
-        elif arm is BasisPoints:
-            options += thresholds
-        elif typing.get_origin(arm) is typing.Annotated and typing.get_args(arm)[0] is bool:
-            options += [True, False]
-    if hints is BasisPoints:
-        options = list(thresholds)
-    return [o for o in dict.fromkeys(options) if repr(o) != repr(value) and o != "unknown"]
-
-
 def auto_changeable(scenario: Scenario, thresholds: list[str], only: set[tuple[Any, ...]] | None = None
                     ) -> list[OpenFact]:
     """Changeable facts chosen by whatif: at ``only``'s paths, or every non-identity fact with listable values."""
@@ -148,7 +97,7 @@ def auto_changeable(scenario: Scenario, thresholds: list[str], only: set[tuple[A
         elif not isinstance(node, list) and path and (only is None or path in only):
             if only is None and (not isinstance(path[-1], str) or path[-1] in _IDENTITY or path[0] == "expect"):
                 return
-            values = _choices(_leaf_annotation(path), node, thresholds)
+            values = value_choices(leaf_annotation(path), node, thresholds)
             if values:
                 found.append(OpenFact(path, openfacts.readable_name(data, path), "changeable", (node, *values)))
 

@@ -75,9 +75,11 @@ _LABEL = {
            "requires_judgment": "requires judgment (the principal purpose questions are not answered)",
            "withholding": "withholding", "version": "decided by the amended version",
            "depends_on": "depends on", "unknowns": "the unknown facts", "possibly": "possibly:",
-           "unknown_facts": "facts given as alternatives", "decides": "decides", "incomplete": "INCOMPLETE",
+           "unknown_facts": "facts given as unknown or as alternatives", "decides": "decides",
+           "incomplete": "INCOMPLETE",
            "and": "and", "is": "is", "if": "if", "some_combinations": "in some combinations of the unknown facts",
            "in_some": "in some combinations only", "otherwise": "otherwise",
+           "at_most": "may tax, capped at {rate} of the gross amount at most",
            "on_part": "on the {part} {amount}; the excess {excess} is taxed under each State's law",
            "part_not_given": "not known: the limit applies to the {part}, which the scenario does not give",
            "base_open": "not known: whether the limit applies to the whole amount or to a part of it only depends "
@@ -98,9 +100,11 @@ _LABEL = {
            "requires_judgment": "exige um juízo (as questões do objetivo principal não têm resposta)",
            "withholding": "retenção na fonte", "version": "decidido pela versão alterada",
            "depends_on": "depende de", "unknowns": "os factos desconhecidos", "possibly": "possivelmente:",
-           "unknown_facts": "factos indicados por alternativas", "decides": "decide", "incomplete": "INCOMPLETO",
+           "unknown_facts": "factos indicados como desconhecidos ou por alternativas", "decides": "decide",
+           "incomplete": "INCOMPLETO",
            "and": "e", "is": "é", "if": "se", "some_combinations": "em certas combinações dos factos desconhecidos",
            "in_some": "só em certas combinações", "otherwise": "nos outros casos",
+           "at_most": "pode tributar, no máximo {rate} do montante bruto",
            "on_part": "sobre o {part} {amount}; o excesso {excess} é tributado segundo a legislação de cada Estado",
            "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
            "base_open": "desconhecido: saber se o limite se aplica à totalidade do montante ou só a uma parte "
@@ -112,6 +116,7 @@ _FINDING = {
         "assumption": "assumed: {fact} ({prov}); state it to change it (--strict asks for it)",
         "assumption_field": "assumed: {fact} ({prov}); state `{field}` to change it (--strict asks for it)",
         "depends": "depends on {fact}, given as unknown ({prov})",
+        "not_needed": "not needed: {fact} ({prov}): every value it may take gives the same answer",
         "requires_judgment": "possible — requires judgment under {prov}: {fact} (not given, or unknown)",
         "pending": "{prov} is in the corpus but not encoded yet",
         "not_encoded": "{prov} is not encoded: text not available",
@@ -132,6 +137,7 @@ _FINDING = {
         "assumption": "presumido: {fact} ({prov}); indique-o para o alterar (--strict pede-o)",
         "assumption_field": "presumido: {fact} ({prov}); indique `{field}` para o alterar (--strict pede-o)",
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
+        "not_needed": "desnecessário: {fact} ({prov}): qualquer valor que possa ter dá a mesma resposta",
         "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
         "not_encoded": "o {prov} não está codificado: texto não disponível",
@@ -264,8 +270,9 @@ def finding_text(f: Finding, lang: str) -> str:
             return f"nenhum artigo de {f.provision} no corpus rege este rendimento: não codificado"
         return f"no article of {f.provision} in the corpus governs this income: not encoded"
     if f.kind == "depends" and " " not in f.provision:  # a fact given as alternatives (no rule reads it as unknown)
-        return ("depende de {fact}, indicado por alternativas ({prov})" if _lang(lang) == "pt"
-                else "depends on {fact}, given as alternatives ({prov})").format(fact=f.fact or "", prov=f.provision)
+        return ("depende de {fact}, indicado como desconhecido ou por alternativas ({prov})" if _lang(lang) == "pt"
+                else "depends on {fact}, given as unknown or as alternatives ({prov})").format(fact=f.fact or "",
+                                                                                            prov=f.provision)
     if f.kind == "relief":
         return _FINDING[_lang(lang)][f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
     return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision)
@@ -295,6 +302,7 @@ _COMPLIANCE = {
                               "is taxed under domestic law: give its domestic rate to check it",
         "why_arm_length_amount_not_given": "the arm's-length amount is not given",
         "undetermined": "withholding cannot be checked: the outcome is not decided ({why})",
+        "depends": "withheld {withheld}: compliant or not depending on {why} (see the alternatives)",
         "why_not_applicable": "it does not apply", "why_benefits_denied": "benefits denied",
         "why_treaty_sets_no_limit": "it leaves this State's right unlimited",
         "title": "withholding in {state}", "domestic": "domestic rate {rate}",
@@ -313,6 +321,7 @@ _COMPLIANCE = {
                               "resto é tributado segundo a legislação interna: indique a sua taxa para o verificar",
         "why_arm_length_amount_not_given": "o montante de plena concorrência não é indicado",
         "undetermined": "a retenção não pode ser verificada: o resultado não está decidido ({why})",
+        "depends": "retido {withheld}: conforme ou não consoante {why} (ver as alternativas)",
         "why_not_applicable": "não se aplica", "why_benefits_denied": "benefícios recusados",
         "why_treaty_sets_no_limit": "deixa ilimitado o direito deste Estado",
         "title": "retenção na fonte em {state}", "domestic": "taxa interna {rate}",
@@ -363,7 +372,7 @@ def compliance_line(c: Compliance, lang: str) -> str:
         key = "over_withheld_cap"
     if key == "not_checked" and c.reason == "excess_taxed_under_domestic_law":
         key = "not_checked_excess"
-    why = words.get(f"why_{c.reason}", c.reason.replace("_", " "))
+    why = c.reason if key == "depends" else words.get(f"why_{c.reason}", c.reason.replace("_", " "))
     text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(c.difference),
                              cap_tax=amount(c.treaty_max_tax), why=why)
     extra = [words["domestic"].format(rate=format_bp(c.domestic_rate_bp))] if c.domestic_rate_bp is not None else []
@@ -394,6 +403,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             if options:
                 facts = sorted({c.fact for a in options for c in a.holds_if})
                 text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
+                if s.at_most_bp is not None:
+                    text = f"{label('at_most', lang).format(rate=format_bp(s.at_most_bp))}; {text}"
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
             lines += [f"  {' ' * width}   {alternative_text(a, lang)}" for a in options]
             if item.entitlement is not None and s.state in item.entitlement.at_stake and s.outcome != "undetermined":

@@ -31,8 +31,15 @@ Status = Literal["decided", "depends", "missing", "not_encoded", "pending", "err
 _OUTCOME_RE = re.compile(r"^(?P<kind>[a-z_ ]+?)(?:\s+(?P<rate>\d+(?:\.\d{1,2})?)%)?$")
 
 
+_AT_MOST = "capped at most "
+
+
 def parse_outcome(text: str) -> tuple[str, int | None]:
-    """``"capped 10%"`` → ``("capped", 1000)``; ``"may tax"`` → ``("may_tax", None)``."""
+    """``"capped 10%"`` → ``("capped", 1000)``; ``"may tax"`` → ``("may_tax", None)``; an undetermined
+    outcome bounded whatever the open facts, ``"capped at most 15%"`` → ``("undetermined", 1500)``."""
+    if text.strip().startswith(_AT_MOST):
+        bound = text.strip()[len(_AT_MOST):]
+        return "undetermined", parse_outcome(f"capped {bound}")[1]
     m = _OUTCOME_RE.match(text.strip())
     kind = m.group("kind").replace(" ", "_") if m else ""
     if not m or kind not in get_args(OutcomeKind):
@@ -57,7 +64,7 @@ class ExpectedWithholding(Model):
     """The expected withholding finding of an item (amounts compared exactly, when given)."""
 
     finding: Literal["compliant", "over_withheld", "under_withheld", "within_cap", "no_treaty_cap",
-                     "not_checked", "undetermined"]
+                     "not_checked", "undetermined", "depends"]
     due: Decimal | None = Field(default=None, description="the tax due at source")
     difference: Decimal | None = Field(default=None, description="the refundable excess or the shortfall")
     reason: str | None = None

@@ -45,6 +45,7 @@ class OpenFact:
     ranged: str = ""  # given as `between`: "date" or "int" (the values are every date or integer of a range)
     auto: bool = False  # changeable: true (whatif chooses the alternatives)
     line: int | None = None
+    completed: bool = False  # given as plain `unknown`, opened over every value of its field (issue 23)
 
     def show(self, index: int) -> str:
         """Alternative ``index`` as the scenario wrote it."""

@@ -1,0 +1,77 @@
+"""The values a scenario field may take, read from the scenario models' type annotations (for
+``treaty whatif``'s changeable facts and for the completion of facts given as ``unknown``)."""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel
+
+from pyhelpers.scenario import BasisPoints, Scenario
+
+
+def leaf_annotation(path: tuple[Any, ...]) -> Any:
+    """The type annotation of the scenario field at ``path`` (None if it cannot be followed)."""
+    hints: Any = Scenario
+    for part in path:
+        hints = strip_optional(hints)
+        origin = typing.get_origin(hints)
+        if isinstance(hints, type) and issubclass(hints, BaseModel):
+            field = next((f for name, f in hints.model_fields.items() if (f.alias or name) == part), None)
+            if field is None:
+                return None
+            hints = field.annotation
+        elif origin is dict:
+            hints = typing.get_args(hints)[1]
+        elif origin is list and isinstance(part, int):
+            hints = typing.get_args(hints)[0]
+        else:
+            return None
+    return hints
+
+
+def strip_optional(hints: Any) -> Any:
+    args = typing.get_args(hints)
+    if typing.get_origin(hints) in (typing.Union, types.UnionType):
+        real = [a for a in args if a is not type(None)]
+        models = [a for a in real if isinstance(a, type) and issubclass(a, BaseModel)]
+        if len(real) == 1:
+            return real[0]
+        if models:
+            return models[0]
+    return hints
+
+
+def value_choices(hints: Any, value: Any, thresholds: list[str]) -> list[Any]:
+    """The values a fact of type ``hints`` holding ``value`` may change to (empty: none to list)."""
+    options: list[Any] = []
+    for arm in typing.get_args(hints) if typing.get_origin(hints) is not None else (hints,):
+        if arm is bool:
+            options += [True, False]
+        elif typing.get_origin(arm) is typing.Literal:
+            options += list(typing.get_args(arm))
+        elif arm is BasisPoints:
+            options += thresholds
+        elif typing.get_origin(arm) is typing.Annotated and typing.get_args(arm)[0] is bool:
+            options += [True, False]
+    if hints is BasisPoints:
+        options = list(thresholds)
+    return [o for o in dict.fromkeys(options) if repr(o) != repr(value) and o != "unknown"]
+
+
+def every_value(hints: Any) -> list[Any] | None:
+    """Every value a field of type ``hints`` may take other than ``unknown`` and none (a yes/no, the values of
+    an enumeration), or None where some arm of the type cannot be listed (a State code, a date, a number)."""
+    values: list[Any] = []
+    for arm in typing.get_args(hints) if typing.get_origin(hints) in (typing.Union, types.UnionType) else (hints,):
+        if arm is type(None):
+            continue
+        if arm is bool or (typing.get_origin(arm) is typing.Annotated and typing.get_args(arm)[0] is bool):
+            values += [True, False]
+        elif typing.get_origin(arm) is typing.Literal:
+            values += [v for v in typing.get_args(arm) if v != "unknown"]
+        else:
+            return None
+    return list(dict.fromkeys(values))
