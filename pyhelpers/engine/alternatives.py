@@ -32,6 +32,7 @@ import clingo
 
 from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.base.terms import Term, parse_atom, render_term
+from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import reliance, relied_on, result_from_atoms
 from pyhelpers.engine.program import provision_key
@@ -211,7 +212,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     """Evaluate ``scenario``, whose facts include unknowns given as alternatives (see module doc)."""
 
     deadline = time.monotonic() + time_limit
-    unknowns = scenario.unknowns
+    unknowns = critical.open_facts(checker, scenario)  # a date range: its critical dates (issue 23)
     prog = open_program(checker, scenario, source, unknowns)
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], prog.rules + _PRESENTATION)
@@ -247,9 +248,7 @@ def possibly_relied_on(key: str, relies: dict[Term, set[str]]) -> tuple[str, ...
 
 
 def _span(f: OpenFact) -> str:
-    if f.ranged:
-        return f"from {f.show(0)} to {f.show(len(f.values) - 1)}"
-    return "one of " + ", ".join(f.show(i) for i in range(len(f.values)))
+    return f.span()
 
 
 def _consequences(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: float) -> _Consequences:
