@@ -26,8 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from pyhelpers import alternatives  # noqa: E402
-from pyhelpers.engine import critical  # noqa: E402
+from pyhelpers.engine import alternatives, critical  # noqa: E402
 from pyhelpers.engine.solve import Checker  # noqa: E402
 from pyhelpers.scenario import Scenario, load_file  # noqa: E402
 
