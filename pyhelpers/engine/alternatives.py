@@ -32,6 +32,7 @@ import clingo
 
 from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.base.terms import Term, parse_atom, render_term
+from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import reliance, relied_on, result_from_atoms
 from pyhelpers.engine.program import provision_key
@@ -220,7 +221,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     scenario answered three-valued) that asks for none of them keeps that answer."""
 
     deadline = time.monotonic() + time_limit
-    unknowns = (*scenario.unknowns, *completed)
+    unknowns = (*critical.open_facts(checker, scenario), *completed)  # a date range: its critical dates
     prog = open_program(checker, scenario, source, unknowns)
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], prog.rules + _PRESENTATION)
@@ -299,9 +300,7 @@ def possibly_relied_on(key: str, relies: dict[Term, set[str]]) -> tuple[str, ...
 
 
 def _span(f: OpenFact) -> str:
-    if f.ranged:
-        return f"from {f.show(0)} to {f.show(len(f.values) - 1)}"
-    return "one of " + ", ".join(f.show(i) for i in range(len(f.values)))
+    return f.span()
 
 
 def _consequences(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: float) -> _Consequences:

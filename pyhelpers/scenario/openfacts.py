@@ -44,6 +44,7 @@ class OpenFact:
     values: tuple[Any, ...]  # unknown: the alternatives; changeable: the stated value first, then the others
     ranged: str = ""  # given as `between`: "date" or "int" (the values are every date or integer of a range)
     auto: bool = False  # changeable: true (whatif chooses the alternatives)
+    high: Any = None  # a date range given by its critical dates (values): the range's last day
     line: int | None = None
     completed: bool = False  # given as plain `unknown`, opened over every value of its field (issue 23)
 
@@ -51,23 +52,53 @@ class OpenFact:
         """Alternative ``index`` as the scenario wrote it."""
         return show_value(self.values[index])
 
+    def last(self) -> Any:
+        """The last value the fact may take: the range's last day when ``values`` are representatives."""
+        return self.values[-1] if self.high is None else self.high
+
+    def span(self) -> str:
+        """All its values in words: ``from LOW to HIGH`` over a range, else a list."""
+        if self.ranged:
+            return f"from {self.show(0)} to {show_value(self.last())}"
+        return "one of " + ", ".join(self.show(i) for i in range(len(self.values)))
+
+    def _until(self, index: int) -> Any:
+        """The last value that alternative ``index`` stands for: itself, or over representatives of a
+        range of dates the day before the next representative (the range's last day for the last one)."""
+        if self.high is None or self.ranged != "date":
+            return self.values[index]
+        if index + 1 < len(self.values):
+            return (date.fromisoformat(str(self.values[index + 1])) - timedelta(days=1)).isoformat()
+        return self.high
+
     def describe(self, indices: set[int] | frozenset[int]) -> str:
-        """The alternatives ``indices`` in words: ``2026-03-14 or later`` over a range, else a list."""
+        """The alternatives ``indices`` in words: ``2026-03-14 or later`` over a range (each run of
+        consecutive values as one interval), else a list."""
         chosen = sorted(indices)
         if len(chosen) == len(self.values):
             return "any of its values"
-        if self.ranged and chosen == list(range(chosen[0], chosen[-1] + 1)):
-            low, high = self.show(chosen[0]), self.show(chosen[-1])
-            later, earlier = ("or later", "or earlier") if self.ranged == "date" else ("or more", "or less")
-            if len(chosen) == 1:
-                return low
-            if chosen[-1] == len(self.values) - 1:
-                return f"{low} {later}"
-            if chosen[0] == 0:
-                return f"{high} {earlier}"
-            return f"from {low} to {high}"
-        shown = [self.show(i) for i in chosen]
-        return shown[0] if len(shown) == 1 else "one of " + ", ".join(shown)
+        if not self.ranged:
+            shown = [self.show(i) for i in chosen]
+            return shown[0] if len(shown) == 1 else "one of " + ", ".join(shown)
+        runs: list[list[int]] = []
+        for i in chosen:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        later, earlier = ("or later", "or earlier") if self.ranged == "date" else ("or more", "or less")
+        words = []
+        for run in runs:
+            low, high = self.show(run[0]), show_value(self._until(run[-1]))
+            if low == high:
+                words.append(low)
+            elif run[-1] == len(self.values) - 1:
+                words.append(f"{low} {later}")
+            elif run[0] == 0:
+                words.append(f"{high} {earlier}")
+            else:
+                words.append(f"from {low} to {high}")
+        return words[0] if len(words) == 1 else "one of " + ", ".join(words)
 
 
 def show_value(value: Any) -> str:

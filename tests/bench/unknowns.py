@@ -1,6 +1,6 @@
 """Benchmark of facts given as alternatives (issue 7; run directly, not collected by pytest):
 
-    .venv/bin/python tests/bench/unknowns.py [RUNS] [--cpu]
+    .venv/bin/python tests/bench/unknowns.py [RUNS] [--cpu] [--every-day]
 
 For a few scenarios with unknown facts, prints as a table: the number of open facts, of combinations of
 their values and of clingo solves (brave/cautious consequences, overall, under each value, and within
@@ -9,7 +9,9 @@ once, solved together) and the part of it spent in those solves; the median time
 fully known (each combination's plain scenario, ``scenario.with_values({path: value})``), for one
 combination and for enumerating them all; and the ratio of the alternatives to one plain check.
 With ``--cpu`` the times are the process's CPU time instead of wall-clock time (steadier on a loaded
-machine). Figures only: nothing is asserted.
+machine). A date range is solved over its critical dates (issue 23; ``values`` counts them, of the range's
+days); with ``--every-day`` over every day of the range instead (the figures before issue 23). A scenario with
+more than 50 combinations times each plain combination once. Figures only: nothing is asserted.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from pyhelpers import alternatives  # noqa: E402
+from pyhelpers.engine import alternatives, critical  # noqa: E402
 from pyhelpers.engine.solve import Checker  # noqa: E402
 from pyhelpers.scenario import Scenario, load_file  # noqa: E402
 
@@ -36,6 +38,10 @@ SCENARIOS = [
     "scenarios/br-uy/unknowns-third-jurisdiction-pe-tax-and-active-business.yaml",
     "scenarios/br-sg/unknowns-services-days-two-consultants.yaml",
     "scenarios/br-sg/unknowns-holding-end-in-the-future.yaml",
+    "scenarios/br-sg/unknowns-holding-end-within-400-days.yaml",
+    "scenarios/br-uy/unknowns-parent-holding-end-within-a-year.yaml",
+    "scenarios/br-pt/unknowns-employee-departure-within-a-year.yaml",
+    "scenarios/br-pt/unknowns-construction-site-end-within-a-year.yaml",
 ]
 
 
@@ -81,8 +87,10 @@ def _line(cells: list[str], widths: list[int]) -> str:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if a != "--cpu"]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     runs = int(args[0]) if args else 15
+    if "--every-day" in sys.argv:
+        critical.open_facts = lambda checker, scenario: scenario.unknowns
     checker = Checker().warm()
     rows = []
     for rel in SCENARIOS:
@@ -102,18 +110,24 @@ def main() -> None:
         variants = _plain_variants(scenario, str(path))
         for v in variants:
             checker.check(v)
-        per_plain = [_median_ms(lambda v=v: checker.check(v), runs) for v in variants]
+        per_plain = [_median_ms(lambda v=v: checker.check(v), runs if len(variants) <= 50 else 1) for v in variants]
+        kept = critical.open_facts(checker, scenario)
         one_plain = statistics.median(per_plain)
-        rows.append((Path(rel).stem.removeprefix("unknowns-"), len(scenario.unknowns), len(variants), solves,
+        values = "/".join(f"{len(k.values)}" + (f" of {len(f.values)}" if len(k.values) < len(f.values) else "")
+                          for k, f in zip(kept, scenario.unknowns, strict=True))
+        rows.append((Path(rel).stem.removeprefix("unknowns-"), len(scenario.unknowns), values, len(variants), solves,
                      with_alternatives, solve_ms, one_plain, sum(per_plain), with_alternatives / one_plain))
-    head = ("scenario", "facts", "combos", "solves", "alts ms", "in solves", "1 plain ms", "all plain ms", "x plain")
-    widths = [max(len(head[0]), *(len(r[0]) for r in rows))] + [len(h) for h in head[1:]]
+    head = ("scenario", "facts", "values", "combos", "solves", "alts ms", "in solves", "1 plain ms", "all plain ms",
+            "x plain")
+    widths = [max(len(head[0]), *(len(r[0]) for r in rows)), len(head[1]),
+              max(len(head[2]), *(len(r[2]) for r in rows))]
+    widths += [len(h) for h in head[3:]]
     clock = "CPU" if CLOCK is time.process_time else "wall-clock"
     print(f"{clock} time, median of {runs} runs; 'in solves': mean time of the brave/cautious solves within one check")
     print(_line(list(head), widths))
     for r in rows:
-        cells = [r[0], str(r[1]), str(r[2]), str(r[3]), f"{r[4]:.1f}", f"{r[5]:.1f}", f"{r[6]:.1f}", f"{r[7]:.1f}",
-                 f"{r[8]:.1f}"]
+        cells = [r[0], str(r[1]), r[2], str(r[3]), str(r[4]), f"{r[5]:.1f}", f"{r[6]:.1f}", f"{r[7]:.1f}",
+                 f"{r[8]:.1f}", f"{r[9]:.1f}"]
         print(_line(cells, widths))
 
 

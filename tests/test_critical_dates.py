@@ -1,0 +1,149 @@
+"""Issue 23: a date range is answered over its critical dates (pyhelpers/engine/critical.py), and that answer
+is the answer over every day of the range.
+
+Every shipped scenario with a `between` date range is checked with its range widened (so that the critical
+dates leave days out), and the long ranges of the issue's scenarios on windows around their critical dates:
+the items (states, findings, alternatives and their conditions' text, compliance), the answers and the
+unknown facts' spans must be those of the same scenario with every day enumerated. Kept light: each full
+enumeration covers a few dozen days. ``TREATY_CRITICAL_FULL=1`` compares the whole ranges, and the shipped
+ranges widened by 60 days, instead (slow: minutes; run by hand when the candidate boundaries change).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from pyhelpers.engine import alternatives, critical
+from pyhelpers.engine.results import ScenarioResult
+from pyhelpers.engine.solve import Checker
+from pyhelpers.scenario import Scenario, load_dict
+from pyhelpers.scenario.openfacts import OpenFact
+
+from .conftest import ROOT, SCENARIOS
+
+FULL = os.environ.get("TREATY_CRITICAL_FULL") == "1"
+
+WITH_RANGES = [p for p in SCENARIOS if "between:" in p.read_text(encoding="utf-8")]
+
+LONG = {  # the issue's scenarios: windows (first, last day) around their critical dates
+    "br-sg/unknowns-holding-end-within-400-days": [("2025-02-15", "2025-03-10")],
+    "br-uy/unknowns-parent-holding-end-within-a-year": [("2024-03-05", "2024-03-25")],
+    "br-pt/unknowns-employee-departure-within-a-year": [("2024-03-20", "2024-04-10")],
+    "br-pt/unknowns-construction-site-end-within-a-year": [("2023-09-20", "2023-10-10")],
+}
+
+
+def _ranges(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths of the `between` markers of dates in the raw YAML data."""
+    if isinstance(node, dict):
+        if set(node) == {"between"} and all(isinstance(_day(v), date) for v in node["between"]):
+            return [path]
+        return [p for k, v in node.items() if k != "expect" for p in _ranges(v, (*path, k))]
+    if isinstance(node, list):
+        return [p for n, v in enumerate(node) for p in _ranges(v, (*path, n))]
+    return []
+
+
+def _day(value: Any) -> date | None:
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def _with_range(data: Any, path: tuple[Any, ...], low: date, high: date) -> Any:
+    node = data
+    for part in path:
+        node = node[part]
+    node["between"] = [low.isoformat(), high.isoformat()]
+    return data
+
+
+def _variants(path: Path) -> list[tuple[str, Any]]:
+    """The scenario's data with its ranges widened (shipped short ranges), or narrowed to windows (long)."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw.pop("expect", None)
+    ranges = _ranges(raw)
+    key = _id(path)
+    out = []
+    if key in LONG and not FULL:
+        for first, last in LONG[key]:
+            out.append((f"{first}..{last}", _with_range(copy.deepcopy(raw), ranges[0], _day(first) or date.min,
+                                                        _day(last) or date.max)))
+        return out
+    if key in LONG:
+        return [("whole range", raw)]
+    widen = (60 if FULL else 12) if len(ranges) == 1 else (8 if FULL else 4)  # two: their product stays small
+    data = copy.deepcopy(raw)
+    for p in ranges:
+        node = data
+        for part in p:
+            node = node[part]
+        low, high = (_day(v) for v in node["between"])
+        assert low is not None and high is not None
+        _with_range(data, p, low - timedelta(days=widen), high + timedelta(days=widen))
+    out.append((f"widened by {widen} days", data))
+    return out
+
+
+def _every_day(checker: Checker, scenario: Scenario) -> tuple[OpenFact, ...]:
+    return scenario.unknowns
+
+
+def _compared(result: ScenarioResult) -> Any:
+    return result.items, result.answers, result.unknowns, result.incomplete
+
+
+def _check(checker: Checker, scenario: Scenario, source: str, every_day: bool, monkeypatch: Any) -> ScenarioResult:
+    with monkeypatch.context() as m:
+        if every_day:
+            m.setattr(critical, "open_facts", _every_day)
+        return alternatives.check_open(checker, scenario, source, time_limit=600.0)
+
+
+def _id(path: Path) -> str:
+    return path.relative_to(ROOT / "scenarios").with_suffix("").as_posix()
+
+
+@pytest.mark.parametrize("path", WITH_RANGES, ids=_id)
+def test_critical_dates_answer_as_every_day(checker: Checker, path: Path, monkeypatch: Any) -> None:
+    for label, data in _variants(path):
+        scenario = load_dict(data, str(path))
+        reduced = critical.open_facts(checker, scenario)
+        days = sum(len(f.values) for f in scenario.unknowns if f.ranged == "date")
+        kept = sum(len(f.values) for f in reduced if f.ranged == "date")
+        assert kept <= days
+        fast = _check(checker, scenario, str(path), False, monkeypatch)
+        slow = _check(checker, scenario, str(path), True, monkeypatch)
+        assert _compared(fast) == _compared(slow), f"{label}: {kept} critical dates of {days} days"
+
+
+def test_long_ranges_keep_few_days(checker: Checker) -> None:
+    """The issue's ranges of a year or 400 days are answered over a few dozen days at most."""
+    for key in LONG:
+        path = ROOT / "scenarios" / f"{key}.yaml"
+        scenario = load_dict(yaml.safe_load(path.read_text(encoding="utf-8")), str(path))
+        (fact,) = critical.open_facts(checker, scenario)
+        assert len(fact.values) <= 100 < len(scenario.unknowns[0].values), key
+        assert fact.span() == scenario.unknowns[0].span()
+
+
+def test_describe_intervals() -> None:
+    fact = OpenFact(("x",), "x", "unknown", ("2024-01-01", "2024-01-02", "2024-02-01", "2024-03-01"), ranged="date",
+                    high="2024-12-31")
+    assert fact.describe({0}) == "2024-01-01"
+    assert fact.describe({1}) == "from 2024-01-02 to 2024-01-31"
+    assert fact.describe({0, 1}) == "2024-01-31 or earlier"
+    assert fact.describe({2, 3}) == "2024-02-01 or later"
+    assert fact.describe({0, 2}) == "one of 2024-01-01, from 2024-02-01 to 2024-02-29"
+    assert fact.describe({0, 1, 2, 3}) == "any of its values"
+    assert fact.span() == "from 2024-01-01 to 2024-12-31"
