@@ -475,6 +475,9 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult) -> Any:
         states = tuple(StateOutcome(s.state, a.outcome or "", a.max_rate_bp, a.provisions) if s.state == state else s
                        for s in result.states)
         each.append(compute_compliance(scenario, item, dataclasses.replace(result, status="decided", states=states)))
+    within = [c for c in each if c is not None and c.finding == "within_cap"]
+    if within and all(c is not None and c.finding in ("compliant", "within_cap") for c in each):
+        each = [dataclasses.replace(c, finding="within_cap") if c is not None else c for c in each]  # no excess
     first = each[0]
     if first is None or any(c is None or c.finding != first.finding for c in each):
         facts = sorted({c.fact for a in options for c in a.holds_if}) or [f.fact or "" for f in result.findings

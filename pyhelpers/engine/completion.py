@@ -18,8 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from pyhelpers.base.errors import ScenarioError
-from pyhelpers.engine.domains import every_value, leaf_annotation
+from pyhelpers.engine.domains import every_value, is_state, keyed_by_state, leaf_annotation
 from pyhelpers.scenario import Scenario
+from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, readable_name
 
 UNKNOWN = "unknown"
@@ -35,6 +36,33 @@ def _valid(scenario: Scenario, path: tuple[Any, ...], value: Any) -> bool:
     return True
 
 
+_OTHER_STATES = ("us", "fr", "de", "jp", "ca", "it", "es", "nl")
+"""Candidates for a State the scenario does not name (the first not named stands for any such State)."""
+
+
+def _states(scenario: Scenario, data: Any) -> list[str]:
+    """The States a State-valued unknown fact may be: the treaty's Contracting States, every other State
+    the scenario names (a State may matter by being the same as another fact's), and one it does not."""
+    named: list[str] = list(catalogue().states.get(scenario.treaty, ()))
+
+    def visit(node: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(node, dict):
+            if path and path[0] != "expect" and keyed_by_state(leaf_annotation(path)):
+                named.extend(str(k).lower() for k in node)
+            for key, value in node.items():
+                visit(value, (*path, key))
+        elif isinstance(node, list):
+            for n, value in enumerate(node):
+                visit(value, (*path, n))
+        elif isinstance(node, str) and node != UNKNOWN and path and path[0] != "expect" \
+                and is_state(leaf_annotation(path)):
+            named.append(node.lower())
+
+    visit(data, ())
+    other = next(s for s in _OTHER_STATES if s not in named)
+    return [*dict.fromkeys(named), other]
+
+
 def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
     """The facts ``scenario`` gives as plain ``unknown`` whose every value can be listed, as open facts
     over those values, in document order while their combinations, with those of the scenario's own
@@ -42,6 +70,7 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
     data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
         mode="json", by_alias=True, exclude_unset=True)
     found: list[OpenFact] = []
+    states = _states(scenario, data)
 
     def visit(node: Any, path: tuple[Any, ...]) -> None:
         if isinstance(node, dict):
@@ -52,7 +81,7 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
             for n, value in enumerate(node):
                 visit(value, (*path, n))
         elif node == UNKNOWN and path:
-            values = [v for v in every_value(leaf_annotation(path)) or [] if _valid(scenario, path, v)]
+            values = [v for v in every_value(leaf_annotation(path), states) or [] if _valid(scenario, path, v)]
             if values:  # one value only: the other facts given leave no other
                 found.append(OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True))
 

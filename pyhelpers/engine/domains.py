@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
 from pyhelpers.scenario import BasisPoints, Scenario
+from pyhelpers.scenario.common import State
 
 
 def leaf_annotation(path: tuple[Any, ...]) -> Any:
@@ -61,17 +63,35 @@ def value_choices(hints: Any, value: Any, thresholds: list[str]) -> list[Any]:
     return [o for o in dict.fromkeys(options) if repr(o) != repr(value) and o != "unknown"]
 
 
-def every_value(hints: Any) -> list[Any] | None:
-    """Every value a field of type ``hints`` may take other than ``unknown`` and none (a yes/no, the values of
-    an enumeration), or None where some arm of the type cannot be listed (a State code, a date, a number)."""
+def is_state(hints: Any) -> bool:
+    """Whether a field of type ``hints`` holds a State (alone or among other arms)."""
+    return hints is State or (typing.get_origin(hints) in (typing.Union, types.UnionType)
+                              and any(arm is State for arm in typing.get_args(hints)))
+
+
+def keyed_by_state(hints: Any) -> bool:
+    """Whether a field of type ``hints`` is a mapping keyed by States (``liable_to_tax: {pt: ...}``)."""
+    hints = strip_optional(hints)
+    return typing.get_origin(hints) is dict and typing.get_args(hints)[0] is State
+
+
+def every_value(hints: Any, states: Sequence[str] = ()) -> list[Any] | None:
+    """Every value a field of type ``hints`` may take other than ``unknown`` (a yes/no, the values of an
+    enumeration; a State: each of ``states`` — the Contracting States, those the scenario names and one it
+    does not, standing for any other — or none), or None where some arm of the type cannot be listed (a
+    date, a number). Where the type is a yes/no or an enumeration, leaving the field out is not one of
+    its values (it is a fact not given, or its default, itself one of them)."""
     values: list[Any] = []
-    for arm in typing.get_args(hints) if typing.get_origin(hints) in (typing.Union, types.UnionType) else (hints,):
+    arms = typing.get_args(hints) if typing.get_origin(hints) in (typing.Union, types.UnionType) else (hints,)
+    for arm in arms:
         if arm is type(None):
             continue
         if arm is bool or (typing.get_origin(arm) is typing.Annotated and typing.get_args(arm)[0] is bool):
             values += [True, False]
         elif typing.get_origin(arm) is typing.Literal:
             values += [v for v in typing.get_args(arm) if v != "unknown"]
+        elif arm is State and states:
+            values += [*states, *([None] if type(None) in arms else [])]
         else:
             return None
     return list(dict.fromkeys(values))

@@ -296,6 +296,8 @@ _COMPLIANCE = {
         "under_withheld": "withheld {withheld}: UNDER-WITHHELD by {difference} (due {due})",
         "within_cap": "withheld {withheld}: within the treaty cap {cap_tax} (no domestic rate given: "
                       "under-withholding cannot be checked)",
+        "within_every_cap": "withheld {withheld}: within the treaty cap whatever the open facts (no domestic rate "
+                            "given: under-withholding cannot be checked)",
         "no_treaty_cap": "withheld {withheld}: the Convention sets no cap ({why}); no domestic rate given",
         "not_checked": "no tax withheld given: due {due}",
         "not_checked_excess": "withheld {withheld}: above the treaty cap {cap_tax} on the part it limits; the rest "
@@ -315,6 +317,8 @@ _COMPLIANCE = {
         "under_withheld": "retido {withheld}: RETENÇÃO INSUFICIENTE de {difference} (devido {due})",
         "within_cap": "retido {withheld}: dentro do limite da Convenção {cap_tax} (sem taxa interna: "
                       "não se pode verificar retenção insuficiente)",
+        "within_every_cap": "retido {withheld}: dentro do limite da Convenção quaisquer que sejam os factos em aberto "
+                            "(sem taxa interna: não se pode verificar retenção insuficiente)",
         "no_treaty_cap": "retido {withheld}: a Convenção não fixa limite ({why}); taxa interna não indicada",
         "not_checked": "imposto retido não indicado: devido {due}",
         "not_checked_excess": "retido {withheld}: acima do limite da Convenção {cap_tax} sobre a parte que limita; o "
@@ -372,6 +376,8 @@ def compliance_line(c: Compliance, lang: str) -> str:
         key = "over_withheld_cap"
     if key == "not_checked" and c.reason == "excess_taxed_under_domestic_law":
         key = "not_checked_excess"
+    if key == "within_cap" and c.treaty_max_tax is None:
+        key = "within_every_cap"
     why = c.reason if key == "depends" else words.get(f"why_{c.reason}", c.reason.replace("_", " "))
     text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(c.difference),
                              cap_tax=amount(c.treaty_max_tax), why=why)

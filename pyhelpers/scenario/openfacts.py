@@ -102,6 +102,8 @@ class OpenFact:
 
 
 def show_value(value: Any) -> str:
+    if value is None:
+        return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, date):
