@@ -67,8 +67,10 @@ _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), not_encoded(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), treaty_not_applicable(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S, I, P).
+_has_label(S, I, St) :- _label(S, I, St, _, _).
 #show _label/5.
 #show _label_provision/6.
+#show _has_label/3.
 """
 """Query-time presentation rules: the outcome of each State as one atom (``_label``: the outcome and the
 cap, ``none`` when not capped) and the provisions it rests on, so that brave and cautious consequences
@@ -213,12 +215,14 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
 
 
 def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT,
-               completed: Sequence[OpenFact] = (), three_valued: ScenarioResult | None = None) -> ScenarioResult:
+               completed: Sequence[OpenFact] = (), three_valued: ScenarioResult | None = None,
+               missing: dict[str, frozenset[str]] | None = None) -> ScenarioResult:
     """Evaluate ``scenario``, whose facts include unknowns given as alternatives (see module doc), and
     the facts given as plain ``unknown`` opened over their values (``completed``,
     :mod:`pyhelpers.engine.completion`): an item whose conclusions are the same whatever they are is
     decided, the facts the rules asked for listed as ``not_needed``. An item of ``three_valued`` (the
-    scenario answered three-valued) that asks for none of them keeps that answer."""
+    scenario answered three-valued) that asks for none of them keeps that answer. ``missing``: the open
+    facts of records added for missing ones, each with the missing facts it stands for."""
 
     deadline = time.monotonic() + time_limit
     unknowns = (*critical.open_facts(checker, scenario), *completed)  # a date range: its critical dates
@@ -239,7 +243,13 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     items = tuple(_item(scenario, it, unknowns, cons, relies) for it in base.items)
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
-        attributed = _attribute(checker, scenario, source, completed, three_valued)
+        unknown = [f for f in completed if f.name not in (missing or {})]
+        attributed = _attribute(checker, scenario, source, unknown, three_valued)
+        for it in three_valued.items:  # an added record stands for the missing facts the rules name
+            for name, stands_for in (missing or {}).items():
+                given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
+                if given:
+                    attributed[(it.item_id, name)] = given
         items = tuple(_relevance(it, asked[it.item_id], completed, attributed) for it in items)
     answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
@@ -275,7 +285,7 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     reported with the ``depends`` findings the rules give for it (their provisions); one that changes
     nothing, with the same findings as ``not_needed``. An item the rules asked for none of them keeps its
     three-valued answer (``asked``)."""
-    if not any(f.kind == "depends" for f in asked.findings):
+    if not any(iid == item.item_id for iid, _ in attributed) and not any(f.kind == "depends" for f in asked.findings):
         return asked
     names = {f.name for f in completed}
     deciding = {c.fact for a in item.alternatives for c in a.holds_if} & names
@@ -288,7 +298,10 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
             findings |= given or {Finding("depends", item.treaty, fact.name)}
         else:
             findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
-    return dataclasses.replace(item, findings=tuple(sorted(
+    status = item.status
+    if any(f.kind == "missing" for f in findings) and status in ("depends", "decided"):
+        status = "missing"  # a missing fact decides: it stays missing, with the bound it leaves
+    return dataclasses.replace(item, status=status, findings=tuple(sorted(
         findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
 
 
@@ -412,7 +425,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         findings.add(Finding("time_limit", result.treaty))
     # a certain outcome resting on provisions that differ between the alternatives: all of them
     states = tuple(dataclasses.replace(s, outcome="undetermined", max_rate_bp=None, provisions=(),
-                                       at_most_bp=_at_most(s.state, alternatives, cons.complete))
+                                       at_most_bp=_at_most(s.state, alternatives, cons.complete and _has_label(
+                                           iid, s.state) in cons.cautious))
                    if s.state in open_states else
                    dataclasses.replace(s, provisions=tuple(sorted(
                        {p for (st, o, _), ps in provisions_of.items() if st == s.state and o == s.outcome for p in ps},
@@ -429,12 +443,20 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         max_source_tax=None if open_states or base_open else result.max_source_tax,
         relief=_open_relief(result.relief, mine, base_open))
     item = next(i for i in scenario.income if i.id == result.item_id)
-    return dataclasses.replace(decided, compliance=_compliance(scenario, item, decided))
+    state = withholding_state(scenario, item)
+    every = cons.complete and state is not None and _has_label(iid, state) in cons.cautious
+    return dataclasses.replace(decided, compliance=_compliance(scenario, item, decided, every))
+
+
+def _has_label(item: str, state: str) -> str:
+    """The text clingo prints for ``_has_label``: the State has an outcome (not undetermined)."""
+    return f"_has_label({clingo.String(SID)},{clingo.String(item)},{state})"
 
 
 def _at_most(state: str, alternatives: Sequence[Alternative], complete: bool) -> int | None:
     """The highest cap on ``state``'s tax over every way the open facts may go, where each of them caps it
-    or exempts the item (0); None where one leaves it unlimited or undecided, or not all were examined."""
+    or exempts the item (0); None where one leaves it unlimited or undecided, or not all were examined
+    (``complete``: every way was examined and gives the State an outcome)."""
     caps = [0 if a.outcome == "exempt" else a.max_rate_bp for a in alternatives if a.state == state]
     if not complete or not caps or any(c is None for c in caps):
         return None
@@ -457,10 +479,11 @@ def _open_relief(relief: Relief | None, mine: Sequence[tuple[str, Any]], base_op
                                notes=tuple(sorted({*relief.notes, "limited_part_not_given"})))
 
 
-def _compliance(scenario: Scenario, item: Any, result: ItemResult) -> Any:
+def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool = True) -> Any:
     """The withholding finding: where the withholding State's outcome depends on the unknown facts, the
     finding of each of its alternatives; if they all agree it is the finding (with the amounts they agree
-    on), otherwise undetermined."""
+    on), otherwise ``depends`` on the facts that decide them. ``every``: the alternatives cover every way
+    the facts may go (else, where some leaves the outcome undetermined, no finding is stated)."""
     state = withholding_state(scenario, item)
     options = [a for a in result.alternatives if a.state == state and a.outcome is not None]
     certain = result.compliance.reconstructed if result.compliance is not None else ()
@@ -468,7 +491,7 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult) -> Any:
     plain = compute_compliance(scenario, item, result)
     if plain is not None:
         plain = dataclasses.replace(plain, reconstructed=flagged)
-    if plain is None or not options or any(f.kind == "time_limit" for f in result.findings):
+    if plain is None or not options or not every or any(f.kind == "time_limit" for f in result.findings):
         return plain
     each = []
     for a in options:

@@ -15,15 +15,30 @@ the last ones of a scenario (in document order) whose combinations would exceed
 
 from __future__ import annotations
 
+import copy
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any
 
+from pyhelpers.base import dates
 from pyhelpers.base.errors import ScenarioError
-from pyhelpers.engine.domains import every_value, is_state, keyed_by_state, leaf_annotation
+from pyhelpers.engine import critical
+from pyhelpers.engine.domains import cited_percentages, every_value, is_state, keyed_by_state, leaf_annotation
 from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, readable_name
 
 UNKNOWN = "unknown"
+
+
+def combinations(facts: Sequence[OpenFact]) -> int:
+    """How many combinations of values the open facts have."""
+    out = 1
+    for f in facts:
+        out *= len(f.values)
+    return out
 
 
 def _valid(scenario: Scenario, path: tuple[Any, ...], value: Any) -> bool:
@@ -96,3 +111,91 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
             opened.append(f)
     return tuple(opened)
 
+
+
+_HOLDING = re.compile(r"^holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)$")
+_CAPITAL = re.compile(r"^capital\(holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)\)$")
+
+
+@dataclass(frozen=True)
+class Records:
+    """Holding records the rules report missing, added to the scenario with their facts open: the share of
+    the capital (none, and each percentage the treaty cites and a basis point below it) and the first day
+    held (the critical dates up to the item's date: :mod:`pyhelpers.engine.critical`)."""
+
+    scenario: Scenario
+    facts: tuple[OpenFact, ...]
+    asked: dict[str, frozenset[str]]  # open fact name -> the missing facts (as the rules name them) it stands for
+
+
+def _months_back(periods: critical.Periods) -> int:
+    """How far before the item an added holding record may begin: a year beyond the longest period the
+    treaty cites (in months or in days); any earlier first day is as good."""
+    return max(max(periods.months, default=0), -(-max(periods.days, default=0) // 28)) + 12
+
+
+def _first_days(days: Sequence[date], periods: critical.Periods, low: date, high: date) -> list[date]:
+    """The first days an added holding record may have that the rules can tell apart: each item's date
+    moved back by each period the treaty cites (months, days), a day either side, from ``low`` to
+    ``high``; ``low`` first (any earlier day)."""
+    ends = {d for d in days}
+    ends |= {dates.add_months(d, -m) for d in days for m in periods.months}
+    ends |= {d - timedelta(days=n) for d in days for n in periods.days}
+    out = {low} | {e + timedelta(days=k) for e in ends for k in (-1, 0, 1) if low <= e + timedelta(days=k) <= high}
+    return sorted(out)
+
+
+def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source: str) -> Records | None:
+    """The holding records (``holding(H, C)``) and shares of the capital (``capital(holding(H, C))``) that
+    the three-valued answer reports missing, opened over the values that can change an outcome (see
+    :class:`Records`); None when none is missing or the record cannot be written (ids not in the scenario)."""
+    data = copy.deepcopy(scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True))
+    wanted: dict[tuple[str, str], tuple[set[str], list[date]]] = {}
+    for item in three_valued.items:
+        for f in item.findings:
+            m = _HOLDING.match(f.fact or "") or _CAPITAL.match(f.fact or "") if f.kind == "missing" else None
+            if m is None or m["holder"] not in scenario.persons or m["company"] not in scenario.persons:
+                continue
+            names, days = wanted.setdefault((m["holder"], m["company"]), (set(), []))
+            names.add(f.fact or "")
+            if item.date is not None:
+                days.append(date.fromisoformat(str(item.date)))
+    if not wanted:
+        return None
+    periods = critical.treaty_periods(checker.static_atoms, scenario.treaty)
+    shares = ("0%", *cited_percentages(checker.static_atoms, scenario.treaty))
+    rows = data.setdefault("holdings", [])
+    facts: list[OpenFact] = []
+    asked: dict[str, frozenset[str]] = {}
+    for (holder, company), (names, days) in sorted(wanted.items()):
+        high = max(days, default=scenario.evaluation_date)
+        existing = [k for k, r in enumerate(rows) if r.get("holder") == holder and r.get("company") == company]
+        if existing:  # a record without its share of the capital: that share is open
+            k = existing[0]
+            if rows[k].get("capital") is not None:
+                continue
+        else:
+            low = dates.add_months(high, -_months_back(periods))
+            k = len(rows)
+            rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat()})
+            reps = _first_days(days, periods, low, high)
+            name = f"holding({holder}, {company}).from"
+            facts.append(OpenFact(("holdings", k, "from"), name, "unknown", tuple(d.isoformat() for d in reps),
+                                  ranged="date", high=high.isoformat(), completed=True))
+            asked[name] = frozenset(names)
+        rows[k]["capital"] = shares[0]
+        name = f"holding({holder}, {company}).capital"
+        facts.append(OpenFact(("holdings", k, "capital"), name, "unknown", shares, ranged="int", high="100%",
+                              completed=True))
+        asked[name] = frozenset(names)
+    if not facts:
+        return None
+    try:
+        if Scenario.revalidate is None:
+            return None
+        target = Scenario.revalidate(data, source)
+    except ScenarioError:
+        return None
+    target._plain_data = data
+    return Records(target, tuple(facts), asked)

@@ -160,20 +160,27 @@ def _years(ds: Iterable[date]) -> set[date]:
     return {b for y in range(min(years) - 1, max(years) + 2) for b in dates.calendar_year(y)}
 
 
+def representatives(scenario: Scenario, others: Sequence[OpenFact], periods: Periods, low: date, high: date,
+                    holding: bool, path: tuple[Any, ...] = ()) -> list[date]:
+    """The representatives of the dates from ``low`` to ``high`` (module doc); ``others``: the open facts
+    whose values are dates written too (but the one at ``path``)."""
+    written = set(_scenario_dates(scenario.model_dump(mode="python", by_alias=True, exclude_unset=True,
+                                                      exclude={"expect", "name", "description"})))
+    written.add(scenario.evaluation_date)
+    for other in others:
+        if other.path != path:
+            written.update(_scenario_dates(list(other.values)))
+    written |= periods.dates
+    bases = written | _years(written | {low, high})
+    return candidates(bases, periods, low, high, holding=holding)
+
+
 def critical_dates(fact: OpenFact, scenario: Scenario, others: Sequence[OpenFact], periods: Periods) -> OpenFact:
     """``fact`` (a date range) with its values the representatives of the range (module doc)."""
     low, high = _as_date(fact.values[0]), _as_date(fact.values[-1])
     if low is None or high is None:
         return fact
-    written = set(_scenario_dates(scenario.model_dump(mode="python", by_alias=True, exclude_unset=True,
-                                                      exclude={"expect", "name", "description"})))
-    written.add(scenario.evaluation_date)
-    for other in others:
-        if other.path != fact.path:
-            written.update(_scenario_dates(list(other.values)))
-    written |= periods.dates
-    bases = written | _years(written | {low, high})
-    reps = candidates(bases, periods, low, high, holding=fact.path[:1] == ("holdings",))
+    reps = representatives(scenario, others, periods, low, high, fact.path[:1] == ("holdings",), fact.path)
     if len(reps) >= len(fact.values):
         return fact
     return dataclasses.replace(fact, values=tuple(d.isoformat() for d in reps), high=high.isoformat())

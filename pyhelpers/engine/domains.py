@@ -8,6 +8,7 @@ import typing
 from collections.abc import Sequence
 from typing import Any
 
+import clingo
 from pydantic import BaseModel
 
 from pyhelpers.scenario import BasisPoints, Scenario
@@ -95,3 +96,21 @@ def every_value(hints: Any, states: Sequence[str] = ()) -> list[Any] | None:
         else:
             return None
     return list(dict.fromkeys(values))
+
+
+def _percent(bp: int) -> str:
+    whole, frac = divmod(bp, 100)
+    return f"{whole}%" if frac == 0 else f"{whole}.{frac:02d}%"
+
+
+def cited_percentages(static_atoms: Sequence[clingo.Symbol], treaty: str) -> list[str]:
+    """The percentages the treaty's rules cite (``percentage`` facts), each with the one a basis point
+    below it, in increasing order, as a scenario writes them (``24.99%``, ``25%``)."""
+    bps = sorted({a.arguments[2].number for a in static_atoms
+                  if a.name == "percentage" and len(a.arguments) == 4
+                  and a.arguments[0].type == clingo.SymbolType.String and a.arguments[0].string == treaty
+                  and a.arguments[2].type == clingo.SymbolType.Number and 0 < a.arguments[2].number <= 10000})
+    out: list[str] = []
+    for bp in bps:
+        out += [_percent(bp - 1), _percent(bp)] if bp > 1 else [_percent(bp)]
+    return out

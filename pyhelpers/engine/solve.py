@@ -20,7 +20,7 @@ from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
-from pyhelpers.engine.completion import unknown_values
+from pyhelpers.engine.completion import combinations, missing_records, unknown_values
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
@@ -29,6 +29,7 @@ from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import Declared, scenario_facts
 from pyhelpers.facts.emit import quote
 from pyhelpers.scenario import IncomeItem, Scenario
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS
 
 
 @lru_cache(maxsize=1)
@@ -154,22 +155,28 @@ class Checker:
         """Evaluate one scenario on the fast path (no instrumentation). Items decided by different
         versions of an amended article are evaluated apart, each with its version. A scenario with
         facts given as alternatives gets three-valued answers (:mod:`pyhelpers.alternatives`), within
-        ``time_limit`` seconds (default 10)."""
-        completed = unknown_values(scenario)
-        if scenario.unknowns or completed:
-            from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open
+        ``time_limit`` seconds (default 10); so do the facts it gives as ``unknown`` and the holding
+        records the rules report missing, where their values can be listed
+        (:mod:`pyhelpers.engine.completion`): what holds whatever they are is decided."""
+        from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open
 
-            limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-            if scenario.unknowns:
-                return check_open(self, scenario, source, limit, completed)
-            three = self.check_three_valued(scenario, source)
-            if not any(f.kind == "depends" for it in three.items for f in it.findings):
-                return three  # the rules ask for none of the unknown facts
-            try:
-                return check_open(self, scenario, source, limit, completed, three)
-            except ScenarioError:  # values valid one by one that contradict each other: three-valued
-                return three
-        return self.check_three_valued(scenario, source)
+        completed = unknown_values(scenario)
+        limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+        if scenario.unknowns:
+            return check_open(self, scenario, source, limit, completed)
+        three = self.check_three_valued(scenario, source)
+        records = missing_records(self, scenario, three, source)
+        asks = completed and any(f.kind == "depends" for it in three.items for f in it.findings)
+        if records is not None and combinations((*completed, *records.facts)) > MAX_COMBINATIONS:
+            records = None
+        if records is None and not asks:
+            return three  # the rules ask for none of the facts that could be opened
+        target, extra, asked = (scenario, (), {}) if records is None else (records.scenario, records.facts,
+                                                                          records.asked)
+        try:
+            return check_open(self, target, source, limit, (*completed, *extra), three, asked)
+        except ScenarioError:  # values valid one by one that contradict each other: three-valued
+            return three
 
     def check_three_valued(self, scenario: Scenario, source: str = "<scenario>") -> ScenarioResult:
         """Evaluate ``scenario`` in one answer set: a fact given as ``unknown`` is answered three-valued by

@@ -28,7 +28,7 @@ from clingo import ast
 
 from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
-from pyhelpers.engine.domains import leaf_annotation, value_choices
+from pyhelpers.engine.domains import cited_percentages, leaf_annotation, value_choices
 from pyhelpers.engine.query import Query, parse_query
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.facts.emit import conditional_fact, open_option, quote, term
@@ -105,22 +105,6 @@ def auto_changeable(scenario: Scenario, thresholds: list[str], only: set[tuple[A
     return found
 
 
-def _percent(bp: int) -> str:
-    whole, frac = divmod(bp, 100)
-    return f"{whole}%" if frac == 0 else f"{whole}.{frac:02d}%"
-
-
-def _thresholds(checker: Any, treaty: str) -> list[str]:
-    bps = sorted({a.arguments[2].number for a in checker.static_atoms
-                  if a.name == "percentage" and len(a.arguments) == 4
-                  and a.arguments[0].type == clingo.SymbolType.String and a.arguments[0].string == treaty
-                  and a.arguments[2].type == clingo.SymbolType.Number and 0 < a.arguments[2].number <= 10000})
-    out: list[str] = []
-    for bp in bps:
-        out += [_percent(bp - 1), _percent(bp)] if bp > 1 else [_percent(bp)]
-    return out
-
-
 def _goal_rule(query: Query) -> Any:
     loc = query.pattern.location
     head = ast.Literal(loc, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(loc, "_goal", [], False)))
@@ -163,7 +147,7 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
     """Find the smallest changes of the changeable facts that make ``goal`` hold (module doc)."""
     deadline = time.monotonic() + time_limit
     query = parse_query(goal, checker.logic, SID)
-    thresholds = _thresholds(checker, scenario.treaty)
+    thresholds = cited_percentages(checker.static_atoms, scenario.treaty)
     marked = [f for f in scenario.open_facts if f.kind == "changeable"]
     changeable: list[OpenFact] = []
     for f in marked:

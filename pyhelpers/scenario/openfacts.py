@@ -90,7 +90,9 @@ class OpenFact:
         words = []
         for run in runs:
             low, high = self.show(run[0]), show_value(self._until(run[-1]))
-            if low == high:
+            beyond = run[-1] == len(self.values) - 1 and self.high is not None and self.ranged != "date" \
+                and self.show(run[-1]) != show_value(self.high)  # the last value stands for those above it too
+            if low == high and not beyond:
                 words.append(low)
             elif run[-1] == len(self.values) - 1:
                 words.append(f"{low} {later}")
@@ -103,7 +105,7 @@ class OpenFact:
 
 def show_value(value: Any) -> str:
     if value is None:
-        return "none"
+        return "not stated"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, date):
