@@ -216,7 +216,8 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
 
 def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT,
                completed: Sequence[OpenFact] = (), three_valued: ScenarioResult | None = None,
-               missing: dict[str, frozenset[str]] | None = None) -> ScenarioResult:
+               missing: dict[str, frozenset[str]] | None = None,
+               asked_for: dict[tuple[str, str], set[Finding]] | None = None) -> ScenarioResult:
     """Evaluate ``scenario``, whose facts include unknowns given as alternatives (see module doc), and
     the facts given as plain ``unknown`` opened over their values (``completed``,
     :mod:`pyhelpers.engine.completion`): an item whose conclusions are the same whatever they are is
@@ -243,8 +244,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     items = tuple(_item(scenario, it, unknowns, cons, relies) for it in base.items)
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
-        unknown = [f for f in completed if f.name not in (missing or {})]
-        attributed = _attribute(checker, scenario, source, unknown, three_valued)
+        attributed = dict(asked_for or {})
         for it in three_valued.items:  # an added record stands for the missing facts the rules name
             for name, stands_for in (missing or {}).items():
                 given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
@@ -261,21 +261,6 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
         "shown as certain are certain, the others are not final")
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
                                atoms=tuple(sorted(t for t in cons.brave if not t.startswith(RELIES))))
-
-
-def _attribute(checker: Any, scenario: Scenario, source: str, completed: Sequence[OpenFact],
-               three_valued: ScenarioResult) -> dict[tuple[str, str], set[Finding]]:
-    """Which ``depends`` findings of the three-valued answer each completed fact gives rise to, per item:
-    those that vanish when that fact alone is given its first value."""
-    out: dict[tuple[str, str], set[Finding]] = {}
-    for fact in completed:
-        variant = scenario.with_values({fact.path: fact.values[0]}, source, keep_unknown=True)
-        given = {it.item_id: set(it.findings) for it in checker.check_three_valued(variant, source).items}
-        for it in three_valued.items:
-            gone = {f for f in it.findings if f.kind == "depends" and f not in given.get(it.item_id, set())}
-            if gone:
-                out[(it.item_id, fact.name)] = gone
-    return out
 
 
 def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact],

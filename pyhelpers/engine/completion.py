@@ -16,6 +16,7 @@ the last ones of a scenario (in document order) whose combinations would exceed
 from __future__ import annotations
 
 import copy
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from pyhelpers.base import dates
 from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine import critical
 from pyhelpers.engine.domains import cited_percentages, every_value, is_state, keyed_by_state, leaf_annotation
+from pyhelpers.engine.results import Finding
 from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, readable_name
@@ -199,3 +201,35 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
         return None
     target._plain_data = data
     return Records(target, tuple(facts), asked)
+
+
+def asked_for(checker: Any, scenario: Scenario, source: str, completed: Sequence[OpenFact],
+              three_valued: Any) -> dict[tuple[str, str], set[Finding]]:
+    """Which ``depends`` findings of the three-valued answer each completed fact gives rise to, per item
+    (item id, fact name): those that vanish when that fact alone is given its first value. A fact no
+    item asks for is not opened (it changes nothing the rules look at)."""
+    out: dict[tuple[str, str], set[Finding]] = {}
+    asking = {it.item_id: {f for f in it.findings if f.kind == "depends"} for it in three_valued.items}
+    for fact in completed:
+        variant = scenario.with_values({fact.path: fact.values[0]}, source, keep_unknown=True)
+        given = {it.item_id: set(it.findings) for it in checker.check_three_valued(variant, source).items}
+        for iid, depends in asking.items():
+            gone = {f for f in depends if f not in given.get(iid, set())}
+            if gone:
+                out[(iid, fact.name)] = gone
+    return out
+
+
+def accepted(checker: Any, scenario: Scenario, source: str, fact: OpenFact, asks: set[str]) -> OpenFact | None:
+    """``fact`` with the values the rules take as values of it: one under which they report the very fact
+    they asked for (``asks``: its terms, e.g. ``vital_interests(ana)``) missing is not a value the fact may
+    have, only a way of not giving it (a State left out where the rules need one, a State they do not
+    weigh there). None when no value is left."""
+    kept = []
+    for value in fact.values:
+        variant = scenario.with_values({fact.path: value}, source, keep_unknown=True)
+        lacking = {f.fact for it in checker.check_three_valued(variant, source).items for f in it.findings
+                   if f.kind == "missing"}
+        if not lacking & asks:
+            kept.append(value)
+    return dataclasses.replace(fact, values=tuple(kept)) if kept else None

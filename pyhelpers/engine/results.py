@@ -257,9 +257,11 @@ class ScenarioResult:
     def open_questions(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
         """The facts that could change an outcome, most decisive first: (kind, fact, provision, items).
         ``missing``: the scenario never gave it; ``depends``: given as unknown; ``requires_judgment``:
-        a purpose question left open. Ordered by the number of items whose outcome turns on the fact,
+        a purpose question left open. Those needed whatever the open facts first, those needed only
+        under some of their values after; each by the number of items whose outcome turns on the fact,
         then missing before unknown before judgment, then by name."""
         found: dict[tuple[str, str], tuple[set[str], set[str]]] = {}
+        certain: set[tuple[str, str]] = set()  # needed whatever the open facts (not only under some values)
         for it in self.items:
             possible = [a.finding for a in it.alternatives if a.finding is not None]
             for f in [*it.findings, *possible, *it.assumptions]:
@@ -267,15 +269,18 @@ class ScenarioResult:
                     items, provs = found.setdefault((f.kind, f.fact or ""), (set(), set()))
                     items.add(it.item_id)
                     provs.add(f.provision)
+                    if f not in possible:
+                        certain.add((f.kind, f.fact or ""))
         for a in self.answers:
             for f in a.findings:
                 if f.kind in _OPEN_KINDS:
                     items, provs = found.setdefault((f.kind, f.fact or ""), (set(), set()))
                     items.add(a.question)
                     provs.add(f.provision)
+                    certain.add((f.kind, f.fact or ""))
         rows = [(kind, fact, "; ".join(sorted(provs)), tuple(sorted(items)))
                 for (kind, fact), (items, provs) in found.items()]
-        return sorted(rows, key=lambda r: (-len(r[3]), _OPEN_KINDS.index(r[0]), r[1]))
+        return sorted(rows, key=lambda r: ((r[0], r[1]) not in certain, -len(r[3]), _OPEN_KINDS.index(r[0]), r[1]))
 
     def answer(self, question: str) -> PersonAnswer:
         for a in self.answers:

@@ -20,7 +20,7 @@ from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
-from pyhelpers.engine.completion import combinations, missing_records, unknown_values
+from pyhelpers.engine.completion import accepted, asked_for, combinations, missing_records, unknown_values
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
@@ -166,7 +166,13 @@ class Checker:
             return check_open(self, scenario, source, limit, completed)
         three = self.check_three_valued(scenario, source)
         records = missing_records(self, scenario, three, source)
-        asks = completed and any(f.kind == "depends" for it in three.items for f in it.findings)
+        asks = bool(completed) and any(f.kind == "depends" for it in three.items for f in it.findings)
+        attributed = asked_for(self, scenario, source, completed, three) if asks else {}
+        asks_of = {f.name: {d.fact or "" for (_, name), found in attributed.items() if name == f.name for d in found}
+                   for f in completed}
+        completed = tuple(f for f in (accepted(self, scenario, source, f, asks_of[f.name]) for f in completed
+                                      if asks_of[f.name]) if f is not None)
+        asks = bool(completed)
         if records is not None and combinations((*completed, *records.facts)) > MAX_COMBINATIONS:
             records = None
         if records is None and not asks:
@@ -174,7 +180,7 @@ class Checker:
         target, extra, asked = (scenario, (), {}) if records is None else (records.scenario, records.facts,
                                                                           records.asked)
         try:
-            return check_open(self, target, source, limit, (*completed, *extra), three, asked)
+            return check_open(self, target, source, limit, (*completed, *extra), three, asked, attributed)
         except ScenarioError:  # values valid one by one that contradict each other: three-valued
             return three
 
