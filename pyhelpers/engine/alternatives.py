@@ -96,10 +96,17 @@ class _Consequences:
     ctl: clingo.Control | None = None
     deadline: float = 0.0
     _within: dict[tuple[tuple[int, int], ...], frozenset[str] | None] = dataclasses.field(default_factory=dict)
+    models: list[tuple[dict[int, int], frozenset[str]]] | None = None  # every combination's answer set
 
     def certain_within(self, excluded: tuple[tuple[int, int], ...]) -> frozenset[str] | None:
         """Cautious consequences when each open fact F may take any value but the excluded (F, V) pairs
         (memoised; None past the deadline)."""
+        if excluded not in self._within and self.models is not None:
+            out = set(self.brave)
+            for values, atoms in self.models:
+                if not any(values.get(f) == v for f, v in excluded):
+                    out &= atoms
+            self._within[excluded] = frozenset(out)
         if excluded not in self._within:
             assumptions = [(_value(f, v), False) for f, v in excluded]
             self._within[excluded] = None if self.ctl is None else _solve(self.ctl, "cautious", assumptions,
@@ -229,7 +236,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     unknowns = (*critical.open_facts(checker, scenario), *completed)  # a date range: its critical dates
     prog = open_program(checker, scenario, source, unknowns)
     ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], prog.rules + _PRESENTATION)
+    ctl.add("base", [], prog.rules + _PRESENTATION + "\n#show _value/3.")
     ctl.add("base", [], "\n".join(prog.facts))
     ctl.ground([("base", [])])
     cons = _consequences(ctl, unknowns, deadline)
@@ -301,7 +308,57 @@ def _span(f: OpenFact) -> str:
     return f.span()
 
 
+def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: float) -> _Consequences | None:
+    """Brave and cautious consequences, overall and under each value, from every combination's answer set
+    in one solve (each combination has exactly one): cheaper than two solves per value where the
+    combinations are few. None past the deadline."""
+    remaining = deadline - time.monotonic()
+    if remaining <= 0:
+        return None
+    ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
+    ctl.configuration.solve.models = 0  # type: ignore[union-attr]
+    models: list[tuple[dict[int, int], frozenset[str]]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        values: dict[int, int] = {}
+        atoms: set[str] = set()
+        for sym in model.symbols(shown=True):
+            if sym.name == "_value" and len(sym.arguments) == 3:
+                values[sym.arguments[1].number] = sym.arguments[2].number
+            else:
+                atoms.add(str(sym))
+        models.append((values, frozenset(atoms)))
+
+    with ctl.solve(on_model=on_model, async_=True) as handle:
+        if not handle.wait(remaining):
+            handle.cancel()
+            return None
+        handle.get()
+    if not models:
+        return None
+    brave = frozenset().union(*(a for _, a in models))
+    cautious = frozenset.intersection(*(a for _, a in models))
+    under: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]]] = {}
+    for f, fact in enumerate(unknowns):
+        for v in range(len(fact.values)):
+            these = [a for values, a in models if values.get(f) == v]
+            if these:
+                under[(f, v)] = (frozenset().union(*these), frozenset.intersection(*these))
+    return _Consequences(brave, cautious, under, True, ctl, deadline, models=models)
+
+
+ENUMERATE_UP_TO = 1024
+"""Up to this many combinations their answer sets are enumerated in one solve (:func:`_enumerated`);
+beyond, brave and cautious consequences are solved under each value."""
+
+
 def _consequences(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: float) -> _Consequences:
+    combos = 1
+    for fact in unknowns:
+        combos *= len(fact.values)
+    if combos <= ENUMERATE_UP_TO:
+        enumerated = _enumerated(ctl, unknowns, deadline)
+        return enumerated if enumerated is not None else _Consequences(frozenset(), frozenset(), {}, False)
     brave = _solve(ctl, "brave", [], deadline)
     cautious = _solve(ctl, "cautious", [], deadline)
     if brave is None or cautious is None:

@@ -167,6 +167,8 @@ def label(key: str, lang: str) -> str:
 def outcome_text(o: StateOutcome, lang: str, on: str | None = None, part: str | None = None) -> str:
     """The outcome in words; ``on``: the item's date, named when the treaty does not apply on it;
     ``part``: the part of the amount a cap applies to, where not the gross (``limit_applies_to``)."""
+    if o.outcome == "undetermined" and o.at_most_bp is not None:  # bounded whatever the open facts
+        return label("at_most", lang).format(rate=format_bp(o.at_most_bp))
     text = _OUTCOME[_lang(lang)].get(o.outcome, o.outcome)
     if o.outcome == "capped" and part is not None:
         name = _PARTS[_lang(lang)].get(part, part.replace("_", " "))
