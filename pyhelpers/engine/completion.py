@@ -1,16 +1,20 @@
-"""Facts given as plain ``unknown`` completed with every value their field may take (issue 23).
+"""Incomplete facts completed with every value they may take (issue 23).
 
-The rules answer a fact given as ``unknown`` three-valued: the item ``depends`` on it. Whether it really
-does is a question for the engine, not for the order of the rules: each such fact whose field has a
-listable set of values (a yes/no, an enumeration) is opened as alternatives of all those values and the
+The rules answer a fact given as ``unknown`` or left out three-valued: the item ``depends`` on it, or it
+is ``missing``. Whether it really decides anything is a question for the engine, not for the order of
+the rules: each such fact whose values can be listed is opened as alternatives of all of them and the
 scenario is solved once over every combination (:func:`pyhelpers.engine.alternatives.check_open`: brave
-and cautious consequences). A conclusion of an item that holds in every completion is certain; an item
-whose conclusions are the same for every value is decided, and the facts it was reported to depend on
-are listed as ``not_needed``; otherwise its alternatives name the facts and values that decide it.
+and cautious consequences). A conclusion that holds in every completion is certain; an item whose
+conclusions are the same for every value is decided, the facts it was reported to depend on listed as
+``not_needed``; otherwise its alternatives name the facts and values that decide it, and each State's
+outcome its bound.
 
-A field whose values cannot be listed (a date, a percentage, a list of States) stays three-valued; so do
-the last ones of a scenario (in document order) whose combinations would exceed
-:data:`pyhelpers.scenario.openfacts.MAX_COMBINATIONS`.
+Opened: a fact given as plain ``unknown`` whose field is a yes/no, an enumeration or a State
+(:func:`unknown_values`), where the rules ask for it (:func:`asked_for`), over the values the rules take
+(:func:`accepted`); a holding record the rules report missing, added with its share of the capital and
+its first day open (:func:`missing_records`). A field whose values cannot be listed (a date, a number, a
+list) stays three-valued; so do the last ones of a scenario (in document order) whose combinations would
+exceed :data:`pyhelpers.scenario.openfacts.MAX_COMBINATIONS`.
 """
 
 from __future__ import annotations

@@ -160,14 +160,14 @@ class Checker:
         (:mod:`pyhelpers.engine.completion`): what holds whatever they are is decided."""
         from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open
 
-        completed = unknown_values(scenario)
         limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
         if scenario.unknowns:
-            return check_open(self, scenario, source, limit, completed)
+            return check_open(self, scenario, source, limit, unknown_values(scenario))
         three = self.check_three_valued(scenario, source)
         records = missing_records(self, scenario, three, source)
-        asks = bool(completed) and any(f.kind == "depends" for it in three.items for f in it.findings)
-        attributed = asked_for(self, scenario, source, completed, three) if asks else {}
+        asks = any(f.kind == "depends" for it in three.items for f in it.findings)
+        completed = unknown_values(scenario) if asks else ()  # only where the rules ask for an unknown fact
+        attributed = asked_for(self, scenario, source, completed, three) if completed else {}
         asks_of = {f.name: {d.fact or "" for (_, name), found in attributed.items() if name == f.name for d in found}
                    for f in completed}
         completed = tuple(f for f in (accepted(self, scenario, source, f, asks_of[f.name]) for f in completed
