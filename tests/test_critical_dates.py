@@ -37,6 +37,8 @@ LONG = {  # the issue's scenarios: windows (first, last day) around their critic
     "br-uy/unknowns-parent-holding-end-within-a-year": [("2024-03-05", "2024-03-25")],
     "br-pt/unknowns-employee-departure-within-a-year": [("2024-03-20", "2024-04-10")],
     "br-pt/unknowns-construction-site-end-within-a-year": [("2023-09-20", "2023-10-10")],
+    # the first day of a holding that also decides a 29(2)(e) owner's period: every day is costly to solve
+    "br-uy/exam23-dividend-acquisition-around-365-days": [("2023-06-27", "2023-07-01")],
 }
 
 
@@ -130,6 +132,8 @@ def test_critical_dates_answer_as_every_day(checker: Checker, path: Path, monkey
 def test_long_ranges_keep_few_days(checker: Checker) -> None:
     """The issue's ranges of a year or 400 days are answered over a few dozen days at most."""
     for key in LONG:
+        if "exam23" in key:
+            continue  # a short range, windowed for its cost
         path = ROOT / "scenarios" / f"{key}.yaml"
         scenario = load_dict(yaml.safe_load(path.read_text(encoding="utf-8")), str(path))
         (fact,) = critical.open_facts(checker, scenario)

@@ -308,10 +308,16 @@ def _span(f: OpenFact) -> str:
     return f.span()
 
 
-def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: float) -> _Consequences | None:
+class _NotOnePerCombination(Exception):
+    """More answer sets than combinations: the rules leave some open question a choice (a judgment)."""
+
+
+def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: float,
+                combos: int) -> _Consequences | None:
     """Brave and cautious consequences, overall and under each value, from every combination's answer set
-    in one solve (each combination has exactly one): cheaper than two solves per value where the
-    combinations are few. None past the deadline."""
+    in one solve, where each combination has exactly one: cheaper than two solves per value where the
+    combinations are few. None past the deadline; raises :class:`_NotOnePerCombination` (having stopped
+    the solve) when the answer sets outnumber the combinations."""
     remaining = deadline - time.monotonic()
     if remaining <= 0:
         return None
@@ -319,7 +325,9 @@ def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: flo
     ctl.configuration.solve.models = 0  # type: ignore[union-attr]
     models: list[tuple[dict[int, int], frozenset[str]]] = []
 
-    def on_model(model: clingo.Model) -> None:
+    def on_model(model: clingo.Model) -> bool:
+        if len(models) >= combos:
+            return False  # stop: not one answer set per combination
         values: dict[int, int] = {}
         atoms: set[str] = set()
         for sym in model.symbols(shown=True):
@@ -328,12 +336,15 @@ def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: flo
             else:
                 atoms.add(str(sym))
         models.append((values, frozenset(atoms)))
+        return True
 
     with ctl.solve(on_model=on_model, async_=True) as handle:
         if not handle.wait(remaining):
             handle.cancel()
             return None
-        handle.get()
+        result = handle.get()
+    if not result.exhausted:
+        raise _NotOnePerCombination()
     if not models:
         return None
     brave = frozenset().union(*(a for _, a in models))
@@ -357,8 +368,11 @@ def _consequences(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: f
     for fact in unknowns:
         combos *= len(fact.values)
     if combos <= ENUMERATE_UP_TO:
-        enumerated = _enumerated(ctl, unknowns, deadline)
-        return enumerated if enumerated is not None else _Consequences(frozenset(), frozenset(), {}, False)
+        try:
+            enumerated = _enumerated(ctl, unknowns, deadline, combos)
+            return enumerated if enumerated is not None else _Consequences(frozenset(), frozenset(), {}, False)
+        except _NotOnePerCombination:
+            pass  # brave and cautious solves under each value instead
     brave = _solve(ctl, "brave", [], deadline)
     cautious = _solve(ctl, "cautious", [], deadline)
     if brave is None or cautious is None:
