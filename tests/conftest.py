@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
+from pyhelpers.scenario import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml"))
@@ -15,6 +18,20 @@ SCENARIOS = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml"))
 @pytest.fixture(scope="session")
 def checker() -> Checker:
     return Checker()
+
+
+@pytest.fixture(scope="session")
+def checked(checker: Checker) -> Callable[[Path], ScenarioResult]:
+    """The answer to a shipped scenario (``Checker.check`` with its path as the source), computed once per
+    session for the tests that read it (results are immutable)."""
+    cache: dict[Path, ScenarioResult] = {}
+
+    def check(path: Path) -> ScenarioResult:
+        if path not in cache:
+            cache[path] = checker.check(load_file(path), source=str(path))
+        return cache[path]
+
+    return check
 
 
 def scenario_id(path: Path) -> str:

@@ -12,6 +12,7 @@ suite, on every scenario of a treaty with reconstructed rules (the fast path's g
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Callable
 from pathlib import Path
 
 import clingo
@@ -19,6 +20,7 @@ import pytest
 
 from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine.provenance import EXPLAINED_ROOTS, RELIES, TAINT, companion_program
+from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.explain.explainer import explain_scenario
 from pyhelpers.scenario import Scenario, load_file
@@ -94,13 +96,13 @@ def test_flagged_exactly_where_the_explanation_relies_on_a_reconstruction(checke
     assert not bad, "\n".join(bad)
 
 
-def test_no_flag_without_reconstructed_rules(checker: Checker) -> None:
+def test_no_flag_without_reconstructed_rules(checker: Checker, checked: Callable[[Path], ScenarioResult]) -> None:
     treaties = _treaties_with_reconstructed_rules(checker)
     for path in SCENARIOS:
         if path.relative_to(ROOT / "scenarios").parts[0] in treaties:
             continue
         try:
-            result = checker.check(load_file(path), str(path))
+            result = checked(path)
         except ScenarioError:
             continue
         assert not any(it.reconstructed for it in result.items), path

@@ -10,13 +10,14 @@ solves all the values together (brave and cautious consequences); this test neve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pyhelpers.engine.completion import unknown_values
-from pyhelpers.engine.results import ItemResult
+from pyhelpers.engine.results import ItemResult, ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import load_file
 from tests.conftest import SCENARIOS, scenario_id
@@ -36,11 +37,12 @@ OPENED = [p for p in SCENARIOS if "unknown" in p.read_text(encoding="utf-8")]
 
 
 @pytest.mark.parametrize("path", OPENED, ids=[scenario_id(p) for p in OPENED])
-def test_asked_facts_matter_and_spared_ones_do_not(path: Path, checker: Checker) -> None:
+def test_asked_facts_matter_and_spared_ones_do_not(path: Path, checker: Checker,
+                                                   checked: Callable[[Path], ScenarioResult]) -> None:
     scenario = load_file(path)
     if scenario.unknowns:
         return  # alternatives the user wrote: the answer lists them as given
-    result = checker.check(scenario, str(path))
+    result = checked(path)
     listed = {u.fact for u in result.unknowns}  # the facts the answer opened (those the rules asked for)
     opened = [f for f in unknown_values(scenario) if f.name in listed]
     if not opened:

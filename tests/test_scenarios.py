@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from pyhelpers.engine.expect import compare
-from pyhelpers.engine.solve import Checker
+from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.scenario import load_file, person_questions
 
 from .conftest import ROOT, SCENARIOS, scenario_id
@@ -18,12 +19,12 @@ def test_corpus_is_not_empty() -> None:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[scenario_id(p) for p in SCENARIOS])
-def test_scenario_expectations(path: Path, checker: Checker) -> None:
+def test_scenario_expectations(path: Path, checked: Callable[[Path], ScenarioResult]) -> None:
     scenario = load_file(path)
     assert scenario.expect, f"{path} has no expect: block"
     asked = {i.id for i in scenario.income} | {q.id for q in person_questions(scenario)}
     assert set(scenario.expect) == asked, "every income item and every question needs an expectation"
-    result = checker.check(scenario, source=str(path))
+    result = checked(path)
     mismatches = compare(scenario, result)
     if mismatches:
         rel = path.relative_to(ROOT)
@@ -37,13 +38,12 @@ def test_scenario_expectations(path: Path, checker: Checker) -> None:
         pytest.fail("\n".join(lines), pytrace=False)
 
 
-def test_a_decided_item_has_an_outcome_in_every_state(checker: Checker) -> None:
+def test_a_decided_item_has_an_outcome_in_every_state(checked: Callable[[Path], ScenarioResult]) -> None:
     """No item is 'decided' while a State's outcome is undetermined: a decided status means every State's
     outcome follows from the facts (over every shipped scenario)."""
     bad = []
     for path in SCENARIOS:
-        scenario = load_file(path)
-        for item in checker.check(scenario, source=str(path)).items:
+        for item in checked(path).items:
             if item.status == "decided" and any(s.outcome == "undetermined" for s in item.states):
                 bad.append(f"{path.relative_to(ROOT)} {item.item_id}: " + ", ".join(f"{s.state}: {s.label}"
                                                                                 for s in item.states))
