@@ -24,12 +24,15 @@ from pyhelpers.engine.completion import accepted, asked_for, combinations, missi
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
-from pyhelpers.engine.results import ItemResult, Receipt, ScenarioResult
+from pyhelpers.engine.results import Finding, ItemResult, Receipt, ScenarioResult
 from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import Declared, scenario_facts
 from pyhelpers.facts.emit import quote
 from pyhelpers.scenario import IncomeItem, Scenario
-from pyhelpers.scenario.openfacts import MAX_COMBINATIONS
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
+
+ASKED_UNDER_ROUNDS = 2
+"""How many rounds of facts asked for only under some value of an opened fact are opened too."""
 
 
 @lru_cache(maxsize=1)
@@ -170,8 +173,10 @@ class Checker:
         attributed = asked_for(self, scenario, source, completed, three) if completed else {}
         asks_of = {f.name: {d.fact or "" for (_, name), found in attributed.items() if name == f.name for d in found}
                    for f in completed}
-        completed = tuple(f for f in (accepted(self, scenario, source, f, asks_of[f.name]) for f in completed
+        candidates = completed
+        completed = tuple(f for f in (accepted(self, scenario, source, f, asks_of[f.name]) for f in candidates
                                       if asks_of[f.name]) if f is not None)
+        completed = self._asked_under(scenario, source, completed, candidates, attributed)
         asks = bool(completed)
         if records is not None and combinations((*completed, *records.facts)) > MAX_COMBINATIONS:
             records = None
@@ -183,6 +188,37 @@ class Checker:
             return check_open(self, target, source, limit, (*completed, *extra), three, asked, attributed)
         except ScenarioError:  # values valid one by one that contradict each other: three-valued
             return three
+
+    def _asked_under(self, scenario: Scenario, source: str, opened: tuple[OpenFact, ...],
+                     candidates: Sequence[OpenFact], attributed: dict[tuple[str, str], set[Finding]]
+                     ) -> tuple[OpenFact, ...]:
+        """``opened`` with the unknown facts the rules ask for only under some value of an opened one
+        (an agent's ordinary course once it is independent), found round by round (at most
+        :data:`ASKED_UNDER_ROUNDS`); ``attributed`` gains their findings."""
+        for _ in range(ASKED_UNDER_ROUNDS):
+            names = {f.name for f in opened}
+            pending = [f for f in candidates if f.name not in names]
+            found: dict[str, OpenFact] = {}
+            for fact in opened:
+                for value in fact.values:
+                    if not pending:
+                        break
+                    variant = scenario.with_values({fact.path: value}, source, keep_unknown=True)
+                    three = self.check_three_valued(variant, source)
+                    if not any(f.kind == "depends" for it in three.items for f in it.findings):
+                        continue
+                    more = asked_for(self, variant, source, pending, three)
+                    for g in pending:
+                        asks = {d.fact or "" for (_, name), ds in more.items() if name == g.name for d in ds}
+                        if asks and g.name not in found:
+                            kept = accepted(self, variant, source, g, asks)
+                            if kept is not None:
+                                found[g.name] = kept
+                                attributed.update({k: v for k, v in more.items() if k[1] == g.name})
+            if not found:
+                break
+            opened = (*opened, *found.values())
+        return opened
 
     def check_three_valued(self, scenario: Scenario, source: str = "<scenario>") -> ScenarioResult:
         """Evaluate ``scenario`` in one answer set: a fact given as ``unknown`` is answered three-valued by
