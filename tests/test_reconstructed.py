@@ -57,6 +57,7 @@ def _compared(scenario: Scenario, name: str, exact: bool,
               explained: dict[str, set[str]] | None = None) -> tuple[list[str], int]:
     assert _CHECKER is not None
     result = _CHECKER.check(scenario, name)
+    exact = exact and not result.unknowns  # facts opened over their values (issue 23): as alternatives
     flagged = {it.item_id: set(it.reconstructed) for it in result.items}
     flagged |= {a.question: set(a.reconstructed) for a in result.answers}
     if explained is None:
