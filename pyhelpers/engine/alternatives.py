@@ -35,6 +35,7 @@ from pyhelpers.base.terms import Term, parse_atom, render_term
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import reliance, relied_on, result_from_atoms
+from pyhelpers.engine.completion import combinations
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.results import (
@@ -364,9 +365,7 @@ beyond, brave and cautious consequences are solved under each value."""
 
 
 def _consequences(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: float) -> _Consequences:
-    combos = 1
-    for fact in unknowns:
-        combos *= len(fact.values)
+    combos = combinations(unknowns)
     if combos <= ENUMERATE_UP_TO:
         try:
             enumerated = _enumerated(ctl, unknowns, deadline, combos)
