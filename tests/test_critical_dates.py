@@ -12,6 +12,7 @@ ranges widened by 60 days, instead (slow: minutes; run by hand when the candidat
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
 from datetime import date, timedelta
 from pathlib import Path
@@ -151,3 +152,56 @@ def test_describe_intervals() -> None:
     assert fact.describe({0, 2}) == "one of 2024-01-01, from 2024-02-01 to 2024-02-29"
     assert fact.describe({0, 1, 2, 3}) == "any of its values"
     assert fact.span() == "from 2024-01-01 to 2024-12-31"
+
+
+OPEN_ENDED = [p for p in SCENARIOS if any(f.open_end for f in load_dict(
+    yaml.safe_load(p.read_text(encoding="utf-8")), str(p)).unknowns)]
+
+SAMPLE_EVERY = 30
+"""Besides the critical dates, every 30th day of an open-ended date's range is answered, and days far
+beyond it (ten years)."""
+
+
+def _sampled(checker: Checker, scenario: Scenario, windows: list[tuple[str, str]]) -> Any:
+    """``critical.open_facts`` with each open-ended date's representatives joined by other days: every
+    :data:`SAMPLE_EVERY` th day of its range, the days of ``windows``, and days ten years beyond."""
+    def open_facts(checker: Checker, scenario: Scenario) -> tuple[OpenFact, ...]:
+        out = []
+        for f in original(checker, scenario):
+            if not f.open_end:
+                out.append(f)
+                continue
+            reps = {date.fromisoformat(str(v)) for v in f.values}
+            first, last = min(reps), date.fromisoformat(str(f.high))
+            days = {first + timedelta(days=n) for n in range(0, (last - first).days + 1, SAMPLE_EVERY)}
+            for low, high in windows:
+                a, b = date.fromisoformat(low), date.fromisoformat(high)
+                days |= {a + timedelta(days=n) for n in range((b - a).days + 1)}
+            days |= {last + timedelta(days=3653)} if f.open_end == "later" else {first - timedelta(days=3653)}
+            values = sorted(reps | days)
+            out.append(dataclasses.replace(f, values=tuple(d.isoformat() for d in values),
+                                           high=max(values).isoformat() if f.open_end == "later" else f.high))
+        return tuple(out)
+
+    original = critical.open_facts
+    return open_facts
+
+
+OPEN_WINDOWS = {  # days around the critical dates the scenarios' descriptions name
+    "br-uy/unknowns-parent-holding-end-unknown": [("2024-03-10", "2024-03-20")],
+    "br-uy/unknowns-parent-holding-start-unknown": [("2023-03-12", "2023-03-20"), ("2024-03-12", "2024-03-18")],
+    "br-pl/unknowns-employee-departure-unknown": [("2027-02-27", "2027-03-06")],
+    "br-pt/unknowns-construction-site-end-unknown": [("2023-09-26", "2023-10-04")],
+}
+
+
+@pytest.mark.parametrize("path", OPEN_ENDED, ids=_id)
+def test_open_ended_dates_answer_as_more_days(checker: Checker, path: Path, monkeypatch: Any) -> None:
+    """A date given as plain ``unknown`` is answered over its critical dates: adding other days (a sample
+    of the range, windows around the critical dates, a day ten years away) changes no answer."""
+    scenario = load_dict(yaml.safe_load(path.read_text(encoding="utf-8")), str(path))
+    fast = alternatives.check_open(checker, scenario, str(path), time_limit=600.0)
+    with monkeypatch.context() as m:
+        m.setattr(critical, "open_facts", _sampled(checker, scenario, OPEN_WINDOWS.get(_id(path), [])))
+        slow = alternatives.check_open(checker, scenario, str(path), time_limit=600.0)
+    assert _compared(fast) == _compared(slow)

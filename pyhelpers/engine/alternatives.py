@@ -325,17 +325,21 @@ def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: flo
     ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
     ctl.configuration.solve.models = 0  # type: ignore[union-attr]
     models: list[tuple[dict[int, int], frozenset[str]]] = []
+    texts: dict[clingo.Symbol, str] = {}  # each atom's text, computed once over all the answer sets
 
     def on_model(model: clingo.Model) -> bool:
         if len(models) >= combos:
             return False  # stop: not one answer set per combination
         values: dict[int, int] = {}
-        atoms: set[str] = set()
+        atoms: list[str] = []
         for sym in model.symbols(shown=True):
-            if sym.name == "_value" and len(sym.arguments) == 3:
-                values[sym.arguments[1].number] = sym.arguments[2].number
-            else:
-                atoms.add(str(sym))
+            text = texts.get(sym)
+            if text is None:
+                if sym.name == "_value" and len(sym.arguments) == 3:
+                    values[sym.arguments[1].number] = sym.arguments[2].number
+                    continue
+                text = texts[sym] = str(sym)
+            atoms.append(text)
         models.append((values, frozenset(atoms)))
         return True
 

@@ -160,27 +160,66 @@ def _years(ds: Iterable[date]) -> set[date]:
     return {b for y in range(min(years) - 1, max(years) + 2) for b in dates.calendar_year(y)}
 
 
-def representatives(scenario: Scenario, others: Sequence[OpenFact], periods: Periods, low: date, high: date,
-                    holding: bool, path: tuple[Any, ...] = ()) -> list[date]:
-    """The representatives of the dates from ``low`` to ``high`` (module doc); ``others``: the open facts
-    whose values are dates written too (but the one at ``path``)."""
+def _written(scenario: Scenario, others: Sequence[OpenFact], periods: Periods, path: tuple[Any, ...]) -> set[date]:
+    """The dates the scenario writes, the values of the open facts ``others`` (but the one at ``path``) and
+    the dates the treaty's static facts name."""
     written = set(_scenario_dates(scenario.model_dump(mode="python", by_alias=True, exclude_unset=True,
                                                       exclude={"expect", "name", "description"})))
     written.add(scenario.evaluation_date)
     for other in others:
         if other.path != path:
             written.update(_scenario_dates(list(other.values)))
-    written |= periods.dates
+    return written | periods.dates
+
+
+def representatives(scenario: Scenario, others: Sequence[OpenFact], periods: Periods, low: date, high: date,
+                    holding: bool, path: tuple[Any, ...] = ()) -> list[date]:
+    """The representatives of the dates from ``low`` to ``high`` (module doc); ``others``: the open facts
+    whose values are dates written too (but the one at ``path``)."""
+    written = _written(scenario, others, periods, path)
     bases = written | _years(written | {low, high})
     return candidates(bases, periods, low, high, holding=holding)
 
 
+def _open_representatives(fact: OpenFact, scenario: Scenario, others: Sequence[OpenFact], periods: Periods
+                          ) -> tuple[list[date], date] | None:
+    """The representatives of a date given as plain ``unknown`` (no end on one side), and the last day of
+    the range they stand for. The candidate boundaries are those of the scenario's own dates (and the other
+    open facts'), with the calendar years around them, moved by the treaty's periods, and the dates the
+    treaty names, a day either side (they are compared as they are: signature, entry into force). Beyond
+    the last boundary (an unknown ``until``) or before the first (an unknown ``from``) the rules cannot
+    tell the days apart: the first representative of an unknown ``from`` is the day before the first
+    boundary, standing for every earlier day; the last one of an unknown ``until`` stands for every later
+    day."""
+    anchor = _as_date(fact.values[0])
+    if anchor is None:
+        return None
+    own = _written(scenario, others, Periods(periods.days, periods.months, frozenset(), periods.shares), fact.path)
+    bases = own | _years(own | {anchor})
+    far = timedelta(days=31 * max(periods.months, default=0) + 2 * max(periods.days, default=0) + 800)
+    low, high = min(bases) - far, max(bases) + far  # beyond every boundary (:func:`candidates` adds ``low``)
+    points = {p for p in candidates(bases, periods, low, high, fact.path[:1] == ("holdings",)) if low < p < high}
+    points |= {d + k * _DAY for d in periods.dates for k in (-1, 0, 1)}
+    if fact.open_end == "later":
+        later = sorted(p for p in points if p > anchor)
+        return [anchor, *later], (later[-1] if later else anchor)
+    first = min(points | {anchor}) - _DAY
+    return [first, *sorted(p for p in points if first < p <= anchor)], anchor
+
+
 def critical_dates(fact: OpenFact, scenario: Scenario, others: Sequence[OpenFact], periods: Periods) -> OpenFact:
-    """``fact`` (a date range) with its values the representatives of the range (module doc)."""
+    """``fact`` (a date range, or a date given as ``unknown``) with its values the representatives of the
+    range (module doc)."""
+    holding = fact.path[:1] == ("holdings",)
+    if fact.open_end:
+        found = _open_representatives(fact, scenario, others, periods)
+        if found is None:
+            return fact
+        return dataclasses.replace(fact, values=tuple(d.isoformat() for d in found[0]), high=found[1].isoformat())
     low, high = _as_date(fact.values[0]), _as_date(fact.values[-1])
     if low is None or high is None:
         return fact
-    reps = representatives(scenario, others, periods, low, high, fact.path[:1] == ("holdings",), fact.path)
+    reps = representatives(scenario, others, periods, low, high, holding, fact.path)
     if len(reps) >= len(fact.values):
         return fact
     return dataclasses.replace(fact, values=tuple(d.isoformat() for d in reps), high=high.isoformat())

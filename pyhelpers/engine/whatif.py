@@ -27,6 +27,7 @@ import clingo
 from clingo import ast
 
 from pyhelpers.base.errors import InputError, ScenarioError
+from pyhelpers.engine import critical
 from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
 from pyhelpers.engine.domains import cited_percentages, leaf_annotation, value_choices
 from pyhelpers.engine.query import Query, parse_query
@@ -134,7 +135,7 @@ def goal_status(checker: Any, scenario: Scenario, source: str, query: Query, dea
                 ) -> tuple[bool, bool] | None:
     """Whether the goal holds on ``scenario`` (its unknown facts open): (certainly, possibly); None past
     the deadline."""
-    ctl = _control(checker, scenario, source, list(scenario.unknowns), query, "#show _goal/0.")
+    ctl = _control(checker, scenario, source, list(critical.open_facts(checker, scenario)), query, "#show _goal/0.")
     brave = _solve(ctl, "brave", [], deadline)
     cautious = _solve(ctl, "cautious", [], deadline)
     if brave is None or cautious is None:
@@ -160,7 +161,7 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
     if not changeable and marked:
         raise InputError(f"{source}: no alternatives can be listed for the facts marked changeable: give them as "
                          "{value: X, changeable: [A, B]}")
-    unknowns = list(scenario.unknowns)
+    unknowns = list(critical.open_facts(checker, scenario))  # a date range or unknown date: its critical dates
     considered = tuple(f"{f.name}: {', '.join(f.show(i) for i in range(len(f.values)))}" for f in changeable)
     holds = goal_status(checker, scenario, source, query, deadline)
     if holds is None:

@@ -7,6 +7,12 @@ Anywhere a scenario gives a value, it may instead give
 * ``{value: X, changeable: [A, B, ...]}`` — the value is X, and ``treaty whatif`` may change it to one
   of the alternatives; ``changeable: true`` lets whatif choose the alternatives itself.
 
+The first or last day of a holding, a stay (``presence``) or a place of business (or one of its
+``periods``) may also be given as plain ``unknown``: any day from the record's ``from`` on (an unknown
+``until``), or any day up to its ``until`` (an unknown ``from``; with no ``until``, up to the evaluation
+date). Such a date is open with no end: :mod:`pyhelpers.engine.critical` gives it by the days the rules
+can tell apart (:attr:`OpenFact.open_end`).
+
 :func:`extract` replaces each such marker by a plain value (the first alternative of an unknown, the
 stated value of a changeable fact), so the ordinary loader validates the result; every alternative is
 validated too (:func:`substitute` builds the data of any choice of values). Nothing here turns data
@@ -47,6 +53,7 @@ class OpenFact:
     high: Any = None  # a date range given by its critical dates (values): the range's last day
     line: int | None = None
     completed: bool = False  # given as plain `unknown`, opened over every value of its field (issue 23)
+    open_end: str = ""  # a date given as plain `unknown`: "later" (any day from values[0] on), "earlier" (up to it)
 
     def show(self, index: int) -> str:
         """Alternative ``index`` as the scenario wrote it."""
@@ -58,6 +65,10 @@ class OpenFact:
 
     def span(self) -> str:
         """All its values in words: ``from LOW to HIGH`` over a range, else a list."""
+        if self.open_end == "later":
+            return f"any day from {self.show(0)} on"
+        if self.open_end == "earlier":
+            return f"any day up to {show_value(self.last())}"
         if self.ranged:
             return f"from {self.show(0)} to {show_value(self.last())}"
         return "one of " + ", ".join(self.show(i) for i in range(len(self.values)))
@@ -77,6 +88,8 @@ class OpenFact:
         chosen = sorted(indices)
         if len(chosen) == len(self.values):
             return "any of its values"
+        if self.open_end and len(self.values) == 1:
+            return self.span()
         if not self.ranged:
             shown = [self.show(i) for i in chosen]
             return shown[0] if len(shown) == 1 else "one of " + ", ".join(shown)
@@ -134,6 +147,31 @@ def readable_name(data: Any, path: tuple[Any, ...]) -> str:
     return field_path(head + rest)
 
 
+_OPEN_DATES: tuple[tuple[str | type, ...], ...] = (("holdings", int), ("presence", int), ("places_of_business", str),
+                                                  ("places_of_business", str, "periods", int))
+"""The records whose ``from`` and ``until`` may be given as plain ``unknown``."""
+
+
+def _open_date(path: tuple[Any, ...]) -> bool:
+    """Whether ``path`` is the ``from`` or ``until`` of one of :data:`_OPEN_DATES`."""
+    if not path or path[-1] not in ("from", "until"):
+        return False
+    head = path[:-1]
+    return any(len(head) == len(shape) and all(
+        isinstance(part, want) if isinstance(want, type) else part == want
+        for part, want in zip(head, shape, strict=True)) for shape in _OPEN_DATES)
+
+
+def _at(data: Any, path: tuple[Any, ...]) -> Any:
+    node = data
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
 def _as_date(value: Any) -> date | None:
     if isinstance(value, date):
         return value
@@ -175,6 +213,8 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
         problems.append(Problem(source, line(path), field_path(path), expected, was))
 
     def visit(node: Any, path: tuple[Any, ...]) -> Any:
+        if node == "unknown" and _open_date(path):
+            return open_date(path)
         if isinstance(node, dict):
             keys = set(node)
             if keys in _MARKERS and path and path[0] not in ("expect", "name", "description"):
@@ -183,6 +223,21 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
         if isinstance(node, list):
             return [visit(v, (*path, n)) for n, v in enumerate(node)]
         return node
+
+    def open_date(path: tuple[Any, ...]) -> Any:
+        """A first or last day given as ``unknown``: open from the record's ``from`` on, or up to its ``until``
+        (else the evaluation date); the record's other end stands in for it until the dates are opened."""
+        record = _at(data, path[:-1])
+        field = path[-1]
+        other = _as_date(record.get("until" if field == "from" else "from")) if isinstance(record, dict) else None
+        if field == "from" and other is None:
+            other = _as_date(data.get("evaluation_date"))
+        if other is None:
+            bad(path, "a date, or unknown with the record's other end given as a date", "unknown")
+            return None
+        found.append(OpenFact(path, readable_name(data, path), "unknown", (other.isoformat(),), ranged="date",
+                              line=line(path), open_end="later" if field == "until" else "earlier"))
+        return other.isoformat()
 
     def marker(node: dict[str, Any], path: tuple[Any, ...]) -> Any:
         name = readable_name(data, path)
