@@ -31,6 +31,9 @@ class Catalogue:
     the assumption's first argument)."""
     fact_fields: dict[str, str]
     """Fact name → the scenario field that states it (``fact_field``; ``<1>``, ``<2>``: its arguments)."""
+    fact_leaves: dict[str, str]
+    """Fact name → the path of the one model field that states it, where there is one (``fact_leaf``;
+    resolved by :mod:`pyhelpers.scenario.factpaths`)."""
 
     def one_of(self) -> str:
         """``a, b or c``: the treaties, as an error message lists them."""
@@ -59,5 +62,6 @@ def _catalogue(root: Path) -> Catalogue:
     fields = {(sym.arguments[0].string, sym.arguments[1].name): sym.arguments[2].string
               for sym in ground_facts("assumption_field", 3, root)}
     facts = {sym.arguments[0].name: sym.arguments[1].string for sym in ground_facts("fact_field", 2, root)}
+    leaves = {sym.arguments[0].name: sym.arguments[1].string for sym in ground_facts("fact_leaf", 2, root)}
     return Catalogue(treaties, home, {t: tuple(s) for t, s in states.items()}, taxes, union, same_year, fields,
-                     facts)
+                     facts, leaves)
