@@ -168,6 +168,8 @@ def test_check_ask_ranks_the_open_facts() -> None:
     assert code == 0, out
     assert "facts that could change an outcome, most decisive first:" in out
     assert "1. habitual_abode(diogo-marques) — not given (br-pt 4(2)(b)); 1 item(s): div-diogo" in out
+    assert "1. habitual_abode(diogo-marques) — not given (br-pt 4(2)(b)); 1 item(s): div-diogo\n" \
+        "     state it in: persons.diogo-marques.habitual_abode\n" in out  # the field, from its fact_leaf
     code, out, _ = run("check", "--ask", str(ROOT / "scenarios/br-pt/withholding-dividend-cap-boundaries.yaml"))
     assert code == 0 and "1. no_special_regime(lusoinvest) — not given: its documented default was assumed " \
         "(br-pt Protocol 9); 8 item(s)" in out  # a default that could change an outcome is asked too
@@ -177,4 +179,5 @@ def test_check_ask_ranks_the_open_facts() -> None:
                        str(ROOT / "scenarios/br-pt/residence-tie-breaker-facts-unknown.yaml"))
     data = json.loads(out)
     assert data["open_questions"][0] == {"kind": "depends", "fact": "habitual_abode(hugo-teixeira)",
-                                         "provisions": "br-pt 4(2)(b)", "items": ["div-hugo"], "field": None}
+                                         "provisions": "br-pt 4(2)(b)", "items": ["div-hugo"],
+                                         "field": "persons.hugo-teixeira.habitual_abode"}

@@ -22,6 +22,7 @@ from pyhelpers.engine.provenance import EXPLAINED_ROOTS
 from pyhelpers.engine.solve import Checker
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario, json_schema, load_file, person_questions
+from pyhelpers.scenario.factpaths import fact_path
 
 if TYPE_CHECKING:
     from pyhelpers.explain.explainer import Explainer, Step
@@ -83,7 +84,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
         if ask:
             if fmt == "json":
                 questions = [{"kind": k, "fact": f, "provisions": p, "items": list(i),
-                              "field": render.fact_path(f, i, scenario)} for k, f, p, i in result.open_questions()]
+                              "field": fact_path(f, i, scenario)} for k, f, p, i in result.open_questions()]
                 outputs.append({"source": path, "open_questions": questions})
             else:
                 click.echo(render.ask_text(result, lang, scenario), nl=False)

@@ -26,6 +26,7 @@ from pyhelpers.engine.results import (
 )
 from pyhelpers.explain.readings import state_names
 from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.factpaths import fact_path
 
 if TYPE_CHECKING:
     from pyhelpers.engine.whatif import WhatIf
@@ -490,26 +491,6 @@ _ASK = {
            "assumption": "não indicado: presumido o valor por omissão documentado",
            "items": "rendimento(s)", "field": "indique-o em"},
 }
-
-
-def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str | None:
-    """The scenario field that states an open fact (``owners(alfa-uy)`` → ``holdings (records whose company is
-    alfa-uy)``; ``income_from_business(i-1)`` → ``income[0].entitlement.from_business``), as the rules name it
-    (``fact_field``), or None."""
-    name, _, rest = fact.partition("(")
-    template = catalogue().fact_fields.get(name)
-    if template is None:
-        return None
-    args = [a.strip() for a in rest.rstrip(")").split(",")] if rest else []
-    ids = [i.id for i in scenario.income] if scenario is not None else []
-    for k, arg in enumerate(args, 1):
-        where = f"income[{ids.index(arg)}]" if arg in ids else f"income[{arg}]"
-        template = template.replace(f"income[<{k}>]", where).replace(f"<{k}>", arg)
-    if "<arrangement>" in template:
-        names = sorted(aid for aid, arr in scenario.arrangements.items() if set(arr.items) & set(items)) \
-            if scenario is not None else []
-        template = template.replace("<arrangement>", "|".join(names) or "<new arrangement listing the item>")
-    return template
 
 
 def ask_text(result: ScenarioResult, lang: str, scenario: Scenario | None = None) -> str:

@@ -10,7 +10,8 @@ give is *not* read as false: the rules report it as ``missing``. The models are 
 :mod:`.consistency`; facts given as alternatives in :mod:`.openfacts`. This package names no treaty: what it
 checks against the treaties (their ids, States, named taxes) it reads from the rule files
 (:mod:`.catalogue`), and the descriptions of fields that cite provisions are kept there too
-(``logic/*/scenario_format.lp``), merged into the JSON Schema by :mod:`.schema`.
+(``logic/*/scenario_format.lp``), merged into the JSON Schema by :mod:`.schema`, with the field that states
+each fact the rules may ask for, resolved against a scenario by :mod:`.factpaths`.
 """
 
 from pyhelpers.scenario.common import UNKNOWN, BasisPoints, Id, Money, State, Unknown

@@ -1,0 +1,178 @@
+"""Where a scenario states a fact the rules ask for, resolved against the scenario's ids.
+
+The rules name the field of each fact they may report missing or unknown (``logic/core/scenario_format.lp``):
+``fact_field`` for the reader, and ``fact_leaf`` where the fact is one field of the models, as a pure
+path (``places_of_business.<1>.agent.independent``). A fact is named as findings name it
+(``agent_independent(agency-sp)``, :func:`~pyhelpers.base.terms.render_term`); its arguments fill the
+template: ``<k>`` is argument k (``<k.j>`` argument j of a term that is argument k), ``income[<k>]`` the
+index of the income item whose id is argument k, ``income[<item>]`` that of the item a finding is about,
+``<arrangement>`` the arrangements an item results from.
+
+:func:`leaf_paths` gives the model paths (the loader's: ``("income", 0, "employment", "exercised_in")``)
+for a program to read or change the field; :func:`fact_path` the text an output shows, from the leaf
+where it resolves and the field's description otherwise; :func:`stated` whether the scenario gives a
+value at a path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from pyhelpers.base.errors import LogicError
+from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.document import Scenario
+from pyhelpers.scenario.problems import field_path
+
+Path = tuple[str | int, ...]
+"""A path into a scenario's data, as the loader's (``("persons", "alfa", "entitlement", "regularly_traded")``)."""
+
+ITEM = "<item>"
+"""In a template: the income item a finding is about (its index in ``income``)."""
+
+_PLACEHOLDER = re.compile(r"<(\d+)(?:\.(\d+))?>")
+_STEP = re.compile(r"(?P<name>[a-z_][a-z0-9_]*)(?:\[(?P<index><item>|<\d+(?:\.\d+)?>)\])?|(?P<key><\d+(?:\.\d+)?>)")
+
+
+def fact_parts(fact: str) -> tuple[str, tuple[str, ...]]:
+    """``holding(lusoinvest, alfa)`` → ``("holding", ("lusoinvest", "alfa"))``: a fact's name and its
+    arguments as findings write them, split at the commas outside parentheses (a term stays whole)."""
+    name, paren, rest = fact.partition("(")
+    if not paren:
+        return fact.strip(), ()
+    body = rest[:-1] if rest.endswith(")") else rest
+    args: list[str] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(body):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            args.append(body[start:i].strip())
+            start = i + 1
+    args.append(body[start:].strip())
+    return name.strip(), tuple(args)
+
+
+def leaf_paths(fact: str, items: Sequence[str], scenario: Scenario) -> tuple[Path, ...]:
+    """The model paths of the field that states ``fact`` in ``scenario``, by its ``fact_leaf``: one path,
+    or, for a template with ``income[<item>]``, one for each of ``items`` that is an income item of the
+    scenario. None where the fact has no ``fact_leaf`` or an argument that indexes the path is not an
+    income item of the scenario."""
+    name, args = fact_parts(fact)
+    template = catalogue().fact_leaves.get(name)
+    if template is None:
+        return ()
+    ids = [i.id for i in scenario.income]
+    paths: list[Path] = [()]
+    for step in leaf_steps(template):
+        kind, value = step
+        if kind == "name":
+            paths = [(*p, value) for p in paths]
+        elif value == ITEM:
+            paths = [(*p, ids.index(i)) for p in paths for i in dict.fromkeys(items) if i in ids]
+        else:
+            arg = _argument(args, value)
+            if arg is None or (kind == "index" and arg not in ids):
+                return ()
+            paths = [(*p, ids.index(arg) if kind == "index" else arg) for p in paths]
+    return tuple(paths)
+
+
+def leaf_steps(template: str) -> list[tuple[str, str]]:
+    """The steps of a ``fact_leaf`` template: ``("name", field)``, ``("index", placeholder)`` (an income
+    item) or ``("key", placeholder)`` (a key of a map). A template that is not a pure path is an error
+    of the rule base."""
+    steps: list[tuple[str, str]] = []
+    for segment in template.split("."):
+        m = _STEP.fullmatch(segment)
+        if m is None:
+            raise LogicError(f"fact_leaf {template!r}: {segment!r} is not a field, a field[<k>] or a <k>")
+        if m.group("key"):
+            steps.append(("key", m.group("key")))
+            continue
+        steps.append(("name", m.group("name")))
+        if m.group("index"):
+            steps.append(("index", m.group("index")))
+    return steps
+
+
+def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str | None:
+    """The scenario field that states an open fact, as outputs show it (``agent_independent(agency-sp)`` →
+    ``places_of_business.agency-sp.agent.independent``; ``owners(alfa-uy)`` → ``holdings (records whose
+    company is alfa-uy)``): its ``fact_leaf`` resolved in ``scenario`` where there is one (several items:
+    ``income[0|2]...``), else its ``fact_field`` with the arguments filled in; None where the rules name
+    no field for it."""
+    paths = leaf_paths(fact, items, scenario) if scenario is not None else ()
+    if paths:
+        return _joined(paths)
+    name, args = fact_parts(fact)
+    template = catalogue().fact_fields.get(name)
+    if template is None:
+        return None
+    ids = [i.id for i in scenario.income] if scenario is not None else []
+
+    def where(arg: str) -> str:
+        return str(ids.index(arg)) if arg in ids else arg
+
+    def indexed(m: re.Match[str]) -> str:
+        arg = _argument(args, m.group(1))
+        return f"income[{where(arg)}]" if arg is not None else m.group(0)
+
+    template = re.sub(r"income\[(<\d+(?:\.\d+)?>)\]", indexed, template)
+    if f"income[{ITEM}]" in template:
+        own = [i for i in dict.fromkeys(items) if i in ids] or list(dict.fromkeys(items))
+        template = template.replace(f"income[{ITEM}]", f"income[{'|'.join(where(i) for i in own) or ITEM}]")
+    template = _PLACEHOLDER.sub(lambda m: _argument(args, m.group(0)) or m.group(0), template)
+    if "<arrangement>" in template:
+        names = sorted(aid for aid, arr in scenario.arrangements.items() if set(arr.items) & set(items)) \
+            if scenario is not None else []
+        template = template.replace("<arrangement>", "|".join(names) or "<new arrangement listing the item>")
+    return template
+
+
+def stated(scenario: Scenario, path: Path) -> bool:
+    """Whether ``scenario`` gives a value at ``path`` (possibly ``unknown``): written in the scenario, not
+    filled in by the format's default."""
+    node: Any = scenario.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    for part in path:
+        if isinstance(part, int):
+            if not isinstance(node, list) or not 0 <= part < len(node):
+                return False
+        elif not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return node is not None
+
+
+def _argument(args: Sequence[str], placeholder: str) -> str | None:
+    """The argument a placeholder stands for (``<2>``; ``<1.2>``: the second argument of the first), or
+    None where the fact has no such argument."""
+    m = _PLACEHOLDER.fullmatch(placeholder)
+    if m is None:
+        return None
+    k = int(m.group(1))
+    if not 0 < k <= len(args):
+        return None
+    if m.group(2) is None:
+        return args[k - 1]
+    inner = fact_parts(args[k - 1])[1]
+    j = int(m.group(2))
+    return inner[j - 1] if 0 < j <= len(inner) else None
+
+
+def _joined(paths: Sequence[Path]) -> str:
+    """One path as the loader writes it (:func:`~pyhelpers.scenario.problems.field_path`); several that
+    differ only in an income item's index, with the indices joined: ``income[0|2].relief.payer_constituted``."""
+    if len(paths) == 1:
+        return field_path(paths[0])
+    out = ""
+    for parts in zip(*paths, strict=True):
+        first = parts[0]
+        if isinstance(first, int):
+            out += f"[{'|'.join(str(p) for p in dict.fromkeys(parts))}]"
+        else:
+            out += ("." if out else "") + str(first)
+    return out
