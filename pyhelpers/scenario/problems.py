@@ -8,7 +8,6 @@ import difflib
 import re
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from pyhelpers.base.errors import Problem
@@ -16,26 +15,11 @@ from pyhelpers.scenario.common import shown
 
 
 class LineMap:
-    """Line numbers of the YAML nodes, by path (``("income", 0, "payer")``), from PyYAML's composer."""
+    """Line numbers of the YAML nodes, by path (``("income", 0, "payer")``), recorded by
+    :func:`pyhelpers.scenario.reading.parse_yaml`."""
 
     def __init__(self) -> None:
         self.lines: dict[tuple[Any, ...], int] = {}
-        self.duplicates: list[tuple[tuple[Any, ...], int, str]] = []
-
-    def walk(self, node: yaml.Node, path: tuple[Any, ...]) -> None:
-        self.lines[path] = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            seen: set[str] = set()
-            for key, value in node.value:
-                k = key.value
-                if k in seen:
-                    self.duplicates.append((path, key.start_mark.line + 1, str(k)))
-                seen.add(k)
-                self.lines[(*path, k)] = key.start_mark.line + 1
-                self.walk(value, (*path, k))
-        elif isinstance(node, yaml.SequenceNode):
-            for i, value in enumerate(node.value):
-                self.walk(value, (*path, i))
 
     def line(self, path: tuple[Any, ...]) -> int | None:
         while path:
