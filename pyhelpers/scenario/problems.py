@@ -58,7 +58,7 @@ def _clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     # pydantic adds the union branch ("list[...]", "literal[...]") and "[key]" markers to loc: drop them
     out: list[Any] = []
     for part in loc:
-        if isinstance(part, str) and ("[" in part or part in ("function-before", "function-after")):
+        if isinstance(part, str) and ("[" in part or part in ("function-before", "function-after", "bool")):
             continue
         if len(out) == 2 and out[0] == "expect" and part in ("item", "answer"):
             continue  # the tag of an expectation's kind (an item's outcome or a question's answer)
