@@ -10,10 +10,11 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+import yaml
 
 from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine.solve import Checker
-from pyhelpers.scenario import load_file, load_text
+from pyhelpers.scenario import load_dict, load_file, load_text
 from pyhelpers.scenario.reading import MAX_BYTES
 
 from .test_loader import GOOD, one, problems
@@ -144,6 +145,20 @@ def test_5000_digit_integers_are_refused(where: str) -> None:
     field = where.split(":")[0]
     msg = one(GOOD.replace(where, f"{field}: {'9' * 5000}"))
     assert msg.endswith(f".{field}: expected a number of at most 40 characters, found a number of 5,000 characters")
+
+
+def test_huge_integers_given_as_data_are_refused() -> None:
+    """Through the Python API (no YAML text to bound) too: never an error printing the number itself."""
+    data = yaml.safe_load(GOOD)
+    data["holdings"][0]["capital"] = 10**5000
+    data["income"][0]["gross"]["amount"] = 10**5000
+    with pytest.raises(ScenarioError) as info:
+        load_dict(data, "case.yaml")
+    assert [str(p) for p in info.value.problems] == [
+        "case.yaml: holdings[0].capital: expected a percentage between 0 and 100, found a number of about 5000 "
+        "digits",
+        "case.yaml: income[0].gross.amount: expected an exact decimal amount below 10^15 (at most 15 digits "
+        "before the point), found a number of about 5000 digits"]
 
 
 def test_deep_nesting_is_refused() -> None:

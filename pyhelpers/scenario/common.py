@@ -128,18 +128,19 @@ def _percent(value: Any) -> Any:
     """Percent 0–100 with at most two decimals, read from the text it is written as → basis points (int)."""
     text = _written(value)
     if text is None:
-        raise ValueError(f"a percentage between 0 and 100, found {'a boolean' if isinstance(value, bool) else value!r}")
+        found = "a boolean" if isinstance(value, bool) else shown(value)
+        raise ValueError(f"a percentage between 0 and 100, found {found}")
     if text.endswith("%") and isinstance(value, str):
         text = text[:-1].strip()
-    m = _DECIMAL_RE.fullmatch(text) if len(text) <= NUMBER_CHARS else None
-    if m is None and not re.fullmatch(r"[-+]?[0-9]+(\.[0-9]*)?", text):
+    m = _DECIMAL_RE.fullmatch(text)
+    if m is None:
         raise ValueError(f"a percentage between 0 and 100 written in digits, e.g. 24.9 or '25%', found {shown(value)}")
-    if m is None or m["sign"] or int(m["whole"]) > 100 or (int(m["whole"]) == 100 and int(m["fraction"] or 0)):
+    whole, fraction = m["whole"].lstrip("0"), (m["fraction"] or "").rstrip("0")
+    if len(whole) > 3 or (m["sign"] and (whole or fraction)) or (int(whole or 0), fraction) > (100, ""):
         raise ValueError(f"a percentage between 0 and 100, found {shown(value)}")
-    fraction = (m["fraction"] or "").rstrip("0")
     if len(fraction) > 2:
         raise ValueError(f"a percentage with at most two decimals, found {shown(value)}")
-    return int(m["whole"]) * 100 + int(fraction.ljust(2, "0"))
+    return int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
 
 
 BasisPoints = Annotated[int, BeforeValidator(_percent)]
