@@ -1,4 +1,5 @@
-"""The command line: commands, formats, languages and exit codes (0 ok, 1 expect mismatch, 2 bad input)."""
+"""The command line: commands, formats, languages and exit codes (0 ok, 1 expect mismatch, 2 bad input, 4 an
+internal error)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pyhelpers.interfaces import cli
 from pyhelpers.interfaces.cli import main
 
 from .conftest import ROOT
+from .test_loader import GOOD
 
 QUALIFYING = str(ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml")
 GOLDEN = Path(__file__).parent / "golden"
@@ -77,6 +80,46 @@ def test_bad_query_exits_2() -> None:
     assert code == 2 and "did you mean max_rate/2" in err
     code, _, err = run("explain", QUALIFYING, "--item", "nope")
     assert code == 2 and "expected the id of an income item" in err
+
+
+_LAUGHS = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10))
+HOSTILE = {  # issue 26, item 3: each refused at once, as bad input (2), never a traceback
+    "billion-laughs": _LAUGHS,
+    "nesting": GOOD + "description: " + "[" * 500 + "]" * 500 + "\n",
+    "timestamp-tag": GOOD.replace("date: 2024-03-15", "date: !!timestamp x"),
+    "5000-digits": GOOD.replace("capital: 30", "capital: " + "9" * 5000),
+    "huge-amount": GOOD.replace('"1000.00"', '"1e999999"'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_input_exits_2(name: str, tmp_path: Path) -> None:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(HOSTILE[name], encoding="utf-8")
+    code, out, err = run("check", str(path))
+    assert code == 2, (out, err)
+    assert err.startswith(f"error: {path}:") and "expected" in err and "Traceback" not in err
+
+
+def test_internal_error_exits_4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A traceback is never the answer to input: an unexpected exception is an internal error (exit 4),
+    which a script tells from a mismatch (1) and bad input (2); TREATY_DEBUG=1 shows the traceback."""
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(cli.Checker, "check", broken)
+    monkeypatch.delenv("TREATY_DEBUG", raising=False)
+    code, out, err = run("check", QUALIFYING)
+    assert code == 4 and out == ""
+    assert err == "error: internal error, please report it with the input that caused it (ZeroDivisionError: " \
+                  "division by zero; TREATY_DEBUG=1 shows the traceback)\n"
+    monkeypatch.setenv("TREATY_DEBUG", "1")
+    code, _, err = run("check", QUALIFYING)
+    assert code == 4
+    assert err.startswith("Traceback (most recent call last)") and "ZeroDivisionError: division by zero" in err
+    assert err.endswith("error: internal error, please report it with the input that caused it "
+                        "(ZeroDivisionError: division by zero)\n")
 
 
 def test_explain_text_golden() -> None:

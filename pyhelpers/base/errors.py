@@ -55,3 +55,10 @@ class ExpectationMismatch(TreatyLogicError):
 
 class LogicError(TreatyLogicError):
     """The rule files themselves are broken (parse error, missing annotation). Exit code 3."""
+
+
+class InternalError(TreatyLogicError):
+    """A fault of treaty-logic itself: an exception no input should cause. Never the answer to input, so a
+    script can tell it from a mismatch (1) or bad input (2). Exit code 4."""
+
+    exit_code = 4

@@ -19,7 +19,7 @@ def leaf_annotation(path: tuple[Any, ...]) -> Any:
     """The type annotation of the scenario field at ``path`` (None if it cannot be followed)."""
     hints: Any = Scenario
     for part in path:
-        hints = strip_optional(hints)
+        hints = _bare(strip_optional(hints))
         origin = typing.get_origin(hints)
         if isinstance(hints, type) and issubclass(hints, BaseModel):
             field = next((f for name, f in hints.model_fields.items() if (f.alias or name) == part), None)
@@ -33,6 +33,12 @@ def leaf_annotation(path: tuple[Any, ...]) -> Any:
         else:
             return None
     return hints
+
+
+def _bare(hints: Any) -> Any:
+    """``hints`` without the validators it is annotated with (a map refusing keys that are one once
+    normalised, :data:`~pyhelpers.scenario.common.StateMap`, is a dict)."""
+    return typing.get_args(hints)[0] if typing.get_origin(hints) is typing.Annotated else hints
 
 
 def strip_optional(hints: Any) -> Any:
@@ -72,7 +78,7 @@ def is_state(hints: Any) -> bool:
 
 def keyed_by_state(hints: Any) -> bool:
     """Whether a field of type ``hints`` is a mapping keyed by States (``liable_to_tax: {pt: ...}``)."""
-    hints = strip_optional(hints)
+    hints = _bare(strip_optional(hints))
     return typing.get_origin(hints) is dict and typing.get_args(hints)[0] is State
 
 

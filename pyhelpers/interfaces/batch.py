@@ -148,7 +148,11 @@ def _parquet() -> Any:
 
 # ---------------------------------------------------------------------------- rows -> items ---
 
-def _set(target: dict[str, Any], dotted: str, value: str) -> None:
+_BOOLEANS: dict[str, bool | str] = {"true": True, "false": False}
+"""A dotted column's cell ``true`` or ``false`` is a boolean (the models take no other text as one)."""
+
+
+def _set(target: dict[str, Any], dotted: str, value: str | bool) -> None:
     keys = dotted.split(".")
     for key in keys[:-1]:
         nested = target.setdefault(key, {})
@@ -165,8 +169,8 @@ def row_item(row: Row, default_treaty: str | None) -> tuple[str, dict[str, Any]]
     ``currency``; ``withheld`` (amount, in the gross's currency) or ``withheld_rate``, ``domestic_rate``
     and ``withholding_state``; the treaty as ``treaty`` (its id) or ``states`` (its two States), else the
     context's; type-specific facts as dotted columns (``dividend.instrument``, ``interest.
-    government_institution_of``). Empty cells are not given. Raises ValueError(message) for a row that
-    cannot even be read.
+    government_institution_of``; a cell ``true`` or ``false`` is a boolean). Empty cells are not given.
+    Raises ValueError(message) for a row that cannot even be read.
     """
     cols = {k: v for k, v in row.columns.items() if v != ""}
     if "__error__" in cols:
@@ -192,7 +196,7 @@ def row_item(row: Row, default_treaty: str | None) -> tuple[str, dict[str, Any]]
             item[_ITEM_COLUMNS[column]] = value
         elif "." in column:
             try:
-                _set(item, column, value)
+                _set(item, column, _BOOLEANS.get(value, value))
             except ValueError:
                 raise ValueError(f"{column}: expected a column path inside the item, found a clash with "
                                  f"another column") from None

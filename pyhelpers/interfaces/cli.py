@@ -1,20 +1,24 @@
 """The ``treaty`` command line. The only module that prints.
 
-Exit codes: 0 ok; 1 an ``expect:`` block did not match; 2 bad input; 3 a problem in the rule files.
+Exit codes: 0 ok; 1 an ``expect:`` block did not match; 2 bad input; 3 a problem in the rule files; 4 an
+internal error (an exception no input should cause: a short message asking for a report, without a
+traceback unless the environment variable ``TREATY_DEBUG`` is set to 1).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from pyhelpers.base.errors import InputError, TreatyLogicError
+from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import compare
 from pyhelpers.engine.program import Logic
@@ -38,6 +42,18 @@ TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(mi
                           help="seconds for examining the alternatives of a scenario's unknown facts (per scenario)")
 
 
+DEBUG = "TREATY_DEBUG"
+"""Set to 1, an internal error also prints its traceback."""
+
+
+def internal_error(err: Exception) -> InternalError:
+    """An unexpected exception as the error it is: treaty-logic's own fault, to report."""
+    what = f"{type(err).__name__}: {err}"
+    what = what if len(what) <= 200 else what[:197] + "..."
+    debug = "" if os.environ.get(DEBUG) == "1" else f"; {DEBUG}=1 shows the traceback"
+    return InternalError(f"internal error, please report it with the input that caused it ({what}{debug})")
+
+
 def _handle_errors(func: F) -> F:
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -46,6 +62,14 @@ def _handle_errors(func: F) -> F:
         except TreatyLogicError as err:
             click.echo(f"error: {err}", err=True)
             sys.exit(err.exit_code)
+        except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
+            raise  # click's own: usage errors (2), an abort, an exit
+        except Exception as err:  # a traceback is never the answer to input: exit 4, not a crash
+            if os.environ.get(DEBUG) == "1":
+                traceback.print_exc()
+            internal = internal_error(err)
+            click.echo(f"error: {internal}", err=True)
+            sys.exit(internal.exit_code)
 
     return wrapper  # type: ignore[return-value]
 
@@ -341,6 +365,7 @@ def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
 
 
 @main.command()
+@_handle_errors
 def schema() -> None:
     """Print the JSON Schema of the scenario format (for editors)."""
     click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from pyhelpers.scenario.common import Model, State, Unknown
+from pyhelpers.scenario.common import Flag, Model, State, Unknown
 
 PropertyKind = Literal[
     "immovable",  # immovable property under the law of the State where it is situated
@@ -26,8 +26,8 @@ class ImmovablePropertyDetails(Model):
 
     situated_in: State | Unknown | None = Field(default=None)
     property: PropertyKind | Unknown | None = Field(default=None)
-    assimilated_by_situs_law: bool | Unknown | None = Field(default=None)
-    held_by_enterprise: bool | Unknown | None = Field(default=None)
+    assimilated_by_situs_law: Flag | Unknown | None = Field(default=None)
+    held_by_enterprise: Flag | Unknown | None = Field(default=None)
 
 
 class BusinessProfitsDetails(Model):
@@ -35,8 +35,8 @@ class BusinessProfitsDetails(Model):
     item's `place_of_business` is its place of business in the other State the profits may be attributable to
     (omitted: none; if the enterprise has places of business there, the item must name one)."""
 
-    attributable_to_place: bool | Unknown | None = Field(default=None)
-    purchase_of_goods_only: bool = Field(default=False)
+    attributable_to_place: Flag | Unknown | None = Field(default=None)
+    purchase_of_goods_only: Flag = Field(default=False)
 
 
 class ShippingDetails(Model):
@@ -46,12 +46,12 @@ class ShippingDetails(Model):
     solely_within: State | None = Field(
         default=None, description="the State if the ship or aircraft is operated solely between places in it"
     )
-    management_on_board: bool = Field(default=False, description="the effective management is aboard the ship")
+    management_on_board: Flag = Field(default=False, description="the effective management is aboard the ship")
     port_of_registry: State | Literal["none"] | None = Field(
         default=None, description="management on board: the State of the port of registry, or none"
     )
-    pool: bool = Field(default=False, description="profits from participating in a pool or joint business")
-    air_consortium_share: bool = Field(
+    pool: Flag = Field(default=False, description="profits from participating in a pool or joint business")
+    air_consortium_share: Flag = Field(
         default=False, description="the item is a company's share of an air transport consortium's profits"
     )
 
@@ -64,17 +64,17 @@ class ShippingAncillary(Model):
     itself, on an item of type shipping_air_transport."""
 
     kind: ShippingAncillaryKind
-    incidental: bool | Unknown | None = Field(default=None)
+    incidental: Flag | Unknown | None = Field(default=None)
 
 
 class TransferPricingDetails(Model):
     """Conditions between associated enterprises."""
 
-    conditions_differ_from_arm_length: bool | Unknown = Field(
+    conditions_differ_from_arm_length: Flag | Unknown = Field(
         description="the enterprises' commercial or financial relations follow conditions that differ from "
         "those between independent enterprises"
     )
-    management_or_control_link: bool = Field(
+    management_or_control_link: Flag = Field(
         default=False,
         description="participation in management or control (participation in capital comes from holdings)",
     )

@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Discriminator, Field, PrivateAttr, Tag
 
 from pyhelpers.scenario import openfacts
-from pyhelpers.scenario.common import Id, Model, TreatyId
+from pyhelpers.scenario.common import Day, Flag, Id, IdMap, Model, Text, TreatyId
 from pyhelpers.scenario.entitlement import Arrangement
 from pyhelpers.scenario.expectations import ExpectedAnswer, ExpectedItem
 from pyhelpers.scenario.holdings import Holding
@@ -44,33 +44,33 @@ class PersonQuestion(Model):
 
     id: Id = Field(description="the question's id (unique among the items and questions; used by expect:)")
     person: Id = Field(description="the person asked about")
-    date: _Day | None = Field(default=None, description="the day the question is asked for; default: the "
+    date: Day | None = Field(default=None, description="the day the question is asked for; default: the "
                               "evaluation date")
 
 
 class Scenario(Model):
     """A described situation: the root of a scenario file."""
 
-    name: str
+    name: Text
     description: str | None = None
     treaty: TreatyId
-    evaluation_date: date
-    strict: bool = Field(default=False, description=(
+    evaluation_date: Day
+    strict: Flag = Field(default=False, description=(
         "decide as --strict does: no default stands for a fact the scenario does not give; where the law "
         "needs it, it is missing (a test of the strict side of a default)"))
-    persons: dict[Id, Person]
+    persons: IdMap[Person]
     holdings: list[Holding] = Field(default_factory=list)
-    places_of_business: dict[Id, PlaceOfBusiness] = Field(default_factory=dict)
+    places_of_business: IdMap[PlaceOfBusiness] = Field(default_factory=dict)
     presence: list[Presence] = Field(default_factory=list)
-    arrangements: dict[Id, Arrangement] = Field(
+    arrangements: IdMap[Arrangement] = Field(
         default_factory=dict, description="arrangements or transactions, for principal purpose tests")
-    holdings_continue: bool = Field(default=False)
+    holdings_continue: Flag = Field(default=False)
     income: list[IncomeItem] = Field(default_factory=list)
     questions: list[PersonQuestion] = Field(
         default_factory=list, description="questions about persons, without income; a scenario with neither income "
         "nor questions asks about every person at the evaluation date")
     termination_notice: TerminationNotice | None = Field(default=None)
-    expect: dict[Id, Expectation] | None = None
+    expect: IdMap[Expectation] | None = None
     revalidate: ClassVar[Callable[[Any, str], Scenario] | None] = None
     """How a changed document is validated again (set by :mod:`.loading`, which imports this module)."""
     _open_facts: tuple[openfacts.OpenFact, ...] = PrivateAttr(default=())

@@ -6,12 +6,11 @@ passed on)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pyhelpers.scenario.common import BasisPoints, Id, Model, Money, Unknown
+from pyhelpers.scenario.common import Amount, BasisPoints, Flag, Id, Model, Money, Unknown
 
 
 class Arrangement(Model):
@@ -21,12 +20,12 @@ class Arrangement(Model):
 
     items: list[Id] = Field(min_length=1, description="the ids of the income items resulting from it")
     description: str | None = None
-    principal_purpose: bool | Unknown | None = Field(
+    principal_purpose: Flag | Unknown | None = Field(
         default=None,
         description="obtaining the treaty benefit was one of the principal purposes of the arrangement or "
         "transaction (a judgment the user makes); default: not given, which reads as unknown",
     )
-    object_and_purpose: bool | Unknown | None = Field(
+    object_and_purpose: Flag | Unknown | None = Field(
         default=None,
         description="granting the benefit in these circumstances accords with the object and purpose of the "
         "relevant provisions; default: not given, which reads as unknown",
@@ -46,25 +45,25 @@ class EntitlementFacts(Model):
     """What a limitation-on-benefits article asks of a person. Each fact is asked only where
     the outcome turns on it (reported missing then); ``unknown`` is allowed everywhere."""
 
-    regularly_traded: bool | Unknown | None = Field(default=None)
+    regularly_traded: Flag | Unknown | None = Field(default=None)
     entity_purpose: EntityPurpose | Unknown | None = Field(default=None)
     business_activity: BusinessActivity | list[BusinessActivity] | Unknown | None = Field(
         default=None, description="the business the person carries on: one activity or a list of them (a holding "
         "company that also supervises its group and runs its cash pool: [holding_company, group_supervision, "
         "group_financing])")
     financial_institution: FinancialInstitution = Field(default="none")
-    equivalent_beneficiary: bool | Unknown | None = Field(default=None)
-    equivalent_beneficiary_as_company: bool | Unknown | None = Field(default=None)
+    equivalent_beneficiary: Flag | Unknown | None = Field(default=None)
+    equivalent_beneficiary_as_company: Flag | Unknown | None = Field(default=None)
 
 
 class ItemEntitlementFacts(Model):
     """What a limitation-on-benefits article asks of an item of income: the active conduct of a business and
     the connection with the payer."""
 
-    from_business: bool | Unknown | None = Field(default=None)
-    substantial: bool | Unknown | None = Field(default=None)
-    controlled_with_payer: bool | Unknown | None = Field(default=None)
-    competent_authority_grant: bool | None = Field(default=None)
+    from_business: Flag | Unknown | None = Field(default=None)
+    substantial: Flag | Unknown | None = Field(default=None)
+    controlled_with_payer: Flag | Unknown | None = Field(default=None)
+    competent_authority_grant: Flag | None = Field(default=None)
 
 
 class ThirdJurisdictionPE(Model):
@@ -72,10 +71,10 @@ class ThirdJurisdictionPE(Model):
     third jurisdiction."""
 
     jurisdiction: str = Field(description="the third jurisdiction (informative)")
-    profits_exempt_in_residence: bool | Unknown | None = Field(default=None)
-    third_jurisdiction_tax: Decimal | Unknown | None = Field(default=None, ge=0)
-    residence_state_tax: Decimal | Unknown | None = Field(default=None, gt=0)
-    active_business: bool | Unknown | None = Field(default=None)
+    profits_exempt_in_residence: Flag | Unknown | None = Field(default=None)
+    third_jurisdiction_tax: Amount | Unknown | None = Field(default=None, ge=0)
+    residence_state_tax: Amount | Unknown | None = Field(default=None, gt=0)
+    active_business: Flag | Unknown | None = Field(default=None)
 
 
 OffshoreActivity = Literal[
@@ -102,7 +101,7 @@ class BenefitsProof(Model):
     """What a company has proven under a limitation-on-benefits article that puts the burden of proof on it
     ("salvo se ficar provado": what is not proven is not assumed)."""
 
-    no_principal_purpose: bool = Field(
+    no_principal_purpose: Flag = Field(
         default=False,
         description="proven that neither the company, nor the conduct of its business, nor the acquisition or "
         "maintenance of the holding or property the income derives from had as a principal purpose obtaining "
@@ -117,9 +116,9 @@ class ThirdStatePermanentEstablishment(Model):
     """Income an enterprise derives from the other State that its residence State treats as attributable to a
     permanent establishment of the enterprise in a third jurisdiction."""
 
-    attributed_by_uae: bool | Unknown = Field(
+    attributed_by_uae: Flag | Unknown = Field(
         description="the UAE treats the income as attributable to a permanent establishment in a third jurisdiction")
-    exempt_in_uae: bool | Unknown | None = Field(
+    exempt_in_uae: Flag | Unknown | None = Field(
         default=None, description="the profits attributable to it are exempt from tax in the UAE")
     third_state_tax: Money | Unknown | None = Field(
         default=None, description="the tax on the item in the third jurisdiction")
@@ -134,7 +133,7 @@ class Substance(Model):
 
     employees: Annotated[int, Field(strict=True, ge=0, le=2**31 - 1)] | Unknown | None = Field(
         default=None, description="the number of its employees; default: not given")
-    premises: bool | Unknown | None = Field(
+    premises: Flag | Unknown | None = Field(
         default=None, description="it has premises of its own (offices or other places where it carries on its "
         "activities); default: not given")
 

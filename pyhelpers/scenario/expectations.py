@@ -9,7 +9,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field
 
-from pyhelpers.scenario.common import Model, State
+from pyhelpers.scenario.common import Amount, Model, State, StateMap
 
 OutcomeKind = Literal[
     "exclusive",
@@ -28,7 +28,7 @@ OutcomeKind = Literal[
 Status = Literal["decided", "depends", "missing", "not_encoded", "pending", "error"]
 
 
-_OUTCOME_RE = re.compile(r"^(?P<kind>[a-z_ ]+?)(?:\s+(?P<rate>\d+(?:\.\d{1,2})?)%)?$")
+_OUTCOME_RE = re.compile(r"^(?P<kind>[a-z_ ]+?)(?:\s+(?P<rate>[0-9]+(?:\.[0-9]{1,2})?)%)?$")
 
 
 _AT_MOST = "capped at most "
@@ -65,8 +65,8 @@ class ExpectedWithholding(Model):
 
     finding: Literal["compliant", "over_withheld", "under_withheld", "within_cap", "no_treaty_cap",
                      "not_checked", "undetermined", "depends"]
-    due: Decimal | None = Field(default=None, description="the tax due at source")
-    difference: Decimal | None = Field(default=None, description="the refundable excess or the shortfall")
+    due: Amount | None = Field(default=None, description="the tax due at source")
+    difference: Amount | None = Field(default=None, description="the refundable excess or the shortfall")
     reason: str | None = None
 
 
@@ -76,10 +76,10 @@ class ExpectedRelief(Model):
     state: State
     methods: list[str] | None = Field(
         default=None, description="when given, every method exactly, e.g. 'credit (<provision>)'")
-    treaty_limit: Decimal | None = Field(default=None, description="the source tax the Convention allows")
-    creditable_tax: Decimal | None = None
-    credit: Decimal | None = None
-    deduction: Decimal | None = Field(default=None, description="the participation deduction")
+    treaty_limit: Amount | None = Field(default=None, description="the source tax the Convention allows")
+    creditable_tax: Amount | None = None
+    credit: Amount | None = None
+    deduction: Amount | None = Field(default=None, description="the participation deduction")
     not_included: list[str] | None = Field(
         default=None, description="when given, every method left out of the figures exactly (a fact it needs is "
         "missing or unknown), e.g. 'indirect_credit (<provision>)'")
@@ -109,7 +109,7 @@ class ExpectedItem(Model):
     """What the scenario's author expects for one income item."""
 
     status: Status = "decided"
-    outcome: dict[State, OutcomeText] = Field(description="State -> 'capped 10%' | 'may tax' | 'exempt' | ...")
+    outcome: StateMap[OutcomeText] = Field(description="State -> 'capped 10%' | 'may tax' | 'exempt' | ...")
     provisions: list[str]
     missing: list[str] = Field(default_factory=list, description="missing facts, e.g. 'holding(a, b)'")
     findings: list[str] | None = Field(default=None)
@@ -117,7 +117,7 @@ class ExpectedItem(Model):
         default=None,
         description="when given, every default the decision stood on exactly, e.g. 'assumption: "
         "no_special_regime(lusoinvest) (<provision>)'")
-    max_source_tax: Decimal | None = Field(default=None, description="the cap times the gross amount")
+    max_source_tax: Amount | None = Field(default=None, description="the cap times the gross amount")
     withholding: ExpectedWithholding | None = None
     relief: ExpectedRelief | None = None
     entitlement: ExpectedEntitlement | None = None

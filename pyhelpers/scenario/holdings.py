@@ -3,11 +3,9 @@ inclusive period, direct or indirect, and the earlier holding it continues throu
 
 from __future__ import annotations
 
-from datetime import date
-
 from pydantic import ConfigDict, Field
 
-from pyhelpers.scenario.common import BasisPoints, Id, Model
+from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model
 
 
 class HoldingContinuation(Model):
@@ -27,9 +25,9 @@ class Holding(Model):
     value: BasisPoints | None = Field(default=None, description="% of the value of the shares (0-100)")
     profits: BasisPoints | None = Field(default=None,
                                        description="% of the participation in the company's profits (0-100)")
-    direct: bool = Field(default=True, description="held directly (default) or indirectly")
-    from_: date = Field(alias="from", description="first day held")
-    until: date | None = Field(default=None, description="last day held (inclusive); omit if still held")
+    direct: Flag = Field(default=True, description="held directly (default) or indirectly")
+    from_: Day = Field(alias="from", description="first day held")
+    until: Day | None = Field(default=None, description="last day held (inclusive); omit if still held")
     continues_by_reorganisation: HoldingContinuation | None = Field(default=None)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Literal
 
 from pydantic import Field
@@ -15,7 +14,7 @@ from pyhelpers.scenario.business import (
     ShippingDetails,
     TransferPricingDetails,
 )
-from pyhelpers.scenario.common import Id, Model, Money, State, Unknown
+from pyhelpers.scenario.common import Day, Flag, Id, Model, Money, State, Unknown
 from pyhelpers.scenario.entitlement import (
     ItemEntitlementFacts,
     PassedOn,
@@ -81,7 +80,7 @@ class IncomeItem(Model):
     payer: Id
     recipient: Id
     beneficial_owner: Id | None = Field(default=None, description="default: the recipient")
-    date: date
+    date: Day
     gross: Money | None = None
     withholding: Withholding | None = Field(
         default=None, description="tax withheld at source and the domestic rate: the compliance check")
@@ -98,12 +97,12 @@ class IncomeItem(Model):
     shipping: ShippingDetails | None = None
     transfer_pricing: TransferPricingDetails | None = None
     shipping_ancillary: ShippingAncillary | None = Field(default=None)
-    source_law_taxes_dividends: bool | Unknown | None = Field(default=None)
-    from_offshore_activity: bool | Unknown | None = Field(default=None)
+    source_law_taxes_dividends: Flag | Unknown | None = Field(default=None)
+    from_offshore_activity: Flag | Unknown | None = Field(default=None)
     third_state_pe: ThirdStatePermanentEstablishment | None = Field(default=None)
     derived_through: Id | None = Field(default=None)
-    effectively_taxed_in_residence: bool | Unknown | None = Field(default=None)
-    financial_institution_charge: bool | Unknown | None = Field(default=None)
+    effectively_taxed_in_residence: Flag | Unknown | None = Field(default=None)
+    financial_institution_charge: Flag | Unknown | None = Field(default=None)
     independent: IndependentServicesDetails | None = None
     employment: EmploymentDetails | None = None
     director: DirectorDetails | None = None

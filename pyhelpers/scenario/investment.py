@@ -4,12 +4,11 @@ other income."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from pyhelpers.scenario.common import BasisPoints, Id, Model, Money, State, Unknown
+from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model, Money, State, Unknown
 
 DividendInstrument = Literal[
     "shares",
@@ -25,11 +24,11 @@ DividendInstrument = Literal[
 
 class DividendDetails(Model):
     instrument: DividendInstrument = Field(default="shares", description="the right the income comes from")
-    same_tax_treatment_as_shares: bool | Unknown | None = Field(
+    same_tax_treatment_as_shares: Flag | Unknown | None = Field(
         default=None,
         description="other_corporate_rights only: taxed like income from shares by the payer's State",
     )
-    payer_has_profits_from_other_state: bool | Unknown | None = Field(
+    payer_has_profits_from_other_state: Flag | Unknown | None = Field(
         default=None,
         description="whether the paying company derives profits or income from the other Contracting State",
     )
@@ -47,13 +46,13 @@ class InterestDetails(Model):
     connected_place_of_business: Id | None = Field(default=None)
     paid_to_place_of_business: Id | None = Field(default=None)
     government_institution_of: State | Unknown | None = Field(default=None)
-    excess_over_arm_length: bool | Unknown = Field(default=False)
+    excess_over_arm_length: Flag | Unknown = Field(default=False)
     arm_length_amount: Money | Unknown | None = Field(
         default=None,
         description="the amount the payer and the beneficial owner would have agreed without their special "
         "relationship, in the currency of gross: below gross, the excess over it is taxed under each State's law "
         "(it says whether there is an excess); unknown: the figures depend on it")
-    public_functions: bool | Unknown | None = Field(default=None)
+    public_functions: Flag | Unknown | None = Field(default=None)
 
 
 class RoyaltyDetails(Model):
@@ -61,7 +60,7 @@ class RoyaltyDetails(Model):
 
     borne_by_place_of_business: Id | None = Field(default=None)
     connected_place_of_business: Id | None = Field(default=None)
-    excess_over_arm_length: bool | Unknown = Field(default=False)
+    excess_over_arm_length: Flag | Unknown = Field(default=False)
     arm_length_amount: Money | Unknown | None = Field(
         default=None,
         description="the amount the payer and the beneficial owner would have agreed without their special "
@@ -102,9 +101,9 @@ class PaymentForDetails(Model):
         "with assistance): the scenario's characterisation; unknown: both outcomes are shown and the item "
         "depends on it; default: the item's type",
     )
-    paid_to_employee_of_payer: bool | Unknown = Field(default=False)
-    teaching: bool | Unknown = Field(default=False)
-    personal_use: bool | Unknown = Field(default=False)
+    paid_to_employee_of_payer: Flag | Unknown = Field(default=False)
+    teaching: Flag | Unknown = Field(default=False)
+    personal_use: Flag | Unknown = Field(default=False)
     also_under: Literal["shipping_air_transport", "director_fees", "artiste_sportsperson"] | None = Field(default=None)
 
 
@@ -132,8 +131,8 @@ class ValueShare(Model):
     """The share of the value of the alienated shares or rights derived, directly or indirectly, from
     immovable property situated in a State, over an interval (both ends included)."""
 
-    from_: date = Field(alias="from", description="first day")
-    until: date = Field(description="last day (inclusive)")
+    from_: Day = Field(alias="from", description="first day")
+    until: Day = Field(description="last day (inclusive)")
     share: BasisPoints = Field(description="percent of the value (e.g. 50.1)")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
@@ -159,4 +158,4 @@ class OtherIncomeDetails(Model):
         "as an assumption where it matters (--strict asks for it)",
     )
     connected_place_of_business: Id | None = Field(default=None)
-    from_immovable_property: bool = Field(default=False)
+    from_immovable_property: Flag = Field(default=False)

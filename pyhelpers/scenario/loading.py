@@ -7,7 +7,6 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from pyhelpers.base.errors import Problem, ScenarioError
@@ -17,16 +16,7 @@ from pyhelpers.scenario.consistency import check_references
 from pyhelpers.scenario.document import Scenario
 from pyhelpers.scenario.income import IncomeItem
 from pyhelpers.scenario.problems import LineMap, describe, field_path, problems_from_validation
-
-
-class _Loader(yaml.SafeLoader):
-    """Safe YAML without implicit timestamps: dates stay text, so pydantic checks them (2023-02-29)."""
-
-
-_Loader.yaml_implicit_resolvers = {
-    key: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
+from pyhelpers.scenario.reading import parse_yaml, read_file
 
 
 def load_dict(data: Any, source: str = "<scenario>", lines: LineMap | None = None) -> Scenario:
@@ -69,40 +59,16 @@ def validate(data: Any, source: str, lines: LineMap) -> Scenario:
 
 def load_text(text: str, source: str = "<scenario>") -> Scenario:
     """Parse and validate scenario YAML text."""
-    data, lines = _parse_yaml(text, source)
+    data, lines = parse_yaml(text, source)
     return load_dict(data, source, lines)
-
-
-def _parse_yaml(text: str, source: str) -> tuple[Any, LineMap]:
-    lines = LineMap()
-    try:
-        node = yaml.compose(text, Loader=_Loader)
-        data = yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        problem = getattr(err, "problem", None) or str(err)
-        raise ScenarioError([Problem(source, line, "(syntax)", "well-formed YAML", str(problem))]) from None
-    if node is not None:
-        lines.walk(node, ())
-    if lines.duplicates:
-        raise ScenarioError([
-            Problem(source, line, field_path((*path, key)), "each key once", f"{key!r} repeated")
-            for path, line, key in lines.duplicates
-        ])
-    return data, lines
 
 
 def load_context(path: str | Path) -> tuple[Scenario, str | None]:
     """Load a batch's group context: a scenario file without income items, whose ``treaty`` (and
     ``name``) may be left out when each ledger row names its treaty. Returns the context (with a
     placeholder treaty if none was given) and the treaty it names, if any."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (FileNotFoundError, IsADirectoryError):
-        raise ScenarioError([Problem(str(path), None, "(file)", "an existing context file", "no such file")]) from None
-    data, lines = _parse_yaml(text, str(path))
+    text = read_file(path, "context")
+    data, lines = parse_yaml(text, str(path))
     if not isinstance(data, dict):
         return load_dict(data, str(path), lines), None
     if data.get("income"):
@@ -130,14 +96,7 @@ def validate_item(data: dict[str, Any], source: str) -> tuple[IncomeItem | None,
 
 def load_file(path: str | Path) -> Scenario:
     """Load and validate a scenario file."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError([Problem(str(path), None, "(file)", "an existing scenario file", "no such file")]) from None
-    except UnicodeDecodeError:
-        raise ScenarioError([Problem(str(path), None, "(file)", "UTF-8 text", "undecodable bytes")]) from None
-    return load_text(text, str(path))
+    return load_text(read_file(path, "scenario"), str(path))
 
 
 Scenario.revalidate = lambda data, source: validate(data, source, LineMap())

@@ -5,12 +5,11 @@ physical presence of individuals in a State."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from pyhelpers.scenario.common import Id, Model, State, Unknown
+from pyhelpers.scenario.common import Day, Flag, Id, Model, State, StateMap, Text, Unknown
 from pyhelpers.scenario.entitlement import BenefitsProof, EntitlementFacts, OffshoreRegime, Substance
 
 ResidenceCriterion = Literal[
@@ -30,7 +29,7 @@ class StatutoryBody(Model):
     """A body constituted by law in a Contracting State ("órgãos estatutários")."""
 
     state: State = Field(description="the State under whose law the body is constituted")
-    only_non_commercial_government_functions: bool | Unknown | None = Field(default=None)
+    only_non_commercial_government_functions: Flag | Unknown | None = Field(default=None)
 
 
 class FiscalTransparency(Model):
@@ -39,9 +38,9 @@ class FiscalTransparency(Model):
     with an interest in it, as if they had derived it directly when it was realised, whether or not it is
     distributed to them."""
 
-    taxed_at_entity: bool | Unknown | None = Field(
+    taxed_at_entity: Flag | Unknown | None = Field(
         default=None, description="that State taxes the income at the level of the entity or arrangement")
-    members_taxed_as_derived_directly: bool | Unknown | None = Field(
+    members_taxed_as_derived_directly: Flag | Unknown | None = Field(
         default=None,
         description="that State taxes the persons with an interest in it on the income as if derived directly "
         "by them when it was realised, whether or not distributed")
@@ -51,8 +50,8 @@ class Person(Model):
     """A person: an individual, a company, another entity or a government."""
 
     kind: PersonKind
-    name: str | None = None
-    liable_to_tax: dict[State, list[ResidenceCriterion] | Unknown] | None = Field(
+    name: Text | None = None
+    liable_to_tax: StateMap[list[ResidenceCriterion] | Unknown] | None = Field(
         default=None,
         description=(
             "State -> the domestic-law criteria by which the person is liable to tax there. A State "
@@ -60,7 +59,7 @@ class Person(Model):
             "to the scenario (the rules then report it missing)."
         ),
     )
-    treated_as_body_corporate: bool | Unknown | None = Field(
+    treated_as_body_corporate: Flag | Unknown | None = Field(
         default=None, description="other_entity only: treated as a body corporate for tax purposes"
     )
     government_of: State | None = Field(
@@ -78,14 +77,14 @@ class Person(Model):
     )
     effective_management: State | Literal["undetermined"] | Unknown | None = Field(default=None)
     special_regime: list[SpecialRegime] | Unknown = Field(default_factory=list)
-    partnership: bool | Unknown | None = Field(default=None)
+    partnership: Flag | Unknown | None = Field(default=None)
     statutory_body: StatutoryBody | None = Field(default=None)
     entitlement: EntitlementFacts | None = Field(default=None)
     controlled_by: list[Id] | Unknown | None = Field(default=None)
     offshore_regime: OffshoreRegime | None = Field(default=None)
     benefits_proof: BenefitsProof | None = Field(default=None)
-    fiscal_transparency: dict[State, FiscalTransparency] | None = Field(default=None)
-    all_places_listed: bool = Field(
+    fiscal_transparency: StateMap[FiscalTransparency] | None = Field(default=None)
+    all_places_listed: Flag = Field(
         default=False,
         description="every place of business this person has is listed in places_of_business (none listed: it has "
         "none); not stated: the rules assume so where it matters and show the assumption (--strict asks)")
@@ -99,7 +98,7 @@ class Presence(Model):
 
     person: Id
     state: State
-    from_: date = Field(alias="from")
-    until: date
+    from_: Day = Field(alias="from")
+    until: Day
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)

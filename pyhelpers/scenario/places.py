@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from pyhelpers.scenario.common import Id, Model, State, Unknown
+from pyhelpers.scenario.common import Day, Flag, Id, Model, State, Unknown
 
 PlaceKind = Literal[
     "place_of_management",  # um local de direcção
@@ -41,17 +41,17 @@ PlaceActivity = Literal[
 class AgentFacts(Model):
     """A person acting for the enterprise (place kind `agent`): a dependent or an independent agent."""
 
-    independent: bool | Unknown | None = Field(default=None)
-    ordinary_course_of_business: bool | Unknown | None = Field(default=None)
-    authority_to_conclude_contracts: bool | Unknown | None = Field(default=None)
-    habitually_exercises_authority: bool | Unknown | None = Field(default=None)
+    independent: Flag | Unknown | None = Field(default=None)
+    ordinary_course_of_business: Flag | Unknown | None = Field(default=None)
+    authority_to_conclude_contracts: Flag | Unknown | None = Field(default=None)
+    habitually_exercises_authority: Flag | Unknown | None = Field(default=None)
 
 
 class PlacePeriod(Model):
     """A stint of the place's own enterprise at the place (both ends included)."""
 
-    from_: date = Field(alias="from", description="first day")
-    until: date | None = Field(default=None, description="last day, actual or planned (inclusive); omit if open-ended "
+    from_: Day = Field(alias="from", description="first day")
+    until: Day | None = Field(default=None, description="last day, actual or planned (inclusive); omit if open-ended "
                                "at the evaluation date")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
@@ -62,8 +62,8 @@ class ServicePeriod(Model):
     ends included; a day worked by two persons counts once)."""
 
     person: Id | None = Field(default=None, description="who furnished them (informative; not read by the rules)")
-    from_: date = Field(alias="from", description="first day")
-    until: date = Field(description="last day (inclusive)")
+    from_: Day = Field(alias="from", description="first day")
+    until: Day = Field(description="last day (inclusive)")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -79,12 +79,12 @@ class ServicesFacts(Model):
 class InsuranceAgentFacts(Model):
     """An insurance enterprise acting through a person in the other State (place kind agent)."""
 
-    premiums_or_risks: bool | Unknown | None = Field(
+    premiums_or_risks: Flag | Unknown | None = Field(
         default=None,
         description="through this person the enterprise collects premiums in the place's State or insures "
         "risks situated there; reported missing if not given",
     )
-    reinsurance_only: bool = Field(default=False)
+    reinsurance_only: Flag = Field(default=False)
 
 
 AgentContractKind = Literal[
@@ -100,8 +100,8 @@ class AgentContracts(Model):
     reported missing."""
 
     person: Id | None = Field(default=None)
-    habitually_concludes: bool | Unknown | None = Field(default=None)
-    principal_role: bool | Unknown | None = Field(default=None)
+    habitually_concludes: Flag | Unknown | None = Field(default=None)
+    principal_role: Flag | Unknown | None = Field(default=None)
     kinds: list[AgentContractKind] | Unknown | None = Field(default=None)
     acts_exclusively_for: list[Id] | Unknown | None = Field(default=None)
 
@@ -111,11 +111,11 @@ class PlaceOfBusiness(Model):
 
     owner: Id
     state: State
-    permanent_establishment: bool | Unknown | None = Field(default=None)
-    from_: date | None = Field(
+    permanent_establishment: Flag | Unknown | None = Field(default=None)
+    from_: Day | None = Field(
         default=None, alias="from", description="first day of the place (construction_site: of the works)"
     )
-    until: date | None = Field(
+    until: Day | None = Field(
         default=None, description="last day, actual or planned (inclusive); omit if open-ended at the evaluation date"
     )
     periods: list[PlacePeriod] | None = Field(
@@ -124,20 +124,20 @@ class PlaceOfBusiness(Model):
     )
     # what the place is and what is done there (see PlaceKind, PlaceActivity, AgentFacts)
     kind: PlaceKind | Unknown | None = Field(default=None)
-    fixed: bool | Unknown | None = Field(default=None)
-    business_carried_on: bool | Unknown | None = Field(
+    fixed: Flag | Unknown | None = Field(default=None)
+    business_carried_on: Flag | Unknown | None = Field(
         default=None, description="other_fixed_place: the enterprise carries on all or part of its business through it"
     )
     activities: list[PlaceActivity] | Unknown | None = Field(default=None)
-    activities_preparatory_overall: bool | Unknown | None = Field(default=None)
+    activities_preparatory_overall: Flag | Unknown | None = Field(default=None)
     agent: AgentFacts | None = Field(default=None)
     services: ServicesFacts | None = Field(default=None)
     insurance: InsuranceAgentFacts | None = Field(default=None)
     same_site_as: Id | None = Field(default=None)
     cohesive_operation_with: list[Id] = Field(default_factory=list)
-    combined_activities_preparatory: bool | Unknown | None = Field(default=None)
+    combined_activities_preparatory: Flag | Unknown | None = Field(default=None)
     contracts: AgentContracts | None = Field(default=None)
-    fixed_base: bool | Unknown = Field(default=False)
+    fixed_base: Flag | Unknown = Field(default=False)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 

@@ -3,37 +3,23 @@ problems that name the file, line, field, what was expected and what was found."
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from pyhelpers.base.errors import Problem
+from pyhelpers.scenario.common import shown
 
 
 class LineMap:
-    """Line numbers of the YAML nodes, by path (``("income", 0, "payer")``), from PyYAML's composer."""
+    """Line numbers of the YAML nodes, by path (``("income", 0, "payer")``), recorded by
+    :func:`pyhelpers.scenario.reading.parse_yaml`."""
 
     def __init__(self) -> None:
         self.lines: dict[tuple[Any, ...], int] = {}
-        self.duplicates: list[tuple[tuple[Any, ...], int, str]] = []
-
-    def walk(self, node: yaml.Node, path: tuple[Any, ...]) -> None:
-        self.lines[path] = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            seen: set[str] = set()
-            for key, value in node.value:
-                k = key.value
-                if k in seen:
-                    self.duplicates.append((path, key.start_mark.line + 1, str(k)))
-                seen.add(k)
-                self.lines[(*path, k)] = key.start_mark.line + 1
-                self.walk(value, (*path, k))
-        elif isinstance(node, yaml.SequenceNode):
-            for i, value in enumerate(node.value):
-                self.walk(value, (*path, i))
 
     def line(self, path: tuple[Any, ...]) -> int | None:
         while path:
@@ -54,10 +40,7 @@ def field_path(path: tuple[Any, ...]) -> str:
 
 
 def describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return "nothing" if value is None else shown(value)
 
 
 _EXPECTED_BY_TYPE = {
@@ -67,6 +50,7 @@ _EXPECTED_BY_TYPE = {
     "date_parsing": "a real date YYYY-MM-DD",
     "date_type": "a real date YYYY-MM-DD",
     "literal_error": "",
+    "bool_type": "true or false",
 }
 
 
@@ -74,7 +58,7 @@ def _clean_loc(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     # pydantic adds the union branch ("list[...]", "literal[...]") and "[key]" markers to loc: drop them
     out: list[Any] = []
     for part in loc:
-        if isinstance(part, str) and ("[" in part or part in ("function-before", "function-after")):
+        if isinstance(part, str) and ("[" in part or part in ("function-before", "function-after", "bool")):
             continue
         if len(out) == 2 and out[0] == "expect" and part in ("item", "answer"):
             continue  # the tag of an expectation's kind (an item's outcome or a question's answer)
@@ -87,8 +71,20 @@ def problems_from_validation(err: ValidationError, source: str, lines: LineMap, 
     for e in err.errors(include_url=False):
         loc = _clean_loc(tuple(e["loc"]))
         if loc in problems:  # union branches report the same field several times: keep the first
+            first = problems[loc]
+            if first.expected == "true or false" and e["type"] == "literal_error":  # a flag that may be unknown
+                problems[loc] = dataclasses.replace(
+                    first, expected="true, false or " + e["ctx"]["expected"].replace("'", ""))
             continue
+        at = loc
         expected = _EXPECTED_BY_TYPE.get(e["type"]) or e["msg"]
+        found = "nothing" if e["type"] == "missing" else describe(e.get("input"))
+        if e["type"] == "distinct_keys":  # two keys of a map that are one once normalised: name the second
+            ctx = e["ctx"]
+            at = (*loc, ctx["key"])
+            found = f"{ctx['key']!r}, the same {ctx['what']} as {ctx['first']!r}"
+        if e["type"] == "string_too_short" and e["ctx"].get("min_length") == 1:
+            expected = "a text that is not empty"
         if e["type"] in ("greater_than_equal", "less_than_equal"):
             bound = e["ctx"].get("ge", e["ctx"].get("le"))
             expected = f"a number {'at least' if e['type'] == 'greater_than_equal' else 'at most'} {bound}"
@@ -97,8 +93,7 @@ def problems_from_validation(err: ValidationError, source: str, lines: LineMap, 
         if expected.startswith("Value error, "):
             expected = expected[len("Value error, ") :]
         expected = re.sub(r", found .*$", "", expected)
-        found = "nothing" if e["type"] == "missing" else describe(e.get("input"))
-        problems[loc] = Problem(source, lines.line(loc), field_path(loc), expected, found)
+        problems[loc] = Problem(source, lines.line(at), field_path(at), expected, found)
     return list(problems.values())
 
 

@@ -4,12 +4,11 @@ termination of the treaty."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Literal
 
 from pydantic import Field
 
-from pyhelpers.scenario.common import BasisPoints, Id, Model, Money, State, Unknown
+from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model, Money, State, Unknown
 
 TaxName = Literal["irpj", "irpf", "csll", "irs", "irc", "derrama", "irae", "irpf_uy", "irnr", "iass", "ip",
                   "other"]
@@ -22,11 +21,11 @@ class TaxConcerned(Model):
     name: TaxName
     state: State | None = Field(default=None, description="the State that levies it: required for other, "
                                 "implied by the named taxes")
-    withheld_at_source: bool | Unknown | None = Field(default=None)
-    fiscal_year_start: date | None = Field(default=None)
-    in_force_from: date | None = Field(default=None)
-    identical_or_similar: bool | Unknown | None = Field(default=None)
-    federal: bool | Unknown | None = Field(default=None)
+    withheld_at_source: Flag | Unknown | None = Field(default=None)
+    fiscal_year_start: Day | None = Field(default=None)
+    in_force_from: Day | None = Field(default=None)
+    identical_or_similar: Flag | Unknown | None = Field(default=None)
+    federal: Flag | Unknown | None = Field(default=None)
 
 
 class ReliefFacts(Model):
@@ -43,27 +42,27 @@ class ReliefFacts(Model):
     residence_taxable_income: Money | None = Field(default=None)
     income_included: Money | None = Field(default=None)
     underlying_tax: Money | None = Field(default=None)
-    payer_taxed_without_exemption: bool | Unknown | None = Field(default=None)
-    payer_constituted: date | None = Field(default=None)
-    domestic_indirect_credit: bool | Unknown | None = Field(
+    payer_taxed_without_exemption: Flag | Unknown | None = Field(default=None)
+    payer_constituted: Day | None = Field(default=None)
+    domestic_indirect_credit: Flag | Unknown | None = Field(
         default=None, description="dividends: the residence State's law grants the credit for the tax the "
         "paying company bore on the profits (the underlying tax); asked where the treaty leaves it to domestic law")
-    portugal_indirect_credit_method: bool | Unknown = Field(default=False)
+    portugal_indirect_credit_method: Flag | Unknown = Field(default=False)
 
 
 class MutualAgreementCase(Model):
     """A case presented under the mutual agreement procedure about the item."""
 
     claimant: Id | None = Field(default=None, description="the resident who presents it; default: the beneficial owner")
-    taxed_in_both_states: bool | Unknown | None = Field(
+    taxed_in_both_states: Flag | Unknown | None = Field(
         default=None, description="the case is one of taxation in both States (asked unless the tax is withheld at "
         "source)",
     )
-    notified: date | None = Field(
+    notified: Day | None = Field(
         default=None, description="the date of notification of the tax that gives rise to the claim")
-    second_taxation_notified: date | None = Field(
+    second_taxation_notified: Day | None = Field(
         default=None, description="taxation in both States: the date of notification of the second taxation")
-    request_filed: date | None = Field(default=None, description="the date the request was presented, if it was")
+    request_filed: Day | None = Field(default=None, description="the date the request was presented, if it was")
 
 
 NdGround = Literal["nationality", "permanent_establishment", "deduction", "foreign_ownership"]
@@ -85,7 +84,7 @@ class NonDiscrimination(Model):
     treatment: Literal["more_burdensome", "different", "same"] | Unknown = Field(
         description="the treatment compared with the taxing State's own nationals, enterprises or residents",
     )
-    same_circumstances: bool | Unknown | None = Field(default=None)
+    same_circumstances: Flag | Unknown | None = Field(default=None)
     reason: NdReason | None = Field(
         default=None, description="the ground the taxing State invokes (an exception may cover it); default: none",
     )
@@ -96,7 +95,7 @@ class LaterConventionLimit(Model):
     taxing right of the State other than the beneficiary's State of residence on the item (a most-favoured-
     nation clause applies an identical limitation)."""
 
-    limited: bool | Unknown = Field(description="such a convention limits that right (true), does not (false)")
+    limited: Flag | Unknown = Field(description="such a convention limits that right (true), does not (false)")
     cap: BasisPoints | None = Field(
         default=None, description="limited: the rate (%) it caps that State's tax at; omitted: that State may not "
         "tax at all (the State of residence only)")
@@ -106,5 +105,5 @@ class TerminationNotice(Model):
     """A notice of termination of the Convention."""
 
     cessation_year: int = Field(ge=1900, le=9998, description="the year of cessation the notice specifies")
-    given: date = Field(description="the date the notice was given through diplomatic channels")
+    given: Day = Field(description="the date the notice was given through diplomatic channels")
     by: State | None = Field(default=None, description="the State giving notice (either may)")

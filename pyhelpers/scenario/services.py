@@ -4,20 +4,19 @@ service, visiting professors and students. Which item types may carry each detai
 
 from __future__ import annotations
 
-from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from pyhelpers.scenario.common import BasisPoints, Id, Model, Money, State, Unknown
+from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model, Money, Rate, State, StateMap, Unknown
 
 
 class FiscalYear(Model):
     """A fiscal year, both ends included ('o ano fiscal em causa')."""
 
-    from_: date = Field(alias="from", description="first day of the fiscal year")
-    until: date = Field(description="last day of the fiscal year")
+    from_: Day = Field(alias="from", description="first day of the fiscal year")
+    until: Day = Field(description="last day of the fiscal year")
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -77,16 +76,16 @@ class ArtisteDetails(Model):
 
     performer: Id | None = Field(default=None)
     exercised_in: State | Unknown | None = Field(default=None, description="the State where the activity is exercised")
-    public_funding: dict[State, BasisPoints] | Unknown = Field(default_factory=dict)
-    employed: bool = Field(default=False)
+    public_funding: StateMap[BasisPoints] | Unknown = Field(default_factory=dict)
+    employed: Flag = Field(default=False)
 
 
 class PensionDetails(Model):
     """Pensions."""
 
     social_security: State | Unknown | None = Field(default=None)
-    past_employment: bool | Unknown = Field(default=True)
-    annuity: bool | Unknown = Field(default=False)
+    past_employment: Flag | Unknown = Field(default=True)
+    annuity: Flag | Unknown = Field(default=False)
 
 
 class GovernmentServiceDetails(Model):
@@ -121,16 +120,16 @@ class ProfessorDetails(Model):
         "profit aims; state_institution / non_profit_institution: a university or other teaching or "
         "scientific research institution belonging to the host State / to such an entity; other",
     )
-    sole_purpose: bool | Unknown | None = Field(
+    sole_purpose: Flag | Unknown | None = Field(
         default=None, description="the visit is solely to teach or do scientific research at those institutions"
     )
-    from_: date = Field(alias="from", description="first day of the visit")
-    until: date | Unknown | None = Field(default=None, description="last day of the visit (actual or planned)")
-    planned_until: date | None = Field(
+    from_: Day = Field(alias="from", description="first day of the visit")
+    until: Day | Unknown | None = Field(default=None, description="last day of the visit (actual or planned)")
+    planned_until: Day | None = Field(
         default=None, description="the last day the visit was planned to have when the person moved")
-    for_teaching_until: date | Unknown | None = Field(
+    for_teaching_until: Day | Unknown | None = Field(
         default=None, description="the last day of the teaching or research this payment rewards")
-    employed: bool = Field(default=True)
+    employed: Flag = Field(default=True)
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -146,10 +145,10 @@ class StudentDetails(Model):
         "needed only when the person is not now a resident of the State other than the host State",
     )
     capacity: Literal["student", "trainee", "grant_holder", "other"] | Unknown | None = Field(default=None)
-    sole_purpose: bool | Unknown | None = Field(
+    sole_purpose: Flag | Unknown | None = Field(
         default=None, description="maintenance: stays temporarily in the host State solely to study or train"
     )
-    from_sources_outside_host: bool | Unknown | None = Field(
+    from_sources_outside_host: Flag | Unknown | None = Field(
         default=None, description="maintenance: the sums arise from sources outside the host State"
     )
     institution_state: State | Unknown | None = Field(
@@ -157,26 +156,19 @@ class StudentDetails(Model):
         description="employment: the State of the university or other higher or technical education "
         "establishment of which the person is a student",
     )
-    practical_training: bool | Unknown | None = Field(
+    practical_training: Flag | Unknown | None = Field(
         default=None, description="employment: for practical training related to the studies"
     )
-    employment_from: date | None = Field(default=None, description="employment: its first day (required)")
-    employment_until: date | Unknown | None = Field(default=None, description="employment: its last day")
+    employment_from: Day | None = Field(default=None, description="employment: its first day (required)")
+    employment_until: Day | Unknown | None = Field(default=None, description="employment: its last day")
     annual_remuneration: Money | None = Field(
         default=None, description="employment: the remuneration for the year (asked when not given)"
     )
-    usd_exchange_rate: Decimal | Unknown | None = Field(
+    usd_exchange_rate: Rate | Unknown | None = Field(
         default=None,
         description="employment: units of the remuneration's currency per US dollar, the rate the scenario "
         "applies (not needed for USD); the checker never looks a rate up",
     )
-
-    @field_validator("usd_exchange_rate", mode="before")
-    @classmethod
-    def _exact_rate(cls, v: Any) -> Any:
-        if isinstance(v, float):
-            raise ValueError("an exact decimal written as a string, e.g. '5.1234', found a float")
-        return v
 
     @field_validator("usd_exchange_rate")
     @classmethod
