@@ -6,6 +6,7 @@ import csv
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +15,7 @@ from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces.batch import (
     RESULT_COLUMNS,
     BatchError,
+    LedgerError,
     load_batch_context,
     read_rows,
     row_scenario,
@@ -230,3 +232,153 @@ def test_cli_batch_and_explain_row(tmp_path: Path) -> None:
     assert "capped at 10%" in res.output and "[br-pt 10(2)(a)]" in res.output
     res = runner.invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", "nope"])
     assert res.exit_code == 2 and "expected a row with id 'nope'" in res.output
+
+
+# ------------------------------------------------------------------- issue 26: a bad row never stops a batch ---
+
+_GOOD = {c: "" for c in COLUMNS} | {"treaty": "br-pt", "type": "dividend", "payer": "alfa", "recipient": "lusoinvest",
+                                    "date": "2024-05-10", "gross": "1000.00", "currency": "BRL",
+                                    "withheld_rate": "15", "domestic_rate": "15"}
+
+
+def _three(tmp_path: Path, name: str = "in.csv", **middle: str) -> Path:
+    """A ledger of three rows a, b, c, where b has the ``middle`` cells."""
+    return write_csv(tmp_path / name, [_GOOD | {"id": "a"}, _GOOD | {"id": "b"} | middle, _GOOD | {"id": "c"}])
+
+
+def _by_id(path: Path) -> dict[str, dict[str, str]]:
+    return {r["id"]: r for r in _read(path)}
+
+
+def test_an_amount_too_large_is_an_error_of_its_row(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: a gross of 1e28 raised decimal.InvalidOperation (a traceback, exit 1; --resume met it again,
+    as no run could pass that row). Now it is an error of its row; the largest amount allowed is decided."""
+    rows = [_GOOD | {"id": "a"}, _GOOD | {"id": "b", "gross": "1e28"},
+            _GOOD | {"id": "c", "gross": "999999999999999.99"},
+            _GOOD | {"id": "d", "withheld_rate": "", "withheld": "1E+999999"}]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    out = tmp_path / "out.csv"
+    summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    got = _by_id(out)
+    assert summary.rows == 4 and summary.errors == 2
+    assert got["a"]["status"] == got["c"]["status"] == "decided"
+    assert got["c"]["outcome_br"] == "capped 10%"
+    assert got["c"]["max_source_tax"] == "100000000000000.00"  # 99,999,999,999,999.999 rounded half-up to the cent
+    assert got["b"]["error"] == (f"{ledger} row 2 (line 3, id b): gross: expected an amount below 10^15 (at most 15 "
+                                 f"digits before the decimal point), found '1e28'")
+    assert got["d"]["error"].startswith(f"{ledger} row 4 (line 5, id d): withheld: expected an amount below 10^15")
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(tmp_path / "r.csv"),
+                                    "--workers", "1"])
+    assert res.exit_code == 0 and "decided 2, error 2" in res.output, res.output
+
+
+def test_a_cell_over_the_csv_limit_is_an_error_of_its_row(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: a cell of 140,000 characters raised _csv.Error (a traceback, exit 1). Now its row gets the
+    error, with its line, and keeps its other columns; the same in JSON Lines."""
+    for name in ("in.csv", "in.jsonl"):
+        rows = [_GOOD | {"id": "a"}, _GOOD | {"id": "b", "memo": "x" * 140_000}, _GOOD | {"id": "c"}]
+        ledger = _write(tmp_path / name, rows)
+        out = tmp_path / f"out-{name}"
+        run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+        got = _by_id(out)
+        assert [got[k]["status"] for k in "abc"] == ["decided", "error", "decided"]
+        assert got["b"]["error"] == f"{ledger} row 2 (line {3 if name.endswith('csv') else 2}, id b): memo: " \
+                                    f"expected at most 131,072 characters, found 140,000"
+        assert got["b"]["payer"] == "alfa" and got["b"].get("memo", "") == ""
+
+
+def test_a_cell_with_newlines_keeps_the_lines_of_the_rows_after_it(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", [_GOOD | {"id": "a", "memo": "two\nlines"},
+                                             _GOOD | {"id": "b", "payer": "nobody"}])
+    out = tmp_path / "out.csv"
+    run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    got = _by_id(out)
+    assert got["a"]["status"] == "decided" and got["a"]["memo"] == "two\nlines"
+    assert got["b"]["error"].startswith(f"{ledger} row 2 (line 4, id b): payer:")
+
+
+def test_an_unclosed_quote_stops_the_batch_with_its_line_and_writes_nothing(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: an unclosed quote swallowed the rows after it into one cell, exit 0. Now it is an error of
+    the whole file, with the line of its row; no output, no parts, no lock is left. When the rest of the
+    file is longer than a cell may be, the same."""
+    lines = _three(tmp_path).read_text(encoding="utf-8").splitlines(keepends=True)
+    short = tmp_path / "short.csv"
+    short.write_text(lines[0] + lines[1] + lines[2].rstrip("\n") + ',"open\n' + lines[3], encoding="utf-8")
+    long = tmp_path / "long.csv"
+    long.write_text(lines[0] + lines[1] + lines[2].rstrip("\n") + ',"open\n' + lines[3] * 2000, encoding="utf-8")
+    for ledger, found in ((short, "found the end of the file 2 line(s) later"),
+                          (long, "found it still open 1,")):
+        out = tmp_path / f"out-{ledger.name}"
+        with pytest.raises(LedgerError) as err:
+            run_batch(ledger, CONTEXT, out, workers=1, chunk_size=1, checker=checker)
+        assert str(err.value).startswith(f"{ledger}:3: expected "), err.value
+        assert "closing quote" in str(err.value) and "nothing was written" in str(err.value)
+        if ledger is short:
+            assert found in str(err.value)
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out-")) == []
+    res = CliRunner().invoke(main, ["batch", str(short), "--context", str(CONTEXT), "-o", str(tmp_path / "r.csv"),
+                                    "--workers", "1"])
+    assert res.exit_code == 2 and f"{short}:3: expected a closing quote" in res.output, res.output
+
+
+def test_a_utf8_bom_header_is_read(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: Excel's "CSV UTF-8" begins with a byte order mark, which became part of the first column's
+    name ('\\ufeffid'): every row was an error. The same rows with and without it give the same results."""
+    plain = _three(tmp_path)
+    bom = tmp_path / "bom.csv"
+    bom.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    jsonl = _write(tmp_path / "in.jsonl", [_GOOD | {"id": k} for k in "abc"])
+    bom_jsonl = tmp_path / "bom.jsonl"
+    bom_jsonl.write_bytes(b"\xef\xbb\xbf" + jsonl.read_bytes())
+    outputs = []
+    for ledger in (plain, bom, bom_jsonl):
+        out = tmp_path / f"out-{ledger.name}.csv"
+        summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+        assert summary.errors == 0 and summary.by_status == {"decided": 3}
+        outputs.append([{k: r[k] for k in ("id", *RESULT_COLUMNS)} for r in _read(out)])
+    assert outputs[0] == outputs[1] == outputs[2]
+
+
+def test_a_byte_that_is_not_utf8_is_an_error_of_its_row(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: one byte that is not UTF-8 (a Latin-1 'é') stopped the batch with 'expected UTF-8 text',
+    naming no row. Now its row gets the error, naming the line, the column and the byte; the others go on.
+    In the header it stops the batch, with the line."""
+    ledger = _three(tmp_path, memo="MEMO")
+    ledger.write_bytes(ledger.read_bytes().replace(b"MEMO", b"caf\xe9"))
+    out = tmp_path / "out.csv"
+    summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    got = _by_id(out)
+    assert summary.rows == 3 and [got[k]["status"] for k in "abc"] == ["decided", "error", "decided"]
+    assert got["b"]["error"] == (f"{ledger} row 2 (line 3, id b): memo: expected UTF-8 text, found 'caf\ufffd' with "
+                                 f"the byte(s) 0xe9, which are not UTF-8 (save the ledger as UTF-8)")
+    jsonl = _write(tmp_path / "in.jsonl", [_GOOD | {"id": k} for k in "abc"])
+    jsonl.write_bytes(jsonl.read_bytes().replace(b'"id": "b"', b'"id": "b", "memo": "caf\xe9"'))
+    run_batch(jsonl, CONTEXT, tmp_path / "out.jsonl", workers=1, checker=checker)
+    got = _by_id(tmp_path / "out.jsonl")
+    assert got["b"]["error"].startswith(f"{jsonl} row 2 (line 2, id b): memo: expected UTF-8 text, found 'caf")
+    assert got["a"]["status"] == got["c"]["status"] == "decided"
+    header = _three(tmp_path, name="header.csv")
+    header.write_bytes(header.read_bytes().replace(b"memo", b"m\xe9mo", 1))
+    with pytest.raises(LedgerError, match=rf"^{re.escape(str(header))}:1: the header: expected UTF-8 text"):
+        run_batch(header, CONTEXT, tmp_path / "out-header.csv", workers=1, checker=checker)
+
+
+def test_a_row_whose_decision_fails_is_decided_alone(tmp_path: Path, checker: Checker,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row whose decision raises (a bug the rows' validation did not foresee) gets the error; the rows decided
+    with it in the same clingo run get their results."""
+    real = Checker.decide_items
+
+    def fragile(self: Checker, context: Any, items: list[Any], source: str) -> Any:
+        if any(it.id == "b" for it in items):
+            raise ArithmeticError("boom")
+        return real(self, context, items, source)
+
+    monkeypatch.setattr(Checker, "decide_items", fragile)
+    out = tmp_path / "out.csv"
+    run_batch(_three(tmp_path), CONTEXT, out, workers=1, checker=checker)
+    got = _by_id(out)
+    assert got["a"]["status"] == got["c"]["status"] == "decided"
+    assert got["b"]["status"] == "error"
+    assert got["b"]["error"].startswith(f"{tmp_path / 'in.csv'} row 2 (line 3, id b): internal error while deciding "
+                                        f"this row (ArithmeticError: boom)")
