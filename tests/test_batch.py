@@ -1,17 +1,26 @@
-"""Batch checking of payment ledgers (pyhelpers/batch.py, `treaty batch`, `treaty explain-row`)."""
+"""Batch checking of payment ledgers (pyhelpers/interfaces/batch.py, ledger.py, chunks.py; `treaty batch`,
+`treaty explain-row`)."""
 
 from __future__ import annotations
 
 import csv
+import errno
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from pyhelpers.base.errors import OutputError
 from pyhelpers.engine.solve import Checker
+from pyhelpers.interfaces import chunks
 from pyhelpers.interfaces.batch import (
     RESULT_COLUMNS,
     BatchError,
@@ -23,6 +32,7 @@ from pyhelpers.interfaces.batch import (
 )
 from pyhelpers.interfaces.cli import main
 
+from .conftest import ROOT
 from .ledger_gen import COLUMNS, CONTEXT, generate, write_csv
 
 
@@ -382,3 +392,268 @@ def test_a_row_whose_decision_fails_is_decided_alone(tmp_path: Path, checker: Ch
     assert got["b"]["status"] == "error"
     assert got["b"]["error"].startswith(f"{tmp_path / 'in.csv'} row 2 (line 3, id b): internal error while deciding "
                                         f"this row (ArithmeticError: boom)")
+
+
+# ---------------------------------------------------------------------------- issue 26: batch operations ---
+
+def _interrupt(ledger: Path, out: Path, checker: Checker, after: int, chunk_size: int = 20) -> None:
+    """Run until ``after`` chunks are written, then stop as Ctrl-C would."""
+    seen: list[int] = []
+
+    def stop(n: int) -> None:
+        seen.append(n)
+        if len(seen) == after:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(ledger, CONTEXT, out, workers=1, chunk_size=chunk_size, checker=checker, progress=stop)
+
+
+def _clean(tmp_path: Path, ledger: Path, checker: Checker, chunk_size: int = 20) -> bytes:
+    clean = tmp_path / f"clean{ledger.suffix}"
+    run_batch(ledger, CONTEXT, clean, workers=1, chunk_size=chunk_size, checker=checker)
+    return clean.read_bytes()
+
+
+def test_resume_refuses_another_ledger_context_rules_or_chunk_size(tmp_path: Path, checker: Checker,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(60, seed=11))
+    context = tmp_path / "group.yaml"
+    context.write_bytes(CONTEXT.read_bytes())
+    clean = _clean(tmp_path, ledger, checker)
+    out = tmp_path / "out.csv"
+    _interrupt(ledger, out, checker, after=1)
+    parts = tmp_path / "out.csv.parts"
+
+    def resume(chunk_size: int = 20) -> None:
+        run_batch(ledger, context, out, workers=1, chunk_size=chunk_size, checker=checker, resume=True)
+
+    original = ledger.read_bytes()
+    ledger.write_bytes(original.replace(b"invoice", b"Invoice", 1))  # the same size, another content
+    with pytest.raises(BatchError, match=rf"^{re.escape(str(parts))}: the interrupted run was made with another "
+                                         rf"ledger \(then {re.escape(str(ledger))}, whose content is not this one's\)"):
+        resume()
+    ledger.write_bytes(original)
+    context.write_text(CONTEXT.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    with pytest.raises(BatchError, match=r"another context \(then .*group.yaml, whose content is not this one's\): "
+                                         r"to resume it, give the same ledger, context and --chunk as then; to start "
+                                         r"again, delete .*out.csv.parts$"):
+        resume()
+    context.write_bytes(CONTEXT.read_bytes())
+    with pytest.raises(BatchError, match=r"another --chunk \(20 then, 10 now\)"):
+        resume(chunk_size=10)
+    monkeypatch.setattr(checker.logic, "digest", "rules of another day")
+    with pytest.raises(BatchError, match=r"another set of rules \(logic/ changed since the run began\)"):
+        resume()
+    monkeypatch.undo()
+    resume()
+    assert out.read_bytes() == clean
+
+
+def test_an_output_equal_to_the_ledger_or_the_context_is_refused(tmp_path: Path) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(5, seed=2))
+    before = ledger.read_bytes()
+    (tmp_path / "sub").mkdir()
+    runner = CliRunner()
+    for output in (ledger, tmp_path / "sub" / ".." / "in.csv"):
+        res = runner.invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(output), "--workers",
+                                   "1"])
+        assert res.exit_code == 2, res.output
+        assert (f"error: {output}: expected an output file other than the ledger, found the ledger itself (the "
+                f"results would replace it): choose another -o") in res.output
+    context = tmp_path / "group.csv"  # a context is YAML whatever its name
+    context.write_bytes(CONTEXT.read_bytes())
+    with pytest.raises(BatchError, match=r"expected an output file other than the context, found the context itself"):
+        run_batch(ledger, context, context, workers=1)
+    assert context.read_bytes() == CONTEXT.read_bytes()
+    assert ledger.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["group.csv", "in.csv", "sub"]
+
+
+def test_chunks_are_fsynced_before_their_journal_line(tmp_path: Path, checker: Checker,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each chunk file is fsynced (and the folder after its rename) before the journal names it."""
+    ledger = write_csv(tmp_path / "in.csv", generate(50, seed=4))
+    events: list[str] = []
+    real_fsync, real_append = os.fsync, chunks.ChunkStore._append
+
+    def fsync(fd: int) -> None:
+        events.append("fsync " + os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    def append(self: chunks.ChunkStore, rec: dict[str, Any]) -> None:
+        events.append(f"journal {rec['chunk']}")
+        real_append(self, rec)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(chunks.ChunkStore, "_append", append)
+    run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, chunk_size=20, checker=checker)
+    parts = str(tmp_path / "out.csv.parts")
+    journals = [k for k, e in enumerate(events) if e.startswith("journal")]
+    assert [events[k] for k in journals] == ["journal 0", "journal 1", "journal 2"]
+    previous = 0
+    for chunk, k in enumerate(journals):
+        before = events[previous:k]
+        written = before.index(f"fsync {parts}/{chunk:08d}.csv.tmp")
+        assert f"fsync {parts}" in before[written + 1:], before  # the folder, after the rename
+        assert events[k + 1] == f"fsync {parts}/journal.jsonl"
+        previous = k + 1
+
+
+def test_a_torn_chunk_is_decided_again_never_accepted(tmp_path: Path, checker: Checker) -> None:
+    """On resume each chunk the journal lists is checked: a file cut short, a missing file, a row count the
+    journal does not give are decided again; a journal line cut by a crash is dropped."""
+    ledger = write_csv(tmp_path / "in.csv", generate(100, seed=13))
+    clean = _clean(tmp_path, ledger, checker)
+    out = tmp_path / "out.csv"
+    _interrupt(ledger, out, checker, after=4)
+    parts = tmp_path / "out.csv.parts"
+    journal = parts / "journal.jsonl"
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    zero = json.loads(lines[1])
+    assert zero["chunk"] == 0 and zero["rows"] == 20
+    lines[1] = json.dumps(zero | {"rows": 19}, sort_keys=True) + "\n"  # the file holds 20
+    journal.write_text("".join(lines) + '{"chunk": 4, "file": "0000', encoding="utf-8")
+    one = parts / "00000001.csv"
+    data = one.read_bytes()
+    one.write_bytes(data[: data.rstrip(b"\n").rfind(b"\n") + 1])  # the last row lost, still a valid CSV
+    (parts / "00000002.csv").unlink()
+    summary = run_batch(ledger, CONTEXT, out, workers=1, chunk_size=20, checker=checker, resume=True)
+    assert (summary.resumed_chunks, summary.redone_chunks, summary.rows) == (1, 3, 80)
+    assert out.read_bytes() == clean and not parts.exists()
+
+
+def test_a_broken_journal_is_a_clear_error(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(60, seed=17))
+    out = tmp_path / "out.csv"
+    _interrupt(ledger, out, checker, after=2)
+    parts = tmp_path / "out.csv.parts"
+    journal = parts / "journal.jsonl"
+    text = journal.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+
+    def resume() -> None:
+        run_batch(ledger, CONTEXT, out, workers=1, chunk_size=20, checker=checker, resume=True)
+
+    journal.write_text(lines[0] + "not json\n" + lines[2], encoding="utf-8")
+    with pytest.raises(BatchError, match=rf"^{re.escape(str(journal))}:2: expected a JSON object, found 'not json': "
+                                         rf"the journal is broken; delete {re.escape(str(parts))} to start again"):
+        resume()
+    journal.write_text(lines[0] + '{"chunk": 0, "rows": 20, "file": "../../etc/passwd", "sha256": "x"}\n',
+                       encoding="utf-8")
+    with pytest.raises(BatchError, match=r"journal.jsonl:2: expected a chunk record"):
+        resume()
+    header = json.loads(lines[0])
+    del header["journal"], header["sha256"]
+    journal.write_text(json.dumps(header) + "\n" + "".join(lines[1:]), encoding="utf-8")
+    with pytest.raises(BatchError, match=r"written by an earlier version of treaty batch, whose journal does not "
+                                         r"record the hashes of the ledger and the context"):
+        resume()
+    journal.unlink()
+    with pytest.raises(BatchError, match=r"expected the journal of an interrupted run \(journal.jsonl\), found none"):
+        resume()
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers",
+                                    "1", "--chunk", "20", "--resume"])
+    assert res.exit_code == 2 and "delete" in res.output and "Traceback" not in res.output, res.output
+
+
+def test_a_second_writer_is_refused(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(10, seed=19))
+    out = tmp_path / "out.csv"
+    with chunks.Lock(out):
+        with pytest.raises(BatchError, match=rf"^{re.escape(str(out))}: another treaty batch is writing it \(process "
+                                             rf"{os.getpid()}\): wait until it ends, or write to another -o"):
+            run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+        assert not (tmp_path / "out.csv.parts").exists()
+    run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv", "out.csv"]  # no lock left behind
+
+
+def test_a_full_disk_and_an_unwritable_output_are_clear_errors(tmp_path: Path, checker: Checker,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(60, seed=23))
+    clean = _clean(tmp_path, ledger, checker)
+    out = tmp_path / "out.csv"
+    real = chunks._write_records
+    written: list[Path] = []
+
+    def fills_up(path: Path, *args: Any) -> None:
+        written.append(path)
+        if len(written) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, *args)
+
+    monkeypatch.setattr(chunks, "_write_records", fills_up)
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers", "1",
+                                    "--chunk", "20"])
+    assert res.exit_code == 2, res.output
+    assert res.output == (f"error: {tmp_path}/out.csv.parts/00000001.csv.tmp: the disk is full (No space left on "
+                          f"device): free some space, then run the same command with --resume (the chunks already "
+                          f"written are kept)\n")
+    monkeypatch.undo()
+    summary = run_batch(ledger, CONTEXT, out, workers=1, chunk_size=20, checker=checker, resume=True)
+    assert summary.resumed_chunks == 1 and out.read_bytes() == clean
+
+    with pytest.raises(OutputError, match=rf"^{re.escape(str(tmp_path))}/missing/out.csv: expected an existing folder "
+                                          rf"for the output, found no folder {re.escape(str(tmp_path))}/missing: "
+                                          rf"create it, or choose another -o$"):
+        run_batch(ledger, CONTEXT, tmp_path / "missing" / "out.csv", workers=1, checker=checker)
+
+    def denied(self: chunks.ChunkStore) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self.dir.parent))
+
+    monkeypatch.setattr(chunks.ChunkStore, "_create", denied)
+    with pytest.raises(OutputError, match=rf"^{re.escape(str(tmp_path))}: cannot write there \(Permission denied\): "
+                                          rf"choose another -o, or make its folder writable, then run the command "
+                                          rf"again$"):
+        run_batch(ledger, CONTEXT, tmp_path / "other.csv", workers=1, checker=checker)
+    assert not (tmp_path / "other.csv.lock").exists()
+
+
+def test_ctrl_c_exits_130_cleanly_and_the_run_resumes(tmp_path: Path, checker: Checker) -> None:
+    """A real Ctrl-C (SIGINT to the process group) of `treaty batch` with two workers: exit 130, no traceback,
+    what to do next; the chunks written are kept and --resume completes the run. The batch is slowed down
+    (each chunk waits a little) so that the signal comes mid-run; nothing about time is asserted."""
+    rows = generate(200, seed=37)
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    out = tmp_path / "out.csv"
+    slowed = ("import sys, time\nfrom pyhelpers.interfaces import batch\nreal = batch.decide_rows\n"
+              "def slow(ctx, rows):\n    time.sleep(0.2)\n    return real(ctx, rows)\n"
+              "batch.decide_rows = slow\nfrom pyhelpers.interfaces.cli import main\nmain(sys.argv[1:])\n")
+    proc = subprocess.Popen([sys.executable, "-c", slowed, "batch", str(ledger), "--context", str(CONTEXT), "-o",
+                             str(out), "--workers", "2", "--chunk", "5"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    journal = tmp_path / "out.csv.parts" / "journal.jsonl"
+    try:
+        for _ in range(6000):  # until two chunks are written (a bound against hanging, not a timing)
+            if proc.poll() is not None or (journal.exists() and journal.read_text(encoding="utf-8").count("\n") >= 3):
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "the batch ended before it could be interrupted"
+        os.killpg(proc.pid, signal.SIGINT)
+        _, stderr = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, stderr
+    assert stderr == (f"interrupted: the chunks already decided are kept in {out}.parts; run the same command with "
+                      f"--resume to continue\n")
+    assert not out.exists() and not (tmp_path / "out.csv.lock").exists()
+    summary = run_batch(ledger, CONTEXT, out, workers=1, chunk_size=5, checker=checker, resume=True)
+    assert summary.resumed_chunks >= 2 and summary.redone_chunks == 0
+    assert [r["id"] for r in _read(out)] == [r["id"] for r in rows]
+
+
+def test_resume_of_a_finished_run_says_so(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(10, seed=29))
+    out = tmp_path / "out.csv"
+    run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    done = out.read_bytes()
+    assert run_batch(ledger, CONTEXT, out, workers=1, checker=checker, resume=True).nothing_to_resume
+    (tmp_path / "out.csv.parts").mkdir()  # what a clean-up interrupted after the journal's removal leaves
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers", "1",
+                                    "--resume"])
+    assert res.exit_code == 0, res.output
+    assert res.output == (f"{out}: nothing to resume: there is no interrupted run ({out}.parts) and {out} is there, "
+                          f"so the run had finished; run without --resume to decide the ledger again\n")
+    assert out.read_bytes() == done and sorted(p.name for p in tmp_path.iterdir()) == ["in.csv", "out.csv"]
