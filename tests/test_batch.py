@@ -295,6 +295,12 @@ def test_a_cell_over_the_csv_limit_is_an_error_of_its_row(tmp_path: Path, checke
         assert got["b"]["error"] == f"{ledger} row 2 (line {3 if name.endswith('csv') else 2}, id b): memo: " \
                                     f"expected at most 131,072 characters, found 140,000"
         assert got["b"]["payer"] == "alfa" and got["b"].get("memo", "") == ""
+    nested = tmp_path / "nested.jsonl"  # 100,019 characters on its line, 150,000 as the cell's text
+    nested.write_text(json.dumps(_GOOD | {"id": "n", "memo": [1] * 50_000}, separators=(",", ":")) + "\n",
+                      encoding="utf-8")
+    run_batch(nested, CONTEXT, tmp_path / "nested.csv", workers=1, checker=checker)  # a CSV holds no longer cell
+    assert _read(tmp_path / "nested.csv")[0]["error"].endswith("memo: expected at most 131,072 characters, found "
+                                                               "150,000")
 
 
 def test_a_cell_with_newlines_keeps_the_lines_of_the_rows_after_it(tmp_path: Path, checker: Checker) -> None:

@@ -114,6 +114,10 @@ def _checked_row(number: int, line: int | None, columns: dict[str, str], problem
     return Row(number, kept, line)
 
 
+def _oversized(columns: dict[str, str]) -> bool:
+    return any(len(k) > MAX_FIELD or len(v) > MAX_FIELD for k, v in columns.items())
+
+
 class _Lines:
     """The physical lines of a text file as csv.reader asks for them: counted, each ending in a newline,
     with what the record being read ran into (the end of the file, bytes that are not UTF-8)."""
@@ -181,13 +185,17 @@ def _split_line(line: str) -> list[str]:
 
 
 def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
+    """The rows of a CSV file, as csv.DictReader reads them (a missing cell is empty, a cell beyond the
+    header is left out, blank lines are skipped), each with the line it begins on."""
     lines = _Lines(fh)
     reader = csv.reader(lines)
+    unlimited = csv.field_size_limit() > MAX_FIELD  # raised by another user of the csv module: check every cell
     header: list[str] | None = None
     n = 0
     while True:
         start = lines.start_record()
         problems: list[str] = []
+        misread = False
         try:
             cells = next(reader, None)
         except csv.Error as err:
@@ -199,6 +207,7 @@ def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
                                   f"lines later ({err}): is a closing quote missing? (a quote inside a quoted cell "
                                   f"is written twice)") from None
             cells = _split_line(lines.last)  # a row on one line whose cell is over the limit
+            misread = True
             if all(len(c) <= MAX_FIELD for c in cells):
                 problems.append(f"expected a CSV row, found {err}")
         if lines.ran_out:
@@ -211,13 +220,20 @@ def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
             if lines.undecodable:
                 raise LedgerError(f"{path}:{start}: the header: {_not_utf8(','.join(cells))}")
             header = [c.strip() for c in cells]
+            if any(len(c) > MAX_FIELD for c in header):
+                raise LedgerError(f"{path}:{start}: the header: expected column names of at most {MAX_FIELD:,} "
+                                  f"characters, found one of {max(len(c) for c in header):,}")
             continue
         if not cells:
             continue  # a blank line
         n += 1
         columns = {k: v.strip() for k, v in zip(header, cells, strict=False)}
-        columns.update({k: "" for k in header[len(cells):]})
-        yield _checked_row(n, start, columns, problems)
+        if len(cells) < len(header):
+            columns.update({k: "" for k in header[len(cells):]})
+        if misread or lines.undecodable or unlimited:
+            yield _checked_row(n, start, columns, problems)
+        else:  # the csv module has held every cell to the limit, and every byte was UTF-8
+            yield Row(n, columns, start)
 
 
 def _jsonl_rows(path: Path, fh: TextIO) -> Iterator[Row]:
@@ -235,7 +251,11 @@ def _jsonl_rows(path: Path, fh: TextIO) -> Iterator[Row]:
         if not isinstance(rec, dict):
             yield Row(n, {"__error__": f"expected a JSON object on this line, found {type(rec).__name__}"}, number)
             continue
-        yield _checked_row(n, number, {str(k): cell_text(v) for k, v in rec.items()})
+        columns = {str(k): cell_text(v) for k, v in rec.items()}
+        if _UNDECODABLE.search(line) is not None or _oversized(columns):
+            yield _checked_row(n, number, columns)
+        else:
+            yield Row(n, columns, number)
 
 
 def _parquet_rows(path: Path) -> Iterator[Row]:
@@ -257,7 +277,11 @@ def _parquet_rows(path: Path) -> Iterator[Row]:
             return
         for rec in batch.to_pylist():
             n += 1
-            yield _checked_row(n, None, {str(k): cell_text(v) for k, v in rec.items()})
+            columns = {str(k): cell_text(v) for k, v in rec.items()}
+            if _oversized(columns):
+                yield _checked_row(n, None, columns)
+            else:
+                yield Row(n, columns)
 
 
 def parquet() -> Any:
