@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from pyhelpers.base.errors import OutputError
 from pyhelpers.engine.solve import Checker
-from pyhelpers.interfaces import chunks
+from pyhelpers.interfaces import batch, chunks
 from pyhelpers.interfaces.batch import (
     RESULT_COLUMNS,
     BatchError,
@@ -663,3 +663,16 @@ def test_resume_of_a_finished_run_says_so(tmp_path: Path, checker: Checker) -> N
     assert res.output == (f"{out}: nothing to resume: there is no interrupted run ({out}.parts) and {out} is there, "
                           f"so the run had finished; run without --resume to decide the ledger again\n")
     assert out.read_bytes() == done and sorted(p.name for p in tmp_path.iterdir()) == ["in.csv", "out.csv"]
+
+
+def test_ctrl_c_before_any_chunk_says_to_run_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(5, seed=31))
+
+    def interrupted(path: Path) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch, "sha256_of", interrupted)  # Ctrl-C while the ledger is hashed
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(tmp_path / "out.csv"),
+                                    "--workers", "1"])
+    assert res.exit_code == 130 and res.output == "interrupted before any chunk was written: run the command again\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv"]

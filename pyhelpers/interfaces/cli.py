@@ -6,6 +6,7 @@ Exit codes: 0 ok; 1 an ``expect:`` block did not match; 2 bad input; 3 a problem
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -201,8 +202,10 @@ def _interruptible(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except KeyboardInterrupt:
-            click.echo(f"interrupted: the chunks already decided are kept in {kwargs['output']}.parts; run the same "
-                       f"command with --resume to continue", err=True)
+            parts = f"{kwargs['output']}.parts"
+            click.echo(f"interrupted: the chunks already decided are kept in {parts}; run the same command with "
+                       f"--resume to continue" if os.path.isdir(parts) else
+                       "interrupted before any chunk was written: run the command again", err=True)
             sys.exit(130)
 
     return wrapper  # type: ignore[return-value]
