@@ -170,8 +170,10 @@ def _amounts(value: Any, path: str) -> Iterator[tuple[str, Decimal]]:
     if isinstance(value, Money):
         yield f"{path}.amount", value.amount
     elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            yield from _amounts(getattr(value, name), f"{path}.{name}" if path else name)
+        given = value.model_fields_set  # an amount is never a default
+        for name in type(value).model_fields:  # in the fields' order: the message is the same on every run
+            if name in given:
+                yield from _amounts(getattr(value, name), f"{path}.{name}" if path else name)
     elif isinstance(value, list | tuple):
         for k, member in enumerate(value):
             yield from _amounts(member, f"{path}[{k}]")
