@@ -1,18 +1,30 @@
-"""Batch checking of payment ledgers (pyhelpers/batch.py, `treaty batch`, `treaty explain-row`)."""
+"""Batch checking of payment ledgers (pyhelpers/interfaces/batch.py, ledger.py, chunks.py; `treaty batch`,
+`treaty explain-row`)."""
 
 from __future__ import annotations
 
 import csv
+import errno
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from pyhelpers.base.errors import OutputError
 from pyhelpers.engine.solve import Checker
+from pyhelpers.interfaces import batch, chunks
 from pyhelpers.interfaces.batch import (
     RESULT_COLUMNS,
     BatchError,
+    LedgerError,
     load_batch_context,
     read_rows,
     row_scenario,
@@ -20,6 +32,7 @@ from pyhelpers.interfaces.batch import (
 )
 from pyhelpers.interfaces.cli import main
 
+from .conftest import ROOT
 from .ledger_gen import COLUMNS, CONTEXT, generate, write_csv
 
 
@@ -53,6 +66,11 @@ def _write(path: Path, rows: list[dict[str, str]]) -> Path:
     return path
 
 
+def _same_source(text: str, ledger: Path) -> str:
+    """An error message without what differs between formats: the ledger's name, the line (Parquet has none)."""
+    return re.sub(r"\(line \d+, ", "(", text.replace(str(ledger), "LEDGER"))
+
+
 def _good(rows: list[dict[str, str]]) -> list[dict[str, str]]:
     return [r for r in rows if r["status"] != "error"]
 
@@ -68,8 +86,7 @@ def test_round_trip_csv_jsonl_parquet(tmp_path: Path, checker: Checker) -> None:
         got = _read(out)
         assert [r["id"] for r in got] == [r["id"] for r in rows]  # input order, every row once
         assert list(got[0])[-len(RESULT_COLUMNS):] == list(RESULT_COLUMNS)
-        outputs[ext] = [{k: (r.get(k, "") or "").replace(str(ledger), "LEDGER") for k in ("id", *RESULT_COLUMNS)}
-                        for r in got]
+        outputs[ext] = [{k: _same_source(r.get(k, "") or "", ledger) for k in ("id", *RESULT_COLUMNS)} for r in got]
     assert outputs[".csv"] == outputs[".jsonl"] == outputs[".parquet"]
     assert any(r["status"] == "decided" and r["outcome_br"] == "capped 10%" for r in outputs[".csv"])
 
@@ -100,15 +117,16 @@ def test_bad_rows_are_reported_and_good_rows_processed(tmp_path: Path, checker: 
                                          "br-pt 10(2)(a); br-pt 10(3)")
     src = f"{tmp_path / 'in.csv'} row"
     expected = {
-        "unknown-person": f"{src} 2 (id unknown-person): payer: expected the id of a person, found 'alfa-sa' "
+        "unknown-person": f"{src} 2 (line 3, id unknown-person): payer: expected the id of a person, found 'alfa-sa' "
                           f"(did you mean 'alfa'?)",
-        "bad-date": f"{src} 3 (id bad-date): date: expected a real date YYYY-MM-DD",
-        "negative": f"{src} 4 (id negative): gross: expected a number at least 0, found '-5.00'",
-        "bad-type": f"{src} 5 (id bad-type): type: expected one of dividend",
-        "bad-treaty": f"{src} 6 (id bad-treaty): treaty: expected one of br-ae, br-pl, br-pt, br-sg, br-uy, "
+        "bad-date": f"{src} 3 (line 4, id bad-date): date: expected a real date YYYY-MM-DD",
+        "negative": f"{src} 4 (line 5, id negative): gross: expected a number at least 0, found '-5.00'",
+        "bad-type": f"{src} 5 (line 6, id bad-type): type: expected one of dividend",
+        "bad-treaty": f"{src} 6 (line 7, id bad-treaty): treaty: expected one of br-ae, br-pl, br-pt, br-sg, br-uy, "
                       f"found 'br-xx'",
-        "over-100": f"{src} 7 (id over-100): withheld_rate: expected a percentage between 0 and 100, found '150'",
-        "ok-1#": f"{src} 9 (id ok-1): id: expected an id no other row has, found 'ok-1', already row 1",
+        "over-100": f"{src} 7 (line 8, id over-100): withheld_rate: expected a percentage between 0 and 100, "
+                    f"found '150'",
+        "ok-1#": f"{src} 9 (line 10, id ok-1): id: expected an id no other row has, found 'ok-1', already row 1",
     }
     for key, message in expected.items():
         assert got[key]["status"] == "error", key
@@ -224,3 +242,437 @@ def test_cli_batch_and_explain_row(tmp_path: Path) -> None:
     assert "capped at 10%" in res.output and "[br-pt 10(2)(a)]" in res.output
     res = runner.invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", "nope"])
     assert res.exit_code == 2 and "expected a row with id 'nope'" in res.output
+
+
+# ------------------------------------------------------------------- issue 26: a bad row never stops a batch ---
+
+_GOOD = {c: "" for c in COLUMNS} | {"treaty": "br-pt", "type": "dividend", "payer": "alfa", "recipient": "lusoinvest",
+                                    "date": "2024-05-10", "gross": "1000.00", "currency": "BRL",
+                                    "withheld_rate": "15", "domestic_rate": "15"}
+
+
+def _three(tmp_path: Path, name: str = "in.csv", **middle: str) -> Path:
+    """A ledger of three rows a, b, c, where b has the ``middle`` cells."""
+    return write_csv(tmp_path / name, [_GOOD | {"id": "a"}, _GOOD | {"id": "b"} | middle, _GOOD | {"id": "c"}])
+
+
+def _by_id(path: Path) -> dict[str, dict[str, str]]:
+    return {r["id"]: r for r in _read(path)}
+
+
+def test_an_amount_too_large_is_an_error_of_its_row(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: a gross of 1e28 raised decimal.InvalidOperation (a traceback, exit 1; --resume met it again,
+    as no run could pass that row). Now it is an error of its row; the largest amount allowed is decided."""
+    rows = [_GOOD | {"id": "a"}, _GOOD | {"id": "b", "gross": "1e28"},
+            _GOOD | {"id": "c", "gross": "999999999999999.99"},
+            _GOOD | {"id": "d", "withheld_rate": "", "withheld": "1E+999999"}]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    out = tmp_path / "out.csv"
+    summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    got = _by_id(out)
+    assert summary.rows == 4 and summary.errors == 2
+    assert got["a"]["status"] == got["c"]["status"] == "decided"
+    assert got["c"]["outcome_br"] == "capped 10%"
+    assert got["c"]["max_source_tax"] == "100000000000000.00"  # 99,999,999,999,999.999 rounded half-up to the cent
+    assert got["b"]["error"] == (f"{ledger} row 2 (line 3, id b): gross: expected an amount below 10^15 (at most 15 "
+                                 f"digits before the decimal point), found '1e28'")
+    assert got["d"]["error"].startswith(f"{ledger} row 4 (line 5, id d): withheld: expected an amount below 10^15")
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(tmp_path / "r.csv"),
+                                    "--workers", "1"])
+    assert res.exit_code == 0 and "decided 2, error 2" in res.output, res.output
+
+
+def test_a_cell_over_the_csv_limit_is_an_error_of_its_row(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: a cell of 140,000 characters raised _csv.Error (a traceback, exit 1). Now its row gets the
+    error, with its line, and keeps its other columns; the same in JSON Lines."""
+    for name in ("in.csv", "in.jsonl"):
+        rows = [_GOOD | {"id": "a"}, _GOOD | {"id": "b", "memo": "x" * 140_000}, _GOOD | {"id": "c"}]
+        ledger = _write(tmp_path / name, rows)
+        out = tmp_path / f"out-{name}"
+        run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+        got = _by_id(out)
+        assert [got[k]["status"] for k in "abc"] == ["decided", "error", "decided"]
+        assert got["b"]["error"] == f"{ledger} row 2 (line {3 if name.endswith('csv') else 2}, id b): memo: " \
+                                    f"expected at most 131,072 characters, found 140,000"
+        assert got["b"]["payer"] == "alfa" and got["b"].get("memo", "") == ""
+    nested = tmp_path / "nested.jsonl"  # 100,019 characters on its line, 150,000 as the cell's text
+    nested.write_text(json.dumps(_GOOD | {"id": "n", "memo": [1] * 50_000}, separators=(",", ":")) + "\n",
+                      encoding="utf-8")
+    run_batch(nested, CONTEXT, tmp_path / "nested.csv", workers=1, checker=checker)  # a CSV holds no longer cell
+    assert _read(tmp_path / "nested.csv")[0]["error"].endswith("memo: expected at most 131,072 characters, found "
+                                                               "150,000")
+
+
+def test_a_cell_with_newlines_keeps_the_lines_of_the_rows_after_it(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", [_GOOD | {"id": "a", "memo": "two\nlines"},
+                                             _GOOD | {"id": "b", "payer": "nobody"}])
+    out = tmp_path / "out.csv"
+    run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    got = _by_id(out)
+    assert got["a"]["status"] == "decided" and got["a"]["memo"] == "two\nlines"
+    assert got["b"]["error"].startswith(f"{ledger} row 2 (line 4, id b): payer:")
+
+
+def test_an_unclosed_quote_stops_the_batch_with_its_line_and_writes_nothing(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: an unclosed quote swallowed the rows after it into one cell, exit 0. Now it is an error of
+    the whole file, with the line of its row; no output, no parts, no lock is left. When the rest of the
+    file is longer than a cell may be, the same."""
+    lines = _three(tmp_path).read_text(encoding="utf-8").splitlines(keepends=True)
+    short = tmp_path / "short.csv"
+    short.write_text(lines[0] + lines[1] + lines[2].rstrip("\n") + ',"open\n' + lines[3], encoding="utf-8")
+    long = tmp_path / "long.csv"
+    long.write_text(lines[0] + lines[1] + lines[2].rstrip("\n") + ',"open\n' + lines[3] * 2000, encoding="utf-8")
+    for ledger, found in ((short, "found the end of the file 2 line(s) later"),
+                          (long, "found it still open 1,")):
+        out = tmp_path / f"out-{ledger.name}"
+        with pytest.raises(LedgerError) as err:
+            run_batch(ledger, CONTEXT, out, workers=1, chunk_size=1, checker=checker)
+        assert str(err.value).startswith(f"{ledger}:3: expected "), err.value
+        assert "closing quote" in str(err.value) and "nothing was written" in str(err.value)
+        if ledger is short:
+            assert found in str(err.value)
+        assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("out-")) == []
+    res = CliRunner().invoke(main, ["batch", str(short), "--context", str(CONTEXT), "-o", str(tmp_path / "r.csv"),
+                                    "--workers", "1"])
+    assert res.exit_code == 2 and f"{short}:3: expected a closing quote" in res.output, res.output
+
+
+def test_a_utf8_bom_header_is_read(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: Excel's "CSV UTF-8" begins with a byte order mark, which became part of the first column's
+    name ('\\ufeffid'): every row was an error. The same rows with and without it give the same results."""
+    plain = _three(tmp_path)
+    bom = tmp_path / "bom.csv"
+    bom.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    jsonl = _write(tmp_path / "in.jsonl", [_GOOD | {"id": k} for k in "abc"])
+    bom_jsonl = tmp_path / "bom.jsonl"
+    bom_jsonl.write_bytes(b"\xef\xbb\xbf" + jsonl.read_bytes())
+    outputs = []
+    for ledger in (plain, bom, bom_jsonl):
+        out = tmp_path / f"out-{ledger.name}.csv"
+        summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+        assert summary.errors == 0 and summary.by_status == {"decided": 3}
+        outputs.append([{k: r[k] for k in ("id", *RESULT_COLUMNS)} for r in _read(out)])
+    assert outputs[0] == outputs[1] == outputs[2]
+
+
+def test_a_byte_that_is_not_utf8_is_an_error_of_its_row(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: one byte that is not UTF-8 (a Latin-1 'é') stopped the batch with 'expected UTF-8 text',
+    naming no row. Now its row gets the error, naming the line, the column and the byte; the others go on.
+    In the header it stops the batch, with the line."""
+    ledger = _three(tmp_path, memo="MEMO")
+    ledger.write_bytes(ledger.read_bytes().replace(b"MEMO", b"caf\xe9"))
+    out = tmp_path / "out.csv"
+    summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    got = _by_id(out)
+    assert summary.rows == 3 and [got[k]["status"] for k in "abc"] == ["decided", "error", "decided"]
+    assert got["b"]["error"] == (f"{ledger} row 2 (line 3, id b): memo: expected UTF-8 text, found 'caf\ufffd' with "
+                                 f"the byte(s) 0xe9, which are not UTF-8 (save the ledger as UTF-8)")
+    jsonl = _write(tmp_path / "in.jsonl", [_GOOD | {"id": k} for k in "abc"])
+    jsonl.write_bytes(jsonl.read_bytes().replace(b'"id": "b"', b'"id": "b", "memo": "caf\xe9"'))
+    run_batch(jsonl, CONTEXT, tmp_path / "out.jsonl", workers=1, checker=checker)
+    got = _by_id(tmp_path / "out.jsonl")
+    assert got["b"]["error"].startswith(f"{jsonl} row 2 (line 2, id b): memo: expected UTF-8 text, found 'caf")
+    assert got["a"]["status"] == got["c"]["status"] == "decided"
+    header = _three(tmp_path, name="header.csv")
+    header.write_bytes(header.read_bytes().replace(b"memo", b"m\xe9mo", 1))
+    with pytest.raises(LedgerError, match=rf"^{re.escape(str(header))}:1: the header: expected UTF-8 text"):
+        run_batch(header, CONTEXT, tmp_path / "out-header.csv", workers=1, checker=checker)
+
+
+def test_a_row_whose_decision_fails_is_decided_alone(tmp_path: Path, checker: Checker,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row whose decision raises (a bug the rows' validation did not foresee) gets the error; the rows decided
+    with it in the same clingo run get their results."""
+    real = Checker.decide_items
+
+    def fragile(self: Checker, context: Any, items: list[Any], source: str) -> Any:
+        if any(it.id == "b" for it in items):
+            raise ArithmeticError("boom")
+        return real(self, context, items, source)
+
+    monkeypatch.setattr(Checker, "decide_items", fragile)
+    out = tmp_path / "out.csv"
+    run_batch(_three(tmp_path), CONTEXT, out, workers=1, checker=checker)
+    got = _by_id(out)
+    assert got["a"]["status"] == got["c"]["status"] == "decided"
+    assert got["b"]["status"] == "error"
+    assert got["b"]["error"].startswith(f"{tmp_path / 'in.csv'} row 2 (line 3, id b): internal error while deciding "
+                                        f"this row (ArithmeticError: boom)")
+
+
+# ---------------------------------------------------------------------------- issue 26: batch operations ---
+
+def _interrupt(ledger: Path, out: Path, checker: Checker, after: int, chunk_size: int = 20) -> None:
+    """Run until ``after`` chunks are written, then stop as Ctrl-C would."""
+    seen: list[int] = []
+
+    def stop(n: int) -> None:
+        seen.append(n)
+        if len(seen) == after:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(ledger, CONTEXT, out, workers=1, chunk_size=chunk_size, checker=checker, progress=stop)
+
+
+def _clean(tmp_path: Path, ledger: Path, checker: Checker, chunk_size: int = 20) -> bytes:
+    clean = tmp_path / f"clean{ledger.suffix}"
+    run_batch(ledger, CONTEXT, clean, workers=1, chunk_size=chunk_size, checker=checker)
+    return clean.read_bytes()
+
+
+def test_resume_refuses_another_ledger_context_rules_or_chunk_size(tmp_path: Path, checker: Checker,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(60, seed=11))
+    context = tmp_path / "group.yaml"
+    context.write_bytes(CONTEXT.read_bytes())
+    clean = _clean(tmp_path, ledger, checker)
+    out = tmp_path / "out.csv"
+    _interrupt(ledger, out, checker, after=1)
+    parts = tmp_path / "out.csv.parts"
+
+    def resume(chunk_size: int = 20) -> None:
+        run_batch(ledger, context, out, workers=1, chunk_size=chunk_size, checker=checker, resume=True)
+
+    original = ledger.read_bytes()
+    ledger.write_bytes(original.replace(b"invoice", b"Invoice", 1))  # the same size, another content
+    with pytest.raises(BatchError, match=rf"^{re.escape(str(parts))}: the interrupted run was made with another "
+                                         rf"ledger \(then {re.escape(str(ledger))}, whose content is not this one's\)"):
+        resume()
+    ledger.write_bytes(original)
+    context.write_text(CONTEXT.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    with pytest.raises(BatchError, match=r"another context \(then .*group.yaml, whose content is not this one's\): "
+                                         r"to resume it, give the same ledger, context and --chunk as then; to start "
+                                         r"again, delete .*out.csv.parts$"):
+        resume()
+    context.write_bytes(CONTEXT.read_bytes())
+    with pytest.raises(BatchError, match=r"another --chunk \(20 then, 10 now\)"):
+        resume(chunk_size=10)
+    monkeypatch.setattr(checker.logic, "digest", "rules of another day")
+    with pytest.raises(BatchError, match=r"another set of rules \(logic/ changed since the run began\)"):
+        resume()
+    monkeypatch.undo()
+    resume()
+    assert out.read_bytes() == clean
+
+
+def test_an_output_equal_to_the_ledger_or_the_context_is_refused(tmp_path: Path) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(5, seed=2))
+    before = ledger.read_bytes()
+    (tmp_path / "sub").mkdir()
+    runner = CliRunner()
+    for output in (ledger, tmp_path / "sub" / ".." / "in.csv"):
+        res = runner.invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(output), "--workers",
+                                   "1"])
+        assert res.exit_code == 2, res.output
+        assert (f"error: {output}: expected an output file other than the ledger, found the ledger itself (the "
+                f"results would replace it): choose another -o") in res.output
+    context = tmp_path / "group.csv"  # a context is YAML whatever its name
+    context.write_bytes(CONTEXT.read_bytes())
+    with pytest.raises(BatchError, match=r"expected an output file other than the context, found the context itself"):
+        run_batch(ledger, context, context, workers=1)
+    assert context.read_bytes() == CONTEXT.read_bytes()
+    assert ledger.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["group.csv", "in.csv", "sub"]
+
+
+def test_chunks_are_fsynced_before_their_journal_line(tmp_path: Path, checker: Checker,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each chunk file is fsynced (and the folder after its rename) before the journal names it."""
+    ledger = write_csv(tmp_path / "in.csv", generate(50, seed=4))
+    events: list[str] = []
+    real_fsync, real_append = os.fsync, chunks.ChunkStore._append
+
+    def fsync(fd: int) -> None:
+        events.append("fsync " + os.readlink(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    def append(self: chunks.ChunkStore, rec: dict[str, Any]) -> None:
+        events.append(f"journal {rec['chunk']}")
+        real_append(self, rec)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(chunks.ChunkStore, "_append", append)
+    run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, chunk_size=20, checker=checker)
+    parts = str(tmp_path / "out.csv.parts")
+    journals = [k for k, e in enumerate(events) if e.startswith("journal")]
+    assert [events[k] for k in journals] == ["journal 0", "journal 1", "journal 2"]
+    previous = 0
+    for chunk, k in enumerate(journals):
+        before = events[previous:k]
+        written = before.index(f"fsync {parts}/{chunk:08d}.csv.tmp")
+        assert f"fsync {parts}" in before[written + 1:], before  # the folder, after the rename
+        assert events[k + 1] == f"fsync {parts}/journal.jsonl"
+        previous = k + 1
+
+
+def test_a_torn_chunk_is_decided_again_never_accepted(tmp_path: Path, checker: Checker) -> None:
+    """On resume each chunk the journal lists is checked: a file cut short, a missing file, a row count the
+    journal does not give are decided again; a journal line cut by a crash is dropped."""
+    ledger = write_csv(tmp_path / "in.csv", generate(100, seed=13))
+    clean = _clean(tmp_path, ledger, checker)
+    out = tmp_path / "out.csv"
+    _interrupt(ledger, out, checker, after=4)
+    parts = tmp_path / "out.csv.parts"
+    journal = parts / "journal.jsonl"
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    zero = json.loads(lines[1])
+    assert zero["chunk"] == 0 and zero["rows"] == 20
+    lines[1] = json.dumps(zero | {"rows": 19}, sort_keys=True) + "\n"  # the file holds 20
+    journal.write_text("".join(lines) + '{"chunk": 4, "file": "0000', encoding="utf-8")
+    one = parts / "00000001.csv"
+    data = one.read_bytes()
+    one.write_bytes(data[: data.rstrip(b"\n").rfind(b"\n") + 1])  # the last row lost, still a valid CSV
+    (parts / "00000002.csv").unlink()
+    summary = run_batch(ledger, CONTEXT, out, workers=1, chunk_size=20, checker=checker, resume=True)
+    assert (summary.resumed_chunks, summary.redone_chunks, summary.rows) == (1, 3, 80)
+    assert out.read_bytes() == clean and not parts.exists()
+
+
+def test_a_broken_journal_is_a_clear_error(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(60, seed=17))
+    out = tmp_path / "out.csv"
+    _interrupt(ledger, out, checker, after=2)
+    parts = tmp_path / "out.csv.parts"
+    journal = parts / "journal.jsonl"
+    text = journal.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+
+    def resume() -> None:
+        run_batch(ledger, CONTEXT, out, workers=1, chunk_size=20, checker=checker, resume=True)
+
+    journal.write_text(lines[0] + "not json\n" + lines[2], encoding="utf-8")
+    with pytest.raises(BatchError, match=rf"^{re.escape(str(journal))}:2: expected a JSON object, found 'not json': "
+                                         rf"the journal is broken; delete {re.escape(str(parts))} to start again"):
+        resume()
+    journal.write_text(lines[0] + '{"chunk": 0, "rows": 20, "file": "../../etc/passwd", "sha256": "x"}\n',
+                       encoding="utf-8")
+    with pytest.raises(BatchError, match=r"journal.jsonl:2: expected a chunk record"):
+        resume()
+    header = json.loads(lines[0])
+    del header["journal"], header["sha256"]
+    journal.write_text(json.dumps(header) + "\n" + "".join(lines[1:]), encoding="utf-8")
+    with pytest.raises(BatchError, match=r"written by an earlier version of treaty batch, whose journal does not "
+                                         r"record the hashes of the ledger and the context"):
+        resume()
+    journal.unlink()
+    with pytest.raises(BatchError, match=r"expected the journal of an interrupted run \(journal.jsonl\), found none"):
+        resume()
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers",
+                                    "1", "--chunk", "20", "--resume"])
+    assert res.exit_code == 2 and "delete" in res.output and "Traceback" not in res.output, res.output
+
+
+def test_a_second_writer_is_refused(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(10, seed=19))
+    out = tmp_path / "out.csv"
+    with chunks.Lock(out):
+        with pytest.raises(BatchError, match=rf"^{re.escape(str(out))}: another treaty batch is writing it \(process "
+                                             rf"{os.getpid()}\): wait until it ends, or write to another -o"):
+            run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+        assert not (tmp_path / "out.csv.parts").exists()
+    run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv", "out.csv"]  # no lock left behind
+
+
+def test_a_full_disk_and_an_unwritable_output_are_clear_errors(tmp_path: Path, checker: Checker,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(60, seed=23))
+    clean = _clean(tmp_path, ledger, checker)
+    out = tmp_path / "out.csv"
+    real = chunks._write_records
+    written: list[Path] = []
+
+    def fills_up(path: Path, *args: Any) -> None:
+        written.append(path)
+        if len(written) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        real(path, *args)
+
+    monkeypatch.setattr(chunks, "_write_records", fills_up)
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers", "1",
+                                    "--chunk", "20"])
+    assert res.exit_code == 2, res.output
+    assert res.output == (f"error: {tmp_path}/out.csv.parts/00000001.csv.tmp: the disk is full (No space left on "
+                          f"device): free some space, then run the same command with --resume (the chunks already "
+                          f"written are kept)\n")
+    monkeypatch.undo()
+    summary = run_batch(ledger, CONTEXT, out, workers=1, chunk_size=20, checker=checker, resume=True)
+    assert summary.resumed_chunks == 1 and out.read_bytes() == clean
+
+    with pytest.raises(OutputError, match=rf"^{re.escape(str(tmp_path))}/missing/out.csv: expected an existing folder "
+                                          rf"for the output, found no folder {re.escape(str(tmp_path))}/missing: "
+                                          rf"create it, or choose another -o$"):
+        run_batch(ledger, CONTEXT, tmp_path / "missing" / "out.csv", workers=1, checker=checker)
+
+    def denied(self: chunks.ChunkStore) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self.dir.parent))
+
+    monkeypatch.setattr(chunks.ChunkStore, "_create", denied)
+    with pytest.raises(OutputError, match=rf"^{re.escape(str(tmp_path))}: cannot write there \(Permission denied\): "
+                                          rf"choose another -o, or make its folder writable, then run the command "
+                                          rf"again$"):
+        run_batch(ledger, CONTEXT, tmp_path / "other.csv", workers=1, checker=checker)
+    assert not (tmp_path / "other.csv.lock").exists()
+
+
+def test_ctrl_c_exits_130_cleanly_and_the_run_resumes(tmp_path: Path, checker: Checker) -> None:
+    """A real Ctrl-C (SIGINT to the process group) of `treaty batch` with two workers: exit 130, no traceback,
+    what to do next; the chunks written are kept and --resume completes the run. The batch is slowed down
+    (each chunk waits a little) so that the signal comes mid-run; nothing about time is asserted."""
+    rows = generate(200, seed=37)
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    out = tmp_path / "out.csv"
+    slowed = ("import sys, time\nfrom pyhelpers.interfaces import batch\nreal = batch.decide_rows\n"
+              "def slow(ctx, rows):\n    time.sleep(0.2)\n    return real(ctx, rows)\n"
+              "batch.decide_rows = slow\nfrom pyhelpers.interfaces.cli import main\nmain(sys.argv[1:])\n")
+    proc = subprocess.Popen([sys.executable, "-c", slowed, "batch", str(ledger), "--context", str(CONTEXT), "-o",
+                             str(out), "--workers", "2", "--chunk", "5"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    journal = tmp_path / "out.csv.parts" / "journal.jsonl"
+    try:
+        for _ in range(6000):  # until two chunks are written (a bound against hanging, not a timing)
+            if proc.poll() is not None or (journal.exists() and journal.read_text(encoding="utf-8").count("\n") >= 3):
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "the batch ended before it could be interrupted"
+        os.killpg(proc.pid, signal.SIGINT)
+        _, stderr = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, stderr
+    assert stderr == (f"interrupted: the chunks already decided are kept in {out}.parts; run the same command with "
+                      f"--resume to continue\n")
+    assert not out.exists() and not (tmp_path / "out.csv.lock").exists()
+    summary = run_batch(ledger, CONTEXT, out, workers=1, chunk_size=5, checker=checker, resume=True)
+    assert summary.resumed_chunks >= 2 and summary.redone_chunks == 0
+    assert [r["id"] for r in _read(out)] == [r["id"] for r in rows]
+
+
+def test_resume_of_a_finished_run_says_so(tmp_path: Path, checker: Checker) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(10, seed=29))
+    out = tmp_path / "out.csv"
+    run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    done = out.read_bytes()
+    assert run_batch(ledger, CONTEXT, out, workers=1, checker=checker, resume=True).nothing_to_resume
+    (tmp_path / "out.csv.parts").mkdir()  # what a clean-up interrupted after the journal's removal leaves
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers", "1",
+                                    "--resume"])
+    assert res.exit_code == 0, res.output
+    assert res.output == (f"{out}: nothing to resume: there is no interrupted run ({out}.parts) and {out} is there, "
+                          f"so the run had finished; run without --resume to decide the ledger again\n")
+    assert out.read_bytes() == done and sorted(p.name for p in tmp_path.iterdir()) == ["in.csv", "out.csv"]
+
+
+def test_ctrl_c_before_any_chunk_says_to_run_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger = write_csv(tmp_path / "in.csv", generate(5, seed=31))
+
+    def interrupted(path: Path) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(batch, "sha256_of", interrupted)  # Ctrl-C while the ledger is hashed
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(tmp_path / "out.csv"),
+                                    "--workers", "1"])
+    assert res.exit_code == 130 and res.output == "interrupted before any chunk was written: run the command again\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv"]

@@ -43,6 +43,22 @@ class ScenarioError(InputError):
         super().__init__("\n".join(lines) + "\nfix the fields above and run the command again")
 
 
+class BatchError(InputError):
+    """A batch of ledger rows as a whole cannot run (an unreadable ledger, a bad context, a run to resume
+    that is missing or was made with another ledger). Exit code 2. A bad row is no such error: it gets
+    its message in the results and the batch goes on."""
+
+
+class LedgerError(BatchError):
+    """A ledger cannot be read whole (an unclosed quote, a header that is not UTF-8, a file that is not
+    Parquet): the batch stops with the line, and nothing of the run is kept."""
+
+
+class OutputError(InputError):
+    """An output cannot be written where the user asked (no such folder, no permission, a full disk).
+    Exit code 2; the message says what to do (another output, free space, then resume)."""
+
+
 class QueryError(InputError):
     """A query (``--why-not``, ``--goal``) is not an atom of the vocabulary."""
 

@@ -1,2 +1,3 @@
 """The ways in: the ``treaty`` command line (:mod:`.cli`) and the batch checker of payment ledgers
-(:mod:`.batch`). Only this layer prints; it maps the exception hierarchy to exit codes."""
+(:mod:`.batch`, which reads ledgers with :mod:`.ledger` and writes its output through :mod:`.chunks`).
+Only this layer prints; it maps the exception hierarchy to exit codes."""

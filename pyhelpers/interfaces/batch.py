@@ -4,37 +4,48 @@ decided against a group context (persons, holdings, places of business ...), row
 * The context is loaded and validated once; each chunk of rows becomes one scenario per treaty (the
   context plus the chunk's items) decided in one clingo run, so the context's facts are not repeated
   per row and clingo's fixed cost is paid per chunk.
-* A bad row never stops the batch: it gets ``status=error`` and a message naming the ledger, the row,
-  the column, what was expected and what was found; every good row is processed.
-* Output is written chunk by chunk into ``OUT.parts/`` with a journal of completed chunks; when all
-  are done they are joined into ``OUT.tmp`` and renamed to ``OUT``, so a half-written result never
-  carries the final name. ``resume=True`` continues an interrupted run from the journal: chunks already
-  written are skipped, so no row is duplicated or lost. (A Parquet file has no footer until closed:
-  the journal never points into an unfinished file.)
+* A bad row never stops the batch: it gets ``status=error`` and a message naming the ledger, the row
+  and its line, the column, what was expected and what was found; every good row is processed. That
+  holds for a row that cannot even be read (:mod:`.ledger`), for an amount too large to compute with
+  exactly (:data:`MAX_AMOUNT`), and for a row whose decision fails unexpectedly (the rows of its group
+  are decided one by one; the others go on). Only a problem of the whole ledger (``LedgerError``: an
+  unclosed quote ...) stops the batch, and then nothing of the run is kept.
+* Output is written chunk by chunk into ``OUT.parts/`` with a journal (:mod:`.chunks`), then joined and
+  renamed to ``OUT``. ``resume=True`` continues an interrupted run: chunks already written are skipped,
+  so no row is duplicated or lost; a resume with another ledger, context, rules or chunk size is refused.
+  ``OUT.lock`` refuses a second writer of the same output.
 
 Only the CLI prints; progress is reported through a callback.
 """
 
 from __future__ import annotations
 
-import csv
-import json
 import multiprocessing
 import os
 import re
 import shutil
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pyhelpers.base.errors import InputError, Problem
+from pydantic import BaseModel
+
+from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
 from pyhelpers.engine.results import ItemResult, format_bp
 from pyhelpers.engine.solve import Checker
-from pyhelpers.scenario import IncomeItem, Scenario, check_consistency, load_context, validate_item
+from pyhelpers.interfaces.chunks import JOURNAL, JOURNAL_VERSION, ChunkStore, Lock, parts_folder, sha256_of, writing
+from pyhelpers.interfaces.ledger import FORMATS, MAX_FIELD, Row, cell_text, ledger_format, read_rows, readable
+from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context, validate_item
 from pyhelpers.scenario.catalogue import catalogue
 
-FORMATS = (".csv", ".jsonl", ".parquet")
+__all__ = [
+    "FORMATS", "MAX_AMOUNT", "MAX_FIELD", "RESULT_COLUMNS", "BatchContext", "BatchError", "LedgerError", "Row",
+    "Summary", "decide_rows", "find_row", "ledger_format", "load_batch_context", "read_rows", "row_item",
+    "row_scenario", "run_batch",
+]
 
 RESULT_COLUMNS = (
     "applicable_treaty", "status", f"outcome_{catalogue().home}", "partner_state", "outcome_partner", "cap",
@@ -43,6 +54,15 @@ RESULT_COLUMNS = (
 )
 """The columns a batch adds after each input row's own (documented in the README); an input column of
 the same name is replaced."""
+
+MAX_AMOUNT_DIGITS = 15
+MAX_AMOUNT = Decimal(10) ** MAX_AMOUNT_DIGITS
+"""Amounts must be below 10^15 (at most 15 digits before the decimal point): amounts are computed as
+Decimal with 28 significant digits, and a rate times an amount must stay exact to the smallest unit of
+its currency. A larger amount is an error of its row."""
+
+MAX_MESSAGE = 1_000
+"""An error message longer than this (it quotes a long cell) is cut, saying how long it was."""
 
 _ITEM_COLUMNS = {
     "id": "id", "type": "type", "payer": "payer", "recipient": "recipient",
@@ -56,94 +76,17 @@ _FIELD_TO_COLUMN = {"gross.amount": "gross", "gross.currency": "currency",
                     "withholding.state": "withholding_state", "withholding": "withheld"}
 
 
-class BatchError(InputError):
-    """The batch as a whole cannot run (unreadable ledger, bad context, a run to resume is missing)."""
-
-
-@dataclass(frozen=True)
-class Row:
-    """One data row of a ledger: its number (1 = the first data row) and its columns as text."""
-
-    number: int
-    columns: dict[str, str]
-
-    @property
-    def row_id(self) -> str:
-        return self.columns.get("id", "")
-
-
 @dataclass
 class Summary:
-    """What a batch did."""
+    """What a batch did. ``redone_chunks``: chunks the journal listed whose file was missing or torn
+    (decided again); ``nothing_to_resume``: a resume found no interrupted run and the output complete."""
 
     rows: int = 0
     errors: int = 0
     by_status: dict[str, int] = field(default_factory=dict)
     resumed_chunks: int = 0
-
-
-# ------------------------------------------------------------------------------------- reading ---
-
-def ledger_format(path: str | Path) -> str:
-    suffix = Path(path).suffix.lower()
-    if suffix not in FORMATS:
-        found = repr(suffix) if suffix else "no extension"
-        raise BatchError(f"{path}: expected a file ending in {', '.join(FORMATS)}, found {found}")
-    return suffix
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def read_rows(path: str | Path) -> Iterator[Row]:
-    """The ledger's rows, streamed (never the whole file in memory)."""
-    fmt = ledger_format(path)
-    try:
-        if fmt == ".csv":
-            with open(path, newline="", encoding="utf-8") as fh:
-                for n, rec in enumerate(csv.DictReader(fh), start=1):
-                    yield Row(n, {k.strip(): (v or "").strip() for k, v in rec.items() if k is not None})
-        elif fmt == ".jsonl":
-            with open(path, encoding="utf-8") as fh:
-                n = 0
-                for line in fh:
-                    if not line.strip():
-                        continue
-                    n += 1
-                    try:
-                        rec = json.loads(line)
-                    except json.JSONDecodeError as err:
-                        found = f"invalid JSON ({err.msg})"
-                        yield Row(n, {"__error__": f"expected a JSON object on this line, found {found}"})
-                        continue
-                    if not isinstance(rec, dict):
-                        yield Row(n, {"__error__": f"expected a JSON object on this line, found {type(rec).__name__}"})
-                        continue
-                    yield Row(n, {str(k): _text(v) for k, v in rec.items()})
-        else:
-            pq = _parquet()
-            n = 0
-            for batch in pq.ParquetFile(path).iter_batches(batch_size=2048):
-                for rec in batch.to_pylist():
-                    n += 1
-                    yield Row(n, {str(k): _text(v) for k, v in rec.items()})
-    except FileNotFoundError:
-        raise BatchError(f"{path}: expected an existing ledger file, found no such file") from None
-    except UnicodeDecodeError:
-        raise BatchError(f"{path}: expected UTF-8 text, found undecodable bytes") from None
-
-
-def _parquet() -> Any:
-    try:
-        import pyarrow.parquet as pq
-    except ImportError:  # pragma: no cover - pyarrow is a dependency of the parquet extra
-        raise BatchError("Parquet needs pyarrow: pip install 'treaty-logic[parquet]'") from None
-    return pq
+    redone_chunks: int = 0
+    nothing_to_resume: bool = False
 
 
 # ---------------------------------------------------------------------------- rows -> items ---
@@ -226,6 +169,34 @@ def _problems_text(problems: Iterable[Problem]) -> str:
                      + (f" ({p.hint})" if p.hint else "") for p in problems)
 
 
+def _amounts(value: Any, path: str) -> Iterator[tuple[str, Decimal]]:
+    """Every amount in a validated item (its Money and other decimals), with its field path."""
+    if isinstance(value, Money):
+        yield f"{path}.amount", value.amount
+    elif isinstance(value, BaseModel):
+        given = value.model_fields_set  # an amount is never a default
+        for name in type(value).model_fields:  # in the fields' order: the message is the same on every run
+            if name in given:
+                yield from _amounts(getattr(value, name), f"{path}.{name}" if path else name)
+    elif isinstance(value, list | tuple):
+        for k, member in enumerate(value):
+            yield from _amounts(member, f"{path}[{k}]")
+    elif isinstance(value, Decimal):
+        yield path, value
+
+
+def _too_large(row: Row, item: IncomeItem) -> str:
+    """The row's amounts at or above :data:`MAX_AMOUNT`, named by their columns (empty when none)."""
+    found = []
+    for path, amount in _amounts(item, ""):
+        if amount.is_finite() and abs(amount) >= MAX_AMOUNT:
+            column = _column_of(path)
+            cell = row.columns.get(column) or str(amount)
+            found.append(f"{column}: expected an amount below 10^{MAX_AMOUNT_DIGITS} (at most {MAX_AMOUNT_DIGITS} "
+                         f"digits before the decimal point), found {readable(cell)}")
+    return "; ".join(found)
+
+
 # ---------------------------------------------------------------------------------- deciding ---
 
 @dataclass(frozen=True)
@@ -244,34 +215,80 @@ def load_batch_context(context_path: str | Path, ledger: str | Path, checker: Ch
 
 
 def _row_source(ctx: BatchContext, row: Row) -> str:
-    return f"{ctx.ledger} row {row.number}" + (f" (id {row.row_id})" if row.row_id else "")
+    """``payments.csv row 7 (line 8, id pay-7)``: the data row's number, the line it begins on (CSV and
+    JSON Lines) and its id."""
+    where = [f"line {row.line}"] if row.line is not None else []
+    where += [f"id {row.row_id}"] if row.row_id else []
+    return f"{ctx.ledger} row {row.number}" + (f" ({', '.join(where)})" if where else "")
+
+
+def _parse_row(ctx: BatchContext, row: Row) -> tuple[str, IncomeItem] | str:
+    """The row's treaty and validated item, or the message of what is wrong with it."""
+    source = _row_source(ctx, row)
+    try:
+        treaty, data = row_item(row, ctx.context_treaty)
+    except ValueError as err:
+        return f"{source}: {err}"
+    item, problems = validate_item(data, source)
+    if item is None:
+        return f"{source}: {_problems_text(problems)}"
+    too_large = _too_large(row, item)
+    return f"{source}: {too_large}" if too_large else (treaty, item)
+
+
+def _internal(ctx: BatchContext, row: Row, err: Exception) -> str:
+    return (f"{_row_source(ctx, row)}: internal error while deciding this row ({type(err).__name__}: {err}); "
+            f"the other rows are not affected: please report this row")
 
 
 def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
-    """Decide one chunk of rows; one output record per row, in order (input columns + results)."""
+    """Decide one chunk of rows; one output record per row, in order (input columns + results).
+
+    Rows are decided together, one clingo run per treaty; should that fail unexpectedly, each of its rows
+    is decided alone, so that only a row whose own decision fails gets the error. A problem of the rules
+    or of the context (a :class:`TreatyLogicError`) stops the batch."""
     out: list[dict[str, str] | None] = [None] * len(rows)
     groups: dict[str, list[tuple[int, IncomeItem]]] = {}
     for n, row in enumerate(rows):
-        source = _row_source(ctx, row)
         try:
-            treaty, data = row_item(row, ctx.context_treaty)
-        except ValueError as err:
-            out[n] = _error_record(row, f"{source}: {err}")
+            parsed = _parse_row(ctx, row)
+        except TreatyLogicError:
+            raise
+        except Exception as err:
+            out[n] = _error_record(row, _internal(ctx, row, err))
             continue
-        item, problems = validate_item(data, source)
-        if item is None:
-            out[n] = _error_record(row, f"{source}: {_problems_text(problems)}")
+        if isinstance(parsed, str):
+            out[n] = _error_record(row, parsed)
             continue
+        treaty, item = parsed
         groups.setdefault(treaty, []).append((n, item))
     for treaty, members in sorted(groups.items()):
-        members = _drop_inconsistent(ctx, treaty, members, rows, out)
-        if not members:
-            continue
-        context = ctx.context.model_copy(update={"treaty": treaty})
-        decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger)
-        for (n, _), item_result in zip(members, decided, strict=True):
-            out[n] = _result_record(rows[n], item_result)
+        try:
+            _decide_group(ctx, treaty, members, rows, out)
+        except TreatyLogicError:
+            raise
+        except Exception:
+            for member in members:
+                try:
+                    _decide_group(ctx, treaty, [member], rows, out)
+                except TreatyLogicError:
+                    raise
+                except Exception as err:
+                    out[member[0]] = _error_record(rows[member[0]], _internal(ctx, rows[member[0]], err))
     return [r if r is not None else _error_record(rows[i], "internal: no result") for i, r in enumerate(out)]
+
+
+def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]], rows: Sequence[Row],
+                  out: list[dict[str, str] | None]) -> None:
+    """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``."""
+    members = _drop_inconsistent(ctx, treaty, members, rows, out)
+    if not members:
+        return
+    context = ctx.context.model_copy(update={"treaty": treaty})
+    decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger)
+    records = [_result_record(rows[n], item_result) for (n, _), item_result in zip(members, decided, strict=True)]
+    for (n, _), record in zip(members, records, strict=True):
+        out[n] = record
 
 
 def _drop_inconsistent(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]],
@@ -298,6 +315,8 @@ def _drop_inconsistent(ctx: BatchContext, treaty: str, members: list[tuple[int, 
 
 
 def _error_record(row: Row, message: str) -> dict[str, str]:
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}… (cut: {len(message):,} characters)"
     rec = {k: v for k, v in row.columns.items() if k != "__error__" and k not in RESULT_COLUMNS}
     rec.update({c: "" for c in RESULT_COLUMNS})
     rec.update({"status": "error", "error": message})
@@ -317,10 +336,10 @@ def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
         "partner_state": partner.state if partner else "",
         "outcome_partner": partner.label if partner else "",
         "cap": format_bp(r.max_rate_bp) if r.max_rate_bp is not None else "",
-        "max_source_tax": _text(r.max_source_tax),
-        "tax_due": _text(c.due) if c else "",
+        "max_source_tax": cell_text(r.max_source_tax),
+        "tax_due": cell_text(c.due) if c else "",
         "withholding_finding": c.finding if c else "",
-        "withholding_difference": _text(c.difference) if c else "",
+        "withholding_difference": cell_text(c.difference) if c else "",
         "entitlement": str(r.entitlement) if r.entitlement is not None else "",
         "provisions": "; ".join(r.provisions),
         "findings": "; ".join(str(f) for f in r.findings),
@@ -329,132 +348,14 @@ def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
     return rec
 
 
-# ---------------------------------------------------------------------------------- writing ---
-
-class _ChunkStore:
-    """``OUT.parts/``: one file per completed chunk and ``journal.jsonl`` listing them."""
-
-    def __init__(self, out: Path, fmt: str, ledger: Path, chunk_size: int, resume: bool) -> None:
-        self.out, self.fmt = out, fmt
-        self.dir = out.with_name(out.name + ".parts")
-        self.journal = self.dir / "journal.jsonl"
-        stat = ledger.stat()
-        self.header = {"ledger": str(ledger.resolve()), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
-                       "chunk_size": chunk_size, "format": fmt}
-        self.done: dict[int, int] = {}
-        if self.dir.exists() and not resume:
-            raise BatchError(f"{self.dir} holds an interrupted run: rerun with --resume to continue it, or "
-                             f"delete that folder to start again")
-        if resume and self.dir.exists():
-            self._read_journal()
-        else:
-            self.dir.mkdir(parents=True)
-            self._append(self.header)
-
-    def _read_journal(self) -> None:
-        lines = [json.loads(x) for x in self.journal.read_text(encoding="utf-8").splitlines() if x.strip()]
-        if not lines or lines[0] != self.header:
-            raise BatchError(f"{self.dir}: the interrupted run was for another ledger, chunk size or format; "
-                             f"delete that folder to start again")
-        for rec in lines[1:]:
-            if (self.dir / rec["file"]).exists():
-                self.done[rec["chunk"]] = rec["rows"]
-
-    def _append(self, rec: dict[str, Any]) -> None:
-        with open(self.journal, "a", encoding="utf-8") as fh:
-            fh.write(json.dumps(rec, sort_keys=True) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-
-    def chunk_path(self, index: int) -> Path:
-        return self.dir / f"{index:08d}{self.fmt}"
-
-    def write(self, index: int, records: list[dict[str, str]]) -> None:
-        path = self.chunk_path(index)
-        tmp = path.with_name(path.name + ".tmp")
-        _write_records(tmp, self.fmt, records)
-        os.replace(tmp, path)
-        self._append({"chunk": index, "rows": len(records), "file": path.name})
-        self.done[index] = len(records)
-
-    def finish(self) -> None:
-        """Join the chunk files in order into OUT.tmp, rename it to OUT, remove the parts."""
-        tmp = self.out.with_name(self.out.name + ".tmp")
-        paths = [self.chunk_path(i) for i in sorted(self.done)]
-        _join(paths, tmp, self.fmt)
-        os.replace(tmp, self.out)
-        shutil.rmtree(self.dir)
-
-
-def _columns(records: Iterable[dict[str, str]]) -> list[str]:
-    seen: dict[str, None] = {}
-    for rec in records:
-        for k in rec:
-            if k not in RESULT_COLUMNS:
-                seen.setdefault(k, None)
-    return [*seen, *RESULT_COLUMNS]
-
-
-def _write_records(path: Path, fmt: str, records: list[dict[str, str]]) -> None:
-    if fmt == ".jsonl":
-        with open(path, "w", encoding="utf-8") as fh:
-            for rec in records:
-                fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
-        return
-    cols = _columns(records)
-    if fmt == ".csv":
-        with open(path, "w", newline="", encoding="utf-8") as fh:
-            w = csv.DictWriter(fh, fieldnames=cols, lineterminator="\n")
-            w.writeheader()
-            w.writerows(records)
-        return
-    import pyarrow as pa
-
-    table = pa.table({c: pa.array([rec.get(c, "") for rec in records], type=pa.string()) for c in cols})
-    _parquet().write_table(table, path)
-
-
-def _join(paths: list[Path], out: Path, fmt: str) -> None:
-    if fmt == ".jsonl":
-        with open(out, "wb") as dst:
-            for p in paths:
-                with open(p, "rb") as src:
-                    shutil.copyfileobj(src, dst)
-        return
-    if fmt == ".csv":
-        columns: dict[str, None] = {}
-        for p in paths:  # chunks may differ in the ledger's own columns (JSON Lines rows): union of headers
-            with open(p, newline="", encoding="utf-8") as fh:
-                for c in next(csv.reader(fh), []):
-                    columns.setdefault(c, None)
-        cols = [c for c in columns if c not in RESULT_COLUMNS] + list(RESULT_COLUMNS)
-        with open(out, "w", newline="", encoding="utf-8") as dst:
-            w = csv.DictWriter(dst, fieldnames=cols, lineterminator="\n", restval="")
-            w.writeheader()
-            for p in paths:
-                with open(p, newline="", encoding="utf-8") as fh:
-                    w.writerows(csv.DictReader(fh))
-        return
-    import pyarrow as pa
-
-    pq = _parquet()
-    tables = [pq.read_table(p) for p in paths]
-    names: dict[str, None] = {}
-    for t in tables:
-        for c in t.column_names:
-            if c not in RESULT_COLUMNS:
-                names.setdefault(c, None)
-    schema = pa.schema([(c, pa.string()) for c in [*names, *RESULT_COLUMNS]])
-    with pq.ParquetWriter(out, schema) as writer:
-        for t in tables:
-            arrays = {c: (t.column(c) if c in t.column_names else pa.array([""] * t.num_rows, type=pa.string()))
-                      for c in schema.names}
-            writer.write_table(pa.table(arrays, schema=schema))
-
-
 # ------------------------------------------------------------------------------------ running ---
 
 _WORKER_CONTEXT: BatchContext | None = None
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is for the batch process, which stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _decide_in_worker(job: tuple[int, list[Row]]) -> tuple[int, list[dict[str, str]]]:
@@ -474,8 +375,10 @@ def _chunks(rows: Iterator[Row], size: int, skip: set[int]) -> Iterator[tuple[in
         if rid:
             earlier = first_row.setdefault(rid, row.number)
             if earlier != row.number:
-                row = Row(row.number, {**row.columns, "__error__": f"id: expected an id no other row has, found "
-                                                                    f"{rid!r}, already row {earlier}"})
+                problem = f"id: expected an id no other row has, found {rid!r}, already row {earlier}"
+                if "__error__" in row.columns:
+                    problem = f"{row.columns['__error__']}; {problem}"
+                row = Row(row.number, {**row.columns, "__error__": problem}, row.line)
         part.append(row)
         if len(part) >= size:
             if index not in skip:
@@ -486,22 +389,64 @@ def _chunks(rows: Iterator[Row], size: int, skip: set[int]) -> Iterator[tuple[in
         yield index, part
 
 
+def _check_output(out: Path, ledger: Path, context: Path) -> None:
+    """Refuse an output that is the ledger or the context, a folder, or in no folder."""
+    for other, what in ((ledger, "the ledger"), (context, "the context")):
+        if out.resolve() == other.resolve() or (out.exists() and other.exists() and os.path.samefile(out, other)):
+            raise BatchError(f"{out}: expected an output file other than {what}, found {what} itself (the results "
+                             f"would replace it): choose another -o")
+    if out.is_dir():
+        raise OutputError(f"{out}: expected a file name for the output, found a folder: choose another -o")
+    if not out.parent.is_dir():
+        raise OutputError(f"{out}: expected an existing folder for the output, found no folder {out.parent}: "
+                          f"create it, or choose another -o")
+
+
 def run_batch(ledger: str | Path, context_path: str | Path, out: str | Path, *, workers: int = 2,
               chunk_size: int = 500, resume: bool = False, checker: Checker | None = None,
               progress: Callable[[int], None] | None = None) -> Summary:
-    """Decide every row of ``ledger`` against the context; write ``out`` (format by extension)."""
-    ledger, out = Path(ledger), Path(out)
+    """Decide every row of ``ledger`` against the context; write ``out`` (format by extension).
+
+    Raises :class:`BatchError` (a bad ledger, context or resume), :class:`LedgerError` (the ledger cannot
+    be read whole: nothing is kept), :class:`~pyhelpers.base.errors.OutputError` (the output cannot be
+    written: another ``-o``, or free space and resume). A KeyboardInterrupt leaves the chunks written so
+    far for ``resume=True``."""
+    ledger, out, context = Path(ledger), Path(out), Path(context_path)
     ledger_format(ledger)
     fmt = ledger_format(out)
     if not ledger.is_file():
         raise BatchError(f"{ledger}: expected an existing ledger file, found no such file")
-    ctx = load_batch_context(context_path, ledger, checker)
-    store = _ChunkStore(out, fmt, ledger, chunk_size, resume)
-    summary = Summary(resumed_chunks=len(store.done))
+    _check_output(out, ledger, context)
+    ctx = load_batch_context(context, ledger, checker)
+    lock = Lock(out)
+    with writing(out):
+        lock.acquire()
+    try:
+        return _run_locked(ctx, ledger, context, out, fmt, workers, chunk_size, resume, progress)
+    finally:
+        lock.release()
+
+
+def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: str, workers: int,
+                chunk_size: int, resume: bool, progress: Callable[[int], None] | None) -> Summary:
+    parts = parts_folder(out)
+    if parts.is_dir() and not (parts / JOURNAL).exists() and out.is_file():
+        with writing(out):
+            shutil.rmtree(parts)  # what is left of a finished run whose clean-up was interrupted
+    if resume and not parts.exists() and out.is_file():
+        return Summary(nothing_to_resume=True)
+    before = ledger.stat()
+    header = {"journal": JOURNAL_VERSION, "ledger": str(ledger.resolve()), "size": before.st_size,
+              "sha256": sha256_of(ledger), "context": str(context.resolve()), "context_sha256": sha256_of(context),
+              "logic": ctx.checker.logic.digest, "chunk_size": chunk_size, "format": fmt}
+    with writing(out):
+        store = ChunkStore(out, fmt, header, resume, RESULT_COLUMNS)
+    summary = Summary(resumed_chunks=len(store.done), redone_chunks=store.redone)
     jobs = _chunks(read_rows(ledger), chunk_size, set(store.done))
 
     def record(index: int, records: list[dict[str, str]]) -> None:
-        store.write(index, records)
+        with writing(out):
+            store.write(index, records)
         summary.rows += len(records)
         for rec in records:
             summary.by_status[rec["status"]] = summary.by_status.get(rec["status"], 0) + 1
@@ -509,17 +454,27 @@ def run_batch(ledger: str | Path, context_path: str | Path, out: str | Path, *, 
         if progress is not None:
             progress(len(records))
 
-    if workers <= 1:
-        for index, rows in jobs:
-            record(index, decide_rows(ctx, rows))
-    else:
-        global _WORKER_CONTEXT
-        _WORKER_CONTEXT = ctx
-        ctx.checker.warm()  # parse once before forking: the workers inherit it
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for index, records in pool.imap(_decide_in_worker, jobs):
-                record(index, records)
-    store.finish()
+    try:
+        if workers <= 1:
+            for index, rows in jobs:
+                record(index, decide_rows(ctx, rows))
+        else:
+            global _WORKER_CONTEXT
+            _WORKER_CONTEXT = ctx
+            ctx.checker.warm()  # parse once before forking: the workers inherit it
+            with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
+                for index, records in pool.imap(_decide_in_worker, jobs):
+                    record(index, records)
+    except LedgerError as err:
+        store.discard()
+        raise LedgerError(f"{err}; nothing was written: fix the ledger and run the command again") from None
+    after = ledger.stat()
+    if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
+        store.discard()
+        raise BatchError(f"{ledger}: expected the ledger to stay as it was during the batch, found it changed (the "
+                         f"results would mix two versions of it): nothing was written: run the command again")
+    with writing(out):
+        store.finish()
     return summary
 
 
@@ -533,16 +488,12 @@ def find_row(ledger: str | Path, row_id: str) -> Row:
 
 def row_scenario(ctx: BatchContext, row: Row) -> Scenario:
     """The scenario that decides one row: the context and the row's item (validated as in a batch)."""
-    source = _row_source(ctx, row)
-    try:
-        treaty, data = row_item(row, ctx.context_treaty)
-    except ValueError as err:
-        raise BatchError(f"{source}: {err}") from None
-    item, problems = validate_item(data, source)
-    if item is None:
-        raise BatchError(f"{source}: {_problems_text(problems)}")
+    parsed = _parse_row(ctx, row)
+    if isinstance(parsed, str):
+        raise BatchError(parsed)
+    treaty, item = parsed
     scenario = ctx.context.model_copy(update={"treaty": treaty, "income": [item]})
     inconsistent = check_consistency(scenario, ctx.ledger)
     if inconsistent:
-        raise BatchError(f"{source}: {_problems_text(inconsistent)}")
+        raise BatchError(f"{_row_source(ctx, row)}: {_problems_text(inconsistent)}")
     return scenario

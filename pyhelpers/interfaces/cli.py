@@ -219,6 +219,22 @@ def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None
         click.echo(render.whatif_text(result, blocked, items, lang), nl=False)
 
 
+def _interruptible(func: F) -> F:
+    """Ctrl-C during ``treaty batch``: exit 130 saying how to continue (no traceback)."""
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except KeyboardInterrupt:
+            parts = f"{kwargs['output']}.parts"
+            click.echo(f"interrupted: the chunks already decided are kept in {parts}; run the same command with "
+                       f"--resume to continue" if os.path.isdir(parts) else
+                       "interrupted before any chunk was written: run the command again", err=True)
+            sys.exit(130)
+
+    return wrapper  # type: ignore[return-value]
+
+
 @main.command()
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @click.option("--context", "context", required=True, type=click.Path(dir_okay=False),
@@ -231,6 +247,7 @@ def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
 @click.option("-q", "--quiet", is_flag=True, help="no progress bar and no summary")
 @_handle_errors
+@_interruptible
 def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resume: bool, quiet: bool) -> None:
     """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
     group context, and write the rows with their outcome, cap, withholding finding and provisions."""
@@ -255,12 +272,19 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resu
                                 progress=advance)
     else:
         summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume)
+    if summary.nothing_to_resume:
+        if not quiet:
+            click.echo(f"{output}: nothing to resume: there is no interrupted run ({output}.parts) and {output} "
+                       f"is there, so the run had finished; run without --resume to decide the ledger again",
+                       err=True)
+        return
     if not quiet:
         elapsed = time.perf_counter() - started
         statuses = ", ".join(f"{k} {v:,}" for k, v in sorted(summary.by_status.items()))
         resumed = f"; {summary.resumed_chunks} chunk(s) from the interrupted run" if summary.resumed_chunks else ""
+        redone = f"; {summary.redone_chunks} torn chunk(s) decided again" if summary.redone_chunks else ""
         click.echo(f"{output}: {summary.rows:,} rows in {elapsed:.1f} s ({summary.rows / max(elapsed, 1e-9):,.0f} "
-                   f"rows/s): {statuses or 'no rows'}{resumed}", err=True)
+                   f"rows/s): {statuses or 'no rows'}{resumed}{redone}", err=True)
 
 
 @main.command(name="explain-row")

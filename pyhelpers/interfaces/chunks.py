@@ -1,0 +1,372 @@
+"""The output of ``treaty batch`` while it runs: ``OUT.parts/`` with one file per completed chunk and
+a journal, ``OUT.lock``, and the final join into ``OUT``.
+
+* Each chunk file is written under a temporary name, flushed and fsynced, renamed into place (the folder
+  fsynced), and only then is its journal line appended (fsynced): the journal never lists a chunk that a
+  crash could leave half-written. On resume each listed chunk's SHA-256 and row count are checked: a torn
+  or missing chunk is decided again, never accepted; a line cut by a crash at the journal's end is dropped.
+* The journal's header records what the run decides (the SHA-256 of the ledger, of the context and of the
+  rules, the chunk size, the format): a resume with any of them changed is refused.
+* When all chunks are done they are joined into ``OUT.tmp``, fsynced and renamed to ``OUT``: a
+  half-written result never carries the final name. The journal is removed first, then the folder.
+* ``OUT.lock`` is locked (flock) for the whole run, so a second writer of OUT is refused; the lock goes
+  with its process.
+* An OSError while writing becomes an :class:`~pyhelpers.base.errors.OutputError` saying what to do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import errno
+import hashlib
+import json
+import os
+import shutil
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from pyhelpers.base.errors import BatchError, OutputError
+from pyhelpers.interfaces.ledger import parquet, readable
+
+JOURNAL_VERSION = 2
+"""The journal's header records ``journal: 2`` and the hashes of the ledger, the context and the rules
+(an earlier journal, without them, cannot be resumed)."""
+
+JOURNAL = "journal.jsonl"
+_DISK_FULL = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
+_NOT_ALLOWED = {errno.EACCES, errno.EPERM, errno.EROFS}
+
+
+def parts_folder(out: Path) -> Path:
+    return out.with_name(out.name + ".parts")
+
+
+@contextlib.contextmanager
+def writing(out: Path) -> Iterator[None]:
+    """An OSError while writing the output becomes an :class:`OutputError` saying what to do: another
+    output, or free space and resume (when a journal holds chunks already written)."""
+    try:
+        yield
+    except OSError as err:
+        where = err.filename or out
+        then = ("run the same command with --resume (the chunks already written are kept)"
+                if (parts_folder(out) / JOURNAL).is_file() else "run the command again")
+        if err.errno in _DISK_FULL:
+            raise OutputError(f"{where}: the disk is full ({err.strerror}): free some space, then {then}") from None
+        if err.errno in _NOT_ALLOWED:
+            raise OutputError(f"{where}: cannot write there ({err.strerror}): choose another -o, or make its folder "
+                              f"writable, then {then}") from None
+        raise OutputError(f"{where}: cannot write the output ({err.strerror or err}): fix that, then {then}") from None
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _fsync_file(path: Path) -> None:
+    with open(path, "rb") as fh:
+        os.fsync(fh.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    """Make the files created or renamed in folder ``path`` durable."""
+    if sys.platform == "win32":  # pragma: no cover - a folder cannot be opened there
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _count_rows(path: Path, fmt: str) -> int | None:
+    """The number of rows a chunk file holds; None when it cannot be read whole (a torn file)."""
+    try:
+        if fmt == ".jsonl":
+            data = path.read_bytes()
+            return data.count(b"\n") if data.endswith(b"\n") else None
+        if fmt == ".csv":
+            with open(path, newline="", encoding="utf-8") as fh:
+                return sum(1 for _ in csv.reader(fh, strict=True)) - 1  # the header
+        return int(parquet().ParquetFile(path).metadata.num_rows)
+    except (OSError, ValueError, csv.Error):  # pyarrow's errors are OSError or ValueError
+        return None
+
+
+class Lock:
+    """``OUT.lock``, locked (flock) for the whole run: a second writer of OUT is refused. The lock goes
+    with its process, so a killed run leaves none behind; the file is removed at the end."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.path = out.with_name(out.name + ".lock")
+        self.fd = -1
+
+    def acquire(self) -> None:
+        """Lock, or raise BatchError naming the process that holds the lock."""
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            if not _try_lock(fd):
+                holder = os.read(fd, 32).decode("ascii", "replace").strip()
+                os.close(fd)
+                by = f" (process {holder})" if holder.isdigit() else ""
+                raise BatchError(f"{self.out}: another treaty batch is writing it{by}: wait until it ends, or "
+                                 f"write to another -o (its lock is {self.path})")
+            try:  # the file may have been removed by the writer that held it: lock the new one then
+                same = os.stat(self.path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        self.fd = fd
+
+    def release(self) -> None:
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
+        os.close(self.fd)
+        self.fd = -1
+
+    def __enter__(self) -> Lock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def _try_lock(fd: int) -> bool:
+    if sys.platform == "win32":  # pragma: no cover - no advisory locks: the lock file only informs
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+class ChunkStore:
+    """``OUT.parts/``: one file per completed chunk and ``journal.jsonl`` listing them: a header (what the
+    run decides: the hashes of the ledger, the context and the rules, the chunk size and the format),
+    then ``{"chunk", "rows", "file", "sha256"}`` for each chunk written, after its file is durable."""
+
+    def __init__(self, out: Path, fmt: str, header: dict[str, Any], resume: bool, last: Sequence[str]) -> None:
+        """``last``: the columns that end every record (the results), after the ledger's own."""
+        self.out, self.fmt, self.header, self.last = out, fmt, header, tuple(last)
+        self.dir = parts_folder(out)
+        self.journal = self.dir / JOURNAL
+        self.done: dict[int, int] = {}
+        self.redone = 0
+        """Chunks the journal lists whose file is missing or torn: decided again."""
+        if not self.dir.exists():
+            self._create()
+        elif not resume:
+            raise BatchError(f"{self.dir} holds an interrupted run: rerun with --resume to continue it, or "
+                             f"delete that folder to start again")
+        else:
+            self._read_journal()
+
+    def _create(self) -> None:
+        """The folder with the journal's header, created whole (under another name, then renamed)."""
+        new = self.dir.with_name(self.dir.name + ".new")
+        if new.exists():
+            shutil.rmtree(new)  # a creation interrupted before (the lock is held: no other writer)
+        new.mkdir()
+        with open(new / JOURNAL, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(self.header, sort_keys=True) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        _fsync_dir(new)
+        os.rename(new, self.dir)
+        _fsync_dir(self.dir.parent)
+
+    def _broken(self, line: int, expected: str, found: bytes) -> BatchError:
+        shown = readable(found.decode("utf-8", "replace"))
+        return BatchError(f"{self.journal}:{line}: expected {expected}, found {shown}: "
+                          f"the journal is broken; delete {self.dir} to start again (its rows will be decided again)")
+
+    def _read_journal(self) -> None:
+        try:
+            data = self.journal.read_bytes()
+        except FileNotFoundError:
+            raise BatchError(f"{self.dir}: expected the journal of an interrupted run ({JOURNAL}), found none: "
+                             f"delete {self.dir} to start again") from None
+        complete, _, torn = data.rpartition(b"\n")  # a line cut by a crash while it was appended: ignored
+        lines = complete.split(b"\n")
+        records: list[Any] = []
+        for k, raw in enumerate(lines, start=1):
+            try:
+                records.append(json.loads(raw))
+            except ValueError:
+                raise self._broken(k, "a JSON object", raw) from None
+        header = records[0]
+        if not isinstance(header, dict) or "chunk_size" not in header:
+            raise self._broken(1, "the journal's header", lines[0])
+        if header.get("journal") != JOURNAL_VERSION:
+            raise BatchError(f"{self.dir}: the interrupted run was written by an earlier version of treaty batch, "
+                             f"whose journal does not record the hashes of the ledger and the context, so it cannot "
+                             f"be resumed safely: delete {self.dir} to start again")
+        self._compare(header)
+        latest: dict[int, dict[str, Any]] = {}
+        for k, rec in enumerate(records[1:], start=2):
+            if not (isinstance(rec, dict) and type(rec.get("chunk")) is int and rec["chunk"] >= 0
+                    and type(rec.get("rows")) is int and rec["rows"] >= 1 and isinstance(rec.get("sha256"), str)
+                    and rec.get("file") == self.chunk_path(rec["chunk"]).name):
+                raise self._broken(k, 'a chunk record {"chunk", "rows", "file", "sha256"}', lines[k - 1])
+            latest[rec["chunk"]] = rec
+        for index, rec in sorted(latest.items()):
+            if self._intact(index, rec):
+                self.done[index] = rec["rows"]
+            else:
+                self.redone += 1
+        if torn:
+            with open(self.journal, "r+b") as fh:
+                fh.truncate(len(complete) + 1)
+                os.fsync(fh.fileno())
+
+    def _compare(self, then: dict[str, Any]) -> None:
+        """Refuse to resume a run made with another ledger, context, rules, chunk size or format."""
+        now = self.header
+        changed = []
+        if (then.get("sha256"), then.get("size")) != (now["sha256"], now["size"]):
+            changed.append(f"ledger (then {then.get('ledger')}, whose content is not this one's)")
+        if then.get("context_sha256") != now["context_sha256"]:
+            changed.append(f"context (then {then.get('context')}, whose content is not this one's)")
+        if then.get("logic") != now["logic"]:
+            changed.append("set of rules (logic/ changed since the run began)")
+        if then.get("chunk_size") != now["chunk_size"]:
+            changed.append(f"--chunk ({then.get('chunk_size')} then, {now['chunk_size']} now)")
+        if then.get("format") != now["format"]:
+            changed.append(f"output format ({then.get('format')} then)")
+        if changed:
+            raise BatchError(f"{self.dir}: the interrupted run was made with another {'; another '.join(changed)}: "
+                             f"to resume it, give the same ledger, context and --chunk as then; to start again, "
+                             f"delete {self.dir}")
+
+    def _intact(self, index: int, rec: dict[str, Any]) -> bool:
+        """The chunk's file is there, whole: its SHA-256 and its row count are the journal's."""
+        path = self.chunk_path(index)
+        try:
+            if sha256_of(path) != str(rec["sha256"]):
+                return False
+        except OSError:
+            return False
+        return _count_rows(path, self.fmt) == int(rec["rows"])
+
+    def _append(self, rec: dict[str, Any]) -> None:
+        with open(self.journal, "a", encoding="utf-8") as fh:
+            fh.write(json.dumps(rec, sort_keys=True) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+
+    def chunk_path(self, index: int) -> Path:
+        return self.dir / f"{index:08d}{self.fmt}"
+
+    def write(self, index: int, records: list[dict[str, str]]) -> None:
+        """Write one chunk: its file, flushed and fsynced, renamed into place, then its journal line."""
+        path = self.chunk_path(index)
+        tmp = path.with_name(path.name + ".tmp")
+        _write_records(tmp, self.fmt, records, self.last)
+        digest = sha256_of(tmp)
+        os.replace(tmp, path)
+        _fsync_dir(self.dir)
+        self._append({"chunk": index, "rows": len(records), "file": path.name, "sha256": digest})
+        self.done[index] = len(records)
+
+    def finish(self) -> None:
+        """Join the chunk files in order into OUT.tmp, rename it to OUT, remove the parts (the journal
+        first: a folder without it, beside OUT, is what is left of a finished run)."""
+        tmp = self.out.with_name(self.out.name + ".tmp")
+        paths = [self.chunk_path(i) for i in sorted(self.done)]
+        _join(paths, tmp, self.fmt, self.last)
+        _fsync_file(tmp)
+        os.replace(tmp, self.out)
+        _fsync_dir(self.out.parent)
+        self.journal.unlink()
+        shutil.rmtree(self.dir)
+
+    def discard(self) -> None:
+        """Remove the parts of a run that can never be completed (its ledger cannot be read whole)."""
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _columns(records: Iterable[dict[str, str]], last: tuple[str, ...]) -> list[str]:
+    seen: dict[str, None] = {}
+    for rec in records:
+        for k in rec:
+            if k not in last:
+                seen.setdefault(k, None)
+    return [*seen, *last]
+
+
+def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tuple[str, ...]) -> None:
+    if fmt == ".jsonl":
+        with open(path, "w", encoding="utf-8") as fh:
+            for rec in records:
+                fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        return
+    cols = _columns(records, last)
+    if fmt == ".csv":
+        with open(path, "w", newline="", encoding="utf-8") as fh:
+            w = csv.DictWriter(fh, fieldnames=cols, lineterminator="\n")
+            w.writeheader()
+            w.writerows(records)
+            fh.flush()
+            os.fsync(fh.fileno())
+        return
+    import pyarrow as pa
+
+    table = pa.table({c: pa.array([rec.get(c, "") for rec in records], type=pa.string()) for c in cols})
+    parquet().write_table(table, path)
+    _fsync_file(path)
+
+
+def _join(paths: list[Path], out: Path, fmt: str, last: tuple[str, ...]) -> None:
+    if fmt == ".jsonl":
+        with open(out, "wb") as dst:
+            for p in paths:
+                with open(p, "rb") as src:
+                    shutil.copyfileobj(src, dst)
+        return
+    if fmt == ".csv":
+        columns: dict[str, None] = {}
+        for p in paths:  # chunks may differ in the ledger's own columns (JSON Lines rows): union of headers
+            with open(p, newline="", encoding="utf-8") as fh:
+                for c in next(csv.reader(fh), []):
+                    columns.setdefault(c, None)
+        cols = [c for c in columns if c not in last] + list(last)
+        with open(out, "w", newline="", encoding="utf-8") as dst:
+            w = csv.DictWriter(dst, fieldnames=cols, lineterminator="\n", restval="")
+            w.writeheader()
+            for p in paths:
+                with open(p, newline="", encoding="utf-8") as fh:
+                    w.writerows(csv.DictReader(fh))
+        return
+    import pyarrow as pa
+
+    pq = parquet()
+    tables = [pq.read_table(p) for p in paths]
+    names: dict[str, None] = {}
+    for t in tables:
+        for c in t.column_names:
+            if c not in last:
+                names.setdefault(c, None)
+    schema = pa.schema([(c, pa.string()) for c in [*names, *last]])
+    with pq.ParquetWriter(out, schema) as writer:
+        for t in tables:
+            arrays = {c: (t.column(c) if c in t.column_names else pa.array([""] * t.num_rows, type=pa.string()))
+                      for c in schema.names}
+            writer.write_table(pa.table(arrays, schema=schema))

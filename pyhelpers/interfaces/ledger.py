@@ -1,0 +1,292 @@
+"""Reading payment ledgers (CSV, JSON Lines, Parquet) for ``treaty batch``: rows streamed, never the
+whole file in memory, each with its number and the line it begins on.
+
+A row that cannot be read is still a row: its problem goes into its ``__error__`` column (a cell or
+column name over :data:`MAX_FIELD` characters, bytes that are not UTF-8, a line that is not a JSON
+object), its other columns are kept, and the batch reports it on that row. Only a problem of the whole
+file raises :class:`~pyhelpers.base.errors.LedgerError`: a quoted CSV cell that never closes (it would
+swallow the rows after it), a header that is not UTF-8, a file pyarrow cannot read. Text files are read
+as UTF-8 with or without a byte order mark (Excel's "CSV UTF-8" writes one).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from pyhelpers.base.errors import BatchError, LedgerError
+
+FORMATS = (".csv", ".jsonl", ".parquet")
+
+MAX_FIELD = 131_072
+"""The longest cell (or column name) a ledger may have, in characters, in every format: the limit of
+Python's csv module. A longer cell is an error of its row."""
+
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
+"""A byte that is not UTF-8, as the ``surrogateescape`` error handler reads it (valid UTF-8 never
+decodes to a lone surrogate)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One data row of a ledger: its number (1 = the first data row), its columns as text, and the line
+    of the file it begins on (None for Parquet)."""
+
+    number: int
+    columns: dict[str, str]
+    line: int | None = None
+
+    @property
+    def row_id(self) -> str:
+        return self.columns.get("id", "")
+
+
+def ledger_format(path: str | Path) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        found = repr(suffix) if suffix else "no extension"
+        raise BatchError(f"{path}: expected a file ending in {', '.join(FORMATS)}, found {found}")
+    return suffix
+
+
+def cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def read_rows(path: str | Path) -> Iterator[Row]:
+    """The ledger's rows, streamed (never the whole file in memory). A row that cannot be read gets its
+    problem as the ``__error__`` column; a problem of the whole file raises :class:`LedgerError`. Text
+    files may begin with a UTF-8 byte order mark (Excel's "CSV UTF-8")."""
+    fmt = ledger_format(path)
+    try:
+        if fmt == ".parquet":
+            yield from _parquet_rows(Path(path))
+            return
+        with open(path, newline="" if fmt == ".csv" else None, encoding="utf-8-sig",
+                  errors="surrogateescape") as fh:
+            yield from (_csv_rows if fmt == ".csv" else _jsonl_rows)(Path(path), fh)
+    except (FileNotFoundError, IsADirectoryError):
+        raise BatchError(f"{path}: expected an existing ledger file, found no such file") from None
+
+
+def readable(text: str) -> str:
+    """``text`` as it can be shown: bytes that are not UTF-8 as U+FFFD, cut to 40 characters."""
+    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return repr(shown if len(shown) <= 40 else shown[:40] + "…")
+
+
+def _bad_bytes(text: str) -> str:
+    found = sorted({f"0x{ord(c) - 0xDC00:02x}" for c in _UNDECODABLE.findall(text)})
+    return f"the byte(s) {', '.join(found)}, which are not UTF-8 (save the ledger as UTF-8)"
+
+
+def _not_utf8(text: str) -> str:
+    return f"expected UTF-8 text, found {readable(text)} with {_bad_bytes(text)}"
+
+
+def _checked_row(number: int, line: int | None, columns: dict[str, str], problems: list[str] | None = None) -> Row:
+    """A row whose cells (and column names) over :data:`MAX_FIELD` characters or with bytes that are not
+    UTF-8 are left out and named in its ``__error__``; the other columns are kept (its id among them)."""
+    problems = list(problems or [])
+    kept: dict[str, str] = {}
+    for key, value in columns.items():
+        if len(key) > MAX_FIELD:
+            problems.append(f"a column name: expected at most {MAX_FIELD:,} characters, found {len(key):,}")
+        elif _UNDECODABLE.search(key):
+            problems.append(f"a column name: {_not_utf8(key)}")
+        elif len(value) > MAX_FIELD:
+            problems.append(f"{key}: expected at most {MAX_FIELD:,} characters, found {len(value):,}")
+        elif _UNDECODABLE.search(value):
+            problems.append(f"{key}: {_not_utf8(value)}")
+        else:
+            kept[key] = value
+    if problems:
+        kept["__error__"] = "; ".join(problems)
+    return Row(number, kept, line)
+
+
+def _oversized(columns: dict[str, str]) -> bool:
+    return any(len(k) > MAX_FIELD or len(v) > MAX_FIELD for k, v in columns.items())
+
+
+class _Lines:
+    """The physical lines of a text file as csv.reader asks for them: counted, each ending in a newline,
+    with what the record being read ran into (the end of the file, bytes that are not UTF-8)."""
+
+    def __init__(self, fh: TextIO) -> None:
+        self._lines = iter(fh)
+        self.number = 0
+        """Lines served so far (the line of the last one)."""
+        self.in_record = 0
+        """Lines served for the record being read."""
+        self.ran_out = False
+        """The end of the file came inside a record (an unclosed quote)."""
+        self.undecodable = False
+        self.last = ""
+
+    def start_record(self) -> int:
+        """Begin a record; its first line."""
+        self.in_record = 0
+        self.undecodable = False
+        return self.number + 1
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> str:
+        line = next(self._lines, None)
+        if line is None:
+            self.ran_out = self.in_record > 0
+            raise StopIteration
+        self.number += 1
+        self.in_record += 1
+        if _UNDECODABLE.search(line):
+            self.undecodable = True
+        if not line.endswith(("\n", "\r")):
+            line += "\n"  # the last line: a record never waits for more after it
+        self.last = line
+        return line
+
+
+def _split_line(line: str) -> list[str]:
+    """The cells of one physical CSV line as the csv module reads them (its default dialect), without its
+    limit on a cell's length: for a row with a cell over the limit, so that its other cells are kept."""
+    cells: list[str] = []
+    cell: list[str] = []
+    state = "start"  # start of a cell, plain, quoted, quote (a quote inside a quoted cell)
+    for ch in line.rstrip("\r\n"):
+        if state == "quoted":
+            if ch == '"':
+                state = "quote"
+            else:
+                cell.append(ch)
+        elif state == "quote" and ch == '"':
+            cell.append(ch)
+            state = "quoted"
+        elif ch == ",":
+            cells.append("".join(cell))
+            cell, state = [], "start"
+        elif ch == '"' and state == "start":
+            state = "quoted"
+        else:
+            cell.append(ch)
+            state = "plain"
+    cells.append("".join(cell))
+    return cells
+
+
+def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
+    """The rows of a CSV file, as csv.DictReader reads them (a missing cell is empty, a cell beyond the
+    header is left out, blank lines are skipped), each with the line it begins on."""
+    lines = _Lines(fh)
+    reader = csv.reader(lines)
+    unlimited = csv.field_size_limit() > MAX_FIELD  # raised by another user of the csv module: check every cell
+    header: list[str] | None = None
+    n = 0
+    while True:
+        start = lines.start_record()
+        problems: list[str] = []
+        misread = False
+        try:
+            cells = next(reader, None)
+        except csv.Error as err:
+            if header is None:
+                raise LedgerError(f"{path}:{start}: expected a header row of column names, found {err}") from None
+            if lines.in_record > 1:
+                raise LedgerError(f"{path}:{start}: expected the quoted cell of the row that begins on this line to "
+                                  f"close within {MAX_FIELD:,} characters, found it still open {lines.in_record} "
+                                  f"lines later ({err}): is a closing quote missing? (a quote inside a quoted cell "
+                                  f"is written twice)") from None
+            cells = _split_line(lines.last)  # a row on one line whose cell is over the limit
+            misread = True
+            if all(len(c) <= MAX_FIELD for c in cells):
+                problems.append(f"expected a CSV row, found {err}")
+        if lines.ran_out:
+            raise LedgerError(f"{path}:{start}: expected a closing quote (\") for a quoted cell of the row that "
+                              f"begins on this line, found the end of the file {lines.number - start + 1} "
+                              f"line(s) later: close the quote (a quote inside a quoted cell is written twice)")
+        if cells is None:
+            return
+        if header is None:
+            if lines.undecodable:
+                raise LedgerError(f"{path}:{start}: the header: {_not_utf8(','.join(cells))}")
+            header = [c.strip() for c in cells]
+            if any(len(c) > MAX_FIELD for c in header):
+                raise LedgerError(f"{path}:{start}: the header: expected column names of at most {MAX_FIELD:,} "
+                                  f"characters, found one of {max(len(c) for c in header):,}")
+            continue
+        if not cells:
+            continue  # a blank line
+        n += 1
+        columns = {k: v.strip() for k, v in zip(header, cells, strict=False)}
+        if len(cells) < len(header):
+            columns.update({k: "" for k in header[len(cells):]})
+        if misread or lines.undecodable or unlimited:
+            yield _checked_row(n, start, columns, problems)
+        else:  # the csv module has held every cell to the limit, and every byte was UTF-8
+            yield Row(n, columns, start)
+
+
+def _jsonl_rows(path: Path, fh: TextIO) -> Iterator[Row]:
+    n = 0
+    for number, line in enumerate(fh, start=1):
+        if not line.strip():
+            continue
+        n += 1
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as err:
+            found = _bad_bytes(line) if _UNDECODABLE.search(line) else f"invalid JSON ({err.msg})"
+            yield Row(n, {"__error__": f"expected a JSON object on this line, found {found}"}, number)
+            continue
+        if not isinstance(rec, dict):
+            yield Row(n, {"__error__": f"expected a JSON object on this line, found {type(rec).__name__}"}, number)
+            continue
+        columns = {str(k): cell_text(v) for k, v in rec.items()}
+        if _UNDECODABLE.search(line) is not None or _oversized(columns):
+            yield _checked_row(n, number, columns)
+        else:
+            yield Row(n, columns, number)
+
+
+def _parquet_rows(path: Path) -> Iterator[Row]:
+    pq = parquet()
+    try:
+        batches = pq.ParquetFile(path).iter_batches(batch_size=2048)
+    except (FileNotFoundError, IsADirectoryError):
+        raise
+    except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError, ArrowIOError an OSError
+        raise LedgerError(f"{path}: expected a Parquet file, found one pyarrow cannot read ({err})") from None
+    n = 0
+    while True:
+        try:
+            batch = next(batches, None)
+        except (OSError, ValueError) as err:
+            raise LedgerError(f"{path}: expected a Parquet file, found one pyarrow cannot read after row {n} "
+                              f"({err})") from None
+        if batch is None:
+            return
+        for rec in batch.to_pylist():
+            n += 1
+            columns = {str(k): cell_text(v) for k, v in rec.items()}
+            if _oversized(columns):
+                yield _checked_row(n, None, columns)
+            else:
+                yield Row(n, columns)
+
+
+def parquet() -> Any:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:  # pragma: no cover - pyarrow is a dependency of the parquet extra
+        raise BatchError("Parquet needs pyarrow: pip install 'treaty-logic[parquet]'") from None
+    return pq
