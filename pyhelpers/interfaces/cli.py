@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from pyhelpers.base import cache
 from pyhelpers.base.errors import InputError, TreatyLogicError
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import compare
@@ -45,6 +46,9 @@ def _handle_errors(func: F) -> F:
         except TreatyLogicError as err:
             click.echo(f"error: {err}", err=True)
             sys.exit(err.exit_code)
+        finally:
+            for note in cache.notices():  # a cache folder or entry not trusted: recomputed, said once
+                click.echo(f"warning: {note}", err=True)
 
     return wrapper  # type: ignore[return-value]
 
