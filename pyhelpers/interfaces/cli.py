@@ -404,12 +404,11 @@ def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, sa
 
     if not paths and Path("scenarios").is_dir():
         paths = ("scenarios",)
-    cases, skipped = load_cases(paths)
+    cases = load_cases(paths)
     suite_files = [Path(c.name) for c in cases]
     made, rejected = generate(generated, seed, suite_files) if generated else ([], 0)
     all_cases = cases + [Case(g.name, g.scenario, g.data) for g in made]
     report = run_crosscheck(all_cases, Checker(), chunk=chunk)
-    report.skipped = skipped + report.skipped
     if generated:
         report.skipped.append(f"{rejected} random candidate(s) the scenario loader rejected were drawn again")
         if len(made) < generated:

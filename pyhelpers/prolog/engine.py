@@ -156,7 +156,9 @@ def run_batch(tr: Translation, facts: Sequence[str], sids: Sequence[str], timeou
             return model
         if problems:
             model.failure = "swipl printed warnings or errors:\n" + "\n".join(problems[:20])
-        for line in out_path.read_text(encoding="utf-8").splitlines():
+        # one atom a line, split at "\n" only: an id may hold any other line separator (U+0085, U+2028,
+        # a carriage return ...), which SWI-Prolog writes as it is, as clingo prints it
+        for line in out_path.read_bytes().decode("utf-8").split("\n"):
             kind, _, rest = line.partition(" ")
             if kind == "t":
                 model.true.add(rest)
