@@ -88,7 +88,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
             if fmt == "json":
                 questions = [{"kind": k, "fact": f, "provisions": p, "items": list(i),
                               "field": render.fact_path(f, i, scenario)} for k, f, p, i in result.open_questions()]
-                outputs.append({"source": path, "open_questions": questions})
+                outputs.append({"incomplete": result.incomplete, "source": path, "open_questions": questions})
             else:
                 click.echo(render.ask_text(result, lang, scenario), nl=False)
         elif fmt == "json":
@@ -193,7 +193,7 @@ def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None
     blocked = why_not_goal(checker, scenario, parse_query(goal, checker.logic, SID)) if result.no_solution else ()
     items = [i.id for i in scenario.income if f'"{i.id}"' in goal] or None
     if fmt == "json":
-        click.echo(render.to_json({"source": file, **render.whatif_json(result, blocked)}), nl=False)
+        click.echo(render.to_json(render.whatif_json(result, blocked, file)), nl=False)
     else:
         click.echo(render.whatif_text(result, blocked, items, lang), nl=False)
 
