@@ -33,7 +33,6 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
 import shutil
 import stat
 import tempfile
@@ -167,7 +166,7 @@ def _key(folder: Path) -> bytes | None:
         try:
             fd, tmp = tempfile.mkstemp(dir=folder, prefix=".key.", suffix=".tmp")
             with os.fdopen(fd, "wb") as out:
-                out.write(secrets.token_bytes(_KEY_BYTES))
+                out.write(os.urandom(_KEY_BYTES))
             with contextlib.suppress(FileExistsError):  # another process made it first: use theirs
                 os.link(tmp, path)
             os.unlink(tmp)

@@ -17,7 +17,6 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from multiprocessing import Pipe
 from typing import Generic, TypeVar
 
 from pyhelpers.base.errors import TreatyLogicError
@@ -47,6 +46,10 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
     if not hasattr(os, "fork"):
         emitted: list[P] = []
         return Bounded(work(emitted.append), True, emitted)
+    if deadline <= time.monotonic():
+        return Bounded(None, False)
+    from multiprocessing import Pipe  # here: a command that bounds nothing does not import it
+
     receive, send = Pipe(duplex=False)
     pid = os.fork()
     if pid == 0:  # the child: never returns
