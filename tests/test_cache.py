@@ -83,9 +83,10 @@ def test_a_planted_entry_would_change_the_answer() -> None:
 
 
 def test_a_folder_planted_under_the_temporary_directory_is_not_used(tmp_path: Path) -> None:
-    """Another user made ``$TMPDIR/treaty-logic-<uid>`` (here: a folder others may write to; as root,
-    also owned by another user) with a rules file that runs code and the forged periods: the commands
-    use neither, answer 10%, and warn."""
+    """Another user made ``$TMPDIR/treaty-logic-<uid>`` (as root: owned by another user; else a folder
+    of this user's that others may write to) with a rules file that runs code and the forged periods:
+    the commands use neither (the folder is refused, or made private and its files rejected), answer
+    10%, and warn."""
     planted = tmp_path / "tmp" / f"treaty-logic-{os.geteuid()}"
     planted.mkdir(parents=True)
     (tmp_path / "xdg").write_text("not a folder", encoding="utf-8")  # the first choice cannot be made
@@ -101,7 +102,11 @@ def test_a_folder_planted_under_the_temporary_directory_is_not_used(tmp_path: Pa
     done = _cli(tmp_path, "check", str(QUALIFYING))
     assert done.returncode == 0, done.stderr
     assert CAP_10 in done.stdout
-    assert f"warning: not using the cache folder {planted}" in done.stderr
+    if os.geteuid() == 0:
+        assert f"warning: not using the cache folder {planted} belongs to another user" in done.stderr
+    else:
+        assert f"warning: the cache folder {planted} was writable by other users: made private" in done.stderr
+        assert "warning: ignored a cache entry this program did not write" in done.stderr
     if shutil.which("swipl") is not None:
         asked = _cli(tmp_path, "ask", str(QUALIFYING), GOAL, "--engine", "prolog")
         assert asked.returncode in (0, 3), asked.stderr  # 3: pyswip is not installed
@@ -171,12 +176,22 @@ def test_unsafe_folders_are_refused(cache_env: Path) -> None:
     assert any("is not a directory" in n for n in cache.notices())
 
 
-def test_a_folder_others_may_read_is_made_private(cache_env: Path) -> None:
+@pytest.mark.parametrize("mode", [0o755, 0o777])
+def test_a_folder_of_this_user_others_may_read_or_write_is_made_private(cache_env: Path, mode: int) -> None:
     folder = cache_env / "xdg" / "treaty-logic"
-    folder.mkdir(parents=True, mode=0o755)
-    folder.chmod(0o755)
+    folder.mkdir(parents=True)
+    folder.chmod(mode)
     assert cache.cache_dir() == folder
     assert folder.stat().st_mode & 0o777 == 0o700
+    assert bool(cache.notices()) == bool(mode & 0o022)
+
+
+def test_a_parent_others_may_change_is_refused(cache_env: Path) -> None:
+    xdg = cache_env / "xdg"
+    xdg.mkdir()
+    xdg.chmod(0o777)  # without the sticky bit: another user could rename the folder and plant one
+    assert cache.cache_dir() == cache_env / "tmp" / f"treaty-logic-{os.geteuid()}"
+    assert any("may be changed by other users" in n for n in cache.notices())
 
 
 def test_entries_are_sealed_by_name_and_content(cache_env: Path) -> None:

@@ -7,9 +7,10 @@ under the system's temporary directory.
 Nothing found there is trusted for being there (a folder under the temporary directory may have been
 made by another user before this one ever ran the tool):
 
-* the folder is used only if it is a directory (not a link) of this user that no other user may write
-  to, in a parent others cannot rename it in; it is created ``0700`` (one that others may read is
-  narrowed to that);
+* the folder is used only if it is a directory (not a link) of this user, in a parent others cannot
+  rename it in; it is created ``0700``, and one of this user's that others may read or write is made
+  ``0700`` before use (after which no one else can change it; what they may have put there before is
+  not trusted, below);
 * each entry is sealed: its first line carries an HMAC-SHA256 of its name and content under a key of
   32 random bytes kept in the folder (``key``, ``0600``). A user who can plant files cannot read the
   key, and a key file that is not this user's own is replaced, so a planted or altered entry, or one
@@ -104,15 +105,16 @@ def _refusal(folder: Path) -> tuple[str, bool] | None:
         return f"{folder} is not a directory (a link or a file)", True
     if st.st_uid != _uid():
         return f"{folder} belongs to another user", True
-    if st.st_mode & 0o022:
-        return f"{folder} may be written by other users", True
     if (parent.st_mode & 0o022 and not parent.st_mode & stat.S_ISVTX) or parent.st_uid not in (_uid(), 0):
         return f"{folder.parent} may be changed by other users", True
-    if st.st_mode & 0o077:
+    if st.st_mode & 0o077:  # this user's own: made private, after which no one else can change it
         try:
             os.chmod(folder, 0o700)
         except OSError as err:
             return f"cannot make {folder} private: {err.strerror}", True
+        if st.st_mode & 0o022:
+            _note(f"the cache folder {folder} was writable by other users: made private (0700); what they "
+                  "may have put there is not trusted (entries are verified before use)")
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"{folder} is not writable", False
     return None
