@@ -167,13 +167,13 @@ def test_a_non_portable_rule_is_refused_with_its_location() -> None:
 # ----------------------------------------------------------------------- the whole rule base ---
 @needs_swipl
 def test_the_suite_and_1000_generated_scenarios_agree_on_both_engines(checker: Checker) -> None:
-    cases, skipped = cc.load_cases([str(ROOT / "scenarios")])
+    cases = cc.load_cases([str(ROOT / "scenarios")])
     made, _ = generate(1000, seed=11, suite=[Path(c.name) for c in cases])
     assert len(made) == 1000
     report = cc.crosscheck(cases + [cc.Case(g.name, g.scenario, g.data) for g in made], checker)
     text = cc.report_text(report, len(cases), len(made))
     print(text)  # the figures, shown with pytest -s
-    for item in skipped + report.skipped:
+    for item in report.skipped:
         warnings.warn(f"crosscheck skipped: {item}", stacklevel=1)
     assert report.with_unknowns >= 300, text
     assert report.ok, text
@@ -262,3 +262,22 @@ def test_crosscheck_cli_reports_agreement_and_disagreement(monkeypatch: pytest.M
     assert "DISAGREEMENT" in bad.output
     assert f'{folder / "dividends-qualifying-holding.yaml"}: max_rate("c0s0","div-2024",1000): clingo true, ' \
            "SWI-Prolog false (one answer set: the models must be equal)" in bad.output
+
+
+@needs_swipl
+def test_crosscheck_ids_with_line_separators_and_files_that_do_not_load(tmp_path: Path) -> None:
+    """Issue 26(7): ids holding U+0085, U+2028 or U+2029 (line breaks to ``str.splitlines``, plain
+    characters to both engines) give no false disagreement; a file that does not load is exit 2."""
+    source = (ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml").read_text(encoding="utf-8")
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    for name, escape in (("nel", "\\N"), ("ls", "\\L"), ("ps", "\\P")):
+        (folder / f"{name}.yaml").write_text(source.replace("div-2024", f'"div{escape}2024"'), encoding="utf-8")
+    runner = CliRunner()
+    ok = runner.invoke(main, ["crosscheck", str(folder)])
+    assert ok.exit_code == 0, ok.output
+    assert "on 3 scenario(s)" in ok.output and "no disagreement" in ok.output
+    (folder / "cr.yaml").write_text(source.replace("div-2024", '"div\\r2024"'), encoding="utf-8")
+    bad = runner.invoke(main, ["crosscheck", str(folder)])
+    assert bad.exit_code == 2, bad.output
+    assert f"{folder / 'cr.yaml'}:23: income[0].id" in bad.output

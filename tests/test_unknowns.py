@@ -6,18 +6,22 @@ by test_scenarios.py); here: the loader's checks of the markers, the API and the
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.base.errors import ScenarioError
+from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine.alternatives import SID
+from pyhelpers.engine.bounded import run_bounded
 from pyhelpers.engine.query import parse_query
 from pyhelpers.engine.solve import Checker
 from pyhelpers.engine.whatif import whatif
 from pyhelpers.explain.explainer import why_not_goal
 from pyhelpers.interfaces.cli import main
+from pyhelpers.output.render import whatif_text
 from pyhelpers.scenario import load_file, load_text
 
 from .conftest import ROOT
@@ -170,6 +174,74 @@ def test_whatif_command(tmp_path: Path) -> None:
     assert "1. holding(luso, alfa).capital: 24 -> 25" in out.output
     bad = CliRunner().invoke(main, ["whatif", str(path), "--goal", "max_rate(div-2024, R)"])
     assert bad.exit_code == 2 and "reads as a subtraction" in bad.output
+
+
+def test_changeable_lists_are_bounded_like_one_of() -> None:
+    values = ", ".join(f"{20 + k / 100:.2f}" for k in range(1, 402))
+    with pytest.raises(ScenarioError) as err:
+        load_text(_scenario(f"{{value: 20, changeable: [{values}]}}"), "t.yaml")
+    problem = err.value.problems[0]
+    assert (problem.field, problem.found) == ("holdings[0].capital.changeable", "401")
+    assert "at most 400 alternatives" in problem.expected
+
+
+MANY = ", ".join(f"{20 + k / 100:.2f}" for k in range(1, 400))
+"""399 alternatives of a holding's capital, none reaching 25%: the whatif program of all of them takes
+clingo about a minute to ground (an uninterruptible call)."""
+
+
+def test_whatif_time_limit_covers_grounding(checker: Checker) -> None:
+    """Issue 26(5): a whatif whose grounding alone outlasts the time limit (it ran for minutes with a 5 s
+    limit) is stopped at the limit; the answer says it is incomplete, first, and does not say that no
+    change can reach the goal."""
+    scenario = load_text(_scenario(f"{{value: 20, changeable: [{MANY}]}}"), "t.yaml")
+    w = whatif(checker, scenario, "t.yaml", 'max_rate("div", R), R <= 1000', time_limit=1.0)
+    assert w.incomplete is not None and w.incomplete.startswith("the time limit of 1 s was reached")
+    assert not w.no_solution and w.solutions == ()
+    text = whatif_text(w, (), None, "en")
+    assert text.startswith("INCOMPLETE: the time limit of 1 s was reached before the search ended (wall-clock")
+    assert "no change that makes the goal hold was found before the time limit" in text
+    assert "no change of the facts that may change makes the goal hold" not in text
+
+
+def test_an_incomplete_answer_says_so_first(tmp_path: Path) -> None:
+    """In text and Markdown the mark is the first line, in JSON the first key (null when complete)."""
+    runner = CliRunner()
+    for fmt, first in (("text", "INCOMPLETE: the time limit of 0 s"), ("markdown", "# INCOMPLETE: Unknown future")):
+        out = runner.invoke(main, ["check", str(SG_FUTURE), "--time-limit", "0", "--format", fmt])
+        assert out.exit_code in (0, 1) and out.output.startswith(first), out.output
+    out = runner.invoke(main, ["check", str(SG_FUTURE), "--time-limit", "0", "--format", "json"])
+    assert next(iter(json.loads(out.output))) == "incomplete"
+    out = runner.invoke(main, ["check", str(SG_FUTURE), "--time-limit", "0", "--ask", "--format", "json"])
+    assert next(iter(json.loads(out.output))) == "incomplete"
+    complete = runner.invoke(main, ["check", str(SG_FUTURE), "--format", "json"])
+    assert json.loads(complete.output)["incomplete"] is None
+    path = tmp_path / "s.yaml"
+    path.write_text(_scenario("{value: 24, changeable: [25]}"), encoding="utf-8")
+    goal = 'max_rate("div", R), R <= 1000'
+    late = runner.invoke(main, ["whatif", str(path), "--goal", goal, "--time-limit", "0", "--format", "json"])
+    data = json.loads(late.output)
+    assert next(iter(data)) == "incomplete" and data["incomplete"] and not data["no_solution"]
+    text = runner.invoke(main, ["whatif", str(path), "--goal", goal, "--time-limit", "0"]).output
+    assert text.startswith("INCOMPLETE: ")
+
+
+def test_bounded_work_keeps_what_it_found_and_raises_input_errors() -> None:
+    def slow(emit: Callable[[int], None]) -> int:
+        emit(1)
+        time.sleep(600)
+        return 2
+
+    run = run_bounded(slow, time.monotonic() + 2)
+    assert (run.finished, run.value, run.emitted) == (False, None, [1])
+
+    def wrong(emit: Callable[[int], None]) -> int:
+        raise InputError("wrong input")
+
+    with pytest.raises(InputError, match="wrong input"):
+        run_bounded(wrong, time.monotonic() + 60)
+    done = run_bounded(lambda emit: 3, time.monotonic() + 60)
+    assert (done.finished, done.value) == (True, 3)
 
 
 def test_batch_context_refuses_alternatives(tmp_path: Path) -> None:

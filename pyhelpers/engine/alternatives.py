@@ -265,8 +265,9 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                                                               for c in a.holds_if)))
                   for f in unknowns)
     incomplete = None if cons.complete else (
-        f"the time limit of {time_limit:g} s was reached before every alternative was examined: the conclusions "
-        "shown as certain are certain, the others are not final")
+        f"the time limit of {time_limit:g} s was reached before every alternative was examined (wall-clock time: "
+        "a busy machine examines less in it): the conclusions shown as certain are certain, the others are not "
+        "final")
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
                                atoms=tuple(sorted(t for t in cons.brave if not t.startswith(RELIES))))
 

@@ -19,7 +19,7 @@ change reaches the goal, the caller shows the why-not explanation of the goal on
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,7 @@ from clingo import ast
 from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine import critical
 from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
+from pyhelpers.engine.bounded import Bounded, run_bounded
 from pyhelpers.engine.domains import cited_percentages, leaf_annotation, value_choices
 from pyhelpers.engine.query import Query, parse_query
 from pyhelpers.engine.results import ScenarioResult
@@ -145,7 +146,10 @@ def goal_status(checker: Any, scenario: Scenario, source: str, query: Query, dea
 
 def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit: float = DEFAULT_TIME_LIMIT
            ) -> WhatIf:
-    """Find the smallest changes of the changeable facts that make ``goal`` hold (module doc)."""
+    """Find the smallest changes of the changeable facts that make ``goal`` hold (module doc). The search
+    (grounding included, which clingo cannot interrupt) runs in a child process stopped at the time
+    limit (:mod:`pyhelpers.engine.bounded`): the solutions verified by then are kept, and the answer
+    says it is incomplete."""
     deadline = time.monotonic() + time_limit
     query = parse_query(goal, checker.logic, SID)
     thresholds = cited_percentages(checker.static_atoms, scenario.treaty)
@@ -161,8 +165,27 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
     if not changeable and marked:
         raise InputError(f"{source}: no alternatives can be listed for the facts marked changeable: give them as "
                          "{value: X, changeable: [A, B]}")
-    unknowns = list(critical.open_facts(checker, scenario))  # a date range or unknown date: its critical dates
     considered = tuple(f"{f.name}: {', '.join(f.show(i) for i in range(len(f.values)))}" for f in changeable)
+
+    def search(emit: Callable[[Solution], None]) -> WhatIf:
+        return _search(checker, scenario, source, goal, query, changeable, considered, deadline, time_limit, emit)
+
+    run: Bounded[WhatIf, Solution] = run_bounded(search, deadline + _GRACE)
+    if run.value is not None:
+        return run.value
+    return WhatIf(goal, considered, False, tuple(run.emitted), incomplete=_late(time_limit))
+
+
+_GRACE = 0.25
+"""Seconds the search may take past the deadline to stop on its own (its solves are interrupted at
+the deadline) before it is killed (it is grounding)."""
+
+
+def _search(checker: Any, scenario: Scenario, source: str, goal: str, query: Query, changeable: list[OpenFact],
+            considered: tuple[str, ...], deadline: float, time_limit: float, emit: Callable[[Solution], None]
+            ) -> WhatIf:
+    """The search of :func:`whatif`, each verified solution also passed to ``emit`` as it is found."""
+    unknowns = list(critical.open_facts(checker, scenario))  # a date range or unknown date: its critical dates
     holds = goal_status(checker, scenario, source, query, deadline)
     if holds is None:
         return WhatIf(goal, considered, False, (), incomplete=_late(time_limit))
@@ -192,15 +215,20 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
         if not status[1]:
             continue
         changes = tuple(Change(f.name, f.show(0), f.show(v)) for f, v in zip(changeable, assignment, strict=True) if v)
-        solutions.append(Solution(changes, checker.check(variant, source, max(0.0, deadline - time.monotonic())),
-                                  status[0]))
-        if len(solutions) >= MAX_SOLUTIONS:
+        result = checker.check(variant, source, max(0.0, deadline - time.monotonic()))
+        solutions.append(Solution(changes, result, status[0]))
+        emit(solutions[-1])
+        if result.incomplete is not None:  # the outcome with this change was cut short (it says so)
+            complete = False
+        if len(solutions) >= MAX_SOLUTIONS or not complete:
             break
-    return WhatIf(goal, considered, False, tuple(solutions), not solutions, None if complete else _late(time_limit))
+    return WhatIf(goal, considered, False, tuple(solutions), not solutions and complete,
+                  None if complete else _late(time_limit))
 
 
 def _late(time_limit: float) -> str:
-    return f"the time limit of {time_limit:g} s was reached: other changes may exist"
+    return (f"the time limit of {time_limit:g} s was reached before the search ended (wall-clock time: a busy "
+            "machine examines less in it): other changes may exist")
 
 
 _OPTIMISE = """

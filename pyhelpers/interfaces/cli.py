@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from pyhelpers.base import cache
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import compare
@@ -70,6 +71,9 @@ def _handle_errors(func: F) -> F:
             internal = internal_error(err)
             click.echo(f"error: {internal}", err=True)
             sys.exit(internal.exit_code)
+        finally:
+            for note in cache.notices():  # a cache folder or entry not trusted: recomputed, said once
+                click.echo(f"warning: {note}", err=True)
 
     return wrapper  # type: ignore[return-value]
 
@@ -109,7 +113,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
             if fmt == "json":
                 questions = [{"kind": k, "fact": f, "provisions": p, "items": list(i),
                               "field": fact_path(f, i, scenario)} for k, f, p, i in result.open_questions()]
-                outputs.append({"source": path, "open_questions": questions})
+                outputs.append({"incomplete": result.incomplete, "source": path, "open_questions": questions})
             else:
                 click.echo(render.ask_text(result, lang, scenario), nl=False)
         elif fmt == "json":
@@ -214,7 +218,7 @@ def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None
     blocked = why_not_goal(checker, scenario, parse_query(goal, checker.logic, SID)) if result.no_solution else ()
     items = [i.id for i in scenario.income if f'"{i.id}"' in goal] or None
     if fmt == "json":
-        click.echo(render.to_json({"source": file, **render.whatif_json(result, blocked)}), nl=False)
+        click.echo(render.to_json(render.whatif_json(result, blocked, file)), nl=False)
     else:
         click.echo(render.whatif_text(result, blocked, items, lang), nl=False)
 
@@ -450,12 +454,11 @@ def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, sa
 
     if not paths and Path("scenarios").is_dir():
         paths = ("scenarios",)
-    cases, skipped = load_cases(paths)
+    cases = load_cases(paths)
     suite_files = [Path(c.name) for c in cases]
     made, rejected = generate(generated, seed, suite_files) if generated else ([], 0)
     all_cases = cases + [Case(g.name, g.scenario, g.data) for g in made]
     report = run_crosscheck(all_cases, Checker(), chunk=chunk)
-    report.skipped = skipped + report.skipped
     if generated:
         report.skipped.append(f"{rejected} random candidate(s) the scenario loader rejected were drawn again")
         if len(made) < generated:

@@ -398,8 +398,13 @@ def _reconstructed_mark(provisions: Sequence[str], lang: str) -> str:
 
 
 # --------------------------------------------------------------------------------------- check ---
+def incomplete_line(reason: str | None, lang: str) -> list[str]:
+    """An answer cut short by the time limit says so first: ``INCOMPLETE: <why>``, before its headline."""
+    return [f"{label('incomplete', lang)}: {reason}", ""] if reason else []
+
+
 def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str) -> str:
-    lines = [f"{result.source} — {result.name}",
+    lines = [*incomplete_line(result.incomplete, lang), f"{result.source} — {result.name}",
              f"{result.treaty}, {label('evaluated', lang)} {result.evaluation_date}", ""]
     for item in result.items:
         gross = f"  {money(item.gross, item.currency)} {item.currency}" if item.gross is not None else ""
@@ -445,8 +450,6 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         lines += [f"  {u.fact}: {u.alternatives}" + (f"  ({label('decides', lang)} {', '.join(u.items)})"
                                                        if u.items else "") for u in result.unknowns]
         lines.append("")
-    if result.incomplete:
-        lines += [f"{label('incomplete', lang)}: {result.incomplete}", ""]
     lines += _expect_lines(result, mismatches, lang)
     return "\n".join(lines).rstrip() + "\n"
 
@@ -484,12 +487,14 @@ _ASK = {
            "outcome is decided on the facts given", "missing": "not given",
            "depends": "given as unknown or as alternatives", "requires_judgment": "a judgment to make",
            "assumption": "not given: its documented default was assumed",
-           "items": "item(s)", "field": "state it in"},
+           "items": "item(s)", "field": "state it in",
+           "unfinished": "no open fact was found before the time limit (the search did not end)"},
     "pt": {"title": "factos que podem alterar um resultado, os mais decisivos primeiro:", "none": "nenhum facto em "
            "aberto: todos os resultados estão decididos com os factos dados", "missing": "não indicado",
            "depends": "indicado como desconhecido ou por alternativas", "requires_judgment": "um juízo a fazer",
            "assumption": "não indicado: presumido o valor por omissão documentado",
-           "items": "rendimento(s)", "field": "indique-o em"},
+           "items": "rendimento(s)", "field": "indique-o em",
+           "unfinished": "nenhum facto em aberto encontrado antes do tempo limite (a pesquisa não terminou)"},
 }
 
 
@@ -498,9 +503,10 @@ def ask_text(result: ScenarioResult, lang: str, scenario: Scenario | None = None
     with the scenario field that states it where the rules name one."""
     words = _ASK[_lang(lang)]
     rows = result.open_questions()
+    head = incomplete_line(result.incomplete, lang)
     if not rows:
-        return f"{result.source}: {words['none']}\n"
-    lines = [f"{result.source}: {words['title']}"]
+        return "\n".join([*head, f"{result.source}: {words['unfinished' if head else 'none']}"]) + "\n"
+    lines = [*head, f"{result.source}: {words['title']}"]
     for n, (kind, fact, provs, items) in enumerate(rows, 1):
         path = fact_path(fact, items, scenario)
         lines.append(f"  {n}. {fact} — {words[kind]} ({provs}); {len(items)} {words['items']}: {', '.join(items)}")
@@ -519,6 +525,7 @@ def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None,
 
 def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None) -> dict[str, Any]:
     data = result.to_json()
+    data = {"incomplete": data.pop("incomplete"), **data}  # stated first
     if mismatches is not None:
         data["expect"] = {"matched": not mismatches, "mismatches": [m.__dict__ for m in mismatches]}
     return data
@@ -568,9 +575,12 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     states = [s.state for s in result.items[0].states] if result.items else []
     head = ["item", "type", label("status", lang), *(state_name(s, lang) for s in states),
             label("provisions", lang)]
-    lines = [f"# {result.name}", "", f"`{result.source}` — {result.treaty}, {label('evaluated', lang)} "
-             f"{result.evaluation_date}", "", "| " + " | ".join(head) + " |",
-             "|" + "---|" * len(head)]
+    mark = label("incomplete", lang)
+    lines = [f"# {mark}: {result.name}" if result.incomplete else f"# {result.name}", ""]
+    if result.incomplete:
+        lines += [f"> **{mark}**: {result.incomplete}", ""]
+    lines += [f"`{result.source}` — {result.treaty}, {label('evaluated', lang)} {result.evaluation_date}", "",
+              "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for item in result.items:
         cells = [f"`{item.item_id}`", item.income_type, item.status,
                  *(outcome_text(s, lang, item.date, cap_base(item)) for s in item.states), "; ".join(item.provisions)]
@@ -666,13 +676,15 @@ _WHATIF = {
            "none": "no change of the facts that may change makes the goal hold; why not, on the facts as stated:",
            "certain": "the goal then holds whatever the unknown facts",
            "possible": "the goal then holds only for some values of the unknown facts",
-           "incomplete": "INCOMPLETE", "nothing": "(none: mark facts {value: X, changeable: [...]})"},
+           "incomplete": "INCOMPLETE", "nothing": "(none: mark facts {value: X, changeable: [...]})",
+           "unfinished": "no change that makes the goal hold was found before the time limit"},
     "pt": {"goal": "objetivo", "considered": "factos que podem mudar", "already": "o objetivo já se verifica com os "
            "factos indicados: nenhuma alteração necessária", "smallest": "menor alteração: {n} facto(s); {k} "
            "forma(s)", "none": "nenhuma alteração dos factos que podem mudar atinge o objetivo; porque não, com os "
            "factos indicados:", "certain": "o objetivo verifica-se então quaisquer que sejam os factos desconhecidos",
            "possible": "o objetivo verifica-se então só para certos valores dos factos desconhecidos",
-           "incomplete": "INCOMPLETO", "nothing": "(nenhum: marque factos {value: X, changeable: [...]})"},
+           "incomplete": "INCOMPLETO", "nothing": "(nenhum: marque factos {value: X, changeable: [...]})",
+           "unfinished": "nenhuma alteração que atinja o objetivo foi encontrada antes do tempo limite"},
 }
 
 
@@ -680,7 +692,7 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
     """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none,
     ``blocked``: why the goal fails on the scenario as stated."""
     words = _WHATIF[_lang(lang)]
-    lines = [f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
+    lines = [*incomplete_line(w.incomplete, lang), f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
     lines += [f"  {c}" for c in w.considered] or [f"  {words['nothing']}"]
     lines.append("")
     if w.holds_already:
@@ -697,20 +709,23 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
                     lines.append(f"     {item.item_id}: {state_name(s.state, lang)}: {outcome_text(s, lang)}{provs}")
                 lines += [f"     {item.item_id}: {alternative_text(a, lang)}" for a in item.alternatives]
             lines.append(f"     {words['certain' if sol.certain else 'possible']}")
-    else:
+    elif w.no_solution:
         lines.append(words["none"])
         for st in blocked:
             lines += tree_text(st, 1)
-    if w.incomplete:
-        lines += ["", f"{words['incomplete']}: {w.incomplete}"]
+    else:  # stopped by the time limit before any change was found: not "no change can"
+        lines.append(words["unfinished"])
     return "\n".join(lines).rstrip() + "\n"
 
 
-def whatif_json(w: WhatIf, blocked: Sequence[Step]) -> dict[str, Any]:
+def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None) -> dict[str, Any]:
+    """`treaty whatif --format json`: ``incomplete`` first (null, or why the search was cut short);
+    ``no_solution``: the search ended and no change reaches the goal."""
     return {
+        "incomplete": w.incomplete, **({"source": source} if source is not None else {}),
         "goal": w.goal, "considered": list(w.considered), "holds_already": w.holds_already,
         "solutions": [{"changes": [c.__dict__ for c in s.changes], "certain": s.certain,
                        "result": s.result.to_json()} for s in w.solutions],
+        "no_solution": w.no_solution,
         "blocked": [s.to_dict() for s in blocked],
-        "incomplete": w.incomplete,
     }

@@ -244,26 +244,32 @@ def _isolate(cases: Sequence[Case], members: list[int], checker: Checker, progra
 
 
 # --------------------------------------------------------------------------- files and output ---
-def load_cases(paths: Sequence[str]) -> tuple[list[Case], list[str]]:
-    """The scenarios under ``paths`` (files or folders of ``*.yaml``), and a line for each that does
-    not load (it is skipped)."""
+def load_cases(paths: Sequence[str]) -> list[Case]:
+    """The scenarios under ``paths`` (files or folders of ``*.yaml``). A file that does not load is an
+    input error (exit code 2, as in every command), naming every such file and its problems."""
     from pathlib import Path
 
-    from pyhelpers.base.errors import InputError
+    from pyhelpers.base.errors import InputError, Problem, ScenarioError
     from pyhelpers.scenario import load_file
 
     files: list[Path] = []
     for p in map(Path, paths):
         files += sorted(p.rglob("*.yaml")) if p.is_dir() else [p]
     cases: list[Case] = []
-    skipped: list[str] = []
+    problems: list[Problem] = []
+    others: list[str] = []
     for f in files:
         try:
             cases.append(Case(str(f), load_file(f)))
+        except ScenarioError as err:
+            problems += err.problems
         except InputError as err:
-            first = str(err).splitlines()[0]
-            skipped.append(f"{f} does not load ({first})")
-    return cases, skipped
+            others.append(str(err))
+    if others:
+        raise InputError("\n".join(others + [str(p) for p in problems]))
+    if problems:
+        raise ScenarioError(problems)
+    return cases
 
 
 def swipl_version() -> str:

@@ -7,16 +7,13 @@
   process, a scenario's facts asserted, its tables abolished before the next.
 
 The translation is cached on disk per rule base and translator version, so a command does not pay for
-translating the rule base again (``$XDG_CACHE_HOME/treaty-logic``, else ``~/.cache/treaty-logic``,
-else the temporary directory).
+translating the rule base again (:mod:`pyhelpers.base.cache`: sealed entries, a private folder; the
+file SWI-Prolog consults is compared with the translation's text before each use).
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import json
-import os
 import shutil
 import subprocess
 import tempfile
@@ -28,7 +25,7 @@ from typing import Any
 
 import clingo
 
-from pyhelpers.base.cache import cache_dir
+from pyhelpers.base.cache import file_holding, prune, read_json, write_json
 from pyhelpers.base.errors import LogicError, TreatyLogicError
 from pyhelpers.engine.program import Logic
 from pyhelpers.prolog.translate import RUNTIME, Translation, fact, quote, string, translate_logic
@@ -50,13 +47,6 @@ def swipl() -> str:
 
 
 # ------------------------------------------------------------------------------- translations ---
-def _cache_dir() -> Path:
-    folder = cache_dir()
-    if folder is None:
-        raise LogicError("no writable cache directory for the Prolog translation")
-    return folder
-
-
 def _key(logic: Logic) -> str:
     h = hashlib.sha256(logic.digest.encode())
     for src in _SOURCES:
@@ -68,59 +58,40 @@ _loaded: dict[str, Translation] = {}
 
 
 def translation_for(logic: Logic) -> Translation:
-    """The Prolog translation of ``logic``: from memory, the disk cache, or translated now."""
+    """The Prolog translation of ``logic``: from memory, the disk cache (sealed entries that verify:
+    :mod:`pyhelpers.base.cache`), or translated now."""
     key = _key(logic)
     hit = _loaded.get(key)
     if hit is not None:
         return hit
-    path = _cache_dir() / f"prolog-{key}.json"
+    name = f"prolog-{key}.json"
     tr: Translation | None = None
-    if path.is_file():
+    data = read_json(name)
+    if data is not None:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
             tr = Translation(data["text"], frozenset(tuple(s) for s in data["derived"]),
                              frozenset(tuple(s) for s in data["inputs"]),
                              {(n, a): r for n, a, r in data["excluded"]}, data["choice"], data["digest"])
-        except (OSError, ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError):
             tr = None
-    if tr is None:
+    if tr is None or hashlib.sha256(tr.text.encode("utf-8")).hexdigest() != tr.digest:
         tr = translate_logic(logic)
-        data = {"text": tr.text, "derived": sorted(tr.derived), "inputs": sorted(tr.inputs),
-                "excluded": [[n, a, r] for (n, a), r in sorted(tr.excluded.items())], "choice": tr.choice,
-                "digest": tr.digest}
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            tmp.write_text(json.dumps(data), encoding="utf-8")
-            tmp.replace(path)
-        except OSError:
-            pass
-        _prune(path.parent, "prolog-*.json")
+        write_json(name, {"text": tr.text, "derived": sorted(tr.derived), "inputs": sorted(tr.inputs),
+                          "excluded": [[n, a, r] for (n, a), r in sorted(tr.excluded.items())],
+                          "choice": tr.choice, "digest": tr.digest})
+        prune("prolog-*.json.sealed")
     _loaded[key] = tr
     return tr
 
 
-def _prune(folder: Path, pattern: str, keep: int = 12, age: float = 3600.0) -> None:
-    """Drop cached translations beyond the newest ``keep`` that are older than ``age`` seconds (each
-    change of the rule base writes new ones; a run in progress may still use a recent one)."""
-    dated = []
-    for f in folder.glob(pattern):
-        with contextlib.suppress(OSError):  # another process may have pruned it
-            dated.append((f.stat().st_mtime, f))
-    limit = time.time() - age
-    for mtime, old in sorted(dated, reverse=True)[keep:]:
-        if mtime < limit:
-            with contextlib.suppress(OSError):
-                old.unlink()
-
-
 def program_file(tr: Translation) -> Path:
-    """The translated program as a file (written once per translation)."""
-    path = _cache_dir() / f"rules-{tr.digest[:24]}.pl"
-    if not path.is_file():
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(tr.text, encoding="utf-8")
-        tmp.replace(path)
-        _prune(path.parent, "rules-*.pl")
+    """The translated program as a file that holds exactly its text (checked against it, written when
+    it differs: SWI-Prolog consults it by its path)."""
+    try:
+        path = file_holding(f"rules-{tr.digest[:24]}.pl", tr.text)
+    except OSError as err:
+        raise LogicError(f"cannot write the Prolog translation to a file: {err}") from None
+    prune("rules-*.pl")
     return path
 
 
@@ -185,7 +156,9 @@ def run_batch(tr: Translation, facts: Sequence[str], sids: Sequence[str], timeou
             return model
         if problems:
             model.failure = "swipl printed warnings or errors:\n" + "\n".join(problems[:20])
-        for line in out_path.read_text(encoding="utf-8").splitlines():
+        # one atom a line, split at "\n" only: an id may hold any other line separator (U+0085, U+2028,
+        # a carriage return ...), which SWI-Prolog writes as it is, as clingo prints it
+        for line in out_path.read_bytes().decode("utf-8").split("\n"):
             kind, _, rest = line.partition(" ")
             if kind == "t":
                 model.true.add(rest)

@@ -274,6 +274,9 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
         if not isinstance(others, list) or not others:
             bad((*path, "changeable"), "a list of the values it may change to, or true", show_value(others))
             return stated
+        if len(others) > MAX_VALUES:
+            bad((*path, "changeable"), f"at most {MAX_VALUES} alternatives", f"{len(others)}")
+            return stated
         values = [stated] + [v for v in others if repr(v) != repr(stated)]
         if len({repr(v) for v in values}) < len(values) or len(values) < 2:
             bad((*path, "changeable"), "distinct values other than the stated one", show_value(others))

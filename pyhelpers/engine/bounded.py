@@ -1,0 +1,96 @@
+"""Work bounded by a deadline even where it cannot be interrupted.
+
+clingo's solving can be stopped (``handle.wait`` and ``cancel``), its grounding cannot: a program whose
+ground size explodes keeps ``Control.ground`` busy in C for minutes, whatever the time limit. So the work
+runs in a forked child process (it inherits the parsed rule base, nothing is loaded again) and sends its
+results through a pipe: what it finds as it goes (``emit``) and its final value. At the deadline the
+parent stops waiting and kills the child, keeping what was emitted; the caller says the answer is
+incomplete. Where ``fork`` does not exist the work runs in this process, bounded only between solves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from pyhelpers.base.errors import TreatyLogicError
+
+T = TypeVar("T")
+P = TypeVar("P")
+
+
+class WorkerFailed(TreatyLogicError):
+    """The child process doing bounded work ended without an answer (killed from outside, out of
+    memory). Exit code 3."""
+
+
+@dataclass
+class Bounded(Generic[T, P]):
+    """The outcome of :func:`run_bounded`: the value if the work finished, and what it emitted."""
+
+    value: T | None
+    finished: bool
+    emitted: list[P] = field(default_factory=list)
+
+
+def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bounded[T, P]:
+    """``work(emit)`` finished by ``deadline`` (a :func:`time.monotonic` time), or stopped there. An
+    exception of :mod:`pyhelpers.base.errors` raised by the work is raised here; another one as a
+    :class:`RuntimeError` carrying the child's traceback."""
+    if not hasattr(os, "fork"):
+        emitted: list[P] = []
+        return Bounded(work(emitted.append), True, emitted)
+    if deadline <= time.monotonic():
+        return Bounded(None, False)
+    from multiprocessing import Pipe  # here: a command that bounds nothing does not import it
+
+    receive, send = Pipe(duplex=False)
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        status = 0
+        try:
+            receive.close()
+            value = work(lambda part: send.send(("emit", part)))
+            send.send(("done", value))
+        except TreatyLogicError as err:
+            send.send(("error", err))
+        except BaseException:
+            with contextlib.suppress(BaseException):
+                send.send(("crash", traceback.format_exc()))
+            status = 1
+        finally:
+            with contextlib.suppress(BaseException):
+                send.close()
+            os._exit(status)
+    send.close()
+    out: Bounded[T, P] = Bounded(None, False)
+    try:
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or not receive.poll(remaining):
+                return out  # past the deadline: the child is killed below
+            try:
+                kind, payload = receive.recv()
+            except EOFError:
+                raise WorkerFailed("the process searching the alternatives ended without an answer") from None
+            if kind == "emit":
+                out.emitted.append(payload)
+            elif kind == "done":
+                out.value, out.finished = payload, True
+                return out
+            elif kind == "error":
+                raise payload
+            else:
+                raise RuntimeError(f"the process searching the alternatives failed:\n{payload}")
+    finally:
+        receive.close()
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.waitpid(pid, 0)
