@@ -274,9 +274,10 @@ def test_an_amount_too_large_is_an_error_of_its_row(tmp_path: Path, checker: Che
     assert got["a"]["status"] == got["c"]["status"] == "decided"
     assert got["c"]["outcome_br"] == "capped 10%"
     assert got["c"]["max_source_tax"] == "100000000000000.00"  # 99,999,999,999,999.999 rounded half-up to the cent
-    assert got["b"]["error"] == (f"{ledger} row 2 (line 3, id b): gross: expected an amount below 10^15 (at most 15 "
-                                 f"digits before the decimal point), found '1e28'")
-    assert got["d"]["error"].startswith(f"{ledger} row 4 (line 5, id d): withheld: expected an amount below 10^15")
+    assert got["b"]["error"] == (f"{ledger} row 2 (line 3, id b): gross: expected an exact decimal amount written "
+                                 "with the digits 0-9 and at most one point, e.g. '1000.50' (no exponent, no "
+                                 "separators), found '1e28'")
+    assert got["d"]["error"].startswith(f"{ledger} row 4 (line 5, id d): withheld: expected an exact decimal amount")
     res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(tmp_path / "r.csv"),
                                     "--workers", "1"])
     assert res.exit_code == 0 and "decided 2, error 2" in res.output, res.output
