@@ -26,11 +26,12 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any
 
 import clingo
 
-from pyhelpers.base.errors import InputError, ScenarioError
+from pyhelpers.base.errors import InputError, Problem, ScenarioError
 from pyhelpers.base.terms import Term, parse_atom, render_term
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
@@ -52,7 +53,7 @@ from pyhelpers.engine.results import (
 )
 from pyhelpers.facts.emit import conditional_fact, open_option
 from pyhelpers.scenario import Scenario, withholding_state
-from pyhelpers.scenario.openfacts import OpenFact
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds allowed for all the solves of one scenario with unknown facts."""
@@ -234,13 +235,21 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     facts of records added for missing ones, each with the missing facts it stands for."""
 
     deadline = time.monotonic() + time_limit
-    unknowns = (*critical.open_facts(checker, scenario), *completed)  # a date range: its critical dates
-    prog = open_program(checker, scenario, source, unknowns)
-    ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], prog.rules + _PRESENTATION + "\n#show _value/3.")
-    ctl.add("base", [], "\n".join(prog.facts))
-    ctl.ground([("base", [])])
-    cons = _consequences(ctl, unknowns, deadline)
+    unknowns: tuple[OpenFact, ...] = (*critical.open_facts(checker, scenario), *completed)  # dates: critical ones
+    _within_limit(unknowns, source)
+    for _ in range(REFINE_ROUNDS + 1):
+        prog = open_program(checker, scenario, source, unknowns)
+        ctl = clingo.Control(["--warn=none"])
+        ctl.add("base", [], prog.rules + _PRESENTATION + "\n#show _value/3.")
+        ctl.add("base", [], "\n".join(prog.facts))
+        ctl.ground([("base", [])])
+        cons = _consequences(ctl, unknowns, deadline)
+        refined = _refined(unknowns, cons) if cons.complete else None
+        if refined is None:
+            break
+        unknowns = refined
+    else:
+        cons = dataclasses.replace(cons, complete=False)  # a change between two days still not placed
     receipt = Receipt(checker.receipt([]).package_version, clingo.__version__, checker.logic.digest,
                       hashlib.sha256("\n".join(prog.facts).encode("utf-8")).hexdigest())
     parsed = [(t, parse_atom(t)) for t in sorted(cons.cautious)]
@@ -270,6 +279,70 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
         "final")
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
                                atoms=tuple(sorted(t for t in cons.brave if not t.startswith(RELIES))))
+
+
+def _within_limit(unknowns: Sequence[OpenFact], source: str) -> None:
+    """Refuse dates given as plain ``unknown`` whose days the rules can tell apart, combined with the other
+    open facts, exceed :data:`~pyhelpers.scenario.openfacts.MAX_COMBINATIONS` (the loader cannot count them:
+    they are known only once the treaty's periods are read)."""
+    dated = [f for f in unknowns if f.open_end]
+    if not dated or combinations(unknowns) <= MAX_COMBINATIONS:
+        return
+    first = dated[0]
+    raise ScenarioError([Problem(
+        source, first.line, first.name, f"at most {MAX_COMBINATIONS:,} combinations of the unknown facts' values",
+        f"{combinations(unknowns):,} ({' x '.join(f'{len(f.values)} ({f.name})' for f in unknowns)}); a date "
+        "given as unknown counts the days the rules can tell apart",
+        "give one of the dates as a range (between: [FIRST, LAST]) or a value, or check the records in separate "
+        "scenarios")])
+
+
+REFINE_ROUNDS = 6
+"""At most this many rounds place, between two representatives of a date that answer differently, the
+first day that answers as the later one (:func:`_refined`)."""
+
+_FILL = 32
+"""A gap of at most this many days is filled with every day of it; a longer one is sampled."""
+
+
+def _refined(unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[OpenFact, ...] | None:
+    """``unknowns`` with days added inside each gap between two consecutive representatives of a date that
+    answer differently (their conclusions and findings, the other facts open), or None where every such
+    change falls on a representative that follows the day before it. The critical dates are the
+    boundaries the rules compare a date with one by one; a threshold that the rules reach by adding the
+    days of several records (stays in a State over a twelve-month window) is not one of them, and is
+    found here: every day of a short gap, a sample of a long one, round by round."""
+    out: list[OpenFact] = []
+    changed = False
+    for f, fact in enumerate(unknowns):
+        if fact.ranged != "date" or fact.completed:  # an added record's first day: the item's date moved back
+            out.append(fact)
+            continue
+        days = [date.fromisoformat(str(v)) for v in fact.values]
+        added: set[date] = set()
+        for v in range(len(days) - 1):
+            gap = (days[v + 1] - days[v]).days
+            if gap <= 1 or _observed(cons, f, v) == _observed(cons, f, v + 1):
+                continue
+            step = 1 if gap <= _FILL else -(-gap // 8)
+            added |= {days[v] + timedelta(days=n) for n in range(step, gap, step)}
+        if added:
+            changed = True
+            values = sorted(set(days) | added)
+            out.append(dataclasses.replace(fact, values=tuple(d.isoformat() for d in values),
+                                           high=fact.high if fact.high is not None else str(fact.values[-1])))
+        else:
+            out.append(fact)
+    return tuple(out) if changed else None
+
+
+def _observed(cons: _Consequences, f: int, v: int) -> tuple[frozenset[str], frozenset[str]] | None:
+    """What value ``v`` of fact ``f`` leads to: its brave and cautious consequences, but the value itself."""
+    under = cons.under.get((f, v))
+    if under is None:
+        return None
+    return (frozenset(a for a in under[0] if not a.startswith("_value(")),
+            frozenset(a for a in under[1] if not a.startswith("_value(")))
 
 
 def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact],

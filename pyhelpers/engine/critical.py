@@ -130,8 +130,10 @@ def _month_lengths(months: Iterable[int], around: Iterable[date]) -> set[int]:
     return {dates.inclusive_days(d, dates.period_last_day(d, m)) for m in months for d in around}
 
 
-def candidates(bases: Iterable[date], periods: Periods, low: date, high: date, holding: bool = False) -> list[date]:
-    """The candidate boundaries inside ``[low, high]`` (module doc), sorted, with ``low`` first."""
+def candidates(bases: Iterable[date], periods: Periods, low: date, high: date, holding: bool = False,
+               composed: bool = True) -> list[date]:
+    """The candidate boundaries inside ``[low, high]`` (module doc), sorted, with ``low`` first; without
+    ``composed``, each date is moved by one period at a time (months or days, not both)."""
     base = {d + k * _DAY for d in set(bases) for k in (-1, 0, 1)
             if date.min + _DAY < d < date.max - _DAY}
     month_shifts = sorted({0} | {s * m for m in periods.months for s in (-1, 1)})
@@ -146,7 +148,7 @@ def candidates(bases: Iterable[date], periods: Periods, low: date, high: date, h
     for d in near:
         for m in month_shifts:
             moved = dates.add_months(d, m) if m else d
-            for n in day_shifts:
+            for n in day_shifts if composed or not m else (0,):
                 c = moved + timedelta(days=n)
                 for k in (-1, 0, 1):
                     x = c + k * _DAY
@@ -186,7 +188,9 @@ def _open_representatives(fact: OpenFact, scenario: Scenario, others: Sequence[O
     """The representatives of a date given as plain ``unknown`` (no end on one side), and the last day of
     the range they stand for. The candidate boundaries are those of the scenario's own dates (and the other
     open facts'), with the calendar years around them, moved by the treaty's periods, and the dates the
-    treaty names, a day either side (they are compared as they are: signature, entry into force). Beyond
+    treaty names, a day either side (they are compared as they are: signature, entry into force); each
+    date moved by one period at a time (a boundary further away is placed by the refinement of
+    :func:`pyhelpers.engine.alternatives._refined`, where two representatives answer differently). Beyond
     the last boundary (an unknown ``until``) or before the first (an unknown ``from``) the rules cannot
     tell the days apart: the first representative of an unknown ``from`` is the day before the first
     boundary, standing for every earlier day; the last one of an unknown ``until`` stands for every later
@@ -195,10 +199,11 @@ def _open_representatives(fact: OpenFact, scenario: Scenario, others: Sequence[O
     if anchor is None:
         return None
     own = _written(scenario, others, Periods(periods.days, periods.months, frozenset(), periods.shares), fact.path)
-    bases = own | _years(own | {anchor})
+    bases = own | {b for d in own | {anchor} for b in _years({d})}  # the calendar years around each date
     far = timedelta(days=31 * max(periods.months, default=0) + 2 * max(periods.days, default=0) + 800)
     low, high = min(bases) - far, max(bases) + far  # beyond every boundary (:func:`candidates` adds ``low``)
-    points = {p for p in candidates(bases, periods, low, high, fact.path[:1] == ("holdings",)) if low < p < high}
+    points = {p for p in candidates(bases, periods, low, high, fact.path[:1] == ("holdings",), composed=False)
+              if low < p < high}
     points |= {d + k * _DAY for d in periods.dates for k in (-1, 0, 1)}
     if fact.open_end == "later":
         later = sorted(p for p in points if p > anchor)
