@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,3 +37,9 @@ def checked(checker: Checker) -> Callable[[Path], ScenarioResult]:
 
 def scenario_id(path: Path) -> str:
     return path.relative_to(ROOT / "scenarios").with_suffix("").as_posix()
+
+
+def scenario_params(paths: list[Path]) -> list[Any]:
+    """One parameter per scenario, in the scenario's pytest-xdist group (``--dist loadgroup``): every test
+    of a scenario runs in the same worker, which checks it once (the ``checked`` cache)."""
+    return [pytest.param(p, id=scenario_id(p), marks=pytest.mark.xdist_group(scenario_id(p))) for p in paths]

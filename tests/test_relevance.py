@@ -20,7 +20,7 @@ from pyhelpers.engine.completion import unknown_values
 from pyhelpers.engine.results import ItemResult, ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import load_file
-from tests.conftest import SCENARIOS, scenario_id
+from tests.conftest import SCENARIOS, scenario_params
 
 
 def _conclusions(item: ItemResult, ignored: set[str]) -> tuple[Any, ...]:
@@ -36,7 +36,7 @@ def _conclusions(item: ItemResult, ignored: set[str]) -> tuple[Any, ...]:
 OPENED = [p for p in SCENARIOS if "unknown" in p.read_text(encoding="utf-8")]
 
 
-@pytest.mark.parametrize("path", OPENED, ids=[scenario_id(p) for p in OPENED])
+@pytest.mark.parametrize("path", scenario_params(OPENED))
 def test_asked_facts_matter_and_spared_ones_do_not(path: Path, checker: Checker,
                                                    checked: Callable[[Path], ScenarioResult]) -> None:
     scenario = load_file(path)

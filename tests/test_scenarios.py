@@ -11,14 +11,14 @@ from pyhelpers.engine.expect import compare
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.scenario import load_file, person_questions
 
-from .conftest import ROOT, SCENARIOS, scenario_id
+from .conftest import ROOT, SCENARIOS, scenario_params
 
 
 def test_corpus_is_not_empty() -> None:
     assert len([p for p in SCENARIOS if p.parent.name == "br-pt"]) >= 15
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=[scenario_id(p) for p in SCENARIOS])
+@pytest.mark.parametrize("path", scenario_params(SCENARIOS))
 def test_scenario_expectations(path: Path, checked: Callable[[Path], ScenarioResult]) -> None:
     scenario = load_file(path)
     assert scenario.expect, f"{path} has no expect: block"
@@ -38,13 +38,11 @@ def test_scenario_expectations(path: Path, checked: Callable[[Path], ScenarioRes
         pytest.fail("\n".join(lines), pytrace=False)
 
 
-def test_a_decided_item_has_an_outcome_in_every_state(checked: Callable[[Path], ScenarioResult]) -> None:
+@pytest.mark.parametrize("path", scenario_params(SCENARIOS))
+def test_a_decided_item_has_an_outcome_in_every_state(path: Path, checked: Callable[[Path], ScenarioResult]) -> None:
     """No item is 'decided' while a State's outcome is undetermined: a decided status means every State's
-    outcome follows from the facts (over every shipped scenario)."""
-    bad = []
-    for path in SCENARIOS:
-        for item in checked(path).items:
-            if item.status == "decided" and any(s.outcome == "undetermined" for s in item.states):
-                bad.append(f"{path.relative_to(ROOT)} {item.item_id}: " + ", ".join(f"{s.state}: {s.label}"
-                                                                                for s in item.states))
+    outcome follows from the facts."""
+    bad = [f"{item.item_id}: " + ", ".join(f"{s.state}: {s.label}" for s in item.states)
+           for item in checked(path).items
+           if item.status == "decided" and any(s.outcome == "undetermined" for s in item.states)]
     assert not bad, "decided with an undetermined State:\n" + "\n".join(bad)
