@@ -621,7 +621,7 @@ def test_ctrl_c_exits_130_cleanly_and_the_run_resumes(tmp_path: Path, checker: C
     """A real Ctrl-C (SIGINT to the process group) of `treaty batch` with two workers: exit 130, no traceback,
     what to do next; the chunks written are kept and --resume completes the run. The batch is slowed down
     (each chunk waits a little) so that the signal comes mid-run; nothing about time is asserted."""
-    rows = generate(200, seed=37)
+    rows = generate(600, seed=37)  # a long run: the signal lands well before its end, even on a loaded machine
     ledger = write_csv(tmp_path / "in.csv", rows)
     out = tmp_path / "out.csv"
     slowed = ("import sys, time\nfrom pyhelpers.interfaces import batch\nreal = batch.decide_rows\n"

@@ -337,12 +337,42 @@ def _refined(unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[OpenFac
 
 
 def _observed(cons: _Consequences, f: int, v: int) -> tuple[frozenset[str], frozenset[str]] | None:
-    """What value ``v`` of fact ``f`` leads to: its brave and cautious consequences, but the value itself."""
+    """What value ``v`` of fact ``f`` leads to: its brave and cautious consequences, but the value itself,
+    each with the figures inside its terms masked (:func:`_masked`)."""
     under = cons.under.get((f, v))
     if under is None:
         return None
-    return (frozenset(a for a in under[0] if not a.startswith("_value(")),
-            frozenset(a for a in under[1] if not a.startswith("_value(")))
+    return (frozenset(_masked(a) for a in under[0] if not a.startswith("_value(")),
+            frozenset(_masked(a) for a in under[1] if not a.startswith("_value(")))
+
+
+def _masked(atom: str) -> str:
+    """``atom`` with the numbers nested inside its arguments' terms replaced by ``#``: a finding that
+    carries a day count (``acquired_shortly_before(alfa-uy, 363)``) changes with every day and is not a
+    change of the answer to place; a rate or an outcome, an argument of the atom itself, is kept."""
+    out: list[str] = []
+    depth, quoted, i = 0, False, 0
+    while i < len(atom):
+        ch = atom[i]
+        if quoted:
+            out.append(ch)
+            if ch == "\\" and i + 1 < len(atom):
+                out.append(atom[i + 1])
+                i += 1
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+            out.append(ch)
+        elif ch.isdigit() and depth >= 2:
+            while i + 1 < len(atom) and atom[i + 1].isdigit():
+                i += 1
+            out.append("#")
+        else:
+            depth += (ch == "(") - (ch == ")")
+            out.append(ch)
+        i += 1
+    return "".join(out)
 
 
 def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact],
