@@ -162,7 +162,7 @@ SAMPLE_EVERY = 30
 beyond it (ten years)."""
 
 
-def _sampled(checker: Checker, scenario: Scenario, windows: list[tuple[str, str]]) -> Any:
+def _sampled(windows: list[tuple[str, str]]) -> Any:
     """``critical.open_facts`` with each open-ended date's representatives joined by other days: every
     :data:`SAMPLE_EVERY` th day of its range, the days of ``windows``, and days ten years beyond."""
     def open_facts(checker: Checker, scenario: Scenario) -> tuple[OpenFact, ...]:
@@ -202,6 +202,6 @@ def test_open_ended_dates_answer_as_more_days(checker: Checker, path: Path, monk
     scenario = load_dict(yaml.safe_load(path.read_text(encoding="utf-8")), str(path))
     fast = alternatives.check_open(checker, scenario, str(path), time_limit=600.0)
     with monkeypatch.context() as m:
-        m.setattr(critical, "open_facts", _sampled(checker, scenario, OPEN_WINDOWS.get(_id(path), [])))
+        m.setattr(critical, "open_facts", _sampled(OPEN_WINDOWS.get(_id(path), [])))
         slow = alternatives.check_open(checker, scenario, str(path), time_limit=600.0)
     assert _compared(fast) == _compared(slow)

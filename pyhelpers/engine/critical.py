@@ -162,16 +162,17 @@ def _years(ds: Iterable[date]) -> set[date]:
     return {b for y in range(min(years) - 1, max(years) + 2) for b in dates.calendar_year(y)}
 
 
-def _written(scenario: Scenario, others: Sequence[OpenFact], periods: Periods, path: tuple[Any, ...]) -> set[date]:
-    """The dates the scenario writes, the values of the open facts ``others`` (but the one at ``path``) and
-    the dates the treaty's static facts name."""
+def _written(scenario: Scenario, others: Sequence[OpenFact], periods: Periods, path: tuple[Any, ...],
+             named: bool = True) -> set[date]:
+    """The dates the scenario writes, the values of the open facts ``others`` (but the one at ``path``) and,
+    with ``named``, the dates the treaty's static facts name."""
     written = set(_scenario_dates(scenario.model_dump(mode="python", by_alias=True, exclude_unset=True,
                                                       exclude={"expect", "name", "description"})))
     written.add(scenario.evaluation_date)
     for other in others:
         if other.path != path:
             written.update(_scenario_dates(list(other.values)))
-    return written | periods.dates
+    return written | periods.dates if named else written
 
 
 def representatives(scenario: Scenario, others: Sequence[OpenFact], periods: Periods, low: date, high: date,
@@ -198,7 +199,7 @@ def _open_representatives(fact: OpenFact, scenario: Scenario, others: Sequence[O
     anchor = _as_date(fact.values[0])
     if anchor is None:
         return None
-    own = _written(scenario, others, Periods(periods.days, periods.months, frozenset(), periods.shares), fact.path)
+    own = _written(scenario, others, periods, fact.path, named=False)
     bases = own | {b for d in own | {anchor} for b in _years({d})}  # the calendar years around each date
     far = timedelta(days=31 * max(periods.months, default=0) + 2 * max(periods.days, default=0) + 800)
     low, high = min(bases) - far, max(bases) + far  # beyond every boundary (:func:`candidates` adds ``low``)
