@@ -399,6 +399,38 @@ def schema() -> None:
     click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
 
 
+@main.command()
+@click.argument("treaty", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["markdown", "csv", "json", "xlsx"]), default="markdown",
+              show_default=True, help="output format (xlsx needs the xlsx extra)")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="write to this file (required for xlsx unless stdout is redirected)")
+@LANG
+@_handle_errors
+def rates(treaty: tuple[str, ...], fmt: str, output: str | None, lang: str) -> None:
+    """The source State's limits per type of income of each TREATY (default: all), computed by deciding
+    generated situations on both sides of every threshold the rules test."""
+    from pyhelpers.engine.rates import rate_table
+    from pyhelpers.output.rates import render as render_rates
+
+    checker = Checker()
+    known = [e.treaty for e in treaties(checker.logic, checker.static_atoms)]
+    for t in treaty:
+        if t not in known:
+            raise InputError(f"treaty {t!r}: expected one of {', '.join(known)}")
+    out = render_rates(rate_table(checker, treaty or None), fmt, lang)
+    if output is not None:
+        with open(output, "wb") as fh:
+            fh.write(out if isinstance(out, bytes) else out.encode("utf-8"))
+    elif isinstance(out, bytes):
+        if sys.stdout.isatty():
+            raise InputError("--format xlsx: expected -o FILE or stdout redirected to a file, found a terminal")
+        sys.stdout.buffer.write(out)
+        sys.stdout.buffer.flush()
+    else:
+        click.echo(out, nl=False)
+
+
 # --------------------------------------------------------------------- the second engine (issue 11) ---
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))

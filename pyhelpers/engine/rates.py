@@ -1,0 +1,325 @@
+"""Rate tables computed from the rules (``treaty rates``): for each treaty and type of income, each limit
+of the source State's tax, with the conditions under which it holds and the provisions that set it.
+
+Nothing here is typed in by hand. The situations are written from the catalogue of
+``logic/core/rate_tables.lp`` (which types, which kinds of beneficial owner, which fields to leave
+``unknown``, which values of a list to try, the day paid): a company resident in one Contracting
+State pays the item to a beneficial owner resident in the other, in both directions. Each situation
+is decided by the rules; a fact they need and the situation leaves open is completed as ``treaty
+check`` completes it (:mod:`pyhelpers.engine.completion`: a missing holding record at 0%, at each
+percentage the treaty cites and a basis point below, from each date a cited period reaches, a day
+either side; a field given as ``unknown`` at each of its values), so every threshold the rules test is
+examined on both sides with the treaty's own figures. Every combination is a complete scenario,
+decided; the combinations are grouped by the source State's answer (its outcome, cap and provisions),
+and each group's conditions are read off the values it takes. Each row keeps a *witness*: the
+complete scenario (plain data) whose checked answer is that row, for tests and for the reader.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
+import yaml
+
+from pyhelpers.engine.completion import missing_records, unknown_values
+from pyhelpers.engine.results import ItemResult
+from pyhelpers.engine.solve import Checker
+from pyhelpers.scenario import Scenario, load_dict
+from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.openfacts import OpenFact
+
+MAX_SITUATIONS = 512
+"""At most this many complete scenarios per situation (combinations of its open facts' values)."""
+
+PAYER, OWNER, PLACE, ITEM = "payer", "owner", "branch", "item"
+"""The ids of the situations' persons, place of business and item (they appear in the conditions)."""
+
+
+@dataclass(frozen=True)
+class RateRow:
+    """One limit of the source State's tax on one type of income under one treaty."""
+
+    treaty: str
+    income_type: str
+    source: str  # the source State (the payer's State of residence)
+    residence: str  # the beneficial owner's State of residence
+    owner: str  # the beneficial owner's kind: company | individual | government
+    given: tuple[str, ...]  # the facts the situation states beyond the minimal ones (field = value)
+    conditions: tuple[str, ...]  # the values of the open facts under which the row holds ("fact is values")
+    limit: str  # "capped 10%", "exempt", "may tax", "not encoded: <provision>", "undetermined: ..."
+    outcome: str  # the StateOutcome's outcome (or the item's status where it is not decided)
+    max_rate_bp: int | None
+    provisions: tuple[str, ...]  # those the source State's outcome rests on (or the provision not encoded)
+    witness: dict[str, Any] = field(compare=False, hash=False, repr=False)  # a scenario whose answer is this row
+
+    def as_json(self) -> dict[str, Any]:
+        return {"treaty": self.treaty, "income_type": self.income_type, "source": self.source,
+                "residence": self.residence, "owner": self.owner, "given": list(self.given),
+                "conditions": list(self.conditions), "limit": self.limit, "outcome": self.outcome,
+                "max_rate_bp": self.max_rate_bp, "provisions": list(self.provisions)}
+
+
+@dataclass(frozen=True)
+class RateTable:
+    """The rows of one or more treaties, in order (treaty, type, direction, owner, situation)."""
+
+    date: str  # the day the items are paid
+    treaties: tuple[str, ...]
+    rows: tuple[RateRow, ...]
+    notes: tuple[str, ...] = ()  # the facts every situation states of its beneficial owner, by kind
+
+
+@dataclass(frozen=True)
+class _Situation:
+    treaty: str
+    income_type: str
+    source: str
+    residence: str
+    owner: str
+    given: tuple[tuple[str, str], ...]  # (field below the item, YAML text)
+    opened: tuple[str, ...]  # fields below the item given as unknown
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``logic/core/rate_tables.lp`` says to write (read from the catalogue facts)."""
+
+    types: tuple[str, ...]
+    owners: dict[str, tuple[str, ...]]
+    opened: dict[tuple[str, str], tuple[str, ...]]
+    varied: dict[str, dict[str, tuple[str, ...]]]
+    placed: frozenset[str]
+    date: str
+    owner_open: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    owner_facts: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+
+
+def plan(checker: Checker) -> Plan:
+    """The catalogue of the rate tables' situations, from the rule base's static facts."""
+    atoms = [a for a in checker.static_atoms if a.name.startswith("rate_table_")]
+
+    def text(sym: clingo.Symbol) -> str:
+        return sym.string if sym.type == clingo.SymbolType.String else str(sym)
+
+    types = tuple(text(a.arguments[0]) for a in sorted((a for a in atoms if a.name == "rate_table_income"),
+                                                        key=lambda a: (a.arguments[1].number, str(a))))
+    owners: dict[str, list[str]] = {}
+    opened: dict[tuple[str, str], list[str]] = {}
+    varied: dict[str, dict[str, list[str]]] = {}
+    placed: set[str] = set()
+    dates: list[str] = []
+    owner_open: dict[str, list[str]] = {}
+    owner_facts: dict[str, list[tuple[str, str]]] = {}
+    for a in sorted(atoms, key=str):
+        args = [text(x) for x in a.arguments]
+        if a.name == "rate_table_owner":
+            owners.setdefault(args[0], []).append(args[1])
+        elif a.name == "rate_table_open":
+            opened.setdefault((args[0], args[1]), []).append(args[2])
+        elif a.name == "rate_table_vary":
+            varied.setdefault(args[0], {}).setdefault(args[1], []).append(args[2])
+        elif a.name == "rate_table_place":
+            placed.add(args[0])
+        elif a.name == "rate_table_date":
+            dates.append(args[0])
+        elif a.name == "rate_table_owner_open":
+            owner_open.setdefault(args[0], []).append(args[1])
+        elif a.name == "rate_table_owner_fact":
+            owner_facts.setdefault(args[0], []).append((args[1], args[2]))
+    if len(dates) != 1:
+        from pyhelpers.base.errors import LogicError
+
+        raise LogicError(f"logic/core/rate_tables.lp: expected one rate_table_date, found {len(dates)}")
+    return Plan(types, {k: tuple(v) for k, v in owners.items()}, {k: tuple(v) for k, v in opened.items()},
+                {k: {f: tuple(vs) for f, vs in d.items()} for k, d in varied.items()}, frozenset(placed), dates[0],
+                {k: tuple(v) for k, v in owner_open.items()}, {k: tuple(v) for k, v in owner_facts.items()})
+
+
+def _situations(treaty: str, p: Plan) -> Iterator[_Situation]:
+    cat = catalogue()
+    home = cat.home
+    partner = next(s for s in cat.states[treaty] if s != home)
+    for ty in p.types:
+        fields = p.varied.get(ty, {})
+        choices = list(itertools.product(*[[(f, v) for v in vs] for f, vs in sorted(fields.items())]))
+        for source, residence in ((home, partner), (partner, home)):
+            for kind in p.owners.get(ty, ("company",)):
+                for given in choices:
+                    yield _Situation(treaty, ty, source, residence, kind, tuple(given),
+                                     p.opened.get((ty, kind), ()))
+
+
+def _put(data: dict[str, Any], path: str, value: Any) -> None:
+    keys = path.split(".")
+    for k in keys[:-1]:
+        data = data.setdefault(k, {})
+    data[keys[-1]] = value
+
+
+def _scenario_data(s: _Situation, p: Plan) -> dict[str, Any]:
+    owner: dict[str, Any] = {"kind": s.owner}
+    if s.owner == "government":
+        owner["government_of"] = s.residence
+    else:
+        owner["liable_to_tax"] = {s.residence: ["domicile" if s.owner == "individual" else "incorporation"]}
+    for path, value in p.owner_facts.get(s.owner, ()):
+        _put(owner, path, yaml.safe_load(value))
+    for path in p.owner_open.get(s.owner, ()):
+        _put(owner, path, "unknown")
+    item: dict[str, Any] = {"id": ITEM, "type": s.income_type, "payer": PAYER, "recipient": OWNER,
+                            "date": p.date, "gross": {"amount": "1000000.00", "currency": "BRL"}}
+    for path, value in s.given:
+        _put(item, path, yaml.safe_load(value))
+    for path in s.opened:
+        _put(item, path, "unknown")
+    data: dict[str, Any] = {
+        "name": f"{s.treaty} {s.income_type}: from {s.source} to a {s.owner} resident of {s.residence}",
+        "treaty": s.treaty, "evaluation_date": p.date,
+        "persons": {PAYER: {"kind": "company", "liable_to_tax": {s.source: ["incorporation"]}}, OWNER: owner},
+        "income": [item]}
+    if s.income_type in p.placed:
+        data["places_of_business"] = {PLACE: {"owner": OWNER, "state": s.source, "permanent_establishment": True}}
+        item["place_of_business"] = PLACE
+    return data
+
+
+def _plain(sc: Scenario) -> dict[str, Any]:
+    data = sc._plain_data if sc._plain_data is not None else sc.model_dump(mode="json", by_alias=True,
+                                                                           exclude_unset=True)
+    return dict(data)
+
+
+def _answer(item: ItemResult, source: str) -> tuple[str, str, int | None, tuple[str, ...]] | None:
+    """The source State's answer as a row shows it: (limit, outcome, cap, provisions); None where the
+    item is not decided (a value that leaves another fact missing: not a situation of the table)."""
+    if item.status == "not_encoded":
+        provs = tuple(sorted({f.provision for f in item.findings if f.kind == "not_encoded"}))
+        return f"not encoded: {'; '.join(provs)}", "not_encoded", None, provs
+    if item.status != "decided":
+        return None
+    state = item.state(source)
+    if state is None:
+        return None
+    return state.label, state.outcome, state.max_rate_bp, state.provisions
+
+
+OPEN_KINDS = ("missing", "depends", "requires_judgment")
+"""The findings that leave an item undecided, as a row names them."""
+
+
+def _undetermined(item: ItemResult, source: str) -> tuple[str, str, int | None, tuple[str, ...]]:
+    """An item the rules do not decide for these values: the source State's outcome (a bound where
+    there is one) and the facts or questions left open."""
+    open_ = sorted({f"{f.kind.replace('_', ' ')}: {f.fact} ({f.provision})" for f in item.findings
+                    if f.kind in OPEN_KINDS and f.fact})
+    provs = tuple(sorted({f.provision for f in item.findings if f.kind in OPEN_KINDS}))
+    state = item.state(source)
+    label = state.label if state is not None else "undetermined"
+    return f"{label}; open: {'; '.join(open_) or item.status}", item.status, None, provs
+
+
+def _conditions(opened: Sequence[OpenFact], group: Sequence[tuple[int, ...]],
+                every: set[tuple[int, ...]]) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
+    """The conditions of a group of combinations (value indices per open fact), each with the first
+    combination that meets it: one row when the group is every combination of the values it takes per
+    fact (``fact is values`` for the facts not at every value), else one row per fact whose values
+    alone put a combination in the group (a threshold missed on either fact), else the group as a whole
+    ("in the other combinations")."""
+    members = set(group)
+    taken = [sorted({c[k] for c in group}) for k in range(len(opened))]
+    size = 1
+    for t in taken:
+        size *= len(t)
+
+    def words(k: int, values: Sequence[int]) -> str:
+        return f"{opened[k].name} is {opened[k].describe(set(values))}"
+
+    if size == len(members):
+        conds = tuple(words(k, t) for k, t in enumerate(taken) if len(t) < len(opened[k].values))
+        return [(conds, group[0])]
+    rows: list[tuple[tuple[str, ...], tuple[int, ...]]] = []
+    covered: set[tuple[int, ...]] = set()
+    for k, f in enumerate(opened):
+        alone = [v for v in range(len(f.values)) if all(c in members for c in every if c[k] == v)]
+        if alone and len(alone) < len(f.values):
+            meet = [c for c in group if c[k] in alone]
+            covered |= set(meet)
+            rows.append(((words(k, alone),), meet[0]))
+    if covered == members:
+        return rows
+    return [(("in the other combinations of " + ", ".join(f.name for f in opened),), group[0])]
+
+
+def _rows(checker: Checker, s: _Situation, p: Plan) -> list[RateRow]:
+    source = f"<rates {s.treaty} {s.income_type}>"
+    base = load_dict(_scenario_data(s, p))
+    three = checker.check_three_valued(base, source)
+    records = missing_records(checker, base, three, source)
+    target = records.scenario if records is not None else base
+    opened = (*unknown_values(target), *(records.facts if records is not None else ()))
+    combos = list(itertools.product(*[range(len(f.values)) for f in opened]))[:MAX_SITUATIONS]
+    scenarios = [target.with_values({f.path: f.values[i] for f, i in zip(opened, c, strict=True)}, source)
+                 if opened else target for c in combos]
+    results = checker.check_together([(sc, source) for sc in scenarios])
+    groups: dict[tuple[str, str, int | None, tuple[str, ...]], list[tuple[int, ...]]] = {}
+    witness: dict[tuple[int, ...], Scenario] = {}
+    for c, sc, res in zip(combos, scenarios, results, strict=True):
+        answer = _answer(res.items[0], s.source) or _undetermined(res.items[0], s.source)
+        groups.setdefault(answer, []).append(c)
+        witness[c] = sc
+    given = tuple(f"{path} = {value}" for path, value in s.given)
+    out: list[RateRow] = []
+    for (limit, outcome, cap, provs), group in groups.items():
+        for conds, first in _conditions(opened, group, set(witness)):
+            out.append(RateRow(s.treaty, s.income_type, s.source, s.residence, s.owner, given, conds, limit,
+                               outcome, cap, provs, _plain(witness[first])))
+    return sorted(out, key=lambda r: (-(r.max_rate_bp or 0), r.limit, r.conditions))
+
+
+def _merged(rows: Sequence[RateRow], p: Plan) -> list[RateRow]:
+    """Rows that differ only by the value of a varied field, then only by the kind of beneficial owner,
+    as one row: the values (or kinds) listed, a field at every value it was tried at left out."""
+    by_key: dict[tuple[Any, ...], list[RateRow]] = {}
+    for r in rows:
+        by_key.setdefault((r.treaty, r.income_type, r.source, r.owner, r.conditions, r.limit, r.provisions), []
+                          ).append(r)
+    out: list[RateRow] = []
+    for group in by_key.values():
+        first = group[0]
+        values: dict[str, list[str]] = {}
+        for r in group:
+            for g in r.given:
+                path, value = g.split(" = ", 1)
+                values.setdefault(path, [])
+                if value not in values[path]:
+                    values[path].append(value)
+        tried = p.varied.get(first.income_type, {})
+        given = tuple(f"{path} = {' | '.join(vs)}" for path, vs in values.items() if len(vs) < len(tried.get(path, ())))
+        out.append(dataclasses.replace(first, given=given))
+    by_owner: dict[tuple[Any, ...], list[RateRow]] = {}
+    for r in out:
+        by_owner.setdefault((r.treaty, r.income_type, r.source, r.given, r.conditions, r.limit, r.provisions), []
+                            ).append(r)
+    return [dataclasses.replace(g[0], owner=", ".join(r.owner for r in g)) for g in by_owner.values()]
+
+
+def rate_table(checker: Checker, treaties: Sequence[str] | None = None) -> RateTable:
+    """The rate tables of ``treaties`` (default: every treaty of the rule base)."""
+    p = plan(checker)
+    chosen = tuple(treaties) if treaties else catalogue().treaties
+    rows = [r for t in chosen for s in _situations(t, p) for r in _rows(checker, s, p)]
+    notes = tuple(f"a beneficial owner of kind {kind}: {path} = {value}"
+                  for kind, facts in sorted(p.owner_facts.items()) for path, value in facts)
+    return RateTable(p.date, chosen, tuple(_merged(rows, p)), notes)
+
+
+def witness_answer(checker: Checker, row: RateRow) -> tuple[str, tuple[str, ...]]:
+    """The answer the rules give on ``row``'s witness scenario: (limit, provisions), as a row shows it."""
+    res = checker.check(load_dict(row.witness), f"<witness {row.treaty} {row.income_type}>")
+    answer = _answer(res.items[0], row.source) or _undetermined(res.items[0], row.source)
+    return answer[0], answer[3]

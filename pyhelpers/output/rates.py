@@ -1,0 +1,170 @@
+"""Rate tables (``treaty rates``) as Markdown, CSV, JSON and an xlsx workbook; en or pt headings.
+
+Pure functions returning text (or the workbook's bytes): only the CLI prints. Every output of one table
+is byte-identical from run to run (the workbook's dates are fixed).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from pyhelpers.base.errors import InputError
+from pyhelpers.engine.rates import RateRow, RateTable
+from pyhelpers.explain.readings import state_names
+from pyhelpers.scenario.catalogue import catalogue
+
+FORMATS = ("markdown", "csv", "json", "xlsx")
+
+_WORDS = {
+    "en": {
+        "title": "Source-State limits",
+        "intro": "Computed by `treaty rates` from the rules, never typed in: each item is paid on {date} by a "
+                 "company resident of the source State to a beneficial owner resident of the other State; the "
+                 "facts left open (the holding, a threshold the rules test) are examined on both sides of every "
+                 "figure the treaty cites. {notes}",
+        "notes": "Stated of every situation: {facts}.",
+        "owner": "{kinds} resident of {state}",
+        "always": "—",
+    },
+    "pt": {
+        "title": "Limites do Estado da fonte",
+        "intro": "Calculado por `treaty rates` a partir das regras, nunca escrito à mão: cada rendimento é pago em "
+                 "{date} por uma sociedade residente do Estado da fonte a um beneficiário efectivo residente do "
+                 "outro Estado; os factos em aberto (a participação, um limiar que as regras testam) são "
+                 "examinados dos dois lados de cada valor citado pela convenção. {notes}",
+        "notes": "Indicado em todas as situações: {facts}.",
+        "owner": "{kinds} residente de {state}",
+        "always": "—",
+    },
+}
+
+_COLUMNS = {
+    "en": ("income", "source State", "beneficial owner", "conditions", "source-State limit", "provisions"),
+    "pt": ("rendimento", "Estado da fonte", "beneficiário efectivo", "condições", "limite do Estado da fonte",
+           "disposições"),
+}
+
+CSV_COLUMNS = ("treaty", "income_type", "source", "residence", "owner", "given", "conditions", "limit", "outcome",
+               "max_rate_bp", "provisions")
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in _WORDS else "en"
+
+
+def _name(code: str, lang: str) -> str:
+    return state_names(_lang(lang)).get(code, code.upper())
+
+
+def _conditions(row: RateRow) -> str:
+    return "; ".join((*row.given, *row.conditions))
+
+
+def _cells(row: RateRow, lang: str) -> tuple[str, ...]:
+    words = _WORDS[_lang(lang)]
+    owner = words["owner"].format(kinds=row.owner, state=_name(row.residence, lang))
+    return (row.income_type, _name(row.source, lang), owner, _conditions(row) or words["always"], row.limit,
+            "; ".join(row.provisions))
+
+
+def _escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def markdown(table: RateTable, lang: str = "en") -> str:
+    """One section per treaty: a heading, how the table was computed, and one row per limit."""
+    words = _WORDS[_lang(lang)]
+    notes = words["notes"].format(facts="; ".join(table.notes)) if table.notes else ""
+    out: list[str] = []
+    cat = catalogue()
+    for treaty in table.treaties:
+        partner = next((st for st in cat.states.get(treaty, ()) if st != cat.home), "")
+        out += [f"### {treaty}: {words['title']} ({_name(partner, lang)})", "",
+                words["intro"].format(date=table.date, notes=notes).rstrip(), "",
+                "| " + " | ".join(_COLUMNS[_lang(lang)]) + " |", "|" + "---|" * len(_COLUMNS[_lang(lang)])]
+        out += ["| " + " | ".join(_escape(c) for c in _cells(r, lang)) + " |" for r in table.rows if r.treaty == treaty]
+        out.append("")
+    return "\n".join(out)
+
+
+def rows_as_records(table: RateTable) -> list[dict[str, Any]]:
+    return [r.as_json() for r in table.rows]
+
+
+def as_json(table: RateTable) -> str:
+    return json.dumps({"date": table.date, "treaties": list(table.treaties), "notes": list(table.notes),
+                       "rows": rows_as_records(table)}, indent=2, ensure_ascii=False) + "\n"
+
+
+def _flat(row: RateRow) -> list[str]:
+    rec = row.as_json()
+    return ["; ".join(v) if isinstance(v, list) else ("" if v is None else str(v)) for v in
+            (rec[c] for c in CSV_COLUMNS)]
+
+
+def as_csv(table: RateTable) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    w.writerows(_flat(r) for r in table.rows)
+    return buf.getvalue()
+
+
+FIXED_DATE = datetime(2000, 1, 1)
+"""The workbook's creation and modification dates: fixed, so the same table gives the same bytes."""
+
+
+def as_xlsx(table: RateTable) -> bytes:
+    """One sheet, ``rates``: the CSV's columns, a row per limit (needs openpyxl: the ``xlsx`` extra)."""
+    try:
+        from openpyxl import Workbook
+    except ImportError:  # pragma: no cover - openpyxl is the xlsx extra's dependency
+        raise InputError("--format xlsx needs openpyxl: pip install 'treaty-logic[xlsx]'") from None
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "rates"
+    ws.append(list(CSV_COLUMNS))
+    for row in table.rows:
+        rec = _flat(row)
+        ws.append([row.max_rate_bp if c == "max_rate_bp" else v for c, v in zip(CSV_COLUMNS, rec, strict=True)])
+    wb.properties.created = FIXED_DATE
+    wb.properties.modified = FIXED_DATE
+    buf = io.BytesIO()
+    wb.save(buf)
+    return _fixed_zip(buf.getvalue())
+
+
+def _fixed_zip(data: bytes) -> bytes:
+    """The workbook's zip with every member's time fixed (zipfile stamps the time of writing)."""
+    import zipfile
+
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            fixed = zipfile.ZipInfo(info.filename, date_time=(2000, 1, 1, 0, 0, 0))
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            dst.writestr(fixed, src.read(info.filename))
+    return out.getvalue()
+
+
+def render(table: RateTable, fmt: str, lang: str = "en") -> str | bytes:
+    """The table in ``fmt`` (one of :data:`FORMATS`): text, or bytes for xlsx."""
+    if fmt == "markdown":
+        return markdown(table, lang)
+    if fmt == "csv":
+        return as_csv(table)
+    if fmt == "json":
+        return as_json(table)
+    if fmt == "xlsx":
+        return as_xlsx(table)
+    raise InputError(f"--format: expected one of {', '.join(FORMATS)}, found {fmt!r}")
+
+
+__all__: Sequence[str] = ("FORMATS", "as_csv", "as_json", "as_xlsx", "markdown", "render")
