@@ -31,7 +31,7 @@ from pyhelpers.engine.results import ItemResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import Scenario, load_dict
 from pyhelpers.scenario.catalogue import catalogue
-from pyhelpers.scenario.openfacts import OpenFact
+from pyhelpers.scenario.openfacts import OpenFact, substitute
 
 MAX_SITUATIONS = 512
 """At most this many complete scenarios per situation (combinations of its open facts' values)."""
@@ -263,21 +263,23 @@ def _rows(checker: Checker, s: _Situation, p: Plan) -> list[RateRow]:
     target = records.scenario if records is not None else base
     opened = (*unknown_values(target), *(records.facts if records is not None else ()))
     combos = list(itertools.product(*[range(len(f.values)) for f in opened]))[:MAX_SITUATIONS]
-    scenarios = [target.with_values({f.path: f.values[i] for f, i in zip(opened, c, strict=True)}, source)
-                 if opened else target for c in combos]
+    choices = [{f.path: f.values[i] for f, i in zip(opened, c, strict=True)} for c in combos]
+    scenarios = [target.with_values(choice, source) if opened else target for choice in choices]
+    plain = _plain(target)
+    data = {c: substitute(plain, choice) for c, choice in zip(combos, choices, strict=True)}
     results = checker.check_together([(sc, source) for sc in scenarios])
     groups: dict[tuple[str, str, int | None, tuple[str, ...]], list[tuple[int, ...]]] = {}
-    witness: dict[tuple[int, ...], Scenario] = {}
-    for c, sc, res in zip(combos, scenarios, results, strict=True):
+    witness: dict[tuple[int, ...], dict[str, Any]] = {}
+    for c, res in zip(combos, results, strict=True):
         answer = _answer(res.items[0], s.source) or _undetermined(res.items[0], s.source)
         groups.setdefault(answer, []).append(c)
-        witness[c] = sc
+        witness[c] = data[c]
     given = tuple(f"{path} = {value}" for path, value in s.given)
     out: list[RateRow] = []
     for (limit, outcome, cap, provs), group in groups.items():
         for conds, first in _conditions(opened, group, set(witness)):
             out.append(RateRow(s.treaty, s.income_type, s.source, s.residence, s.owner, given, conds, limit,
-                               outcome, cap, provs, _plain(witness[first])))
+                               outcome, cap, provs, witness[first]))
     return sorted(out, key=lambda r: (-(r.max_rate_bp or 0), r.limit, r.conditions))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -115,8 +116,9 @@ def as_csv(table: RateTable) -> str:
     return buf.getvalue()
 
 
-FIXED_DATE = datetime(2000, 1, 1)
-"""The workbook's creation and modification dates: fixed, so the same table gives the same bytes."""
+FIXED_DATE = datetime(1980, 1, 1)
+"""The workbook's creation and modification dates (and its zip members' times: the earliest a zip can
+state): fixed, so the same table gives the same bytes."""
 
 
 def as_xlsx(table: RateTable) -> bytes:
@@ -141,16 +143,21 @@ def as_xlsx(table: RateTable) -> bytes:
 
 
 def _fixed_zip(data: bytes) -> bytes:
-    """The workbook's zip with every member's time fixed (zipfile stamps the time of writing)."""
+    """The workbook's zip with every member's time and the modification date fixed (zipfile and openpyxl
+    stamp the time of writing)."""
     import zipfile
 
     src = zipfile.ZipFile(io.BytesIO(data))
+    stamp = FIXED_DATE.strftime("%Y-%m-%dT%H:%M:%SZ").encode("ascii")
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
-            fixed = zipfile.ZipInfo(info.filename, date_time=(2000, 1, 1, 0, 0, 0))
+            fixed = zipfile.ZipInfo(info.filename, date_time=FIXED_DATE.timetuple()[:6])
             fixed.compress_type = zipfile.ZIP_DEFLATED
-            dst.writestr(fixed, src.read(info.filename))
+            body = src.read(info.filename)
+            if info.filename == "docProps/core.xml":  # openpyxl stamps the time of saving as modified
+                body = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>" + stamp, body)
+            dst.writestr(fixed, body)
     return out.getvalue()
 
 

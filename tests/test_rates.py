@@ -1,0 +1,173 @@
+"""`treaty rates`: the source-State limits computed from the rules over generated situations.
+
+Each row of the golden table (tests/golden/rates.json, every treaty) carries its witness: a complete
+scenario whose checked answer is that row. The br-pt and br-sg tables are recomputed and compared with
+the golden (a rule change that moves a rate, or adds a threshold, shows up); every br-pt row and one row
+per treaty, type and limit of the others is checked against its witness with `Checker.check`; the
+README's table is the command's output. The table is computed once per session.
+Regenerate the golden after a deliberate change: UPDATE_GOLDEN=1 pytest tests/test_rates.py (it then
+recomputes every treaty's table).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from pyhelpers import Checker, load_dict
+from pyhelpers.engine import rates as engine_rates
+from pyhelpers.engine.rates import RateTable, rate_table
+from pyhelpers.interfaces.cli import main
+from pyhelpers.output import rates as out
+
+from .conftest import ROOT
+
+pytestmark = pytest.mark.xdist_group("rates")  # one worker computes the session's table once
+
+GOLDEN = Path(__file__).parent / "golden" / "rates.json"
+RECOMPUTED = ("br-pt", "br-sg")
+
+
+@pytest.fixture(scope="session")
+def checker() -> Checker:
+    return Checker()
+
+
+@pytest.fixture(scope="session")
+def computed(checker: Checker) -> RateTable:
+    return rate_table(checker, RECOMPUTED)
+
+
+def _records(table: RateTable) -> list[dict[str, Any]]:
+    return [{**r.as_json(), "witness": r.witness} for r in table.rows]
+
+
+@pytest.fixture(scope="session")
+def golden(checker: Checker, computed: RateTable) -> list[dict[str, Any]]:
+    if os.environ.get("UPDATE_GOLDEN"):
+        table = rate_table(checker)
+        GOLDEN.write_text(json.dumps({"date": table.date, "notes": list(table.notes), "rows": _records(table)},
+                                     indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert GOLDEN.exists(), f"{GOLDEN} missing: run UPDATE_GOLDEN=1 pytest {__file__}"
+    rows: list[dict[str, Any]] = json.loads(GOLDEN.read_text(encoding="utf-8"))["rows"]
+    return rows
+
+
+def test_recomputed_tables_equal_the_golden(computed: RateTable, golden: list[dict[str, Any]]) -> None:
+    expected = [r for r in golden if r["treaty"] in RECOMPUTED]
+    assert _records(computed) == expected
+
+
+def _sample(golden: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every br-pt row; of the other treaties, the first row of each type and limit."""
+    seen: set[tuple[str, str, str]] = set()
+    chosen = []
+    for r in golden:
+        key = (r["treaty"], r["income_type"], r["limit"])
+        if r["treaty"] == "br-pt" or key not in seen:
+            seen.add(key)
+            chosen.append(r)
+    return chosen
+
+
+def test_each_cell_is_the_answer_to_its_witness_scenario(checker: Checker, golden: list[dict[str, Any]]) -> None:
+    bad = []
+    for r in _sample(golden):
+        result = checker.check(load_dict(r["witness"]), "<witness>")
+        item = result.items[0]
+        assert item.treaty == r["treaty"] and item.income_type == r["income_type"]
+        owner = r["witness"]["persons"]["owner"]
+        assert owner["kind"] in r["owner"].split(", ")
+        row = engine_rates.RateRow(r["treaty"], r["income_type"], r["source"], r["residence"], r["owner"], (),
+                                   (), r["limit"], r["outcome"], r["max_rate_bp"], tuple(r["provisions"]), r["witness"])
+        got = engine_rates.witness_answer(checker, row)
+        if got != (r["limit"], tuple(r["provisions"])):
+            bad.append(f"{r['treaty']} {r['income_type']} {r['source']} {r['conditions']}: {got}")
+        if r["max_rate_bp"] is not None:
+            state = item.state(r["source"])
+            assert state is not None and state.max_rate_bp == r["max_rate_bp"]
+    assert not bad, "\n".join(bad)
+
+
+def test_br_pt_cells(computed: RateTable) -> None:
+    """The br-pt table states the limits of Arts. 10-12 and Protocol 4 on both sides of their thresholds."""
+    rows = {(r.income_type, r.source, r.owner, r.conditions): (r.limit, r.provisions)
+            for r in computed.rows if r.treaty == "br-pt"}
+    assert rows[("dividend", "br", "company", ("holding(owner, payer).from is 2022-03-15 or earlier",
+                                               "holding(owner, payer).capital is 25% or more"))] \
+        == ("capped 10%", ("br-pt 10(2)", "br-pt 10(2)(a)"))
+    assert rows[("dividend", "br", "company", ("holding(owner, payer).capital is 24.99% or less",))] \
+        == ("capped 15%", ("br-pt 10(2)", "br-pt 10(2)(b)"))
+    assert rows[("dividend", "br", "company", ("holding(owner, payer).from is 2022-03-16 or later",))] \
+        == ("capped 15%", ("br-pt 10(2)", "br-pt 10(2)(b)"))
+    assert rows[("interest", "pt", "company", ("income(item).interest.government_institution_of is br",))] \
+        == ("exempt", ("br-pt 11(3)", "br-pt Protocol 4"))
+    assert rows[("royalty", "br", "company, individual", ())] == ("capped 15%", ("br-pt 12(2)",))
+
+
+def test_missing_text_is_not_encoded(computed: RateTable) -> None:
+    limits = {(r.income_type, r.source): r.limit for r in computed.rows if r.treaty == "br-sg"}
+    assert limits[("royalty", "br")] == "not encoded: br-sg 12"
+    assert limits[("technical_services", "sg")] == "not encoded: br-sg 13"
+
+
+def test_readme_shows_the_br_pt_table(computed: RateTable) -> None:
+    table = RateTable(computed.date, ("br-pt",), tuple(r for r in computed.rows if r.treaty == "br-pt"),
+                      computed.notes)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "$ treaty rates br-pt --format markdown\n" in readme
+    assert out.markdown(table) in readme
+
+
+@pytest.fixture()
+def cli_table(monkeypatch: pytest.MonkeyPatch, computed: RateTable) -> RateTable:
+    """The CLI given the session's table (the command's own computation is what the fixture ran)."""
+    table = RateTable(computed.date, ("br-pt",), tuple(r for r in computed.rows if r.treaty == "br-pt"),
+                      computed.notes)
+    monkeypatch.setattr(engine_rates, "rate_table", lambda checker, treaties=None: table)
+    return table
+
+
+def test_cli_markdown_csv_json(cli_table: RateTable) -> None:
+    runner = CliRunner()
+    md = runner.invoke(main, ["rates", "br-pt"])
+    assert md.exit_code == 0 and md.stdout == out.markdown(cli_table)
+    assert md.stdout.startswith("### br-pt: Source-State limits (Portugal)\n")
+    assert "| dividend | Brazil | company resident of Portugal |" in md.stdout
+    pt = runner.invoke(main, ["rates", "br-pt", "--lang", "pt"])
+    assert pt.exit_code == 0 and "| rendimento | Estado da fonte |" in pt.stdout and "| Brasil |" in pt.stdout
+    c = runner.invoke(main, ["rates", "br-pt", "--format", "csv"])
+    rows = list(csv.DictReader(io.StringIO(c.stdout)))
+    assert c.exit_code == 0 and len(rows) == len(cli_table.rows)
+    assert rows[0]["treaty"] == "br-pt" and rows[0]["max_rate_bp"] in {str(r.max_rate_bp) for r in cli_table.rows}
+    j = runner.invoke(main, ["rates", "br-pt", "--format", "json"])
+    data = json.loads(j.stdout)
+    assert j.exit_code == 0 and data["date"] == cli_table.date and data["rows"] == [r.as_json() for r in cli_table.rows]
+    assert runner.invoke(main, ["rates", "br-pt", "--format", "json"]).stdout == j.stdout  # deterministic
+
+
+def test_cli_xlsx(cli_table: RateTable, tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    runner = CliRunner()
+    first, second = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    assert runner.invoke(main, ["rates", "br-pt", "--format", "xlsx", "-o", str(first)]).exit_code == 0
+    assert runner.invoke(main, ["rates", "br-pt", "--format", "xlsx", "-o", str(second)]).exit_code == 0
+    assert first.read_bytes() == second.read_bytes()  # byte-identical: no time of writing inside
+    assert zipfile.is_zipfile(first)
+    ws = openpyxl.load_workbook(first)["rates"]
+    assert [c.value for c in ws[1]] == list(out.CSV_COLUMNS)
+    assert ws.max_row == len(cli_table.rows) + 1
+    assert [c.value for c in ws[2]][7] == cli_table.rows[0].limit
+
+
+def test_cli_refuses_an_unknown_treaty() -> None:
+    result = CliRunner().invoke(main, ["rates", "xx-zz"])
+    assert result.exit_code == 2 and "treaty 'xx-zz': expected one of" in result.stderr
