@@ -87,9 +87,10 @@ def test_each_cell_is_the_answer_to_its_witness_scenario(checker: Checker, golde
         owner = r["witness"]["persons"]["owner"]
         assert owner["kind"] in r["owner"].split(", ")
         row = engine_rates.RateRow(r["treaty"], r["income_type"], r["source"], r["residence"], r["owner"], (),
-                                   (), r["limit"], r["outcome"], r["max_rate_bp"], tuple(r["provisions"]), r["witness"])
+                                   (), r["limit"], r["outcome"], r["max_rate_bp"], tuple(r["provisions"]), r["witness"],
+                                   tuple(r["notes"]))
         got = engine_rates.witness_answer(checker, row)
-        if got != (r["limit"], tuple(r["provisions"])):
+        if got != (r["limit"], tuple(r["provisions"]), tuple(r["notes"])):
             bad.append(f"{r['treaty']} {r['income_type']} {r['source']} {r['conditions']}: {got}")
         if r["max_rate_bp"] is not None:
             state = item.state(r["source"])

@@ -56,12 +56,13 @@ class RateRow:
     max_rate_bp: int | None
     provisions: tuple[str, ...]  # those the source State's outcome rests on (or the provision not encoded)
     witness: dict[str, Any] = field(compare=False, hash=False, repr=False)  # a scenario whose answer is this row
+    notes: tuple[str, ...] = ()  # what the rules note on the item (a reading chosen, a provision not encoded)
 
     def as_json(self) -> dict[str, Any]:
         return {"treaty": self.treaty, "income_type": self.income_type, "source": self.source,
                 "residence": self.residence, "owner": self.owner, "given": list(self.given),
                 "conditions": list(self.conditions), "limit": self.limit, "outcome": self.outcome,
-                "max_rate_bp": self.max_rate_bp, "provisions": list(self.provisions)}
+                "max_rate_bp": self.max_rate_bp, "provisions": list(self.provisions), "notes": list(self.notes)}
 
 
 @dataclass(frozen=True)
@@ -212,6 +213,11 @@ OPEN_KINDS = ("missing", "depends", "requires_judgment")
 """The findings that leave an item undecided, as a row names them."""
 
 
+def notes_of(item: ItemResult) -> tuple[str, ...]:
+    """What the rules note on an item (findings ``note``): ``fact (provision)``, sorted."""
+    return tuple(sorted({f"{f.fact} ({f.provision})" for f in item.findings if f.kind == "note" and f.fact}))
+
+
 def _undetermined(item: ItemResult, source: str) -> tuple[str, str, int | None, tuple[str, ...]]:
     """An item the rules do not decide for these values: the source State's outcome (a bound where
     there is one) and the facts or questions left open."""
@@ -268,18 +274,18 @@ def _rows(checker: Checker, s: _Situation, p: Plan) -> list[RateRow]:
     plain = _plain(target)
     data = {c: substitute(plain, choice) for c, choice in zip(combos, choices, strict=True)}
     results = checker.check_together([(sc, source) for sc in scenarios])
-    groups: dict[tuple[str, str, int | None, tuple[str, ...]], list[tuple[int, ...]]] = {}
+    groups: dict[tuple[tuple[str, str, int | None, tuple[str, ...]], tuple[str, ...]], list[tuple[int, ...]]] = {}
     witness: dict[tuple[int, ...], dict[str, Any]] = {}
     for c, res in zip(combos, results, strict=True):
         answer = _answer(res.items[0], s.source) or _undetermined(res.items[0], s.source)
-        groups.setdefault(answer, []).append(c)
+        groups.setdefault((answer, notes_of(res.items[0])), []).append(c)
         witness[c] = data[c]
     given = tuple(f"{path} = {value}" for path, value in s.given)
     out: list[RateRow] = []
-    for (limit, outcome, cap, provs), group in groups.items():
+    for ((limit, outcome, cap, provs), notes), group in groups.items():
         for conds, first in _conditions(opened, group, set(witness)):
             out.append(RateRow(s.treaty, s.income_type, s.source, s.residence, s.owner, given, conds, limit,
-                               outcome, cap, provs, witness[first]))
+                               outcome, cap, provs, witness[first], notes))
     return sorted(out, key=lambda r: (-(r.max_rate_bp or 0), r.limit, r.conditions))
 
 
@@ -288,7 +294,7 @@ def _merged(rows: Sequence[RateRow], p: Plan) -> list[RateRow]:
     as one row: the values (or kinds) listed, a field at every value it was tried at left out."""
     by_key: dict[tuple[Any, ...], list[RateRow]] = {}
     for r in rows:
-        by_key.setdefault((r.treaty, r.income_type, r.source, r.owner, r.conditions, r.limit, r.provisions), []
+        by_key.setdefault((r.treaty, r.income_type, r.source, r.owner, r.conditions, r.limit, r.provisions, r.notes), []
                           ).append(r)
     out: list[RateRow] = []
     for group in by_key.values():
@@ -305,7 +311,8 @@ def _merged(rows: Sequence[RateRow], p: Plan) -> list[RateRow]:
         out.append(dataclasses.replace(first, given=given))
     by_owner: dict[tuple[Any, ...], list[RateRow]] = {}
     for r in out:
-        by_owner.setdefault((r.treaty, r.income_type, r.source, r.given, r.conditions, r.limit, r.provisions), []
+        by_owner.setdefault((r.treaty, r.income_type, r.source, r.given, r.conditions, r.limit, r.provisions, r.notes),
+                            []
                             ).append(r)
     return [dataclasses.replace(g[0], owner=", ".join(r.owner for r in g)) for g in by_owner.values()]
 
@@ -320,8 +327,9 @@ def rate_table(checker: Checker, treaties: Sequence[str] | None = None) -> RateT
     return RateTable(p.date, chosen, tuple(_merged(rows, p)), notes)
 
 
-def witness_answer(checker: Checker, row: RateRow) -> tuple[str, tuple[str, ...]]:
-    """The answer the rules give on ``row``'s witness scenario: (limit, provisions), as a row shows it."""
+def witness_answer(checker: Checker, row: RateRow) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """The answer the rules give on ``row``'s witness scenario, as a row shows it: (limit, provisions,
+    notes), decided by :meth:`Checker.check` (the full path of ``treaty check``)."""
     res = checker.check(load_dict(row.witness), f"<witness {row.treaty} {row.income_type}>")
     answer = _answer(res.items[0], row.source) or _undetermined(res.items[0], row.source)
-    return answer[0], answer[3]
+    return answer[0], answer[3], notes_of(res.items[0])

@@ -45,13 +45,13 @@ _WORDS = {
 }
 
 _COLUMNS = {
-    "en": ("income", "source State", "beneficial owner", "conditions", "source-State limit", "provisions"),
+    "en": ("income", "source State", "beneficial owner", "conditions", "source-State limit", "provisions", "notes"),
     "pt": ("rendimento", "Estado da fonte", "beneficiário efectivo", "condições", "limite do Estado da fonte",
-           "disposições"),
+           "disposições", "notas"),
 }
 
 CSV_COLUMNS = ("treaty", "income_type", "source", "residence", "owner", "given", "conditions", "limit", "outcome",
-               "max_rate_bp", "provisions")
+               "max_rate_bp", "provisions", "notes")
 
 
 def _lang(lang: str) -> str:
@@ -70,7 +70,7 @@ def _cells(row: RateRow, lang: str) -> tuple[str, ...]:
     words = _WORDS[_lang(lang)]
     owner = words["owner"].format(kinds=row.owner, state=_name(row.residence, lang))
     return (row.income_type, _name(row.source, lang), owner, _conditions(row) or words["always"], row.limit,
-            "; ".join(row.provisions))
+            "; ".join(row.provisions), "; ".join(row.notes))
 
 
 def _escape(text: str) -> str:
