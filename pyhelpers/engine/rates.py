@@ -261,32 +261,77 @@ def _conditions(opened: Sequence[OpenFact], group: Sequence[tuple[int, ...]],
     return [(("in the other combinations of " + ", ".join(f.name for f in opened),), group[0])]
 
 
-def _rows(checker: Checker, s: _Situation, p: Plan) -> list[RateRow]:
-    source = f"<rates {s.treaty} {s.income_type}>"
-    base = load_dict(_scenario_data(s, p))
-    three = checker.check_three_valued(base, source)
-    records = missing_records(checker, base, three, source)
+@dataclass(frozen=True)
+class _Expanded:
+    """A situation with its open facts and the complete scenarios of their combinations."""
+
+    situation: _Situation
+    opened: tuple[OpenFact, ...]
+    combos: list[tuple[int, ...]]
+    scenarios: list[Scenario]
+    data: dict[tuple[int, ...], dict[str, Any]]  # each combination's scenario as plain data (its witness)
+
+
+def _source(s: _Situation) -> str:
+    return f"<rates {s.treaty} {s.income_type}>"
+
+
+def _expanded(checker: Checker, s: _Situation, base: Scenario, three: Any) -> _Expanded:
+    """The open facts of ``base`` (its ``unknown`` fields, where the three-valued answer depends on one;
+    the holding records it reports missing) and a complete scenario per combination of their values."""
+    records = missing_records(checker, base, three, _source(s))
     target = records.scenario if records is not None else base
-    opened = (*unknown_values(target), *(records.facts if records is not None else ()))
+    asks = any(f.kind == "depends" for it in three.items for f in it.findings)  # else no unknown field matters
+    opened = (*(unknown_values(target) if asks else ()), *(records.facts if records is not None else ()))
     combos = list(itertools.product(*[range(len(f.values)) for f in opened]))[:MAX_SITUATIONS]
     choices = [{f.path: f.values[i] for f, i in zip(opened, c, strict=True)} for c in combos]
-    scenarios = [target.with_values(choice, source) if opened else target for choice in choices]
+    scenarios = [target.with_values(choice, _source(s)) if opened else target for choice in choices]
     plain = _plain(target)
     data = {c: substitute(plain, choice) for c, choice in zip(combos, choices, strict=True)}
-    results = checker.check_together([(sc, source) for sc in scenarios])
+    return _Expanded(s, opened, combos, scenarios, data)
+
+
+def _rows(e: _Expanded, results: Sequence[Any]) -> list[RateRow]:
+    """The rows of one situation: its combinations grouped by the source State's answer."""
+    s = e.situation
     groups: dict[tuple[tuple[str, str, int | None, tuple[str, ...]], tuple[str, ...]], list[tuple[int, ...]]] = {}
-    witness: dict[tuple[int, ...], dict[str, Any]] = {}
-    for c, res in zip(combos, results, strict=True):
+    for c, res in zip(e.combos, results, strict=True):
         answer = _answer(res.items[0], s.source) or _undetermined(res.items[0], s.source)
         groups.setdefault((answer, notes_of(res.items[0])), []).append(c)
-        witness[c] = data[c]
     given = tuple(f"{path} = {value}" for path, value in s.given)
     out: list[RateRow] = []
     for ((limit, outcome, cap, provs), notes), group in groups.items():
-        for conds, first in _conditions(opened, group, set(witness)):
+        for conds, first in _conditions(e.opened, group, set(e.combos)):
             out.append(RateRow(s.treaty, s.income_type, s.source, s.residence, s.owner, given, conds, limit,
-                               outcome, cap, provs, witness[first], notes))
+                               outcome, cap, provs, e.data[first], notes))
     return sorted(out, key=lambda r: (-(r.max_rate_bp or 0), r.limit, r.conditions))
+
+
+CHUNK = 100
+"""Complete scenarios decided in one clingo run (:meth:`Checker.check_together`)."""
+
+
+def _decided(checker: Checker, scenarios: Sequence[tuple[Scenario, str]]) -> list[Any]:
+    out: list[Any] = []
+    for k in range(0, len(scenarios), CHUNK):
+        out += checker.check_together(scenarios[k:k + CHUNK])
+    return out
+
+
+def _treaty_rows(checker: Checker, treaty: str, p: Plan) -> list[RateRow]:
+    """Every situation of ``treaty``: the minimal ones decided together (three-valued), then every
+    combination of their open facts, decided together."""
+    situations = list(_situations(treaty, p))
+    bases = [load_dict(_scenario_data(s, p)) for s in situations]
+    threes = _decided(checker, [(b, _source(s)) for s, b in zip(situations, bases, strict=True)])
+    expanded = [_expanded(checker, s, b, t) for s, b, t in zip(situations, bases, threes, strict=True)]
+    results = _decided(checker, [(sc, _source(e.situation)) for e in expanded for sc in e.scenarios])
+    rows: list[RateRow] = []
+    k = 0
+    for e in expanded:
+        rows += _rows(e, results[k:k + len(e.scenarios)])
+        k += len(e.scenarios)
+    return rows
 
 
 def _merged(rows: Sequence[RateRow], p: Plan) -> list[RateRow]:
@@ -321,7 +366,7 @@ def rate_table(checker: Checker, treaties: Sequence[str] | None = None) -> RateT
     """The rate tables of ``treaties`` (default: every treaty of the rule base)."""
     p = plan(checker)
     chosen = tuple(treaties) if treaties else catalogue().treaties
-    rows = [r for t in chosen for s in _situations(t, p) for r in _rows(checker, s, p)]
+    rows = [r for t in chosen for r in _treaty_rows(checker, t, p)]
     notes = tuple(f"a beneficial owner of kind {kind}: {path} = {value}"
                   for kind, facts in sorted(p.owner_facts.items()) for path, value in facts)
     return RateTable(p.date, chosen, tuple(_merged(rows, p)), notes)
