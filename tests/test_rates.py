@@ -145,6 +145,7 @@ def test_cli_markdown_csv_json(cli_table: RateTable) -> None:
     assert "| dividend | Brazil | company resident of Portugal |" in md.stdout
     pt = runner.invoke(main, ["rates", "br-pt", "--lang", "pt"])
     assert pt.exit_code == 0 and "| rendimento | Estado da fonte |" in pt.stdout and "| Brasil |" in pt.stdout
+    assert "| até 10% do montante bruto | br-pt 10(2); br-pt 10(2)(a) |" in pt.stdout
     c = runner.invoke(main, ["rates", "br-pt", "--format", "csv"])
     rows = list(csv.DictReader(io.StringIO(c.stdout)))
     assert c.exit_code == 0 and len(rows) == len(cli_table.rows)

@@ -365,7 +365,7 @@ def _merged(rows: Sequence[RateRow], p: Plan) -> list[RateRow]:
 def rate_table(checker: Checker, treaties: Sequence[str] | None = None) -> RateTable:
     """The rate tables of ``treaties`` (default: every treaty of the rule base)."""
     p = plan(checker)
-    chosen = tuple(treaties) if treaties else catalogue().treaties
+    chosen = tuple(dict.fromkeys(treaties)) if treaties else catalogue().treaties
     rows = [r for t in chosen for r in _treaty_rows(checker, t, p)]
     notes = tuple(f"a beneficial owner of kind {kind}: {path} = {value}"
                   for kind, facts in sorted(p.owner_facts.items()) for path, value in facts)

@@ -16,6 +16,7 @@ from typing import Any
 
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.rates import RateRow, RateTable
+from pyhelpers.engine.results import format_bp
 from pyhelpers.explain.readings import state_names
 from pyhelpers.scenario.catalogue import catalogue
 
@@ -66,10 +67,27 @@ def _conditions(row: RateRow) -> str:
     return "; ".join((*row.given, *row.conditions))
 
 
+_LIMIT_PT = {
+    "capped": "até {rate} do montante bruto",
+    "exempt": "não pode tributar",
+    "may_tax": "pode tributar",
+    "exclusive": "só este Estado pode tributar",
+    "not_encoded": "não codificado: {provisions}",
+}
+"""The limits in Portuguese, by outcome (a limit with open facts is shown as the rules name them)."""
+
+
+def _limit(row: RateRow, lang: str) -> str:
+    if _lang(lang) != "pt" or row.outcome not in _LIMIT_PT:  # undetermined: its outcome is the item's status
+        return row.limit
+    rate = format_bp(row.max_rate_bp) if row.max_rate_bp is not None else ""
+    return _LIMIT_PT[row.outcome].format(rate=rate, provisions="; ".join(row.provisions))
+
+
 def _cells(row: RateRow, lang: str) -> tuple[str, ...]:
     words = _WORDS[_lang(lang)]
     owner = words["owner"].format(kinds=row.owner, state=_name(row.residence, lang))
-    return (row.income_type, _name(row.source, lang), owner, _conditions(row) or words["always"], row.limit,
+    return (row.income_type, _name(row.source, lang), owner, _conditions(row) or words["always"], _limit(row, lang),
             "; ".join(row.provisions), "; ".join(row.notes))
 
 
