@@ -336,7 +336,7 @@ def _treaty_rows(checker: Checker, treaty: str, p: Plan) -> list[RateRow]:
 
 def _merged(rows: Sequence[RateRow], p: Plan) -> list[RateRow]:
     """Rows that differ only by the value of a varied field, then only by the kind of beneficial owner,
-    as one row: the values (or kinds) listed, a field at every value it was tried at left out."""
+    as one row: the values (or kinds) listed, a field at every one of its values tried (two or more) left out."""
     by_key: dict[tuple[Any, ...], list[RateRow]] = {}
     for r in rows:
         by_key.setdefault((r.treaty, r.income_type, r.source, r.owner, r.conditions, r.limit, r.provisions, r.notes), []
@@ -352,7 +352,8 @@ def _merged(rows: Sequence[RateRow], p: Plan) -> list[RateRow]:
                 if value not in values[path]:
                     values[path].append(value)
         tried = p.varied.get(first.income_type, {})
-        given = tuple(f"{path} = {' | '.join(vs)}" for path, vs in values.items() if len(vs) < len(tried.get(path, ())))
+        given = tuple(f"{path} = {' | '.join(vs)}" for path, vs in values.items()
+                      if len(vs) < len(tried.get(path, ())) or len(vs) == 1)
         out.append(dataclasses.replace(first, given=given))
     by_owner: dict[tuple[Any, ...], list[RateRow]] = {}
     for r in out:
