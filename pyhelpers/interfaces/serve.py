@@ -296,7 +296,7 @@ BATCH_BODY: dict[str, Any] = {
     "required": True,
     "description": "JSON Lines: the group's context first (a scenario without income items, as one JSON object "
                    "on one line), then one ledger row a line (the columns of `treaty batch`).",
-    "content": {"application/jsonl": {"schema": {"type": "string"}}},
+    "content": {"application/jsonl": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}},
 }
 
 
@@ -466,7 +466,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/whatif", summary="treaty whatif --format json", openapi_extra={"requestBody": SCENARIO_BODY},
               responses={**_json_response("the answer of `treaty whatif --format json`"), **scenario_errors})
     async def whatif(request: Request,
-                     goal: Annotated[str, Query(min_length=1, max_length=2000, description="what should hold, e.g. "
+                     goal: Annotated[str, Query(min_length=1, max_length=4096, description="what should hold, e.g. "
                                                 "max_rate(\"div-2024\", R), R <= 1000 (rates in basis points)")],
                      source: Source = "body", time_limit: TimeLimit = None) -> Response:
         seconds = within(limit if time_limit is None else time_limit)
