@@ -284,3 +284,26 @@ def test_schemathesis_finds_no_server_error(server: str, tmp_path: Path) -> None
                            "--request-timeout", "90"],
                           capture_output=True, text=True, timeout=300, cwd=tmp_path, check=False)
     assert done.returncode == 0, done.stdout[-5000:]
+
+
+def test_work_past_the_explain_time_limit_is_stopped_and_a_503_problem() -> None:
+    import threading
+
+    from pyhelpers.interfaces.serve import Engine, ProblemError, Settings
+
+    engine = Engine.__new__(Engine)  # the bounded work alone, without loading the rule base
+    engine.settings, engine.lock = Settings(explain_time_limit=0.5), threading.Lock()
+    started = time.monotonic()
+    with pytest.raises(ProblemError) as err:
+        engine.bounded(lambda: time.sleep(30))
+    assert err.value.status == 503 and "--explain-time-limit" in err.value.detail
+    assert time.monotonic() - started < 10
+    assert engine.bounded(lambda: "done") == "done"
+
+
+def test_an_unexpected_exception_is_a_500_problem_without_traceback() -> None:
+    from pyhelpers.interfaces.serve import problem_from
+
+    problem = problem_from(KeyError("x")).document("/check")
+    assert (problem["status"], problem["type"]) == (500, "urn:treaty-logic:problem:internal-error")
+    assert problem["detail"].startswith("internal error, please report it") and "Traceback" not in problem["detail"]

@@ -583,7 +583,7 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], stric
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="processes, each with the rule base loaded once and deciding one request at a time")
 @click.option("--max-body", type=click.IntRange(min=1), default=None, metavar="BYTES",
-              help="largest scenario in a request body [default: 1,000,000, the loader's limit]")
+              help="largest scenario in a request body [default and most: 1,000,000, the loader's limit]")
 @click.option("--max-batch-body", type=click.IntRange(min=1), default=50_000_000, show_default=True, metavar="BYTES",
               help="largest /batch body")
 @click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
@@ -602,6 +602,9 @@ def serve(host: str, port: int, workers: int, max_body: int | None, max_batch_bo
     except ImportError as err:
         raise InputError(f"treaty serve needs {err.name}: pip install 'treaty-logic[serve]'") from None
     defaults = Settings()
+    if max_body is not None and max_body > defaults.max_body:
+        raise click.BadParameter(f"expected at most {defaults.max_body:,} (the loader reads no longer scenario), "
+                                 f"found {max_body:,}", param_hint="--max-body")
     run(host, port, workers, Settings(max_body=max_body or defaults.max_body, max_batch_body=max_batch_body,
                                       time_limit=time_limit, explain_time_limit=explain_time_limit),
         access_log=access_log)
