@@ -20,10 +20,11 @@ import pytest
 from click.testing import CliRunner
 
 from pyhelpers.engine import results
+from pyhelpers.engine.provenance import EXPLAINED_ROOTS
 from pyhelpers.engine.query import parse_query
 from pyhelpers.engine.solve import Checker
 from pyhelpers.explain.explainer import Step
-from pyhelpers.interfaces.cli import EXPLAINED_ROOTS, main
+from pyhelpers.interfaces.cli import main
 from pyhelpers.output import report as rep
 from pyhelpers.scenario import Scenario, load_file
 

@@ -41,8 +41,34 @@ def _has_arithmetic_on_symbols(node: Any) -> bool:
     return False
 
 
+def _unreadable(text: str) -> str | None:
+    """The first character of ``text`` clingo's parser cannot be given: a NUL (the text would end there), or
+    one that is not ASCII outside a quoted string (its lexer reports such a character cut in the middle of
+    its UTF-8 bytes, which aborts the process)."""
+    quoted = escaped = False
+    for ch in text:
+        if ch == "\x00":
+            return ch
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch > "~":
+            return ch
+    return None
+
+
 def parse_query(text: str, logic: Logic, sid: str = "s") -> Query:
     """Parse ``text``; raises :class:`QueryError` naming what was expected and found."""
+    bad = _unreadable(text)
+    if bad is not None:
+        raise QueryError(f"query {text!r}: expected ASCII names, numbers and quoted ids, found {bad!r}; "
+                         f"{_HINT}")
     statements: list[Any] = []
     try:
         ast.parse_string(f"__query :- {text}.", statements.append, logger=lambda code, msg: None)

@@ -21,16 +21,13 @@ import click
 from pyhelpers.base import cache
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.engine.catalog import article_files, treaties
-from pyhelpers.engine.expect import compare
-from pyhelpers.engine.program import Logic
-from pyhelpers.engine.provenance import EXPLAINED_ROOTS
 from pyhelpers.engine.solve import Checker
+from pyhelpers.interfaces import documents
 from pyhelpers.output import render
-from pyhelpers.scenario import Scenario, json_schema, load_file, person_questions
-from pyhelpers.scenario.factpaths import fact_path
+from pyhelpers.scenario import json_schema, load_file
 
 if TYPE_CHECKING:
-    from pyhelpers.explain.explainer import Explainer, Step
+    from pyhelpers.explain.explainer import Step
 
 F = TypeVar("F", bound=Callable[..., Any])
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
@@ -105,19 +102,13 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
             click.echo(f"error: {err}", err=True)
             worst = max(worst, err.exit_code)
             continue
-        result = checker.check(scenario, source=path, time_limit=time_limit)
-        mismatches = compare(scenario, result) if scenario.expect is not None else None
+        result, mismatches = documents.check_answer(checker, scenario, path, time_limit)
         if mismatches:
             worst = max(worst, 1)
-        if ask:
-            if fmt == "json":
-                questions = [{"kind": k, "fact": f, "provisions": p, "items": list(i),
-                              "field": fact_path(f, i, scenario)} for k, f, p, i in result.open_questions()]
-                outputs.append({"incomplete": result.incomplete, "source": path, "open_questions": questions})
-            else:
-                click.echo(render.ask_text(result, lang, scenario), nl=False)
-        elif fmt == "json":
-            outputs.append(render.check_json(result, mismatches))
+        if fmt == "json":
+            outputs.append(documents.check_document(result, mismatches, scenario, path, ask))
+        elif ask:
+            click.echo(render.ask_text(result, lang, scenario), nl=False)
         elif fmt == "markdown":
             click.echo(render.check_markdown(result, mismatches, lang), nl=False)
         else:
@@ -125,41 +116,6 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
     if fmt == "json":
         click.echo(render.to_json(outputs[0] if len(files) == 1 and outputs else outputs), nl=False)
     sys.exit(worst)
-
-
-
-
-def _item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:
-    sections = []
-    for iid in items:
-        steps = []
-        for sym in sorted(ex.true):
-            if sym.name in EXPLAINED_ROOTS \
-                    and len(sym.arguments) > 1 and sym.arguments[1].type.name == "String" \
-                    and sym.arguments[1].string == iid:
-                steps.append(ex.tree(sym))
-        sections.append((f"{iid}", steps))
-    return sections
-
-
-def _why_not_sections(ex: Explainer, logic: Logic, queries: tuple[str, ...], lang: str) -> list[tuple[str, list[Step]]]:
-    from pyhelpers.engine.query import parse_query
-    from pyhelpers.explain.explainer import Step, query_matches
-
-    sections = []
-    for text in queries:
-        q = parse_query(text, logic)
-        matches = query_matches(ex, q.pattern, q.tests)
-        if matches:
-            title = f"{render.label('why_not', lang)} {text}: {render.label('holds', lang)}"
-            sections.append((title, [ex.tree(m) for m in matches]))
-            continue
-        attempts = ex.why_not(q.pattern, list(q.tests))
-        title = f"{render.label('why_not', lang)} {text}"
-        if not attempts:
-            attempts = [Step("failed", text, render.label("no_rule", lang))]
-        sections.append((title, attempts))
-    return sections
 
 
 @main.command()
@@ -173,23 +129,12 @@ def _why_not_sections(ex: Explainer, logic: Logic, queries: tuple[str, ...], lan
 @_handle_errors
 def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], strict: bool, fmt: str, lang: str) -> None:
     """Show why: the derivation of each conclusion, cited, down to the scenario's facts."""
-    from pyhelpers.explain.explainer import explain_scenario
-
     scenario = load_file(file)
     checker = Checker(strict=strict)
-    known = [i.id for i in scenario.income] + [q.id for q in person_questions(scenario)]
-    for iid in items:
-        if iid not in known:
-            raise InputError(f"{file}: --item {iid!r}: expected the id of an income item ({', '.join(known)})")
-    ex = explain_scenario(checker, scenario, lang, every_rule=bool(why_not))
-    if why_not:
-        sections = _why_not_sections(ex, checker.logic, why_not, lang)
-    else:
-        sections = _item_sections(ex, scenario, list(items) or known, lang)
+    sections = documents.explain_sections(checker, scenario, file, items, why_not, lang)
     note = render.alternatives_note(scenario, lang)
     if fmt == "json":
-        click.echo(render.to_json({"source": file, **({"note": note} if note else {}),
-                                   "sections": render.explain_json(sections)}), nl=False)
+        click.echo(render.to_json(documents.explain_document(sections, scenario, file, lang)), nl=False)
     elif fmt == "markdown":
         click.echo((f"> {note}\n\n" if note else "") + render.explain_markdown(sections), nl=False)
     else:
@@ -207,15 +152,9 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], strict:
 def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None:
     """The smallest changes to the facts FILE marks changeable (or, if none is marked, to any fact that is not
     an identity) that make the GOAL hold, each with its outcome; or why no change can."""
-    from pyhelpers.engine.alternatives import SID
-    from pyhelpers.engine.query import parse_query
-    from pyhelpers.engine.whatif import whatif as find
-    from pyhelpers.explain.explainer import why_not_goal
-
     scenario = load_file(file)
     checker = Checker()
-    result = find(checker, scenario, file, goal, time_limit)
-    blocked = why_not_goal(checker, scenario, parse_query(goal, checker.logic, SID)) if result.no_solution else ()
+    result, blocked = documents.whatif_answer(checker, scenario, file, goal, time_limit)
     items = [i.id for i in scenario.income if f'"{i.id}"' in goal] or None
     if fmt == "json":
         click.echo(render.to_json(render.whatif_json(result, blocked, file)), nl=False)
@@ -308,7 +247,7 @@ def explain_row(ledger: str, context: str, row_id: str, fmt: str, lang: str) -> 
     scenario = row_scenario(ctx, find_row(ledger, row_id))
     result = ctx.checker.check(scenario, source=f"{ledger} row {row_id}")
     ex = explain_scenario(ctx.checker, scenario, lang)
-    sections = _item_sections(ex, scenario, [row_id], lang)
+    sections = documents.item_sections(ex, scenario, [row_id], lang)
     if fmt == "json":
         click.echo(render.to_json({"source": ledger, "result": render.check_json(result, None),
                                    "sections": render.explain_json(sections)}), nl=False)
@@ -325,12 +264,10 @@ def explain_row(ledger: str, context: str, row_id: str, fmt: str, lang: str) -> 
 def list_(fmt: str, lang: str) -> None:
     """Treaties, their encoded articles, and the articles missing from the corpus."""
     checker = Checker()
-    entries = treaties(checker.logic, checker.static_atoms)
     if fmt == "json":
-        data = [{"treaty": e.treaty, "partner": e.banner.get("Partner"), "source": e.banner.get("Source"),
-                 "articles": [a.__dict__ for a in e.articles], "notes": e.notes} for e in entries]
-        click.echo(render.to_json(data), nl=False)
+        click.echo(render.to_json(documents.treaties_document(checker)), nl=False)
         return
+    entries = treaties(checker.logic, checker.static_atoms)
     md = fmt == "markdown"
     for e in entries:
         partner = e.banner.get("Partner", "")
@@ -650,8 +587,7 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], stric
     import time
     from pathlib import Path
 
-    from pyhelpers.engine.query import parse_query
-    from pyhelpers.output.report import build_report, find_dot, render_html
+    from pyhelpers.output.report import find_dot
 
     started = time.perf_counter()
     checker = Checker(strict=strict)
@@ -659,9 +595,8 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], stric
     for path in files:
         scenario = load_file(path)
         loaded.append((path, scenario, Path(path).read_bytes()))
-    queries = [parse_query(q, checker.logic) for q in why_not]
     dot = find_dot()
-    page = render_html(build_report(checker, loaded, lang, EXPLAINED_ROOTS, queries), dot)
+    page = documents.report_page(checker, loaded, why_not, lang)
     try:
         Path(output).write_bytes(page.encode("utf-8"))
     except OSError as err:
@@ -671,6 +606,40 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], stric
         "derivations as indented trees (Graphviz's dot not found or failed)"
     click.echo(f"{output}: {len(loaded)} scenario(s), {items} item(s), {len(page.encode('utf-8')):,} bytes, "
                f"{drawn}, {time.perf_counter() - started:.1f} s")
+
+
+# ------------------------------------------------------------------- treaty serve: HTTP (issue 25) ---
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True, help="port")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="processes, each with the rule base loaded once and deciding one request at a time")
+@click.option("--max-body", type=click.IntRange(min=1), default=None, metavar="BYTES",
+              help="largest scenario in a request body [default and most: 1,000,000, the loader's limit]")
+@click.option("--max-batch-body", type=click.IntRange(min=1), default=50_000_000, show_default=True, metavar="BYTES",
+              help="largest /batch body")
+@click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
+              help="largest time_limit a check or whatif request may ask (seconds; also its default)")
+@click.option("--explain-time-limit", type=click.FloatRange(min=0), default=60.0, show_default=True,
+              help="seconds an explain, why-not or report request may take before it is stopped")
+@click.option("--access-log/--no-access-log", default=True, show_default=True, help="log each request")
+@_handle_errors
+def serve(host: str, port: int, workers: int, max_body: int | None, max_batch_body: int, time_limit: float,
+          explain_time_limit: float, access_log: bool) -> None:
+    """Serve the commands over HTTP (OpenAPI document at /openapi.json): check, explain, why-not, whatif,
+    report, batch, treaties, schema, with the JSON of --format json. Needs the extra: pip install
+    'treaty-logic[serve]'."""
+    try:
+        from pyhelpers.interfaces.serve import Settings, run
+    except ImportError as err:
+        raise InputError(f"treaty serve needs {err.name}: pip install 'treaty-logic[serve]'") from None
+    defaults = Settings()
+    if max_body is not None and max_body > defaults.max_body:
+        raise click.BadParameter(f"expected at most {defaults.max_body:,} (the loader reads no longer scenario), "
+                                 f"found {max_body:,}", param_hint="--max-body")
+    run(host, port, workers, Settings(max_body=max_body or defaults.max_body, max_batch_body=max_batch_body,
+                                      time_limit=time_limit, explain_time_limit=explain_time_limit),
+        access_log=access_log)
 
 
 if __name__ == "__main__":

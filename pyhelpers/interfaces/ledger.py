@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -237,8 +237,14 @@ def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
 
 
 def _jsonl_rows(path: Path, fh: TextIO) -> Iterator[Row]:
+    return jsonl_rows(fh)
+
+
+def jsonl_rows(lines: Iterable[str], first_line: int = 1) -> Iterator[Row]:
+    """The rows of JSON Lines text (one object a line; blank lines skipped), the first line numbered
+    ``first_line``: ``treaty batch`` reads a file, ``treaty serve`` a request body after its context line."""
     n = 0
-    for number, line in enumerate(fh, start=1):
+    for number, line in enumerate(lines, start=first_line):
         if not line.strip():
             continue
         n += 1

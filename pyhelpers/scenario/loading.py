@@ -67,8 +67,13 @@ def load_context(path: str | Path) -> tuple[Scenario, str | None]:
     """Load a batch's group context: a scenario file without income items, whose ``treaty`` (and
     ``name``) may be left out when each ledger row names its treaty. Returns the context (with a
     placeholder treaty if none was given) and the treaty it names, if any."""
-    text = read_file(path, "context")
-    data, lines = parse_yaml(text, str(path))
+    return load_context_text(read_file(path, "context"), str(path))
+
+
+def load_context_text(text: str, source: str) -> tuple[Scenario, str | None]:
+    """:func:`load_context` of a context given as YAML (or JSON) text, ``source`` naming it."""
+    path = source
+    data, lines = parse_yaml(text, source)
     if not isinstance(data, dict):
         return load_dict(data, str(path), lines), None
     if data.get("income"):

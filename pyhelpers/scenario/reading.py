@@ -188,7 +188,12 @@ def parse_yaml(text: str, source: str) -> tuple[Any, LineMap]:
         raise ScenarioError([Problem(source, None, "(document)", f"a text of at most {MAX_BYTES:,} characters",
                                      f"{len(text):,} characters")])
     lines = LineMap()
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as err:  # a character YAML does not allow, refused before any parsing
+        at = text.count("\n", 0, err.position) + 1
+        raise ScenarioError([Problem(source, at, "(syntax)", "YAML text without control characters",
+                                     f"the character U+{err.character:04X}")]) from None
     try:
         node = loader.get_single_node()
         if node is None:

@@ -1,0 +1,140 @@
+"""The answers of the ``treaty`` commands as data: what ``--format json`` prints and what ``treaty serve``
+answers over HTTP are built here, by the same functions, so that both give the same JSON byte for byte.
+
+Nothing here prints or knows about HTTP: each function takes a loaded scenario and its ``source`` (the
+file name on the command line, the request's ``source`` over HTTP) and returns data or text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from pyhelpers.base.errors import InputError
+from pyhelpers.engine.catalog import treaties
+from pyhelpers.engine.expect import Mismatch, compare
+from pyhelpers.engine.provenance import EXPLAINED_ROOTS
+from pyhelpers.engine.results import ScenarioResult
+from pyhelpers.engine.solve import Checker
+from pyhelpers.output import render
+from pyhelpers.scenario import Scenario, person_questions
+from pyhelpers.scenario.factpaths import fact_path
+
+if TYPE_CHECKING:
+    from pyhelpers.engine.program import Logic
+    from pyhelpers.engine.whatif import WhatIf
+    from pyhelpers.explain.explainer import Explainer, Step
+
+
+# ------------------------------------------------------------------------------------------ check ---
+def check_answer(checker: Checker, scenario: Scenario, source: str, time_limit: float
+                 ) -> tuple[ScenarioResult, list[Mismatch] | None]:
+    """The result of ``treaty check`` and its comparison with the scenario's ``expect:`` block (None
+    without one)."""
+    result = checker.check(scenario, source=source, time_limit=time_limit)
+    return result, (compare(scenario, result) if scenario.expect is not None else None)
+
+
+def check_document(result: ScenarioResult, mismatches: list[Mismatch] | None, scenario: Scenario, source: str,
+                   ask: bool = False) -> dict[str, Any]:
+    """``treaty check --format json`` of one scenario (``ask``: ``treaty check --ask --format json``)."""
+    if ask:
+        questions = [{"kind": k, "fact": f, "provisions": p, "items": list(i), "field": fact_path(f, i, scenario)}
+                     for k, f, p, i in result.open_questions()]
+        return {"incomplete": result.incomplete, "source": source, "open_questions": questions}
+    return render.check_json(result, mismatches)
+
+
+# ---------------------------------------------------------------------------------------- explain ---
+def item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:
+    """The derivation of every conclusion and finding of each item (or person question) in ``items``."""
+    sections = []
+    for iid in items:
+        steps = []
+        for sym in sorted(ex.true):
+            if sym.name in EXPLAINED_ROOTS \
+                    and len(sym.arguments) > 1 and sym.arguments[1].type.name == "String" \
+                    and sym.arguments[1].string == iid:
+                steps.append(ex.tree(sym))
+        sections.append((f"{iid}", steps))
+    return sections
+
+
+def why_not_sections(ex: Explainer, logic: Logic, queries: Sequence[str], lang: str) -> list[tuple[str, list[Step]]]:
+    """For each query: its derivations where it holds, else the rules that could conclude it and the
+    condition of each that fails."""
+    from pyhelpers.engine.query import parse_query
+    from pyhelpers.explain.explainer import Step, query_matches
+
+    sections = []
+    for text in queries:
+        q = parse_query(text, logic)
+        matches = query_matches(ex, q.pattern, q.tests)
+        if matches:
+            title = f"{render.label('why_not', lang)} {text}: {render.label('holds', lang)}"
+            sections.append((title, [ex.tree(m) for m in matches]))
+            continue
+        attempts = ex.why_not(q.pattern, list(q.tests))
+        title = f"{render.label('why_not', lang)} {text}"
+        if not attempts:
+            attempts = [Step("failed", text, render.label("no_rule", lang))]
+        sections.append((title, attempts))
+    return sections
+
+
+def explain_sections(checker: Checker, scenario: Scenario, source: str, items: Sequence[str], why_not: Sequence[str],
+                     lang: str, item_field: str = "--item") -> list[tuple[str, list[Step]]]:
+    """``treaty explain``'s sections: the derivations of ``items`` (default: every item and person
+    question), or the why-not analysis of the ``why_not`` queries. ``item_field`` names the option (or
+    request field) of an unknown item id in the error."""
+    from pyhelpers.explain.explainer import explain_scenario
+
+    known = [i.id for i in scenario.income] + [q.id for q in person_questions(scenario)]
+    for iid in items:
+        if iid not in known:
+            raise InputError(f"{source}: {item_field} {iid!r}: expected the id of an income item ({', '.join(known)})")
+    ex = explain_scenario(checker, scenario, lang, every_rule=bool(why_not))
+    if why_not:
+        return why_not_sections(ex, checker.logic, why_not, lang)
+    return item_sections(ex, scenario, list(items) or known, lang)
+
+
+def explain_document(sections: list[tuple[str, list[Step]]], scenario: Scenario, source: str, lang: str
+                     ) -> dict[str, Any]:
+    """``treaty explain --format json``."""
+    note = render.alternatives_note(scenario, lang)
+    return {"source": source, **({"note": note} if note else {}), "sections": render.explain_json(sections)}
+
+
+# ----------------------------------------------------------------------------------------- whatif ---
+def whatif_answer(checker: Checker, scenario: Scenario, source: str, goal: str, time_limit: float
+                  ) -> tuple[WhatIf, tuple[Step, ...]]:
+    """The smallest changes that make ``goal`` hold, and, when no change can, why not on the facts as
+    stated (``treaty whatif``)."""
+    from pyhelpers.engine.alternatives import SID
+    from pyhelpers.engine.query import parse_query
+    from pyhelpers.engine.whatif import whatif as find
+    from pyhelpers.explain.explainer import why_not_goal
+
+    result = find(checker, scenario, source, goal, time_limit)
+    blocked = why_not_goal(checker, scenario, parse_query(goal, checker.logic, SID)) if result.no_solution else ()
+    return result, tuple(blocked)
+
+
+# --------------------------------------------------------------------------------------- treaties ---
+def treaties_document(checker: Checker) -> list[dict[str, Any]]:
+    """``treaty list --format json``: each treaty, its articles and their status, its notes."""
+    return [{"treaty": e.treaty, "partner": e.banner.get("Partner"), "source": e.banner.get("Source"),
+             "articles": [a.__dict__ for a in e.articles], "notes": e.notes}
+            for e in treaties(checker.logic, checker.static_atoms)]
+
+
+# ----------------------------------------------------------------------------------------- report ---
+def report_page(checker: Checker, loaded: Sequence[tuple[str, Scenario, bytes]], why_not: Sequence[str],
+                lang: str) -> str:
+    """``treaty report``'s self-contained HTML page for the scenarios ``(source, scenario, file bytes)``."""
+    from pyhelpers.engine.query import parse_query
+    from pyhelpers.output.report import build_report, find_dot, render_html
+
+    queries = [parse_query(q, checker.logic) for q in why_not]
+    return render_html(build_report(checker, list(loaded), lang, EXPLAINED_ROOTS, queries), find_dot())
