@@ -7,9 +7,9 @@ import re
 from decimal import Decimal
 from typing import Annotated, Literal, get_args
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, WithJsonSchema
 
-from pyhelpers.scenario.common import Amount, Model, State, StateMap
+from pyhelpers.scenario.common import Amount, Model, State, StateMap, schema_type
 
 OutcomeKind = Literal[
     "exclusive",
@@ -57,7 +57,7 @@ def _check_outcome(text: str) -> str:
     return text
 
 
-OutcomeText = Annotated[str, AfterValidator(_check_outcome)]
+OutcomeText = Annotated[str, AfterValidator(_check_outcome), WithJsonSchema(schema_type("Outcome"))]
 
 
 class ExpectedWithholding(Model):
