@@ -81,6 +81,14 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return None
 
 
+def _relative(path: Path, config: pytest.Config) -> str:
+    """``path`` from the rootdir, as messages name it."""
+    try:
+        return path.relative_to(config.rootpath).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def _checker(config: pytest.Config) -> Checker:
     """One checker per session (the rule base is read once)."""
     if _CHECKER not in config.stash:
@@ -102,9 +110,10 @@ class ScenarioFile(pytest.File):
         from pyhelpers.scenario import load_dict, person_questions
         from pyhelpers.scenario.reading import parse_yaml, read_file
 
+        source = _relative(self.path, self.config)
         try:
-            data, self.lines = parse_yaml(read_file(self.path, "scenario"), str(self.path))
-            self.scenario = load_dict(data, str(self.path), self.lines)
+            data, self.lines = parse_yaml(read_file(self.path, "scenario"), source)
+            self.scenario = load_dict(data, source, self.lines)
         except ScenarioError as err:
             yield ScenarioItem.from_parent(self, name="(load)", key="", refused=str(err))
             return
@@ -119,7 +128,7 @@ class ScenarioFile(pytest.File):
         """The answer to the scenario, computed once for all its tests."""
         if self._result is None:
             assert self.scenario is not None
-            self._result = _checker(self.config).check(self.scenario, source=str(self.path))
+            self._result = _checker(self.config).check(self.scenario, source=_relative(self.path, self.config))
         return self._result
 
 
@@ -171,10 +180,7 @@ class ScenarioItem(pytest.Item):
         return super().repr_failure(excinfo)
 
     def relative(self) -> str:
-        try:
-            return self.path.relative_to(self.config.rootpath).as_posix()
-        except ValueError:
-            return str(self.path)
+        return _relative(self.path, self.config)
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         line = None
