@@ -71,6 +71,7 @@ BASE = ROOT / "scenarios" / "br-pt" / "dividends-holding-24-9-percent.yaml"
     (("holdings", 0, "capital"), 150), (("holdings", 0, "capital"), 24.999), (("holdings", 0, "capital"), "24.999"),
     (("treaty",), "brazil"), (("evaluation_date",), "2023-02-29"), (("income", 0, "gross", "amount"), 1000.5),
     (("income", 0, "gross", "amount"), "-5"), (("income", 0, "gross", "amount"), "1e3"),
+    (("persons", "lusoinvest", "liable_to_tax"), {"PT\n": ["incorporation"]}),
 ])
 def test_what_the_loader_refuses_the_schema_refuses(path: tuple[Any, ...], value: Any) -> None:
     """The earlier finding: the published schema took ``amount: 1000.5``, ``brazil`` and ``capital: 150``."""
@@ -104,7 +105,7 @@ _POOL: list[Any] = [
     "unknown", None, True, False, 0, -1, 5, 100, 101, 150, 24.9, 24.999, 0.29, 33.33, 1000.5, 2**40,
     "25%", "24.99", "24.999", "1000.50", "1000.5", "-5", "-0", "1e3", "1_000", " 12.5 ",
     "2024-02-29", "2023-02-29", "2024-13-01", "2024-01-01T00:00", "20240101",
-    "pt", " pt ", "PT", " PT", "xx", "br", "br-pt", "brazil", "", " ", "ana", "a" * 201, "tab\there",
+    "pt", " pt ", "PT", " PT", "PT\n", "xx", "br", "br-pt", "brazil", "", " ", "ana", "a" * 201, "tab\there",
     "capped 10%", "capped at most 15%", "at most 15%", "may tax", "may_tax", "capped", "capped 10.123%",
     [], ["pt"], ["domicile"], {}, {"a": 1}, {"one_of": [1]}, {"value": 1, "changeable": True},
     {"between": [1, 3]}, {"between": ["2024-01-01", "2024-01-03"]},

@@ -79,6 +79,10 @@ _PWS = _WS + "\\x1c-\\x1f"
 """The spaces Python's ``str.strip`` strips (which the validators of numbers, dates and outcomes use)."""
 
 
+_END = "(?![\\s\\S])"
+"""The end of the text (``$`` also matches before a last newline in Python's regular expressions)."""
+
+
 def _spaced(core: str, ws: str = _WS) -> str:
     """A pattern for ``core`` with any spaces around it (stripped before the check)."""
     return f"^[{ws}]*(?:{core})[{ws}]*$"
@@ -151,7 +155,7 @@ def _types() -> dict[str, dict[str, Any]]:
     visible = f"[^{control}{_WS}]"
     treaties = "|".join(re.escape(t) for t in catalogue().treaties)
     return {
-        "State": {"type": "string", "pattern": f"^[A-Za-z]{{2}}$|{_spaced('[a-z]{2}')}",
+        "State": {"type": "string", "pattern": f"^[A-Za-z]{{2}}{_END}|{_spaced('[a-z]{2}')}",
                   "description": "a two-letter State code, e.g. br, pt"},
         "Id": {"type": "string",
                "pattern": _spaced(f"{visible}|{visible}[^{control}]{{0,198}}{visible}"),
@@ -368,7 +372,7 @@ class _Alternatives:
         if _admits(plain, self.known, "integer"):
             ranges.append({"items": {"allOf": [{"type": "integer"}, plain]}})
         if _admits(plain, self.known, "date"):
-            ranges.append({"items": {"type": "string", "pattern": f"^(?:{_DATE}|{_BASIC_DATE})$"}})
+            ranges.append({"items": {"type": "string", "pattern": f"^(?:{_DATE}|{_BASIC_DATE}){_END}"}})
         if ranges:
             bounds = {"type": "array", "minItems": 2, "maxItems": 2, "anyOf": ranges}
             branches.append({"type": "object", "properties": {"between": bounds}, "required": ["between"],
