@@ -14,6 +14,7 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from pyhelpers.base.errors import ScenarioError
 from pyhelpers.scenario import load_dict, openfacts
@@ -108,7 +109,11 @@ _POOL: list[Any] = [
     "pt", " pt ", "PT", " PT", "PT\n", "xx", "br", "br-pt", "brazil", "", " ", "ana", "a" * 201, "tab\there",
     "capped 10%", "capped at most 15%", "at most 15%", "may tax", "may_tax", "capped", "capped 10.123%",
     [], ["pt"], ["domicile"], {}, {"a": 1}, {"one_of": [1]}, {"value": 1, "changeable": True},
-    {"between": [1, 3]}, {"between": ["2024-01-01", "2024-01-03"]},
+    {"between": [1, 3]}, {"between": ["2024-01-01", "2024-01-03"]}, {"between": [1, "2024-01-01"]},
+    {"between": ["20240101", "20240105"]}, {"value": 5, "changeable": [6, 6]}, {"value": "unknown", "changeable": True},
+    {"one_of": [True, False]}, {"one_of": ["2024-01-01", "2024-02-01"]}, {1: "x"}, {"pt": 5}, "Unknown", "  unknown",
+    10**15, 10**15 - 1, "999999999999999.999999", "0.0000001", -0.0, 1e-05, 100.001, "100.00", "-0.00",
+    "capped 10 %", "at most 15 %", "exempt ", "may  tax", " 2024-01-01", "2024-1-01", {"status": "depends"},
 ]
 
 
@@ -164,7 +169,8 @@ def documents(draw: st.DrawFn) -> Any:
 
 def loader_verdict(data: Any) -> str:
     """``accept``; ``cross`` when only the loader's cross-field checks refuse it (every alternative passes
-    the models: the schema's ``$comment`` lists those checks); else ``refuse``."""
+    the models: the schema's ``$comment`` lists those checks); ``keys`` when the models refuse only keys
+    that are one once normalised (listed too); else ``refuse``."""
     try:
         load_dict(copy.deepcopy(data))
         return "accept"
@@ -179,8 +185,9 @@ def loader_verdict(data: Any) -> str:
     try:
         for choice in choices:
             Scenario.model_validate(openfacts.substitute(plain, choice))
-    except Exception:
-        return "refuse"
+    except ValidationError as err:
+        # a map's keys that are one once normalised (pt and PT): listed, and it hides the map's other errors
+        return "keys" if all(e["type"] == "distinct_keys" for e in err.errors()) else "refuse"
     return "cross"
 
 
@@ -189,6 +196,8 @@ def loader_verdict(data: Any) -> str:
 @given(documents())
 def test_the_schema_and_the_loader_agree(data: Any) -> None:
     verdict = loader_verdict(data)
+    if verdict == "keys":
+        return
     schema_ok = validator().is_valid(data)
     # "cross": the models take it, a check the schema lists as beyond it refuses it: the schema takes it
     if schema_ok != (verdict in ("accept", "cross")):
