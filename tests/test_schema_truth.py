@@ -100,7 +100,9 @@ def test_what_the_loader_accepts_the_schema_accepts(path: tuple[Any, ...], value
 
 _BASES = [ROOT / "scenarios" / p for p in (
     "br-pt/dividends-holding-24-9-percent.yaml", "br-pt/unknowns-holding-24-99-or-25-percent.yaml",
-    "br-pt/unknowns-agent-authority-and-habit-jointly.yaml")]
+    "br-pt/unknowns-agent-authority-and-habit-jointly.yaml", "br-pt/unknowns-construction-site-end-unknown.yaml",
+    "br-pt/question-residence-tie-breakers-and-mutual-agreement.yaml",
+    "br-pl/unknowns-employee-presence-around-183-days.yaml")]
 
 _POOL: list[Any] = [
     "unknown", None, True, False, 0, -1, 5, 100, 101, 150, 24.9, 24.999, 0.29, 33.33, 1000.5, 2**40,
