@@ -45,7 +45,9 @@ SCHEMA_FILE = Path(__file__).with_name("scenario.schema.json")
 """The schema as shipped in the package (for editors: ``# yaml-language-server: $schema=<this file>``)."""
 
 NOT_EXPRESSED = (
-    "Checked by the loader, not by this schema (a JSON Schema cannot express them): "
+    "Checked by the loader, not by this schema: references and overlaps a JSON Schema cannot express, and the "
+    "checks between fields, which must hold for each alternative of a fact given as alternatives (a schema "
+    "cannot follow them there): "
     "ids that refer to a person, a place of business, an income item or a question exist (and name another "
     "one where a record cannot name itself); ids of income items and questions are unique; a map's keys "
     "stay distinct once a State's case or the spaces around an id are set aside; periods end on or after "
