@@ -62,7 +62,7 @@ def glob_pattern(glob: str) -> re.Pattern[str]:
 
 def _patterns(config: pytest.Config) -> list[re.Pattern[str]]:
     if _PATTERNS not in config.stash:
-        globs = [g.strip().lstrip("./") for g in config.getini(INI) if g.strip()]
+        globs = [g.strip().removeprefix("./") for g in config.getini(INI) if g.strip()]
         config.stash[_PATTERNS] = [glob_pattern(g) for g in globs]
     return config.stash[_PATTERNS]
 
