@@ -12,6 +12,8 @@ from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import load_file
 
+pytest_plugins = ["pytester"]  # tests/test_pytest_plugin.py runs pytest in a temporary repository
+
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml"))
 

@@ -118,7 +118,7 @@ def test_a_missing_fact_names_a_field_the_scenario_leaves_out() -> None:
         sc = load_file(path)
         for xid, exp in (sc.expect or {}).items():
             assert isinstance(exp, ExpectedItem | ExpectedAnswer)
-            for fact in exp.missing:
+            for fact in exp.missing or []:
                 if fact_parts(fact)[0] not in catalogue().fact_leaves:
                     continue
                 paths = leaf_paths(fact, [xid], sc)

@@ -32,6 +32,10 @@ def test_wheel_contains_every_rule_file_and_py_typed(wheel: Path) -> None:
     expected = {f"pyhelpers/logic/{p.relative_to(ROOT / 'logic').as_posix()}" for p in (ROOT / "logic").rglob("*.lp")}
     assert expected and expected <= names
     assert "pyhelpers/py.typed" in names
+    assert "pyhelpers/scenario/scenario.schema.json" in names  # the format's JSON Schema, for editors
+    entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
+    declared = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "[pytest11]\ntreaty = pyhelpers.interfaces.pytest_plugin" in declared  # the pytest plugin
 
 
 def test_installed_package_runs_without_the_source_tree(wheel: Path, tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from pyhelpers.engine.expect import compare
 from pyhelpers.engine.results import ScenarioResult
-from pyhelpers.scenario import load_file, person_questions
+from pyhelpers.scenario import ExpectedItem, load_file, person_questions
 
 from .conftest import ROOT, SCENARIOS, scenario_params
 
@@ -24,6 +24,8 @@ def test_scenario_expectations(path: Path, checked: Callable[[Path], ScenarioRes
     assert scenario.expect, f"{path} has no expect: block"
     asked = {i.id for i in scenario.income} | {q.id for q in person_questions(scenario)}
     assert set(scenario.expect) == asked, "every income item and every question needs an expectation"
+    partial = [k for k, e in scenario.expect.items() if isinstance(e, ExpectedItem) and e.provisions is None]
+    assert not partial, f"a shipped scenario's expectations are exact (outcome and provisions): {partial}"
     result = checked(path)
     mismatches = compare(scenario, result)
     if mismatches:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyhelpers.engine.program import provision_key
-from pyhelpers.engine.results import ItemResult, PersonAnswer, ScenarioResult, format_bp
+from pyhelpers.engine.results import ItemResult, PersonAnswer, ScenarioResult, StateOutcome, format_bp
 from pyhelpers.scenario import ExpectedAnswer, ExpectedItem, Scenario, parse_outcome
 
 
@@ -29,24 +29,30 @@ def _fmt(values: list[str] | tuple[str, ...]) -> str:
 def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
     out: list[Mismatch] = []
     iid = actual.item_id
+    exact = expected.provisions is not None  # else partial: only what the expectation states
     if expected.status != actual.status:
         out.append(Mismatch(iid, "status", expected.status, actual.status))
-    for state, text in sorted(expected.outcome.items()):
-        kind, rate = parse_outcome(text)
+    outcome = expected.outcome or {}
+    for state, text in sorted(outcome.items()):
         try:
             got = actual.state(state)
         except KeyError:
             out.append(Mismatch(iid, f"outcome for {state}", text, "no such Contracting State"))
             continue
-        if (kind, rate) != (got.outcome, got.at_most_bp if got.outcome == "undetermined" else got.max_rate_bp):
+        if not outcome_matches(text, got):
             out.append(Mismatch(iid, f"outcome for {state}", text, got.label))
     for got in actual.states:
-        if got.state not in expected.outcome:
+        if exact and got.state not in outcome:
             out.append(Mismatch(iid, f"outcome for {got.state}", "(not stated in expect)", got.label))
-    if set(expected.provisions) != set(actual.provisions):
+    if expected.provisions is not None and set(expected.provisions) != set(actual.provisions):
         out.append(Mismatch(iid, "provisions", _fmt(expected.provisions), _fmt(actual.provisions)))
-    if set(expected.missing) != set(actual.missing()):
-        out.append(Mismatch(iid, "missing facts", _fmt(expected.missing), _fmt(actual.missing())))
+    if expected.provisions_include is not None:
+        absent = [p for p in expected.provisions_include if p not in actual.provisions]
+        if absent:
+            out.append(Mismatch(iid, "provisions include", _fmt(absent), _fmt(actual.provisions)))
+    missing = expected.missing if expected.missing is not None else ([] if exact else None)
+    if missing is not None and set(missing) != set(actual.missing()):
+        out.append(Mismatch(iid, "missing facts", _fmt(missing), _fmt(actual.missing())))
     if expected.findings is not None:
         found = sorted(str(f) for f in actual.findings if f.kind != "missing")
         if sorted(expected.findings) != found:
@@ -102,6 +108,19 @@ def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
                 if want is not None and want != have:
                     out.append(Mismatch(iid, what, str(want), str(have)))
     return out
+
+
+def outcome_matches(text: str, got: StateOutcome) -> bool:
+    """Whether a State's outcome is the expected one (``capped 10%``), or within a bound (``at most 15%``:
+    exempt, capped at or below it, or undetermined with every way the open facts may go at or below it)."""
+    kind, rate = parse_outcome(text)
+    if kind == "at_most":
+        assert rate is not None
+        if got.outcome == "exempt":
+            return True
+        have = got.max_rate_bp if got.outcome == "capped" else got.at_most_bp if got.outcome == "undetermined" else None
+        return have is not None and have <= rate
+    return (kind, rate) == (got.outcome, got.at_most_bp if got.outcome == "undetermined" else got.max_rate_bp)
 
 
 def compare_answer(expected: ExpectedAnswer, actual: PersonAnswer) -> list[Mismatch]:

@@ -10,7 +10,16 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetJsonSchemaHandler,
+    Strict,
+    WithJsonSchema,
+)
 from pydantic_core import PydanticCustomError
 
 from pyhelpers.scenario.catalogue import catalogue
@@ -23,6 +32,28 @@ UNKNOWN: Unknown = "unknown"
 
 NONE = "none"
 """Where a field names a person or a place, ``none`` says there is none (omitting it leaves it unstated)."""
+
+
+SCHEMA_TYPE = "x-treaty-type"
+"""The key that names, in the models' JSON Schema, a type of this module whose schema
+:mod:`pyhelpers.scenario.schema` writes (what the validators accept, which pydantic cannot see)."""
+
+
+def schema_type(name: str) -> dict[str, Any]:
+    """The placeholder of a named type in the models' JSON Schema (replaced by a ``$ref`` to its definition)."""
+    return {SCHEMA_TYPE: name}
+
+
+class _SchemaKeys:
+    """Marks, in the models' JSON Schema, the type of a map's keys (``propertyNames``)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get_pydantic_json_schema__(self, core: Any, handler: GetJsonSchemaHandler) -> dict[str, Any]:
+        schema: dict[str, Any] = handler(core)
+        schema["propertyNames"] = schema_type(self.name)
+        return schema
 
 
 class YamlFloat(float):
@@ -76,13 +107,14 @@ def _check_state(value: str) -> str:
     return value
 
 
-State = Annotated[str, BeforeValidator(_state), AfterValidator(_check_state)]
+State = Annotated[str, BeforeValidator(_state), AfterValidator(_check_state), WithJsonSchema(schema_type("State"))]
 
 
-Id = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$")]
+Id = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$"),
+               WithJsonSchema(schema_type("Id"))]
 
 
-Text = Annotated[str, Field(min_length=1)]
+Text = Annotated[str, Field(min_length=1), WithJsonSchema(schema_type("Text"))]
 """Free text that, when given, is not empty (surrounding spaces do not count)."""
 
 
@@ -93,7 +125,7 @@ def _check_treaty(value: str) -> str:
     return value
 
 
-TreatyId = Annotated[str, AfterValidator(_check_treaty)]
+TreatyId = Annotated[str, AfterValidator(_check_treaty), WithJsonSchema(schema_type("TreatyId"))]
 """A treaty the package ships: a folder of ``logic/`` (the JSON Schema lists them)."""
 
 
@@ -143,7 +175,7 @@ def _percent(value: Any) -> Any:
     return int(whole or 0) * 100 + int(fraction.ljust(2, "0"))
 
 
-BasisPoints = Annotated[int, BeforeValidator(_percent)]
+BasisPoints = Annotated[int, BeforeValidator(_percent), WithJsonSchema(schema_type("Percentage"))]
 """A percentage as the user writes it (``24.9``), stored as basis points (``2490``)."""
 
 
@@ -184,10 +216,19 @@ def _exact(kind: str, example: str, decimals: int) -> Callable[[Any], Any]:
     return check
 
 
-Amount = Annotated[Decimal, BeforeValidator(_exact("an exact decimal amount", "1000.50", MAX_AMOUNT_DECIMALS))]
+_AMOUNT = BeforeValidator(_exact("an exact decimal amount", "1000.50", MAX_AMOUNT_DECIMALS))
+
+Amount = Annotated[Decimal, _AMOUNT, WithJsonSchema(schema_type("Amount"))]
 """An exact amount (``"1000.50"``): digits 0-9, below 10^15, at most six decimals; a float is refused."""
 
-Rate = Annotated[Decimal, BeforeValidator(_exact("an exact decimal rate", "5.1234", MAX_RATE_DECIMALS))]
+NonNegativeAmount = Annotated[Decimal, _AMOUNT, Field(ge=0), WithJsonSchema(schema_type("NonNegativeAmount"))]
+"""An exact amount of at least zero (``-0`` is zero)."""
+
+PositiveAmount = Annotated[Decimal, _AMOUNT, Field(gt=0), WithJsonSchema(schema_type("PositiveAmount"))]
+"""An exact amount above zero."""
+
+Rate = Annotated[Decimal, BeforeValidator(_exact("an exact decimal rate", "5.1234", MAX_RATE_DECIMALS)),
+                 WithJsonSchema(schema_type("Rate"))]
 """An exact exchange rate (``"5.1234"``): as an amount, with at most ten decimals."""
 
 
@@ -217,7 +258,7 @@ def _day(value: Any) -> Any:
     raise ValueError(f"a date YYYY-MM-DD, found {shown(value)}")
 
 
-Day = Annotated[date, Strict(), BeforeValidator(_day)]
+Day = Annotated[date, Strict(), BeforeValidator(_day), WithJsonSchema(schema_type("Date"))]
 """A date as the format writes it, ``YYYY-MM-DD``: ``0``, ``2024-03-15T00:00:00`` or ``"March 15"`` are
 refused (YAML's own timestamps are off: the loader keeps dates as text, checked here)."""
 
@@ -248,11 +289,11 @@ def _distinct(what: str, same: str, normal: Callable[[str], str]) -> Callable[[A
 
 
 StateMap = Annotated[dict[State, V], BeforeValidator(
-    _distinct("State", "the case of a State code does not count", lambda k: k.strip().lower()))]
+    _distinct("State", "the case of a State code does not count", lambda k: k.strip().lower())), _SchemaKeys("State")]
 """State -> value, each State once whatever the case it is written in (``pt`` and ``PT`` are refused)."""
 
 IdMap = Annotated[dict[Id, V], BeforeValidator(
-    _distinct("id", "spaces around an id do not count", lambda k: k.strip()))]
+    _distinct("id", "spaces around an id do not count", lambda k: k.strip())), _SchemaKeys("Id")]
 """Id -> value, each id once whatever the spaces around it (``ana`` and ``"ana "`` are refused)."""
 
 
@@ -261,5 +302,5 @@ class Model(BaseModel):
 
 
 class Money(Model):
-    amount: Amount = Field(ge=0, description="exact decimal amount, e.g. '1000000.00'")
+    amount: NonNegativeAmount = Field(description="exact decimal amount, e.g. '1000000.00'")
     currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pyhelpers.scenario.common import Amount, BasisPoints, Flag, Id, Model, Money, Unknown
+from pyhelpers.scenario.common import BasisPoints, Flag, Id, Model, Money, NonNegativeAmount, PositiveAmount, Unknown
 
 
 class Arrangement(Model):
@@ -72,8 +72,8 @@ class ThirdJurisdictionPE(Model):
 
     jurisdiction: str = Field(description="the third jurisdiction (informative)")
     profits_exempt_in_residence: Flag | Unknown | None = Field(default=None)
-    third_jurisdiction_tax: Amount | Unknown | None = Field(default=None, ge=0)
-    residence_state_tax: Amount | Unknown | None = Field(default=None, gt=0)
+    third_jurisdiction_tax: NonNegativeAmount | Unknown | None = Field(default=None)
+    residence_state_tax: PositiveAmount | Unknown | None = Field(default=None)
     active_business: Flag | Unknown | None = Field(default=None)
 
 

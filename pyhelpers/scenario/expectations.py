@@ -7,9 +7,9 @@ import re
 from decimal import Decimal
 from typing import Annotated, Literal, get_args
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, WithJsonSchema
 
-from pyhelpers.scenario.common import Amount, Model, State, StateMap
+from pyhelpers.scenario.common import Amount, Model, State, StateMap, schema_type
 
 OutcomeKind = Literal[
     "exclusive",
@@ -33,10 +33,16 @@ _OUTCOME_RE = re.compile(r"^(?P<kind>[a-z_ ]+?)(?:\s+(?P<rate>[0-9]+(?:\.[0-9]{1
 
 _AT_MOST = "capped at most "
 
+_BOUND = "at most "
+
 
 def parse_outcome(text: str) -> tuple[str, int | None]:
     """``"capped 10%"`` → ``("capped", 1000)``; ``"may tax"`` → ``("may_tax", None)``; an undetermined
-    outcome bounded whatever the open facts, ``"capped at most 15%"`` → ``("undetermined", 1500)``."""
+    outcome bounded whatever the open facts, ``"capped at most 15%"`` → ``("undetermined", 1500)``; a bound
+    an expectation sets, ``"at most 15%"`` → ``("at_most", 1500)`` (exempt, or capped or bounded at 15% or
+    less)."""
+    if text.strip().startswith(_BOUND):
+        return "at_most", parse_outcome(f"capped {text.strip()[len(_BOUND):]}")[1]
     if text.strip().startswith(_AT_MOST):
         bound = text.strip()[len(_AT_MOST):]
         return "undetermined", parse_outcome(f"capped {bound}")[1]
@@ -57,7 +63,7 @@ def _check_outcome(text: str) -> str:
     return text
 
 
-OutcomeText = Annotated[str, AfterValidator(_check_outcome)]
+OutcomeText = Annotated[str, AfterValidator(_check_outcome), WithJsonSchema(schema_type("Outcome"))]
 
 
 class ExpectedWithholding(Model):
@@ -106,12 +112,20 @@ class ExpectedAnswer(Model):
 
 
 class ExpectedItem(Model):
-    """What the scenario's author expects for one income item."""
+    """What the scenario's author expects for one income item: exact when it lists ``provisions`` (every
+    State's outcome, the provisions, the missing facts: none when not listed), else partial (only what it
+    states is checked: ``status`` alone, the outcome in some States, ``provisions_include``, a bound)."""
 
     status: Status = "decided"
-    outcome: StateMap[OutcomeText] = Field(description="State -> 'capped 10%' | 'may tax' | 'exempt' | ...")
-    provisions: list[str]
-    missing: list[str] = Field(default_factory=list, description="missing facts, e.g. 'holding(a, b)'")
+    outcome: StateMap[OutcomeText] | None = Field(
+        default=None, description="State -> 'capped 10%' | 'may tax' | 'exempt' | 'at most 15%' (a bound) | ...; "
+        "with provisions: every State")
+    provisions: list[str] | None = Field(
+        default=None, description="every provision of the answer exactly (makes the expectation exact)")
+    provisions_include: list[str] | None = Field(
+        default=None, description="provisions the answer includes (among others)")
+    missing: list[str] | None = Field(
+        default=None, description="missing facts, e.g. 'holding(a, b)' (an exact expectation: none when not listed)")
     findings: list[str] | None = Field(default=None)
     assumptions: list[str] | None = Field(
         default=None,

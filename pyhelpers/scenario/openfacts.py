@@ -151,6 +151,8 @@ _OPEN_DATES: tuple[tuple[str | type, ...], ...] = (("holdings", int), ("presence
                                                   ("places_of_business", str, "periods", int))
 """The records whose ``from`` and ``until`` may be given as plain ``unknown``."""
 
+OPEN_DATES = _OPEN_DATES
+
 
 def _open_date(path: tuple[Any, ...]) -> bool:
     """Whether ``path`` is the ``from`` or ``until`` of one of :data:`_OPEN_DATES`."""

@@ -5,11 +5,23 @@ service, visiting professors and students. Which item types may carry each detai
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, WithJsonSchema, field_validator
 
-from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model, Money, Rate, State, StateMap, Unknown
+from pyhelpers.scenario.common import (
+    BasisPoints,
+    Day,
+    Flag,
+    Id,
+    Model,
+    Money,
+    Rate,
+    State,
+    StateMap,
+    Unknown,
+    schema_type,
+)
 
 
 class FiscalYear(Model):
@@ -164,7 +176,7 @@ class StudentDetails(Model):
     annual_remuneration: Money | None = Field(
         default=None, description="employment: the remuneration for the year (asked when not given)"
     )
-    usd_exchange_rate: Rate | Unknown | None = Field(
+    usd_exchange_rate: Annotated[Rate, WithJsonSchema(schema_type("PositiveRate"))] | Unknown | None = Field(
         default=None,
         description="employment: units of the remuneration's currency per US dollar, the rate the scenario "
         "applies (not needed for USD); the checker never looks a rate up",
