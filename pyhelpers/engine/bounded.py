@@ -37,17 +37,23 @@ class Bounded(Generic[T, P]):
     value: T | None
     finished: bool
     emitted: list[P] = field(default_factory=list)
+    wall: float = 0.0
+    """Seconds of wall-clock time from the start to the end (or the stop) of the work."""
+    cpu: float | None = None
+    """Seconds of CPU time the work used (the child's user and system time), where it could be measured."""
 
 
 def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bounded[T, P]:
     """``work(emit)`` finished by ``deadline`` (a :func:`time.monotonic` time), or stopped there. An
     exception of :mod:`pyhelpers.base.errors` raised by the work is raised here; another one as a
     :class:`RuntimeError` carrying the child's traceback."""
+    started, cpu = time.monotonic(), time.process_time()
     if not hasattr(os, "fork"):
         emitted: list[P] = []
-        return Bounded(work(emitted.append), True, emitted)
+        value = work(emitted.append)
+        return Bounded(value, True, emitted, time.monotonic() - started, time.process_time() - cpu)
     if deadline <= time.monotonic():
-        return Bounded(None, False)
+        return Bounded(None, False, cpu=0.0)
     from multiprocessing import Pipe  # here: a command that bounds nothing does not import it
 
     receive, send = Pipe(duplex=False)
@@ -93,4 +99,6 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
-            os.waitpid(pid, 0)
+            _, _, usage = os.wait4(pid, 0)
+            out.cpu = usage.ru_utime + usage.ru_stime
+        out.wall = time.monotonic() - started

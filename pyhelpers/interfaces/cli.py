@@ -24,6 +24,7 @@ from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import compare
 from pyhelpers.engine.program import Logic
 from pyhelpers.engine.provenance import EXPLAINED_ROOTS
+from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario, json_schema, load_file, person_questions
@@ -40,7 +41,8 @@ LANG = click.option("--lang", type=click.Choice(["en", "pt"]), default="en", sho
 STRICT = click.option("--strict", is_flag=True,
                       help="no default stands for a fact the law needs: each is reported missing, not assumed")
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
-                          help="seconds for examining the alternatives of a scenario's unknown facts (per scenario)")
+                          help="seconds of wall-clock time for the work on one scenario, grounding included (check: "
+                          "per slice of 1,000 items in a larger one); an answer the limit cut says INCOMPLETE first")
 
 
 DEBUG = "TREATY_DEBUG"
@@ -105,7 +107,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
             click.echo(f"error: {err}", err=True)
             worst = max(worst, err.exit_code)
             continue
-        result = checker.check(scenario, source=path, time_limit=time_limit)
+        result = _check_with_progress(checker, scenario, path, time_limit)
         mismatches = compare(scenario, result) if scenario.expect is not None else None
         if mismatches:
             worst = max(worst, 1)
@@ -127,6 +129,23 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
     sys.exit(worst)
 
 
+
+def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_limit: float) -> ScenarioResult:
+    """``check_within`` the time limit, with a progress bar on a terminal for a scenario checked in slices."""
+    from pyhelpers.engine.limited import check_within
+    from pyhelpers.scenario.limits import SLICE_ITEMS
+
+    if len(scenario.income) <= SLICE_ITEMS or not sys.stderr.isatty():
+        return check_within(checker, scenario, path, time_limit)
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn(f"[bold]treaty check[/bold] {escape(path)}"), BarColumn(bar_width=None),
+                  TextColumn("{task.completed:,}/{task.total:,} items"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("items", total=len(scenario.income))
+        return check_within(checker, scenario, path, time_limit, lambda done, _: bar.update(task, completed=done))
 
 
 def _item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:
