@@ -84,7 +84,8 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
             try:
                 kind, payload = receive.recv()
             except EOFError:
-                raise WorkerFailed("the process searching the alternatives ended without an answer") from None
+                raise WorkerFailed("the process doing the bounded work ended without an answer (killed from "
+                                   "outside, or out of memory)") from None
             if kind == "emit":
                 out.emitted.append(payload)
             elif kind == "done":
@@ -93,12 +94,12 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
             elif kind == "error":
                 raise payload
             else:
-                raise RuntimeError(f"the process searching the alternatives failed:\n{payload}")
+                raise RuntimeError(f"the process doing the bounded work failed:\n{payload}")
     finally:
+        out.wall = time.monotonic() - started
         receive.close()
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             _, _, usage = os.wait4(pid, 0)
             out.cpu = usage.ru_utime + usage.ru_stime
-        out.wall = time.monotonic() - started

@@ -30,10 +30,16 @@ from pyhelpers.scenario.limits import SLICE_ITEMS, refuse_oversized
 
 GRACE = 0.25
 """Seconds a check may take past its time limit to stop on its own (its solves are interrupted at the
-limit) before it is killed (it is grounding)."""
+limit) before it is killed (it is grounding); at most the limit itself."""
 
 BUSY = 0.5
 """Below this share of CPU time in the wall-clock time the check ran, the machine is said to have been busy."""
+
+CUT = "check"
+"""The ``fact`` of the finding ``time_limit`` of an item the time limit left undecided, the check cut."""
+
+MEANINGFUL = 0.1
+"""Below this many seconds of wall-clock time, whether the machine was busy is not said (too short to tell)."""
 
 Progress = Callable[[int, int], None]
 """Told ``(items checked, items in all)`` after each slice."""
@@ -44,6 +50,7 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
     """:meth:`Checker.check` bounded by ``time_limit`` seconds of wall-clock time, grounding included (per
     slice of :data:`SLICE_ITEMS` items for a larger scenario; see the module doc)."""
     refuse_oversized({"income": scenario.income, "persons": dict(scenario.persons)}, source)
+    _ = checker.declared  # read once here (from the disk cache), not again in each child
     items = scenario.income
     slices = [items[k:k + SLICE_ITEMS] for k in range(0, len(items), SLICE_ITEMS)] \
         if len(items) > SLICE_ITEMS and not scenario.open_facts else [items]
@@ -53,7 +60,7 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
         sub = scenario if len(slices) == 1 else _slice(scenario, part)
         run: Bounded[ScenarioResult, None] = run_bounded(
             lambda _emit, sub=sub: checker.check(sub, source, time_limit),  # type: ignore[misc]
-            time.monotonic() + time_limit + GRACE)
+            time.monotonic() + time_limit + min(GRACE, time_limit))
         parts.append(_measured(run, checker, sub, source, time_limit))
         done += len(part)
         if progress is not None:
@@ -81,7 +88,7 @@ def _measured(run: Bounded[ScenarioResult, None], checker: Any, scenario: Scenar
             return result
         return dataclasses.replace(result, incomplete=f"{result.incomplete} ({measured})")
     cut = result_from_atoms(scenario, source, [], checker.receipt(checker.facts(scenario)))
-    late = Finding("time_limit", scenario.treaty)
+    late = Finding("time_limit", scenario.treaty, CUT)
     items = tuple(dataclasses.replace(it, status="depends", findings=(*it.findings, late)) for it in cut.items)
     return dataclasses.replace(cut, items=items, incomplete=(
         f"the time limit of {limit:g} s was reached before the check ended (the rules were still being "
@@ -91,10 +98,15 @@ def _measured(run: Bounded[ScenarioResult, None], checker: Any, scenario: Scenar
 def _measures(run: Bounded[Any, Any]) -> str:
     """How long the work ran, in wall-clock and CPU time, and whether the machine was busy."""
     if run.cpu is None:
-        return f"measured in wall-clock time: {run.wall:.1f} s"
-    busy = run.cpu < BUSY * run.wall
-    return (f"measured in wall-clock time: {run.wall:.1f} s, of which {run.cpu:.1f} s of CPU time for the check"
+        return f"measured in wall-clock time: {_seconds(run.wall)}"
+    busy = run.wall >= MEANINGFUL and run.cpu < BUSY * run.wall
+    return (f"measured in wall-clock time: {_seconds(run.wall)}, of which {_seconds(run.cpu)} of CPU time for the "
+            "check"
             + ("; the machine was busy: on an idle one the check would have done more in the limit" if busy else ""))
+
+
+def _seconds(x: float) -> str:
+    return f"{x:.1f} s" if x >= 1 else f"{x:.3f} s"
 
 
 def _merged(checker: Any, scenario: Scenario, parts: list[ScenarioResult]) -> ScenarioResult:
