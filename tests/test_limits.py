@@ -102,7 +102,7 @@ def test_the_3000_person_reproducer_is_refused_with_the_limit_named(tmp_path: Pa
     persons.write_text(json.dumps({**data, "holdings": [], "income": []}, indent=0), encoding="utf-8")
     out = CliRunner().invoke(main, ["check", str(persons)])
     assert out.exit_code == 2
-    assert out.output.startswith(f"error: {persons}:5: persons: expected at most 2,000 persons, found 3,000 (split "
+    assert out.output.startswith(f"error: {persons}:5: persons: expected at most 1,800 persons, found 3,000 (split "
                                  "the scenario into groups"), out.output
 
 

@@ -5,8 +5,10 @@ and places), so a scenario with many items is checked in slices of :data:`SLICE_
 after the other, with a progress bar on a terminal; above :data:`MAX_ITEMS` it is refused (a ledger of
 payments is what ``treaty batch`` is for). Every slice is grounded with all the persons, and the
 grounding grows faster than their number (measured by ``tests/bench/large.py``: 1,000 persons 1.9 s,
-2,000 about 6 s, 3,000 18 s and 1 GB), so a scenario of more than :data:`MAX_PERSONS` persons is refused
-before it is validated. Both refusals name the limit and the count found.
+2,000 about 6 s, 3,000 18 s and 1 GB), so a scenario of more than :data:`MAX_PERSONS` persons (a check
+within the default time limit, with a margin) is refused before it is validated. Both refusals name the
+limit and the count found. (A scenario *file* meets the reader's budgets first,
+:mod:`pyhelpers.scenario.reading`: 1,000,000 bytes and 50,000 values, some 5,000 items.)
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pyhelpers.base.errors import Problem, ScenarioError
 MAX_ITEMS = 100_000
 """The most income items in one scenario (checked in slices of :data:`SLICE_ITEMS`)."""
 
-MAX_PERSONS = 2_000
+MAX_PERSONS = 1_800
 """The most persons in one scenario (each slice of items is grounded with all of them)."""
 
 SLICE_ITEMS = 1_000
