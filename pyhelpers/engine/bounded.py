@@ -45,8 +45,8 @@ class Bounded(Generic[T, P]):
 
 def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bounded[T, P]:
     """``work(emit)`` finished by ``deadline`` (a :func:`time.monotonic` time), or stopped there. An
-    exception of :mod:`pyhelpers.base.errors` raised by the work is raised here; another one as a
-    :class:`RuntimeError` carrying the child's traceback."""
+    exception raised by the work is raised here (with the child's traceback as a note), or, if it cannot
+    be sent, a :class:`RuntimeError` carrying that traceback."""
     started, cpu = time.monotonic(), time.process_time()
     if not hasattr(os, "fork"):
         emitted: list[P] = []
@@ -66,9 +66,13 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
             send.send(("done", value))
         except TreatyLogicError as err:
             send.send(("error", err))
-        except BaseException:
+        except BaseException as err:
+            text = traceback.format_exc()
             with contextlib.suppress(BaseException):
-                send.send(("crash", traceback.format_exc()))
+                try:
+                    send.send(("crash", (err, text)))  # the exception itself, if it pickles
+                except Exception:
+                    send.send(("crash", (None, text)))
             status = 1
         finally:
             with contextlib.suppress(BaseException):
@@ -94,7 +98,11 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
             elif kind == "error":
                 raise payload
             else:
-                raise RuntimeError(f"the process doing the bounded work failed:\n{payload}")
+                raised, text = payload
+                if isinstance(raised, Exception):  # raised again here, with the child's traceback as a note
+                    raised.add_note(f"raised in the child process doing bounded work:\n{text}")
+                    raise raised
+                raise RuntimeError(f"the process doing the bounded work failed:\n{text}")
     finally:
         out.wall = time.monotonic() - started
         receive.close()
