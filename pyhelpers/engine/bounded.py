@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from pyhelpers.base import cache
 from pyhelpers.base.errors import TreatyLogicError
 
 T = TypeVar("T")
@@ -63,7 +64,7 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
         try:
             receive.close()
             value = work(lambda part: send.send(("emit", part)))
-            send.send(("done", value))
+            send.send(("done", (value, cache.notices())))
         except TreatyLogicError as err:
             send.send(("error", err))
         except BaseException as err:
@@ -93,7 +94,8 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
             if kind == "emit":
                 out.emitted.append(payload)
             elif kind == "done":
-                out.value, out.finished = payload, True
+                (out.value, notes), out.finished = payload, True
+                cache.carry(notes)  # the cache's warnings, said by the parent
                 return out
             elif kind == "error":
                 raise payload
