@@ -1,14 +1,16 @@
 """Benchmark and generator: scenarios of many income items or many persons (issue 26, item 5).
 
-    .venv/bin/python tests/bench/large.py items 30000 [--write FILE]
-    .venv/bin/python tests/bench/large.py persons 3000 [--write FILE]
+    .venv/bin/python tests/bench/large.py items 30000 [--sliced | --write FILE]
+    .venv/bin/python tests/bench/large.py persons 3000 [--sliced | --write FILE]
 
 ``items N``: one Portuguese parent and N Brazilian subsidiaries' payments to it, dividends, interest and
 royalties on different dates, with holdings of different sizes (the items are independent of each other).
 ``persons N``: N persons (companies of either State), each with a holding and one dividend.
-Prints the time and peak memory of ``Checker.check`` (or, with ``--write``, only writes the YAML, to
-try ``treaty check FILE``). Not collected by pytest; the generator is also used by the tests (with
-counts of a few hundred, or just over a limit, in memory).
+Prints the time and peak memory of ``Checker.check`` (one grounding), or with ``--sliced`` of
+``check_within`` (what ``treaty check`` runs: slices of 1,000 items, each in a child process, the limits
+not applied here; the peak memory is then the largest child's); or, with ``--write``, only writes the
+YAML (JSON is YAML), to try ``treaty check FILE``. Not collected by pytest; the generator is also
+used by the tests (with counts of a few hundred, or just over a limit, in memory).
 """
 
 from __future__ import annotations
@@ -65,25 +67,34 @@ def many_persons(n: int, treaty: str = "br-pt") -> dict[str, Any]:
 
 
 def main() -> None:
-    import yaml
+    import json
 
+    from pyhelpers.engine.limited import check_within
     from pyhelpers.engine.solve import Checker
-    from pyhelpers.scenario import load_dict
+    from pyhelpers.scenario import limits, load_dict
+
+    limits.MAX_ITEMS = limits.MAX_PERSONS = sys.maxsize  # measured, not refused
 
     kind, n = sys.argv[1], int(sys.argv[2])
     data = many_items(n) if kind == "items" else many_persons(n)
     if "--write" in sys.argv:
-        Path(sys.argv[sys.argv.index("--write") + 1]).write_text(yaml.safe_dump(data, sort_keys=False),
-                                                                 encoding="utf-8")
+        Path(sys.argv[sys.argv.index("--write") + 1]).write_text(json.dumps(data, indent=1), encoding="utf-8")
         return
     checker = Checker().warm()
     start, cpu = time.perf_counter(), time.process_time()
     scenario = load_dict(data, f"<{kind} {n}>")
     loaded = time.perf_counter() - start
-    result = checker.check(scenario, f"<{kind} {n}>")
+    sliced = "--sliced" in sys.argv
+    if sliced:
+        result = check_within(checker, scenario, f"<{kind} {n}>", 600.0)
+    else:
+        result = checker.check(scenario, f"<{kind} {n}>")
     took, cpu_took = time.perf_counter() - start, time.process_time() - cpu
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{kind} {n}: {len(result.items)} item(s) decided in {took:.1f} s wall ({cpu_took:.1f} s CPU; loading "
+    if sliced:
+        cpu_took += sum(resource.getrusage(resource.RUSAGE_CHILDREN)[:2])
+    peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
+    label = f"{kind} {n}{' (sliced)' if sliced else ''}"
+    print(f"{label}: {len(result.items)} item(s) decided in {took:.1f} s wall ({cpu_took:.1f} s CPU; loading "
           f"{loaded:.1f} s), peak memory {peak:.0f} MB{' (INCOMPLETE)' if result.incomplete else ''}")
 
 
