@@ -210,6 +210,7 @@ def test_oversized_files_are_refused_unread(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as info:
         load_file(path)
     assert [str(p) for p in info.value.problems] == \
-        [f"{path}: (file): expected a scenario file of at most 1,000,000 bytes, found a larger file"]
+        [f"{path}: (file): expected a scenario file of at most 1,000,000 bytes, found a larger file (split it, or "
+         "give the payments as a ledger to `treaty batch`)"]
     assert one(GOOD + "description: '" + "x" * MAX_BYTES + "'\n").startswith(
         "case.yaml: (document): expected a text of at most 1,000,000 characters")

@@ -70,6 +70,12 @@ def _note(text: str) -> None:
     _notices.setdefault(text, None)
 
 
+def carry(texts: list[str]) -> None:
+    """Keep the notices of a child process (bounded work) as this process's own, to be reported once."""
+    for text in texts:
+        _note(text)
+
+
 def notices() -> list[str]:
     """The warnings about the cache since the last call (each once): folders refused, entries ignored."""
     out = list(_notices)

@@ -42,6 +42,10 @@ class ScenarioError(InputError):
         lines = [str(p) for p in problems]
         super().__init__("\n".join(lines) + "\nfix the fields above and run the command again")
 
+    def __reduce__(self) -> tuple[type[ScenarioError], tuple[list[Problem]]]:
+        """Pickled with its problems (raised in a child process doing bounded work, raised again here)."""
+        return (type(self), (self.problems,))
+
 
 class BatchError(InputError):
     """A batch of ledger rows as a whole cannot run (an unreadable ledger, a bad context, a run to resume

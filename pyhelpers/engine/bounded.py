@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from pyhelpers.base import cache
 from pyhelpers.base.errors import TreatyLogicError
 
 T = TypeVar("T")
@@ -37,17 +38,23 @@ class Bounded(Generic[T, P]):
     value: T | None
     finished: bool
     emitted: list[P] = field(default_factory=list)
+    wall: float = 0.0
+    """Seconds of wall-clock time from the start to the end (or the stop) of the work."""
+    cpu: float | None = None
+    """Seconds of CPU time the work used (the child's user and system time), where it could be measured."""
 
 
 def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bounded[T, P]:
     """``work(emit)`` finished by ``deadline`` (a :func:`time.monotonic` time), or stopped there. An
-    exception of :mod:`pyhelpers.base.errors` raised by the work is raised here; another one as a
-    :class:`RuntimeError` carrying the child's traceback."""
+    exception raised by the work is raised here (with the child's traceback as a note), or, if it cannot
+    be sent, a :class:`RuntimeError` carrying that traceback."""
+    started, cpu = time.monotonic(), time.process_time()
     if not hasattr(os, "fork"):
         emitted: list[P] = []
-        return Bounded(work(emitted.append), True, emitted)
+        value = work(emitted.append)
+        return Bounded(value, True, emitted, time.monotonic() - started, time.process_time() - cpu)
     if deadline <= time.monotonic():
-        return Bounded(None, False)
+        return Bounded(None, False, cpu=0.0)
     from multiprocessing import Pipe  # here: a command that bounds nothing does not import it
 
     receive, send = Pipe(duplex=False)
@@ -57,12 +64,16 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
         try:
             receive.close()
             value = work(lambda part: send.send(("emit", part)))
-            send.send(("done", value))
+            send.send(("done", (value, cache.notices())))
         except TreatyLogicError as err:
             send.send(("error", err))
-        except BaseException:
+        except BaseException as err:
+            text = traceback.format_exc()
             with contextlib.suppress(BaseException):
-                send.send(("crash", traceback.format_exc()))
+                try:
+                    send.send(("crash", (err, text)))  # the exception itself, if it pickles
+                except Exception:
+                    send.send(("crash", (None, text)))
             status = 1
         finally:
             with contextlib.suppress(BaseException):
@@ -78,19 +89,27 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
             try:
                 kind, payload = receive.recv()
             except EOFError:
-                raise WorkerFailed("the process searching the alternatives ended without an answer") from None
+                raise WorkerFailed("the process doing the bounded work ended without an answer (killed from "
+                                   "outside, or out of memory)") from None
             if kind == "emit":
                 out.emitted.append(payload)
             elif kind == "done":
-                out.value, out.finished = payload, True
+                (out.value, notes), out.finished = payload, True
+                cache.carry(notes)  # the cache's warnings, said by the parent
                 return out
             elif kind == "error":
                 raise payload
             else:
-                raise RuntimeError(f"the process searching the alternatives failed:\n{payload}")
+                raised, text = payload
+                if isinstance(raised, Exception):  # raised again here, with the child's traceback as a note
+                    raised.add_note(f"raised in the child process doing bounded work:\n{text}")
+                    raise raised
+                raise RuntimeError(f"the process doing the bounded work failed:\n{text}")
     finally:
+        out.wall = time.monotonic() - started
         receive.close()
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
-            os.waitpid(pid, 0)
+            _, _, usage = os.wait4(pid, 0)
+            out.cpu = usage.ru_utime + usage.ru_stime

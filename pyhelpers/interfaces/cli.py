@@ -21,10 +21,12 @@ import click
 from pyhelpers.base import cache
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.engine.catalog import article_files, treaties
+from pyhelpers.engine.expect import Mismatch
+from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces import documents
 from pyhelpers.output import render
-from pyhelpers.scenario import json_schema, load_file
+from pyhelpers.scenario import Scenario, json_schema, load_file
 
 if TYPE_CHECKING:
     from pyhelpers.explain.explainer import Step
@@ -37,7 +39,8 @@ LANG = click.option("--lang", type=click.Choice(["en", "pt"]), default="en", sho
 STRICT = click.option("--strict", is_flag=True,
                       help="no default stands for a fact the law needs: each is reported missing, not assumed")
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
-                          help="seconds for examining the alternatives of a scenario's unknown facts (per scenario)")
+                          help="seconds of wall-clock time for the work on one scenario, grounding included (check: "
+                          "per slice of 1,000 items in a larger one); an answer the limit cut says INCOMPLETE first")
 
 
 DEBUG = "TREATY_DEBUG"
@@ -102,7 +105,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
             click.echo(f"error: {err}", err=True)
             worst = max(worst, err.exit_code)
             continue
-        result, mismatches = documents.check_answer(checker, scenario, path, time_limit)
+        result, mismatches = _check_with_progress(checker, scenario, path, time_limit)
         if mismatches:
             worst = max(worst, 1)
         if fmt == "json":
@@ -116,6 +119,26 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
     if fmt == "json":
         click.echo(render.to_json(outputs[0] if len(files) == 1 and outputs else outputs), nl=False)
     sys.exit(worst)
+
+
+def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_limit: float
+                         ) -> tuple[ScenarioResult, list[Mismatch] | None]:
+    """``documents.check_answer`` (within the time limit), with a progress bar on a terminal for a scenario
+    checked in slices."""
+    from pyhelpers.scenario.limits import SLICE_ITEMS
+
+    if len(scenario.income) <= SLICE_ITEMS or not sys.stderr.isatty():
+        return documents.check_answer(checker, scenario, path, time_limit)
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn(f"[bold]treaty check[/bold] {escape(path)}"), BarColumn(bar_width=None),
+                  TextColumn("{task.completed:,}/{task.total:,} items"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("items", total=len(scenario.income))
+        return documents.check_answer(checker, scenario, path, time_limit,
+                                      lambda done, _: bar.update(task, completed=done))
 
 
 @main.command()

@@ -7,7 +7,7 @@ file name on the command line, the request's ``source`` over HTTP) and returns d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pyhelpers.base.errors import InputError
@@ -27,11 +27,14 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------------------------------ check ---
-def check_answer(checker: Checker, scenario: Scenario, source: str, time_limit: float
-                 ) -> tuple[ScenarioResult, list[Mismatch] | None]:
-    """The result of ``treaty check`` and its comparison with the scenario's ``expect:`` block (None
-    without one)."""
-    result = checker.check(scenario, source=source, time_limit=time_limit)
+def check_answer(checker: Checker, scenario: Scenario, source: str, time_limit: float,
+                 progress: Callable[[int, int], None] | None = None) -> tuple[ScenarioResult, list[Mismatch] | None]:
+    """The result of ``treaty check`` (within ``time_limit``, grounding included:
+    :func:`~pyhelpers.engine.limited.check_within`) and its comparison with the scenario's ``expect:`` block
+    (None without one)."""
+    from pyhelpers.engine.limited import check_within
+
+    result = check_within(checker, scenario, source, time_limit, progress)
     return result, (compare(scenario, result) if scenario.expect is not None else None)
 
 

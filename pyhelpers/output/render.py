@@ -276,6 +276,10 @@ def finding_text(f: Finding, lang: str) -> str:
         return ("depende de {fact}, indicado como desconhecido ou por alternativas ({prov})" if _lang(lang) == "pt"
                 else "depends on {fact}, given as unknown or as alternatives ({prov})").format(fact=f.fact or "",
                                                                                             prov=f.provision)
+    if f.kind == "time_limit" and f.fact == "check":  # the whole check cut, grounding included
+        return (f"o tempo limite esgotou-se antes do fim da verificação: nada é definitivo ({f.provision})"
+                if _lang(lang) == "pt" else
+                f"the time limit was reached before the check ended: nothing is final ({f.provision})")
     if f.kind == "relief":
         return _FINDING[_lang(lang)][f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
     return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision)

@@ -158,6 +158,7 @@ _WORDS = {
         "text_pt": "text (Portuguese, as encoded)", "no_text": "no quoted text in the rule base",
         "facts": "The scenario as given", "facts_atoms": "the facts as the rules read them (hashed in the receipt)",
         "unknowns": "Unknown and missing facts", "given_unknown": "given as unknown",
+        "incomplete": "INCOMPLETE",
         "none": "none", "receipt": "Receipt", "reproduce": "to reproduce",
         "version": "treaty-logic version", "clingo": "clingo version", "logic": "logic (SHA-256 of the rule files)",
         "facts_hash": "facts (SHA-256)", "file_hash": "scenario file (SHA-256)", "graphviz": "graph layout",
@@ -190,6 +191,7 @@ _WORDS = {
         "facts": "O cenário tal como foi dado",
         "facts_atoms": "os factos tal como as regras os lêem (com hash no recibo)",
         "unknowns": "Factos desconhecidos e em falta", "given_unknown": "indicados como desconhecidos",
+        "incomplete": "INCOMPLETO",
         "none": "nenhum", "receipt": "Recibo", "reproduce": "para reproduzir",
         "version": "versão do treaty-logic", "clingo": "versão do clingo",
         "logic": "lógica (SHA-256 dos ficheiros de regras)", "facts_hash": "factos (SHA-256)",
@@ -799,8 +801,10 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
     lang = report.lang
     res = s.result
     rc = res.receipt
+    mark = word("incomplete", lang)
     parts = [f'<section class="scenario" id="scenario-{si}">',
-             f'<h1>{_e(res.name)}</h1>',
+             f'<h1>{_e(mark)}: {_e(res.name)}</h1>\n<p class="incomplete"><strong>{_e(mark)}</strong>: '
+             f'{_e(res.incomplete)}</p>' if res.incomplete else f'<h1>{_e(res.name)}</h1>',
              f'<p class="meta"><code>{_e(s.source)}</code> — {_e(res.treaty)}, {_e(word("evaluated", lang))} '
              f'{_e(res.evaluation_date)}</p>',
              f'<h2>{_e(word("unknowns", lang))}</h2>']
@@ -867,6 +871,8 @@ def render_html(report: Report, dot: str | None) -> str:
         note = word("engine_dot", lang).format(version=engine)
     n_items = len(report.items())
     title = word("title", lang)
+    if any(s.result.incomplete for s in report.scenarios):  # said first: in the title and the headline
+        title = f'{word("incomplete", lang)}: {title}'
     head = (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta name="generator" content="treaty-logic">\n<title>{_e(title)}</title>\n'
@@ -888,6 +894,7 @@ _CSS = """\
 body { font: 14px/1.45 "DejaVu Sans", Verdana, system-ui, sans-serif; color: var(--ink); margin: 0 auto;
        max-width: 1200px; padding: 16px 24px 48px; }
 h1 { font-size: 1.5em; margin: .6em 0 .2em; } h2 { font-size: 1.2em; margin: 1.2em 0 .4em; }
+p.incomplete { border-left: 4px solid #b3261e; padding-left: 8px; }
 h3 { font-size: 1.05em; margin: 1em 0 .3em; display: inline-block; }
 code, pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: .92em; }
 pre { background: #f8f9fa; border: 1px solid var(--line); padding: 8px 10px; overflow: auto; white-space: pre-wrap; }

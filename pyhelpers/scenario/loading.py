@@ -15,6 +15,7 @@ from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.consistency import check_references
 from pyhelpers.scenario.document import Scenario
 from pyhelpers.scenario.income import IncomeItem
+from pyhelpers.scenario.limits import refuse_oversized
 from pyhelpers.scenario.problems import LineMap, describe, field_path, problems_from_validation
 from pyhelpers.scenario.reading import parse_yaml, read_file
 
@@ -25,6 +26,7 @@ def load_dict(data: Any, source: str = "<scenario>", lines: LineMap | None = Non
     if not isinstance(data, dict):
         raise ScenarioError([Problem(source, 1, "(document)", "a mapping with name, treaty, persons, ...",
                                      describe(data))])
+    refuse_oversized(data, source, lines.line)
     data, open_facts, problems = openfacts.extract(data, source, lines.line)
     if problems:
         raise ScenarioError(problems)

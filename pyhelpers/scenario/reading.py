@@ -181,6 +181,19 @@ def _check(node: yaml.Node, path: tuple[Any, ...], lines: LineMap, tagged: dict[
             _check(value, (*path, i), lines, tagged, refuse)
 
 
+def _sizes(root: yaml.Node) -> str:
+    """What makes a large scenario large: its counts of income items and persons, as a hint (none if it
+    lists neither)."""
+    if not isinstance(root, yaml.MappingNode):
+        return ""
+    counts = {str(k.value): len(v.value) for k, v in root.value if isinstance(k, yaml.ScalarNode)
+              and str(k.value) in ("income", "persons") and isinstance(v, (yaml.SequenceNode, yaml.MappingNode))}
+    if not counts:
+        return ""
+    listed = " and ".join(f"{n:,} {'income items' if k == 'income' else 'persons'}" for k, n in sorted(counts.items()))
+    return f"the scenario lists {listed}: split it, or give the payments as a ledger to `treaty batch`"
+
+
 def parse_yaml(text: str, source: str) -> tuple[Any, LineMap]:
     """The data of one YAML document and the line of each path in it; raises :class:`ScenarioError` for
     a document that is not well-formed, exceeds a budget or is not plain YAML."""
@@ -207,7 +220,7 @@ def parse_yaml(text: str, source: str) -> tuple[Any, LineMap]:
             found = f"more than {MAX_VALUES:,} values" if values > MAX_VALUES else f"{depth} levels"
             raise ScenarioError([Problem(source, node.start_mark.line + 1, "(document)",
                                          f"at most {MAX_VALUES:,} values and {MAX_DEPTH} levels of nesting once "
-                                         "the aliases are expanded", found)])
+                                         "the aliases are expanded", found, _sizes(node))])
         refuse: list[tuple[tuple[Any, ...], int, str, str]] = []
         _check(node, (), lines, loader.tagged, refuse)
         if refuse:
@@ -242,7 +255,8 @@ def read_file(path: str | Path, what: str) -> str:
     except PermissionError:
         raise refused(f"a readable {what} file", "no permission to read it") from None
     if len(data) > MAX_BYTES:
-        raise refused(f"a {what} file of at most {MAX_BYTES:,} bytes", "a larger file")
+        raise ScenarioError([Problem(str(path), None, "(file)", f"a {what} file of at most {MAX_BYTES:,} bytes",
+                                     "a larger file", "split it, or give the payments as a ledger to `treaty batch`")])
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

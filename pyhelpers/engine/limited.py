@@ -1,0 +1,129 @@
+"""A check bounded by its time limit, grounding included, and large scenarios in slices (issue 26, item 5).
+
+:meth:`Checker.check <pyhelpers.engine.solve.Checker.check>` bounds only its solves (clingo can
+interrupt a search, not a grounding). :func:`check_within` runs the check in a forked child
+(:mod:`pyhelpers.engine.bounded`) stopped at the limit, so a grounding that outlasts the limit is cut
+too: the items it had not decided are then reported with the finding ``time_limit`` and the result is
+``incomplete``, never a complete answer. The limit is measured in wall-clock time; the result says how
+long the check ran and how much CPU time it had, so that a cut due to a busy machine says so.
+
+A scenario of more than :data:`~pyhelpers.scenario.limits.SLICE_ITEMS` items (and no open facts) is checked in slices of
+that many items (the items are independent of each other; each slice carries all the persons, holdings
+and places), each within the time limit, reporting its progress after each slice; above
+:data:`~pyhelpers.scenario.limits.MAX_ITEMS` items or :data:`~pyhelpers.scenario.limits.MAX_PERSONS`
+persons it is refused (:func:`~pyhelpers.scenario.limits.refuse_oversized`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT
+from pyhelpers.engine.answers import result_from_atoms
+from pyhelpers.engine.bounded import Bounded, run_bounded
+from pyhelpers.engine.results import Finding, ScenarioResult, UnknownFact
+from pyhelpers.scenario import IncomeItem, Scenario
+from pyhelpers.scenario.limits import SLICE_ITEMS, refuse_oversized
+
+GRACE = 0.25
+"""Seconds a check may take past its time limit to stop on its own (its solves are interrupted at the
+limit) before it is killed (it is grounding); at most the limit itself."""
+
+BUSY = 0.5
+"""Below this share of CPU time in the wall-clock time the check ran, the machine is said to have been busy."""
+
+CUT = "check"
+"""The ``fact`` of the finding ``time_limit`` of an item the time limit left undecided, the check cut."""
+
+MEANINGFUL = 0.1
+"""Below this many seconds of wall-clock time, whether the machine was busy is not said (too short to tell)."""
+
+Progress = Callable[[int, int], None]
+"""Told ``(items checked, items in all)`` after each slice."""
+
+
+def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
+                 time_limit: float = DEFAULT_TIME_LIMIT, progress: Progress | None = None) -> ScenarioResult:
+    """:meth:`Checker.check` bounded by ``time_limit`` seconds of wall-clock time, grounding included (per
+    slice of :data:`SLICE_ITEMS` items for a larger scenario; see the module doc)."""
+    refuse_oversized({"income": scenario.income, "persons": dict(scenario.persons)}, source)
+    _ = checker.declared  # read once here (from the disk cache), not again in each child
+    items = scenario.income
+    slices = [items[k:k + SLICE_ITEMS] for k in range(0, len(items), SLICE_ITEMS)] \
+        if len(items) > SLICE_ITEMS and not scenario.open_facts else [items]
+    parts: list[ScenarioResult] = []
+    done = 0
+    for part in slices:
+        sub = scenario if len(slices) == 1 else _slice(scenario, part)
+        run: Bounded[ScenarioResult, None] = run_bounded(
+            lambda _emit, sub=sub: checker.check(sub, source, time_limit),  # type: ignore[misc]
+            time.monotonic() + time_limit + min(GRACE, time_limit))
+        parts.append(_measured(run, checker, sub, source, time_limit))
+        done += len(part)
+        if progress is not None:
+            progress(done, len(items))
+    if len(parts) == 1:
+        return parts[0]
+    return _merged(checker, scenario, parts)
+
+
+def _slice(scenario: Scenario, items: list[IncomeItem]) -> Scenario:
+    """``scenario`` with only ``items`` (a scenario without open facts: their paths index its items)."""
+    sub = scenario.model_copy(update={"income": items})
+    sub._plain_data = None  # the document of the whole scenario: not this one's
+    return sub
+
+
+def _measured(run: Bounded[ScenarioResult, None], checker: Any, scenario: Scenario, source: str,
+              limit: float) -> ScenarioResult:
+    """The result of ``run``: the check's own if it finished (its ``incomplete`` reason, if any, with the
+    time measured), else every item cut by the time limit."""
+    measured = _measures(run)
+    if run.value is not None:
+        result = run.value
+        if result.incomplete is None:
+            return result
+        return dataclasses.replace(result, incomplete=f"{result.incomplete} ({measured})")
+    cut = result_from_atoms(scenario, source, [], checker.receipt(checker.facts(scenario)))
+    late = Finding("time_limit", scenario.treaty, CUT)
+    items = tuple(dataclasses.replace(it, status="depends", findings=(*it.findings, late)) for it in cut.items)
+    return dataclasses.replace(cut, items=items, incomplete=(
+        f"the time limit of {limit:g} s was reached before the check ended (the rules were still being "
+        f"applied to the scenario's facts; {measured}): no item is decided"))
+
+
+def _measures(run: Bounded[Any, Any]) -> str:
+    """How long the work ran, in wall-clock and CPU time, and whether the machine was busy."""
+    if run.cpu is None:
+        return f"measured in wall-clock time: {_seconds(run.wall)}"
+    busy = run.wall >= MEANINGFUL and run.cpu < BUSY * run.wall
+    return (f"measured in wall-clock time: {_seconds(run.wall)}, of which {_seconds(run.cpu)} of CPU time for the "
+            "check"
+            + ("; the machine was busy: on an idle one the check would have done more in the limit" if busy else ""))
+
+
+def _seconds(x: float) -> str:
+    return f"{x:.1f} s" if x >= 1 else f"{x:.3f} s"
+
+
+def _merged(checker: Any, scenario: Scenario, parts: list[ScenarioResult]) -> ScenarioResult:
+    """The results of the slices of ``scenario`` as one: the items in order, the questions about persons
+    and the unknown facts once each, the first reason for being incomplete, the receipt of the whole."""
+    first = parts[0]
+    answers = {a.question: a for p in parts for a in p.answers}
+    unknowns: dict[str, UnknownFact] = {}
+    for p in parts:
+        for u in p.unknowns:
+            known = unknowns.get(u.fact)
+            unknowns[u.fact] = u if known is None else dataclasses.replace(known, items=(*known.items, *u.items))
+    reasons = [p.incomplete for p in parts if p.incomplete is not None]
+    incomplete = None if not reasons else reasons[0] if len(reasons) == 1 else \
+        f"{reasons[0]}; and in {len(reasons) - 1} more slice(s) of {SLICE_ITEMS:,} items"
+    return dataclasses.replace(first, items=tuple(it for p in parts for it in p.items),
+                               receipt=checker.receipt(checker.facts(scenario)),
+                               atoms=tuple(dict.fromkeys(a for p in parts for a in p.atoms)),
+                               unknowns=tuple(unknowns.values()), incomplete=incomplete,
+                               answers=tuple(answers[q] for q in answers))
