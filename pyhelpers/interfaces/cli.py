@@ -121,12 +121,41 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
         elif fmt == "markdown":
             click.echo(render.check_markdown(result, mismatches, lang), nl=False)
         else:
-            click.echo(render.check_text(result, mismatches, lang), nl=False)
+            click.echo(render.check_text(result, mismatches, lang, _decisive(checker, scenario, lang)), nl=False)
     if fmt == "json":
         click.echo(render.to_json(outputs[0] if len(files) == 1 and outputs else outputs), nl=False)
     sys.exit(worst)
 
 
+
+
+def _decisive(checker: Checker, scenario: Scenario, lang: str) -> dict[tuple[str, str], str]:
+    """By (item, State): the decisive line of the legal argument for the State's outcome. A scenario with
+    facts given as alternatives has none (its explanation would be of the first alternative only)."""
+    from pyhelpers.explain.argument import argument_for
+    from pyhelpers.explain.explainer import explain_scenario
+
+    if scenario.open_facts or not scenario.income:
+        return {}
+    out: dict[tuple[str, str], str] = {}
+    ex = explain_scenario(checker, scenario, lang)
+    for item in scenario.income:
+        for arg in argument_for(ex, item.id, frozenset({"state_outcome"}), why_not=False):
+            line = render.decisive_line(arg)
+            if arg.state is not None and line is not None:
+                out[(item.id, arg.state)] = line
+    return out
+
+
+def _item_arguments(checker: Checker, ex: Explainer, scenario: Scenario, items: list[str]) -> render.ItemArguments:
+    from pyhelpers.explain.argument import argument_for
+
+    out: render.ItemArguments = []
+    for iid in items:
+        chosen = next((i for i in scenario.income if i.id == iid), None)
+        versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
+        out.append((iid, argument_for(ex, iid, EXPLAINED_ROOTS, versions=versions)))
+    return out
 
 
 def _item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:
@@ -167,12 +196,16 @@ def _why_not_sections(ex: Explainer, logic: Logic, queries: tuple[str, ...], lan
 @click.option("--item", "items", multiple=True, help="income item id (default: every item)")
 @click.option("--why-not", "why_not", multiple=True, metavar="QUERY",
               help='a conclusion that does not hold, e.g. \'max_rate("div-2024", 1000)\'')
+@click.option("--full", is_flag=True, help="the whole derivation of each conclusion, engine steps included "
+              "(default: the legal argument, provision by provision)")
 @STRICT
 @FORMAT
 @LANG
 @_handle_errors
-def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], strict: bool, fmt: str, lang: str) -> None:
-    """Show why: the derivation of each conclusion, cited, down to the scenario's facts."""
+def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: bool, strict: bool, fmt: str,
+            lang: str) -> None:
+    """Show why: the legal argument for each conclusion, provision by provision with the decisive facts
+    (--full: the whole derivation, cited, down to the scenario's facts)."""
     from pyhelpers.explain.explainer import explain_scenario
 
     scenario = load_file(file)
@@ -187,6 +220,22 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], strict:
     else:
         sections = _item_sections(ex, scenario, list(items) or known, lang)
     note = render.alternatives_note(scenario, lang)
+    if not why_not:
+        arguments = _item_arguments(checker, ex, scenario, list(items) or known)
+        result = checker.check(scenario, source=file)
+        if fmt == "json":
+            click.echo(render.to_json({"source": file, **({"note": note} if note else {}),
+                                       "argument": render.argument_json(arguments, result, lang),
+                                       "derivation": render.explain_json(sections)}), nl=False)
+            return
+        if not full:
+            if fmt == "markdown":
+                click.echo((f"> {note}\n\n" if note else "") + render.argument_markdown(arguments, result, lang),
+                           nl=False)
+            else:
+                click.echo((f"{note}\n\n" if note else "") + render.argument_text(arguments, result, lang),
+                           nl=False)
+            return
     if fmt == "json":
         click.echo(render.to_json({"source": file, **({"note": note} if note else {}),
                                    "sections": render.explain_json(sections)}), nl=False)
