@@ -193,7 +193,7 @@ class _Projector:
         cmp = part.atom
         sides = [cmp.term, *(g.term for g in cmp.guards)]
         types = {sup.plan.var_types.get(n, "int") for side in sides for n in variables(side)}
-        if types & _NOT_FIGURES or "(open)" in step.reading or "(em aberto)" in step.reading:
+        if types & (_NOT_FIGURES | {"term"}) or "(open)" in step.reading or "(em aberto)" in step.reading:
             return None
         return step.reading
 
