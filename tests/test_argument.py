@@ -43,8 +43,9 @@ SCENARIOS = [
 ]
 # what the argument never shows: the engine's bookkeeping (catalogue facts, the treaty's choice, aggregates,
 # negations of internal atoms, rule ids)
-BOOKKEEPING = ("is a treaty", "set by the treaty catalogue", "#min", "#max", "#count", "#sum", "it is not the case that",
-               "não se verifica que", "the scenario is decided under", "o cenário é decidido", "‹", "— given by the scenario")
+BOOKKEEPING = ("is a treaty", "set by the treaty catalogue", "#min", "#max", "#count", "#sum",
+               "it is not the case that", "não se verifica que", "the scenario is decided under",
+               "o cenário é decidido", "‹", "— given by the scenario")
 
 
 @pytest.fixture(scope="module")

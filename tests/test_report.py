@@ -285,7 +285,8 @@ def test_browser_renders_graphs_and_shows_the_treaty_text_on_click(report: rep.R
     assert item.argument is not None
     shown = driver.execute_script(
         "return Array.from(document.querySelectorAll('[data-graph]')).filter(function (g) {"
-        "  return g.closest('details:not([open])') === null; }).map(function (g) { return g.getAttribute('data-graph'); });")
+        "  return g.closest('details:not([open])') === null; })"
+        ".map(function (g) { return g.getAttribute('data-graph'); });")
     assert item.argument.id in shown and item.graph.id not in shown
     argument = driver.find_element(By.ID, f"graph-{item.argument.id}")
     assert len(argument.find_elements(By.CSS_SELECTOR, "svg g.node")) <= 15

@@ -5,7 +5,7 @@ the treaty, aggregates, negations of internal atoms. The argument keeps, for a c
 provision whose rules took part, top-down (the provision that gives the conclusion first):
 
 * its reading: the sentence of the topmost atom that rule derived (one per independent use: two
-  persons' residence under 4(1) are two readings on one line);
+  persons' residence under one paragraph are two readings on one line);
 * its decisive facts with their values: the scenario's facts (given or measured) that carry a value
   (a date, a percentage, a count, a kind) in the bodies of its rules, and the comparisons of its rules
   with their figures ("30% ≥ 25%");
@@ -89,7 +89,7 @@ class Argument:
 
 
 def _strip_provision(text: str, prov: str) -> str:
-    """``... of the gross amount (br-pt 10(2)(a))`` → ``... of the gross amount``: the line names it."""
+    """``... of the gross amount (<provision>)`` → ``... of the gross amount``: the line names it."""
     for tail in (f" ({prov})",):
         if text.endswith(tail):
             return text[: -len(tail)]
@@ -260,7 +260,7 @@ class _Projector:
         pattern = ast.Function(_LOC, exc.name, [ast.SymbolicTerm(_LOC, a) for a in exc.arguments], 0)
         try:
             attempts = ex.why_not(pattern, [], depth=3)
-        except Exception:  # noqa: BLE001 - a reason is a courtesy: without one the line still stands
+        except Exception:
             return None
         if not attempts:
             return None

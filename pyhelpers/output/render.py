@@ -756,7 +756,7 @@ def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
 
 
 def argument_line(line: Line) -> str:
-    """``br-pt 10(2)(a): <reading> — <fact>; <fact>`` or ``br-pt 10(4) does not apply (...): <why>``."""
+    """``<provision>: <reading> — <fact>; <fact>`` or ``<provision> does not apply (<exception>): <why>``."""
     facts = "; ".join(line.figures)
     if line.kind == "exception":
         return f"{line.reading}: {facts}" if facts else line.reading
