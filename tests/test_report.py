@@ -297,6 +297,9 @@ def test_browser_renders_graphs_and_shows_the_treaty_text_on_click(report: rep.R
     text = driver.find_element(By.ID, f"detail-{item.argument.id}").text
     assert "10% do montante bruto dos dividendos, se o seu beneficiário efectivo for uma sociedade" in text
     assert "that holding (holding-1) is 30% of the capital" in text  # the decisive facts, in the note
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    driver.execute_script("arguments[0].scrollIntoView();", argument)
+    argument.find_element(By.XPATH, "..").screenshot(str(ARTIFACTS / "report-argument.png"))
     driver.find_element(By.CSS_SELECTOR, f'details[data-full="{item.graph.id}"] summary').click()
     # the full derivation: click the step of br-pt 10(2)(a)
     graph = item.graph

@@ -334,9 +334,9 @@ def item_graph(gid: str, item: ItemResult, trees: Sequence[tuple[Step, Step | No
 def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argument, Argument | None]],
                    lang: str, reconstructed: frozenset[str] = frozenset()) -> Graph:
     """The legal argument of one item as a graph: the item on top, each conclusion below it (a State's
-    outcome as `treaty check` words it), and under each the lines of its argument: a provision with its
-    reading and comparisons (its facts in the node's note), or an exception that did not apply. A line
-    that two conclusions share is one node."""
+    outcome as `treaty check` words it), and under each the lines of its argument, each above the next (the
+    decisive provision first): a provision with its reading and comparisons (its facts in the node's
+    note), or an exception that did not apply. A line that two conclusions share is one node."""
     b = _Builder(gid, item.item_id, reconstructed)
     title = f"{item.item_id} · {item.income_type.replace('_', ' ')} · {item.status}"
     top = b.root("item", title, title, item.item_id)
@@ -345,6 +345,7 @@ def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argumen
         heading_en = render.argument_heading(en, item, "en") if en is not None else heading
         cid = b.node(("conclusion", arg.atom), Node("", "derived", heading, heading_en, arg.atom))
         b.edge(top, cid)
+        previous = cid  # each line rests on the next: a chain down from the conclusion
         en_lines: list[Line | None] = list(en.lines) if en is not None and len(en.lines) == len(arg.lines) \
             else [None] * len(arg.lines)
         for line, line_en in zip(arg.lines, en_lines, strict=True):
@@ -355,7 +356,9 @@ def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argumen
             node = Node("", kind, label(line), label(line_en) if line_en is not None else label(line),
                         f"{line.kind} {line.provision}", line.provision, ", ".join(line.rules) or None, None,
                         "; ".join(line.facts) or None, line.provision in reconstructed)
-            b.edge(cid, b.node(("line", line.kind, line.provision, label(line)), node))
+            lid = b.node(("line", line.kind, line.provision, label(line)), node)
+            b.edge(previous, lid)
+            previous = lid
     return b.graph
 
 
