@@ -90,7 +90,7 @@ def test_readme_dividend_argument_is_short_and_cites_its_figures() -> None:
     assert len(lines) <= 25, result.stdout
     brazil = lines[lines.index("  Brazil: may tax, capped at 10% of the gross amount") + 1]
     assert brazil.startswith("    br-pt 10(2)(a): ")
-    for figure in ("30% ≥ 25%", "2021-01-15", "2024-03-15", "30% of the capital"):
+    for figure in ("30% of the capital (≥ 25%)", "from 2021-01-15", "paid on 2024-03-15"):
         assert figure in brazil
     assert any(ln.startswith("    br-pt 10(4) does not apply") for ln in lines)
     full = CliRunner().invoke(main, ["explain", path, "--full"])
@@ -104,7 +104,7 @@ def test_json_carries_argument_and_derivation() -> None:
     assert set(data) == {"source", "argument", "derivation"}
     brazil = data["argument"][0]["conclusions"][0]
     assert (brazil["state"], brazil["outcome"], brazil["lines"][0]["provision"]) == ("br", "capped", "br-pt 10(2)(a)")
-    assert "30% ≥ 25%" in brazil["lines"][0]["comparisons"]
+    assert "that holding (holding-1) is 30% of the capital (≥ 25%)" in brazil["lines"][0]["tested"]
     assert data["derivation"][0]["steps"][0]["children"]
 
 
@@ -116,3 +116,12 @@ def test_check_prints_the_decisive_line() -> None:
     assert "              ↳ br-pt 10(1): Portugal may tax div-2024\n" in out
     out = CliRunner().invoke(main, ["check", path, "--lang", "pt"]).stdout
     assert "↳ br-pt 10(2)(a): o imposto de Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
+
+
+def test_days_in_the_other_state_carry_the_threshold() -> None:
+    """A measure the rules compare with a cited number is shown with the bound it failed or met."""
+    path = str(ROOT / "scenarios/br-pt/employment-184-days-window-crossing-year.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    line = next(ln for ln in out.splitlines() if ln.startswith("    br-pt 15(2)(a): "))
+    assert "not met" in line and "present in Brazil on 184 days from 2023-04-02 to 2024-04-01" in line
+    assert line.endswith("(> 183)")

@@ -30,7 +30,17 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from pyhelpers.explain.explainer import Explainer, Step, Unbound, _rule_provision, _Support, evaluate, unify
+from pyhelpers.explain.explainer import (
+    _FLIP,
+    COMPARISONS,
+    Explainer,
+    Step,
+    Unbound,
+    _rule_provision,
+    _Support,
+    evaluate,
+    unify,
+)
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
 from pyhelpers.explain.readings import plain, reading, user_atom, word
 
@@ -47,7 +57,8 @@ class Line:
     provision: str
     readings: list[str] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
-    comparisons: list[str] = field(default_factory=list)
+    comparisons: list[str] = field(default_factory=list)  # those no shown fact carries
+    tested: list[str] = field(default_factory=list)  # the facts a comparison tests, with its bound
     rules: list[str] = field(default_factory=list)
 
     @property
@@ -56,7 +67,8 @@ class Line:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "provision": self.provision, "reading": self.reading,
-                "facts": list(self.facts), "comparisons": list(self.comparisons), "rules": list(self.rules)}
+                "facts": list(self.facts), "tested": list(self.tested), "comparisons": list(self.comparisons),
+                "rules": list(self.rules)}
 
     @property
     def figures(self) -> list[str]:
@@ -155,15 +167,21 @@ class _Projector:
         if cur is not None:
             if sup.plan.info.rule_id not in cur.rules:
                 cur.rules.append(sup.plan.info.rule_id)
+            facts = [self._fact(a) for a in sup.pos] if collect else []
+            bounds: dict[int, list[str]] = {}
             for part in sup.tests:
                 figure = self._figure(part, sup)
-                if figure is not None and figure not in cur.comparisons:
+                if figure is None:
+                    continue
+                folded = self._fold(part, sup, facts)
+                if folded is not None:
+                    bounds.setdefault(folded[0], []).append(folded[1])
+                elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
+            for i, fact in enumerate(facts):
+                if fact is not None:
+                    _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
             if collect:
-                for a in sup.pos:
-                    fact = self._fact(a)
-                    if fact is not None and fact not in cur.facts:
-                        cur.facts.append(fact)
                 for a in sup.neg:
                     self._exceptions(a, lines)
         for a in sup.pos:
@@ -196,6 +214,29 @@ class _Projector:
         if types & (_NOT_FIGURES | {"term"}) or "(open)" in step.reading or "(em aberto)" in step.reading:
             return None
         return step.reading
+
+    def _fold(self, part: Any, sup: _Support, facts: list[str | None]) -> tuple[int, str] | None:
+        """A comparison of a variable a shown fact binds with a value, as that fact's bound: (the fact's
+        position, ``≥ 25%``), from ``P >= Min`` with ``P`` from ``holding_share``. Its left side first,
+        else its right side (the comparison turned round)."""
+        cmp = part.atom
+        guards = list(cmp.guards)
+        if len(guards) != 1:
+            return None
+        positives = [p for p in sup.plan.body if p.kind == "pos"]
+        sides = ((cmp.term, guards[0].term, guards[0].comparison),
+                 (guards[0].term, cmp.term, _FLIP[guards[0].comparison]))
+        for side, other, op in sides:
+            if side.ast_type != ASTType.Variable:
+                continue
+            at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
+            if at is None or at >= len(facts) or facts[at] is None:
+                continue
+            names = variables(cmp)
+            types = [sup.plan.var_types.get(n, "int") for n in names]
+            typ = next((t for t in types if t not in ("int", "id")), "int")
+            return at, f"{COMPARISONS[op][1]} {self.ex._render_side(other, sup.env, typ)}"
+        return None
 
     # ---------------------------------------------------------------------------- exceptions ---
     def _exceptions(self, atom: clingo.Symbol, lines: dict[tuple[str, str], Line]) -> None:
@@ -274,6 +315,23 @@ class _Projector:
 
 _POS = ast.Position("<argument>", 0, 0)
 _LOC = ast.Location(_POS, _POS)
+
+
+def _add_fact(line: Line, fact: str, bound: str | None) -> None:
+    """A fact on the line once: with its bound (``... 30% of the capital (≥ 25%)``) where a comparison
+    tests it, which replaces the fact alone."""
+    if bound is None:
+        if fact not in line.facts and not any(f.startswith(fact + " (") for f in line.tested):
+            line.facts.append(fact)
+        return
+    text = f"{fact} ({bound})"
+    if text in line.facts:
+        return
+    if fact in line.facts:
+        line.facts[line.facts.index(fact)] = text
+    else:
+        line.facts.append(text)
+    line.tested.append(text)
 
 
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:

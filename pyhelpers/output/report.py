@@ -335,8 +335,8 @@ def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argumen
                    lang: str, reconstructed: frozenset[str] = frozenset()) -> Graph:
     """The legal argument of one item as a graph: the item on top, each conclusion below it (a State's
     outcome as `treaty check` words it), and under each the lines of its argument, each above the next (the
-    decisive provision first): a provision with its reading and comparisons (its facts in the node's
-    note), or an exception that did not apply. A line that two conclusions share is one node."""
+    decisive provision first): a provision with its reading, tested facts and comparisons (its other
+    facts in the node's note), or an exception that did not apply. A line that two conclusions share is one node."""
     b = _Builder(gid, item.item_id, reconstructed)
     title = f"{item.item_id} · {item.income_type.replace('_', ' ')} · {item.status}"
     top = b.root("item", title, title, item.item_id)
@@ -350,12 +350,14 @@ def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argumen
             else [None] * len(arg.lines)
         for line, line_en in zip(arg.lines, en_lines, strict=True):
             def label(ln: Line) -> str:
-                return ln.reading + (f" ({'; '.join(ln.comparisons)})" if ln.comparisons else "")
+                figures = [*ln.tested, *ln.comparisons]  # the tested facts and comparisons in the label
+                return ln.reading + (f" ({'; '.join(figures)})" if figures else "")
 
             kind = "derived" if line.kind == "provision" else "failed"
             node = Node("", kind, label(line), label(line_en) if line_en is not None else label(line),
                         f"{line.kind} {line.provision}", line.provision, ", ".join(line.rules) or None, None,
-                        "; ".join(line.facts) or None, line.provision in reconstructed)
+                        "; ".join(f for f in line.facts if f not in line.tested) or None,
+                        line.provision in reconstructed)
             lid = b.node(("line", line.kind, line.provision, label(line)), node)
             b.edge(previous, lid)
             previous = lid
