@@ -126,3 +126,10 @@ def test_days_in_the_other_state_carry_the_threshold() -> None:
     line = next(ln for ln in out.splitlines() if ln.startswith("    br-pt 15(2)(a): "))
     assert "not met" in line and "present in Brazil on 184 days from 2023-04-02 to 2024-04-01" in line
     assert line.endswith("(> 183)")
+
+
+def test_check_markdown_lists_the_decisive_lines() -> None:
+    path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
+    out = CliRunner().invoke(main, ["check", path, "--format", "markdown"]).stdout
+    assert "## decisive provision of each outcome\n\n- `div-2024` Brazil: br-pt 10(2)(a): " in out
+    assert "- `div-2024` Portugal: br-pt 10(1): Portugal may tax div-2024\n" in out

@@ -119,7 +119,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
         elif fmt == "json":
             outputs.append(render.check_json(result, mismatches))
         elif fmt == "markdown":
-            click.echo(render.check_markdown(result, mismatches, lang), nl=False)
+            click.echo(render.check_markdown(result, mismatches, lang, _decisive(checker, scenario, lang)), nl=False)
         else:
             click.echo(render.check_text(result, mismatches, lang, _decisive(checker, scenario, lang)), nl=False)
     if fmt == "json":

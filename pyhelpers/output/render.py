@@ -577,7 +577,8 @@ def entitlement_line(e: Entitlement, lang: str) -> str:
     return f"{label('entitlement', lang)}: {label(e.status, lang)}  ({'; '.join(e.provisions)})"
 
 
-def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str) -> str:
+def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str,
+                   decisive: dict[tuple[str, str], str] | None = None) -> str:
     states = [s.state for s in result.items[0].states] if result.items else []
     head = ["item", "type", label("status", lang), *(state_name(s, lang) for s in states),
             label("provisions", lang)]
@@ -591,6 +592,10 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
         cells = [f"`{item.item_id}`", item.income_type, item.status,
                  *(outcome_text(s, lang, item.date, cap_base(item)) for s in item.states), "; ".join(item.provisions)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    if decisive:
+        lines += ["", f"## {_ARGUMENT[_lang(lang)]['decisive']}", ""]
+        lines += [f"- `{item.item_id}` {state_name(s.state, lang)}: {decisive[(item.item_id, s.state)]}".replace(
+            "|", "\\|") for item in result.items for s in item.states if (item.item_id, s.state) in decisive]
     notes = [(item.item_id, f) for item in result.items for f in (*item.findings, *item.assumptions)]
     if notes:
         lines += ["", f"## {label('findings', lang)}", ""]
@@ -738,8 +743,8 @@ def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None) -
 
 
 # ------------------------------------------------------------------------------- the argument ---
-_ARGUMENT = {"en": {"title": "the legal argument", "full": "`treaty explain --full` shows the whole derivation"},
-             "pt": {"title": "a argumentação jurídica", "full": "`treaty explain --full` mostra a derivação completa"}}
+_ARGUMENT = {"en": {"decisive": "decisive provision of each outcome"},
+             "pt": {"decisive": "disposição decisiva de cada resultado"}}
 
 
 def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
