@@ -133,3 +133,11 @@ def test_check_markdown_lists_the_decisive_lines() -> None:
     out = CliRunner().invoke(main, ["check", path, "--format", "markdown"]).stdout
     assert "## decisive provision of each outcome\n\n- `div-2024` Brazil: br-pt 10(2)(a): " in out
     assert "- `div-2024` Portugal: br-pt 10(1): Portugal may tax div-2024\n" in out
+
+
+def test_an_answer_about_a_person_is_argued_from_the_provision_it_cites() -> None:
+    path = str(ROOT / "scenarios/br-ae/question-residence-without-income.yaml")
+    out = CliRunner().invoke(main, ["explain", path, "--item", "q-gulf"]).stdout
+    assert out.splitlines()[2].startswith("    br-ae 4: for the treaty, gulf-co is a resident of the United Arab "
+                                          "Emirates only — under the law of the United Arab Emirates, gulf-co is "
+                                          "liable to tax by reason of incorporation")

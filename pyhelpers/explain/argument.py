@@ -45,6 +45,9 @@ from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
 from pyhelpers.explain.readings import plain, reading, user_atom, word
 
 EXCEPTION = "exception_applies"
+_CITING = frozenset({"answer_residence", "answer_qualified", "answer_not_qualified", "answer_open", "entitlement"})
+"""Conclusions whose provision argument counts as the item's outcome provisions (an answer about a
+person has no ``outcome_provision``)."""
 _NOT_FIGURES = frozenset({"id", "state", "prov"})
 
 
@@ -123,6 +126,13 @@ class _Projector:
             a.arguments[2].string for a in ex.index.get(("outcome_provision", 3), [])
             if _arg_is(a, 1, item) and a.arguments[2].type == clingo.SymbolType.String
         }
+        for sym in ex.true:  # and those the item's conclusions cite (an answer about a person has no outcome)
+            if sym.name in _CITING and _arg_is(sym, 1, item):
+                pred = ex.logic.predicate(sym.name, len(sym.arguments))
+                if pred is not None:
+                    self.outcome_provisions.update(
+                        a.string for spec, a in zip(pred.args, sym.arguments, strict=True)
+                        if spec.type == "prov" and a.type == clingo.SymbolType.String)
         self._exception_rules: dict[tuple[str, int], list[tuple[Any, list[Any]]]] = {}
 
     # -------------------------------------------------------------------------------- walk ---
