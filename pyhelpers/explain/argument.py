@@ -105,10 +105,8 @@ class Argument:
 
 def _strip_provision(text: str, prov: str) -> str:
     """``... of the gross amount (<provision>)`` → ``... of the gross amount``: the line names it."""
-    for tail in (f" ({prov})",):
-        if text.endswith(tail):
-            return text[: -len(tail)]
-    return text
+    tail = f" ({prov})"
+    return text[: -len(tail)] if text.endswith(tail) else text
 
 
 def _specific(prov: str) -> bool:
