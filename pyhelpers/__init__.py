@@ -26,6 +26,8 @@ _API = {
     "json_schema": "pyhelpers.scenario",
     "explain_scenario": "pyhelpers.explain.explainer",
     "why_not_goal": "pyhelpers.explain.explainer",
+    "argument_for": "pyhelpers.explain.argument",
+    "EXPLAINED_ROOTS": "pyhelpers.engine.provenance",
     "whatif": "pyhelpers.engine.whatif",
     "TreatyLogicError": "pyhelpers.base.errors",
     "InputError": "pyhelpers.base.errors",

@@ -123,7 +123,7 @@ def test_internal_error_exits_4(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_explain_text_golden() -> None:
-    code, out, _ = run("explain", QUALIFYING, "--item", "div-2024")
+    code, out, _ = run("explain", QUALIFYING, "--item", "div-2024", "--full")
     assert code == 0
     golden("explain-qualifying.txt", out)
 
@@ -132,7 +132,7 @@ def test_explain_json_golden() -> None:
     code, out, _ = run("explain", QUALIFYING, "--format", "json")
     assert code == 0
     data = json.loads(out)
-    steps = [s for sec in data["sections"] for st in sec["steps"] for s in _walk(st)]
+    steps = [s for sec in data["derivation"] for st in sec["steps"] for s in _walk(st)]
     provisions = {s["provision"] for s in steps if "provision" in s}
     assert {"br-pt 10(2)(a)", "br-pt 4(1)", "br-pt 10(1)", "br-pt 3(1)(f)"} <= provisions
     golden("explain-qualifying.json", out)

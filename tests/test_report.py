@@ -281,8 +281,29 @@ def test_browser_renders_graphs_and_shows_the_treaty_text_on_click(report: rep.R
     expected = {g.id: len(g.nodes) for g in report.graphs()}
     assert {gid: n for gid, n, _ in counts} == expected
     assert all(n == declared for _, n, declared in counts)
-    # the qualifying dividend: click the step of br-pt 10(2)(a)
-    graph = report.scenarios[0].items[0].graph
+    # the qualifying dividend: the legal argument is drawn, the full derivation is behind its toggle
+    item = report.scenarios[0].items[0]
+    assert item.argument is not None
+    shown = driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-graph]')).filter(function (g) {"
+        "  return g.closest('details:not([open])') === null; })"
+        ".map(function (g) { return g.getAttribute('data-graph'); });")
+    assert item.argument.id in shown and item.graph.id not in shown
+    argument = driver.find_element(By.ID, f"graph-{item.argument.id}")
+    assert len(argument.find_elements(By.CSS_SELECTOR, "svg g.node")) <= 15
+    drawn = " ".join(argument.text.split())  # the labels are wrapped
+    assert "30% of the capital (≥ 25%)" in drawn and "br-pt 10(4)" in drawn and "is a treaty" not in drawn
+    node = next(n for n in item.argument.nodes if n.provision == "br-pt 10(2)(a)")
+    driver.find_element(By.ID, node.id).click()
+    text = driver.find_element(By.ID, f"detail-{item.argument.id}").text
+    assert "10% do montante bruto dos dividendos, se o seu beneficiário efectivo for uma sociedade" in text
+    assert "lusoinvest holds an interest in alfa-industria-sa (direct) from 2021-01-15" in text  # the other facts
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    driver.execute_script("arguments[0].scrollIntoView();", argument)
+    argument.find_element(By.XPATH, "..").screenshot(str(ARTIFACTS / "report-argument.png"))
+    driver.find_element(By.CSS_SELECTOR, f'details[data-full="{item.graph.id}"] summary').click()
+    # the full derivation: click the step of br-pt 10(2)(a)
+    graph = item.graph
     node = next(n for n in graph.nodes if n.provision == "br-pt 10(2)(a)" and n.kind == "derived")
     detail = driver.find_element(By.ID, f"detail-{graph.id}")
     assert "10% do montante bruto" not in detail.text
@@ -334,6 +355,7 @@ def test_browser_tree_fallback_shows_the_text_on_click(report: rep.Report, brows
     path.write_text(rep.render_html(report, None), encoding="utf-8")
     browser.get(path.as_uri())
     graph = report.scenarios[0].items[0].graph
+    browser.find_element(By.CSS_SELECTOR, f'details[data-full="{graph.id}"] summary').click()
     node = next(n for n in graph.nodes if n.provision == "br-pt 4(1)" and n.kind == "derived")
     browser.find_element(By.CSS_SELECTOR, f'#graph-{graph.id} [data-node="{node.id}"]').click()
     text = browser.find_element(By.ID, f"detail-{graph.id}").text

@@ -130,7 +130,8 @@ def test_explain_and_why_not_answer_the_json_of_treaty_explain(client: httpx.Cli
     r = client.post("/explain", params={"source": FORTY, "item": "div-2024"}, content=body(FORTY), headers=YAML)
     assert r.status_code == 200
     assert r.content == cli("explain", FORTY, "--item", "div-2024", "--format", "json")
-    assert r.json()["sections"][0]["title"] == "div-2024"
+    assert r.json()["derivation"][0]["title"] == "div-2024"
+    assert r.json()["argument"][0]["title"] == "div-2024" and r.json()["argument"][0]["conclusions"]
     query = 'max_rate("div-2024", 1000)'
     r = client.post("/why-not", params={"source": FORTY, "query": query, "lang": "pt"}, content=body(FORTY),
                     headers=YAML)

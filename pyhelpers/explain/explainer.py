@@ -35,6 +35,7 @@ from pyhelpers.explain.instrument import (
     Instrumented,
     NodeCache,
     RulePlan,
+    RuleSource,
     instrument,
     instrument_for_facts,
     variables,
@@ -318,6 +319,7 @@ class Explainer:
         self.logic = logic
         self.lang = lang
         self.instr = instrumented or instrument(logic)
+        self.rule_source: RuleSource = self.instr  # why-not's rules: those that can fire, unless replaced
         self.true: set[clingo.Symbol] = set()
         self._index: dict[tuple[str, int], list[clingo.Symbol]] = defaultdict(list)
         self._sorted: set[tuple[str, int]] = set()
@@ -508,7 +510,7 @@ class Explainer:
         """Each rule that could derive an atom matching ``pattern`` (with extra comparison ``tests``
         over the pattern's variables), with the conditions that failed in its best partial grounding."""
         out = []
-        for plan in self.instr.rules_for(pattern.name, len(pattern.arguments)):
+        for plan in self.rule_source.rules_for(pattern.name, len(pattern.arguments)):
             key = (plan.info.index, str(pattern))
             if key in visited:
                 continue

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import clingo
 from clingo import ast
@@ -193,6 +193,12 @@ class Instrumented:
         return [p for p in self.plans.values() if p.head_name == name and p.head_arity == arity]
 
 
+class RuleSource(Protocol):
+    """Where why-not finds the rules that could derive an atom."""
+
+    def rules_for(self, name: str, arity: int) -> list[RulePlan]: ...
+
+
 @lru_cache(maxsize=64)
 def instrument(logic: Logic, treaty: str | None = None, present: frozenset[str] | None = None,
                versions: tuple[str, ...] = ()) -> Instrumented:
@@ -237,3 +243,39 @@ def _instrument(logic: Logic, kept: frozenset[int], defined: bool) -> Instrument
                                    ast.Function(LOC, "", list(el.terms), 0), _tuple(local)])
                 out.append(str(ast.Rule(LOC, head, [fired, *el.condition])))
     return Instrumented("\n".join(out), plans)
+
+
+class RulePlans:
+    """The plans of the annotated rules of core and a treaty, built on demand by head predicate: why-not
+    over rules that could not fire, without instrumenting the whole rule base (:func:`instrument`)."""
+
+    def __init__(self, logic: Logic, treaty: str | None, versions: tuple[str, ...] = ()) -> None:
+        self.logic = logic
+        kept = logic.reachable(treaty, None, versions)
+        self._by_head: dict[tuple[str, int], list[tuple[Any, RuleInfo]]] = {}
+        infos = iter(logic.rules)
+        for index, stm in enumerate(logic.statements):
+            if stm.ast_type != ASTType.Rule or not stm.body:
+                continue
+            info = next(infos)
+            if index not in kept:
+                continue
+            head = stm.head
+            if head.ast_type != ASTType.Literal or head.atom.ast_type != ASTType.SymbolicAtom:
+                continue
+            sym = head.atom.symbol
+            if sym.ast_type != ASTType.Function:
+                continue
+            self._by_head.setdefault((sym.name, len(sym.arguments)), []).append((stm, info))
+        self._plans: dict[tuple[str, int], list[RulePlan]] = {}
+
+    def rules_for(self, name: str, arity: int) -> list[RulePlan]:
+        key = (name, arity)
+        if key not in self._plans:
+            self._plans[key] = [_plan(stm, info, self.logic) for stm, info in self._by_head.get(key, [])]
+        return self._plans[key]
+
+
+@lru_cache(maxsize=16)
+def rule_plans(logic: Logic, treaty: str | None, versions: tuple[str, ...] = ()) -> RulePlans:
+    return RulePlans(logic, treaty, versions)

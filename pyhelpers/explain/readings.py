@@ -29,9 +29,11 @@ def _state_names(root: Path) -> dict[str, dict[str, str]]:
 
 _WORDS = {
     "en": {"months": "months", "not": "it is not the case that", "given": "given by the scenario",
-           "static": "set by the treaty catalogue", "test": "test", "no_rule": "no rule derived it"},
+           "static": "set by the treaty catalogue", "test": "test", "no_rule": "no rule derived it",
+           "not_applied": "{prov} does not apply ({exception})"},
     "pt": {"months": "meses", "not": "não se verifica que", "given": "informado pelo cenário",
-           "static": "fixado pelo catálogo da convenção", "test": "teste", "no_rule": "nenhuma regra o derivou"},
+           "static": "fixado pelo catálogo da convenção", "test": "teste", "no_rule": "nenhuma regra o derivou",
+           "not_applied": "o {prov} não se aplica ({exception})"},
 }
 
 

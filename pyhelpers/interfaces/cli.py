@@ -113,9 +113,9 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
         elif ask:
             click.echo(render.ask_text(result, lang, scenario), nl=False)
         elif fmt == "markdown":
-            click.echo(render.check_markdown(result, mismatches, lang), nl=False)
+            click.echo(render.check_markdown(result, mismatches, lang, _decisive(checker, scenario, lang)), nl=False)
         else:
-            click.echo(render.check_text(result, mismatches, lang), nl=False)
+            click.echo(render.check_text(result, mismatches, lang, _decisive(checker, scenario, lang)), nl=False)
     if fmt == "json":
         click.echo(render.to_json(outputs[0] if len(files) == 1 and outputs else outputs), nl=False)
     sys.exit(worst)
@@ -141,27 +141,56 @@ def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_l
                                       lambda done, _: bar.update(task, completed=done))
 
 
+def _decisive(checker: Checker, scenario: Scenario, lang: str) -> dict[tuple[str, str], str]:
+    """By (item, State): the decisive line of the legal argument for the State's outcome. A scenario with
+    facts given as alternatives has none (its explanation would be of the first alternative only)."""
+    from pyhelpers.explain.argument import argument_for
+    from pyhelpers.explain.explainer import explain_scenario
+
+    if scenario.open_facts or not scenario.income:
+        return {}
+    out: dict[tuple[str, str], str] = {}
+    ex = explain_scenario(checker, scenario, lang)
+    for item in scenario.income:
+        for arg in argument_for(ex, item.id, frozenset({"state_outcome"}), why_not=False):
+            line = render.decisive_line(arg)
+            if arg.state is not None and line is not None:
+                out[(item.id, arg.state)] = line
+    return out
+
+
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--item", "items", multiple=True, help="income item id (default: every item)")
 @click.option("--why-not", "why_not", multiple=True, metavar="QUERY",
               help='a conclusion that does not hold, e.g. \'max_rate("div-2024", 1000)\'')
+@click.option("--full", is_flag=True, help="the whole derivation of each conclusion, engine steps included "
+              "(default: the legal argument, provision by provision)")
 @STRICT
 @FORMAT
 @LANG
 @_handle_errors
-def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], strict: bool, fmt: str, lang: str) -> None:
-    """Show why: the derivation of each conclusion, cited, down to the scenario's facts."""
+def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: bool, strict: bool, fmt: str,
+            lang: str) -> None:
+    """Show why: the legal argument for each conclusion, provision by provision with the decisive facts
+    (--full: the whole derivation, cited, down to the scenario's facts)."""
     scenario = load_file(file)
     checker = Checker(strict=strict)
-    sections = documents.explain_sections(checker, scenario, file, items, why_not, lang)
+    answer = documents.explain_answer(checker, scenario, file, items, why_not, lang,
+                                      arguments=fmt == "json" or not full)
     note = render.alternatives_note(scenario, lang)
     if fmt == "json":
-        click.echo(render.to_json(documents.explain_document(sections, scenario, file, lang)), nl=False)
+        click.echo(render.to_json(documents.explain_document(answer, scenario, file, lang)), nl=False)
+    elif answer.arguments is not None and fmt == "markdown":
+        click.echo((f"> {note}\n\n" if note else "") + render.argument_markdown(answer.arguments, answer.result, lang),
+                   nl=False)
+    elif answer.arguments is not None:
+        click.echo((f"{note}\n\n" if note else "") + render.argument_text(answer.arguments, answer.result, lang),
+                   nl=False)
     elif fmt == "markdown":
-        click.echo((f"> {note}\n\n" if note else "") + render.explain_markdown(sections), nl=False)
+        click.echo((f"> {note}\n\n" if note else "") + render.explain_markdown(answer.sections), nl=False)
     else:
-        click.echo((f"{note}\n\n" if note else "") + render.explain_text(sections), nl=False)
+        click.echo((f"{note}\n\n" if note else "") + render.explain_text(answer.sections), nl=False)
 
 
 @main.command()

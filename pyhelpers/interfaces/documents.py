@@ -8,7 +8,7 @@ file name on the command line, the request's ``source`` over HTTP) and returns d
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.catalog import treaties
@@ -85,11 +85,34 @@ def why_not_sections(ex: Explainer, logic: Logic, queries: Sequence[str], lang: 
     return sections
 
 
-def explain_sections(checker: Checker, scenario: Scenario, source: str, items: Sequence[str], why_not: Sequence[str],
-                     lang: str, item_field: str = "--item") -> list[tuple[str, list[Step]]]:
-    """``treaty explain``'s sections: the derivations of ``items`` (default: every item and person
-    question), or the why-not analysis of the ``why_not`` queries. ``item_field`` names the option (or
-    request field) of an unknown item id in the error."""
+def item_arguments(checker: Checker, ex: Explainer, scenario: Scenario, items: list[str]) -> render.ItemArguments:
+    """The legal argument for each conclusion and finding of each item (or person question) in ``items``,
+    provision by provision (:func:`~pyhelpers.explain.argument.argument_for`), under the article versions
+    in force for the item."""
+    from pyhelpers.explain.argument import argument_for
+
+    out: render.ItemArguments = []
+    for iid in items:
+        chosen = next((i for i in scenario.income if i.id == iid), None)
+        versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
+        out.append((iid, argument_for(ex, iid, EXPLAINED_ROOTS, versions=versions)))
+    return out
+
+
+class Explanation(NamedTuple):
+    """``treaty explain``'s answer: the derivation ``sections``; without ``--why-not`` also the legal
+    ``arguments`` and the ``result`` they argue for (None with ``--why-not``)."""
+
+    sections: list[tuple[str, list[Step]]]
+    arguments: render.ItemArguments | None = None
+    result: ScenarioResult | None = None
+
+
+def explain_answer(checker: Checker, scenario: Scenario, source: str, items: Sequence[str], why_not: Sequence[str],
+                   lang: str, item_field: str = "--item", arguments: bool = True) -> Explanation:
+    """``treaty explain``: the derivations of ``items`` (default: every item and person question) and
+    (``arguments``) their legal argument, or the why-not analysis of the ``why_not`` queries.
+    ``item_field`` names the option (or request field) of an unknown item id in the error."""
     from pyhelpers.explain.explainer import explain_scenario
 
     known = [i.id for i in scenario.income] + [q.id for q in person_questions(scenario)]
@@ -98,15 +121,23 @@ def explain_sections(checker: Checker, scenario: Scenario, source: str, items: S
             raise InputError(f"{source}: {item_field} {iid!r}: expected the id of an income item ({', '.join(known)})")
     ex = explain_scenario(checker, scenario, lang, every_rule=bool(why_not))
     if why_not:
-        return why_not_sections(ex, checker.logic, why_not, lang)
-    return item_sections(ex, scenario, list(items) or known, lang)
+        return Explanation(why_not_sections(ex, checker.logic, why_not, lang))
+    chosen = list(items) or known
+    sections = item_sections(ex, scenario, chosen, lang)
+    if not arguments:
+        return Explanation(sections)
+    return Explanation(sections, item_arguments(checker, ex, scenario, chosen), checker.check(scenario, source=source))
 
 
-def explain_document(sections: list[tuple[str, list[Step]]], scenario: Scenario, source: str, lang: str
-                     ) -> dict[str, Any]:
-    """``treaty explain --format json``."""
+def explain_document(explanation: Explanation, scenario: Scenario, source: str, lang: str) -> dict[str, Any]:
+    """``treaty explain --format json``: the legal ``argument`` and the whole ``derivation`` of each
+    conclusion; with ``--why-not``, the ``sections`` of the why-not analysis."""
     note = render.alternatives_note(scenario, lang)
-    return {"source": source, **({"note": note} if note else {}), "sections": render.explain_json(sections)}
+    head: dict[str, Any] = {"source": source, **({"note": note} if note else {})}
+    if explanation.arguments is None:
+        return {**head, "sections": render.explain_json(explanation.sections)}
+    return {**head, "argument": render.argument_json(explanation.arguments, explanation.result, lang),
+            "derivation": render.explain_json(explanation.sections)}
 
 
 # ----------------------------------------------------------------------------------------- whatif ---

@@ -439,9 +439,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         items = tuple(item or ())
 
         def work() -> dict[str, Any]:
-            sections = documents.explain_sections(eng.checker_for(strict), scenario, source, items, (), lang,
-                                                  item_field="item")
-            return documents.explain_document(sections, scenario, source, lang)
+            answer = documents.explain_answer(eng.checker_for(strict), scenario, source, items, (), lang,
+                                              item_field="item")
+            return documents.explain_document(answer, scenario, source, lang)
 
         return _json(await run_in_threadpool(eng.bounded, work))
 
@@ -458,8 +458,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         queries = tuple(query)
 
         def work() -> dict[str, Any]:
-            sections = documents.explain_sections(eng.checker_for(strict), scenario, source, (), queries, lang)
-            return documents.explain_document(sections, scenario, source, lang)
+            answer = documents.explain_answer(eng.checker_for(strict), scenario, source, (), queries, lang)
+            return documents.explain_document(answer, scenario, source, lang)
 
         return _json(await run_in_threadpool(eng.bounded, work))
 

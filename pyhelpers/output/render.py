@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from pyhelpers.scenario import Scenario
 
 if TYPE_CHECKING:
+    from pyhelpers.explain.argument import Argument, Line
     from pyhelpers.explain.explainer import Step
 
 _OUTCOME = {
@@ -407,7 +408,10 @@ def incomplete_line(reason: str | None, lang: str) -> list[str]:
     return [f"{label('incomplete', lang)}: {reason}", ""] if reason else []
 
 
-def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str) -> str:
+def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str,
+               decisive: dict[tuple[str, str], str] | None = None) -> str:
+    """The decision of each item; ``decisive``: by (item, State), the line of the legal argument that gives
+    the State's outcome, printed under it."""
     lines = [*incomplete_line(result.incomplete, lang), f"{result.source} — {result.name}",
              f"{result.treaty}, {label('evaluated', lang)} {result.evaluation_date}", ""]
     for item in result.items:
@@ -424,6 +428,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
                 if s.at_most_bp is not None:
                     text = f"{label('at_most', lang).format(rate=format_bp(s.at_most_bp))}; {text}"
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
+            if decisive and (item.item_id, s.state) in decisive:
+                lines.append(f"  {' ' * width}   ↳ {decisive[(item.item_id, s.state)]}")
             lines += [f"  {' ' * width}   {alternative_text(a, lang)}" for a in options]
             if item.entitlement is not None and s.state in item.entitlement.at_stake and s.outcome != "undetermined":
                 lines.append(f"  {' ' * width}   {unless_denied_text(item.entitlement, lang)}")
@@ -575,7 +581,8 @@ def entitlement_line(e: Entitlement, lang: str) -> str:
     return f"{label('entitlement', lang)}: {label(e.status, lang)}  ({'; '.join(e.provisions)})"
 
 
-def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str) -> str:
+def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str,
+                   decisive: dict[tuple[str, str], str] | None = None) -> str:
     states = [s.state for s in result.items[0].states] if result.items else []
     head = ["item", "type", label("status", lang), *(state_name(s, lang) for s in states),
             label("provisions", lang)]
@@ -589,6 +596,10 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
         cells = [f"`{item.item_id}`", item.income_type, item.status,
                  *(outcome_text(s, lang, item.date, cap_base(item)) for s in item.states), "; ".join(item.provisions)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    if decisive:
+        lines += ["", f"## {_ARGUMENT[_lang(lang)]['decisive']}", ""]
+        lines += [f"- `{item.item_id}` {state_name(s.state, lang)}: {decisive[(item.item_id, s.state)]}".replace(
+            "|", "\\|") for item in result.items for s in item.states if (item.item_id, s.state) in decisive]
     notes = [(item.item_id, f) for item in result.items for f in (*item.findings, *item.assumptions)]
     if notes:
         lines += ["", f"## {label('findings', lang)}", ""]
@@ -733,3 +744,72 @@ def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None) -
         "no_solution": w.no_solution,
         "blocked": [s.to_dict() for s in blocked],
     }
+
+
+# ------------------------------------------------------------------------------- the argument ---
+_ARGUMENT = {"en": {"decisive": "decisive provision of each outcome"},
+             "pt": {"decisive": "disposição decisiva de cada resultado"}}
+
+
+def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
+    """``Brazil: may tax, capped at 10% of the gross amount`` for a State's outcome (as `treaty check`
+    words it), the conclusion's reading otherwise."""
+    if arg.state is not None:
+        outcome = next((s for s in item.states if s.state == arg.state), None) if item is not None else None
+        if outcome is None or outcome.outcome != arg.outcome:
+            outcome = StateOutcome(arg.state, arg.outcome or "", None, ())
+        text = outcome_text(outcome, lang, item.date if item is not None else None,
+                            cap_base(item) if item is not None else None)
+        return f"{state_name(arg.state, lang)}: {text}"
+    return arg.reading
+
+
+def argument_line(line: Line) -> str:
+    """``<provision>: <reading> — <fact>; <fact>`` or ``<provision> does not apply (<exception>): <why>``."""
+    facts = "; ".join(line.figures)
+    if line.kind == "exception":
+        return f"{line.reading}: {facts}" if facts else line.reading
+    return f"{line.provision}: {line.reading}" + (f" — {facts}" if facts else "")
+
+
+ItemArguments = list[tuple[str, list["Argument"]]]
+
+
+def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
+    out: list[str] = []
+    by_id = {i.item_id: i for i in result.items} if result is not None else {}
+    for iid, args in items:
+        out.append(iid)
+        for arg in args:
+            out.append("  " + argument_heading(arg, by_id.get(iid), lang))
+            out += ["    " + argument_line(ln) for ln in arg.lines]
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
+    out: list[str] = []
+    by_id = {i.item_id: i for i in result.items} if result is not None else {}
+    for iid, args in items:
+        out += [f"## {iid}", ""]
+        for arg in args:
+            out += [f"**{argument_heading(arg, by_id.get(iid), lang)}**".replace("|", "\\|"), ""]
+            for ln in arg.lines:
+                text = argument_line(ln)
+                if ln.kind == "provision":
+                    text = f"**{ln.provision}**: {text[len(ln.provision) + 2:]}"
+                out.append(f"- {text}".replace("|", "\\|"))
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def argument_json(items: ItemArguments, result: ScenarioResult | None, lang: str) -> list[dict[str, Any]]:
+    by_id = {i.item_id: i for i in result.items} if result is not None else {}
+    return [{"title": iid, "conclusions": [{**a.to_dict(), "heading": argument_heading(a, by_id.get(iid), lang)}
+                                           for a in args]} for iid, args in items]
+
+
+def decisive_line(arg: Argument) -> str | None:
+    """The line under a State's outcome in `treaty check`: the provision that gives it, with its facts."""
+    line = arg.decisive
+    return argument_line(line) if line is not None else None

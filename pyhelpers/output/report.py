@@ -36,6 +36,7 @@ from pyhelpers.engine.program import Logic, provision_key
 from pyhelpers.engine.query import Query
 from pyhelpers.engine.results import Finding, ItemResult, ScenarioResult, StateOutcome, format_bp
 from pyhelpers.engine.solve import Checker
+from pyhelpers.explain.argument import Argument, Line, argument_for
 from pyhelpers.explain.explainer import Explainer, Step, explain_scenario, query_matches
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario
@@ -97,8 +98,9 @@ class Graph:
 @dataclass
 class ItemReport:
     result: ItemResult
-    graph: Graph
+    graph: Graph  # the full derivation (behind a toggle)
     why_not: list[Graph] = field(default_factory=list)
+    argument: Graph | None = None  # the legal argument (drawn by default)
 
 
 @dataclass
@@ -136,7 +138,7 @@ class Report:
         out = []
         for s in self.scenarios:
             for it in s.items:
-                out += [it.graph, *it.why_not]
+                out += [*([it.argument] if it.argument is not None else []), it.graph, *it.why_not]
             out += s.why_not
         return out
 
@@ -179,6 +181,7 @@ _WORDS = {
         "missing_facts": "missing or unknown facts that the law needs", "kind": "kind", "fact": "fact",
         "no_graph": "no conclusion derived for this item", "relief": "elimination of double taxation",
         "multiple": "{n} scenario(s), {m} income item(s)", "source": "file",
+        "argument": "Legal argument", "full_derivation": "Full derivation (every step of the rules)",
     },
     "pt": {
         "reconstructed": "⚠ disposição RECONSTITUÍDA", "judgment": "⚖ exige um juízo",
@@ -213,6 +216,7 @@ _WORDS = {
         "missing_facts": "factos em falta ou desconhecidos de que a lei precisa", "kind": "tipo", "fact": "facto",
         "no_graph": "nenhuma conclusão derivada para este rendimento", "relief": "eliminação da dupla tributação",
         "multiple": "{n} cenário(s), {m} rendimento(s)", "source": "ficheiro",
+        "argument": "Argumentação jurídica", "full_derivation": "Derivação completa (todos os passos das regras)",
     },
 }
 
@@ -329,6 +333,55 @@ def item_graph(gid: str, item: ItemResult, trees: Sequence[tuple[Step, Step | No
     return b.graph
 
 
+def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argument, Argument | None]],
+                   lang: str, reconstructed: frozenset[str] = frozenset()) -> Graph:
+    """The legal argument of one item as a graph: the item on top, each conclusion below it (a State's
+    outcome as `treaty check` words it), and under each the lines of its argument, each above the next (the
+    decisive provision first): a provision with its reading, tested facts and comparisons (its other
+    facts in the node's note), or an exception that did not apply. A line that two conclusions share is one node."""
+    b = _Builder(gid, item.item_id, reconstructed)
+    title = f"{item.item_id} · {item.income_type.replace('_', ' ')} · {item.status}"
+    top = b.root("item", title, title, item.item_id)
+    for arg, en in arguments:
+        heading = render.argument_heading(arg, item, lang)
+        heading_en = render.argument_heading(en, item, "en") if en is not None else heading
+        cid = b.node(("conclusion", arg.atom), Node("", "derived", heading, heading_en, arg.atom))
+        b.edge(top, cid)
+        previous = cid  # each line rests on the next: a chain down from the conclusion
+        en_lines: list[Line | None] = list(en.lines) if en is not None and len(en.lines) == len(arg.lines) \
+            else [None] * len(arg.lines)
+        for line, line_en in zip(arg.lines, en_lines, strict=True):
+            def label(ln: Line) -> str:
+                figures = [*ln.tested, *ln.comparisons]  # the tested facts and comparisons in the label
+                return ln.reading + (f" ({'; '.join(figures)})" if figures else "")
+
+            kind = "derived" if line.kind == "provision" else "failed"
+            node = Node("", kind, label(line), label(line_en) if line_en is not None else label(line),
+                        f"{line.kind} {line.provision}", line.provision, ", ".join(line.rules) or None, None,
+                        "; ".join(f for f in line.facts if f not in line.tested) or None,
+                        line.provision in reconstructed)
+            lid = b.node(("line", line.kind, line.provision, label(line)), node)
+            b.edge(previous, lid)
+            previous = lid
+    return b.graph
+
+
+def _arguments(ex: Explainer, item: str, roots: frozenset[str], lang: str,
+               versions: tuple[str, ...]) -> list[tuple[Argument, Argument | None]]:
+    """The argument of each conclusion of ``item`` in the report's language and in English."""
+    saved = ex.lang
+    try:
+        ex.lang = "en"
+        english = argument_for(ex, item, roots, versions=versions)
+        ex.lang = lang
+        local = argument_for(ex, item, roots, versions=versions) if lang != "en" else english
+    finally:
+        ex.lang = saved
+    if len(local) != len(english):
+        return [(a, None) for a in local]
+    return list(zip(local, english, strict=True))
+
+
 def query_graph(gid: str, text: str, holds: bool, steps: Sequence[tuple[Step, Step | None]], lang: str,
                 reconstructed: frozenset[str] = frozenset()) -> Graph:
     """A why-not analysis as a graph: the query on top, the rules that could conclude it below."""
@@ -403,7 +456,11 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
         for ii, item in enumerate(result.items):
             trees = _trees(ex, by_item.get(item.item_id, []), lang)
             graph = item_graph(f"s{si}i{ii}", item, trees, lang, reconstructed)
-            items.append(ItemReport(item, graph))
+            chosen = next((i for i in scenario.income if i.id == item.item_id), None)
+            versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
+            argument = argument_graph(f"s{si}a{ii}", item, _arguments(ex, item.item_id, root_names, lang, versions),
+                                      lang, reconstructed)
+            items.append(ItemReport(item, graph, argument=argument))
         report = ScenarioReport(source, raw.decode("utf-8", errors="replace"), hashlib.sha256(raw).hexdigest(),
                                 scenario, result, checker.facts(scenario), items)
         ids = {it.result.item_id: it for it in items}
@@ -786,7 +843,12 @@ def _item_html(drawer: _Drawer, s: ScenarioReport, it: ItemReport, texts: dict[s
     if r.reconstructed:
         parts.append(f'<p class="warning">{_e(render.label("reconstructed", lang))}: '
                      f'{_e("; ".join(r.reconstructed))}</p>')
-    if len(it.graph.nodes) > 1:
+    if it.argument is not None and len(it.argument.nodes) > 1:
+        parts.append(_graph_html(drawer, it.argument, lang, word("argument", lang)))
+        parts.append(f'<details class="full-derivation" data-full="{it.graph.id}"><summary>'
+                     f'{_e(word("full_derivation", lang))}</summary>'
+                     + _graph_html(drawer, it.graph, lang, word("derivation", lang)) + "</details>")
+    elif len(it.graph.nodes) > 1:
         parts.append(_graph_html(drawer, it.graph, lang, word("derivation", lang)))
     else:
         parts.append(f'<p class="muted">{_e(word("no_graph", lang))}</p>')

@@ -1,0 +1,388 @@
+"""The legal argument: a projection of the derivation onto the provisions that decided it.
+
+A derivation (:meth:`Explainer.tree`) shows every step the engine took: catalogue facts, the choice of
+the treaty, aggregates, negations of internal atoms. The argument keeps, for a conclusion, one line per
+provision whose rules took part, top-down (the provision that gives the conclusion first):
+
+* its reading: the sentence of the topmost atom that rule derived (one per independent use: two
+  persons' residence under one paragraph are two readings on one line);
+* its decisive facts with their values: the scenario's facts (given or measured) that carry a value
+  (a date, a percentage, a count, a kind) in the bodies of its rules, and the comparisons of its rules
+  with their figures ("30% ≥ 25%");
+* steps of rules that carry no provision (core bookkeeping), or only an article number outside the
+  item's outcome provisions (the item's selection), are collapsed into the nearest line above them:
+  their comparisons count there, their facts do not;
+
+and one line per exception considered and not applying: a negated condition of a provision's rule
+whose atom is a named exception (``exception_applies``) or is derived from one, with why it did not
+apply (the first failed condition of its best attempt) where that can be found. Nothing here is
+written per article: the lines come from the rules' annotations, the vocabulary's readings and the
+values of the derivation.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+import clingo
+from clingo import ast
+from clingo.ast import ASTType
+
+from pyhelpers.explain.explainer import (
+    _FLIP,
+    COMPARISONS,
+    Explainer,
+    Step,
+    Unbound,
+    _rule_provision,
+    _Support,
+    evaluate,
+    unify,
+)
+from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
+from pyhelpers.explain.readings import plain, reading, user_atom, word
+
+EXCEPTION = "exception_applies"
+_CITING = frozenset({"answer_residence", "answer_qualified", "answer_not_qualified", "answer_open", "entitlement"})
+"""Conclusions whose provision argument counts as the item's outcome provisions (an answer about a
+person has no ``outcome_provision``)."""
+_NOT_FIGURES = frozenset({"id", "state", "prov"})
+
+
+@dataclass
+class Line:
+    """One line of the argument: a provision (``kind`` ``provision``) with its readings and decisive
+    facts, or an exception considered that did not apply (``kind`` ``exception``) with the reason."""
+
+    kind: str
+    provision: str
+    readings: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+    comparisons: list[str] = field(default_factory=list)  # those no shown fact carries
+    tested: list[str] = field(default_factory=list)  # the facts a comparison tests, with its bound
+    rules: list[str] = field(default_factory=list)
+
+    @property
+    def reading(self) -> str:
+        return "; ".join(self.readings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "provision": self.provision, "reading": self.reading,
+                "facts": list(self.facts), "tested": list(self.tested), "comparisons": list(self.comparisons),
+                "rules": list(self.rules)}
+
+    @property
+    def figures(self) -> list[str]:
+        """The decisive facts, then the comparisons of the rules with their values."""
+        return [*self.facts, *self.comparisons]
+
+
+@dataclass
+class Argument:
+    """The argument for one conclusion: ``state``/``outcome`` for a State's outcome (its ``atom``), and
+    the lines, the decisive one first."""
+
+    atom: str
+    reading: str
+    lines: list[Line]
+    state: str | None = None
+    outcome: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"atom": self.atom, "reading": self.reading}
+        if self.state is not None:
+            data["state"] = self.state
+            data["outcome"] = self.outcome
+        data["lines"] = [ln.to_dict() for ln in self.lines]
+        return data
+
+    @property
+    def decisive(self) -> Line | None:
+        return next((ln for ln in self.lines if ln.kind == "provision"), None)
+
+
+def _strip_provision(text: str, prov: str) -> str:
+    """``... of the gross amount (<provision>)`` → ``... of the gross amount``: the line names it."""
+    tail = f" ({prov})"
+    return text[: -len(tail)] if text.endswith(tail) else text
+
+
+def _specific(prov: str) -> bool:
+    """A provision below the article (a paragraph, a letter) or of a protocol."""
+    return "(" in prov or "Protocol" in prov
+
+
+class _Projector:
+    def __init__(self, ex: Explainer, item: str, why_not_plans: RulePlans | None) -> None:
+        self.ex = ex
+        self.lang = ex.lang
+        self.item = item
+        self.full = why_not_plans
+        self.outcome_provisions = {
+            a.arguments[2].string for a in ex.index.get(("outcome_provision", 3), [])
+            if _arg_is(a, 1, item) and a.arguments[2].type == clingo.SymbolType.String
+        }
+        for sym in ex.true:  # and those the item's conclusions cite (an answer about a person has no outcome)
+            if sym.name in _CITING and _arg_is(sym, 1, item):
+                pred = ex.logic.predicate(sym.name, len(sym.arguments))
+                if pred is not None:
+                    self.outcome_provisions.update(
+                        a.string for spec, a in zip(pred.args, sym.arguments, strict=True)
+                        if spec.type == "prov" and a.type == clingo.SymbolType.String)
+        self._exception_rules: dict[tuple[str, int], list[tuple[Any, list[Any]]]] = {}
+
+    # -------------------------------------------------------------------------------- walk ---
+    def project(self, root: clingo.Symbol) -> list[Line]:
+        lines: dict[tuple[str, str], Line] = {}
+        seen: set[clingo.Symbol] = set()
+        sup = self.ex.just.get(root)
+        if sup is None:
+            return []
+        self._children(sup, None, lines, seen, collect=False)
+        provisions = [ln for ln in lines.values() if ln.kind == "provision"]
+        exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
+        return provisions + exceptions
+
+    def _keep(self, prov: str | None) -> bool:
+        return prov is not None and (prov in self.outcome_provisions or _specific(prov))
+
+    def _visit(self, atom: clingo.Symbol, owner: Line | None, lines: dict[tuple[str, str], Line],
+               seen: set[clingo.Symbol]) -> None:
+        sup = self.ex.just.get(atom)
+        if sup is None:
+            return
+        prov = _rule_provision(sup.plan, sup.env)
+        cur = owner
+        if self._keep(prov):
+            assert prov is not None
+            line = lines.get(("provision", prov))
+            if line is None:
+                line = lines[("provision", prov)] = Line("provision", prov)
+            if owner is not line:
+                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov)
+                if text not in line.readings:
+                    line.readings.append(text)
+            cur = line
+        if atom in seen:
+            return
+        seen.add(atom)
+        self._children(sup, cur, lines, seen, collect=prov is not None)
+
+    def _children(self, sup: _Support, cur: Line | None, lines: dict[tuple[str, str], Line],
+                  seen: set[clingo.Symbol], collect: bool) -> None:
+        if cur is not None:
+            if sup.plan.info.rule_id not in cur.rules:
+                cur.rules.append(sup.plan.info.rule_id)
+            facts = [self._fact(a) for a in sup.pos] if collect else []
+            bounds: dict[int, list[str]] = {}
+            for part in sup.tests:
+                figure = self._figure(part, sup)
+                if figure is None:
+                    continue
+                folded = self._fold(part, sup, facts)
+                if folded is not None:
+                    bounds.setdefault(folded[0], []).append(folded[1])
+                elif figure not in cur.comparisons:
+                    cur.comparisons.append(figure)
+            for i, fact in enumerate(facts):
+                if fact is not None:
+                    _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
+            if collect:
+                for a in sup.neg:
+                    self._exceptions(a, lines)
+        for a in sup.pos:
+            self._visit(a, cur, lines, seen)
+        for _part, elements in sup.aggs:
+            for el in elements:
+                for a in el:
+                    self._visit(a, cur, lines, seen)
+
+    # ------------------------------------------------------------------------------ figures ---
+    def _fact(self, atom: clingo.Symbol) -> str | None:
+        """A fact of the scenario that carries a value (not only ids and States), as its reading."""
+        if atom in self.ex.just:
+            return None
+        args = atom.arguments
+        pred = self.ex.logic.predicate(atom.name, len(args))
+        if pred is None or pred.role != "input":
+            return None
+        if not any(spec.type not in _NOT_FIGURES for spec in pred.args[1:]):
+            return None
+        return reading(self.ex.logic, atom, self.lang)
+
+    def _figure(self, part: Any, sup: _Support) -> str | None:
+        """A comparison of the rule with its values (``30% ≥ 25%``); not one between States or ids, nor
+        one against an open end (it holds whatever the date)."""
+        step = self.ex._test_step(part, sup.plan, sup.env)
+        cmp = part.atom
+        sides = [cmp.term, *(g.term for g in cmp.guards)]
+        types = {sup.plan.var_types.get(n, "int") for side in sides for n in variables(side)}
+        if types & (_NOT_FIGURES | {"term"}) or "(open)" in step.reading or "(em aberto)" in step.reading:
+            return None
+        return step.reading
+
+    def _fold(self, part: Any, sup: _Support, facts: list[str | None]) -> tuple[int, str] | None:
+        """A comparison of a variable a shown fact binds with a value, as that fact's bound: (the fact's
+        position, ``≥ 25%``), from ``P >= Min`` with ``P`` from ``holding_share``. Its left side first,
+        else its right side (the comparison turned round)."""
+        cmp = part.atom
+        guards = list(cmp.guards)
+        if len(guards) != 1:
+            return None
+        positives = [p for p in sup.plan.body if p.kind == "pos"]
+        sides = ((cmp.term, guards[0].term, guards[0].comparison),
+                 (guards[0].term, cmp.term, _FLIP[guards[0].comparison]))
+        for side, other, op in sides:
+            if side.ast_type != ASTType.Variable:
+                continue
+            at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
+            if at is None or at >= len(facts) or facts[at] is None:
+                continue
+            names = variables(cmp)
+            types = [sup.plan.var_types.get(n, "int") for n in names]
+            typ = next((t for t in types if t not in ("int", "id")), "int")
+            return at, f"{COMPARISONS[op][1]} {self.ex._render_side(other, sup.env, typ)}"
+        return None
+
+    # ---------------------------------------------------------------------------- exceptions ---
+    def _exceptions(self, atom: clingo.Symbol, lines: dict[tuple[str, str], Line]) -> None:
+        """The named exceptions a negated condition stands for: the atom itself, or the exceptions of
+        the rules that derive it."""
+        for exc in self._exceptions_of(atom):
+            e, prov = exc.arguments[2], exc.arguments[3].string
+            key = ("exception", f"{prov} {e}")
+            if key in lines or exc in self.ex.true:
+                continue
+            text = word("not_applied", self.lang).format(prov=prov, exception=plain(e))
+            line = Line("exception", prov, [text])
+            reason = self._why_not(exc)
+            if reason:
+                line.facts.append(reason)
+            lines[key] = line
+
+    def _exceptions_of(self, atom: clingo.Symbol) -> list[clingo.Symbol]:
+        args = atom.arguments
+        if atom.name == EXCEPTION and len(args) == 4:
+            return [atom] if args[3].type == clingo.SymbolType.String else []
+        out: list[clingo.Symbol] = []
+        for head, excs in self._rules_to_exception(atom.name, len(args)):
+            env = self.ex_unify(head, atom)
+            if env is None:
+                continue
+            for node in excs:
+                try:
+                    sym = evaluate(node, env)
+                except Unbound:  # an argument of the exception the head does not bind: not this one
+                    continue
+                if sym not in out:
+                    out.append(sym)
+        return out
+
+    def ex_unify(self, head: Any, atom: clingo.Symbol) -> dict[str, clingo.Symbol] | None:
+        return unify(head, atom, {})
+
+    def _rules_to_exception(self, name: str, arity: int) -> list[tuple[Any, list[Any]]]:
+        """The rules deriving ``name/arity`` with their positive ``exception_applies`` conditions that
+        name the exception and its provision by constants."""
+        key = (name, arity)
+        if key not in self._exception_rules:
+            found: list[tuple[Any, list[Any]]] = []
+            plans = (self.full or self.ex.instr).rules_for(name, arity)
+            for plan in plans:
+                excs = [part.atom for part in plan.body if part.kind == "pos" and part.atom.name == EXCEPTION
+                        and len(part.atom.arguments) == 4
+                        and part.atom.arguments[2].ast_type == ASTType.SymbolicTerm
+                        and part.atom.arguments[3].ast_type == ASTType.SymbolicTerm]
+                if excs:
+                    found.append((plan.head, excs))
+            self._exception_rules[key] = found
+        return self._exception_rules[key]
+
+    def _why_not(self, exc: clingo.Symbol) -> str | None:
+        """Why the exception did not apply: the deepest first failed condition of its best attempt."""
+        ex = self.ex
+        if self.full is not None:
+            ex = copy.copy(self.ex)
+            ex.rule_source = self.full
+        pattern = ast.Function(_LOC, exc.name, [ast.SymbolicTerm(_LOC, a) for a in exc.arguments], 0)
+        try:
+            attempts = ex.why_not(pattern, [], depth=3)
+        except Exception:
+            return None
+        if not attempts:
+            return None
+        prov = exc.arguments[3].string
+        general = {p.info.rule_id for p in ex.rule_source.rules_for(exc.name, len(exc.arguments))
+                   if p.info.dynamic_provision is not None}  # a rule for any exception: not this one's own
+        own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
+        attempt = min(own, key=lambda s: len(s.children))
+        return _leaf_reason(attempt, self.lang)
+
+
+_POS = ast.Position("<argument>", 0, 0)
+_LOC = ast.Location(_POS, _POS)
+
+
+def _add_fact(line: Line, fact: str, bound: str | None) -> None:
+    """A fact on the line once: with its bound (``... 30% of the capital (≥ 25%)``) where a comparison
+    tests it, which replaces the fact alone."""
+    if bound is None:
+        if fact not in line.facts and not any(f.startswith(fact + " (") for f in line.tested):
+            line.facts.append(fact)
+        return
+    text = f"{fact} ({bound})"
+    if text in line.facts:
+        return
+    if fact in line.facts:
+        line.facts[line.facts.index(fact)] = text
+    else:
+        line.facts.append(text)
+    line.tested.append(text)
+
+
+def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
+    args = sym.arguments
+    return len(args) > i and args[i].type == clingo.SymbolType.String and args[i].string == item
+
+
+def _leaf_reason(step: Step, lang: str) -> str | None:
+    """The first failed condition, followed down through the conditions no rule derived."""
+    while step.children:
+        step = step.children[0]
+    if step.kind == "failed" and not step.children and step.reading.startswith("#"):
+        return None
+    note = f" ({step.note})" if step.note and step.kind == "unknown" else ""
+    return f"{step.reading}{note}"
+
+
+def item_roots(ex: Explainer, item: str, roots: frozenset[str]) -> list[clingo.Symbol]:
+    return [sym for sym in sorted(ex.true) if sym.name in roots and _arg_is(sym, 1, item)]
+
+
+def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool = True,
+                 versions: tuple[str, ...] = ()) -> list[Argument]:
+    """The argument for each conclusion of ``item`` among ``roots`` (the State outcomes first, then the
+    findings); the source State's rate (``max_rate``) is the capped outcome's and is not repeated."""
+    plans = rule_plans(ex.logic, _treaty(ex), versions) if why_not else None
+    proj = _Projector(ex, item, plans)
+    out: list[Argument] = []
+    atoms = item_roots(ex, item, roots)
+    atoms = [a for a in atoms if a.name == "state_outcome"] + [a for a in atoms if a.name not in (
+        "state_outcome", "max_rate")]
+    for sym in atoms:
+        lines = proj.project(sym)
+        args = sym.arguments
+        if sym.name == "state_outcome":
+            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name))
+        else:
+            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines))
+    return out
+
+
+def _treaty(ex: Explainer) -> str | None:
+    for sym in ex.index.get(("scenario_treaty", 2), []):
+        value = sym.arguments[1]
+        return str(value.string) if value.type == clingo.SymbolType.String else str(value)
+    return None

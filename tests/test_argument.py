@@ -1,0 +1,143 @@
+"""The legal argument (`treaty explain`'s default): golden files of one scenario per treaty and income type,
+in text, Markdown and JSON, in English and Portuguese; the argument speaks law (no engine bookkeeping) and
+stays short."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyhelpers.engine.provenance import EXPLAINED_ROOTS
+from pyhelpers.engine.solve import Checker
+from pyhelpers.explain.argument import argument_for
+from pyhelpers.explain.explainer import explain_scenario
+from pyhelpers.interfaces.cli import main
+from pyhelpers.output import render
+from pyhelpers.scenario import load_file
+
+from .conftest import ROOT
+
+GOLDEN = Path(__file__).parent / "golden" / "argument"
+README_DIVIDEND = "br-pt/dividends-qualifying-holding"
+SCENARIOS = [
+    README_DIVIDEND,
+    "br-pt/interest-paid-across-the-border",
+    "br-pt/royalties-paid-across-the-border",
+    "br-pt/business-profits-attributable-to-permanent-establishment",
+    "br-pt/employment-184-days-window-crossing-year",
+    "br-pl/employment-184-days-loses-exemption",
+    "br-pl/royalties-patent-10",
+    "br-pl/interest-limits-not-in-corpus",
+    "br-uy/dividends-parent-holding-365-days",
+    "br-uy/interest-bank-commission",
+    "br-uy/royalties-patent-know-how-equipment-10",
+    "br-uy/business-profits-not-effectively-taxed",
+    "br-sg/dividends-capital-exactly-25-percent",
+    "br-sg/business-profits-attribution-and-places",
+    "br-ae/shipping-uae-company-proven-entitlement",
+    "br-ae/associated-enterprises-adjustment",
+]
+# what the argument never shows: the engine's bookkeeping (catalogue facts, the treaty's choice, aggregates,
+# negations of internal atoms, rule ids)
+BOOKKEEPING = ("is a treaty", "set by the treaty catalogue", "#min", "#max", "#count", "#sum",
+               "it is not the case that", "não se verifica que", "the scenario is decided under",
+               "o cenário é decidido", "‹", "— given by the scenario")
+
+
+@pytest.fixture(scope="module")
+def checker() -> Checker:
+    return Checker()
+
+
+def golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{path} missing: run UPDATE_GOLDEN=1 pytest {__file__}"
+    assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_argument_golden(checker: Checker, name: str) -> None:
+    scenario = load_file(ROOT / "scenarios" / f"{name}.yaml")
+    result = checker.check(scenario, source=f"scenarios/{name}.yaml")
+    stem = name.replace("/", "--")
+    ex = explain_scenario(checker, scenario, "en")
+    for lang in ("en", "pt"):
+        ex.lang = lang  # the solved explanation is read in either language
+        items = [(i.id, argument_for(ex, i.id, EXPLAINED_ROOTS, versions=checker.versions(scenario.treaty, i)))
+                 for i in scenario.income]
+        text = render.argument_text(items, result, lang)
+        assert not any(b in text for b in BOOKKEEPING), text
+        for item_id, args in items:  # every State's outcome is argued, from a provision
+            states = [a for a in args if a.state is not None]
+            assert states, item_id
+            assert all(a.lines and a.lines[0].provision.startswith(scenario.treaty) for a in states
+                       if a.outcome not in ("undetermined",)), item_id
+        golden(f"{stem}.{lang}.txt", text)
+        golden(f"{stem}.{lang}.md", render.argument_markdown(items, result, lang))
+        golden(f"{stem}.{lang}.json", render.to_json(render.argument_json(items, result, lang)))
+
+
+def test_readme_dividend_argument_is_short_and_cites_its_figures() -> None:
+    path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
+    result = CliRunner().invoke(main, ["explain", path])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) <= 25, result.stdout
+    brazil = lines[lines.index("  Brazil: may tax, capped at 10% of the gross amount") + 1]
+    assert brazil.startswith("    br-pt 10(2)(a): ")
+    for figure in ("30% of the capital (≥ 25%)", "from 2021-01-15", "paid on 2024-03-15"):
+        assert figure in brazil
+    assert any(ln.startswith("    br-pt 10(4) does not apply") for ln in lines)
+    full = CliRunner().invoke(main, ["explain", path, "--full"])
+    assert full.exit_code == 0 and "br-pt is a treaty" in full.stdout and len(full.stdout.splitlines()) > 100
+
+
+def test_json_carries_argument_and_derivation() -> None:
+    path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
+    result = CliRunner().invoke(main, ["explain", path, "--format", "json"])
+    data = json.loads(result.stdout)
+    assert set(data) == {"source", "argument", "derivation"}
+    brazil = data["argument"][0]["conclusions"][0]
+    assert (brazil["state"], brazil["outcome"], brazil["lines"][0]["provision"]) == ("br", "capped", "br-pt 10(2)(a)")
+    assert "that holding (holding-1) is 30% of the capital (≥ 25%)" in brazil["lines"][0]["tested"]
+    assert data["derivation"][0]["steps"][0]["children"]
+
+
+def test_check_prints_the_decisive_line() -> None:
+    path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
+    out = CliRunner().invoke(main, ["check", path]).stdout
+    assert "  Brazil:   may tax, capped at 10% of the gross amount  (br-pt 10(2); br-pt 10(2)(a))\n" \
+           "              ↳ br-pt 10(2)(a): the tax of Brazil on div-2024 may not exceed 10% of the gross amount" in out
+    assert "              ↳ br-pt 10(1): Portugal may tax div-2024\n" in out
+    out = CliRunner().invoke(main, ["check", path, "--lang", "pt"]).stdout
+    assert "↳ br-pt 10(2)(a): o imposto de Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
+
+
+def test_days_in_the_other_state_carry_the_threshold() -> None:
+    """A measure the rules compare with a cited number is shown with the bound it failed or met."""
+    path = str(ROOT / "scenarios/br-pt/employment-184-days-window-crossing-year.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    line = next(ln for ln in out.splitlines() if ln.startswith("    br-pt 15(2)(a): "))
+    assert "not met" in line and "present in Brazil on 184 days from 2023-04-02 to 2024-04-01" in line
+    assert line.endswith("(> 183)")
+
+
+def test_check_markdown_lists_the_decisive_lines() -> None:
+    path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
+    out = CliRunner().invoke(main, ["check", path, "--format", "markdown"]).stdout
+    assert "## decisive provision of each outcome\n\n- `div-2024` Brazil: br-pt 10(2)(a): " in out
+    assert "- `div-2024` Portugal: br-pt 10(1): Portugal may tax div-2024\n" in out
+
+
+def test_an_answer_about_a_person_is_argued_from_the_provision_it_cites() -> None:
+    path = str(ROOT / "scenarios/br-ae/question-residence-without-income.yaml")
+    out = CliRunner().invoke(main, ["explain", path, "--item", "q-gulf"]).stdout
+    assert out.splitlines()[2].startswith("    br-ae 4: for the treaty, gulf-co is a resident of the United Arab "
+                                          "Emirates only — under the law of the United Arab Emirates, gulf-co is "
+                                          "liable to tax by reason of incorporation")
