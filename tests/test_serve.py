@@ -167,6 +167,20 @@ def test_treaties_and_schema_answer_the_json_of_treaty_list_and_schema(client: h
     assert r.content == cli("schema")
 
 
+def test_rates_answers_what_treaty_rates_prints(client: httpx.Client) -> None:
+    for fmt, media in (("json", "application/json"), ("markdown", "text/markdown"), ("csv", "text/csv")):
+        r = client.get("/rates", params={"treaty": "br-pt", "format": fmt})
+        assert r.status_code == 200 and r.headers["content-type"].startswith(media), r.text
+        assert r.content == cli("rates", "br-pt", "--format", fmt)
+    r = client.get("/rates", params={"treaty": "br-pt", "format": "markdown", "lang": "pt"})
+    assert r.content == cli("rates", "br-pt", "--format", "markdown", "--lang", "pt")
+    assert {row["treaty"] for row in client.get("/rates", params={"treaty": "br-pt"}).json()["rows"]} == {"br-pt"}
+    r = client.get("/rates", params={"treaty": ["br-pt", "br-xx"]})
+    assert r.status_code == 422 and r.headers["content-type"] == PROBLEM
+    assert "treaty 'br-xx': expected one of" in r.json()["detail"]
+    assert client.get("/rates", params={"format": "xlsx"}).status_code == 400
+
+
 def test_batch_answers_the_json_lines_of_treaty_batch(client: httpx.Client, tmp_path: Path) -> None:
     rows = generate(60, seed=3)
     ledger = tmp_path / "ledger.jsonl"
@@ -262,7 +276,7 @@ def test_the_openapi_document(client: httpx.Client) -> None:
     doc = client.get("/openapi.json").json()
     assert doc["openapi"].startswith("3.")
     assert set(doc["paths"]) == {"/health", "/check", "/explain", "/why-not", "/whatif", "/report", "/batch",
-                                 "/treaties", "/schema"}
+                                 "/treaties", "/schema", "/rates"}
     schemas = doc["components"]["schemas"]
     assert "Scenario" in schemas and "Problem" in schemas and "HTTPValidationError" not in schemas
     assert "#/$defs/" not in json.dumps(doc)

@@ -399,15 +399,7 @@ def schema() -> None:
 def rates(treaty: tuple[str, ...], fmt: str, output: str | None, lang: str) -> None:
     """The source State's limits per type of income of each TREATY (default: all), computed by deciding
     generated situations on both sides of every threshold the rules test."""
-    from pyhelpers.engine.rates import rate_table
-    from pyhelpers.output.rates import render as render_rates
-
-    checker = Checker()
-    known = [e.treaty for e in treaties(checker.logic, checker.static_atoms)]
-    for t in treaty:
-        if t not in known:
-            raise InputError(f"treaty {t!r}: expected one of {', '.join(known)}")
-    out = render_rates(rate_table(checker, treaty or None), fmt, lang)
+    out = documents.rates_answer(Checker(), treaty, fmt, lang)
     if output is not None:
         with open(output, "wb") as fh:
             fh.write(out if isinstance(out, bytes) else out.encode("utf-8"))
@@ -679,7 +671,7 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], stric
 def serve(host: str, port: int, workers: int, max_body: int | None, max_batch_body: int, time_limit: float,
           explain_time_limit: float, access_log: bool) -> None:
     """Serve the commands over HTTP (OpenAPI document at /openapi.json): check, explain, why-not, whatif,
-    report, batch, treaties, schema, with the JSON of --format json. Needs the extra: pip install
+    report, batch, treaties, schema, rates, with the JSON of --format json. Needs the extra: pip install
     'treaty-logic[serve]'."""
     try:
         from pyhelpers.interfaces.serve import Settings, run

@@ -22,6 +22,7 @@ from pyhelpers.scenario.factpaths import fact_path
 
 if TYPE_CHECKING:
     from pyhelpers.engine.program import Logic
+    from pyhelpers.engine.rates import RateTable
     from pyhelpers.engine.whatif import WhatIf
     from pyhelpers.explain.explainer import Explainer, Step
 
@@ -161,6 +162,28 @@ def treaties_document(checker: Checker) -> list[dict[str, Any]]:
     return [{"treaty": e.treaty, "partner": e.banner.get("Partner"), "source": e.banner.get("Source"),
              "articles": [a.__dict__ for a in e.articles], "notes": e.notes}
             for e in treaties(checker.logic, checker.static_atoms)]
+
+
+# ------------------------------------------------------------------------------------------ rates ---
+def rates_table(checker: Checker, chosen: Sequence[str]) -> RateTable:
+    """The source State's limits of the treaties ``chosen`` (default: every treaty), an unknown treaty
+    refused."""
+    from pyhelpers.engine.rates import rate_table
+
+    known = [e.treaty for e in treaties(checker.logic, checker.static_atoms)]
+    for t in chosen:
+        if t not in known:
+            raise InputError(f"treaty {t!r}: expected one of {', '.join(known)}")
+    return rate_table(checker, tuple(chosen) or None)
+
+
+def rates_answer(checker: Checker, chosen: Sequence[str], fmt: str, lang: str,
+                 table: RateTable | None = None) -> str | bytes:
+    """``treaty rates``: the table of the treaties ``chosen`` (:func:`rates_table`, unless given as
+    ``table``) in ``fmt`` (:data:`pyhelpers.output.rates.FORMATS`; bytes for xlsx)."""
+    from pyhelpers.output.rates import render as render_rates
+
+    return render_rates(table if table is not None else rates_table(checker, chosen), fmt, lang)
 
 
 # ----------------------------------------------------------------------------------------- report ---

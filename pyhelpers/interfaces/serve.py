@@ -5,7 +5,8 @@ uvicorn; its OpenAPI 3 document at ``/openapi.json``).
   prints for the scenario in the request body, byte for byte: both are built by
   :mod:`pyhelpers.interfaces.documents`. The request's ``source`` parameter stands for the file name
   (default ``body``); ``/report`` answers the HTML page ``treaty report`` writes; ``/batch`` reads and
-  writes JSON Lines as ``treaty batch`` does (a context line first, then one ledger row a line).
+  writes JSON Lines as ``treaty batch`` does (a context line first, then one ledger row a line);
+  ``/rates`` answers what ``treaty rates --format json|markdown|csv`` prints.
 * **Bad input** is answered as RFC 9457 problem JSON (``application/problem+json``): ``type``, ``title``,
   ``status``, ``detail`` (the loader's message, the request's ``source`` in place of a file name) and,
   for a scenario, ``errors``: each problem with its ``field``, ``line`` (of the body), ``expected`` and
@@ -16,7 +17,8 @@ uvicorn; its OpenAPI 3 document at ``/openapi.json``).
   a batch body of at most ``max_batch_body`` bytes; ``time_limit`` bounds a request's ``time_limit``
   (check: examining the alternatives of unknown facts, as ``treaty check --time-limit``; whatif: the
   search, in a process killed at the deadline, as ``treaty whatif``); explain, why-not and report run in a
-  forked process killed after ``explain_time_limit`` seconds (:mod:`pyhelpers.engine.bounded`).
+  forked process killed after ``explain_time_limit`` seconds (:mod:`pyhelpers.engine.bounded`). A rate
+  table depends on the rule base alone: it is computed once per worker and choice of treaties, and kept.
 * **The rule base is loaded once per worker process**, when it starts; a worker decides one request at a
   time (clingo work, and the forks of the bounded work, never overlap in a process): ``--workers N``
   serves N at once.
@@ -45,6 +47,7 @@ from starlette.types import Receive, Scope, Send
 
 from pyhelpers.base.errors import InputError, LogicError, Problem, ScenarioError, TreatyLogicError
 from pyhelpers.engine.bounded import Bounded, run_bounded
+from pyhelpers.engine.rates import RateTable
 from pyhelpers.engine.solve import Checker, package_version
 from pyhelpers.interfaces import documents
 from pyhelpers.interfaces.batch import BatchContext, _chunks, decide_rows
@@ -147,6 +150,7 @@ class Engine:
         self.checker = Checker().warm()
         self.strict_checker = Checker(self.checker.logic, strict=True).warm()
         self.lock = threading.Lock()
+        self.rate_tables: dict[tuple[str, ...], RateTable] = {}
 
     def checker_for(self, strict: bool) -> Checker:
         return self.strict_checker if strict else self.checker
@@ -167,6 +171,21 @@ class Engine:
                                     f"(treaty serve --explain-time-limit): ask about fewer items, or run the "
                                     f"command line")
         return done.value  # type: ignore[return-value]  # finished: the work's value
+
+    def rate_table(self, chosen: tuple[str, ...]) -> RateTable:
+        """:func:`documents.rates_table` of ``chosen``, computed once (call it under the lock)."""
+        key = tuple(dict.fromkeys(chosen))
+        table = self.rate_tables.get(key)
+        if table is None:
+            table = documents.rates_table(self.checker, key)
+            if len(self.rate_tables) >= RATE_TABLES_KEPT:
+                self.rate_tables.pop(next(iter(self.rate_tables)))
+            self.rate_tables[key] = table
+        return table
+
+
+RATE_TABLES_KEPT = 32
+"""Rate tables a worker keeps (one per choice of treaties asked; the oldest goes first)."""
 
 
 # --------------------------------------------------------------------------------- request bodies ---
@@ -531,6 +550,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 yield (json.dumps(problem, ensure_ascii=False) + "\n").encode("utf-8")
 
         return _BodyStreamingResponse(results(), media_type="application/jsonl")
+
+    rates_types = {"json": "application/json", "markdown": "text/markdown; charset=utf-8",
+                   "csv": "text/csv; charset=utf-8"}
+
+    @app.get("/rates", summary="treaty rates: the source State's limits per type of income",
+             responses={200: {"description": "what `treaty rates --format FORMAT` prints",
+                              "content": {"application/json": {"schema": {"type": "object"}},
+                                          "text/markdown": {"schema": {"type": "string"}},
+                                          "text/csv": {"schema": {"type": "string"}}}},
+                        **_problem_responses(422, 500)})
+    async def rates(treaty: Annotated[list[str] | None, Query(max_length=100, description="a treaty id, as "
+                                                              "`/treaties` names it (repeatable; default: every "
+                                                              "treaty)")] = None,
+                    fmt: Annotated[Literal["json", "markdown", "csv"], Query(alias="format", description="output "
+                                   "format (`--format`; xlsx: the command line)")] = "json",
+                    lang: Lang = "en") -> Response:
+        eng = engine()
+        chosen = tuple(treaty or ())
+
+        def work() -> str | bytes:
+            return documents.rates_answer(eng.checker, chosen, fmt, lang, eng.rate_table(chosen))
+
+        out = await run_in_threadpool(eng.run, work)
+        return Response(out if isinstance(out, bytes) else out.encode("utf-8"), media_type=rates_types[fmt])
 
     @app.get("/treaties", summary="treaty list --format json",
              responses={**_json_response("the answer of `treaty list --format json`"), **_problem_responses(500)})
