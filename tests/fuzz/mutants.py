@@ -336,8 +336,8 @@ CELLS = ["", " ", "true", "false", "TRUE", "yes", "no", "0", "-1", "null", "None
 
 COLUMN_NAMES = ["id", "ID", " id", "treaty", "states", "type", "gross", "currency", "withheld", "withheld_rate",
                 "domestic_rate", "withholding_state", "payer", "recipient", "date", "dividend.instrument",
-                "dividend", "dividend.x.y", "interest.government_institution_of", "interest", ".", "a..b", "", "__error__",
-                "gross.amount", "withholding.withheld_rate", "memo", "x" * 140_000, "\ufeffid", "id\x00"]
+                "dividend", "dividend.x.y", "interest.government_institution_of", "interest", ".", "a..b", "",
+                "__error__", "gross.amount", "withholding.withheld_rate", "memo", "x" * 140_000, "\ufeffid", "id\x00"]
 
 
 @st.composite
@@ -409,12 +409,9 @@ def _jsonl_bytes(draw: st.DrawFn, rows: list[dict[str, Any]]) -> bytes:
         rec: dict[str, Any] = dict(row)
         if draw(st.integers(min_value=0, max_value=3)) == 0:  # a cell of another JSON type
             rec[draw(st.sampled_from(sorted(rec) or ["id"]))] = draw(st.sampled_from(
-                [None, True, False, 0, -1, 1.5, 1e308, 10**5000, 10**20, [], {}, [1, "a"], {"a": {"b": 1}}, "",
+                [None, True, False, 0, -1, 1.5, 1e308, "<5000 digits>", 10**20, [], {}, [1, "a"], {"a": {"b": 1}}, "",
                  float("nan"), float("inf")]))
-        try:
-            line = json.dumps(rec, ensure_ascii=draw(st.booleans()))
-        except ValueError:  # an integer too long for str(): written by hand
-            line = "{\"id\": " + "9" * 5000 + "}"
+        line = json.dumps(rec, ensure_ascii=draw(st.booleans()))
         how = draw(st.sampled_from(["ok"] * 6 + ["list", "scalar", "broken", "dupkey", "bigint", "nan", "empty",
                                                  "nested", "bigfloat", "deep"]))
         if how == "list":
@@ -437,7 +434,7 @@ def _jsonl_bytes(draw: st.DrawFn, rows: list[dict[str, Any]]) -> bytes:
             line = line[:-1] + ", \"gross\": 1e999999, \"withheld\": 1.5e-999999}"
         elif how == "deep":
             line = "[" * 100_000 + "]" * 100_000
-        lines.append(line)
+        lines.append(line.replace('"<5000 digits>"', "9" * 5000))  # an integer too long for Python's str()
     sep = draw(st.sampled_from(["\n", "\r\n", "\n\n"]))
     return draw(_ledger_encoding(sep.join(lines) + sep))
 

@@ -15,7 +15,9 @@ A case is one of
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
 import signal
 import tempfile
 import time
@@ -24,7 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Union, get_args, get_origin
@@ -286,15 +288,16 @@ def documented_violations(model: Any, raw: Any, path: str = "", tp: Any = None, 
         inner = (_container(tp, list) or _container(tp, tuple) or (Any,))[0]
         for n, (m, r) in enumerate(zip(model, raw, strict=True)):
             out += documented_violations(m, r, f"{path}[{n}]", inner, frozenset(_scalar_marks(inner)))
-    elif isinstance(model, set | frozenset):
-        if not isinstance(raw, list):
-            bad(f"a list from {type(raw).__name__}")
+    elif isinstance(model, set | frozenset) and not isinstance(raw, list):
+        bad(f"a list from {type(raw).__name__}")
     return out
 
 
 # ---------------------------------------------------------------------------------- running ---
 
-_WORK = Path(tempfile.mkdtemp(prefix="treaty-fuzz-"))
+_WORK = Path(tempfile.mkdtemp(prefix="treaty-fuzz-", dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
+"""Where each mutant is written to be read as a file (in memory where the system has /dev/shm)."""
+atexit.register(shutil.rmtree, _WORK, True)
 
 
 def run_scenario(data: bytes) -> Verdict:
@@ -313,7 +316,7 @@ def run_scenario(data: bytes) -> Verdict:
         return Verdict("hang", str(err), time.perf_counter() - start)
     except InternalError as err:
         return Verdict("crash", f"InternalError: {err}", time.perf_counter() - start)
-    except Exception as err:  # noqa: BLE001 - any other exception is a traceback: the failure looked for
+    except Exception as err:
         return Verdict("crash", f"{type(err).__name__}: {err}"[:500], time.perf_counter() - start)
     seconds = time.perf_counter() - start
     if seconds > DEADLINE:
@@ -357,7 +360,7 @@ def run_ledger(data: bytes, suffix: str) -> Verdict:
         return Verdict("hang", str(err), time.perf_counter() - start)
     except InternalError as err:
         return Verdict("crash", f"InternalError: {err}", time.perf_counter() - start)
-    except Exception as err:  # noqa: BLE001 - any other exception is a traceback: the failure looked for
+    except Exception as err:
         return Verdict("crash", f"{type(err).__name__}: {err}"[:500], time.perf_counter() - start)
     seconds = time.perf_counter() - start
     if seconds > DEADLINE:

@@ -15,15 +15,14 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
+from hypothesis import HealthCheck, Phase, given, seed, settings
 
-from tests.fuzz.mutants import ledger_mutants, scenario_mutants  # noqa: E402
-from tests.fuzz.oracle import Verdict, run_ledger, run_scenario  # noqa: E402
+from tests.fuzz.mutants import ledger_mutants, scenario_mutants
+from tests.fuzz.oracle import Verdict, run_ledger, run_scenario
 
 BATCH = 1_000
 """Cases per hypothesis run (each with its own seed: ``seed * 100_003 + batch``)."""
@@ -37,6 +36,7 @@ class Tally:
         self.start = time.perf_counter()
         self.out, self.every = out, every
         self.distinct: collections.Counter[str] = collections.Counter()
+        self.harness_errors = 0
 
     @property
     def cases(self) -> int:
@@ -66,43 +66,54 @@ class Tally:
         print(f"cases {self.cases} ({self.kinds['scenario']} scenarios, {self.kinds['ledger']} ledgers) in "
               f"{time.perf_counter() - self.start:.0f} s: refused {c['refused']}, accepted {c['accepted']}, "
               f"crashes {c['crash']}, hangs over 10 s {c['hang']}, accepted-invalid {c['accepted-invalid']}; "
-              f"slowest case {self.slowest[0]:.2f} s ({self.slowest[1]})", flush=True)
+              f"slowest case {self.slowest[0]:.2f} s ({self.slowest[1]})"
+              + (f"; harness errors {self.harness_errors}" if self.harness_errors else ""), flush=True)
 
     @property
     def failures(self) -> int:
         return self.counts["crash"] + self.counts["hang"] + self.counts["accepted-invalid"]
 
 
+def _one_run(kind: str, size: int, seed_value: int, tally: Tally) -> int:
+    """One hypothesis run of ``size`` mutants of ``kind``; the number of cases run."""
+    counted = [0]
+    opts = settings(max_examples=size, database=None, deadline=None, phases=[Phase.generate],
+                    suppress_health_check=list(HealthCheck), derandomize=False)
+
+    def judge(data: bytes, suffix: str) -> None:
+        if counted[0] < size:
+            counted[0] += 1
+            verdict = run_scenario(data) if kind == "scenario" else run_ledger(data, suffix)
+            tally.add(kind, verdict, data, suffix)
+
+    if kind == "scenario":
+        @seed(seed_value)
+        @opts
+        @given(scenario_mutants())
+        def case(data: bytes) -> None:
+            judge(data, ".yaml")
+    else:
+        @seed(seed_value + 50_000)
+        @opts
+        @given(ledger_mutants())
+        def case(mutant: tuple[bytes, str]) -> None:
+            judge(*mutant)
+    try:
+        case()
+    except Exception as err:  # a fault of the harness's own strategies: said, and the run goes on
+        print(f"harness error in a run of {kind} mutants (seed {seed_value}): {type(err).__name__}: {err}", flush=True)
+        tally.harness_errors += 1
+    return counted[0]
+
+
 def run(kind: str, cases: int, base_seed: int, tally: Tally) -> None:
-    """``cases`` mutants of ``kind``, in hypothesis runs of :data:`BATCH` cases."""
+    """``cases`` mutants of ``kind``, in hypothesis runs of :data:`BATCH` cases (each with its own seed)."""
     done = 0
     batch = 0
     while done < cases:
-        size = min(BATCH, cases - done)
-        counted = [0]
-        opts = settings(max_examples=size, database=None, deadline=None, phases=[Phase.generate],
-                        suppress_health_check=list(HealthCheck), derandomize=False)
-
-        if kind == "scenario":
-            @seed(base_seed * 100_003 + batch)
-            @opts
-            @given(scenario_mutants())
-            def case(data: bytes) -> None:
-                if counted[0] < size:
-                    counted[0] += 1
-                    tally.add("scenario", run_scenario(data), data, ".yaml")
-        else:
-            @seed(base_seed * 100_003 + 50_000 + batch)
-            @opts
-            @given(ledger_mutants())
-            def case(mutant: tuple[bytes, str]) -> None:
-                if counted[0] < size:
-                    counted[0] += 1
-                    tally.add("ledger", run_ledger(*mutant), mutant[0], mutant[1])
-        case()
-        done += counted[0]
+        done += _one_run(kind, min(BATCH, cases - done), base_seed * 100_003 + batch, tally)
         batch += 1
-        if counted[0] == 0:  # hypothesis found nothing more to try: never for these strategies
+        if batch > 10 * (cases // BATCH + 1):  # hypothesis keeps finding nothing to try: never for these strategies
             break
 
 
