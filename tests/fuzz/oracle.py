@@ -36,7 +36,7 @@ from pydantic import BaseModel
 from pyhelpers.base.errors import BatchError, InternalError, ScenarioError
 from pyhelpers.interfaces.batch import BatchContext, _parse_row, row_item
 from pyhelpers.interfaces.ledger import read_rows
-from pyhelpers.scenario import load_context, load_file
+from pyhelpers.scenario import Scenario, load_context, load_file, openfacts
 from pyhelpers.scenario.common import YamlFloat
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -295,6 +295,19 @@ def documented_violations(model: Any, raw: Any, path: str = "", tp: Any = None, 
 
 # ---------------------------------------------------------------------------------- running ---
 
+def _alternatives_violations(sc: Scenario) -> list[str]:
+    """The documented rules checked on a scenario's facts given as alternatives too (``one_of``, ``between``,
+    ``changeable``): each alternative as the loader validated it (a range: its first and last values)."""
+    out: list[str] = []
+    for f in sc.open_facts:
+        values = (f.values[0], f.values[-1]) if f.ranged else f.values[:20]
+        for value in values:
+            data = openfacts.substitute(sc._plain_data, {f.path: value})
+            model = Scenario.model_validate(data)
+            out += [f"{f.name} = {value!r}: {v}" for v in documented_violations(model, data)]
+    return out
+
+
 _WORK = Path(tempfile.mkdtemp(prefix="treaty-fuzz-", dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
 """Where each mutant is written to be read as a file (in memory where the system has /dev/shm)."""
 atexit.register(shutil.rmtree, _WORK, True)
@@ -311,7 +324,7 @@ def run_scenario(data: bytes) -> Verdict:
                 sc = load_file(path)
             except ScenarioError:
                 return Verdict("refused", seconds=time.perf_counter() - start)
-            found = documented_violations(sc, sc._plain_data)
+            found = documented_violations(sc, sc._plain_data) + _alternatives_violations(sc)
     except Hang as err:
         return Verdict("hang", str(err), time.perf_counter() - start)
     except InternalError as err:
