@@ -3,7 +3,7 @@
 Half the cases are mutated scenarios, half mutated ledgers (``--kind`` to run one). Every case is run to
 its verdict (no stop at the first failure); the failing ones are saved under ``--out`` (the mutant's bytes
 and a line of ``failures.jsonl``) to be turned into regression tests. Prints, every ``--every`` cases and at
-the end: cases, seconds, refused, accepted, crashes, hangs (over 10 s), accepted-invalid, the slowest case.
+the end: cases, seconds, refused, accepted, crashes, hangs (over 10 s of CPU), accepted-invalid, the slowest case.
 Exit code 1 if any case failed. Run it at low priority (``nice -n 19``): it uses one core.
 """
 
@@ -34,6 +34,7 @@ class Tally:
         self.kinds: collections.Counter[str] = collections.Counter()
         self.slowest = (0.0, "")
         self.start = time.perf_counter()
+        self.cpu = time.process_time()
         self.out, self.every = out, every
         self.distinct: collections.Counter[str] = collections.Counter()
         self.harness_errors = 0
@@ -64,9 +65,10 @@ class Tally:
     def report(self) -> None:
         c = self.counts
         print(f"cases {self.cases} ({self.kinds['scenario']} scenarios, {self.kinds['ledger']} ledgers) in "
-              f"{time.perf_counter() - self.start:.0f} s: refused {c['refused']}, accepted {c['accepted']}, "
-              f"crashes {c['crash']}, hangs over 10 s {c['hang']}, accepted-invalid {c['accepted-invalid']}; "
-              f"slowest case {self.slowest[0]:.2f} s ({self.slowest[1]})"
+              f"{time.perf_counter() - self.start:.0f} s ({time.process_time() - self.cpu:.0f} s of CPU): "
+              f"refused {c['refused']}, accepted {c['accepted']}, "
+              f"crashes {c['crash']}, hangs over 10 s of CPU {c['hang']}, accepted-invalid {c['accepted-invalid']}; "
+              f"slowest case {self.slowest[0]:.2f} s of CPU ({self.slowest[1]})"
               + (f"; harness errors {self.harness_errors}" if self.harness_errors else ""), flush=True)
 
     @property

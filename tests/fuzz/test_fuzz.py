@@ -7,11 +7,13 @@ none takes over 10 s. A failure is shrunk by hypothesis to a small reproducer: a
 from __future__ import annotations
 
 import os
+import time
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from .mutants import ledger_mutants, scenario_mutants
-from .oracle import Verdict, _id_violation, documented_violations, run_ledger, run_scenario
+from .oracle import Hang, Verdict, _id_violation, deadline, documented_violations, run_ledger, run_scenario
 
 CASES = int(os.environ.get("TREATY_FUZZ_CASES", "2000"))
 SEED = int(os.environ.get("TREATY_FUZZ_SEED", "26"))
@@ -60,3 +62,11 @@ def test_the_oracle_knows_the_documented_rules() -> None:
         "income[0].gross.amount: accepted an amount from float 1.5"]
     assert _id_violation("alfa\x85industria") == "an id with the control character(s) ['\\x85']"
     assert _id_violation("alfa\u2028industria") == ""  # a line separator is not a control character
+
+
+def test_a_case_past_its_cpu_budget_is_stopped() -> None:
+    started = time.process_time()
+    with pytest.raises(Hang), deadline(0.2):
+        while time.process_time() - started < 5:
+            pass
+    assert time.process_time() - started < 1
