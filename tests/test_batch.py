@@ -677,3 +677,43 @@ def test_ctrl_c_before_any_chunk_says_to_run_again(tmp_path: Path, monkeypatch: 
                                     "--workers", "1"])
     assert res.exit_code == 130 and res.output == "interrupted before any chunk was written: run the command again\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv"]
+
+
+# --- found by the fuzz harness (tests/fuzz) -----------------------------------------------------------
+
+def test_json_lines_too_long_or_too_deep_are_errors_of_their_rows(tmp_path: Path) -> None:
+    """Reproducers: a JSON number of 5,000 digits raised ValueError (Python's limit on converting long
+    integers) and a line of 100,000 nested arrays RecursionError, each a traceback that stopped the batch.
+    Now each is an error of its row; the other rows are read."""
+    ledger = tmp_path / "in.jsonl"
+    ledger.write_text(json.dumps(_GOOD | {"id": "a"}) + "\n" + '{"id": "b", "gross": ' + "9" * 5000 + "}\n"
+                      + "[" * 100_000 + "]" * 100_000 + "\n" + json.dumps(_GOOD | {"id": "d"}) + "\n", encoding="utf-8")
+    rows = list(read_rows(ledger))
+    assert [r.columns.get("id") for r in rows] == ["a", None, None, "d"]
+    assert rows[1].columns == {"__error__": f"expected a JSON object of numbers of at most "
+                                            f"{sys.get_int_max_str_digits():,} digits on this line, found a longer one"}
+    assert rows[2].columns == {"__error__": "expected a JSON object on this line, found lists or objects nested too "
+                                            "deep to read"}
+
+
+def test_a_parquet_text_that_is_not_utf8_stops_the_batch(tmp_path: Path) -> None:
+    """Reproducer: a Parquet file whose text column holds bytes that are not UTF-8 raised UnicodeDecodeError
+    (a traceback). Now it is a ledger that pyarrow cannot read, with exit code 2."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    ledger = tmp_path / "in.parquet"
+    pq.write_table(pa.table({"id": ["pay-0000001"], "payer": ["alfa"]}), ledger, compression="NONE")
+    data = ledger.read_bytes()
+    assert data.count(b"pay-0000001") >= 1
+    ledger.write_bytes(data.replace(b"pay-0000001", b"pa\x86-0000001"))
+    with pytest.raises(LedgerError) as err:
+        list(read_rows(ledger))
+    assert str(err.value).startswith(f"{ledger}: expected a Parquet file, found one pyarrow cannot read after row 0 (")
+
+
+def test_an_id_with_a_c1_control_character_is_an_error_of_its_row(tmp_path: Path) -> None:
+    """Reproducer: a payer ``alfa\\x81`` (a C1 control character) was accepted as an id."""
+    ctx = load_batch_context(CONTEXT, tmp_path / "in.csv", checker=Checker.__new__(Checker))
+    rows = list(read_rows(_three(tmp_path, payer="al\x81fa")))
+    assert batch._parse_row(ctx, rows[1]) == f"{tmp_path / 'in.csv'} row 2 (line 3, id b): payer: expected an id " \
+                                             f"without control characters, found 'al\\x81fa'"

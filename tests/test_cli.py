@@ -90,6 +90,7 @@ HOSTILE = {  # issue 26, item 3: each refused at once, as bad input (2), never a
     "timestamp-tag": GOOD.replace("date: 2024-03-15", "date: !!timestamp x"),
     "5000-digits": GOOD.replace("capital: 30", "capital: " + "9" * 5000),
     "huge-amount": GOOD.replace('"1000.00"', '"1e999999"'),
+    "nul": GOOD.replace("name: base", "name: ba\x00se"),  # found by the fuzz harness: exited 4 (ReaderError)
 }
 
 

@@ -214,3 +214,25 @@ def test_oversized_files_are_refused_unread(tmp_path: Path) -> None:
          "give the payments as a ledger to `treaty batch`)"]
     assert one(GOOD + "description: '" + "x" * MAX_BYTES + "'\n").startswith(
         "case.yaml: (document): expected a text of at most 1,000,000 characters")
+
+
+# --- found by the fuzz harness (tests/fuzz) -----------------------------------------------------------
+
+def test_characters_yaml_refuses_are_an_input_error() -> None:
+    """Reproducer: a NUL or a vertical tab anywhere in the file raised yaml.reader.ReaderError (a traceback),
+    before the loader's own checks. Now it is a syntax error naming the line and the character."""
+    assert one(GOOD.replace("name: base", "name: ba\x00se")) == \
+        "case.yaml:1: (syntax): expected well-formed YAML, found special characters are not allowed (the " \
+        "character U+0000)"
+    assert one(GOOD.replace("BRL}", "BRL\x0b}")) == \
+        "case.yaml:22: (syntax): expected well-formed YAML, found special characters are not allowed (the " \
+        "character U+000B)"
+
+
+def test_ids_have_no_c1_control_characters() -> None:
+    """Reproducer: an id with U+0085 or U+0081 inside (a C1 control character, as "\\x85" or from a ledger cell)
+    was accepted; the README says an id has no control characters."""
+    text = GOOD.replace("  alfa-industria-sa:\n", '  "ana\\x85b":\n    kind: individual\n  alfa-industria-sa:\n')
+    assert one(text) == "case.yaml:9: persons.ana\x85b: expected an id without control characters, found 'ana\\x85b'"
+    assert one(GOOD.replace("payer: alfa-industria-sa", 'payer: "alfa-industria\\x9fsa"')) == \
+        "case.yaml:19: income[0].payer: expected an id without control characters, found 'alfa-industria\\x9fsa'"

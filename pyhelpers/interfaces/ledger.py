@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -254,6 +255,14 @@ def jsonl_rows(lines: Iterable[str], first_line: int = 1) -> Iterator[Row]:
             found = _bad_bytes(line) if _UNDECODABLE.search(line) else f"invalid JSON ({err.msg})"
             yield Row(n, {"__error__": f"expected a JSON object on this line, found {found}"}, number)
             continue
+        except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits())
+            yield Row(n, {"__error__": f"expected a JSON object of numbers of at most {sys.get_int_max_str_digits():,} "
+                                       f"digits on this line, found a longer one"}, number)
+            continue
+        except RecursionError:  # arrays or objects nested deeper than the parser goes
+            yield Row(n, {"__error__": "expected a JSON object on this line, found lists or objects nested too "
+                                       "deep to read"}, number)
+            continue
         if not isinstance(rec, dict):
             yield Row(n, {"__error__": f"expected a JSON object on this line, found {type(rec).__name__}"}, number)
             continue
@@ -276,12 +285,13 @@ def _parquet_rows(path: Path) -> Iterator[Row]:
     while True:
         try:
             batch = next(batches, None)
-        except (OSError, ValueError) as err:
+            records = batch.to_pylist() if batch is not None else []
+        except (OSError, ValueError) as err:  # ValueError: also a text column that is not UTF-8 (UnicodeDecodeError)
             raise LedgerError(f"{path}: expected a Parquet file, found one pyarrow cannot read after row {n} "
                               f"({err})") from None
         if batch is None:
             return
-        for rec in batch.to_pylist():
+        for rec in records:
             n += 1
             columns = {str(k): cell_text(v) for k, v in rec.items()}
             if _oversized(columns):

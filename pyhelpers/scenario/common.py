@@ -110,8 +110,9 @@ def _check_state(value: str) -> str:
 State = Annotated[str, BeforeValidator(_state), AfterValidator(_check_state), WithJsonSchema(schema_type("State"))]
 
 
-Id = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]+$"),
+Id = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$"),
                WithJsonSchema(schema_type("Id"))]
+"""An id: 1-200 characters without control characters (C0, DEL and C1: the README's rule)."""
 
 
 Text = Annotated[str, Field(min_length=1), WithJsonSchema(schema_type("Text"))]

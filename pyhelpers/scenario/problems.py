@@ -85,6 +85,8 @@ def problems_from_validation(err: ValidationError, source: str, lines: LineMap, 
             found = f"{ctx['key']!r}, the same {ctx['what']} as {ctx['first']!r}"
         if e["type"] == "string_too_short" and e["ctx"].get("min_length") == 1:
             expected = "a text that is not empty"
+        if e["type"] == "string_pattern_mismatch" and "x1f" in str(e["ctx"].get("pattern")):  # the Id type's
+            expected = "an id without control characters"
         if e["type"] in ("greater_than_equal", "less_than_equal"):
             bound = e["ctx"].get("ge", e["ctx"].get("le"))
             expected = f"a number {'at least' if e['type'] == 'greater_than_equal' else 'at most'} {bound}"

@@ -202,11 +202,11 @@ def parse_yaml(text: str, source: str) -> tuple[Any, LineMap]:
                                      f"{len(text):,} characters")])
     lines = LineMap()
     try:
-        loader = _Loader(text)
-    except yaml.reader.ReaderError as err:  # a character YAML does not allow, refused before any parsing
-        at = text.count("\n", 0, err.position) + 1
-        raise ScenarioError([Problem(source, at, "(syntax)", "YAML text without control characters",
-                                     f"the character U+{err.character:04X}")]) from None
+        loader = _Loader(text)  # the reader refuses a character YAML does not allow (NUL, U+000B) at once
+    except yaml.YAMLError as err:
+        raise ScenarioError([Problem(source, _line_of(text, getattr(err, "position", None)), "(syntax)",
+                                     "well-formed YAML", str(getattr(err, "reason", None) or err).split("\n")[0]
+                                     + _character(err))]) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -236,6 +236,15 @@ def parse_yaml(text: str, source: str) -> tuple[Any, LineMap]:
         raise ScenarioError([Problem(source, line, "(syntax)", "well-formed YAML", str(problem))]) from None
     finally:
         loader.dispose()
+
+
+def _line_of(text: str, position: int | None) -> int | None:
+    return text.count("\n", 0, position) + 1 if isinstance(position, int) else None
+
+
+def _character(err: yaml.YAMLError) -> str:
+    character = getattr(err, "character", None)  # the reader's: the character's code point
+    return f" (the character U+{character:04X})" if isinstance(character, int) else ""
 
 
 def read_file(path: str | Path, what: str) -> str:
