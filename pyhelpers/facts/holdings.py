@@ -1,8 +1,8 @@
 """Facts of holdings and ownership (:mod:`pyhelpers.scenario.holdings`): each holding with its shares
 and period, the elementary ownership periods (over which every share is constant), each holder's interest
-in each company over each of them, direct and indirect, summed exactly (:mod:`pyhelpers.facts.interests`), holdings still open
-and those continued through a reorganisation, and, where a treaty declares it, the windows of its period
-around each item's date with the days of each ownership period inside them."""
+in each company over each of them, direct and indirect, summed exactly (:mod:`pyhelpers.facts.interests`),
+holdings still open and those continued through a reorganisation, and, where a treaty declares it, the
+windows of its period around each item's date with the days of each ownership period inside them."""
 
 from __future__ import annotations
 
