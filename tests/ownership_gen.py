@@ -67,22 +67,40 @@ def chain(depth: int) -> str:
     return _interest_case(f"chain of {depth} holdings of 100%", persons, holdings, "entitled")
 
 
-def split_chain(levels: int, tail: list[str] | None = None) -> dict[str, Any]:
+def split_chain(levels: int, tail: list[str] | None = None, top: str = "x-ky", target: str = "r") -> dict[str, Any]:
     """Holdings only: x-ky holds 100% of s0a and s0b, which hold 33.33% and 66.67% of m0; m_k holds 100% of
     s(k+1)a and s(k+1)b, and so on; the last m holds 50% of the target r. x-ky's interest in r is exactly
     50%, but each of its 2^levels chains has a product with 4 x levels decimals. ``tail``: the shares of a
     further chain x-ky -> t1 -> ... -> r."""
     holdings: list[dict[str, Any]] = []
-    top = "x-ky"
+    first = top
     for k in range(levels):
         holdings += [{"holder": top, "company": f"s{k}a", "capital": "100"},
                      {"holder": top, "company": f"s{k}b", "capital": "100"},
                      {"holder": f"s{k}a", "company": f"m{k}", "capital": "33.33"},
                      {"holder": f"s{k}b", "company": f"m{k}", "capital": "66.67"}]
         top = f"m{k}"
-    holdings.append({"holder": top, "company": "r", "capital": "50"})
+    holdings.append({"holder": top, "company": target, "capital": "50"})
     if tail:
-        names = ["x-ky", *[f"t{i}" for i in range(1, len(tail))], "r"]
+        names = [first, *[f"t{i}" for i in range(1, len(tail))], target]
         holdings += [{"holder": a, "company": b, "capital": s}
                      for (a, b), s in zip(pairwise(names), tail, strict=True)]
     return {"holdings": holdings}
+
+
+def complement_claimant(z_share: str = "50") -> str:
+    """An individual resident of Uruguay holds exactly 50% of the claimant, through two companies whose
+    shares of it have 13 decimals each and add up to exactly 50%: g1 holds 33.33% of h1, which holds
+    33.33% of h2, which holds 33.33% of z; g2 holds 66.67% of z and 33.33% of k1, which holds 66.67% of z
+    and 33.33% of k2, which holds 66.67% of z; z holds 50% of the claimant (the companies are Uruguayan,
+    not qualified persons). An individual resident of Brazil holds the other 50%. With ``z_share`` below 50,
+    below 50%: denied."""
+    shares = [("ana-uy", "g1", "100"), ("ana-uy", "g2", "100"),
+              ("g1", "h1", "33.33"), ("h1", "h2", "33.33"), ("h2", "z", "33.33"),
+              ("g2", "z", "66.67"), ("g2", "k1", "33.33"), ("k1", "z", "66.67"), ("k1", "k2", "33.33"),
+              ("k2", "z", "66.67"), ("z", "alfa-uy", z_share), ("bruno-br", "alfa-uy", "50")]
+    holdings = [{"holder": a, "company": b, "capital": c} for a, b, c in shares]
+    persons: dict[str, Any] = {"ana-uy": _UY_INDIVIDUAL, "bruno-br": _BR_INDIVIDUAL,
+                               **{p: _UY_COMPANY for p in ("g1", "g2", "h1", "h2", "k1", "k2", "z")}}
+    status = "entitled" if Fraction(z_share) >= 50 else "denied"
+    return _interest_case(f"{z_share}% of 100% through chains of 13 decimals", persons, holdings, status)

@@ -15,7 +15,7 @@ from pyhelpers.engine.solve import Checker
 from pyhelpers.facts.interests import Edge, Interest, interests
 from pyhelpers.scenario import load_text
 
-from .ownership_gen import chain, ladder, split_chain
+from .ownership_gen import chain, complement_claimant, ladder, split_chain
 
 
 def _checked(checker: Checker, text: str) -> list[str]:
@@ -99,3 +99,11 @@ def test_exactly_50_percent_only_with_many_decimals_is_at_least_50(checker: Chec
     result = checker.check(load_text(_third_state_owned(4)))
     findings = {str(f) for f in result.item("royalty").findings}
     assert "indicator: owned_from_third_state(x-ky, ky, 5000) (br-uy 29(9))" in findings
+
+
+def test_qualified_owners_exactly_50_percent_only_with_many_decimals_entitled(checker: Checker) -> None:
+    assert _checked(checker, complement_claimant()) == []
+
+
+def test_qualified_owners_just_below_50_percent_with_many_decimals_denied(checker: Checker) -> None:
+    assert _checked(checker, complement_claimant("49.99")) == []

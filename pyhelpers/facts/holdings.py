@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
 from pyhelpers.facts.emit import Add, Const, day, fact
-from pyhelpers.facts.interests import MEASURES, interests, period_edges
+from pyhelpers.facts.interests import MEASURES, interests, longest_chain, period_edges
 from pyhelpers.scenario import Scenario, person_questions
 
 
@@ -37,6 +37,11 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         add(fact("holding_rank", sid, f"holding-{n + 1}", count[h.holder]))
     for holder, k in sorted(count.items()):
         add(fact("holder_holdings", sid, holder, k))
+    if sc.holdings:  # the digits of a share in base 10,000 (logic/br-uy 29(2)(e)): at least 0-2, units
+        places = max(longest_chain((h.holder, h.company) for h in sc.holdings), 2)
+        for k in range(places + 1):
+            add(fact("share_digit_place", sid, k))
+        add(fact("share_digit_places", sid, places))
     periods = dates.elementary_periods((h.from_, h.until or dates.OPEN_END) for h in sc.holdings)
     records = [(f"holding-{n + 1}", h.holder, h.company, h.direct, h.from_, h.until or dates.OPEN_END,
                 {m: s for m in MEASURES if (s := getattr(h, m)) is not None}) for n, h in enumerate(sc.holdings)]

@@ -124,3 +124,16 @@ def period_edges(holdings: Iterable[tuple[str, str, str, bool, date, date, dict[
     return [Edge(hid, holder, company, shares[measure], direct)
             for hid, holder, company, direct, first, last, shares in holdings
             if first <= start and end <= last and measure in shares]
+
+
+def longest_chain(pairs: Iterable[tuple[str, str]]) -> int:
+    """The most holdings in one chain of the (holder, company) ``pairs`` (0 without any): a chain of n
+    holdings has a product with at most 4n decimals of the whole, n digits in base 10,000."""
+    edges = [Edge("", a, b, 0, True) for a, b in sorted(set(pairs))]
+    below: dict[str, int] = {}
+    holds: dict[str, set[str]] = defaultdict(set)
+    for e in edges:
+        holds[e.holder].add(e.company)
+    for x in _companies_first(edges):
+        below[x] = max((below[c] + 1 for c in holds[x]), default=0)
+    return max(below.values(), default=0)
