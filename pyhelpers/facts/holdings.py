@@ -37,7 +37,7 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         add(fact("holding_rank", sid, f"holding-{n + 1}", count[h.holder]))
     for holder, k in sorted(count.items()):
         add(fact("holder_holdings", sid, holder, k))
-    if sc.holdings:  # the digits of a share in base 10,000 (logic/br-uy 29(2)(e)): at least 0-2, units
+    if sc.holdings:  # the places of a share's digits in base 10,000 the rules add shares in (at least 0-2)
         places = max(longest_chain((h.holder, h.company) for h in sc.holdings), 2)
         for k in range(places + 1):
             add(fact("share_digit_place", sid, k))
