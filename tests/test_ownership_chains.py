@@ -7,7 +7,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import pytest
 import yaml
 
 from pyhelpers.engine.expect import compare
@@ -57,11 +56,6 @@ def test_many_decimals_rounded_both_ways_and_exact_boundaries() -> None:
 def test_an_indirect_holding_ends_a_chain() -> None:
     got = _by_pair(interests([Edge("1", "a", "b", 5000, False), Edge("2", "b", "c", 5000, True)]))
     assert set(got) == {("a", "b"), ("b", "c")}
-
-
-@pytest.fixture(scope="module")
-def checker() -> Checker:
-    return Checker()
 
 
 def test_18_level_ladder_counts_each_share_once(checker: Checker) -> None:
