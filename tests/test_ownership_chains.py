@@ -14,6 +14,7 @@ from pyhelpers.engine.solve import Checker
 from pyhelpers.facts.interests import Edge, Interest, interests
 from pyhelpers.scenario import load_text
 
+from .conftest import ROOT
 from .ownership_gen import chain, complement_claimant, ladder, split_chain
 
 
@@ -101,3 +102,25 @@ def test_qualified_owners_exactly_50_percent_only_with_many_decimals_entitled(ch
 
 def test_qualified_owners_just_below_50_percent_with_many_decimals_denied(checker: Checker) -> None:
     assert _checked(checker, complement_claimant("49.99")) == []
+
+
+def test_more_than_50_percent_only_beyond_many_decimals(checker: Checker) -> None:
+    """br-ae's indicator needs more than 50% ("mais de 50%"): exactly 50% through chains of many decimals
+    is not more; 50% plus 10^-12 (a further chain of three holdings of 0.01%) is."""
+    doc = yaml.safe_load((ROOT / "scenarios/br-ae/ppt-indicator-owned-from-third-state-50-or-50-01-percent.yaml")
+                         .read_text(encoding="utf-8"))
+    one = split_chain(3, top="indian-parent", target="gulf-one")["holdings"]
+    two = [{**h, "holder": h["holder"] + "-2" if h["holder"] != "indian-parent" else h["holder"],
+            "company": h["company"] + "-2" if h["company"] != "gulf-two" else "gulf-two"}
+           for h in split_chain(3, ["0.01", "0.01", "0.01"], top="indian-parent", target="gulf-two")["holdings"]]
+    doc["holdings"] = [{**h, "from": "2020-01-01"} for h in one + two]
+    for h in doc["holdings"]:
+        for p in (h["holder"], h["company"]):
+            doc["persons"].setdefault(p, {"kind": "company", "liable_to_tax": {"pa": ["incorporation"]}})
+    doc["income"] = [i for i in doc["income"] if i["id"] != "freight-early"]
+    doc["arrangements"]["freight-contracts"]["items"] = ["freight-one", "freight-two"]
+    del doc["expect"]
+    result = checker.check(load_text(yaml.safe_dump(doc, sort_keys=False)))
+    indicator = "owned_from_third_state(indian-parent, in, 5000)"
+    assert not any(indicator in str(f) for f in result.item("freight-one").findings)
+    assert any(indicator in str(f) for f in result.item("freight-two").findings)
