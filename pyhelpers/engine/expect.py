@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.results import ItemResult, PersonAnswer, ScenarioResult, format_bp
 from pyhelpers.scenario import ExpectedAnswer, ExpectedItem, Scenario, parse_outcome
+from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ def compare_item(expected: ExpectedItem, actual: ItemResult) -> list[Mismatch]:
         except KeyError:
             out.append(Mismatch(iid, f"outcome for {state}", text, "no such Contracting State"))
             continue
-        if (kind, rate) != (got.outcome, got.at_most_bp if got.outcome == "undetermined" else got.max_rate_bp):
+        got_kind = "may_tax_always" if got.outcome == "undetermined" and got.label == MAY_TAX_ALWAYS else got.outcome
+        if (kind, rate) != (got_kind, got.at_most_bp if got.outcome == "undetermined" else got.max_rate_bp):
             out.append(Mismatch(iid, f"outcome for {state}", text, got.label))
     for got in actual.states:
         if got.state not in expected.outcome:

@@ -32,11 +32,17 @@ _OUTCOME_RE = re.compile(r"^(?P<kind>[a-z_ ]+?)(?:\s+(?P<rate>[0-9]+(?:\.[0-9]{1
 
 
 _AT_MOST = "capped at most "
+MAY_TAX_ALWAYS = "may tax in every case"
+"""The label of an undetermined outcome under which the State may tax whatever the open facts are (only
+it, or both, or capped by some and not others)."""
 
 
 def parse_outcome(text: str) -> tuple[str, int | None]:
     """``"capped 10%"`` → ``("capped", 1000)``; ``"may tax"`` → ``("may_tax", None)``; an undetermined
-    outcome bounded whatever the open facts, ``"capped at most 15%"`` → ``("undetermined", 1500)``."""
+    outcome bounded whatever the open facts, ``"capped at most 15%"`` → ``("undetermined", 1500)``, and
+    ``"may tax in every case"`` → ``("may_tax_always", None)``."""
+    if text.strip() == MAY_TAX_ALWAYS:
+        return "may_tax_always", None
     if text.strip().startswith(_AT_MOST):
         bound = text.strip()[len(_AT_MOST):]
         return "undetermined", parse_outcome(f"capped {bound}")[1]
