@@ -83,7 +83,7 @@ _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_c
 """Atoms that name the provisions an outcome rests on (the outcome itself is ``_label``): open facts that
 change only these change no outcome, finding or figure of the item, only the way to it."""
 
-_FINDINGS = ("missing", "depends", "requires_judgment", "not_encoded", "exception_applies",
+_FINDINGS = ("missing", "depends", "assumption", "requires_judgment", "not_encoded", "exception_applies",
              "input_error", "note", "mutual_agreement")
 
 
@@ -271,7 +271,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if any(c.fact == f.name for a in it.alternatives
-                                                              for c in a.holds_if)))
+                                                              for c in a.holds_if)), not f.not_given)
                   for f in unknowns)
     incomplete = None if cons.complete else (
         f"the time limit of {time_limit:g} s was reached before every alternative was examined (wall-clock time: "
@@ -589,7 +589,9 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     # a certain outcome resting on provisions that differ between the alternatives: all of them
     states = tuple(dataclasses.replace(s, outcome="undetermined", max_rate_bp=None, provisions=(),
                                        at_most_bp=_at_most(s.state, alternatives, cons.complete and _has_label(
-                                           iid, s.state) in cons.cautious))
+                                           iid, s.state) in cons.cautious),
+                                       may_tax_always=_may_tax_always(s.state, alternatives, cons.complete and
+                                                                      _has_label(iid, s.state) in cons.cautious))
                    if s.state in open_states else
                    dataclasses.replace(s, provisions=tuple(sorted(
                        {p for (st, o, _), ps in provisions_of.items() if st == s.state and o == s.outcome for p in ps},
@@ -624,6 +626,14 @@ def _at_most(state: str, alternatives: Sequence[Alternative], complete: bool) ->
     if not complete or not caps or any(c is None for c in caps):
         return None
     return max(c for c in caps if c is not None)
+
+
+def _may_tax_always(state: str, alternatives: Sequence[Alternative], complete: bool) -> bool:
+    """Whether every way the open facts may go lets ``state`` tax the item (only it, both, or within a
+    cap) where no single cap bounds them all (some leave it unlimited): a bound as certain as a cap's."""
+    outcomes = [a.outcome for a in alternatives if a.state == state]
+    return complete and bool(outcomes) and all(o in ("exclusive", "may_tax", "capped") for o in outcomes) \
+        and _at_most(state, alternatives, complete) is None
 
 
 def _open_relief(relief: Relief | None, mine: Sequence[tuple[str, Any]], base_open: bool) -> Relief | None:

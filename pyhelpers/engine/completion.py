@@ -34,6 +34,7 @@ from pyhelpers.engine.domains import cited_percentages, every_value, is_state, k
 from pyhelpers.engine.results import Finding
 from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.factpaths import leaf_paths, stated
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, readable_name
 
 UNKNOWN = "unknown"
@@ -154,7 +155,8 @@ def _first_days(days: Sequence[date], periods: critical.Periods, low: date, high
 def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source: str) -> Records | None:
     """The holding records (``holding(H, C)``) and shares of the capital (``capital(holding(H, C))``) that
     the three-valued answer reports missing, opened over the values that can change an outcome (see
-    :class:`Records`); None when none is missing or the record cannot be written (ids not in the scenario)."""
+    :class:`Records`), with the fields it reports missing whose values can be listed; None when none is
+    missing or the record cannot be written (ids not in the scenario)."""
     data = copy.deepcopy(scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
         mode="json", by_alias=True, exclude_unset=True))
     wanted: dict[tuple[str, str], tuple[set[str], list[date]]] = {}
@@ -167,8 +169,6 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
             names.add(f.fact or "")
             if item.date is not None:
                 days.append(date.fromisoformat(str(item.date)))
-    if not wanted:
-        return None
     periods = critical.treaty_periods(checker.static_atoms, scenario.treaty)
     shares = ("0%", *cited_percentages(checker.static_atoms, scenario.treaty))
     rows = data.setdefault("holdings", [])
@@ -188,13 +188,17 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
             reps = _first_days(days, periods, low, high)
             name = f"holding({holder}, {company}).from"
             facts.append(OpenFact(("holdings", k, "from"), name, "unknown", tuple(d.isoformat() for d in reps),
-                                  ranged="date", high=high.isoformat(), completed=True))
+                                  ranged="date", high=high.isoformat(), completed=True, not_given=True))
             asked[name] = frozenset(names)
         rows[k]["capital"] = shares[0]
         name = f"holding({holder}, {company}).capital"
         facts.append(OpenFact(("holdings", k, "capital"), name, "unknown", shares, ranged="int", high="100%",
-                              completed=True))
+                              completed=True, not_given=True))
         asked[name] = frozenset(names)
+    fields = _missing_fields(scenario, three_valued, data, source, combinations(facts))
+    for fact, stands_for in fields:
+        facts.append(fact)
+        asked[fact.name] = stands_for
     if not facts:
         return None
     try:
@@ -205,6 +209,75 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
         return None
     target._plain_data = data
     return Records(target, tuple(facts), asked)
+
+
+def _missing_fields(scenario: Scenario, three_valued: Any, data: Any, source: str,
+                    taken: int) -> list[tuple[OpenFact, frozenset[str]]]:
+    """The fields the three-valued answer reports missing whose every value can be listed (a yes/no, an
+    enumeration, a State: their ``fact_leaf``, :mod:`pyhelpers.scenario.factpaths`), each written into
+    ``data`` at its first value and opened over all of them, in the order the findings come while the
+    combinations (``taken`` already) stay within the limit; those that cannot be written (the document
+    is not valid with the field there) stay missing. A field the scenario states is not one. Every value
+    is kept (leaving the field out is not one of them): one under which the rules still find the fact
+    missing (a place of business not listed when the list is said not to be complete) leaves the item
+    undetermined under it, never dropped as if it could not be."""
+    wanted: dict[tuple[Any, ...], set[str]] = {}
+    for item in three_valued.items:
+        for f in item.findings:
+            if f.kind != "missing" or not f.fact:
+                continue
+            for path in leaf_paths(f.fact, [item.item_id], scenario):
+                if not stated(scenario, path):
+                    wanted.setdefault(path, set()).add(f.fact)
+    if not wanted:
+        return []
+    states = _states(scenario, data)
+    out: list[tuple[OpenFact, frozenset[str]]] = []
+    for path, names in wanted.items():
+        values = [v for v in every_value(leaf_annotation(path), states) or ()
+                  if v is not None and _valid_at(data, path, v, source)]
+        if not values or taken * len(values) > MAX_COMBINATIONS:
+            continue
+        _written(data, path, values[0])
+        taken *= len(values)
+        out.append((OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True,
+                             not_given=True),
+                    frozenset(names)))
+    return out
+
+
+def _valid_at(data: Any, path: tuple[Any, ...], value: Any, source: str) -> bool:
+    """Whether ``data`` with ``value`` written at ``path`` is a valid scenario (a State that cannot pay a
+    government salary, say, is not one of the values the field may have)."""
+    trial = copy.deepcopy(data)
+    if Scenario.revalidate is None or not _written(trial, path, value):
+        return False
+    try:
+        Scenario.revalidate(trial, source)
+    except ScenarioError:
+        return False
+    return True
+
+
+def _written(data: Any, path: tuple[Any, ...], value: Any) -> bool:
+    """Write ``value`` at ``path`` in ``data``, making the maps on the way that are not there; False (and
+    ``data`` unchanged) where the path runs through a value that is not a map or a list."""
+    node = data
+    for n, part in enumerate(path[:-1]):
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict):
+            if node.get(part) is None:
+                if isinstance(path[n + 1], int):
+                    return False
+                node[part] = {}
+            node = node[part]
+        else:
+            return False
+    if not isinstance(node, dict):
+        return False
+    node[path[-1]] = value
+    return True
 
 
 def asked_for(checker: Any, scenario: Scenario, source: str, completed: Sequence[OpenFact],

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.results import ItemResult, PersonAnswer, ScenarioResult, StateOutcome, format_bp
 from pyhelpers.scenario import ExpectedAnswer, ExpectedItem, Scenario, parse_outcome
+from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,8 @@ def outcome_matches(text: str, got: StateOutcome) -> bool:
             return True
         have = got.max_rate_bp if got.outcome == "capped" else got.at_most_bp if got.outcome == "undetermined" else None
         return have is not None and have <= rate
-    return (kind, rate) == (got.outcome, got.at_most_bp if got.outcome == "undetermined" else got.max_rate_bp)
+    got_kind = "may_tax_always" if got.outcome == "undetermined" and got.label == MAY_TAX_ALWAYS else got.outcome
+    return (kind, rate) == (got_kind, got.at_most_bp if got.outcome == "undetermined" else got.max_rate_bp)
 
 
 def compare_answer(expected: ExpectedAnswer, actual: PersonAnswer) -> list[Mismatch]:

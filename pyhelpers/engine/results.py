@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
+
 STATUS_ORDER = ("error", "not_encoded", "pending", "missing", "depends", "decided")
 """Status vocabulary, most severe first: an item takes the first that any of its findings gives."""
 
@@ -19,6 +21,7 @@ class StateOutcome:
     max_rate_bp: int | None
     provisions: tuple[str, ...]
     at_most_bp: int | None = None  # undetermined: the highest cap of every way the open facts may go (0: exempt)
+    may_tax_always: bool = False  # undetermined, no cap bounds it, but every way the open facts may go lets it tax
 
     @property
     def label(self) -> str:
@@ -27,6 +30,8 @@ class StateOutcome:
             return f"capped {format_bp(self.max_rate_bp)}"
         if self.outcome == "undetermined" and self.at_most_bp is not None:
             return f"capped at most {format_bp(self.at_most_bp)}"
+        if self.outcome == "undetermined" and self.may_tax_always:
+            return MAY_TAX_ALWAYS
         return self.outcome.replace("_", " ")
 
 
@@ -232,11 +237,13 @@ class Receipt:
 
 @dataclass(frozen=True)
 class UnknownFact:
-    """A fact the scenario gives as alternatives, and the items whose outcome turns on it."""
+    """A fact the scenario gives as alternatives (or leaves out, where the rules report it missing and its
+    values can be listed), and the items whose outcome turns on it."""
 
     fact: str
     alternatives: str  # in words: "one of 20, 30", "from 2025-12-28 to 2026-01-05"
     items: tuple[str, ...]
+    given: bool = True  # False: left out of the scenario (the rules report it missing), answered over every value
 
 
 @dataclass(frozen=True)

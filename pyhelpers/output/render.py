@@ -78,10 +78,12 @@ _LABEL = {
            "withholding": "withholding", "version": "decided by the amended version",
            "depends_on": "depends on", "unknowns": "the unknown facts", "possibly": "possibly:",
            "unknown_facts": "facts given as unknown or as alternatives", "decides": "decides",
+           "not_given_facts": "facts not given, answered over every value they may take",
            "incomplete": "INCOMPLETE",
            "and": "and", "is": "is", "if": "if", "some_combinations": "in some combinations of the unknown facts",
            "in_some": "in some combinations only", "otherwise": "otherwise",
            "at_most": "may tax, capped at {rate} of the gross amount at most",
+           "may_tax_always": "may tax in every case",
            "on_part": "on the {part} {amount}; the excess {excess} is taxed under each State's law",
            "part_not_given": "not known: the limit applies to the {part}, which the scenario does not give",
            "base_open": "not known: whether the limit applies to the whole amount or to a part of it only depends "
@@ -103,10 +105,12 @@ _LABEL = {
            "withholding": "retenção na fonte", "version": "decidido pela versão alterada",
            "depends_on": "depende de", "unknowns": "os factos desconhecidos", "possibly": "possivelmente:",
            "unknown_facts": "factos indicados como desconhecidos ou por alternativas", "decides": "decide",
+           "not_given_facts": "factos não indicados, respondidos para todos os valores que podem ter",
            "incomplete": "INCOMPLETO",
            "and": "e", "is": "é", "if": "se", "some_combinations": "em certas combinações dos factos desconhecidos",
            "in_some": "só em certas combinações", "otherwise": "nos outros casos",
            "at_most": "pode tributar, no máximo {rate} do montante bruto",
+           "may_tax_always": "pode tributar em qualquer caso",
            "on_part": "sobre o {part} {amount}; o excesso {excess} é tributado segundo a legislação de cada Estado",
            "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
            "base_open": "desconhecido: saber se o limite se aplica à totalidade do montante ou só a uma parte "
@@ -171,6 +175,8 @@ def outcome_text(o: StateOutcome, lang: str, on: str | None = None, part: str | 
     ``part``: the part of the amount a cap applies to, where not the gross (``limit_applies_to``)."""
     if o.outcome == "undetermined" and o.at_most_bp is not None:  # bounded whatever the open facts
         return label("at_most", lang).format(rate=format_bp(o.at_most_bp))
+    if o.outcome == "undetermined" and o.may_tax_always:
+        return label("may_tax_always", lang)
     text = _OUTCOME[_lang(lang)].get(o.outcome, o.outcome)
     if o.outcome == "capped" and part is not None:
         name = _PARTS[_lang(lang)].get(part, part.replace("_", " "))
@@ -427,6 +433,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
                 text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
                 if s.at_most_bp is not None:
                     text = f"{label('at_most', lang).format(rate=format_bp(s.at_most_bp))}; {text}"
+                elif s.may_tax_always:
+                    text = f"{label('may_tax_always', lang)}; {text}"
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
             if decisive and (item.item_id, s.state) in decisive:
                 lines.append(f"  {' ' * width}   ↳ {decisive[(item.item_id, s.state)]}")
@@ -455,11 +463,13 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         lines.append("")
     for answer in result.answers:
         lines += answer_lines(answer, lang)
-    if result.unknowns:
-        lines.append(f"{label('unknown_facts', lang)}:")
-        lines += [f"  {u.fact}: {u.alternatives}" + (f"  ({label('decides', lang)} {', '.join(u.items)})"
-                                                       if u.items else "") for u in result.unknowns]
-        lines.append("")
+    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts")):
+        shown = [u for u in result.unknowns if u.given == given]
+        if shown:
+            lines.append(f"{label(heading, lang)}:")
+            lines += [f"  {u.fact}: {u.alternatives}" + (f"  ({label('decides', lang)} {', '.join(u.items)})"
+                                                           if u.items else "") for u in shown]
+            lines.append("")
     lines += _expect_lines(result, mismatches, lang)
     return "\n".join(lines).rstrip() + "\n"
 

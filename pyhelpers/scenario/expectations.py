@@ -32,6 +32,9 @@ _OUTCOME_RE = re.compile(r"^(?P<kind>[a-z_ ]+?)(?:\s+(?P<rate>[0-9]+(?:\.[0-9]{1
 
 
 _AT_MOST = "capped at most "
+MAY_TAX_ALWAYS = "may tax in every case"
+"""The label of an undetermined outcome under which the State may tax whatever the open facts are (only
+it, or both, or capped by some and not others)."""
 
 _BOUND = "at most "
 
@@ -40,7 +43,9 @@ def parse_outcome(text: str) -> tuple[str, int | None]:
     """``"capped 10%"`` → ``("capped", 1000)``; ``"may tax"`` → ``("may_tax", None)``; an undetermined
     outcome bounded whatever the open facts, ``"capped at most 15%"`` → ``("undetermined", 1500)``; a bound
     an expectation sets, ``"at most 15%"`` → ``("at_most", 1500)`` (exempt, or capped or bounded at 15% or
-    less)."""
+    less); ``"may tax in every case"`` → ``("may_tax_always", None)``."""
+    if text.strip() == MAY_TAX_ALWAYS:
+        return "may_tax_always", None
     if text.strip().startswith(_BOUND):
         return "at_most", parse_outcome(f"capped {text.strip()[len(_BOUND):]}")[1]
     if text.strip().startswith(_AT_MOST):

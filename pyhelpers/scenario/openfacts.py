@@ -53,6 +53,7 @@ class OpenFact:
     high: Any = None  # a date range given by its critical dates (values): the range's last day
     line: int | None = None
     completed: bool = False  # given as plain `unknown`, opened over every value of its field (issue 23)
+    not_given: bool = False  # completed, but left out of the scenario: a fact the rules report missing
     open_end: str = ""  # a date given as plain `unknown`: "later" (any day from values[0] on), "earlier" (up to it)
 
     def show(self, index: int) -> str:

@@ -152,7 +152,8 @@ def _types() -> dict[str, dict[str, Any]]:
                 "not encoded", "pending", "undetermined"]
     kinds = "|".join(o.replace(" ", "[ _]") for o in outcomes)
     rate = f"[{_PWS}]*[0-9]+(?:\\.[0-9]{{1,2}})?%"
-    outcome = f"{kinds}|capped[{_PWS}]+[0-9]+(?:\\.[0-9]{{1,2}})?%|capped at most {rate}|at most {rate}"
+    outcome = (f"{kinds}|capped[{_PWS}]+[0-9]+(?:\\.[0-9]{{1,2}})?%|capped at most {rate}|at most {rate}"
+               "|may tax in every case")
     control = "\\x00-\\x1f\\x7f-\\x9f"
     visible = f"[^{control}{_WS}]"
     treaties = "|".join(re.escape(t) for t in catalogue().treaties)
