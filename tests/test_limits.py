@@ -20,9 +20,10 @@ from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine import alternatives, limited
 from pyhelpers.engine.answers import result_from_atoms
 from pyhelpers.engine.limited import check_within
+from pyhelpers.engine.provenance import EXPLAINED_ROOTS
 from pyhelpers.engine.results import ItemResult, ScenarioResult
 from pyhelpers.engine.solve import Checker
-from pyhelpers.interfaces.cli import EXPLAINED_ROOTS, main
+from pyhelpers.interfaces.cli import main
 from pyhelpers.output import report as rep
 from pyhelpers.scenario import Scenario, load_dict, load_file
 from pyhelpers.scenario.limits import MAX_ITEMS, MAX_PERSONS, SLICE_ITEMS, refuse_oversized
