@@ -1,7 +1,8 @@
 """Facts of holdings and ownership (:mod:`pyhelpers.scenario.holdings`): each holding with its shares
-and period, the elementary ownership periods (over which every share is constant), holdings still open
-and those continued through a reorganisation, and, where a treaty declares it, the windows of its period
-around each item's date with the days of each ownership period inside them."""
+and period, the elementary ownership periods (over which every share is constant), each holder's interest
+in each company over each of them, direct and indirect, summed exactly (:mod:`pyhelpers.facts.interests`),
+holdings still open and those continued through a reorganisation, and, where a treaty declares it, the
+windows of its period around each item's date with the days of each ownership period inside them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from datetime import date, timedelta
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
 from pyhelpers.facts.emit import Add, Const, day, fact
+from pyhelpers.facts.interests import MEASURES, interests, longest_chain, period_edges
 from pyhelpers.scenario import Scenario, person_questions
 
 
@@ -19,7 +21,7 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         until = h.until or dates.OPEN_END
         mode = Const("direct" if h.direct else "indirect")
         add(fact("holding", sid, hid, h.holder, h.company, mode, day(h.from_), day(until)))
-        for measure in ("capital", "votes", "value", "profits"):
+        for measure in MEASURES:
             share = getattr(h, measure)
             if share is not None:
                 add(fact("holding_share", sid, hid, Const(measure), share))
@@ -29,9 +31,28 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
             c = h.continues_by_reorganisation
             add(fact("holding_continues", sid, hid, c.holder, c.company))
 
+    count: dict[str, int] = {}
+    for n, h in enumerate(sc.holdings):
+        count[h.holder] = count.get(h.holder, 0) + 1
+        add(fact("holding_rank", sid, f"holding-{n + 1}", count[h.holder]))
+    for holder, k in sorted(count.items()):
+        add(fact("holder_holdings", sid, holder, k))
+    if sc.holdings:  # the places of a share's digits in base 10,000 the rules add shares in (at least 0-2)
+        places = max(longest_chain((h.holder, h.company) for h in sc.holdings), 2)
+        for k in range(places + 1):
+            add(fact("share_digit_place", sid, k))
+        add(fact("share_digit_places", sid, places))
     periods = dates.elementary_periods((h.from_, h.until or dates.OPEN_END) for h in sc.holdings)
+    records = [(f"holding-{n + 1}", h.holder, h.company, h.direct, h.from_, h.until or dates.OPEN_END,
+                {m: s for m in MEASURES if (s := getattr(h, m)) is not None}) for n, h in enumerate(sc.holdings)]
     for start, end in periods:
         add(fact("ownership_period", sid, day(start), day(end)))
+        for measure in MEASURES:
+            for it in interests(period_edges(records, start, end, measure)):
+                lo, hi = it.units
+                add(fact("ownership_interest", sid, day(start), it.holder, it.company, Const(measure), lo, hi))
+                for b in it.through:
+                    add(fact("ownership_through", sid, day(start), it.holder, it.company, Const(measure), b))
     months = declared.ownership.get(sc.treaty)
     if months is not None and periods:
         _ownership_windows(sc, sid, add, periods, months)
