@@ -1,11 +1,13 @@
 """Facts of holdings and ownership (:mod:`pyhelpers.scenario.holdings`): each holding with its shares
 and period, the elementary ownership periods (over which every share is constant), each holder's interest
 in each company over each of them, direct and indirect, summed exactly (:mod:`pyhelpers.facts.interests`),
-holdings still open and those continued through a reorganisation, and, where a treaty declares it, the
+holdings still open and those continued through a reorganisation (the interests only where a treaty
+declares its rules read them, measured_interests, and only where they do), and, where a treaty declares it, the
 windows of its period around each item's date with the days of each ownership period inside them."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from datetime import date, timedelta
 
 from pyhelpers.base import dates
@@ -47,8 +49,14 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
                 {m: s for m in MEASURES if (s := getattr(h, m)) is not None}) for n, h in enumerate(sc.holdings)]
     for start, end in periods:
         add(fact("ownership_period", sid, day(start), day(end)))
+    scope = declared.interests.get(sc.treaty)
+    targets = _interest_targets(sc, periods) if scope == "item_parties" else None
+    for start, end in periods if scope is not None else []:
+        if targets is not None and not targets.get(start):
+            continue
         for measure in MEASURES:
-            for it in interests(period_edges(records, start, end, measure)):
+            edges = period_edges(records, start, end, measure)
+            for it in interests(edges, None if targets is None else targets[start]):
                 lo, hi = it.units
                 add(fact("ownership_interest", sid, day(start), it.holder, it.company, Const(measure), lo, hi))
                 for b in it.through:
@@ -56,6 +64,21 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
     months = declared.ownership.get(sc.treaty)
     if months is not None and periods:
         _ownership_windows(sc, sid, add, periods, months)
+
+
+def _interest_targets(sc: Scenario, periods: list[tuple[date, date]]) -> dict[date, set[str]]:
+    """For each ownership period (by its first day), the companies whose holders' interests a treaty
+    declaring ``measured_interests(T, item_parties)`` reads: the payer and the recipient of each item
+    whose date it includes, and the person of each question whose date (the evaluation date) it includes."""
+    subjects: list[tuple[date, tuple[str, ...]]] = [(item.date, (item.payer, item.recipient)) for item in sc.income]
+    subjects += [(q.date or sc.evaluation_date, (q.person,)) for q in person_questions(sc)]
+    starts = [a for a, _ in periods]
+    targets: dict[date, set[str]] = {}
+    for when, parties in subjects:
+        k = bisect_right(starts, when) - 1
+        if k >= 0 and when <= periods[k][1]:
+            targets.setdefault(starts[k], set()).update(p for p in parties if p)
+    return targets
 
 
 def _ownership_windows(sc: Scenario, sid: str, add: Add, periods: list[tuple[date, date]],

@@ -66,15 +66,21 @@ class Interest:
         return min(lo, MAX_UNITS), min(hi, MAX_UNITS)
 
 
-def interests(edges: Sequence[Edge]) -> list[Interest]:
-    """Every (holder, company) linked by at least one chain of ``edges``, with the exact sum over the
-    chains of the products of their shares, in a deterministic order (company, then holder)."""
+def interests(edges: Sequence[Edge], targets: Iterable[str] | None = None) -> list[Interest]:
+    """Every (holder, company) linked by at least one chain of ``edges`` (only the companies of
+    ``targets`` if given), with the exact sum over the chains of the products of their shares, in a
+    deterministic order (company, then holder)."""
+    companies = {e.company for e in edges}
+    if targets is not None:
+        companies &= set(targets)
+    if not companies:
+        return []
     out_edges: dict[str, list[Edge]] = defaultdict(list)
     for e in edges:
         out_edges[e.holder].append(e)
     order = _companies_first(edges)
     result: list[Interest] = []
-    for target in sorted({e.company for e in edges}):
+    for target in sorted(companies):
         share: dict[str, Fraction] = {}
         through: dict[str, set[str]] = defaultdict(set)
         for x in order:  # every company x holds comes before x

@@ -1,4 +1,9 @@
 """Benchmark of ownership chains (issue 26): python tests/bench/ownership.py [DEPTH ...]
+or python tests/bench/ownership.py --facts [PERSONS [ITEMS]]
+
+With --facts: the seconds and the count of the facts of tests/bench/large.py's many_persons(PERSONS)
+(1,500 by default) and many_items(ITEMS) (3,000 by default) (Checker().facts: the interests are computed
+only where a treaty's rules declare they read them, measured_interests).
 
 For each depth, a ladder of holdings (tests/ownership_gen.py: two holders per level, each holding 50% of
 each of the next level's two, so 2^depth chains from a top holder to the claimant; br-uy 29(2)(e) decides
@@ -36,7 +41,25 @@ def _run(make: Callable[[int], str], depth: int, out: multiprocessing.Queue[tupl
     out.put((seconds, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, not compare(scenario, result)))
 
 
+def facts(persons: int, items: int) -> None:
+    from pyhelpers.scenario import limits, load_dict
+    from tests.bench.large import many_items, many_persons
+
+    limits.MAX_ITEMS = limits.MAX_PERSONS = sys.maxsize  # measured, not refused
+    checker = Checker().warm()
+    cases = ((f"many_persons({persons})", many_persons(persons)), (f"many_items({items})", many_items(items)))
+    for label, data in cases:
+        scenario = load_dict(data, f"<{label}>")
+        t0 = time.perf_counter()
+        emitted = checker.facts(scenario)
+        print(f"{label:<20} {time.perf_counter() - t0:>8.2f} s {len(emitted):>10,} facts", flush=True)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--facts"]:
+        numbers = [int(a) for a in sys.argv[2:]]
+        facts(*(numbers + [1_500, 3_000][len(numbers):]))
+        return
     depths = [int(a) for a in sys.argv[1:]] or list(DEPTHS)
     ctx = multiprocessing.get_context("fork")
     print(f"{'case':<10} {'depth':>5} {'holdings':>8} {'chains':>14} {'seconds':>8} {'peak MB':>8}  expected")
