@@ -5,6 +5,7 @@ running sum over the holdings. Correctness only: tests/bench/ownership.py measur
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -124,3 +125,21 @@ def test_more_than_50_percent_only_beyond_many_decimals(checker: Checker) -> Non
     indicator = "owned_from_third_state(indian-parent, in, 5000)"
     assert not any(indicator in str(f) for f in result.item("freight-one").findings)
     assert any(indicator in str(f) for f in result.item("freight-two").findings)
+
+
+def test_the_argument_shows_the_holdings_and_the_total_not_the_digits(tmp_path: Path) -> None:
+    """br-uy 29(2)(e)'s sum digit by digit is bookkeeping: the argument's line shows the owners' holdings
+    and the total compared with 50%, never a digit, a place or a holding's rank; --full keeps them."""
+    from click.testing import CliRunner
+
+    from pyhelpers.interfaces.cli import main
+
+    path = tmp_path / "chain.yaml"
+    path.write_text(chain(3), encoding="utf-8")
+    out = CliRunner().invoke(main, ["explain", str(path)])
+    line = next(ln for ln in out.output.splitlines() if ln.strip().startswith("br-uy 29(2)(e): "))
+    assert "that holding (holding-1) is 100% of the capital" in line and "100% ≥ 50%" in line, line
+    for bookkeeping in ("digit", "holding number", "holding records", "10000 = 10000"):
+        assert bookkeeping not in line, line
+    full = CliRunner().invoke(main, ["explain", str(path), "--full"])
+    assert "at place 0" in full.output
