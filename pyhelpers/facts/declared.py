@@ -18,9 +18,10 @@ window therefore needs a fact in ``logic/``, never a change here:
   with the days of each ownership period inside them;
 * ``measured_interests(T, Scope)``: each holder's exact interest, direct and indirect, in each company
   (``ownership_interest``, ``ownership_through``): over every ownership period for every company
-  (``all``), or only over the ownership period of each item's (each question's) date in the item's payer
-  and recipient (the question's person) (``item_parties``); a treaty declaring neither gets none (a
-  scenario of many holdings and periods would otherwise have every pair in every period);
+  (``all``), or only over the ownership period of each item's (each question's) date in the persons
+  the item names (payer, recipient, beneficial owner, person compared; the question's person)
+  (``item_parties``); a treaty declaring neither gets none (a scenario of many holdings and periods
+  would otherwise have every pair in every period);
 * ``measured_value_record(T, DayCount)``: whether the shares of value given cover every one of the days
   of the day count before an alienation;
 * ``measured_place_days(T)``: the stints of each place of business, the sites ``same_site_as`` links,

@@ -68,9 +68,13 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
 
 def _interest_targets(sc: Scenario, periods: list[tuple[date, date]]) -> dict[date, set[str]]:
     """For each ownership period (by its first day), the companies whose holders' interests a treaty
-    declaring ``measured_interests(T, item_parties)`` reads: the payer and the recipient of each item
-    whose date it includes, and the person of each question whose date (the evaluation date) it includes."""
-    subjects: list[tuple[date, tuple[str, ...]]] = [(item.date, (item.payer, item.recipient)) for item in sc.income]
+    declaring ``measured_interests(T, item_parties)`` reads: the payer, the recipient, the beneficial owner
+    and the person compared for non-discrimination of each item whose date it includes, and the person of
+    each question whose date (by default the evaluation date) it includes."""
+    subjects: list[tuple[date, tuple[str | None, ...]]] = [
+        (item.date, (item.payer, item.recipient, item.beneficial_owner,
+                     item.non_discrimination.person if item.non_discrimination is not None else None))
+        for item in sc.income]
     subjects += [(q.date or sc.evaluation_date, (q.person,)) for q in person_questions(sc)]
     starts = [a for a, _ in periods]
     targets: dict[date, set[str]] = {}
