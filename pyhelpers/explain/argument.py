@@ -13,7 +13,7 @@ provision whose rules took part, top-down (the provision that gives the conclusi
   item's outcome provisions (the item's selection), are collapsed into the nearest line above them:
   their comparisons count there, their facts do not;
 * steps of rules flagged ``bookkeeping`` (arithmetic a provision needs that is no part of its
-  argument: br-uy 29's shares added digit by digit) are collapsed likewise, their comparisons and facts
+  argument: a share added digit by digit) are collapsed likewise, their comparisons and facts
   left out: the line keeps the holdings and the total its own rules compare;
 
 and one line per exception considered and not applying: a negated condition of a provision's rule
