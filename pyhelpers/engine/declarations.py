@@ -10,10 +10,10 @@ from typing import Any
 import clingo
 
 from pyhelpers.base.errors import LogicError
-from pyhelpers.facts.declared import Declared, Window
+from pyhelpers.facts.declared import INTEREST_SCOPES, Declared, Window
 from pyhelpers.facts.years import YEARS
 
-FORMAT = 2
+FORMAT = 3
 """Version of the cached form: bump it when :class:`Declared` changes."""
 
 
@@ -44,6 +44,11 @@ def declared_from(atoms: Sequence[clingo.Symbol]) -> Declared:
     ownership: dict[str, int] = {}
     for t, name in by["measured_ownership"]:
         once(ownership, t, period(t, name), "an ownership window")
+    interests: dict[str, str] = {}
+    for t, scope in by["measured_interests"]:
+        if scope not in INTEREST_SCOPES:
+            raise LogicError(f"{t}: measured_interests' scope is one of {', '.join(INTEREST_SCOPES)}, found {scope!r}")
+        once(interests, t, scope, "the interests' scope")
     value_record: dict[str, int] = {}
     for t, name in by["measured_value_record"]:
         if (t, name) not in day_counts:
@@ -66,6 +71,7 @@ def declared_from(atoms: Sequence[clingo.Symbol]) -> Declared:
         presence=dict(sorted(presence.items())),
         services=dict(sorted(services.items())),
         ownership=dict(sorted(ownership.items())),
+        interests=dict(sorted(interests.items())),
         value_record=dict(sorted(value_record.items())),
         place_days=frozenset(t for (t,) in by["measured_place_days"]),
         date_ymd=frozenset(t for (t,) in by["measured_date_ymd"]),
@@ -96,6 +102,7 @@ def to_json(d: Declared) -> dict[str, Any]:
         "presence": [[t, ty, w.months, w.year] for (t, ty), w in d.presence.items()],
         "services": [[t, w.months, w.year] for t, w in d.services.items()],
         "ownership": d.ownership,
+        "interests": d.interests,
         "value_record": d.value_record,
         "place_days": sorted(d.place_days),
         "date_ymd": sorted(d.date_ymd),
@@ -115,6 +122,7 @@ def from_json(data: Any) -> Declared | None:
             presence={(str(t), str(ty)): Window(int(m), _year(y)) for t, ty, m, y in data["presence"]},
             services={str(t): Window(int(m), _year(y)) for t, m, y in data["services"]},
             ownership={str(t): int(m) for t, m in data["ownership"].items()},
+            interests={str(t): str(v) for t, v in data["interests"].items()},
             value_record={str(t): int(n) for t, n in data["value_record"].items()},
             place_days=frozenset(map(str, data["place_days"])),
             date_ymd=frozenset(map(str, data["date_ymd"])),

@@ -12,6 +12,9 @@ provision whose rules took part, top-down (the provision that gives the conclusi
 * steps of rules that carry no provision (core bookkeeping), or only an article number outside the
   item's outcome provisions (the item's selection), are collapsed into the nearest line above them:
   their comparisons count there, their facts do not;
+* steps of rules flagged ``bookkeeping`` (arithmetic a provision needs that is no part of its
+  argument: a share added digit by digit) are collapsed likewise, their comparisons and facts
+  left out: the line keeps the holdings and the total its own rules compare;
 
 and one line per exception considered and not applying: a negated condition of a provision's rule
 whose atom is a named exception (``exception_applies``) or is derived from one, with why it did not
@@ -45,6 +48,7 @@ from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
 from pyhelpers.explain.readings import plain, reading, user_atom, word
 
 EXCEPTION = "exception_applies"
+BOOKKEEPING = "bookkeeping"
 _CITING = frozenset({"answer_residence", "answer_qualified", "answer_not_qualified", "answer_open", "entitlement"})
 """Conclusions whose provision argument counts as the item's outcome provisions (an answer about a
 person has no ``outcome_provision``)."""
@@ -153,7 +157,7 @@ class _Projector:
         sup = self.ex.just.get(atom)
         if sup is None:
             return
-        prov = _rule_provision(sup.plan, sup.env)
+        prov = None if BOOKKEEPING in sup.plan.info.flags else _rule_provision(sup.plan, sup.env)
         cur = owner
         if self._keep(prov):
             assert prov is not None
@@ -177,7 +181,7 @@ class _Projector:
                 cur.rules.append(sup.plan.info.rule_id)
             facts = [self._fact(a) for a in sup.pos] if collect else []
             bounds: dict[int, list[str]] = {}
-            for part in sup.tests:
+            for part in sup.tests if BOOKKEEPING not in sup.plan.info.flags else []:
                 figure = self._figure(part, sup)
                 if figure is None:
                     continue

@@ -16,6 +16,12 @@ window therefore needs a fact in ``logic/``, never a change here:
   within any such window of the item's Year (``tax_fiscal_year``);
 * ``measured_ownership(T, Period)``: the windows of the period's months that include each item's date,
   with the days of each ownership period inside them;
+* ``measured_interests(T, Scope)``: each holder's exact interest, direct and indirect, in each company
+  (``ownership_interest``, ``ownership_through``): over every ownership period for every company
+  (``all``), or only over the ownership period of each item's (each question's) date in the persons
+  the item names (payer, recipient, beneficial owner, person compared; the question's person)
+  (``item_parties``); a treaty declaring neither gets none (a scenario of many holdings and periods
+  would otherwise have every pair in every period);
 * ``measured_value_record(T, DayCount)``: whether the shares of value given cover every one of the days
   of the day count before an alienation;
 * ``measured_place_days(T)``: the stints of each place of business, the sites ``same_site_as`` links,
@@ -29,6 +35,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+INTEREST_SCOPES = ("all", "item_parties")
+"""Where a treaty's rules read the interests held (``measured_interests``)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,8 @@ class Declared:
     """Treaty → the window of services furnished at a place of business."""
     ownership: Mapping[str, int] = field(default_factory=dict)
     """Treaty → the months of the ownership windows around an item's date."""
+    interests: Mapping[str, str] = field(default_factory=dict)
+    """Treaty → where its rules read the interests held (``all`` or ``item_parties``)."""
     value_record: Mapping[str, int] = field(default_factory=dict)
     """Treaty → the days before an alienation the shares of value must cover."""
     place_days: frozenset[str] = frozenset()

@@ -1,15 +1,19 @@
 """Facts of holdings and ownership (:mod:`pyhelpers.scenario.holdings`): each holding with its shares
-and period, the elementary ownership periods (over which every share is constant), holdings still open
-and those continued through a reorganisation, and, where a treaty declares it, the windows of its period
-around each item's date with the days of each ownership period inside them."""
+and period, the elementary ownership periods (over which every share is constant), each holder's interest
+in each company over each of them, direct and indirect, summed exactly (:mod:`pyhelpers.facts.interests`),
+holdings still open and those continued through a reorganisation (the interests only where a treaty
+declares its rules read them, measured_interests, and only where they do), and, where a treaty declares it, the
+windows of its period around each item's date with the days of each ownership period inside them."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from datetime import date, timedelta
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
 from pyhelpers.facts.emit import Add, Const, day, fact
+from pyhelpers.facts.interests import MEASURES, interests, longest_chain, period_edges
 from pyhelpers.scenario import Scenario, person_questions
 
 
@@ -19,7 +23,7 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         until = h.until or dates.OPEN_END
         mode = Const("direct" if h.direct else "indirect")
         add(fact("holding", sid, hid, h.holder, h.company, mode, day(h.from_), day(until)))
-        for measure in ("capital", "votes", "value", "profits"):
+        for measure in MEASURES:
             share = getattr(h, measure)
             if share is not None:
                 add(fact("holding_share", sid, hid, Const(measure), share))
@@ -29,12 +33,56 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
             c = h.continues_by_reorganisation
             add(fact("holding_continues", sid, hid, c.holder, c.company))
 
+    count: dict[str, int] = {}
+    for n, h in enumerate(sc.holdings):
+        count[h.holder] = count.get(h.holder, 0) + 1
+        add(fact("holding_rank", sid, f"holding-{n + 1}", count[h.holder]))
+    for holder, k in sorted(count.items()):
+        add(fact("holder_holdings", sid, holder, k))
+    if sc.holdings:  # the places of a share's digits in base 10,000 the rules add shares in (at least 0-2)
+        places = max(longest_chain((h.holder, h.company) for h in sc.holdings), 2)
+        for k in range(places + 1):
+            add(fact("share_digit_place", sid, k))
+        add(fact("share_digit_places", sid, places))
     periods = dates.elementary_periods((h.from_, h.until or dates.OPEN_END) for h in sc.holdings)
+    records = [(f"holding-{n + 1}", h.holder, h.company, h.direct, h.from_, h.until or dates.OPEN_END,
+                {m: s for m in MEASURES if (s := getattr(h, m)) is not None}) for n, h in enumerate(sc.holdings)]
     for start, end in periods:
         add(fact("ownership_period", sid, day(start), day(end)))
+    scope = declared.interests.get(sc.treaty)
+    targets = _interest_targets(sc, periods) if scope == "item_parties" else None
+    for start, end in periods if scope is not None else []:
+        if targets is not None and not targets.get(start):
+            continue
+        for measure in MEASURES:
+            edges = period_edges(records, start, end, measure)
+            for it in interests(edges, None if targets is None else targets[start]):
+                lo, hi = it.units
+                add(fact("ownership_interest", sid, day(start), it.holder, it.company, Const(measure), lo, hi))
+                for b in it.through:
+                    add(fact("ownership_through", sid, day(start), it.holder, it.company, Const(measure), b))
     months = declared.ownership.get(sc.treaty)
     if months is not None and periods:
         _ownership_windows(sc, sid, add, periods, months)
+
+
+def _interest_targets(sc: Scenario, periods: list[tuple[date, date]]) -> dict[date, set[str]]:
+    """For each ownership period (by its first day), the companies whose holders' interests a treaty
+    declaring ``measured_interests(T, item_parties)`` reads: the payer, the recipient, the beneficial owner
+    and the person compared for non-discrimination of each item whose date it includes, and the person of
+    each question whose date (by default the evaluation date) it includes."""
+    subjects: list[tuple[date, tuple[str | None, ...]]] = [
+        (item.date, (item.payer, item.recipient, item.beneficial_owner,
+                     item.non_discrimination.person if item.non_discrimination is not None else None))
+        for item in sc.income]
+    subjects += [(q.date or sc.evaluation_date, (q.person,)) for q in person_questions(sc)]
+    starts = [a for a, _ in periods]
+    targets: dict[date, set[str]] = {}
+    for when, parties in subjects:
+        k = bisect_right(starts, when) - 1
+        if k >= 0 and when <= periods[k][1]:
+            targets.setdefault(starts[k], set()).update(p for p in parties if p)
+    return targets
 
 
 def _ownership_windows(sc: Scenario, sid: str, add: Add, periods: list[tuple[date, date]],
