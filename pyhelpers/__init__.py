@@ -40,8 +40,17 @@ _API = {
 
 __all__ = sorted(_API)
 
+__version__: str
+"""The installed distribution's version (``importlib.metadata``; ``0+source`` in a checkout that is not
+installed)."""
+
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":  # the installed distribution's (pyhelpers.base.version), read on first use
+        from pyhelpers.base.version import package_version
+
+        globals()[name] = package_version()
+        return globals()[name]
     module = _API.get(name)
     if module is None:
         raise AttributeError(f"module 'pyhelpers' has no attribute {name!r}")

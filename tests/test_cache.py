@@ -216,3 +216,34 @@ def test_a_key_others_may_read_is_replaced(cache_env: Path) -> None:
     assert cache.read_json("a.json") is None  # a new key: the old entries no longer verify
     assert (folder / "key").stat().st_mode & 0o777 == 0o600
     assert any("replaced the cache key" in n for n in cache.notices())
+
+
+def test_the_folder_is_the_platforms_user_cache_folder(cache_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """$XDG_CACHE_HOME's if absolute, else platformdirs' user cache folder; the temporary directory's after."""
+    import platformdirs
+
+    assert cache.cache_dir() == cache_env / "xdg" / "treaty-logic"
+    for xdg in ("relative/cache", ""):
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+        first, tmp = cache._candidates()
+        assert first == Path(platformdirs.user_cache_dir("treaty-logic", appauthor=False)) and first.is_absolute()
+        assert tmp == cache_env / "tmp" / f"treaty-logic-{os.geteuid()}"
+
+
+def test_without_user_ids_and_modes_the_cache_still_works(cache_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows (no os.geteuid, modes that say nothing of other users): the folder named without a uid, used
+    as it is (no owner or mode refused), entries sealed and verified as everywhere."""
+    monkeypatch.setattr(cache, "_uid", lambda: None)
+    monkeypatch.setattr(cache, "_MODES", False)
+    (cache_env / "xdg").write_text("not a folder", encoding="utf-8")  # the first choice cannot be made
+    fallback = cache_env / "tmp" / "treaty-logic"
+    fallback.mkdir(mode=0o777)
+    fallback.chmod(0o777)
+    assert cache.cache_dir() == fallback
+    assert fallback.stat().st_mode & 0o777 == 0o777  # left as it is
+    cache.write_json("a.json", {"x": 1})
+    assert cache.read_json("a.json") == {"x": 1}
+    shutil.copy(fallback / "a.json.sealed", fallback / "b.json.sealed")
+    assert cache.read_json("b.json") is None
+    assert cache.notices() == ["ignored a cache entry this program did not write (damaged, or planted by someone "
+                               "else); it is recomputed"]

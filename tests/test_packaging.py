@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -14,12 +15,17 @@ from .conftest import ROOT
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # build from a clean copy: a stale build/ folder would keep files the tree no longer has
     source = tmp_path_factory.mktemp("source") / "treaty-logic"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".venv", "build", "*.egg-info", ".git", "__pycache__",
                                                                   ".mypy_cache", ".ruff_cache", ".pytest_cache"))
+    return source
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory, source: Path) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(out), str(source)],
                           capture_output=True, text=True, timeout=300)
     if done.returncode != 0:
@@ -36,6 +42,17 @@ def test_wheel_contains_every_rule_file_and_py_typed(wheel: Path) -> None:
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     declared = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "[pytest11]\ntreaty = pyhelpers.interfaces.pytest_plugin" in declared  # the pytest plugin
+    assert any(n.endswith("LICENSE") and ".dist-info/" in n for n in names)  # the MIT licence text
+
+
+def test_sdist_contains_the_license(source: Path, tmp_path: Path) -> None:
+    out = tmp_path / "sdist"
+    code = f"from setuptools import build_meta as b; print(b.build_sdist({str(out)!r}))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=source, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    with tarfile.open(out / done.stdout.split()[-1]) as sdist:
+        names = {n.split("/", 1)[1] for n in sdist.getnames() if "/" in n}
+    assert {"LICENSE", "pyproject.toml"} <= names
 
 
 def test_installed_package_runs_without_the_source_tree(wheel: Path, tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
 """The disk cache of derived forms of the rule base (fast-path statements, Prolog translation).
 
 Entries are keyed by a digest of what they are derived from, so a changed rule base never reads a
-stale entry. ``$XDG_CACHE_HOME/treaty-logic``, else ``~/.cache/treaty-logic``, else a per-user folder
-under the system's temporary directory.
+stale entry. The folder is ``$XDG_CACHE_HOME/treaty-logic`` where that variable names an absolute path
+(on every platform), else the platform's user cache folder (``platformdirs``: ``~/.cache/treaty-logic``
+on Linux, ``~/Library/Caches/treaty-logic`` on macOS, ``%LOCALAPPDATA%\\treaty-logic\\Cache`` on
+Windows), else a per-user folder under the system's temporary directory.
 
 Nothing found there is trusted for being there (a folder under the temporary directory may have been
 made by another user before this one ever ran the tool):
@@ -24,6 +26,10 @@ Without a usable folder (none writable, or each refused) the commands recompute 
 files for other programs go to a private temporary folder removed at exit. A folder refused for
 safety, or an entry that did not verify, is reported by :func:`notices` (the CLI prints them as
 warnings); the answer is never affected.
+
+Owners and permission bits are checked where they say who may read and write (POSIX). On Windows the
+folders are in the user's profile, which its access control lists keep private, and the owner and mode
+checks are left out; the entries are sealed and verified all the same.
 """
 
 from __future__ import annotations
@@ -46,6 +52,12 @@ _MAGIC = b"treaty-logic-cache 1 "
 _SUFFIX = ".sealed"
 _KEY = "key"
 _KEY_BYTES = 32
+_MODES = os.name == "posix"
+"""Whether owners and permission bits say who may read and write (POSIX; not Windows)."""
+_OPEN_FLAGS: int = os.O_RDONLY
+"""How an entry is opened: never through a link, never waiting on a pipe (each flag where the OS has it)."""
+for _flag in ("O_NOFOLLOW", "O_NONBLOCK", "O_CLOEXEC", "O_BINARY"):
+    _OPEN_FLAGS |= getattr(os, _flag, 0)
 MAX_ENTRY_BYTES = 256 << 20
 """A larger file is not read (no entry of the rule base comes near it)."""
 
@@ -56,14 +68,21 @@ class _Store:
     key: bytes
 
 
-_stores: dict[tuple[int, tuple[Path, ...]], _Store | None] = {}
+_stores: dict[tuple[int | None, tuple[Path, ...]], _Store | None] = {}
 _notices: dict[str, None] = {}
 _scratch: list[Path] = []
 
 
-def _uid() -> int:
-    """The user the cache belongs to (a function, so a test can play another user)."""
-    return os.geteuid()
+def _uid() -> int | None:
+    """The user the cache belongs to (a function, so a test can play another user); None where the OS
+    has no user ids (Windows)."""
+    return os.geteuid() if hasattr(os, "geteuid") else None
+
+
+def _owned(st: os.stat_result) -> bool:
+    """Whether a file's owner is this user (always, where owners are not checked)."""
+    uid = _uid()
+    return not _MODES or uid is None or st.st_uid == uid
 
 
 def _note(text: str) -> None:
@@ -84,16 +103,15 @@ def notices() -> list[str]:
 
 
 def _candidates() -> tuple[Path, ...]:
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    if xdg and os.path.isabs(xdg):
-        first: Path | None = Path(xdg) / "treaty-logic"
-    else:
-        try:
-            first = Path.home() / ".cache" / "treaty-logic"
-        except RuntimeError:  # no home directory
-            first = None
-    tmp = Path(tempfile.gettempdir()) / f"treaty-logic-{_uid()}"
-    return (first, tmp) if first is not None else (tmp,)
+    import platformdirs
+
+    xdg = os.environ.get("XDG_CACHE_HOME", "")  # honoured on every platform (treaty diff gives a run its own)
+    first = Path(xdg, "treaty-logic") if os.path.isabs(xdg) else Path(
+        platformdirs.user_cache_dir("treaty-logic", appauthor=False))
+    uid = _uid()
+    tmp = Path(tempfile.gettempdir()) / ("treaty-logic" if uid is None else f"treaty-logic-{uid}")
+    # a relative folder (a relative $XDG_CACHE_HOME, no home directory) would depend on where one runs
+    return (first, tmp) if first.is_absolute() else (tmp,)
 
 
 def _refusal(folder: Path) -> tuple[str, bool] | None:
@@ -109,11 +127,13 @@ def _refusal(folder: Path) -> tuple[str, bool] | None:
         return f"cannot create {folder}: {err.strerror}", False
     if not stat.S_ISDIR(st.st_mode):
         return f"{folder} is not a directory (a link or a file)", True
-    if st.st_uid != _uid():
+    if not _MODES:  # Windows: the user profile's access control lists, not modes, keep the folder private
+        pass
+    elif not _owned(st):
         return f"{folder} belongs to another user", True
-    if (parent.st_mode & 0o022 and not parent.st_mode & stat.S_ISVTX) or parent.st_uid not in (_uid(), 0):
+    elif (parent.st_mode & 0o022 and not parent.st_mode & stat.S_ISVTX) or not (_owned(parent) or parent.st_uid == 0):
         return f"{folder.parent} may be changed by other users", True
-    if st.st_mode & 0o077:  # this user's own: made private, after which no one else can change it
+    elif st.st_mode & 0o077:  # this user's own: made private, after which no one else can change it
         try:
             os.chmod(folder, 0o700)
         except OSError as err:
@@ -130,13 +150,15 @@ def _read_own(path: Path, limit: int, others: int = 0o022) -> bytes | None:
     """The content of ``path`` if it is a regular file of this user without the permission bits
     ``others`` (by default: others may not write it), never following a link nor waiting on a pipe, and
     at most ``limit`` bytes long; else None."""
+    if not hasattr(os, "O_NOFOLLOW") and os.path.islink(path):  # no O_NOFOLLOW (Windows): looked at first
+        return None
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError:
         return None
     with os.fdopen(fd, "rb") as f:
         st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode) or st.st_uid != _uid() or st.st_mode & others:
+        if not stat.S_ISREG(st.st_mode) or not _owned(st) or (_MODES and st.st_mode & others):
             _note(f"ignored {path}: not a private file of this user")
             return None
         if st.st_size > limit:

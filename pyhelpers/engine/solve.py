@@ -9,7 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import TypeVar
 
 import clingo
@@ -18,6 +18,7 @@ from pyhelpers.base import dates
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom
+from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
 from pyhelpers.engine.completion import accepted, asked_for, combinations, missing_records, unknown_values
@@ -33,16 +34,6 @@ from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
 
 ASKED_UNDER_ROUNDS = 2
 """How many rounds of facts asked for only under some value of an opened fact are opened too."""
-
-
-@lru_cache(maxsize=1)
-def package_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("treaty-logic")
-    except PackageNotFoundError:  # running from a source checkout that is not installed
-        return "0+source"
 
 
 @dataclass

@@ -131,6 +131,11 @@ class Lock:
         self.fd = fd
 
     def release(self) -> None:
+        if sys.platform == "win32":  # pragma: no cover - an open file cannot be removed there: closed first
+            os.close(self.fd)
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+            return
         with contextlib.suppress(OSError):
             os.unlink(self.path)
         os.close(self.fd)

@@ -20,6 +20,7 @@ import click
 
 from pyhelpers.base import cache
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
+from pyhelpers.base.version import package_version
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import ScenarioResult
@@ -79,7 +80,7 @@ def _handle_errors(func: F) -> F:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="treaty-logic")
+@click.version_option(package_version(), prog_name="treaty")
 def main() -> None:
     """treaty-logic: Brazil's tax treaties as rules, with cited explanations."""
 

@@ -46,9 +46,10 @@ from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
 from pyhelpers.base.errors import InputError, LogicError, Problem, ScenarioError, TreatyLogicError
+from pyhelpers.base.version import package_version
 from pyhelpers.engine.bounded import Bounded, run_bounded
 from pyhelpers.engine.rates import RateTable
-from pyhelpers.engine.solve import Checker, package_version
+from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces import documents
 from pyhelpers.interfaces.batch import BatchContext, _chunks, decide_rows
 from pyhelpers.interfaces.ledger import jsonl_rows
