@@ -10,16 +10,17 @@ solves all the values together (brave and cautious consequences); this test neve
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pyhelpers.engine.completion import unknown_values
+from pyhelpers.engine.completion import _missing_fields, _written, unknown_values
 from pyhelpers.engine.results import ItemResult, ScenarioResult
 from pyhelpers.engine.solve import Checker
-from pyhelpers.scenario import load_file
+from pyhelpers.scenario import Scenario, load_file
 from tests.conftest import SCENARIOS, scenario_params
 
 
@@ -78,3 +79,46 @@ def test_asked_facts_matter_and_spared_ones_do_not(path: Path, checker: Checker,
         seen = {(tuple((s.state, s.outcome, s.max_rate_bp) for s in a.states)) for a in answers}
         assert len(seen) == 1, f"{it.item_id}: {[str(f) for f in spared]} listed as not needed, but a value of " \
                                f"an open fact changes its outcome: {sorted(seen)}"
+
+
+def _not_given(result: ScenarioResult) -> set[str]:
+    return {u.fact for u in result.unknowns if not u.given}
+
+
+@pytest.mark.parametrize("path", scenario_params(SCENARIOS))
+def test_missing_fields_asked_matter_and_spared_ones_do_not(path: Path, checker: Checker,
+                                                            checked: Callable[[Path], ScenarioResult]) -> None:
+    """The same for the fields the rules report missing and the answer opens over their values (left out of
+    the scenario, not given as ``unknown``): each is written into the scenario alone, one value at a time,
+    the other facts as they are (still missing)."""
+    scenario = load_file(path)
+    if scenario.unknowns:
+        return
+    result = checked(path)
+    names = _not_given(result)
+    if not names:
+        return
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    fields = [f for f, _ in _missing_fields(scenario, checker.check_three_valued(scenario, str(path)),
+                                            copy.deepcopy(data), str(path), 1) if f.name in names]
+    for fact in fields:
+        answers = []
+        for value in fact.values:
+            written = copy.deepcopy(data)
+            assert _written(written, fact.path, value)
+            assert Scenario.revalidate is not None
+            variant = Scenario.revalidate(written, str(path))
+            variant._plain_data = written
+            answers.append({x.item_id: x for x in checker.check(variant, str(path)).items})
+        for it in result.items:
+            decides = any(c.fact == fact.name for a in it.alternatives for c in a.holds_if)
+            seen = {_conclusions(a[it.item_id], {fact.name}) for a in answers}
+            if decides:
+                assert len(seen) > 1, f"{it.item_id}: {fact.name} is named as deciding, but every value gives " \
+                                      f"the same answer"
+            elif any(f.kind == "not_needed" for f in it.findings) and not it.alternatives:
+                outcomes = {(tuple((s.state, s.outcome, s.max_rate_bp) for s in a[it.item_id].states))
+                            for a in answers}
+                assert len(outcomes) == 1, f"{it.item_id}: {fact.name} spared, but its values change the " \
+                                           f"outcome: {sorted(outcomes)}"
