@@ -342,7 +342,7 @@ def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
         "withholding_difference": cell_text(c.difference) if c else "",
         "entitlement": str(r.entitlement) if r.entitlement is not None else "",
         "provisions": "; ".join(r.provisions),
-        "findings": "; ".join(str(f) for f in r.findings),
+        "findings": "; ".join(f"{f} [state it in: {f.field}]" if f.field else str(f) for f in r.findings),
         "error": "",
     })
     return rec

@@ -281,15 +281,23 @@ def finding_text(f: Finding, lang: str) -> str:
         return f"no article of {f.provision} in the corpus governs this income: not encoded"
     if f.kind == "depends" and " " not in f.provision:  # a fact given as alternatives (no rule reads it as unknown)
         return ("depende de {fact}, indicado como desconhecido ou por alternativas ({prov})" if _lang(lang) == "pt"
-                else "depends on {fact}, given as unknown or as alternatives ({prov})").format(fact=f.fact or "",
-                                                                                            prov=f.provision)
+                else "depends on {fact}, given as unknown or as alternatives ({prov})").format(
+            fact=f.fact or "", prov=f.provision) + field_note(f, lang)
     if f.kind == "time_limit" and f.fact == "check":  # the whole check cut, grounding included
         return (f"o tempo limite esgotou-se antes do fim da verificação: nada é definitivo ({f.provision})"
                 if _lang(lang) == "pt" else
                 f"the time limit was reached before the check ended: nothing is final ({f.provision})")
     if f.kind == "relief":
         return _FINDING[_lang(lang)][f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
-    return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision)
+    return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
+
+
+def field_note(f: Finding, lang: str) -> str:
+    """Where the scenario states the fact of ``f`` (its ``field``), as a finding's text ends:
+    ``; state `places_of_business.agency-sp.agent.independent``` — empty where none is named."""
+    if f.field is None:
+        return ""
+    return ("; indique `{field}`" if _lang(lang) == "pt" else "; state `{field}`").format(field=f.field)
 
 
 def state_name(code: str, lang: str) -> str:
@@ -499,7 +507,7 @@ def alternative_text(a: Alternative, lang: str) -> str:
         return f"{head} {label('some_combinations', lang)}{provs}"
     where = f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {c.values}" for c in a.holds_if)
     some = "" if a.exact else f" ({label('in_some', lang)})"
-    return f"{head} {label('if', lang)} {where}{some}{provs}"
+    return f"{head} {label('if', lang)} {where}{some}{provs}{field_note(a.finding, lang) if a.finding else ''}"
 
 
 _ASK = {
