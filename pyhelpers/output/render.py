@@ -501,13 +501,14 @@ def alternative_text(a: Alternative, lang: str) -> str:
     else:
         head = a.conclusion
     provs = (f"  ({'; '.join(a.provisions)})" if a.provisions else "") + _reconstructed_mark(a.reconstructed, lang)
+    provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
     if not a.holds_if:
         return f"{head} {label('some_combinations', lang)}{provs}"
     where = f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {c.values}" for c in a.holds_if)
     some = "" if a.exact else f" ({label('in_some', lang)})"
-    return f"{head} {label('if', lang)} {where}{some}{provs}{field_note(a.finding, lang) if a.finding else ''}"
+    return f"{head} {label('if', lang)} {where}{some}{provs}"
 
 
 _ASK = {
