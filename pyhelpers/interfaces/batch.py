@@ -324,7 +324,7 @@ def _error_record(row: Row, message: str) -> dict[str, str]:
 
 
 def findings_cell(findings: Sequence[Finding]) -> str:
-    """A row's findings in one cell: ``missing: agent_independent(agency-sp) (br-pt 5(6)) [state it in:
+    """A row's findings in one cell: ``missing: agent_independent(agency-sp) (<provision>) [state it in:
     places_of_business.agency-sp.agent.independent]`` — each missing or unknown fact with the scenario
     field that states it, where the rules name one."""
     return "; ".join(f"{f} [state it in: {f.field}]" if f.field else str(f) for f in findings)
