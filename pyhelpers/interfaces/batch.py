@@ -324,10 +324,10 @@ def _error_record(row: Row, message: str) -> dict[str, str]:
 
 
 def findings_cell(findings: Sequence[Finding]) -> str:
-    """A row's findings in one cell: ``missing: agent_independent(agency-sp) (<provision>) [state it in:
+    """A row's findings in one cell: ``missing: agent_independent(agency-sp) (<provision>) [in the scenario:
     places_of_business.agency-sp.agent.independent]`` — each missing or unknown fact with the scenario
     field that states it, where the rules name one."""
-    return "; ".join(f"{f} [state it in: {f.field}]" if f.field else str(f) for f in findings)
+    return "; ".join(f"{f} [in the scenario: {f.field}]" if f.field else str(f) for f in findings)
 
 
 def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
@@ -500,6 +500,7 @@ def row_scenario(ctx: BatchContext, row: Row) -> Scenario:
         raise BatchError(parsed)
     treaty, item = parsed
     scenario = ctx.context.model_copy(update={"treaty": treaty, "income": [item]})
+    scenario._plain_data = None  # the context's document: not this scenario's (missing records are added to it)
     inconsistent = check_consistency(scenario, ctx.ledger)
     if inconsistent:
         raise BatchError(f"{_row_source(ctx, row)}: {_problems_text(inconsistent)}")

@@ -292,12 +292,20 @@ def finding_text(f: Finding, lang: str) -> str:
     return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
 
 
+_FIELD_NOTE = {
+    "en": {"not_needed": "; in the scenario: `{field}`", "other": "; state it in `{field}`"},
+    "pt": {"not_needed": "; no cenário: `{field}`", "other": "; indique-o em `{field}`"},
+}
+
+
 def field_note(f: Finding, lang: str) -> str:
     """Where the scenario states the fact of ``f`` (its ``field``), as a finding's text ends:
-    ``; state `places_of_business.agency-sp.agent.independent``` — empty where none is named."""
+    ``; state it in `places_of_business.agency-sp.agent.independent``` (``; in the scenario: ...`` for a
+    fact not needed) — empty where none is named."""
     if f.field is None:
         return ""
-    return ("; indique `{field}`" if _lang(lang) == "pt" else "; state `{field}`").format(field=f.field)
+    words = _FIELD_NOTE[_lang(lang)]
+    return words.get(f.kind, words["other"]).format(field=f.field)
 
 
 def state_name(code: str, lang: str) -> str:
