@@ -25,6 +25,7 @@ from pyhelpers.interfaces.batch import (
     RESULT_COLUMNS,
     BatchError,
     LedgerError,
+    findings_cell,
     load_batch_context,
     read_rows,
     row_scenario,
@@ -191,7 +192,7 @@ def test_batch_equals_one_scenario_per_row(tmp_path: Path, checker: Checker) -> 
         treaties.add(item.treaty)
         assert record["status"] == item.status, record
         assert record["provisions"] == "; ".join(item.provisions), record
-        assert record["findings"] == "; ".join(str(f) for f in item.findings), record
+        assert record["findings"] == findings_cell(item.findings), record
         assert record["outcome_br"] == item.state("br").label
         assert record["max_source_tax"] == (str(item.max_source_tax) if item.max_source_tax is not None else "")
         assert record["withholding_finding"] == (item.compliance.finding if item.compliance else "")

@@ -24,6 +24,7 @@ from typing import Any
 from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT
 from pyhelpers.engine.answers import result_from_atoms
 from pyhelpers.engine.bounded import Bounded, run_bounded
+from pyhelpers.engine.fields import result_named
 from pyhelpers.engine.results import Finding, ScenarioResult, UnknownFact
 from pyhelpers.scenario import IncomeItem, Scenario
 from pyhelpers.scenario.limits import SLICE_ITEMS, refuse_oversized
@@ -67,7 +68,7 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
             progress(done, len(items))
     if len(parts) == 1:
         return parts[0]
-    return _merged(checker, scenario, parts)
+    return result_named(_merged(checker, scenario, parts), scenario)  # the items' fields in the whole scenario
 
 
 def _slice(scenario: Scenario, items: list[IncomeItem]) -> Scenario:

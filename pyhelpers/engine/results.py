@@ -42,6 +42,8 @@ class Finding:
     kind: str  # missing | depends | pending | not_encoded | mutual_agreement | exception | input_error
     provision: str
     fact: str | None = None
+    field: str | None = field(default=None, compare=False)  # FIELD_KINDS: the scenario field that states the fact
+
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.fact + ' ' if self.fact else ''}({self.provision})"
@@ -304,7 +306,7 @@ class ScenarioResult:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("atoms")
-        return _plain(data)  # type: ignore[no-any-return]
+        return _plain(_findings_plain(data))  # type: ignore[no-any-return]
 
 
 def _plain(value: Any) -> Any:
@@ -319,6 +321,22 @@ def _plain(value: Any) -> Any:
 
 
 _OPEN_KINDS = ("missing", "depends", "requires_judgment", "assumption")
+
+FIELD_KINDS = ("missing", "depends", "not_needed", "requires_judgment")
+"""The kinds of finding about a fact the scenario may state: each names the field that states it
+(``Finding.field``, :mod:`pyhelpers.engine.fields`), in JSON beside its ``fact``."""
+
+
+def _findings_plain(value: Any) -> Any:
+    """``value`` (an ``asdict``) with ``field`` kept only on the findings of :data:`FIELD_KINDS`."""
+    if isinstance(value, dict):
+        out = {k: _findings_plain(v) for k, v in value.items()}
+        if "kind" in out and "provision" in out and "field" in out and out["kind"] not in FIELD_KINDS:
+            out.pop("field")
+        return out
+    if isinstance(value, list | tuple):
+        return [_findings_plain(v) for v in value]
+    return value
 
 
 def format_units(units: int) -> str:

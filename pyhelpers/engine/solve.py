@@ -23,9 +23,10 @@ from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited
 from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
 from pyhelpers.engine.completion import accepted, asked_for, combinations, missing_records, unknown_values
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
+from pyhelpers.engine.fields import item_named, result_named
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
-from pyhelpers.engine.results import Finding, ItemResult, Receipt, ScenarioResult
+from pyhelpers.engine.results import FIELD_KINDS, Finding, ItemResult, Receipt, ScenarioResult
 from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import Declared, scenario_facts
 from pyhelpers.facts.emit import quote
@@ -151,7 +152,11 @@ class Checker:
         facts given as alternatives gets three-valued answers (:mod:`pyhelpers.alternatives`), within
         ``time_limit`` seconds (default 10); so do the facts it gives as ``unknown`` and the holding
         records the rules report missing, where their values can be listed
-        (:mod:`pyhelpers.engine.completion`): what holds whatever they are is decided."""
+        (:mod:`pyhelpers.engine.completion`): what holds whatever they are is decided. Each finding
+        about an open fact names the scenario field that states it (:mod:`pyhelpers.engine.fields`)."""
+        return result_named(self._check(scenario, source, time_limit), scenario)
+
+    def _check(self, scenario: Scenario, source: str, time_limit: float | None) -> ScenarioResult:
         from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open
 
         limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
@@ -273,9 +278,9 @@ class Checker:
                     by_sid[owner].append((text, atom))
             for n in indices:
                 sc, source = scenarios[n]
-                results[n] = self._labelled(
+                results[n] = result_named(self._labelled(
                     result_from_atoms(sc, source, by_sid.get(f"s{n}", []), self.receipt(facts[n], f"s{n}")),
-                    {i.id: versions for i in sc.income})
+                    {i.id: versions for i in sc.income}), sc)
         return [r for r in results if r is not None]
 
     def decide_items(self, context: Scenario, items: Sequence[IncomeItem], source: str = "<batch>") -> list[ItemResult]:
@@ -335,8 +340,8 @@ class Checker:
             if len(atom.args) >= 2 and atom.name != RELIES:
                 by_item[atom.args[1]].append(atom)
         relies = reliance(a for _, a in atoms)
-        return [_rebind(template[signature_of[it.id]], placeholders[signature_of[it.id]], it, context,
-                        by_item[placeholders[signature_of[it.id]]], relies) for it in items]
+        return [_named_row(_rebind(template[signature_of[it.id]], placeholders[signature_of[it.id]], it, context,
+                                   by_item[placeholders[signature_of[it.id]]], relies), context, it) for it in items]
 
     def check_many(self, scenarios: Iterable[Scenario | tuple[Scenario, str]], workers: int = 1,
                    chunk: int = 100) -> Iterator[ScenarioResult]:
@@ -373,6 +378,14 @@ class Checker:
 _SECOND_ARGUMENT = re.compile(r'^[a-z_]\w*\("s", ("(?:[^"\\]|\\.)*")')
 _PLACEHOLDER = "@" * 201 + "item-"
 """The id under which :meth:`Checker.decide_items` decides a group of items: longer than any valid id."""
+
+
+def _named_row(result: ItemResult, context: Scenario, item: IncomeItem) -> ItemResult:
+    """A batch row's result with the fields of its open facts named in the row's scenario (the context
+    with the row's item alone, as ``treaty explain-row`` checks it)."""
+    if not any(f.kind in FIELD_KINDS for f in result.findings) and not any(a.finding for a in result.alternatives):
+        return result
+    return item_named(result, context.model_copy(update={"income": [item]}))
 
 
 def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: Scenario,

@@ -34,7 +34,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
-from pyhelpers.engine.results import ItemResult, format_bp
+from pyhelpers.engine.results import Finding, ItemResult, format_bp
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces.chunks import JOURNAL, JOURNAL_VERSION, ChunkStore, Lock, parts_folder, sha256_of, writing
 from pyhelpers.interfaces.ledger import FORMATS, MAX_FIELD, Row, cell_text, ledger_format, read_rows, readable
@@ -323,6 +323,13 @@ def _error_record(row: Row, message: str) -> dict[str, str]:
     return rec
 
 
+def findings_cell(findings: Sequence[Finding]) -> str:
+    """A row's findings in one cell: ``missing: agent_independent(agency-sp) (<provision>) [in the scenario:
+    places_of_business.agency-sp.agent.independent]`` — each missing or unknown fact with the scenario
+    field that states it, where the rules name one."""
+    return "; ".join(f"{f} [in the scenario: {f.field}]" if f.field else str(f) for f in findings)
+
+
 def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
     rec = {k: v for k, v in row.columns.items() if k not in RESULT_COLUMNS}
     home = catalogue().home
@@ -342,7 +349,7 @@ def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
         "withholding_difference": cell_text(c.difference) if c else "",
         "entitlement": str(r.entitlement) if r.entitlement is not None else "",
         "provisions": "; ".join(r.provisions),
-        "findings": "; ".join(str(f) for f in r.findings),
+        "findings": findings_cell(r.findings),
         "error": "",
     })
     return rec
@@ -493,6 +500,7 @@ def row_scenario(ctx: BatchContext, row: Row) -> Scenario:
         raise BatchError(parsed)
     treaty, item = parsed
     scenario = ctx.context.model_copy(update={"treaty": treaty, "income": [item]})
+    scenario._plain_data = None  # the context's document: not this scenario's (missing records are added to it)
     inconsistent = check_consistency(scenario, ctx.ledger)
     if inconsistent:
         raise BatchError(f"{_row_source(ctx, row)}: {_problems_text(inconsistent)}")

@@ -281,15 +281,31 @@ def finding_text(f: Finding, lang: str) -> str:
         return f"no article of {f.provision} in the corpus governs this income: not encoded"
     if f.kind == "depends" and " " not in f.provision:  # a fact given as alternatives (no rule reads it as unknown)
         return ("depende de {fact}, indicado como desconhecido ou por alternativas ({prov})" if _lang(lang) == "pt"
-                else "depends on {fact}, given as unknown or as alternatives ({prov})").format(fact=f.fact or "",
-                                                                                            prov=f.provision)
+                else "depends on {fact}, given as unknown or as alternatives ({prov})").format(
+            fact=f.fact or "", prov=f.provision) + field_note(f, lang)
     if f.kind == "time_limit" and f.fact == "check":  # the whole check cut, grounding included
         return (f"o tempo limite esgotou-se antes do fim da verificação: nada é definitivo ({f.provision})"
                 if _lang(lang) == "pt" else
                 f"the time limit was reached before the check ended: nothing is final ({f.provision})")
     if f.kind == "relief":
         return _FINDING[_lang(lang)][f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
-    return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision)
+    return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
+
+
+_FIELD_NOTE = {
+    "en": {"not_needed": "; in the scenario: `{field}`", "other": "; state it in `{field}`"},
+    "pt": {"not_needed": "; no cenário: `{field}`", "other": "; indique-o em `{field}`"},
+}
+
+
+def field_note(f: Finding, lang: str) -> str:
+    """Where the scenario states the fact of ``f`` (its ``field``), as a finding's text ends:
+    ``; state it in `places_of_business.agency-sp.agent.independent``` (``; in the scenario: ...`` for a
+    fact not needed) — empty where none is named."""
+    if f.field is None:
+        return ""
+    words = _FIELD_NOTE[_lang(lang)]
+    return words.get(f.kind, words["other"]).format(field=f.field)
 
 
 def state_name(code: str, lang: str) -> str:
@@ -493,6 +509,7 @@ def alternative_text(a: Alternative, lang: str) -> str:
     else:
         head = a.conclusion
     provs = (f"  ({'; '.join(a.provisions)})" if a.provisions else "") + _reconstructed_mark(a.reconstructed, lang)
+    provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
     if not a.holds_if:

@@ -179,6 +179,7 @@ _WORDS = {
         "k_reconstructed": "provision reconstructed, not in the corpus text",
         "k_judgment": "requires judgment (purpose test, unknown purpose)",
         "missing_facts": "missing or unknown facts that the law needs", "kind": "kind", "fact": "fact",
+        "field": "scenario field",
         "no_graph": "no conclusion derived for this item", "relief": "elimination of double taxation",
         "multiple": "{n} scenario(s), {m} income item(s)", "source": "file",
         "argument": "Legal argument", "full_derivation": "Full derivation (every step of the rules)",
@@ -214,6 +215,7 @@ _WORDS = {
         "k_reconstructed": "disposição reconstituída, ausente do texto do corpus",
         "k_judgment": "exige um juízo (teste do objectivo, objectivo desconhecido)",
         "missing_facts": "factos em falta ou desconhecidos de que a lei precisa", "kind": "tipo", "fact": "facto",
+        "field": "campo do cenário",
         "no_graph": "nenhuma conclusão derivada para este rendimento", "relief": "eliminação da dupla tributação",
         "multiple": "{n} cenário(s), {m} rendimento(s)", "source": "ficheiro",
         "argument": "Argumentação jurídica", "full_derivation": "Derivação completa (todos os passos das regras)",
@@ -674,6 +676,12 @@ def _money(value: Decimal | None, currency: str | None) -> str:
     return "—" if value is None else f"{value:,} {currency or ''}".strip()
 
 
+def _field_cell(f: Finding) -> str:
+    """The scenario field that states a missing or unknown fact (or removes an assumption), or a dash."""
+    path = f.field if f.kind != "assumption" else render.assumption_field(f)
+    return "—" if path is None else f"<code>{_e(path)}</code>"
+
+
 def _finding_text(f: Finding, lang: str) -> str:
     try:
         return render.finding_text(f, lang)
@@ -879,9 +887,11 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
     if needed:
         parts.append(f'<table class="missing"><caption>{_e(word("missing_facts", lang))}</caption><thead><tr>'
                      f'<th>{_e(word("item", lang))}</th><th>{_e(word("kind", lang))}</th>'
-                     f'<th>{_e(word("fact", lang))}</th><th>{_e(word("provision", lang))}</th></tr></thead><tbody>'
+                     f'<th>{_e(word("fact", lang))}</th><th>{_e(word("field", lang))}</th>'
+                     f'<th>{_e(word("provision", lang))}</th></tr></thead><tbody>'
                      + "".join(f'<tr class="finding-{_e(f.kind)}"><td><code>{_e(iid)}</code></td><td>{_e(f.kind)}</td>'
-                               f"<td><code>{_e(f.fact or '')}</code></td><td>{_e(f.provision)}</td></tr>"
+                               f"<td><code>{_e(f.fact or '')}</code></td><td>{_field_cell(f)}</td>"
+                               f"<td>{_e(f.provision)}</td></tr>"
                                for iid, f in needed) + "</tbody></table>")
     else:
         parts.append(f'<p>{_e(word("missing_facts", lang))}: {_e(word("none", lang))}</p>')

@@ -1,0 +1,97 @@
+"""Issue 24, item 4: every missing or unknown fact is named by its YAML path in the scenario, next to the
+rule's name for it, in every output — check's text (English and Portuguese), JSON and Markdown, the
+report (tests/test_report.py), a batch row and `treaty explain-row`."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyhelpers.engine.results import FIELD_KINDS, ScenarioResult
+from pyhelpers.engine.solve import Checker
+from pyhelpers.interfaces.batch import run_batch
+from pyhelpers.interfaces.cli import main
+from pyhelpers.output import render
+from pyhelpers.scenario import load_file
+
+from .conftest import ROOT
+from .ledger_gen import COLUMNS, CONTEXT, write_csv
+
+PLACES = "scenarios/br-pt/pe-place-facts-missing-or-unknown.yaml"
+ACTIVITIES = "places_of_business.office-activities-not-given.activities"
+KIND = "places_of_business.place-of-unknown-kind.kind"
+
+
+@pytest.fixture(scope="module")
+def places(checker: Checker) -> ScenarioResult:
+    return checker.check(load_file(str(ROOT / PLACES)), source=PLACES)
+
+
+def test_text_names_the_field_of_a_missing_and_of_an_unknown_fact(places: ScenarioResult) -> None:
+    text = render.check_text(places, None, "en")
+    assert (f"  - missing fact: activities(office-activities-not-given) (needed by br-pt 5(4)); state it in "
+            f"`{ACTIVITIES}`\n") in text
+    assert (f"  - depends on kind(place-of-unknown-kind), given as unknown (br-pt 5(1)); state it in `{KIND}`\n"
+            in text)
+    # a finding possible only under some values names its field too
+    assert ("missing: agent_independent(undescribed-place) (br-pt 5(6)) if places_of_business.undescribed-place.kind "
+            "is agent; state it in `places_of_business.undescribed-place.agent.independent`") in text
+    # the assumption keeps its own wording, with the same backquoted path
+    assert "state `persons.norte-textil.special_regime` to change it" in text
+
+
+def test_portuguese_text_names_the_field(places: ScenarioResult) -> None:
+    text = render.check_text(places, None, "pt")
+    assert (f"  - facto em falta: activities(office-activities-not-given) (exigido pelo br-pt 5(4)); indique-o em "
+            f"`{ACTIVITIES}`\n") in text
+
+
+def test_json_has_the_field_beside_the_fact(places: ScenarioResult) -> None:
+    data = render.check_json(places, None)
+    items = {it["item_id"]: it for it in data["items"]}
+    assert {"kind": "missing", "provision": "br-pt 5(4)", "fact": "activities(office-activities-not-given)",
+            "field": ACTIVITIES} in items["office-profits-activities-missing"]["findings"]
+    assert {"kind": "depends", "provision": "br-pt 5(1)", "fact": "kind(place-of-unknown-kind)",
+            "field": KIND} in items["unknown-kind-profits"]["findings"]
+    kinds = {f["kind"]: "field" in f for it in data["items"] for f in it["findings"]}
+    assert all(has == (kind in FIELD_KINDS) for kind, has in kinds.items()), kinds  # only on facts' findings
+    assert all("field" not in f for it in data["items"] for f in it["assumptions"])
+
+
+def test_markdown_names_the_field(places: ScenarioResult) -> None:
+    md = render.check_markdown(places, None, "en")
+    assert (f"- `office-profits-activities-missing`: missing fact: activities(office-activities-not-given) (needed by "
+            f"br-pt 5(4)); state it in `{ACTIVITIES}`\n") in md
+
+
+def test_the_field_is_named_in_the_whole_scenario(checker: Checker) -> None:
+    """An item's path indexes the scenario the user wrote (income[2]), the same whichever way it was checked."""
+    path = "scenarios/br-pt/immovable-property-facts-missing-or-unknown.yaml"
+    sc = load_file(str(ROOT / path))
+    alone, = checker.check_together([(sc, path)])
+    for result in (checker.check(sc, path), alone):
+        f = next(f for f in result.item("rent-property-not-given").findings if f.kind == "missing")
+        assert (f.fact, f.field) == ("property(rent-property-not-given)", "income[2].immovable_property.property")
+
+
+def test_a_batch_row_and_explain_row_name_the_field(tmp_path: Path, checker: Checker) -> None:
+    """A dividend between companies the context records no holding for: the missing record is named by
+    where the context would state it."""
+    row = {c: "" for c in COLUMNS} | {"id": "r1", "treaty": "br-pt", "type": "dividend", "payer": "beta",
+                                      "recipient": "lusoinvest", "date": "2024-05-10", "gross": "1000.00",
+                                      "currency": "BRL", "withheld_rate": "15", "domestic_rate": "15"}
+    ledger = write_csv(tmp_path / "in.csv", [row])
+    out = tmp_path / "out.csv"
+    run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    with open(out, newline="", encoding="utf-8") as fh:
+        got, = list(csv.DictReader(fh))
+    assert got["status"] == "missing", got
+    assert ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenario: holdings (a record of lusoinvest "
+            "in beta)]") in got["findings"], got["findings"]
+    res = CliRunner().invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", "r1"])
+    assert res.exit_code == 0, res.output
+    assert ("missing fact: holding(lusoinvest, beta) (needed by br-pt 10(2)(a)); state it in `holdings (a record of "
+            "lusoinvest in beta)`") in res.output
