@@ -23,7 +23,7 @@ import signal
 import tempfile
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
@@ -319,20 +319,33 @@ def run_scenario(data: bytes) -> Verdict:
     """Load one mutated scenario file (as ``treaty check`` does before solving) and judge it."""
     path = _WORK / "case.yaml"
     path.write_bytes(data)
+
+    def work() -> list[str] | None:
+        try:
+            sc = load_file(path)
+        except ScenarioError:
+            return None
+        return documented_violations(sc, sc._plain_data) + _alternatives_violations(sc)
+
+    return _judged(work)
+
+
+def _judged(work: Callable[[], list[str] | None]) -> Verdict:
+    """Run ``work`` (None: the input refused with a documented error; else the documented rules the
+    accepted input breaks) within the budget and judge it: refused, a hang, a crash (any other exception,
+    an InternalError included) or :func:`_accepted`."""
     start = time.process_time()
     try:
         with deadline(DEADLINE):
-            try:
-                sc = load_file(path)
-            except ScenarioError:
-                return Verdict("refused", seconds=time.process_time() - start)
-            found = documented_violations(sc, sc._plain_data) + _alternatives_violations(sc)
+            found = work()
     except Hang as err:
         return Verdict("hang", str(err), time.process_time() - start)
     except InternalError as err:
         return Verdict("crash", f"InternalError: {err}", time.process_time() - start)
     except Exception as err:
         return Verdict("crash", f"{type(err).__name__}: {err}"[:500], time.process_time() - start)
+    if found is None:
+        return Verdict("refused", seconds=time.process_time() - start)
     return _accepted(found, start)
 
 
@@ -364,23 +377,18 @@ def run_ledger(data: bytes, suffix: str) -> Verdict:
     path = _WORK / f"ledger{suffix}"
     path.write_bytes(data)
     ctx = batch_context(path.name)
-    start = time.process_time()
-    found: list[str] = []
-    try:
-        with deadline(DEADLINE):
-            try:
-                for row in read_rows(path):
-                    parsed = _parse_row(ctx, row)
-                    if isinstance(parsed, str):
-                        continue  # the row's error, with its message: the batch goes on
-                    _, raw = row_item(row, ctx.context_treaty)
-                    found += [f"row {row.number}: {v}" for v in documented_violations(parsed[1], raw)]
-            except BatchError:
-                return Verdict("refused", seconds=time.process_time() - start)
-    except Hang as err:
-        return Verdict("hang", str(err), time.process_time() - start)
-    except InternalError as err:
-        return Verdict("crash", f"InternalError: {err}", time.process_time() - start)
-    except Exception as err:
-        return Verdict("crash", f"{type(err).__name__}: {err}"[:500], time.process_time() - start)
-    return _accepted(found, start)
+
+    def work() -> list[str] | None:
+        found: list[str] = []
+        try:
+            for row in read_rows(path):
+                parsed = _parse_row(ctx, row)
+                if isinstance(parsed, str):
+                    continue  # the row's error, with its message: the batch goes on
+                _, raw = row_item(row, ctx.context_treaty)
+                found += [f"row {row.number}: {v}" for v in documented_violations(parsed[1], raw)]
+        except BatchError:
+            return None
+        return found
+
+    return _judged(work)
