@@ -1,5 +1,5 @@
 """The languages the tool writes: English (``en``), Brazilian Portuguese (``pt``, also spelled ``pt-BR``)
-and European Portuguese (``pt-PT``, for Portuguese users of br-pt).
+and European Portuguese (``pt-PT``, for users in Portugal).
 
 Every table of the tool's own words is keyed ``en`` and ``pt`` (pt-BR); a ``pt-PT`` entry is written only
 where the European form differs, and falls back to ``pt`` otherwise."""
