@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from pyhelpers.base import cache
+from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.catalog import article_files, treaties
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
                       show_default=True, help="output format")
-LANG = click.option("--lang", type=click.Choice(["en", "pt"]), default="en", show_default=True,
-                    help="language of human-readable output")
+LANG = click.option("--lang", type=click.Choice(["en", "pt", "pt-BR", "pt-PT"], case_sensitive=False), default="en",
+                    show_default=True, callback=lambda _ctx, _param, value: languages.normalize(value),
+                    help="language of human-readable output (pt = pt-BR: Brazilian Portuguese; pt-PT: European)")
 STRICT = click.option("--strict", is_flag=True,
                       help="no default stands for a fact the law needs: each is reported missing, not assumed")
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
@@ -330,7 +332,8 @@ def list_(fmt: str, lang: str) -> None:
             if not arts:
                 continue
             if status == "encoded":
-                names = "; ".join(f"{a.number} {a.titles.get(lang, a.titles.get('pt', ''))}".strip() for a in arts)
+                names = "; ".join(f"{a.number} {a.titles.get(languages.family(lang), a.titles.get('pt', ''))}".strip()
+                                  for a in arts)
             else:
                 names = ", ".join(a.number for a in arts)
             click.echo(f"- **{status}**: {names}" if md else f"  {status + ':':12} {names}")
@@ -369,7 +372,7 @@ def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
         b = lf.banner
         entry = next((e for e in treaties(checker.logic, checker.static_atoms) if e.treaty == treaty), None)
         art_entry = next((a for a in entry.articles if a.number == art), None) if entry else None
-        title = art_entry.titles.get(lang) if art_entry else None
+        title = art_entry.titles.get(languages.family(lang)) if art_entry else None
         status = art_entry.status if art_entry else ""
         click.echo(f"{b.get('Treaty')} {b.get('Article')} — {title or b.get('Title')} [{status}]")
         click.echo(f"{lf.relpath}\nsource: {b.get('Source')}\n")
