@@ -753,12 +753,12 @@ def explain_scenario(checker: Checker, scenario: Scenario, lang: str = "en", eve
     return explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions)
 
 
-def why_not_goal(checker: Checker, scenario: Scenario, query: Query) -> tuple[Step, ...]:
+def why_not_goal(checker: Checker, scenario: Scenario, query: Query, lang: str = "en") -> tuple[Step, ...]:
     """Why ``query`` does not hold on ``scenario`` as stated (its unknown facts set aside): the why-not
     of the goal, and the derivations of the atoms that hold but fail its comparisons (they name the
     provisions that set them). Empty when the goal holds."""
     plain = scenario.with_values({}, "<whatif>") if scenario.open_facts else scenario
-    ex = explain_scenario(checker, plain, every_rule=True)
+    ex = explain_scenario(checker, plain, lang, every_rule=True)
     if query_matches(ex, query.pattern, query.tests):
         return ()
     steps = list(ex.why_not(query.pattern, list(query.tests)))

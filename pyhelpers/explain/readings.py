@@ -107,6 +107,77 @@ TERMS: dict[str, dict[str, str]] = {
         "banking_financial_insurance_investment": "atividade bancária, financeira, de seguros ou de investimento",
         "ip": "propriedade intelectual", "madeira_free_zone": "Zona Franca da Madeira",
         "santa_maria_free_zone": "Zona Franca de Santa Maria", "manaus_free_zone": "Zona Franca de Manaus",
+        # conditions, notes, indicators, outcomes, errors
+        "met": "atendida", "not_met": "não atendida", "acquired_shortly_before": "adquirida pouco antes",
+        "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento "
+        "estável", "active_conduct_of_business": "exercício efetivo de atividade empresarial",
+        "air_transport_agreement_2009_without_effect": "acordo de transporte aéreo de 2009 sem efeito",
+        "alternative": "alternativa", "annuity_as_stated_in_scenario": "anuidade conforme informada no cenário",
+        "application_date_not_encoded": "data de aplicação não codificada",
+        "application_dates_not_encoded": "datas de aplicação não codificadas",
+        "article_11_4_a_does_not_reach_agency": "o artigo 11(4)(a) não alcança a agência",
+        "article_11_4_a_reaches_agency": "o artigo 11(4)(a) alcança a agência",
+        "article_9_adjustment": "ajuste do artigo 9", "beneficial_owner_in_third_state":
+        "beneficiário efetivo em terceiro Estado", "benefits_denied": "benefícios negados",
+        "benefits_only_by_competent_authority_determination": "benefícios só por decisão da autoridade competente",
+        "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento estável ou base fixa no exterior",
+        "capped": "limitado", "case_to_competent_authority_of": "caso submetido à autoridade competente de",
+        "claimant_not_a_resident": "requerente não residente",
+        "competent_authority_determination": "decisão da autoridade competente",
+        "connected_with_pe_or_fixed_base": "ligado a estabelecimento estável ou base fixa", "contract_split":
+        "divisão de contrato", "credit": "crédito", "derivative_benefits": "benefícios derivados",
+        "director_fees_of_non_company": "remuneração de administrador paga por quem não é sociedade",
+        "dividend_paid_by_non_company": "dividendo pago por quem não é sociedade",
+        "effective_management_outside_both_states": "direção efetiva fora dos dois Estados",
+        "employee_of_payer": "empregado do pagador", "encoded": "codificado",
+        "entitlement_proven": "direito comprovado", "excess_over_arm_length": "excesso sobre o valor de mercado",
+        "exclusive": "exclusivo", "exempt": "isento", "exemption_with_progression": "isenção com progressividade",
+        "fiscal_year": "ano fiscal", "foreign_owned_enterprise": "empresa de capital estrangeiro",
+        "government_interest_exemption": "isenção de juros pagos ao governo",
+        "government_service_to_non_individual": "funções públicas prestadas por quem não é pessoa física",
+        "home_state": "Estado de origem", "indirect_credit": "crédito indireto", "institution": "instituição",
+        "interest_arises_in": "os juros provêm de", "international_traffic_crew": "tripulação em tráfego "
+        "internacional", "invitation": "convite", "map_request_in_time": "pedido de procedimento amigável no prazo",
+        "map_request_out_of_time": "pedido de procedimento amigável fora do prazo", "may_tax": "pode tributar",
+        "national_of_paying_state": "nacional do Estado pagador", "nationals": "nacionais",
+        "no_dividend_taxation_in_source_law": "a lei da fonte não tributa dividendos",
+        "no_employees": "sem empregados", "no_premises": "sem instalações",
+        "not_a_place_of_the_enterprise_in_the_other_state": "não é instalação da empresa no outro Estado",
+        "not_a_principal_purpose": "não é um propósito principal", "not_applicable": "não aplicável",
+        "not_effectively_taxed_in_residence_state": "não tributado efetivamente no Estado de residência",
+        "not_permanent_establishment": "não é estabelecimento estável",
+        "notwithstanding_article_15": "não obstante o artigo 15",
+        "notwithstanding_articles_15_and_16": "não obstante os artigos 15 e 16",
+        "notwithstanding_articles_7_15_and_16": "não obstante os artigos 7, 15 e 16",
+        "object_and_purpose": "objeto e finalidade", "offshore_regime": "regime offshore",
+        "only_income_attributable_to_fixed_base": "só o rendimento imputável à base fixa",
+        "only_income_from_activities_there": "só o rendimento das atividades ali exercidas",
+        "other_state_may_also_tax": "o outro Estado também pode tributar", "other_state_may_tax":
+        "o outro Estado pode tributar", "owned_from_third_state": "detida a partir de terceiro Estado",
+        "participation_deduction": "dedução de participação", "partnership_excluded": "sociedade de pessoas excluída",
+        "passes_on_most": "repassa a maior parte", "payment": "pagamento",
+        "pe_connected_debt_claim": "crédito ligado a estabelecimento estável",
+        "pe_connected_right": "direito ligado a estabelecimento estável", "period": "período",
+        "personal_use": "uso pessoal",
+        "principal_purpose_test_not_raised": "teste do propósito principal não suscitado",
+        "procedural": "procedimental", "profits_may_be_adjusted": "os lucros podem ser ajustados",
+        "public_funding": "financiamento público", "reorganisation_ignored": "reorganização desconsiderada",
+        "royalty_source_taken_from_scenario": "fonte dos royalties tomada do cenário",
+        "short_stay_employment": "emprego de curta permanência",
+        "social_security_pension": "pensão da seguridade social", "social_security_scheme": "regime de seguridade "
+        "social", "source_right_may_be_limited_by_later_brazilian_treaty": "o direito da fonte pode ser limitado "
+        "por convenção brasileira posterior", "sources": "fontes", "subject_to_article_17": "sujeito ao artigo 17",
+        "subject_to_article_18": "sujeito ao artigo 18", "taxed_as_income_of_entity": "tributado como rendimento "
+        "da entidade", "taxes_of_every_kind": "impostos de qualquer natureza", "teaching": "ensino",
+        "teaching_rewarded": "ensino remunerado", "termination_notice_too_late": "denúncia tardia",
+        "third_jurisdiction_tax_not_below_60_percent": "imposto na terceira jurisdição não inferior a 60%",
+        "third_state_permanent_establishment": "estabelecimento estável em terceiro Estado",
+        "to_be_proven": "a comprovar", "withholding": "retenção na fonte",
+        "portuguese_method_not_replaced": "método português não substituído",
+        "arises_where_the_payer_resides": "provém do Estado de residência do pagador",
+        "arises_where_the_property_is": "provém do Estado onde estão os bens",
+        "principal_purpose": "propósito principal", "no_principal_purpose": "sem propósito principal",
+        "relief": "eliminação da dupla tributação",
         # exceptions
         "pe_connected_holding": "participação ligada a estabelecimento estável",
         "exemption_left_to_wholly_owned_institutions": "isenção deixada às instituições integralmente controladas",
@@ -119,7 +190,8 @@ TERMS: dict[str, dict[str, str]] = {
         "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento estável",
         "special_relationship_excess": "excesso por relação especial", "thin_capitalisation": "subcapitalização",
         # statuses and findings
-        "decided": "decidido", "depends": "depende", "missing": "fato ausente", "not_encoded": "não codificado",
+        "decided": "decidido", "depends": "depende", "assumption": "presunção", "missing": "fato ausente",
+        "not_encoded": "não codificado",
         "pending": "pendente", "error": "erro", "entitled": "concedidos", "denied": "negados", "open": "em aberto",
         "requires_judgment": "exige avaliação", "mutual_agreement": "acordo mútuo", "yes": "sim", "no": "não",
         "compliant": "conforme", "over_withheld": "retenção excessiva", "under_withheld": "retenção insuficiente",
@@ -143,7 +215,11 @@ TERMS: dict[str, dict[str, str]] = {
         "connected_activities_added": "actividades conexas somadas",
         "preparatory_or_auxiliary": "actividade preparatória ou auxiliar", "missing": "facto em falta",
         "denied": "recusados", "requires_judgment": "exige um juízo", "mutual_agreement": "comum acordo",
-        "thin_capitalisation": "subcapitalização",
+        "thin_capitalisation": "subcapitalização", "met": "cumprida", "not_met": "não cumprida",
+        "entitlement_proven": "direito provado", "excess_over_arm_length": "excesso sobre o valor de plena "
+        "concorrência", "object_and_purpose": "objecto e fim", "social_security_pension": "pensão da segurança social",
+        "social_security_scheme": "regime de segurança social", "public_funding": "financiamento público",
+        "to_be_proven": "a provar", "short_stay_employment": "emprego de curta duração",
     },
 }
 """The symbolic constants the readings show (income types, kinds of person, bases of residence, exceptions
@@ -152,11 +228,29 @@ TERMS: dict[str, dict[str, str]] = {
 
 def term(name: str, lang: str) -> str:
     """A symbolic constant in ``lang``: ``pe_connected_holding`` → ``pe connected holding`` (English)."""
+    found = translated(name, lang)
+    return name.replace("_", " ") if found is None else found
+
+
+def translated(name: str, lang: str) -> str | None:
+    """The words of a symbolic constant in ``lang`` where :data:`TERMS` has them (never in English)."""
     for key in languages.chain(lang):
         found = TERMS.get(key, {}).get(name)
         if found is not None:
             return found
-    return name.replace("_", " ")
+    return None
+
+
+_LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)\b")
+
+
+def constant_text(text: str, lang: str) -> str:
+    """A finding's fact that starts with a constant of the rules (``derivative_benefits``,
+    ``benefits_only_by_competent_authority_determination(br)``): that constant in ``lang``'s words where
+    :data:`TERMS` has them, the text unchanged otherwise (always in English)."""
+    m = _LEADING_CONSTANT.match(text)
+    found = translated(m.group(1), lang) if m else None
+    return text if m is None or found is None else found + text[m.end():]
 
 
 def plain(sym: clingo.Symbol, lang: str = "en") -> str:

@@ -26,7 +26,7 @@ from pyhelpers.engine.results import (
     ScenarioResult,
     StateOutcome,
 )
-from pyhelpers.explain.readings import state_names, term
+from pyhelpers.explain.readings import constant_text, state_names, term
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path
 
@@ -374,7 +374,13 @@ def finding_text(f: Finding, lang: str) -> str:
         return label("time_limit_check", lang).format(prov=f.provision)
     if f.kind == "relief":
         return wording(_FINDING, lang)[f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
-    return wording(_FINDING, lang)[f.kind].format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
+    fact = constant_text(f.fact or "", lang) if f.kind in _CONSTANT_FACTS else f.fact or ""
+    return wording(_FINDING, lang)[f.kind].format(fact=fact, prov=f.provision) + field_note(f, lang)
+
+
+_CONSTANT_FACTS = ("exception", "note", "indicator", "input_error", "deadline", "discrimination",
+                   "requires_judgment")
+"""The findings whose fact is a constant of the rules (the others name a fact of the scenario)."""
 
 
 _FIELD_NOTE = {
@@ -609,7 +615,9 @@ def alternative_text(a: Alternative, lang: str) -> str:
     if a.state is not None and a.outcome is not None:
         head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, ()), lang)
     else:
-        head = a.conclusion
+        # a finding that holds for some values only: in English as the alternatives name it, else in words
+        portuguese = a.finding is not None and languages.family(lang) == "pt"
+        head = finding_text(a.finding, lang) if a.finding is not None and portuguese else a.conclusion
     provs = (f"  ({'; '.join(a.provisions)})" if a.provisions else "") + _reconstructed_mark(a.reconstructed, lang)
     provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
@@ -772,6 +780,29 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
 
 def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+
+
+# ---------------------------------------------------------------------------------- list, show ---
+_CATALOGUE = {
+    "en": {"encoded": "encoded", "pending": "pending", "missing": "missing", "procedural": "procedural",
+           "note": "note", "source": "source", "rule": "rule", "article_encoded": "encoded",
+           "article_pending": "pending", "article_missing": "missing", "article_procedural": "procedural",
+           "missing_text": "{prov} is not encoded: text not available",
+           "procedural_text": "{prov} is procedural and not encoded: {reason}",
+           "pending_text": "{prov} is in the corpus but not encoded yet"},
+    "pt": {"encoded": "codificados", "pending": "pendentes", "missing": "ausentes", "procedural": "procedimentais",
+           "note": "nota", "source": "fonte", "rule": "regra", "article_encoded": "codificado",
+           "article_pending": "pendente", "article_missing": "ausente", "article_procedural": "procedimental",
+           "missing_text": "o {prov} não está codificado: texto não disponível",
+           "procedural_text": "o {prov} é procedimental e não está codificado: {reason}",
+           "pending_text": "o {prov} está no corpus mas ainda não foi codificado"},
+    "pt-PT": {"missing": "em falta", "article_missing": "em falta"},
+}
+"""The words of `treaty list` and `treaty show`: an article's status, its notes, a rule's label."""
+
+
+def catalogue_word(key: str, lang: str) -> str:
+    return wording(_CATALOGUE, lang)[key]
 
 
 # ------------------------------------------------------------------------------------- explain ---

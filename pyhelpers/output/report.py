@@ -37,6 +37,7 @@ from pyhelpers.engine.program import Logic, provision_key
 from pyhelpers.engine.query import Query
 from pyhelpers.engine.results import Finding, ItemResult, ScenarioResult, StateOutcome
 from pyhelpers.engine.solve import Checker
+from pyhelpers.explain import readings
 from pyhelpers.explain.argument import Argument, Line, argument_for
 from pyhelpers.explain.explainer import Explainer, Step, explain_scenario, query_matches
 from pyhelpers.explain.readings import term
@@ -919,7 +920,8 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
                      f'<th>{_e(word("item", lang))}</th><th>{_e(word("kind", lang))}</th>'
                      f'<th>{_e(word("fact", lang))}</th><th>{_e(word("field", lang))}</th>'
                      f'<th>{_e(word("provision", lang))}</th></tr></thead><tbody>'
-                     + "".join(f'<tr class="finding-{_e(f.kind)}"><td><code>{_e(iid)}</code></td><td>{_e(f.kind)}</td>'
+                     + "".join(f'<tr class="finding-{_e(f.kind)}"><td><code>{_e(iid)}</code></td>'
+                               f'<td>{_e(readings.translated(f.kind, lang) or f.kind)}</td>'
                                f"<td><code>{_e(f.fact or '')}</code></td><td>{_field_cell(f)}</td>"
                                f"<td>{_e(f.provision)}</td></tr>"
                                for iid, f in needed) + "</tbody></table>")
