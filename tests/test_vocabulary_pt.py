@@ -227,6 +227,19 @@ def test_no_english_word_of_the_tool_under_lang_pt(english: set[str], tmp_path: 
     assert not failures, "\n".join(failures)
 
 
+def test_a_reading_may_have_a_european_form() -> None:
+    """``%  pt-PT:`` right after ``%  pt:`` overrides it for pt-PT; without it pt-PT reads the pt line."""
+    from pyhelpers.engine.program import _parse_vocabulary
+
+    source = ("%: fact_of(S, X) derived\n%  doc: d\n%  en: the fact of {X}\n%  pt: o fato de {X}\n"
+              "%  pt-PT: o facto de {X}\n\n%: other(S, X) derived\n%  doc: d\n%  en: other {X}\n%  pt: outro {X}\n")
+    vocab = _parse_vocabulary(source, "logic/x.lp")
+    fact, other = vocab[("fact_of", 2)], vocab[("other", 2)]
+    assert [fact.reading(lang) for lang in ("en", "pt", "pt-BR", "pt-PT")] == \
+        ["the fact of {X}", "o fato de {X}", "o fato de {X}", "o facto de {X}"]
+    assert (other.pt_pt, other.reading("pt-PT")) == (None, "outro {X}")
+
+
 def test_the_vocabulary_is_not_empty(english: set[str]) -> None:
     """The check has teeth: the tool's English words are found in English output."""
     text = run("check", str(ROOT / SCENARIOS["br-pt"]))

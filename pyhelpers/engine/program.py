@@ -15,7 +15,8 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   period it replaces the named file of its folder (see :meth:`Logic.versions_on`).
 * In ``core/vocabulary*.lp`` (the core vocabulary, by topic: what the core rules or two or more
   treaties use) and ``<treaty>/vocabulary.lp`` (what only that treaty's rules use):
-  ``%: name(Arg:type, ...) role`` with ``%  doc:``, ``%  en:``, ``%  pt:``. Each predicate is declared
+  ``%: name(Arg:type, ...) role`` with ``%  doc:``, ``%  en:``, ``%  pt:`` (Brazilian Portuguese) and,
+  only where the European form differs, ``%  pt-PT:`` right after it. Each predicate is declared
   exactly once across them.
 """
 
