@@ -111,13 +111,10 @@ TERMS: dict[str, dict[str, str]] = {
         "met": "atendida", "not_met": "não atendida", "acquired_shortly_before": "adquirida pouco antes",
         "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento "
         "estável", "active_conduct_of_business": "exercício efetivo de atividade empresarial",
-        "air_transport_agreement_2009_without_effect": "acordo de transporte aéreo de 2009 sem efeito",
         "alternative": "alternativa", "annuity_as_stated_in_scenario": "anuidade conforme informada no cenário",
         "application_date_not_encoded": "data de aplicação não codificada",
         "application_dates_not_encoded": "datas de aplicação não codificadas",
-        "article_11_4_a_does_not_reach_agency": "o artigo 11(4)(a) não alcança a agência",
-        "article_11_4_a_reaches_agency": "o artigo 11(4)(a) alcança a agência",
-        "article_9_adjustment": "ajuste do artigo 9", "beneficial_owner_in_third_state":
+        "beneficial_owner_in_third_state":
         "beneficiário efetivo em terceiro Estado", "benefits_denied": "benefícios negados",
         "benefits_only_by_competent_authority_determination": "benefícios só por decisão da autoridade competente",
         "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento estável ou base fixa no exterior",
@@ -146,9 +143,6 @@ TERMS: dict[str, dict[str, str]] = {
         "not_a_principal_purpose": "não é um propósito principal", "not_applicable": "não aplicável",
         "not_effectively_taxed_in_residence_state": "não tributado efetivamente no Estado de residência",
         "not_permanent_establishment": "não é estabelecimento estável",
-        "notwithstanding_article_15": "não obstante o artigo 15",
-        "notwithstanding_articles_15_and_16": "não obstante os artigos 15 e 16",
-        "notwithstanding_articles_7_15_and_16": "não obstante os artigos 7, 15 e 16",
         "object_and_purpose": "objeto e finalidade", "offshore_regime": "regime offshore",
         "only_income_attributable_to_fixed_base": "só o rendimento imputável à base fixa",
         "only_income_from_activities_there": "só o rendimento das atividades ali exercidas",
@@ -166,11 +160,10 @@ TERMS: dict[str, dict[str, str]] = {
         "short_stay_employment": "emprego de curta permanência",
         "social_security_pension": "pensão da seguridade social", "social_security_scheme": "regime de seguridade "
         "social", "source_right_may_be_limited_by_later_brazilian_treaty": "o direito da fonte pode ser limitado "
-        "por convenção brasileira posterior", "sources": "fontes", "subject_to_article_17": "sujeito ao artigo 17",
-        "subject_to_article_18": "sujeito ao artigo 18", "taxed_as_income_of_entity": "tributado como rendimento "
+        "por convenção brasileira posterior", "sources": "fontes",
+        "taxed_as_income_of_entity": "tributado como rendimento "
         "da entidade", "taxes_of_every_kind": "impostos de qualquer natureza", "teaching": "ensino",
         "teaching_rewarded": "ensino remunerado", "termination_notice_too_late": "denúncia tardia",
-        "third_jurisdiction_tax_not_below_60_percent": "imposto na terceira jurisdição não inferior a 60%",
         "third_state_permanent_establishment": "estabelecimento estável em terceiro Estado",
         "to_be_proven": "a comprovar", "withholding": "retenção na fonte",
         "portuguese_method_not_replaced": "método português não substituído",
