@@ -234,6 +234,13 @@ def translated(name: str, lang: str) -> str | None:
     return None
 
 
+def value(name: str, lang: str) -> str:
+    """A value of the scenario format or the rules (``branch_profits``, ``not_encoded``) as shown: in English
+    as written, in Portuguese in :data:`TERMS`'s words where it has them."""
+    found = translated(name, lang)
+    return name if found is None else found
+
+
 _LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)\b")
 
 

@@ -18,7 +18,7 @@ from pyhelpers.base import formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.rates import RateRow, RateTable
-from pyhelpers.explain.readings import state_names, term
+from pyhelpers.explain.readings import state_names, term, value
 from pyhelpers.output.render import values_text, wording
 from pyhelpers.scenario.catalogue import catalogue
 
@@ -110,9 +110,9 @@ def _limit(row: RateRow, lang: str) -> str:
 
 def _cells(row: RateRow, lang: str) -> tuple[str, ...]:
     words = wording(_WORDS, lang)
-    kinds = ", ".join(term(k, lang) for k in row.owner.split(", "))
+    kinds = ", ".join(value(k, lang) for k in row.owner.split(", "))
     owner = words["owner"].format(kinds=kinds, state=_name(row.residence, lang))
-    return (term(row.income_type, lang), _name(row.source, lang), owner, _conditions(row, lang) or words["always"],
+    return (value(row.income_type, lang), _name(row.source, lang), owner, _conditions(row, lang) or words["always"],
             _limit(row, lang), "; ".join(row.provisions), "; ".join(_note(n, lang) for n in row.notes))
 
 

@@ -26,7 +26,7 @@ from pyhelpers.engine.results import (
     ScenarioResult,
     StateOutcome,
 )
-from pyhelpers.explain.readings import constant_text, state_names, term
+from pyhelpers.explain.readings import constant_text, state_names, value
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path
 
@@ -549,7 +549,7 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
              f"{result.treaty}, {label('evaluated', lang)} {formats.date(result.evaluation_date, lang)}", ""]
     for item in result.items:
         gross = f"  {money(item.gross, item.currency, lang)} {item.currency}" if item.gross is not None else ""
-        lines.append(f"{item.item_id}  {term(item.income_type, lang)}{gross}  [{term(item.status, lang)}]")
+        lines.append(f"{item.item_id}  {value(item.income_type, lang)}{gross}  [{value(item.status, lang)}]")
         width = max(len(state_name(s.state, lang)) for s in item.states) + 1
         for s in item.states:
             provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
@@ -740,7 +740,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     lines += [f"`{result.source}` — {result.treaty}, {evaluated}", "",
               "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for item in result.items:
-        cells = [f"`{item.item_id}`", term(item.income_type, lang), term(item.status, lang),
+        cells = [f"`{item.item_id}`", value(item.income_type, lang), value(item.status, lang),
                  *(outcome_text(s, lang, item.date, cap_base(item)) for s in item.states), "; ".join(item.provisions)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     if decisive:

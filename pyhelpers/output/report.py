@@ -41,6 +41,7 @@ from pyhelpers.explain import readings
 from pyhelpers.explain.argument import Argument, Line, argument_for
 from pyhelpers.explain.explainer import Explainer, Step, explain_scenario, query_matches
 from pyhelpers.explain.readings import term
+from pyhelpers.explain.readings import value as shown_value
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario
 
@@ -355,7 +356,7 @@ def item_graph(gid: str, item: ItemResult, trees: Sequence[tuple[Step, Step | No
                reconstructed: frozenset[str] = frozenset()) -> Graph:
     """The derivation graph of one item: the item on top, each conclusion and finding below it."""
     b = _Builder(gid, item.item_id, reconstructed)
-    title = f"{item.item_id} · {term(item.income_type, lang)} · {term(item.status, lang)}"
+    title = f"{item.item_id} · {term(item.income_type, lang)} · {shown_value(item.status, lang)}"
     title_en = f"{item.item_id} · {term(item.income_type, 'en')} · {item.status}"
     top = b.root("item", title, title_en, item.item_id)
     for i, (step, en) in enumerate(trees):
@@ -370,7 +371,7 @@ def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argumen
     decisive provision first): a provision with its reading, tested facts and comparisons (its other
     facts in the node's note), or an exception that did not apply. A line that two conclusions share is one node."""
     b = _Builder(gid, item.item_id, reconstructed)
-    title = f"{item.item_id} · {term(item.income_type, lang)} · {term(item.status, lang)}"
+    title = f"{item.item_id} · {term(item.income_type, lang)} · {shown_value(item.status, lang)}"
     title_en = f"{item.item_id} · {term(item.income_type, 'en')} · {item.status}"
     top = b.root("item", title, title_en, item.item_id)
     for arg, en in arguments:
@@ -773,7 +774,7 @@ def _summary_row(it: ItemReport, lang: str) -> str:
         f"<td>{_e(_cap_cell(r, lang))}</td>",
         f'<td class="num">{_e(_money(max_tax(r), r.currency, lang))}</td>',
         f'<td class="compliance">{_e(comp) if comp else "—"}</td>',
-        f'<td><span class="status status-{_e(r.status)}">{_e(term(r.status, lang))}</span></td>',
+        f'<td><span class="status status-{_e(r.status)}">{_e(shown_value(r.status, lang))}</span></td>',
         f"<td>{outcome}</td>",
     ]
     return f'<tr data-item="{_e(r.item_id)}">' + "".join(cells) + "</tr>"
@@ -855,7 +856,7 @@ def _item_html(drawer: _Drawer, s: ScenarioReport, it: ItemReport, texts: dict[s
     gross = f" — {_money(r.gross, r.currency, lang)}" if r.gross is not None else ""
     parts = [f'<section class="item" id="{it.graph.id}-section" data-item="{_e(r.item_id)}">',
              f'<h2><code>{_e(r.item_id)}</code> {_e(term(r.income_type, lang))}{_e(gross)} '
-             f'<span class="status status-{_e(r.status)}">{_e(term(r.status, lang))}</span></h2>',
+             f'<span class="status status-{_e(r.status)}">{_e(shown_value(r.status, lang))}</span></h2>',
              f'<p class="meta">{_e(s.result.name)} — <code>{_e(s.source)}</code> — {_e(r.treaty)}, '
              f'{_e(word("evaluated", lang))} {_e(formats.date(s.result.evaluation_date, lang))}</p>',
              '<ul class="outcomes">']
