@@ -1,6 +1,6 @@
 """The legal argument (`treaty explain`'s default): golden files of one scenario per treaty and income type,
-in text, Markdown and JSON, in English and Portuguese; the argument speaks law (no engine bookkeeping) and
-stays short."""
+in text, Markdown and JSON, in English and Brazilian Portuguese (European Portuguese too for br-pt); the
+argument speaks law (no engine bookkeeping) and stays short."""
 
 from __future__ import annotations
 
@@ -67,7 +67,8 @@ def test_argument_golden(checker: Checker, name: str) -> None:
     result = checker.check(scenario, source=f"scenarios/{name}.yaml")
     stem = name.replace("/", "--")
     ex = explain_scenario(checker, scenario, "en")
-    for lang in ("en", "pt"):
+    # pt is Brazilian Portuguese; pt-PT (European, for Portuguese users of br-pt) only for br-pt's scenarios
+    for lang in ("en", "pt", *(("pt-PT",) if scenario.treaty == "br-pt" else ())):
         ex.lang = lang  # the solved explanation is read in either language
         items = [(i.id, argument_for(ex, i.id, EXPLAINED_ROOTS, versions=checker.versions(scenario.treaty, i)))
                  for i in scenario.income]

@@ -43,8 +43,31 @@ def test_check_ok() -> None:
 
 
 def test_check_in_portuguese() -> None:
+    """--lang pt is Brazilian Portuguese (pt-BR spells it too), with Babel's pt_BR numbers and dates;
+    pt-PT is European Portuguese, with pt_PT's."""
     code, out, _ = run("check", QUALIFYING, "--lang", "pt")
     assert code == 0 and "Brasil:   pode tributar, até 10% do montante bruto" in out
+    assert "div-2024  dividendo  1.000.000,00 BRL  [decidido]" in out and "br-pt, avaliado em 30/06/2024" in out
+    assert "imposto máximo na fonte: 100.000,00 BRL" in out and "dispositivos: br-pt 1;" in out
+    assert "informe `persons.lusoinvest.special_regime` para alterá-lo (--strict o exige)" in out
+    assert run("check", QUALIFYING, "--lang", "pt-BR")[1] == out
+    code, european, _ = run("check", QUALIFYING, "--lang", "pt-PT")
+    assert code == 0 and "indique `persons.lusoinvest.special_regime` para o alterar (--strict pede-o)" in european
+    assert "disposições: br-pt 1;" in european and "1\u00a0000\u00a0000,00 BRL" in european
+
+
+def test_formats_follow_the_language() -> None:
+    from decimal import Decimal
+
+    from pyhelpers.base import formats
+    assert formats.amount(Decimal("1000000.00"), "BRL", "en") == "1,000,000.00 BRL"
+    assert formats.amount(Decimal("1000000.00"), "BRL", "pt") == "1.000.000,00 BRL"
+    assert formats.amount(Decimal("1500"), "JPY", "pt") == "1.500 JPY"
+    assert (formats.percent_bp(2490, "en"), formats.percent_bp(2490, "pt"), formats.percent_bp(1000, "pt")) == \
+        ("24.9%", "24,9%", "10%")
+    assert (formats.percent_units(24998400, "en"), formats.percent_units(24998400, "pt")) == ("24.9984%", "24,9984%")
+    assert (formats.date("2024-03-15", "en"), formats.date("2024-03-15", "pt"), formats.date("2024-03-15", "pt-PT")) \
+        == ("2024-03-15", "15/03/2024", "15/03/2024")
 
 
 def test_check_json_and_markdown() -> None:

@@ -201,7 +201,7 @@ def test_cli_report_writes_one_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert re.fullmatch(rf"{re.escape(str(out))}: 1 scenario\(s\), 1 item\(s\), [\d,]+ bytes, .* s\n", result.stdout)
     page = out.read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>\n<html lang=\"pt\">") and page.endswith("</html>\n")
+    assert page.startswith("<!DOCTYPE html>\n<html lang=\"pt-BR\">") and page.endswith("</html>\n")
     assert "Relatório de decisão" in page and "Brasil: pode tributar, até 10% do montante bruto" in page
     assert page.count('<section class="item"') == 1
 

@@ -15,7 +15,8 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   period it replaces the named file of its folder (see :meth:`Logic.versions_on`).
 * In ``core/vocabulary*.lp`` (the core vocabulary, by topic: what the core rules or two or more
   treaties use) and ``<treaty>/vocabulary.lp`` (what only that treaty's rules use):
-  ``%: name(Arg:type, ...) role`` with ``%  doc:``, ``%  en:``, ``%  pt:``. Each predicate is declared
+  ``%: name(Arg:type, ...) role`` with ``%  doc:``, ``%  en:``, ``%  pt:`` (Brazilian Portuguese) and,
+  only where the European form differs, ``%  pt-PT:`` right after it. Each predicate is declared
   exactly once across them.
 """
 
@@ -36,6 +37,7 @@ from typing import Any
 
 from clingo import ast
 
+from pyhelpers.base import lang as languages
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError
 from pyhelpers.base.rulebase import logic_dir, rule_files
@@ -54,7 +56,7 @@ _BANNER_RE = re.compile(
     r"^%\s*(?P<key>Treaty|Article|Title|Source|Partner|Decree|Version|Applies|Replaces):\s*(?P<value>.*)$")
 _APPLIES_RE = re.compile(r"^from (?P<from>\d{4}-\d{2}-\d{2})(?: until (?P<until>\d{4}-\d{2}-\d{2}))?$")
 _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?P<role>[a-z]+)\s*$")
-_DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt):\s*(?P<value>.*)$")
+_DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt|pt-PT):\s*(?P<value>.*)$")
 _VOCABULARY_RE = re.compile(r"^logic/(?:core/vocabulary[^/]*|[^/]+/vocabulary)\.lp$")
 """The vocabulary files: ``logic/core/vocabulary*.lp`` and ``logic/<treaty>/vocabulary.lp``."""
 ROLES = ("input", "static", "derived", "conclusion", "finding")
@@ -92,13 +94,17 @@ class Predicate:
     doc: str
     en: str
     pt: str
+    """The Brazilian Portuguese reading (``%  pt:``)."""
+    pt_pt: str | None = None
+    """The European Portuguese reading (``%  pt-PT:``, right after ``pt:``), where it differs."""
 
     @property
     def arity(self) -> int:
         return len(self.args)
 
     def reading(self, lang: str) -> str:
-        return self.pt if lang == "pt" else self.en
+        table = {"en": self.en, "pt": self.pt, **({"pt-PT": self.pt_pt} if self.pt_pt is not None else {})}
+        return languages.pick(table, lang)
 
 
 @dataclass(frozen=True)
@@ -413,7 +419,7 @@ def _parse_vocabulary(source: str, relpath: str) -> dict[tuple[str, int], Predic
         if m.group("role") not in ROLES:
             raise LogicError(f"{relpath}:{i + 1}: unknown role {m.group('role')!r} (one of {ROLES})")
         info: dict[str, str] = {}
-        for follow in lines[i + 1 : i + 4]:
+        for follow in lines[i + 1 : i + 5]:
             d = _DECL_LINE_RE.match(follow)
             if d:
                 info[d.group("key")] = d.group("value").strip()
@@ -423,7 +429,8 @@ def _parse_vocabulary(source: str, relpath: str) -> dict[tuple[str, int], Predic
         key = (m.group("name"), len(args))
         if key in vocab:
             raise LogicError(f"{relpath}:{i + 1}: {key[0]}/{key[1]} declared twice")
-        vocab[key] = Predicate(m.group("name"), tuple(args), m.group("role"), info["doc"], info["en"], info["pt"])
+        vocab[key] = Predicate(m.group("name"), tuple(args), m.group("role"), info["doc"], info["en"], info["pt"],
+                                info.get("pt-PT"))
     return vocab
 
 
@@ -443,7 +450,7 @@ def _is_fact(stm: ast.AST) -> bool:
     return stm.ast_type == ast.ASTType.Rule and not stm.body
 
 
-_LOGIC_FORMAT = 1
+_LOGIC_FORMAT = 2
 """Version of the cached form of a loaded rule base (:func:`load_logic`): bump it when it changes."""
 _PARSE_LOCK = threading.Lock()
 
@@ -475,7 +482,7 @@ def load_logic(root: Path | None = None) -> Logic:
 def _to_cache(logic: Logic) -> dict[str, Any]:
     return {
         "files": [[lf.relpath, lf.banner, lf.texts] for lf in logic.files],
-        "vocabulary": [[p.name, [[a.name, a.type] for a in p.args], p.role, p.doc, p.en, p.pt]
+        "vocabulary": [[p.name, [[a.name, a.type] for a in p.args], p.role, p.doc, p.en, p.pt, p.pt_pt]
                        for p in logic.vocabulary.values()],
         "rules": [[r.rule_id, r.provision, sorted(r.flags), r.file, r.line, r.text] for r in logic.rules],
         "statement_files": logic.statement_files,
@@ -492,8 +499,9 @@ def _from_cache(data: Any, root: Path, paths: list[Path], sources: list[str], pr
                  for path, source, (relpath, banner, texts) in zip(paths, sources, data["files"], strict=True)]
         if any(lf.relpath != f"logic/{lf.path.relative_to(root).as_posix()}" for lf in files):
             return None
-        vocabulary = {(name, len(args)): Predicate(name, tuple(Argument(a, t) for a, t in args), role, doc, en, pt)
-                      for name, args, role, doc, en, pt in data["vocabulary"]}
+        vocabulary = {(name, len(args)): Predicate(name, tuple(Argument(a, t) for a, t in args), role, doc, en, pt,
+                                                 pt_pt)
+                      for name, args, role, doc, en, pt, pt_pt in data["vocabulary"]}
         rules = [RuleInfo(k, rule_id, prov, frozenset(flags), file, line, text)
                  for k, (rule_id, prov, flags, file, line, text) in enumerate(data["rules"])]
         statement_files = [str(f) for f in data["statement_files"]]

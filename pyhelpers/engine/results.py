@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from pyhelpers.base import formats
 from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
 
 STATUS_ORDER = ("error", "not_encoded", "pending", "missing", "depends", "decided")
@@ -341,11 +342,9 @@ def _findings_plain(value: Any) -> Any:
 
 def format_units(units: int) -> str:
     """A share in hundred-millionths of the whole: 25000000 → ``25%``; 24998400 → ``24.9984%``."""
-    whole, frac = divmod(units, 1_000_000)
-    return f"{whole}%" if frac == 0 else f"{whole}.{frac:06d}".rstrip("0") + "%"
+    return formats.percent_units(units, "en")
 
 
 def format_bp(bp: int) -> str:
     """1000 → ``10%``; 2490 → ``24.9%``; 5001 → ``50.01%``."""
-    whole, frac = divmod(bp, 100)
-    return f"{whole}%" if frac == 0 else f"{whole}.{frac:02d}".rstrip("0") + "%"
+    return formats.percent_bp(bp, "en")

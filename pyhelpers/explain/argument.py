@@ -259,7 +259,7 @@ class _Projector:
             key = ("exception", f"{prov} {e}")
             if key in lines or exc in self.ex.true:
                 continue
-            text = word("not_applied", self.lang).format(prov=prov, exception=plain(e))
+            text = word("not_applied", self.lang).format(prov=prov, exception=plain(e, self.lang))
             line = Line("exception", prov, [text])
             reason = self._why_not(exc)
             if reason:

@@ -673,7 +673,7 @@ class Explainer:
             try:
                 values[spec.name] = render_value(evaluate(a, env), spec.type, self.lang)
             except Unbound:
-                values[spec.name] = ("algum " if self.lang == "pt" else "some ") + spec.name
+                values[spec.name] = f"{word('some', self.lang)} {spec.name}"
         text = pred.reading(self.lang)
         for k, v in values.items():
             text = text.replace("{" + k + "}", v)
@@ -687,9 +687,9 @@ class Explainer:
             step = Step("unknown", self._partial_text(node, env), self._partial_reading(node, env))
             pred = self.logic.predicate(node.name, len(node.arguments))
             if pred is not None and pred.role == "static":
-                step.note = "the treaty sets no such value" if self.lang != "pt" else "a convenção não fixa tal valor"
+                step.note = word("no_value", self.lang)
             elif pred is not None and pred.role == "input":
-                step.note = "not given by the scenario" if self.lang != "pt" else "não informado pelo cenário"
+                step.note = word("not_given", self.lang)
             else:
                 step.note = word("no_rule", self.lang)
                 if depth > 0:
@@ -702,7 +702,7 @@ class Explainer:
                         f"{word('not', self.lang)}: {self._partial_reading(node, env)}")
             if _bound(node, env):
                 atom = evaluate(node, env)
-                step.note = "it holds" if self.lang != "pt" else "verifica-se"
+                step.note = word("holds", self.lang)
                 step.children = [self.tree(atom)]
             return step
         if part.kind == "cmp":
@@ -753,12 +753,12 @@ def explain_scenario(checker: Checker, scenario: Scenario, lang: str = "en", eve
     return explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions)
 
 
-def why_not_goal(checker: Checker, scenario: Scenario, query: Query) -> tuple[Step, ...]:
+def why_not_goal(checker: Checker, scenario: Scenario, query: Query, lang: str = "en") -> tuple[Step, ...]:
     """Why ``query`` does not hold on ``scenario`` as stated (its unknown facts set aside): the why-not
     of the goal, and the derivations of the atoms that hold but fail its comparisons (they name the
     provisions that set them). Empty when the goal holds."""
     plain = scenario.with_values({}, "<whatif>") if scenario.open_facts else scenario
-    ex = explain_scenario(checker, plain, every_rule=True)
+    ex = explain_scenario(checker, plain, lang, every_rule=True)
     if query_matches(ex, query.pattern, query.tests):
         return ()
     steps = list(ex.why_not(query.pattern, list(query.tests)))

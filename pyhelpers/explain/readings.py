@@ -8,15 +8,16 @@ from pathlib import Path
 
 import clingo
 
-from pyhelpers.base import dates
+from pyhelpers.base import dates, formats
+from pyhelpers.base import lang as languages
 from pyhelpers.base.rulebase import ground_facts, logic_dir
 from pyhelpers.engine.program import Logic
-from pyhelpers.engine.results import format_bp, format_units
 
 
 def state_names(lang: str) -> dict[str, str]:
-    """The names of the States (``state_name`` facts of the catalogue) in ``lang`` (en or pt)."""
-    return _state_names(logic_dir())["pt" if lang == "pt" else "en"]
+    """The names of the States (``state_name`` facts of the catalogue) in ``lang`` (the catalogue names
+    them in English and Portuguese: both Portuguese variants read the ``pt`` names)."""
+    return _state_names(logic_dir())[languages.family(lang)]
 
 
 @lru_cache(maxsize=8)
@@ -33,16 +34,228 @@ _WORDS = {
            "not_applied": "{prov} does not apply ({exception})"},
     "pt": {"months": "meses", "not": "não se verifica que", "given": "informado pelo cenário",
            "static": "fixado pelo catálogo da convenção", "test": "teste", "no_rule": "nenhuma regra o derivou",
-           "not_applied": "o {prov} não se aplica ({exception})"},
+           "not_applied": "o {prov} não se aplica ({exception})", "open": "(em aberto)", "some": "algum",
+           "no_value": "a convenção não fixa tal valor", "not_given": "não informado pelo cenário",
+           "holds": "verifica-se"},
 }
+_WORDS["en"].update({"open": "(open)", "some": "some", "no_value": "the treaty sets no such value",
+                     "not_given": "not given by the scenario", "holds": "it holds"})
 
 
 def word(key: str, lang: str) -> str:
-    return _WORDS["pt" if lang == "pt" else "en"][key]
+    return languages.pick(_WORDS, lang)[key]
 
 
-def plain(sym: clingo.Symbol) -> str:
-    """A symbol without quotes or underscores: ``holding(lusoinvest, alfa)``, ``place of management``."""
+TERMS: dict[str, dict[str, str]] = {
+    "pt": {
+        # kinds of person, bases of residence, holdings
+        "individual": "pessoa física", "company": "sociedade", "other_entity": "outra entidade",
+        "government": "governo", "partnership_interest": "participação em sociedade de pessoas",
+        "incorporation": "constituição", "domicile": "domicílio", "residence": "residência",
+        "place_of_management": "sede de direção", "headquarters_coordination": "sede de coordenação",
+        "nationality": "nacionalidade", "direct": "direta", "indirect": "indireta",
+        "state_institution": "instituição estatal", "non_profit_entity": "entidade sem fins lucrativos",
+        "non_profit_institution": "instituição sem fins lucrativos",
+        "investment_fund_units": "cotas de fundo de investimento",
+        "trust_interest": "participação em trust", "related_company": "sociedade relacionada",
+        # income types
+        "dividend": "dividendo", "branch_profits": "lucros de filial", "interest": "juros",
+        "interest_on_equity": "juros sobre o capital próprio", "interest_on_funds": "juros sobre fundos",
+        "royalty": "royalties", "technical_services": "serviços técnicos", "business_profits": "lucros das empresas",
+        "shipping_air_transport": "transporte marítimo e aéreo", "immovable_property": "bens imóveis",
+        "capital_gain": "ganho de capital", "independent_services": "profissões independentes",
+        "employment": "rendimentos do emprego", "director_fees": "remunerações de administradores",
+        "artiste_sportsperson": "artistas e desportistas", "pension": "pensão",
+        "government_service": "funções públicas", "professor": "professor", "student": "estudante",
+        "other_income": "outros rendimentos", "trainee": "estagiário", "grant_holder": "bolsista",
+        # instruments, property, activities
+        "shares": "ações", "jouissance_shares": "ações de fruição", "mining_shares": "ações de minas",
+        "founders_shares": "partes de fundador", "other_profit_participating_rights": "outros direitos de participação "
+        "nos lucros", "other_corporate_rights": "outros direitos sociais", "participation_account": "conta de "
+        "participação", "debt_claim": "crédito", "immovable": "imóvel", "pe_business_property": "bens do "
+        "estabelecimento estável", "ships_aircraft": "navios ou aeronaves", "ship_or_aircraft": "navio ou aeronave",
+        "ship": "navio", "aircraft": "aeronave", "other": "outro", "agricultural_forestry_accessories":
+        "acessórios agrícolas e florestais", "landed_property_rights": "direitos sobre bens imóveis",
+        "usufruct": "usufruto", "natural_resources_rights": "direitos sobre recursos naturais",
+        "natural_resources": "recursos naturais", "movable_or_services": "bens móveis ou serviços",
+        "operating": "atividade operacional", "holding_company": "sociedade holding",
+        "group_supervision": "supervisão de grupo", "group_financing": "financiamento de grupo",
+        "investments": "investimentos", "nonprofit": "sem fins lucrativos", "pension_investment":
+        "investimento de fundo de pensão", "none": "nenhum", "bank": "banco", "insurer": "seguradora",
+        "securities_dealer": "corretora de valores", "public_functions": "funções públicas",
+        "commercial_or_industrial": "atividade comercial ou industrial", "remuneration": "remuneração",
+        "scientific": "científica", "literary": "literária", "artistic": "artística", "educational": "educacional",
+        "pedagogical": "pedagógica", "physician": "médico", "lawyer": "advogado", "engineer": "engenheiro",
+        "architect": "arquiteto", "dentist": "dentista", "accountant": "contador",
+        "in_name_of_enterprise": "em nome da empresa", "transfer_of_property": "transferência de propriedade",
+        "provision_of_services": "prestação de serviços", "permanent_establishment": "estabelecimento estável",
+        "deduction": "dedução", "foreign_ownership": "capital estrangeiro", "branch": "filial", "office": "escritório",
+        "factory": "fábrica", "workshop": "oficina", "construction_site": "canteiro de obras",
+        "other_fixed_place": "outra instalação fixa", "storage": "armazenagem", "display": "exposição",
+        "delivery": "entrega", "purchasing": "compra de mercadorias", "information_gathering": "coleta de informações",
+        "stock_for_storage_display_delivery": "estoque para armazenagem, exposição ou entrega",
+        "stock_for_processing": "estoque para transformação", "other_preparatory_or_auxiliary":
+        "outra atividade preparatória ou auxiliar", "agent": "agente", "maintenance": "manutenção",
+        "patent": "patente", "trademark": "marca", "design_or_model": "desenho ou modelo", "plan": "plano",
+        "secret_formula_or_process": "fórmula ou processo secreto", "know_how": "know-how",
+        "copyright": "direito autoral", "films_recordings": "filmes e gravações", "equipment": "equipamento",
+        "information": "informações", "technical": "técnica", "consultancy": "consultoria", "managerial":
+        "administrativa", "containers": "contêineres", "bareboat_rental": "afretamento a casco nu",
+        "shipping": "transporte marítimo", "other_business": "outra atividade empresarial",
+        "similar": "semelhante", "other_similar": "outro semelhante", "other_comparable": "outro comparável",
+        "same": "igual", "different": "diferente", "more_burdensome": "mais gravosa", "source_only": "só na fonte",
+        "banking_financial_insurance_investment": "atividade bancária, financeira, de seguros ou de investimento",
+        "ip": "propriedade intelectual", "madeira_free_zone": "Zona Franca da Madeira",
+        "santa_maria_free_zone": "Zona Franca de Santa Maria", "manaus_free_zone": "Zona Franca de Manaus",
+        # conditions, notes, indicators, outcomes, errors
+        "met": "atendida", "not_met": "não atendida", "acquired_shortly_before": "adquirida pouco antes",
+        "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento "
+        "estável", "active_conduct_of_business": "exercício efetivo de atividade empresarial",
+        "alternative": "alternativa", "annuity_as_stated_in_scenario": "anuidade conforme informada no cenário",
+        "application_date_not_encoded": "data de aplicação não codificada",
+        "application_dates_not_encoded": "datas de aplicação não codificadas",
+        "beneficial_owner_in_third_state":
+        "beneficiário efetivo em terceiro Estado", "benefits_denied": "benefícios negados",
+        "benefits_only_by_competent_authority_determination": "benefícios só por decisão da autoridade competente",
+        "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento estável ou base fixa no exterior",
+        "capped": "limitado", "case_to_competent_authority_of": "caso submetido à autoridade competente de",
+        "claimant_not_a_resident": "requerente não residente",
+        "competent_authority_determination": "decisão da autoridade competente",
+        "connected_with_pe_or_fixed_base": "ligado a estabelecimento estável ou base fixa", "contract_split":
+        "divisão de contrato", "credit": "crédito", "derivative_benefits": "benefícios derivados",
+        "director_fees_of_non_company": "remuneração de administrador paga por quem não é sociedade",
+        "dividend_paid_by_non_company": "dividendo pago por quem não é sociedade",
+        "effective_management_outside_both_states": "direção efetiva fora dos dois Estados",
+        "employee_of_payer": "empregado do pagador", "encoded": "codificado",
+        "entitlement_proven": "direito comprovado", "excess_over_arm_length": "excesso sobre o valor de mercado",
+        "exclusive": "exclusivo", "exempt": "isento", "exemption_with_progression": "isenção com progressividade",
+        "fiscal_year": "ano fiscal", "foreign_owned_enterprise": "empresa de capital estrangeiro",
+        "government_interest_exemption": "isenção de juros pagos ao governo",
+        "government_service_to_non_individual": "funções públicas prestadas por quem não é pessoa física",
+        "home_state": "Estado de origem", "indirect_credit": "crédito indireto", "institution": "instituição",
+        "interest_arises_in": "os juros provêm de", "international_traffic_crew": "tripulação em tráfego "
+        "internacional", "invitation": "convite", "map_request_in_time": "pedido de procedimento amigável no prazo",
+        "map_request_out_of_time": "pedido de procedimento amigável fora do prazo", "may_tax": "pode tributar",
+        "national_of_paying_state": "nacional do Estado pagador", "nationals": "nacionais",
+        "no_dividend_taxation_in_source_law": "a lei da fonte não tributa dividendos",
+        "no_employees": "sem empregados", "no_premises": "sem instalações",
+        "not_a_place_of_the_enterprise_in_the_other_state": "não é instalação da empresa no outro Estado",
+        "not_a_principal_purpose": "não é um propósito principal", "not_applicable": "não aplicável",
+        "not_effectively_taxed_in_residence_state": "não tributado efetivamente no Estado de residência",
+        "not_permanent_establishment": "não é estabelecimento estável",
+        "object_and_purpose": "objeto e finalidade", "offshore_regime": "regime offshore",
+        "only_income_attributable_to_fixed_base": "só o rendimento imputável à base fixa",
+        "only_income_from_activities_there": "só o rendimento das atividades ali exercidas",
+        "other_state_may_also_tax": "o outro Estado também pode tributar", "other_state_may_tax":
+        "o outro Estado pode tributar", "owned_from_third_state": "detida a partir de terceiro Estado",
+        "participation_deduction": "dedução de participação", "partnership_excluded": "sociedade de pessoas excluída",
+        "passes_on_most": "repassa a maior parte", "payment": "pagamento",
+        "pe_connected_debt_claim": "crédito ligado a estabelecimento estável",
+        "pe_connected_right": "direito ligado a estabelecimento estável", "period": "período",
+        "personal_use": "uso pessoal",
+        "principal_purpose_test_not_raised": "teste do propósito principal não suscitado",
+        "procedural": "procedimental", "profits_may_be_adjusted": "os lucros podem ser ajustados",
+        "public_funding": "financiamento público", "reorganisation_ignored": "reorganização desconsiderada",
+        "royalty_source_taken_from_scenario": "fonte dos royalties tomada do cenário",
+        "short_stay_employment": "emprego de curta permanência",
+        "social_security_pension": "pensão da seguridade social", "social_security_scheme": "regime de seguridade "
+        "social", "source_right_may_be_limited_by_later_brazilian_treaty": "o direito da fonte pode ser limitado "
+        "por convenção brasileira posterior", "sources": "fontes",
+        "taxed_as_income_of_entity": "tributado como rendimento "
+        "da entidade", "taxes_of_every_kind": "impostos de qualquer natureza", "teaching": "ensino",
+        "teaching_rewarded": "ensino remunerado", "termination_notice_too_late": "denúncia tardia",
+        "third_state_permanent_establishment": "estabelecimento estável em terceiro Estado",
+        "to_be_proven": "a comprovar", "withholding": "retenção na fonte",
+        "portuguese_method_not_replaced": "método português não substituído",
+        "arises_where_the_payer_resides": "provém do Estado de residência do pagador",
+        "arises_where_the_property_is": "provém do Estado onde estão os bens",
+        "principal_purpose": "propósito principal", "no_principal_purpose": "sem propósito principal",
+        "relief": "eliminação da dupla tributação",
+        # exceptions
+        "pe_connected_holding": "participação ligada a estabelecimento estável",
+        "exemption_left_to_wholly_owned_institutions": "isenção deixada às instituições integralmente controladas",
+        "ancillary_obligation": "obrigação acessória", "anti_fragmentation": "antifragmentação",
+        "branch_profits_tax": "imposto sobre lucros de filial",
+        "connected_activities_added": "atividades conexas somadas", "dependent_agent": "agente dependente",
+        "independent_agent": "agente independente", "insurance": "seguros", "insurance_agent": "agente de seguros",
+        "non_federal_tax": "imposto não federal", "personal_allowances": "deduções pessoais",
+        "preparatory_or_auxiliary": "atividade preparatória ou auxiliar",
+        "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento estável",
+        "special_relationship_excess": "excesso por relação especial", "thin_capitalisation": "subcapitalização",
+        # statuses and findings
+        "decided": "decidido", "depends": "depende", "assumption": "presunção", "missing": "fato ausente",
+        "not_encoded": "não codificado",
+        "pending": "pendente", "error": "erro", "entitled": "concedidos", "denied": "negados", "open": "em aberto",
+        "requires_judgment": "exige avaliação", "mutual_agreement": "acordo mútuo", "yes": "sim", "no": "não",
+        "compliant": "conforme", "over_withheld": "retenção excessiva", "under_withheld": "retenção insuficiente",
+        "within_cap": "dentro do limite", "no_treaty_cap": "sem limite na convenção",
+        "not_checked": "não verificado", "undetermined": "indeterminado",
+    },
+    "pt-PT": {
+        "individual": "pessoa singular", "place_of_management": "sede de direcção", "direct": "directa",
+        "indirect": "indirecta", "investment_fund_units": "unidades de participação em fundos de investimento",
+        "technical_services": "serviços técnicos", "employment": "rendimentos do emprego",
+        "capital_gain": "mais-valias", "grant_holder": "bolseiro", "shares": "acções",
+        "jouissance_shares": "acções de fruição", "mining_shares": "acções de minas", "debt_claim": "crédito",
+        "operating": "actividade operacional", "securities_dealer": "corretor de valores mobiliários",
+        "commercial_or_industrial": "actividade comercial ou industrial", "architect": "arquitecto",
+        "accountant": "contabilista", "construction_site": "estaleiro de construção",
+        "stock_for_storage_display_delivery": "existências para armazenagem, exposição ou entrega",
+        "stock_for_processing": "existências para transformação", "information_gathering": "recolha de informações",
+        "other_preparatory_or_auxiliary": "outra actividade preparatória ou auxiliar",
+        "copyright": "direito de autor", "containers": "contentores", "other_business": "outra actividade empresarial",
+        "banking_financial_insurance_investment": "actividade bancária, financeira, seguradora ou de investimento",
+        "connected_activities_added": "actividades conexas somadas",
+        "preparatory_or_auxiliary": "actividade preparatória ou auxiliar", "missing": "facto em falta",
+        "denied": "recusados", "requires_judgment": "exige um juízo", "mutual_agreement": "comum acordo",
+        "thin_capitalisation": "subcapitalização", "met": "cumprida", "not_met": "não cumprida",
+        "entitlement_proven": "direito provado", "excess_over_arm_length": "excesso sobre o valor de plena "
+        "concorrência", "object_and_purpose": "objecto e fim", "social_security_pension": "pensão da segurança social",
+        "social_security_scheme": "regime de segurança social", "public_funding": "financiamento público",
+        "to_be_proven": "a provar", "short_stay_employment": "emprego de curta duração",
+    },
+}
+"""The symbolic constants the readings show (income types, kinds of person, bases of residence, exceptions
+...) in Portuguese, by constant; English shows the constant with its underscores as spaces."""
+
+
+def term(name: str, lang: str) -> str:
+    """A symbolic constant in ``lang``: ``pe_connected_holding`` → ``pe connected holding`` (English)."""
+    found = translated(name, lang)
+    return name.replace("_", " ") if found is None else found
+
+
+def translated(name: str, lang: str) -> str | None:
+    """The words of a symbolic constant in ``lang`` where :data:`TERMS` has them (never in English)."""
+    for key in languages.chain(lang):
+        found = TERMS.get(key, {}).get(name)
+        if found is not None:
+            return found
+    return None
+
+
+def value(name: str, lang: str) -> str:
+    """A value of the scenario format or the rules (``branch_profits``, ``not_encoded``) as shown: in English
+    as written, in Portuguese in :data:`TERMS`'s words where it has them."""
+    found = translated(name, lang)
+    return name if found is None else found
+
+
+_LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)\b")
+
+
+def constant_text(text: str, lang: str) -> str:
+    """A finding's fact that starts with a constant of the rules (``derivative_benefits``,
+    ``benefits_only_by_competent_authority_determination(br)``): that constant in ``lang``'s words where
+    :data:`TERMS` has them, the text unchanged otherwise (always in English)."""
+    m = _LEADING_CONSTANT.match(text)
+    found = translated(m.group(1), lang) if m else None
+    return text if m is None or found is None else found + text[m.end():]
+
+
+def plain(sym: clingo.Symbol, lang: str = "en") -> str:
+    """A symbol without quotes or underscores: ``holding(lusoinvest, alfa)``, ``place of management``
+    (a constant in ``lang``'s words, :func:`term`)."""
     t = sym.type  # each property of a symbol is a call into clingo: read once
     if t == clingo.SymbolType.String:
         return str(sym.string)
@@ -51,14 +264,13 @@ def plain(sym: clingo.Symbol) -> str:
     if t == clingo.SymbolType.Function:
         args = sym.arguments
         if args:
-            return f"{sym.name}({', '.join(plain(a) for a in args)})"
-        return str(sym.name).replace("_", " ")
+            return f"{sym.name}({', '.join(plain(a, lang) for a in args)})"
+        return term(str(sym.name), lang)
     return str(sym)
 
 
 def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
     """One argument rendered according to its vocabulary type."""
-    lang = "pt" if lang == "pt" else "en"
     t = sym.type
     if typ == "state" and t == clingo.SymbolType.Function and not sym.arguments:
         return state_names(lang).get(sym.name, sym.name.upper())
@@ -69,15 +281,15 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
                 d = dates.from_day_number(n)
             except (ValueError, OverflowError):
                 return str(n)
-            return "(open)" if d == dates.OPEN_END else d.isoformat()
+            return word("open", lang) if d == dates.OPEN_END else formats.date(d, lang)
         if typ == "bp":
-            return format_bp(n)
+            return formats.percent_bp(n, lang)
         if typ == "units":
-            return format_units(n)
+            return formats.percent_units(n, lang)
         if typ == "months":
             return f"{n} {word('months', lang)}"
         return str(n)
-    return plain(sym)
+    return plain(sym, lang) if typ == "term" else plain(sym)
 
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)\}")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from pyhelpers.base import cache
+from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.catalog import article_files, treaties
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
                       show_default=True, help="output format")
-LANG = click.option("--lang", type=click.Choice(["en", "pt"]), default="en", show_default=True,
-                    help="language of human-readable output")
+LANG = click.option("--lang", type=click.Choice(["en", "pt", "pt-BR", "pt-PT"]), default="en",
+                    show_default=True, callback=lambda _ctx, _param, value: languages.normalize(value),
+                    help="language of human-readable output (pt = pt-BR: Brazilian Portuguese; pt-PT: European)")
 STRICT = click.option("--strict", is_flag=True,
                       help="no default stands for a fact the law needs: each is reported missing, not assumed")
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
@@ -207,7 +209,7 @@ def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None
     an identity) that make the GOAL hold, each with its outcome; or why no change can."""
     scenario = load_file(file)
     checker = Checker()
-    result, blocked = documents.whatif_answer(checker, scenario, file, goal, time_limit)
+    result, blocked = documents.whatif_answer(checker, scenario, file, goal, time_limit, lang)
     items = [i.id for i in scenario.income if f'"{i.id}"' in goal] or None
     if fmt == "json":
         click.echo(render.to_json(render.whatif_json(result, blocked, file)), nl=False)
@@ -325,20 +327,25 @@ def list_(fmt: str, lang: str) -> None:
     for e in entries:
         partner = e.banner.get("Partner", "")
         click.echo(f"## {e.treaty} — {partner}\n" if md else f"{e.treaty}  {partner}")
-        for status in ("encoded", "pending", "missing", "procedural"):
+        statuses = ("encoded", "pending", "missing", "procedural")
+        width = max(len(render.catalogue_word(st, lang)) for st in statuses) + 2
+        for status in statuses:
             arts = e.by_status(status)
             if not arts:
                 continue
             if status == "encoded":
-                names = "; ".join(f"{a.number} {a.titles.get(lang, a.titles.get('pt', ''))}".strip() for a in arts)
+                names = "; ".join(f"{a.number} {a.titles.get(languages.family(lang), a.titles.get('pt', ''))}".strip()
+                                  for a in arts)
             else:
                 names = ", ".join(a.number for a in arts)
-            click.echo(f"- **{status}**: {names}" if md else f"  {status + ':':12} {names}")
+            word = render.catalogue_word(status, lang)
+            click.echo(f"- **{word}**: {names}" if md else f"  {word + ':':{width}} {names}")
             if status == "procedural":
                 for a in arts:
                     click.echo(f"  - {a.provision}: {a.reason}" if md else f"    {a.provision}: {a.reason}")
         for note in e.notes:
-            click.echo(f"- note: {note}" if md else f"  note: {note}")
+            word = render.catalogue_word("note", lang)
+            click.echo(f"- {word}: {note}" if md else f"  {word}: {note}")
         click.echo("")
 
 
@@ -358,26 +365,23 @@ def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
         a = next((x for x in entry.articles if x.number == art), None) if entry else None
         if a is None:
             raise InputError(f"{treaty} {art}: expected an article of {treaty} (see `treaty list`)")
-        if a.status == "missing":
-            click.echo(f"{a.provision} is not encoded: text not available")
-        elif a.status == "procedural":
-            click.echo(f"{a.provision} is procedural and not encoded: {a.reason}")
-        else:
-            click.echo(f"{a.provision} is in the corpus but not encoded yet")
+        key = {"missing": "missing_text", "procedural": "procedural_text"}.get(a.status, "pending_text")
+        click.echo(render.catalogue_word(key, lang).format(prov=a.provision, reason=a.reason))
         return
     for lf in files:
         b = lf.banner
         entry = next((e for e in treaties(checker.logic, checker.static_atoms) if e.treaty == treaty), None)
         art_entry = next((a for a in entry.articles if a.number == art), None) if entry else None
-        title = art_entry.titles.get(lang) if art_entry else None
+        title = art_entry.titles.get(languages.family(lang)) if art_entry else None
         status = art_entry.status if art_entry else ""
-        click.echo(f"{b.get('Treaty')} {b.get('Article')} — {title or b.get('Title')} [{status}]")
-        click.echo(f"{lf.relpath}\nsource: {b.get('Source')}\n")
+        shown = render.catalogue_word(f"article_{status}", lang) if status else status
+        click.echo(f"{b.get('Treaty')} {b.get('Article')} — {title or b.get('Title')} [{shown}]")
+        click.echo(f"{lf.relpath}\n{render.catalogue_word('source', lang)}: {b.get('Source')}\n")
         for line in lf.source.splitlines():
             if line.startswith("%|"):
                 click.echo("\n§ " + line[2:].strip())
             elif line.startswith("%@"):
-                click.echo("  rule " + line[2:].strip())
+                click.echo(f"  {render.catalogue_word('rule', lang)} " + line[2:].strip())
             elif line.strip() and not line.startswith("%"):
                 click.echo("    " + line)
 

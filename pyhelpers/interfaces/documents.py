@@ -142,8 +142,8 @@ def explain_document(explanation: Explanation, scenario: Scenario, source: str, 
 
 
 # ----------------------------------------------------------------------------------------- whatif ---
-def whatif_answer(checker: Checker, scenario: Scenario, source: str, goal: str, time_limit: float
-                  ) -> tuple[WhatIf, tuple[Step, ...]]:
+def whatif_answer(checker: Checker, scenario: Scenario, source: str, goal: str, time_limit: float,
+                  lang: str = "en") -> tuple[WhatIf, tuple[Step, ...]]:
     """The smallest changes that make ``goal`` hold, and, when no change can, why not on the facts as
     stated (``treaty whatif``)."""
     from pyhelpers.engine.alternatives import SID
@@ -152,7 +152,8 @@ def whatif_answer(checker: Checker, scenario: Scenario, source: str, goal: str, 
     from pyhelpers.explain.explainer import why_not_goal
 
     result = find(checker, scenario, source, goal, time_limit)
-    blocked = why_not_goal(checker, scenario, parse_query(goal, checker.logic, SID)) if result.no_solution else ()
+    blocked = why_not_goal(checker, scenario, parse_query(goal, checker.logic, SID), lang) \
+        if result.no_solution else ()
     return result, tuple(blocked)
 
 

@@ -45,6 +45,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
+from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, LogicError, Problem, ScenarioError, TreatyLogicError
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.bounded import Bounded, run_bounded
@@ -345,7 +346,8 @@ PROBLEM_SCHEMA: dict[str, Any] = {
 
 Source = Annotated[str, Query(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f]*$",
                               description="stands for the file name in the answer and in error messages")]
-Lang = Annotated[Literal["en", "pt"], Query(description="language of the readings")]
+Lang = Annotated[Literal["en", "pt", "pt-BR", "pt-PT"],
+                 Query(description="language of the readings (pt = pt-BR: Brazilian Portuguese; pt-PT: European)")]
 Strict = Annotated[bool, Query(description="no default stands for a fact the law needs (`--strict`)")]
 TimeLimit = Annotated[float | None, Query(ge=0, description="seconds for examining alternatives (check) or searching "
                                    "(whatif); at most the server's --time-limit, which is the default")]
@@ -459,9 +461,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         items = tuple(item or ())
 
         def work() -> dict[str, Any]:
-            answer = documents.explain_answer(eng.checker_for(strict), scenario, source, items, (), lang,
+            answer = documents.explain_answer(eng.checker_for(strict), scenario, source, items, (),
+                                              languages.normalize(lang),
                                               item_field="item")
-            return documents.explain_document(answer, scenario, source, lang)
+            return documents.explain_document(answer, scenario, source, languages.normalize(lang))
 
         return _json(await run_in_threadpool(eng.bounded, work))
 
@@ -478,8 +481,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         queries = tuple(query)
 
         def work() -> dict[str, Any]:
-            answer = documents.explain_answer(eng.checker_for(strict), scenario, source, (), queries, lang)
-            return documents.explain_document(answer, scenario, source, lang)
+            answer = documents.explain_answer(eng.checker_for(strict), scenario, source, (), queries,
+                                              languages.normalize(lang))
+            return documents.explain_document(answer, scenario, source, languages.normalize(lang))
 
         return _json(await run_in_threadpool(eng.bounded, work))
 
@@ -512,7 +516,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         queries = tuple(why_not or ())
 
         def work() -> str:
-            return documents.report_page(eng.checker_for(strict), [(source, scenario, raw)], queries, lang)
+            return documents.report_page(eng.checker_for(strict), [(source, scenario, raw)], queries,
+                                         languages.normalize(lang))
 
         page = await run_in_threadpool(eng.bounded, work)
         return Response(page.encode("utf-8"), media_type="text/html; charset=utf-8")
@@ -571,7 +576,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         chosen = tuple(treaty or ())
 
         def work() -> str | bytes:
-            return documents.rates_answer(eng.checker, chosen, fmt, lang, eng.rate_table(chosen))
+            return documents.rates_answer(eng.checker, chosen, fmt, languages.normalize(lang), eng.rate_table(chosen))
 
         out = await run_in_threadpool(eng.run, work)
         return Response(out if isinstance(out, bytes) else out.encode("utf-8"), media_type=rates_types[fmt])

@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from pyhelpers.base import formats
+from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.rates import RateRow, RateTable
-from pyhelpers.engine.results import format_bp
-from pyhelpers.explain.readings import state_names
+from pyhelpers.explain.readings import state_names, term, value
+from pyhelpers.output.render import values_text, wording
 from pyhelpers.scenario.catalogue import catalogue
 
 FORMATS = ("markdown", "csv", "json", "xlsx")
@@ -36,35 +38,57 @@ _WORDS = {
     "pt": {
         "title": "Limites do Estado da fonte",
         "intro": "Calculado por `treaty rates` a partir das regras, nunca escrito à mão: cada rendimento é pago em "
+                 "{date} por uma sociedade residente do Estado da fonte a um beneficiário efetivo residente do "
+                 "outro Estado; os fatos em aberto (a participação, um limiar que as regras testam) são "
+                 "examinados dos dois lados de cada valor citado pela convenção. {notes}",
+        "notes": "Informado em todas as situações: {facts}.",
+        "owner": "{kinds} residente de {state}",
+        "always": "—",
+        "owner_kind": "um beneficiário efetivo do tipo {kind}:",
+    },
+    "pt-PT": {
+        "intro": "Calculado por `treaty rates` a partir das regras, nunca escrito à mão: cada rendimento é pago em "
                  "{date} por uma sociedade residente do Estado da fonte a um beneficiário efectivo residente do "
                  "outro Estado; os factos em aberto (a participação, um limiar que as regras testam) são "
                  "examinados dos dois lados de cada valor citado pela convenção. {notes}",
         "notes": "Indicado em todas as situações: {facts}.",
-        "owner": "{kinds} residente de {state}",
-        "always": "—",
+        "owner_kind": "um beneficiário efectivo do tipo {kind}:",
     },
 }
 
 _COLUMNS = {
     "en": ("income", "source State", "beneficial owner", "conditions", "source-State limit", "provisions", "notes"),
-    "pt": ("rendimento", "Estado da fonte", "beneficiário efectivo", "condições", "limite do Estado da fonte",
-           "disposições", "notas"),
+    "pt": ("rendimento", "Estado da fonte", "beneficiário efetivo", "condições", "limite do Estado da fonte",
+           "dispositivos", "notas"),
+    "pt-PT": ("rendimento", "Estado da fonte", "beneficiário efectivo", "condições", "limite do Estado da fonte",
+              "disposições", "notas"),
 }
 
 CSV_COLUMNS = ("treaty", "income_type", "source", "residence", "owner", "given", "conditions", "limit", "outcome",
                "max_rate_bp", "provisions", "notes")
 
 
-def _lang(lang: str) -> str:
-    return lang if lang in _WORDS else "en"
-
-
 def _name(code: str, lang: str) -> str:
-    return state_names(_lang(lang)).get(code, code.upper())
+    return state_names(lang).get(code, code.upper())
 
 
-def _conditions(row: RateRow) -> str:
-    return "; ".join((*row.given, *row.conditions))
+def _conditions(row: RateRow, lang: str) -> str:
+    return values_text("; ".join((*row.given, *row.conditions)), lang)
+
+
+_OWNER_NOTE = re.compile(r"a beneficial owner of kind (\w+):")
+_ROW_NOTE = re.compile(r"^([a-z][a-z0-9_]*)( \(.*\))?$")
+
+
+def _note(note: str, lang: str) -> str:
+    """A note of the table or of a row in ``lang``: the kinds of owner and the rules' constants translated."""
+    if languages.family(lang) == "en":
+        return note
+    note = _OWNER_NOTE.sub(lambda m: wording(_WORDS, lang)["owner_kind"].format(kind=term(m.group(1), lang)), note)
+    row = _ROW_NOTE.match(note)
+    if row:
+        note = term(row.group(1), lang) + (row.group(2) or "")
+    return values_text(note, lang)
 
 
 _LIMIT_PT = {
@@ -78,17 +102,18 @@ _LIMIT_PT = {
 
 
 def _limit(row: RateRow, lang: str) -> str:
-    if _lang(lang) != "pt" or row.outcome not in _LIMIT_PT:  # undetermined: its outcome is the item's status
-        return row.limit
-    rate = format_bp(row.max_rate_bp) if row.max_rate_bp is not None else ""
+    if languages.family(lang) != "pt" or row.outcome not in _LIMIT_PT:  # undetermined: the item's status
+        return row.limit if languages.family(lang) != "pt" else term(row.limit, lang)
+    rate = formats.percent_bp(row.max_rate_bp, lang) if row.max_rate_bp is not None else ""
     return _LIMIT_PT[row.outcome].format(rate=rate, provisions="; ".join(row.provisions))
 
 
 def _cells(row: RateRow, lang: str) -> tuple[str, ...]:
-    words = _WORDS[_lang(lang)]
-    owner = words["owner"].format(kinds=row.owner, state=_name(row.residence, lang))
-    return (row.income_type, _name(row.source, lang), owner, _conditions(row) or words["always"], _limit(row, lang),
-            "; ".join(row.provisions), "; ".join(row.notes))
+    words = wording(_WORDS, lang)
+    kinds = ", ".join(value(k, lang) for k in row.owner.split(", "))
+    owner = words["owner"].format(kinds=kinds, state=_name(row.residence, lang))
+    return (value(row.income_type, lang), _name(row.source, lang), owner, _conditions(row, lang) or words["always"],
+            _limit(row, lang), "; ".join(row.provisions), "; ".join(_note(n, lang) for n in row.notes))
 
 
 def _escape(text: str) -> str:
@@ -97,15 +122,16 @@ def _escape(text: str) -> str:
 
 def markdown(table: RateTable, lang: str = "en") -> str:
     """One section per treaty: a heading, how the table was computed, and one row per limit."""
-    words = _WORDS[_lang(lang)]
-    notes = words["notes"].format(facts="; ".join(table.notes)) if table.notes else ""
+    words = wording(_WORDS, lang)
+    notes = words["notes"].format(facts="; ".join(_note(n, lang) for n in table.notes)) if table.notes else ""
     out: list[str] = []
     cat = catalogue()
     for treaty in table.treaties:
         partner = next((st for st in cat.states.get(treaty, ()) if st != cat.home), "")
         out += [f"### {treaty}: {words['title']} ({_name(partner, lang)})", "",
-                words["intro"].format(date=table.date, notes=notes).rstrip(), "",
-                "| " + " | ".join(_COLUMNS[_lang(lang)]) + " |", "|" + "---|" * len(_COLUMNS[_lang(lang)])]
+                words["intro"].format(date=formats.date(table.date, lang), notes=notes).rstrip(), "",
+                "| " + " | ".join(languages.pick(_COLUMNS, lang)) + " |",
+                "|" + "---|" * len(languages.pick(_COLUMNS, lang))]
         out += ["| " + " | ".join(_escape(c) for c in _cells(r, lang)) + " |" for r in table.rows if r.treaty == treaty]
         out.append("")
     return "\n".join(out)

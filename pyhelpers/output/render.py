@@ -6,10 +6,13 @@ Pure functions returning strings: only the CLI prints.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from pyhelpers.base import formats
+from pyhelpers.base import lang as languages
 from pyhelpers.engine.amounts import round_to_currency
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import (
@@ -22,15 +25,16 @@ from pyhelpers.engine.results import (
     Relief,
     ScenarioResult,
     StateOutcome,
-    format_bp,
 )
-from pyhelpers.explain.readings import state_names
+from pyhelpers.explain.readings import constant_text, state_names, value
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path
 
 if TYPE_CHECKING:
     from pyhelpers.engine.whatif import WhatIf
     from pyhelpers.scenario import Scenario
+
+V = TypeVar("V")
 
 if TYPE_CHECKING:
     from pyhelpers.explain.argument import Argument, Line
@@ -55,9 +59,14 @@ _OUTCOME = {
         "may_tax": "pode tributar",
         "exempt": "não pode tributar",
         "not_applicable": "convenção não aplicável",
-        "mutual_agreement": "a resolver pelas autoridades competentes (residência de comum acordo)",
+        "mutual_agreement": "a ser resolvido pelas autoridades competentes (residência por acordo mútuo)",
         "pending": "pendente: a disposição está no corpus mas ainda não foi codificada",
         "not_encoded": "não codificado: texto não disponível",
+        "undetermined": "indeterminado com os fatos informados",
+        "benefits_denied": "benefícios negados",
+    },
+    "pt-PT": {
+        "mutual_agreement": "a resolver pelas autoridades competentes (residência de comum acordo)",
         "undetermined": "indeterminado com os factos dados",
         "benefits_denied": "benefícios recusados",
     },
@@ -87,34 +96,67 @@ _LABEL = {
            "on_part": "on the {part} {amount}; the excess {excess} is taxed under each State's law",
            "part_not_given": "not known: the limit applies to the {part}, which the scenario does not give",
            "base_open": "not known: whether the limit applies to the whole amount or to a part of it only depends "
-                        "on a fact not settled ({prov})"},
-    "pt": {"status": "estado", "provisions": "disposições", "max_tax": "imposto máximo na fonte",
+                        "on a fact not settled ({prov})",
+           "on": "on", "some_amount": "an amount that depends on the unknown facts",
+           "no_article": "no article of {prov} in the corpus governs this income: not encoded",
+           "depends_alternatives": "depends on {fact}, given as unknown or as alternatives ({prov})",
+           "time_limit_check": "the time limit was reached before the check ended: nothing is final ({prov})",
+           "alternatives_note": "note: facts given as alternatives are explained at their first value ({told}); "
+                                "`treaty check` shows every alternative",
+           "item": "item", "type": "type"},
+    "pt": {"status": "situação", "provisions": "dispositivos", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
-           "evaluated": "avaliado em", "findings": "constatações", "why_not": "porque não", "holds": "verifica-se",
+           "evaluated": "avaliado em", "findings": "constatações", "why_not": "por que não", "holds": "se verifica",
            "no_rule": "nenhuma regra conclui este predicado",
-           "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
-           "reconstructed_mark": "assenta em RECONSTITUÍDAS",
+           "reconstructed": "baseia-se em dispositivos RECONSTITUÍDOS (ausentes do texto do corpus)",
+           "reconstructed_mark": "baseia-se em RECONSTITUÍDOS",
            "entitlement": "direito aos benefícios",
-           "unless_denied": "— salvo se o {prov} recusar o benefício (exige um juízo): então benefícios recusados, "
-                            "pode tributar segundo a sua legislação",
+           "unless_denied": "— salvo se o {prov} negar o benefício (exige avaliação): então benefícios negados, "
+                            "pode tributar segundo sua legislação interna",
            "entitled": "concedidos",
-           "denied": "recusados (o Estado que o benefício vincularia pode tributar segundo a sua "
-                     "legislação)",
-           "open": "em aberto (falta um facto necessário, ou é desconhecido)",
-           "requires_judgment": "exige um juízo (as questões do objetivo principal não têm resposta)",
+           "denied": "negados (o Estado que o benefício vincularia pode tributar segundo sua legislação interna)",
+           "open": "em aberto (falta um fato necessário, ou ele é desconhecido)",
+           "requires_judgment": "exige avaliação (as questões do propósito principal não têm resposta)",
            "withholding": "retenção na fonte", "version": "decidido pela versão alterada",
-           "depends_on": "depende de", "unknowns": "os factos desconhecidos", "possibly": "possivelmente:",
-           "unknown_facts": "factos indicados como desconhecidos ou por alternativas", "decides": "decide",
-           "not_given_facts": "factos não indicados, respondidos para todos os valores que podem ter",
+           "depends_on": "depende de", "unknowns": "os fatos desconhecidos", "possibly": "possivelmente:",
+           "unknown_facts": "fatos informados como desconhecidos ou por alternativas", "decides": "decide",
+           "not_given_facts": "fatos não informados, respondidos para todos os valores que podem ter",
            "incomplete": "INCOMPLETO",
-           "and": "e", "is": "é", "if": "se", "some_combinations": "em certas combinações dos factos desconhecidos",
-           "in_some": "só em certas combinações", "otherwise": "nos outros casos",
+           "and": "e", "is": "é", "if": "se", "some_combinations": "em certas combinações dos fatos desconhecidos",
+           "in_some": "só em certas combinações", "otherwise": "nos demais casos",
            "at_most": "pode tributar, no máximo {rate} do montante bruto",
            "may_tax_always": "pode tributar em qualquer caso",
            "on_part": "sobre o {part} {amount}; o excesso {excess} é tributado segundo a legislação de cada Estado",
-           "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
-           "base_open": "desconhecido: saber se o limite se aplica à totalidade do montante ou só a uma parte "
-                        "depende de um facto não assente ({prov})"},
+           "part_not_given": "desconhecido: o limite se aplica ao {part}, que o cenário não informa",
+           "base_open": "desconhecido: saber se o limite se aplica ao montante total ou só a uma parte dele "
+                        "depende de um fato não definido ({prov})",
+           "on": "em", "some_amount": "um montante que depende dos fatos desconhecidos",
+           "no_article": "nenhum artigo de {prov} no corpus rege este rendimento: não codificado",
+           "depends_alternatives": "depende de {fact}, informado como desconhecido ou por alternativas ({prov})",
+           "time_limit_check": "o tempo limite se esgotou antes do fim da verificação: nada é definitivo ({prov})",
+           "alternatives_note": "nota: os fatos informados por alternativas são explicados no primeiro valor "
+                                "({told}); `treaty check` mostra todas as alternativas",
+           "item": "rendimento", "type": "tipo"},
+    "pt-PT": {"status": "estado", "provisions": "disposições", "why_not": "porque não", "holds": "verifica-se",
+              "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
+              "reconstructed_mark": "assenta em RECONSTITUÍDAS",
+              "unless_denied": "— salvo se o {prov} recusar o benefício (exige um juízo): então benefícios "
+                               "recusados, pode tributar segundo a sua legislação",
+              "denied": "recusados (o Estado que o benefício vincularia pode tributar segundo a sua legislação)",
+              "open": "em aberto (falta um facto necessário, ou é desconhecido)",
+              "requires_judgment": "exige um juízo (as questões do objetivo principal não têm resposta)",
+              "unknowns": "os factos desconhecidos",
+              "unknown_facts": "factos indicados como desconhecidos ou por alternativas",
+              "not_given_facts": "factos não indicados, respondidos para todos os valores que podem ter",
+              "some_combinations": "em certas combinações dos factos desconhecidos", "otherwise": "nos outros casos",
+              "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
+              "base_open": "desconhecido: saber se o limite se aplica à totalidade do montante ou só a uma parte "
+                           "depende de um facto não assente ({prov})",
+              "some_amount": "um montante que depende dos factos desconhecidos",
+              "depends_alternatives": "depende de {fact}, indicado como desconhecido ou por alternativas ({prov})",
+              "time_limit_check": "o tempo limite esgotou-se antes do fim da verificação: nada é definitivo ({prov})",
+              "alternatives_note": "nota: os factos indicados por alternativas são explicados no primeiro valor "
+                                   "({told}); `treaty check` mostra todas as alternativas"},
 }
 _FINDING = {
     "en": {
@@ -139,21 +181,34 @@ _FINDING = {
                       "not final ({prov})",
     },
     "pt": {
-        "missing": "facto em falta: {fact} (exigido pelo {prov})",
-        "assumption": "presumido: {fact} ({prov}); indique-o para o alterar (--strict pede-o)",
-        "assumption_field": "presumido: {fact} ({prov}); indique `{field}` para o alterar (--strict pede-o)",
-        "depends": "depende de {fact}, indicado como desconhecido ({prov})",
+        "missing": "fato ausente: {fact} (exigido pelo {prov})",
+        "assumption": "presumido: {fact} ({prov}); informe-o para alterá-lo (--strict o exige)",
+        "assumption_field": "presumido: {fact} ({prov}); informe `{field}` para alterá-lo (--strict o exige)",
+        "depends": "depende de {fact}, informado como desconhecido ({prov})",
         "not_needed": "desnecessário: {fact} ({prov}): qualquer valor que possa ter dá a mesma resposta",
-        "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
+        "requires_judgment": "possível — exige avaliação nos termos do {prov}: {fact} (não informado, ou desconhecido)",
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
         "not_encoded": "o {prov} não está codificado: texto não disponível",
-        "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
-        "exception": "aplica-se a excepção {fact} ({prov})",
+        "mutual_agreement": "residência de {fact} a ser resolvida por acordo mútuo ({prov})",
+        "exception": "aplica-se a exceção {fact} ({prov})",
         "input_error": "erro nos dados: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "prazo: {fact} ({prov})",
         "relief": "{fact} ({prov})",
         "discrimination": "tratamento de {fact} contrário ao {prov}",
+        "indicator": "indício para o teste do propósito principal (cabe ao usuário ponderá-lo; ele levanta a "
+                     "questão): {fact} ({prov})",
+        "time_limit": "o tempo limite se esgotou antes de examinadas todas as alternativas dos fatos "
+                      "desconhecidos: não definitivo ({prov})",
+    },
+    "pt-PT": {
+        "missing": "facto em falta: {fact} (exigido pelo {prov})",
+        "assumption": "presumido: {fact} ({prov}); indique-o para o alterar (--strict pede-o)",
+        "assumption_field": "presumido: {fact} ({prov}); indique `{field}` para o alterar (--strict pede-o)",
+        "depends": "depende de {fact}, indicado como desconhecido ({prov})",
+        "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
+        "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
+        "exception": "aplica-se a excepção {fact} ({prov})",
         "indicator": "indício para o teste do objetivo principal (a ponderar pelo utilizador; levanta a questão): "
                      "{fact} ({prov})",
         "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "
@@ -162,28 +217,55 @@ _FINDING = {
 }
 
 
-def _lang(lang: str) -> str:
-    return "pt" if lang == "pt" else "en"
+def wording(table: Mapping[str, Mapping[str, V]], lang: str) -> dict[str, V]:
+    """A table of the tool's words in ``lang``: each key from the most specific entry that has it (``pt-PT``,
+    then ``pt``, then ``en``: :func:`pyhelpers.base.lang.chain`)."""
+    out: dict[str, V] = {}
+    for key in reversed(languages.chain(lang)):
+        out.update(table.get(key, {}))
+    return out
+
+
+_VALUES = {"pt": ((r"\bany of its values\b", "qualquer um de seus valores"), (r"\bone of\b", "um de"),
+                  (r"\bor later\b", "ou posterior"), (r"\bor earlier\b", "ou anterior"),
+                  (r"\bor more\b", "ou mais"), (r"\bor less\b", "ou menos"),
+                  (r"\bfrom (\S+) to (\S+)", r"de \1 a \2"), (r"\bnot stated\b", "não informado"),
+                  (r"\btrue\b", "sim"), (r"\bfalse\b", "não"), (r" is ", " é "))}
+"""The words of a fact's values as the scenario layer writes them (``2026-03-14 or later``, ``one of 20, 30``,
+``not stated``), in Portuguese; the dates and percentages in them are rewritten by :func:`values_text`."""
+_ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+_PERCENT = re.compile(r"\b(\d+)\.(\d+)%")
+
+
+def values_text(text: str, lang: str) -> str:
+    """A fact's values in words (``holding(a, b).from is 2022-03-15 or earlier``) in ``lang``: English as
+    given; Portuguese with its connectives translated and its dates and percentages in the locale's form."""
+    if languages.family(lang) == "en":
+        return text
+    for pattern, repl in _VALUES["pt"]:
+        text = re.sub(pattern, repl, text)
+    text = _ISO_DATE.sub(lambda m: formats.date(m.group(1), lang), text)
+    return _PERCENT.sub(lambda m: formats.number(Decimal(f"{m.group(1)}.{m.group(2)}"), lang) + "%", text)
 
 
 def label(key: str, lang: str) -> str:
-    return _LABEL[_lang(lang)][key]
+    return wording(_LABEL, lang)[key]
 
 
 def outcome_text(o: StateOutcome, lang: str, on: str | None = None, part: str | None = None) -> str:
     """The outcome in words; ``on``: the item's date, named when the treaty does not apply on it;
     ``part``: the part of the amount a cap applies to, where not the gross (``limit_applies_to``)."""
     if o.outcome == "undetermined" and o.at_most_bp is not None:  # bounded whatever the open facts
-        return label("at_most", lang).format(rate=format_bp(o.at_most_bp))
+        return label("at_most", lang).format(rate=formats.percent_bp(o.at_most_bp, lang))
     if o.outcome == "undetermined" and o.may_tax_always:
         return label("may_tax_always", lang)
-    text = _OUTCOME[_lang(lang)].get(o.outcome, o.outcome)
+    text = wording(_OUTCOME, lang).get(o.outcome, o.outcome)
     if o.outcome == "capped" and part is not None:
-        name = _PARTS[_lang(lang)].get(part, part.replace("_", " "))
+        name = wording(_PARTS, lang).get(part, part.replace("_", " "))
         text = text.replace("do montante bruto", f"do {name}").replace("the gross amount", f"the {name}")
-    text = text.format(rate=format_bp(o.max_rate_bp) if o.max_rate_bp is not None else "?")
+    text = text.format(rate=formats.percent_bp(o.max_rate_bp, lang) if o.max_rate_bp is not None else "?")
     if o.outcome == "not_applicable" and on is not None:
-        text += (" em " if _lang(lang) == "pt" else " on ") + on
+        text += f" {label('on', lang)} {formats.date(on, lang)}"
     return text
 
 
@@ -207,10 +289,10 @@ _RELIEF = {
     "pt": {
         "by": "eliminação da dupla tributação por {state}",
         "method_credit": "dedução do imposto pago no outro Estado",
-        "method_indirect_credit": "crédito indirecto (imposto da sociedade sobre os lucros de que provêm os "
+        "method_indirect_credit": "crédito indireto (imposto da sociedade sobre os lucros de que provêm os "
                                   "dividendos)",
         "method_participation_deduction": "dedução dos dividendos à base tributável",
-        "method_exemption_with_progression": "isenção; o rendimento pode ser tido em conta no imposto sobre os "
+        "method_exemption_with_progression": "isenção; o rendimento pode ser levado em conta no imposto sobre os "
                                              "outros rendimentos",
         "paid": "imposto pago na fonte", "limit": "limite da Convenção", "underlying": "imposto subjacente",
         "creditable": "imposto dedutível", "ceiling": "limite da dedução", "credit": "dedução",
@@ -219,15 +301,24 @@ _RELIEF = {
         "no_underlying_tax": "o imposto subjacente não é informado",
         "no_ceiling_figures": "os valores do Estado de residência para o limite não são informados",
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
+                                  "montante a que se aplica não está definido",
+        "open_method": "não incluído: {method} ({prov}), que depende de um fato não definido",
+        "title": "eliminação da dupla tributação",
+    },
+    "pt-PT": {
+        "method_indirect_credit": "crédito indirecto (imposto da sociedade sobre os lucros de que provêm os "
+                                  "dividendos)",
+        "method_exemption_with_progression": "isenção; o rendimento pode ser tido em conta no imposto sobre os "
+                                             "outros rendimentos",
+        "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está assente",
         "open_method": "não incluído: {method} ({prov}), que depende de um facto não assente",
-        "title": "eliminação da dupla tributação",
     },
 }
 
 
 def relief_method_text(method: str, lang: str) -> str:
-    return _RELIEF[_lang(lang)].get(f"method_{method}", method.replace("_", " "))
+    return wording(_RELIEF, lang).get(f"method_{method}", method.replace("_", " "))
 
 
 def _relief_fact(fact: str, lang: str) -> str:
@@ -239,11 +330,10 @@ def _relief_fact(fact: str, lang: str) -> str:
 def relief_lines(relief: Relief, lang: str) -> list[str]:
     """The amounts of a relief under a heading, one phrase per line; none when it has no amounts (its
     methods are findings of the item)."""
-    words = _RELIEF[_lang(lang)]
-    cur = f" {relief.currency}" if relief.currency else ""
+    words = wording(_RELIEF, lang)
 
     def amount(value: Decimal) -> str:
-        return f"{value:,}{cur}"
+        return formats.amount(value, relief.currency, lang)
 
     out: list[str] = []
     parts = [f"{words[key]} {amount(value)}" for key, value in (
@@ -251,7 +341,8 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
         ("creditable", relief.creditable_tax), ("ceiling", relief.ceiling), ("credit", relief.credit),
     ) if value is not None]
     if relief.deduction is not None and relief.deduction_share_bp is not None:
-        parts.append(f"{words['deduction']} {format_bp(relief.deduction_share_bp)}: {amount(relief.deduction)}")
+        share = formats.percent_bp(relief.deduction_share_bp, lang)
+        parts.append(f"{words['deduction']} {share}: {amount(relief.deduction)}")
     if parts:
         out.append("; ".join(parts))
     out += [words[n] for n in relief.notes if n in words]
@@ -274,27 +365,28 @@ def assumption_field(f: Finding) -> str | None:
 
 def finding_text(f: Finding, lang: str) -> str:
     if f.kind == "assumption" and (field := assumption_field(f)) is not None:
-        return _FINDING[_lang(lang)]["assumption_field"].format(fact=f.fact or "", prov=f.provision, field=field)
+        return wording(_FINDING, lang)["assumption_field"].format(fact=f.fact or "", prov=f.provision, field=field)
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
-        if _lang(lang) == "pt":
-            return f"nenhum artigo de {f.provision} no corpus rege este rendimento: não codificado"
-        return f"no article of {f.provision} in the corpus governs this income: not encoded"
+        return label("no_article", lang).format(prov=f.provision)
     if f.kind == "depends" and " " not in f.provision:  # a fact given as alternatives (no rule reads it as unknown)
-        return ("depende de {fact}, indicado como desconhecido ou por alternativas ({prov})" if _lang(lang) == "pt"
-                else "depends on {fact}, given as unknown or as alternatives ({prov})").format(
-            fact=f.fact or "", prov=f.provision) + field_note(f, lang)
+        return label("depends_alternatives", lang).format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
     if f.kind == "time_limit" and f.fact == "check":  # the whole check cut, grounding included
-        return (f"o tempo limite esgotou-se antes do fim da verificação: nada é definitivo ({f.provision})"
-                if _lang(lang) == "pt" else
-                f"the time limit was reached before the check ended: nothing is final ({f.provision})")
+        return label("time_limit_check", lang).format(prov=f.provision)
     if f.kind == "relief":
-        return _FINDING[_lang(lang)][f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
-    return _FINDING[_lang(lang)][f.kind].format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
+        return wording(_FINDING, lang)[f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
+    fact = constant_text(f.fact or "", lang) if f.kind in _CONSTANT_FACTS else f.fact or ""
+    return wording(_FINDING, lang)[f.kind].format(fact=fact, prov=f.provision) + field_note(f, lang)
+
+
+_CONSTANT_FACTS = ("exception", "note", "indicator", "input_error", "deadline", "discrimination",
+                   "requires_judgment")
+"""The findings whose fact is a constant of the rules (the others name a fact of the scenario)."""
 
 
 _FIELD_NOTE = {
     "en": {"not_needed": "; in the scenario: `{field}`", "other": "; state it in `{field}`"},
-    "pt": {"not_needed": "; no cenário: `{field}`", "other": "; indique-o em `{field}`"},
+    "pt": {"not_needed": "; no cenário: `{field}`", "other": "; informe-o em `{field}`"},
+    "pt-PT": {"other": "; indique-o em `{field}`"},
 }
 
 
@@ -304,17 +396,17 @@ def field_note(f: Finding, lang: str) -> str:
     fact not needed) — empty where none is named."""
     if f.field is None:
         return ""
-    words = _FIELD_NOTE[_lang(lang)]
+    words = wording(_FIELD_NOTE, lang)
     return words.get(f.kind, words["other"]).format(field=f.field)
 
 
 def state_name(code: str, lang: str) -> str:
-    return state_names(_lang(lang)).get(code, code.upper())
+    return state_names(lang).get(code, code.upper())
 
 
-def money(amount: Decimal, currency: str | None) -> str:
+def money(amount: Decimal, currency: str | None, lang: str = "en") -> str:
     """An amount as written for people: thousands separated, in the currency's smallest unit."""
-    return f"{round_to_currency(amount, currency):,}"
+    return formats.number(round_to_currency(amount, currency), lang)
 
 
 _COMPLIANCE = {
@@ -343,8 +435,28 @@ _COMPLIANCE = {
         "compliant": "retido {withheld}: conforme (devido {due})",
         "over_withheld": "retido {withheld}: RETENÇÃO EXCESSIVA de {difference} (a restituir; devido {due})",
         "over_withheld_cap": "retido {withheld}: RETENÇÃO EXCESSIVA de {difference} acima do limite da "
-                             "Convenção {cap_tax} (a restituir; sem taxa interna, o imposto devido não é conhecido)",
+                             "Convenção {cap_tax} (a restituir; sem alíquota interna, o imposto devido não é "
+                             "conhecido)",
         "under_withheld": "retido {withheld}: RETENÇÃO INSUFICIENTE de {difference} (devido {due})",
+        "within_cap": "retido {withheld}: dentro do limite da Convenção {cap_tax} (sem alíquota interna: "
+                      "não é possível verificar retenção insuficiente)",
+        "within_every_cap": "retido {withheld}: dentro do limite da Convenção quaisquer que sejam os fatos em aberto "
+                            "(sem alíquota interna: não é possível verificar retenção insuficiente)",
+        "no_treaty_cap": "retido {withheld}: a Convenção não fixa limite ({why}); alíquota interna não informada",
+        "not_checked": "imposto retido não informado: devido {due}",
+        "not_checked_excess": "retido {withheld}: acima do limite da Convenção {cap_tax} sobre a parte que limita; o "
+                              "restante é tributado segundo a legislação interna: informe sua alíquota para "
+                              "verificá-lo",
+        "why_arm_length_amount_not_given": "o montante em condições de mercado não é informado",
+        "undetermined": "a retenção não pode ser verificada: o resultado não está decidido ({why})",
+        "depends": "retido {withheld}: conforme ou não, dependendo de {why} (ver as alternativas)",
+        "why_not_applicable": "não se aplica", "why_benefits_denied": "benefícios negados",
+        "why_treaty_sets_no_limit": "deixa ilimitado o direito deste Estado",
+        "title": "retenção na fonte em {state}", "domestic": "alíquota interna {rate}",
+    },
+    "pt-PT": {
+        "over_withheld_cap": "retido {withheld}: RETENÇÃO EXCESSIVA de {difference} acima do limite da "
+                             "Convenção {cap_tax} (a restituir; sem taxa interna, o imposto devido não é conhecido)",
         "within_cap": "retido {withheld}: dentro do limite da Convenção {cap_tax} (sem taxa interna: "
                       "não se pode verificar retenção insuficiente)",
         "within_every_cap": "retido {withheld}: dentro do limite da Convenção quaisquer que sejam os factos em aberto "
@@ -354,18 +466,16 @@ _COMPLIANCE = {
         "not_checked_excess": "retido {withheld}: acima do limite da Convenção {cap_tax} sobre a parte que limita; o "
                               "resto é tributado segundo a legislação interna: indique a sua taxa para o verificar",
         "why_arm_length_amount_not_given": "o montante de plena concorrência não é indicado",
-        "undetermined": "a retenção não pode ser verificada: o resultado não está decidido ({why})",
         "depends": "retido {withheld}: conforme ou não consoante {why} (ver as alternativas)",
-        "why_not_applicable": "não se aplica", "why_benefits_denied": "benefícios recusados",
-        "why_treaty_sets_no_limit": "deixa ilimitado o direito deste Estado",
-        "title": "retenção na fonte em {state}", "domestic": "taxa interna {rate}",
+        "why_benefits_denied": "benefícios recusados", "domestic": "taxa interna {rate}",
     },
 }
 
 
 _PARTS = {"en": {"arm_length_amount": "arm's-length amount", "open": "amount it limits (see the maximum source tax)"},
-          "pt": {"arm_length_amount": "montante de plena concorrência",
-                 "open": "montante que limita (ver o imposto máximo na fonte)"}}
+          "pt": {"arm_length_amount": "montante em condições de mercado",
+                 "open": "montante que limita (ver o imposto máximo na fonte)"},
+          "pt-PT": {"arm_length_amount": "montante de plena concorrência"}}
 
 
 def cap_base(item: ItemResult) -> str | None:
@@ -377,29 +487,29 @@ def max_tax_text(item: ItemResult, lang: str) -> str:
     """``150,000.00 BRL``, or where the limit applies to a part of the amount only, that part and the
     excess over it too."""
     if item.limit_base_open is not None:
-        return _LABEL[_lang(lang)]["base_open"].format(prov=item.limit_base_open)
-    part = _PARTS[_lang(lang)].get(item.limited_to or "", (item.limited_to or "").replace("_", " "))
+        return wording(_LABEL, lang)["base_open"].format(prov=item.limit_base_open)
+    part = wording(_PARTS, lang).get(item.limited_to or "", (item.limited_to or "").replace("_", " "))
     if item.limited_to is not None and (item.limited_amount is None or item.max_source_tax is None):
-        return _LABEL[_lang(lang)]["part_not_given"].format(part=part)
-    text = f"{item.max_source_tax:,} {item.currency}"
+        return wording(_LABEL, lang)["part_not_given"].format(part=part)
+    assert item.max_source_tax is not None  # shown only where a limit or its base is
+    text = formats.amount(item.max_source_tax, item.currency, lang)
     if item.limited_to is not None and item.gross is not None and item.limited_amount is not None:
         excess = item.gross - item.limited_amount
-        text += " " + _LABEL[_lang(lang)]["on_part"].format(
-            part=part, amount=f"{money(item.limited_amount, item.currency)} {item.currency}",
-            excess=f"{money(excess, item.currency)} {item.currency}")
+        text += " " + wording(_LABEL, lang)["on_part"].format(
+            part=part, amount=f"{money(item.limited_amount, item.currency, lang)} {item.currency}",
+            excess=f"{money(excess, item.currency, lang)} {item.currency}")
     return text
 
 
 def compliance_line(c: Compliance, lang: str) -> str:
     """One line: the withholding finding with its amounts, e.g. ``withheld 150,000.00 BRL: OVER-WITHHELD by
     50,000.00 BRL (refundable; due 100,000.00 BRL)``."""
-    words = _COMPLIANCE[_lang(lang)]
+    words = wording(_COMPLIANCE, lang)
 
     def amount(value: Decimal | None) -> str:
         if value is None:  # the alternatives of unknown facts agree on the finding, not on this amount
-            return "an amount that depends on the unknown facts" if _lang(lang) == "en" else \
-                "um montante que depende dos factos desconhecidos"
-        return f"{value:,} {c.currency}"
+            return label("some_amount", lang)
+        return formats.amount(value, c.currency, lang)
 
     key = c.finding
     if key == "over_withheld" and c.reason == "no_domestic_rate":
@@ -411,7 +521,8 @@ def compliance_line(c: Compliance, lang: str) -> str:
     why = c.reason if key == "depends" else words.get(f"why_{c.reason}", c.reason.replace("_", " "))
     text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(c.difference),
                              cap_tax=amount(c.treaty_max_tax), why=why)
-    extra = [words["domestic"].format(rate=format_bp(c.domestic_rate_bp))] if c.domestic_rate_bp is not None else []
+    extra = [words["domestic"].format(rate=formats.percent_bp(c.domestic_rate_bp, lang))] \
+        if c.domestic_rate_bp is not None else []
     extra += list(c.provisions)
     head = words["title"].format(state=state_name(c.state, lang))
     return f"{head}: {text}" + (f"  ({'; '.join(extra)})" if extra else "") + _reconstructed_mark(c.reconstructed,
@@ -435,10 +546,10 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
     """The decision of each item; ``decisive``: by (item, State), the line of the legal argument that gives
     the State's outcome, printed under it."""
     lines = [*incomplete_line(result.incomplete, lang), f"{result.source} — {result.name}",
-             f"{result.treaty}, {label('evaluated', lang)} {result.evaluation_date}", ""]
+             f"{result.treaty}, {label('evaluated', lang)} {formats.date(result.evaluation_date, lang)}", ""]
     for item in result.items:
-        gross = f"  {money(item.gross, item.currency)} {item.currency}" if item.gross is not None else ""
-        lines.append(f"{item.item_id}  {item.income_type}{gross}  [{item.status}]")
+        gross = f"  {money(item.gross, item.currency, lang)} {item.currency}" if item.gross is not None else ""
+        lines.append(f"{item.item_id}  {value(item.income_type, lang)}{gross}  [{value(item.status, lang)}]")
         width = max(len(state_name(s.state, lang)) for s in item.states) + 1
         for s in item.states:
             provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
@@ -448,7 +559,7 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
                 facts = sorted({c.fact for a in options for c in a.holds_if})
                 text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
                 if s.at_most_bp is not None:
-                    text = f"{label('at_most', lang).format(rate=format_bp(s.at_most_bp))}; {text}"
+                    text = f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
                 elif s.may_tax_always:
                     text = f"{label('may_tax_always', lang)}; {text}"
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
@@ -483,7 +594,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines.append(f"{label(heading, lang)}:")
-            lines += [f"  {u.fact}: {u.alternatives}" + (f"  ({label('decides', lang)} {', '.join(u.items)})"
+            lines += [f"  {u.fact}: {values_text(u.alternatives, lang)}"
+                      + (f"  ({label('decides', lang)} {', '.join(u.items)})"
                                                            if u.items else "") for u in shown]
             lines.append("")
     lines += _expect_lines(result, mismatches, lang)
@@ -495,11 +607,7 @@ def alternatives_note(scenario: Scenario, lang: str) -> str:
     if not scenario.open_facts:
         return ""
     told = "; ".join(f"{f.name} = {f.show(0)}" for f in scenario.open_facts)
-    if _lang(lang) == "pt":
-        return (f"nota: os factos indicados por alternativas são explicados no primeiro valor ({told}); "
-                "`treaty check` mostra todas as alternativas")
-    return f"note: facts given as alternatives are explained at their first value ({told}); `treaty check` shows " \
-        "every alternative"
+    return label("alternatives_note", lang).format(told=told)
 
 
 def alternative_text(a: Alternative, lang: str) -> str:
@@ -507,14 +615,17 @@ def alternative_text(a: Alternative, lang: str) -> str:
     if a.state is not None and a.outcome is not None:
         head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, ()), lang)
     else:
-        head = a.conclusion
+        # a finding that holds for some values only: in English as the alternatives name it, else in words
+        portuguese = a.finding is not None and languages.family(lang) == "pt"
+        head = finding_text(a.finding, lang) if a.finding is not None and portuguese else a.conclusion
     provs = (f"  ({'; '.join(a.provisions)})" if a.provisions else "") + _reconstructed_mark(a.reconstructed, lang)
     provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
     if not a.holds_if:
         return f"{head} {label('some_combinations', lang)}{provs}"
-    where = f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {c.values}" for c in a.holds_if)
+    where = f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {values_text(c.values, lang)}"
+                                          for c in a.holds_if)
     some = "" if a.exact else f" ({label('in_some', lang)})"
     return f"{head} {label('if', lang)} {where}{some}{provs}"
 
@@ -526,19 +637,24 @@ _ASK = {
            "assumption": "not given: its documented default was assumed",
            "items": "item(s)", "field": "state it in",
            "unfinished": "no open fact was found before the time limit (the search did not end)"},
-    "pt": {"title": "factos que podem alterar um resultado, os mais decisivos primeiro:", "none": "nenhum facto em "
-           "aberto: todos os resultados estão decididos com os factos dados", "missing": "não indicado",
-           "depends": "indicado como desconhecido ou por alternativas", "requires_judgment": "um juízo a fazer",
-           "assumption": "não indicado: presumido o valor por omissão documentado",
-           "items": "rendimento(s)", "field": "indique-o em",
-           "unfinished": "nenhum facto em aberto encontrado antes do tempo limite (a pesquisa não terminou)"},
+    "pt": {"title": "fatos que podem alterar um resultado, os mais decisivos primeiro:", "none": "nenhum fato em "
+           "aberto: todos os resultados estão decididos com os fatos informados", "missing": "não informado",
+           "depends": "informado como desconhecido ou por alternativas", "requires_judgment": "uma avaliação a fazer",
+           "assumption": "não informado: presumido o valor padrão documentado",
+           "items": "rendimento(s)", "field": "informe-o em",
+           "unfinished": "nenhum fato em aberto encontrado antes do tempo limite (a busca não terminou)"},
+    "pt-PT": {"title": "factos que podem alterar um resultado, os mais decisivos primeiro:", "none": "nenhum facto "
+              "em aberto: todos os resultados estão decididos com os factos dados", "missing": "não indicado",
+              "depends": "indicado como desconhecido ou por alternativas", "requires_judgment": "um juízo a fazer",
+              "assumption": "não indicado: presumido o valor por omissão documentado", "field": "indique-o em",
+              "unfinished": "nenhum facto em aberto encontrado antes do tempo limite (a pesquisa não terminou)"},
 }
 
 
 def ask_text(result: ScenarioResult, lang: str, scenario: Scenario | None = None) -> str:
     """`treaty check --ask`: the open facts of a scenario, ranked (:meth:`ScenarioResult.open_questions`), each
     with the scenario field that states it where the rules name one."""
-    words = _ASK[_lang(lang)]
+    words = wording(_ASK, lang)
     rows = result.open_questions()
     head = incomplete_line(result.incomplete, lang)
     if not rows:
@@ -570,9 +686,9 @@ def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None) ->
 
 def answer_lines(a: PersonAnswer, lang: str) -> list[str]:
     """A question about a person: its residence and, where asked, whether it is a qualified person."""
-    words = _ANSWER[_lang(lang)]
+    words = wording(_ANSWER, lang)
     where = state_name(a.residence, lang) if a.residence not in words else words[a.residence]
-    lines = [f"{a.question}  {words['about'].format(person=a.person, date=a.date)}",
+    lines = [f"{a.question}  {words['about'].format(person=a.person, date=formats.date(a.date, lang))}",
              f"  {words['residence']}: {where}"]
     if a.qualified is not None:
         lines.append(f"  {words['qualified']}: {words['q_' + a.qualified]}")
@@ -591,10 +707,13 @@ _ANSWER = {
            "q_yes": "yes", "q_no": "no (every test failed)", "q_open": "open (a fact it needs is missing or unknown)"},
     "pt": {"questions": "perguntas sobre pessoas", "about": "(pergunta sobre {person} em {date})",
            "residence": "residente de",
-           "none": "nenhum Estado Contratante", "open": "em aberto (falta um facto necessário, ou é desconhecido)",
-           "mutual_agreement": "a resolver por acordo mútuo", "qualified": "pessoa qualificada",
-           "q_yes": "sim", "q_no": "não (nenhum teste se verifica)",
-           "q_open": "em aberto (falta um facto necessário, ou é desconhecido)"},
+           "none": "nenhum Estado Contratante", "open": "em aberto (falta um fato necessário, ou ele é desconhecido)",
+           "mutual_agreement": "a ser resolvido por acordo mútuo", "qualified": "pessoa qualificada",
+           "q_yes": "sim", "q_no": "não (nenhum teste é atendido)",
+           "q_open": "em aberto (falta um fato necessário, ou ele é desconhecido)"},
+    "pt-PT": {"open": "em aberto (falta um facto necessário, ou é desconhecido)",
+              "mutual_agreement": "a resolver por acordo mútuo", "q_no": "não (nenhum teste se verifica)",
+              "q_open": "em aberto (falta um facto necessário, ou é desconhecido)"},
 }
 
 
@@ -611,20 +730,21 @@ def entitlement_line(e: Entitlement, lang: str) -> str:
 def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str,
                    decisive: dict[tuple[str, str], str] | None = None) -> str:
     states = [s.state for s in result.items[0].states] if result.items else []
-    head = ["item", "type", label("status", lang), *(state_name(s, lang) for s in states),
+    head = [label("item", lang), label("type", lang), label("status", lang), *(state_name(s, lang) for s in states),
             label("provisions", lang)]
     mark = label("incomplete", lang)
     lines = [f"# {mark}: {result.name}" if result.incomplete else f"# {result.name}", ""]
     if result.incomplete:
         lines += [f"> **{mark}**: {result.incomplete}", ""]
-    lines += [f"`{result.source}` — {result.treaty}, {label('evaluated', lang)} {result.evaluation_date}", "",
+    evaluated = f"{label('evaluated', lang)} {formats.date(result.evaluation_date, lang)}"
+    lines += [f"`{result.source}` — {result.treaty}, {evaluated}", "",
               "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for item in result.items:
-        cells = [f"`{item.item_id}`", item.income_type, item.status,
+        cells = [f"`{item.item_id}`", value(item.income_type, lang), value(item.status, lang),
                  *(outcome_text(s, lang, item.date, cap_base(item)) for s in item.states), "; ".join(item.provisions)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     if decisive:
-        lines += ["", f"## {_ARGUMENT[_lang(lang)]['decisive']}", ""]
+        lines += ["", f"## {wording(_ARGUMENT, lang)['decisive']}", ""]
         lines += [f"- `{item.item_id}` {state_name(s.state, lang)}: {decisive[(item.item_id, s.state)]}".replace(
             "|", "\\|") for item in result.items for s in item.states if (item.item_id, s.state) in decisive]
     notes = [(item.item_id, f) for item in result.items for f in (*item.findings, *item.assumptions)]
@@ -634,12 +754,12 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     reliefs = [(item.item_id, relief_lines(item.relief, lang)) for item in result.items if item.relief is not None]
     reliefs = [(iid, rl) for iid, rl in reliefs if rl]
     if reliefs:
-        lines += ["", f"## {_RELIEF[_lang(lang)]['title']}", ""]
+        lines += ["", f"## {wording(_RELIEF, lang)['title']}", ""]
         for iid, (title, *rest) in reliefs:
             lines.append(f"- `{iid}`: {title}")
             lines += [f"  - {x}" for x in rest]
     if result.answers:
-        lines += ["", f"## {_ANSWER[_lang(lang)]['questions']}", ""]
+        lines += ["", f"## {wording(_ANSWER, lang)['questions']}", ""]
         for a in result.answers:
             lines += [f"- {x}" if n == 0 else f"  - {x.strip()}" for n, x in enumerate(answer_lines(a, lang)) if x]
     entitlements = [(item.item_id, entitlement_line(item.entitlement, lang)) for item in result.items
@@ -660,6 +780,29 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
 
 def to_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+
+
+# ---------------------------------------------------------------------------------- list, show ---
+_CATALOGUE = {
+    "en": {"encoded": "encoded", "pending": "pending", "missing": "missing", "procedural": "procedural",
+           "note": "note", "source": "source", "rule": "rule", "article_encoded": "encoded",
+           "article_pending": "pending", "article_missing": "missing", "article_procedural": "procedural",
+           "missing_text": "{prov} is not encoded: text not available",
+           "procedural_text": "{prov} is procedural and not encoded: {reason}",
+           "pending_text": "{prov} is in the corpus but not encoded yet"},
+    "pt": {"encoded": "codificados", "pending": "pendentes", "missing": "ausentes", "procedural": "procedimentais",
+           "note": "nota", "source": "fonte", "rule": "regra", "article_encoded": "codificado",
+           "article_pending": "pendente", "article_missing": "ausente", "article_procedural": "procedimental",
+           "missing_text": "o {prov} não está codificado: texto não disponível",
+           "procedural_text": "o {prov} é procedimental e não está codificado: {reason}",
+           "pending_text": "o {prov} está no corpus mas ainda não foi codificado"},
+    "pt-PT": {"missing": "em falta", "article_missing": "em falta"},
+}
+"""The words of `treaty list` and `treaty show`: an article's status, its notes, a rule's label."""
+
+
+def catalogue_word(key: str, lang: str) -> str:
+    return wording(_CATALOGUE, lang)[key]
 
 
 # ------------------------------------------------------------------------------------- explain ---
@@ -720,20 +863,26 @@ _WHATIF = {
            "possible": "the goal then holds only for some values of the unknown facts",
            "incomplete": "INCOMPLETE", "nothing": "(none: mark facts {value: X, changeable: [...]})",
            "unfinished": "no change that makes the goal hold was found before the time limit"},
-    "pt": {"goal": "objetivo", "considered": "factos que podem mudar", "already": "o objetivo já se verifica com os "
-           "factos indicados: nenhuma alteração necessária", "smallest": "menor alteração: {n} facto(s); {k} "
-           "forma(s)", "none": "nenhuma alteração dos factos que podem mudar atinge o objetivo; porque não, com os "
-           "factos indicados:", "certain": "o objetivo verifica-se então quaisquer que sejam os factos desconhecidos",
-           "possible": "o objetivo verifica-se então só para certos valores dos factos desconhecidos",
-           "incomplete": "INCOMPLETO", "nothing": "(nenhum: marque factos {value: X, changeable: [...]})",
+    "pt": {"goal": "objetivo", "considered": "fatos que podem mudar", "already": "o objetivo já é atingido com os "
+           "fatos informados: nenhuma alteração necessária", "smallest": "menor alteração: {n} fato(s); {k} "
+           "forma(s)", "none": "nenhuma alteração dos fatos que podem mudar atinge o objetivo; por que não, com os "
+           "fatos informados:", "certain": "o objetivo é então atingido quaisquer que sejam os fatos desconhecidos",
+           "possible": "o objetivo é então atingido só para certos valores dos fatos desconhecidos",
+           "incomplete": "INCOMPLETO", "nothing": "(nenhum: marque fatos {value: X, changeable: [...]})",
            "unfinished": "nenhuma alteração que atinja o objetivo foi encontrada antes do tempo limite"},
+    "pt-PT": {"considered": "factos que podem mudar", "already": "o objetivo já se verifica com os factos "
+              "indicados: nenhuma alteração necessária", "smallest": "menor alteração: {n} facto(s); {k} forma(s)",
+              "none": "nenhuma alteração dos factos que podem mudar atinge o objetivo; porque não, com os factos "
+              "indicados:", "certain": "o objetivo verifica-se então quaisquer que sejam os factos desconhecidos",
+              "possible": "o objetivo verifica-se então só para certos valores dos factos desconhecidos",
+              "nothing": "(nenhum: marque factos {value: X, changeable: [...]})"},
 }
 
 
 def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str) -> str:
     """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none,
     ``blocked``: why the goal fails on the scenario as stated."""
-    words = _WHATIF[_lang(lang)]
+    words = wording(_WHATIF, lang)
     lines = [*incomplete_line(w.incomplete, lang), f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
     lines += [f"  {c}" for c in w.considered] or [f"  {words['nothing']}"]
     lines.append("")
@@ -775,7 +924,8 @@ def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None) -
 
 # ------------------------------------------------------------------------------- the argument ---
 _ARGUMENT = {"en": {"decisive": "decisive provision of each outcome"},
-             "pt": {"decisive": "disposição decisiva de cada resultado"}}
+             "pt": {"decisive": "dispositivo decisivo de cada resultado"},
+             "pt-PT": {"decisive": "disposição decisiva de cada resultado"}}
 
 
 def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:

@@ -31,13 +31,17 @@ from typing import Any
 import clingo
 from clingo.ast import ASTType
 
+from pyhelpers.base import formats
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.program import Logic, provision_key
 from pyhelpers.engine.query import Query
-from pyhelpers.engine.results import Finding, ItemResult, ScenarioResult, StateOutcome, format_bp
+from pyhelpers.engine.results import Finding, ItemResult, ScenarioResult, StateOutcome
 from pyhelpers.engine.solve import Checker
+from pyhelpers.explain import readings
 from pyhelpers.explain.argument import Argument, Line, argument_for
 from pyhelpers.explain.explainer import Explainer, Step, explain_scenario, query_matches
+from pyhelpers.explain.readings import term
+from pyhelpers.explain.readings import value as shown_value
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario
 
@@ -185,46 +189,70 @@ _WORDS = {
         "argument": "Legal argument", "full_derivation": "Full derivation (every step of the rules)",
     },
     "pt": {
-        "reconstructed": "⚠ disposição RECONSTITUÍDA", "judgment": "⚖ exige um juízo",
+        "reconstructed": "⚠ dispositivo RECONSTITUÍDO", "judgment": "⚖ exige avaliação",
         "title": "Relatório de decisão", "summary": "Resumo", "scenario": "cenário", "item": "rendimento",
         "type": "tipo", "treaty": "convenção", "states": "Estados", "per_state": "resultado por Estado",
-        "cap": "limite", "max_tax": "imposto máximo na fonte", "compliance": "conformidade", "status": "estado",
-        "outcome": "resultado", "derivation": "Derivação", "why_not": "Porque não", "holds": "verifica-se",
-        "provisions": "Disposições citadas, com o texto da convenção", "provision": "disposição",
+        "cap": "limite", "max_tax": "imposto máximo na fonte", "compliance": "conformidade", "status": "situação",
+        "outcome": "resultado", "derivation": "Derivação", "why_not": "Por que não", "holds": "se verifica",
+        "provisions": "Dispositivos citados, com o texto da convenção", "provision": "dispositivo",
         "text_pt": "texto (português, tal como codificado)", "no_text": "sem texto citado na base de regras",
-        "facts": "O cenário tal como foi dado",
-        "facts_atoms": "os factos tal como as regras os lêem (com hash no recibo)",
-        "unknowns": "Factos desconhecidos e em falta", "given_unknown": "indicados como desconhecidos",
+        "facts": "O cenário tal como foi informado",
+        "facts_atoms": "os fatos tal como as regras os leem (com hash no recibo)",
+        "unknowns": "Fatos desconhecidos e ausentes", "given_unknown": "informados como desconhecidos",
         "incomplete": "INCOMPLETO",
         "none": "nenhum", "receipt": "Recibo", "reproduce": "para reproduzir",
         "version": "versão do treaty-logic", "clingo": "versão do clingo",
-        "logic": "lógica (SHA-256 dos ficheiros de regras)", "facts_hash": "factos (SHA-256)",
-        "file_hash": "ficheiro do cenário (SHA-256)", "graphviz": "desenho dos grafos",
-        "language": "língua", "evaluated": "avaliado em", "findings": "constatações",
-        "hint": "Clique ou passe o cursor sobre um passo para ver a disposição, o texto da convenção e a leitura.",
-        "no_provision": "nenhuma disposição da convenção (uma regra do núcleo)", "given": "um facto dado pelo cenário",
-        "static": "um facto do catálogo da convenção", "reading_en": "Leitura (en)", "reading": "Leitura (pt)",
+        "logic": "lógica (SHA-256 dos arquivos de regras)", "facts_hash": "fatos (SHA-256)",
+        "file_hash": "arquivo do cenário (SHA-256)", "graphviz": "desenho dos grafos",
+        "language": "idioma", "evaluated": "avaliado em", "findings": "constatações",
+        "hint": "Clique ou passe o cursor sobre um passo para ver o dispositivo, o texto da convenção e a leitura.",
+        "no_provision": "nenhum dispositivo da convenção (uma regra do núcleo)",
+        "given": "um fato informado pelo cenário",
+        "static": "um fato do catálogo da convenção", "reading_en": "Leitura (en)", "reading": "Leitura (pt-BR)",
         "rule": "regra", "fit": "ajustar à largura / tamanho real", "legend": "Legenda",
         "engine_dot": "Derivações desenhadas pelo Graphviz ({version}).",
+        "engine_none": "O Graphviz (dot) não está instalado: as derivações são mostradas como árvores "
+                       "indentadas (instale o pacote graphviz do Debian para desenhá-las como grafos).",
+        "engine_failed": "O Graphviz (dot) falhou ({error}): as derivações são mostradas como árvores indentadas.",
+        "k_item": "rendimento", "k_derived": "derivado por uma regra", "k_given": "fato informado pelo cenário",
+        "k_static": "fato do catálogo da convenção", "k_not": "condição: nenhuma regra o deriva",
+        "k_test": "comparação", "k_failed": "falhou (por que não)",
+        "k_unknown": "não derivado / não informado (por que não)",
+        "k_reconstructed": "dispositivo reconstituído, ausente do texto do corpus",
+        "k_judgment": "exige avaliação (teste do propósito principal, propósito desconhecido)",
+        "missing_facts": "fatos ausentes ou desconhecidos de que a lei precisa", "kind": "tipo", "fact": "fato",
+        "field": "campo do cenário",
+        "no_graph": "nenhuma conclusão derivada para este rendimento", "relief": "eliminação da dupla tributação",
+        "multiple": "{n} cenário(s), {m} rendimento(s)", "source": "arquivo",
+        "argument": "Argumentação jurídica", "full_derivation": "Derivação completa (todos os passos das regras)",
+    },
+    "pt-PT": {
+        "reconstructed": "⚠ disposição RECONSTITUÍDA", "judgment": "⚖ exige um juízo", "status": "estado",
+        "why_not": "Porque não", "holds": "verifica-se",
+        "provisions": "Disposições citadas, com o texto da convenção", "provision": "disposição",
+        "facts": "O cenário tal como foi dado",
+        "facts_atoms": "os factos tal como as regras os lêem (com hash no recibo)",
+        "unknowns": "Factos desconhecidos e em falta", "given_unknown": "indicados como desconhecidos",
+        "logic": "lógica (SHA-256 dos ficheiros de regras)", "facts_hash": "factos (SHA-256)",
+        "file_hash": "ficheiro do cenário (SHA-256)", "language": "língua",
+        "hint": "Clique ou passe o cursor sobre um passo para ver a disposição, o texto da convenção e a leitura.",
+        "no_provision": "nenhuma disposição da convenção (uma regra do núcleo)", "given": "um facto dado pelo cenário",
+        "static": "um facto do catálogo da convenção", "reading": "Leitura (pt-PT)",
         "engine_none": "O Graphviz (dot) não está instalado: as derivações são apresentadas como árvores "
                        "indentadas (instale o pacote graphviz da Debian para as desenhar como grafos).",
         "engine_failed": "O Graphviz (dot) falhou ({error}): as derivações são apresentadas como árvores indentadas.",
-        "k_item": "rendimento", "k_derived": "derivado por uma regra", "k_given": "facto dado pelo cenário",
-        "k_static": "facto do catálogo da convenção", "k_not": "condição: nenhuma regra o deriva",
-        "k_test": "comparação", "k_failed": "falhou (porque não)", "k_unknown": "não derivado / não dado (porque não)",
+        "k_given": "facto dado pelo cenário", "k_static": "facto do catálogo da convenção",
+        "k_failed": "falhou (porque não)", "k_unknown": "não derivado / não dado (porque não)",
         "k_reconstructed": "disposição reconstituída, ausente do texto do corpus",
         "k_judgment": "exige um juízo (teste do objectivo, objectivo desconhecido)",
-        "missing_facts": "factos em falta ou desconhecidos de que a lei precisa", "kind": "tipo", "fact": "facto",
-        "field": "campo do cenário",
-        "no_graph": "nenhuma conclusão derivada para este rendimento", "relief": "eliminação da dupla tributação",
-        "multiple": "{n} cenário(s), {m} rendimento(s)", "source": "ficheiro",
-        "argument": "Argumentação jurídica", "full_derivation": "Derivação completa (todos os passos das regras)",
+        "missing_facts": "factos em falta ou desconhecidos de que a lei precisa", "fact": "facto",
+        "source": "ficheiro",
     },
 }
 
 
 def word(key: str, lang: str) -> str:
-    return _WORDS["pt" if lang == "pt" else "en"][key]
+    return render.wording(_WORDS, lang)[key]
 
 
 def is_judgment(step: Step) -> bool:
@@ -328,8 +356,9 @@ def item_graph(gid: str, item: ItemResult, trees: Sequence[tuple[Step, Step | No
                reconstructed: frozenset[str] = frozenset()) -> Graph:
     """The derivation graph of one item: the item on top, each conclusion and finding below it."""
     b = _Builder(gid, item.item_id, reconstructed)
-    title = f"{item.item_id} · {item.income_type.replace('_', ' ')} · {item.status}"
-    top = b.root("item", title, title, item.item_id)
+    title = f"{item.item_id} · {term(item.income_type, lang)} · {shown_value(item.status, lang)}"
+    title_en = f"{item.item_id} · {term(item.income_type, 'en')} · {item.status}"
+    top = b.root("item", title, title_en, item.item_id)
     for i, (step, en) in enumerate(trees):
         b.edge(top, b.add(step, en, str(i)))
     return b.graph
@@ -342,8 +371,9 @@ def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argumen
     decisive provision first): a provision with its reading, tested facts and comparisons (its other
     facts in the node's note), or an exception that did not apply. A line that two conclusions share is one node."""
     b = _Builder(gid, item.item_id, reconstructed)
-    title = f"{item.item_id} · {item.income_type.replace('_', ' ')} · {item.status}"
-    top = b.root("item", title, title, item.item_id)
+    title = f"{item.item_id} · {term(item.income_type, lang)} · {shown_value(item.status, lang)}"
+    title_en = f"{item.item_id} · {term(item.income_type, 'en')} · {item.status}"
+    top = b.root("item", title, title_en, item.item_id)
     for arg, en in arguments:
         heading = render.argument_heading(arg, item, lang)
         heading_en = render.argument_heading(en, item, "en") if en is not None else heading
@@ -665,15 +695,15 @@ def _states_cell(item: ItemResult, lang: str) -> str:
     return " · ".join(render.state_name(s.state, lang) for s in item.states)
 
 
-def _cap_cell(item: ItemResult) -> str:
-    caps = [format_bp(s.max_rate_bp) for s in item.states if s.max_rate_bp is not None]
+def _cap_cell(item: ItemResult, lang: str) -> str:
+    caps = [formats.percent_bp(s.max_rate_bp, lang) for s in item.states if s.max_rate_bp is not None]
     if caps:
         return ", ".join(caps)
-    return format_bp(item.max_rate_bp) if item.max_rate_bp is not None else "—"
+    return formats.percent_bp(item.max_rate_bp, lang) if item.max_rate_bp is not None else "—"
 
 
-def _money(value: Decimal | None, currency: str | None) -> str:
-    return "—" if value is None else f"{value:,} {currency or ''}".strip()
+def _money(value: Decimal | None, currency: str | None, lang: str) -> str:
+    return "—" if value is None else formats.amount(value, currency, lang)
 
 
 def _field_cell(f: Finding) -> str:
@@ -695,14 +725,15 @@ _SHORT = {
            "not_encoded": "not encoded", "undetermined": "undetermined", "benefits_denied": "benefits denied"},
     "pt": {"exclusive": "exclusivo", "capped": "limitado a {rate}", "may_tax": "pode tributar", "exempt": "isento",
            "not_applicable": "não aplicável", "mutual_agreement": "comum acordo", "pending": "pendente",
-           "not_encoded": "não codificado", "undetermined": "indeterminado", "benefits_denied": "benefícios recusados"},
+           "not_encoded": "não codificado", "undetermined": "indeterminado", "benefits_denied": "benefícios negados"},
+    "pt-PT": {"benefits_denied": "benefícios recusados"},
 }
 
 
 def short_outcome(o: StateOutcome, lang: str) -> str:
     """``capped 10%``, ``may tax`` ...; in Portuguese ``limitado a 10%``, ``pode tributar`` ..."""
-    text = _SHORT["pt" if lang == "pt" else "en"].get(o.outcome, o.outcome.replace("_", " "))
-    return text.format(rate=format_bp(o.max_rate_bp) if o.max_rate_bp is not None else "?")
+    text = render.wording(_SHORT, lang).get(o.outcome, o.outcome.replace("_", " "))
+    return text.format(rate=formats.percent_bp(o.max_rate_bp, lang) if o.max_rate_bp is not None else "?")
 
 
 SUMMARY_COLUMNS = ("item", "type", "treaty", "states", "per_state", "cap", "max_tax", "compliance", "status",
@@ -736,14 +767,14 @@ def _summary_row(it: ItemReport, lang: str) -> str:
     comp = compliance_text(r, lang)
     cells = [
         f'<td><a href="#{it.graph.id}-section"><code>{_e(r.item_id)}</code></a></td>',
-        f"<td>{_e(r.income_type.replace('_', ' '))}</td>",
+        f"<td>{_e(term(r.income_type, lang))}</td>",
         f"<td>{_e(r.treaty)}</td>",
         f"<td>{_e(_states_cell(r, lang))}</td>",
         f"<td>{per_state}</td>",
-        f"<td>{_e(_cap_cell(r))}</td>",
-        f'<td class="num">{_e(_money(max_tax(r), r.currency))}</td>',
+        f"<td>{_e(_cap_cell(r, lang))}</td>",
+        f'<td class="num">{_e(_money(max_tax(r), r.currency, lang))}</td>',
         f'<td class="compliance">{_e(comp) if comp else "—"}</td>',
-        f'<td><span class="status status-{_e(r.status)}">{_e(r.status)}</span></td>',
+        f'<td><span class="status status-{_e(r.status)}">{_e(shown_value(r.status, lang))}</span></td>',
         f"<td>{outcome}</td>",
     ]
     return f'<tr data-item="{_e(r.item_id)}">' + "".join(cells) + "</tr>"
@@ -822,19 +853,20 @@ def _provisions_table(provs: Sequence[str], texts: dict[str, list[tuple[str, str
 def _item_html(drawer: _Drawer, s: ScenarioReport, it: ItemReport, texts: dict[str, list[tuple[str, str]]],
                lang: str) -> str:
     r = it.result
-    gross = f" — {_money(r.gross, r.currency)}" if r.gross is not None else ""
+    gross = f" — {_money(r.gross, r.currency, lang)}" if r.gross is not None else ""
     parts = [f'<section class="item" id="{it.graph.id}-section" data-item="{_e(r.item_id)}">',
-             f'<h2><code>{_e(r.item_id)}</code> {_e(r.income_type.replace("_", " "))}{_e(gross)} '
-             f'<span class="status status-{_e(r.status)}">{_e(r.status)}</span></h2>',
+             f'<h2><code>{_e(r.item_id)}</code> {_e(term(r.income_type, lang))}{_e(gross)} '
+             f'<span class="status status-{_e(r.status)}">{_e(shown_value(r.status, lang))}</span></h2>',
              f'<p class="meta">{_e(s.result.name)} — <code>{_e(s.source)}</code> — {_e(r.treaty)}, '
-             f'{_e(word("evaluated", lang))} {_e(s.result.evaluation_date)}</p>', '<ul class="outcomes">']
+             f'{_e(word("evaluated", lang))} {_e(formats.date(s.result.evaluation_date, lang))}</p>',
+             '<ul class="outcomes">']
     for x in r.states:
         provs = f' <span class="prov">({_e("; ".join(x.provisions))})</span>' if x.provisions else ""
         parts.append(f"<li><strong>{_e(render.state_name(x.state, lang))}</strong>: "
                      f"{_e(render.outcome_text(x, lang, part=render.cap_base(r)))}{provs}</li>")
     tax = max_tax(r)
     if tax is not None:
-        parts.append(f"<li>{_e(word('max_tax', lang))}: {_e(_money(tax, r.currency))}</li>")
+        parts.append(f"<li>{_e(word('max_tax', lang))}: {_e(_money(tax, r.currency, lang))}</li>")
     comp = compliance_text(r, lang)
     parts.append(f'<li class="compliance">{_e(word("compliance", lang))}: {_e(comp) if comp else "—"}</li>')
     if r.entitlement is not None:
@@ -876,7 +908,7 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
              f'<h1>{_e(mark)}: {_e(res.name)}</h1>\n<p class="incomplete"><strong>{_e(mark)}</strong>: '
              f'{_e(res.incomplete)}</p>' if res.incomplete else f'<h1>{_e(res.name)}</h1>',
              f'<p class="meta"><code>{_e(s.source)}</code> — {_e(res.treaty)}, {_e(word("evaluated", lang))} '
-             f'{_e(res.evaluation_date)}</p>',
+             f'{_e(formats.date(res.evaluation_date, lang))}</p>',
              f'<h2>{_e(word("unknowns", lang))}</h2>']
     unknowns = s.unknowns()
     parts.append(f'<p>{_e(word("given_unknown", lang))}: '
@@ -889,7 +921,8 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
                      f'<th>{_e(word("item", lang))}</th><th>{_e(word("kind", lang))}</th>'
                      f'<th>{_e(word("fact", lang))}</th><th>{_e(word("field", lang))}</th>'
                      f'<th>{_e(word("provision", lang))}</th></tr></thead><tbody>'
-                     + "".join(f'<tr class="finding-{_e(f.kind)}"><td><code>{_e(iid)}</code></td><td>{_e(f.kind)}</td>'
+                     + "".join(f'<tr class="finding-{_e(f.kind)}"><td><code>{_e(iid)}</code></td>'
+                               f'<td>{_e(readings.translated(f.kind, lang) or f.kind)}</td>'
                                f"<td><code>{_e(f.fact or '')}</code></td><td>{_field_cell(f)}</td>"
                                f"<td>{_e(f.provision)}</td></tr>"
                                for iid, f in needed) + "</tbody></table>")
@@ -945,7 +978,7 @@ def render_html(report: Report, dot: str | None) -> str:
     title = word("title", lang)
     if any(s.result.incomplete for s in report.scenarios):  # said first: in the title and the headline
         title = f'{word("incomplete", lang)}: {title}'
-    head = (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+    head = (f'<!DOCTYPE html>\n<html lang="{"pt-BR" if lang == "pt" else lang}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta name="generator" content="treaty-logic">\n<title>{_e(title)}</title>\n'
             f"<style>\n{_CSS}</style>\n</head>\n<body>\n")

@@ -246,15 +246,16 @@ _WORDS = {
     "en": {"answers": "{n} answers", "answer": "1 answer", "none": "no answer",
            "undefined": "undefined: depends on facts given as unknown"},
     "pt": {"answers": "{n} respostas", "answer": "1 resposta", "none": "nenhuma resposta",
-           "undefined": "indefinido: depende de factos indicados como desconhecidos"},
+           "undefined": "indefinido: depende de fatos informados como desconhecidos"},
+    "pt-PT": {"undefined": "indefinido: depende de factos indicados como desconhecidos"},
 }
 
 
 def answers_text(answers: list[Answer], trees: list[Step | None], engine: str, lang: str = "en") -> str:
     """One answer per line (as a user writes the atom), each followed by its proof when given."""
-    from pyhelpers.output.render import tree_text
+    from pyhelpers.output.render import tree_text, wording
 
-    words = _WORDS["pt" if lang == "pt" else "en"]
+    words = wording(_WORDS, lang)
     lines: list[str] = []
     for answer, tree in zip(answers, trees, strict=True):
         suffix = f"  ({words['undefined']})" if answer.truth != "true" else ""

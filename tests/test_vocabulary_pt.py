@@ -1,0 +1,247 @@
+"""`--lang pt` writes Brazilian Portuguese throughout: a set of scenarios (one per treaty, one with missing
+and unknown facts, one with relief, a ledger row) run through every command with output, and no English
+word of the tool's own vocabulary may appear in what they print.
+
+The English vocabulary is built from the tool's English word tables and the English reading templates,
+minus the words Portuguese also writes (or that are not words); what is not the tool's words is left out
+of the check: scenario, item and person ids, provision ids, atoms and YAML paths, backquoted spans (commands,
+fields), the treaty's quoted text, JSON keys and machine values."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from pyhelpers.engine.program import load_logic
+from pyhelpers.explain import readings
+from pyhelpers.interfaces.cli import main
+from pyhelpers.output import rates, render, report
+
+from .conftest import ROOT
+from .ledger_gen import CONTEXT, generate, write_csv
+
+SCENARIOS = {
+    "br-pt": "scenarios/br-pt/dividends-qualifying-holding.yaml",
+    "br-pl": "scenarios/br-pl/employment-184-days-loses-exemption.yaml",
+    "br-uy": "scenarios/br-uy/lob-equivalent-beneficiary-unknown.yaml",  # unknown and missing facts
+    "br-sg": "scenarios/br-sg/dividends-capital-exactly-25-percent.yaml",
+    "br-ae": "scenarios/br-ae/shipping-uae-company-proven-entitlement.yaml",
+    "relief": "scenarios/br-pt/relief-protocol-7-portfolio-indirect-credit.yaml",
+}
+FORTY = "scenarios/br-pt/dividends-individual-beneficial-owner-40-percent.yaml"
+
+_WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
+# words the Portuguese output writes too, or that are names rather than English words
+_ALSO_PORTUGUESE = {"treaty", "expect", "strict", "hash", "clingo", "graphviz", "dot", "debian", "know", "how",
+                    "royalties", "holding", "trust", "sha", "corpus", "protocol", "br", "pt", "pl", "uy", "sg", "ae",
+                    "en", "csll", "irpj", "irpf", "irc", "irs", "iass", "derrama", "irae", "irnr", "sudam", "sudene",
+                    "item", "total", "status", "no", "not", "is", "a", "as", "of", "in", "on", "e", "o", "de", "do",
+                    "se", "em", "um", "uma", "ou"}
+
+
+def _table_strings(table: Any) -> Iterator[str]:
+    if isinstance(table, str):
+        yield table
+    elif isinstance(table, Mapping):
+        for value in table.values():
+            yield from _table_strings(value)
+    elif isinstance(table, (tuple, list)):
+        for value in table:
+            yield from _table_strings(value)
+
+
+def _words(text: str) -> set[str]:
+    text = re.sub(r"\{[A-Za-z_]+\}", " ", text)  # placeholders
+    return {w.lower() for w in _WORD.findall(text) if len(w) > 2}  # two letters: a State's code, not a word
+
+
+def _tables(lang: str) -> Iterator[str]:
+    for module in (render, report, rates, readings):
+        for name in dir(module):
+            table = getattr(module, name)
+            if name.startswith("_") and isinstance(table, dict) and lang in table:
+                yield from _table_strings(table[lang])
+
+
+@pytest.fixture(scope="module")
+def english() -> set[str]:
+    return english_vocabulary()
+
+
+def english_vocabulary() -> set[str]:
+    """The English words of the tool's vocabulary that Portuguese does not also write."""
+    logic = load_logic()
+    en = set().union(*(_words(t) for t in _tables("en")), *(_words(p.en) for p in logic.vocabulary.values()),
+                     *(_words(name.replace("_", " ")) for name in readings.TERMS["pt"]))
+    pt = set().union(*(_words(t) for t in _tables("pt")), *(_words(p.pt) for p in logic.vocabulary.values()),
+                     *(_words(t) for t in readings.TERMS["pt"].values()))
+    return en - pt - _ALSO_PORTUGUESE
+
+
+def _ids(path: str) -> set[str]:
+    """The words of the scenario's own ids (persons, items, holdings, places): not the tool's words."""
+    data = yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
+    out: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("id", "name", "person", "payer", "recipient", "owner", "company", "of") and \
+                        isinstance(value, str):
+                    out.update(_words(value))
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(data)
+    for key in ("persons", "places_of_business"):
+        section = data.get(key) if isinstance(data, dict) else None
+        if isinstance(section, dict):
+            for name in section:
+                out.update(_words(name))
+    return out
+
+
+_NOT_TOOL_WORDS = [
+    re.compile(r"`[^`]*`"),  # commands, YAML fields
+    re.compile(r"^\s*§.*$", re.M),  # the treaty's quoted text (`treaty show`)
+    re.compile(r"<(script|style)\b.*?</\1>", re.S),  # the report's code and data (its English readings panel)
+    re.compile(r"<pre\b.*?</pre>|<code>.*?</code>", re.S),  # the report's copies of the scenario and its facts
+    re.compile(r"^\s+\S.*:-.*$|^\s{4}\S.*[,.]$", re.M),  # the rules' program text (`treaty show`)
+    re.compile(r"‹[^›]*›"),  # rule ids
+    re.compile(r"\[[a-z_, ]*\]"),  # lists of the scenario's values
+    re.compile(r"<blockquote[^>]*>.*?</blockquote>|<p lang=\"pt\">.*?</p>", re.S),  # treaty text in the report
+    re.compile(r"<[^>]+>"),  # HTML tags
+    re.compile(r"\S*/\S*"),  # file paths
+    re.compile(r"\b[a-z][a-z0-9_]*\([^()]*(\([^()]*\))?[^()]*\)(\.[a-z_][a-z0-9_.\[\]]*)?"),  # atoms, fact paths
+    re.compile(r"\b[a-z_][a-z0-9_]*(\[\d+\])?(\.[a-z_][a-z0-9_]*(\[\d+\])?)+"),  # YAML paths
+    re.compile(r"\S*[_\d]\S*"),  # ids, numbers, dates, constants
+    re.compile(r"\b[a-z]+-[a-z-]+\b"),  # hyphenated ids
+    re.compile(r"\b[A-Z]{2,}\b"),  # acronyms and shouted marks translated as words elsewhere
+]
+
+
+def english_words(text: str, english: set[str], ids: set[str]) -> list[str]:
+    for pattern in _NOT_TOOL_WORDS:
+        text = pattern.sub(" ", text)
+    found = _words(text) - ids
+    return sorted(w for w in found if w in english)
+
+
+_MACHINE_KEYS = {"atom", "rule", "location", "source", "provision", "provisions", "kind", "outcome", "state",
+                 "status", "income_type", "currency", "fact", "field", "id", "item_id", "flags", "treaty", "finding",
+                 "reason", "conclusion", "values", "alternatives", "type", "method", "name", "rule_id", "lang",
+                 "question", "person", "residence", "qualified", "limited_to", "goal", "considered", "changes"}
+
+
+def json_texts(data: Any, key: str = "") -> Iterator[str]:
+    """The human-readable strings of a JSON document: sentences under keys that are not machine fields."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k not in _MACHINE_KEYS:
+                yield from json_texts(v, k)
+    elif isinstance(data, list):
+        for v in data:
+            yield from json_texts(v, key)
+    elif isinstance(data, str) and " " in data:
+        yield data
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code in (0, 1), (args, result.output)  # 1: a scenario whose outcome is not decided
+    return result.stdout
+
+
+def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
+    """(command, text printed, ids of its scenario) for every command with output, under --lang pt."""
+    for name, path in SCENARIOS.items():  # every format of every command for one, text for the others
+        ids = _ids(path)
+        full = str(ROOT / path)
+        yield f"check {name}", run("check", full, "--lang", "pt"), ids
+        if name != "relief":  # its relief is in `check`'s words; its argument is br-pt's again
+            yield f"explain {name}", run("explain", full, "--lang", "pt"), ids
+        if name != "br-pt":
+            continue
+        yield f"check {name} markdown", run("check", full, "--lang", "pt", "--format", "markdown"), ids
+        yield f"explain {name} markdown", run("explain", full, "--lang", "pt", "--format", "markdown"), ids
+        check = json.loads(run("check", full, "--lang", "pt", "--format", "json"))
+        yield f"check {name} json", "\n".join(json_texts(check)), ids
+        explained = json.loads(run("explain", full, "--lang", "pt", "--format", "json"))
+        yield f"explain {name} json", "\n".join(json_texts(explained["argument"])), ids
+        yield f"check --ask {name}", run("check", full, "--lang", "pt", "--ask"), ids
+    qualifying = str(ROOT / SCENARIOS["br-pt"])
+    ids = _ids(SCENARIOS["br-pt"])
+    yield "explain --full", run("explain", qualifying, "--lang", "pt", "--full"), ids
+    yield "explain --why-not", run("explain", qualifying, "--lang", "pt", "--why-not", 'max_rate("div-2024", 500)'), ids
+    yield "whatif", run("whatif", str(ROOT / FORTY), "--lang", "pt", "--goal", 'max_rate("div-2024", R), R <= 1000'), \
+        _ids(FORTY)
+    out = tmp / "report.html"
+    run("report", qualifying, str(ROOT / SCENARIOS["relief"]), "-o", str(out), "--lang", "pt")
+    yield "report", out.read_text(encoding="utf-8"), ids | _ids(SCENARIOS["relief"])
+    yield "rates", run("rates", "br-pt", "--format", "markdown", "--lang", "pt"), set()
+    yield "list", run("list", "--lang", "pt"), set()
+    yield "show", run("show", "br-pt", "10", "--lang", "pt"), set()
+    rows = generate(6, seed=2)
+    ledger = write_csv(tmp / "pay.csv", rows)
+    row = next(r for r in rows if r["treaty"] == "br-pt")
+    ledger_ids = _ids(str(CONTEXT.relative_to(ROOT))) | {w for r in rows for v in r.values() for w in _words(str(v))}
+    yield "explain-row", run("explain-row", str(ledger), "--context", str(CONTEXT), "--row", row["id"],
+                             "--lang", "pt"), ledger_ids
+
+
+# What stays English under --lang pt, and why (each entry is a known gap, named so that a fix removes it):
+# - `treaty list`: the notes of the treaty files and the reasons an article is procedural are written in English in
+#   logic/ (each treaty's header), not by the tool;
+# - `explain --full`, `--why-not`, `whatif`, `explain-row`, `report` (its full derivation): the names of the
+#   catalogue's figures (``dividend_reduced_rate``...) and of the scenario's attributes (``special_regime``), the
+#   rule base's own ids, which the engine's bookkeeping shows as they are written.
+_CATALOGUE_NAMES = {"core", "rate", "reduced", "general", "share", "months", "period", "special", "interest",
+                    "dividend", "owner", "capital", "holding", "min", "royalty"}
+KNOWN_ENGLISH: dict[str, set[str]] = {
+    "list": {"after", "among", "and", "are", "arise", "articles", "authorities", "benefits", "between", "competent",
+             "decides", "dividends", "ends", "entitlement", "exchange", "force", "from", "incomplete", "information",
+             "interest", "international", "into", "it", "items", "lacks", "law", "number", "only", "paragraph",
+             "records", "right", "scenario", "services", "state", "taken", "taxing", "technical", "text", "the",
+             "their", "them", "under", "unknown", "where", "missing", "entirely", "cut", "off", "header",
+             "onwards", "refers", "preserves", "diplomatic", "consular", "fiscal", "privileges", "members",
+             "missions", "posts", "rectification", "united", "arab", "emirates", "states"},
+    "explain": _CATALOGUE_NAMES, "whatif": _CATALOGUE_NAMES, "explain-row": _CATALOGUE_NAMES,
+    "report": _CATALOGUE_NAMES,
+}
+
+
+def test_no_english_word_of_the_tool_under_lang_pt(english: set[str], tmp_path: Path) -> None:
+    failures = []
+    for command, text, ids in outputs(tmp_path):
+        found = set(english_words(text, english, ids)) - KNOWN_ENGLISH.get(command.split(" ")[0], set())
+        if found:
+            failures.append(f"{command}: {sorted(found)}")
+    assert not failures, "\n".join(failures)
+
+
+def test_a_reading_may_have_a_european_form() -> None:
+    """``%  pt-PT:`` right after ``%  pt:`` overrides it for pt-PT; without it pt-PT reads the pt line."""
+    from pyhelpers.engine.program import _parse_vocabulary
+
+    source = ("%: fact_of(S, X) derived\n%  doc: d\n%  en: the fact of {X}\n%  pt: o fato de {X}\n"
+              "%  pt-PT: o facto de {X}\n\n%: other(S, X) derived\n%  doc: d\n%  en: other {X}\n%  pt: outro {X}\n")
+    vocab = _parse_vocabulary(source, "logic/x.lp")
+    fact, other = vocab[("fact_of", 2)], vocab[("other", 2)]
+    assert [fact.reading(lang) for lang in ("en", "pt", "pt-BR", "pt-PT")] == \
+        ["the fact of {X}", "o fato de {X}", "o fato de {X}", "o facto de {X}"]
+    assert (other.pt_pt, other.reading("pt-PT")) == (None, "outro {X}")
+
+
+def test_the_vocabulary_is_not_empty(english: set[str]) -> None:
+    """The check has teeth: the tool's English words are found in English output."""
+    text = run("check", str(ROOT / SCENARIOS["br-pt"]))
+    assert {"capped", "gross", "amount", "provisions"} <= set(english_words(text, english, set()))
