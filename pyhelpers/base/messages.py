@@ -193,7 +193,6 @@ _PT: tuple[tuple[str, str], ...] = (
     # ---- references and consistency ---------------------------------------------------------------------
     ("did you mean {choice}?", "você quis dizer {choice}?"),
     ("known: {choices}", "conhecidos: {choices}"),
-    ("the id of {what:t}", "o id de {what}"),
     ("a person", "uma pessoa"),
     ("an income item", "um item de rendimento"),
     ("a place of business", "um estabelecimento"),
@@ -337,10 +336,13 @@ _PT: tuple[tuple[str, str], ...] = (
      "o contexto não serve para as linhas de {treaty}: {problem}"),
     ("{err}; nothing was written: fix the ledger and run the command again",
      "{err}; nada foi gravado: corrija o razão e execute o comando novamente"),
+    ("internal error, please report it with the input that caused it ({what}; {var}=1 shows the traceback)",
+     "erro interno, por favor relate-o com a entrada que o causou ({what}; {var}=1 mostra o traceback)"),
     ("internal error, please report it with the input that caused it ({what})",
      "erro interno, por favor relate-o com a entrada que o causou ({what})"),
     ("the rule files have a problem: {err}", "os arquivos de regras têm um problema: {err}"),
     # ---- the most general last: a list of two, a subject and what is wrong with it -------------------------
+    ("the id of {what:t}", "o id de {what}"),
     ("{a} or {b}", "{a} ou {b}"),
     ("{a} and {b}", "{a} e {b}"),
     ("{subject}: {rest:t}", "{subject}: {rest}"),
