@@ -60,6 +60,7 @@ _PT: tuple[tuple[str, str], ...] = (
     ("the individual {id}", "a pessoa física {id}"),
     ("{id}, already in arrangement {other}", "{id}, já no arranjo {other}"),
     ("{id}, already income[{n}]", "{id}, já em income[{n}]"),
+    ("{id}, already row {n}", "{id}, já na linha {n}"),
     ("{key}, the same {what:t} as {first}", "{key}, o mesmo {what} que {first}"),
     ("a tax of {state:t}", "um imposto de {state}"),
     ("no State given", "nenhum Estado informado"),
@@ -299,6 +300,8 @@ _PT: tuple[tuple[str, str], ...] = (
     ("contract facts only for kind agent", "fatos de contrato só para kind agent"),
     ("both taxes in one currency", "os dois impostos em uma só moeda"),
     # ---- the commands' input errors ---------------------------------------------------------------------
+    ("{source} row {n} ({where:t}): {problems:t}", "{source}, linha de dados {n} ({where}): {problems}"),
+    ("{source} row {n}: {problems:t}", "{source}, linha de dados {n}: {problems}"),
     ("{subject}: expected {expected:t}, found {found:t}", "{subject}: esperado {expected}, encontrado {found}"),
     ("{subject}: expected {expected:t}, found {found:t}: {rest:t}",
      "{subject}: esperado {expected}, encontrado {found}: {rest}"),
@@ -307,10 +310,20 @@ _PT: tuple[tuple[str, str], ...] = (
     ("{source} row {n}", "{source}, linha de dados {n}"),
     ("line {n}, id {id}", "linha {n}, id {id}"),
     ("line {n}", "linha {n}"),
-    ("{source} row {n} ({where:t}): {problems:t}", "{source}, linha de dados {n} ({where}): {problems}"),
-    ("{source} row {n}: {problems:t}", "{source}, linha de dados {n}: {problems}"),
     ("treaty {treaty} is not known: expected one of {known}", "o tratado {treaty} não é conhecido: esperado um de "
      "{known}"),
+    ("an id no other row has", "um id que nenhuma outra linha tenha"),
+    ("the Contracting States of a treaty in the corpus (e.g. '{example}')",
+     "os Estados Contratantes de um tratado do corpus (por exemplo '{example}')"),
+    ("the row's treaty (a treaty or states column) or a treaty in the context",
+     "o tratado da linha (uma coluna treaty ou states) ou um tratado no contexto"),
+    ("a column path inside the item", "um caminho de coluna dentro do item"),
+    ("a clash with another column", "um conflito com outra coluna"),
+    ("an amount below 10^{n} (at most {m} digits before the decimal point)",
+     "um valor abaixo de 10^{n} (no máximo {m} dígitos antes do ponto decimal)"),
+    ("internal error while deciding this row ({what})", "erro interno ao decidir esta linha ({what})"),
+    ("the other rows are not affected: please report this row",
+     "as outras linhas não são afetadas: por favor relate esta linha"),
     ("an existing ledger file", "um arquivo de razão (ledger) existente"),
     ("a row with id {id}", "uma linha com o id {id}"),
     ("the id of an income item ({known})", "o id de um item de rendimento ({known})"),
@@ -332,9 +345,9 @@ _PT: tuple[tuple[str, str], ...] = (
     ("a context line (a JSON object) and ledger rows", "uma linha de contexto (um objeto JSON) e linhas do razão"),
     ("a {what} of at most {n} bytes", "um {what} de no máximo {n} bytes"),
     ("{n} bytes", "{n} bytes"),
-    ("the context does not fit the {treaty} rows: {problem}",
+    ("the context does not fit the {treaty} rows: {problem:t}",
      "o contexto não serve para as linhas de {treaty}: {problem}"),
-    ("{err}; nothing was written: fix the ledger and run the command again",
+    ("{err:t}; nothing was written: fix the ledger and run the command again",
      "{err}; nada foi gravado: corrija o razão e execute o comando novamente"),
     ("internal error, please report it with the input that caused it ({what}; {var}=1 shows the traceback)",
      "erro interno, por favor relate-o com a entrada que o causou ({what}; {var}=1 mostra o traceback)"),
@@ -343,8 +356,11 @@ _PT: tuple[tuple[str, str], ...] = (
     ("the rule files have a problem: {err}", "os arquivos de regras têm um problema: {err}"),
     # ---- the most general last: a list of two, a subject and what is wrong with it -------------------------
     ("the id of {what:t}", "o id de {what}"),
+    ("{message:t}… (cut: {n} characters)", "{message}… (cortado: {n} caracteres)"),
+    ("internal: no result", "interno: nenhum resultado"),
     ("{a} or {b}", "{a} ou {b}"),
     ("{a} and {b}", "{a} e {b}"),
+    ("{text} ({hint:t})", "{text} ({hint})"),
     ("{subject}: {rest:t}", "{subject}: {rest}"),
 )
 """(English template, pt-BR template), the more specific first where two could match one text."""
@@ -353,6 +369,11 @@ _PT: tuple[tuple[str, str], ...] = (
 _FIELD = re.compile(r"\{(\w+)(:t)?\}")
 _NUMBER = r"-?[0-9][0-9,.]*"
 """What ``{n}`` and ``{m}`` stand for: a number as the messages write it (``1,000``)."""
+_VALUE = r"(?:(?!: ).)+?"
+"""What a value carried verbatim stands for: a text without ": " (a value such as ``{id}`` never swallows the
+subject of a message: ``a.csv row 7 (line 8): id: ..., found 'x', already row 1`` is a row's message)."""
+_SPANNING = frozenset({"what", "why", "err", "rest"})
+"""The verbatim values that may hold ": " (an exception's own message, the rest of a sentence)."""
 
 
 @cache
@@ -364,7 +385,7 @@ def _compiled() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
         for m in _FIELD.finditer(english):
             pattern += re.escape(english[at:m.start()].replace("{{", "{").replace("}}", "}"))
             name = m.group(1)
-            group = _NUMBER if name in ("n", "m") else ".+?"
+            group = _NUMBER if name in ("n", "m") else ".+?" if m.group(2) or name in _SPANNING else _VALUE
             pattern += f"(?P={name})" if name in names else f"(?P<{name}>{group})"
             names.add(name)
             if m.group(2):
