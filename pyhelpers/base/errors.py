@@ -50,7 +50,8 @@ class Problem:
             return str(self)
         where = f"{self.source}, linha {self.line}" if self.line else self.source
         field = translate(self.field, lang) if self.field.startswith("(") else f"campo {self.field}"
-        text = f"{where}: {field}: esperado {translate(self.expected, lang)}, encontrado {translate(self.found, lang)}"
+        expected, found = translate(self.expected, lang), translate(self.found, lang, value=True)
+        text = f"{where}: {field}: esperado {expected}, encontrado {found}"
         return f"{text} ({translate(self.hint, lang)})" if self.hint else text
 
 

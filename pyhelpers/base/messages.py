@@ -105,6 +105,8 @@ _PT: tuple[tuple[str, str], ...] = (
     ("the case of a State code does not count", "maiúsculas e minúsculas de um código de Estado não contam"),
     ("spaces around an id do not count", "espaços em volta de um id não contam"),
     ("Input should be a valid string", "um texto"),
+    ("Input should be a valid string, unable to parse raw data as a unicode string", "um texto Unicode válido"),
+    ("Keys should be strings", "chaves que sejam textos"),
     ("Input should be a valid integer", "um número inteiro"),
     ("Input should be a valid integer, unable to parse string as an integer", "um número inteiro"),
     ("Input should be a valid integer, got a number with a fractional part", "um número inteiro"),
@@ -163,7 +165,8 @@ _PT: tuple[tuple[str, str], ...] = (
     ("expected ',' or ']', but got '{token}'", "',' ou ']' esperado, mas encontrado '{token}'"),
     ("expected ',' or '}}', but got '{token}'", "',' ou '}}' esperado, mas encontrado '{token}'"),
     ("found undefined alias '{name}'", "o alias indefinido '{name}'"),
-    ("special characters are not allowed{rest}", "caracteres especiais não são permitidos{rest}"),
+    ("special characters are not allowed", "caracteres especiais não são permitidos"),
+    ("{problem:t} (the character U+{code})", "{problem} (o caractere U+{code})"),
     # ---- limits and alternatives ------------------------------------------------------------------------
     ("at most {n} income items", "no máximo {n} itens de rendimento"),
     ("at most {n} persons", "no máximo {n} pessoas"),
@@ -360,6 +363,7 @@ _PT: tuple[tuple[str, str], ...] = (
     ("internal: no result", "interno: nenhum resultado"),
     ("{a} or {b}", "{a} ou {b}"),
     ("{a} and {b}", "{a} e {b}"),
+    ("{ccy1} and {ccy2}", "{ccy1} e {ccy2}"),
     ("{text} ({hint:t})", "{text} ({hint})"),
     ("{subject}: {rest:t}", "{subject}: {rest}"),
 )
@@ -372,27 +376,34 @@ _NUMBER = r"-?[0-9][0-9,.]*"
 _VALUE = r"(?:(?!: ).)+?"
 """What a value carried verbatim stands for: a text without ": " (a value such as ``{id}`` never swallows the
 subject of a message: ``a.csv row 7 (line 8): id: ..., found 'x', already row 1`` is a row's message)."""
+_CURRENCY = r"[A-Z]{3}"
+"""What ``{ccy...}`` stands for: a currency code."""
+_INNER = frozenset({"{a} or {b}", "{a} and {b}"})
+"""Templates of a list, read only inside a phrase (``one of a, b or c``), never as a whole text."""
+_MESSAGE = frozenset({"{text} ({hint:t})", "{subject}: {rest:t}"})
+"""Templates of a whole message, never read in a value found."""
 _SPANNING = frozenset({"what", "why", "err", "rest"})
 """The verbatim values that may hold ": " (an exception's own message, the rest of a sentence)."""
 
 
 @cache
-def _compiled() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
-    """Each template as a pattern (its values as groups), the names to translate in turn, and its pt form."""
+def _compiled() -> tuple[tuple[str, re.Pattern[str], frozenset[str], str], ...]:
+    """Each template, as a pattern (its values as groups), the names to translate in turn, and its pt form."""
     out = []
     for english, portuguese in _PT:
         pattern, names, translated, at = "", set[str](), set[str](), 0
         for m in _FIELD.finditer(english):
             pattern += re.escape(english[at:m.start()].replace("{{", "{").replace("}}", "}"))
             name = m.group(1)
-            group = _NUMBER if name in ("n", "m") else ".+?" if m.group(2) or name in _SPANNING else _VALUE
+            group = (_NUMBER if name in ("n", "m") else _CURRENCY if name.startswith("ccy")
+                     else ".+?" if m.group(2) or name in _SPANNING else _VALUE)
             pattern += f"(?P={name})" if name in names else f"(?P<{name}>{group})"
             names.add(name)
             if m.group(2):
                 translated.add(name)
             at = m.end()
         pattern += re.escape(english[at:].replace("{{", "{").replace("}}", "}"))
-        out.append((re.compile(pattern, re.DOTALL), frozenset(translated), portuguese))
+        out.append((english, re.compile(pattern, re.DOTALL), frozenset(translated), portuguese))
     return tuple(out)
 
 
@@ -400,11 +411,14 @@ def _fill(template: str, values: dict[str, str]) -> str:
     return _FIELD.sub(lambda m: values[m.group(1)], template).replace("{{", "{").replace("}}", "}")
 
 
-def _match(text: str, depth: int) -> str | None:
-    """``text`` in pt-BR by the first template it matches whole, or None."""
+def _match(text: str, depth: int, value: bool = False) -> str | None:
+    """``text`` in pt-BR by the first template it matches whole, or None. A list (``a or b``) is read only
+    inside a phrase (``one of a or b``); a value found is matched by no template of a whole message."""
     if depth > 8:
         return None
-    for pattern, translated, portuguese in _compiled():
+    for english, pattern, translated, portuguese in _compiled():
+        if (depth == 0 and english in _INNER) or (value and english in _MESSAGE):
+            continue
         m = pattern.fullmatch(text)
         if m is not None:
             values = {k: _phrase(v, depth + 1) if k in translated else v for k, v in m.groupdict().items()}
@@ -412,22 +426,22 @@ def _match(text: str, depth: int) -> str | None:
     return None
 
 
-def _phrase(text: str, depth: int = 0) -> str:
+def _phrase(text: str, depth: int = 0, value: bool = False) -> str:
     """``text`` in pt-BR: line by line; a line as phrases joined by "; " (the split that lets templates cover
     the most phrases, the finer of two that cover as many: "a; b" is one phrase only if no template knows a
     and b apart); a phrase no template knows stays as it is."""
     if "\n" in text:
-        return "\n".join(_phrase(line, depth + 1) for line in text.split("\n"))
+        return "\n".join(_phrase(line, depth, value) for line in text.split("\n"))
     parts = text.split("; ")
     if len(parts) == 1:
-        return _match(text, depth) or text
+        return _match(text, depth, value) or text
     # best[i]: (parts covered, runs, translated) for parts[i:]
     best: list[tuple[int, int, list[str]]] = [(0, 0, []) for _ in range(len(parts) + 1)]
     for i in range(len(parts) - 1, -1, -1):
         choice: tuple[int, int, list[str]] | None = None
         for j in range(i + 1, len(parts) + 1):
             piece = "; ".join(parts[i:j])
-            done = _match(piece, depth)
+            done = _match(piece, depth, value)
             covered, runs, rest = best[j]
             cand = (covered + (j - i if done is not None else 0), runs + 1, [done or piece, *rest])
             if choice is None or (cand[0], cand[1]) > (choice[0], choice[1]):
@@ -437,10 +451,11 @@ def _phrase(text: str, depth: int = 0) -> str:
     return "; ".join(best[0][2])
 
 
-def translate(text: str, lang: str) -> str:
+def translate(text: str, lang: str, *, value: bool = False) -> str:
     """``text`` (an English message of the tool) in ``lang``: itself in English, pt-BR otherwise (pt-PT reads
-    the same messages)."""
-    return text if family(lang) == "en" else _phrase(text)
+    the same messages). ``value``: ``text`` is what a problem found (a phrase such as ``nothing``, or the
+    user's value, kept as it is)."""
+    return text if family(lang) == "en" else _phrase(text, value=value)
 
 
 def english_templates() -> tuple[str, ...]:
