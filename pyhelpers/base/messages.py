@@ -13,7 +13,7 @@ Brazilian forms throughout: arquivo, registro, usuário, fato (not ficheiro, reg
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from pyhelpers.base.lang import family
 
@@ -135,6 +135,7 @@ _PT: tuple[tuple[str, str], ...] = (
     ("a readable {what:t} file", "um arquivo de {what} legível"),
     ("a {what:t} file of at most {n} bytes", "um arquivo de {what} de no máximo {n} bytes"),
     ("scenario", "cenário"),
+    ("ledger", "razão (ledger)"),
     ("context", "contexto"),
     ("UTF-8 text", "texto UTF-8"),
     ("well-formed YAML", "YAML bem formado"),
@@ -303,6 +304,49 @@ _PT: tuple[tuple[str, str], ...] = (
     ("contract facts only for kind agent", "fatos de contrato só para kind agent"),
     ("both taxes in one currency", "os dois impostos em uma só moeda"),
     # ---- the commands' input errors ---------------------------------------------------------------------
+    # queries (--why-not, --goal, treaty ask)
+    ("query {q}: expected {expected:t}, found {found:t}; {hint:t}",
+     "consulta {q}: esperado {expected}, encontrado {found}; {hint}"),
+    ("query {q}: expected {expected:t}; {hint:t}", "consulta {q}: esperado {expected}; {hint}"),
+    ("query {q}: expected {expected:t}, found {found:t}", "consulta {q}: esperado {expected}, encontrado {found}"),
+    ("query {q} is not ASP atom syntax: {hint:t}", "a consulta {q} não está na sintaxe de átomo ASP: {hint}"),
+    ("query {q}: {plain} reads as a subtraction; quote ids: {quoted}",
+     "consulta {q}: {plain} é lido como uma subtração; ponha os ids entre aspas: {quoted}"),
+    ("query {q}: {sig} is not a predicate of the vocabulary ({hint:t})",
+     "consulta {q}: {sig} não é um predicado do vocabulário ({hint})"),
+    ("query {q}: after the atom only comparisons are allowed, found {lit}",
+     "consulta {q}: depois do átomo só são permitidas comparações, encontrado {lit}"),
+    ("query {q}: {rest:t}", "consulta {q}: {rest}"),
+    ("write an atom with quoted ids, e.g. {example}", "escreva um átomo com ids entre aspas, por exemplo {example}"),
+    ("ASCII names, numbers and quoted ids", "nomes ASCII, números e ids entre aspas"),
+    ("one atom and optional comparisons", "um átomo e comparações opcionais"),
+    ("an atom first", "um átomo primeiro"),
+    ("see the vocabulary in {a} and {b}", "veja o vocabulário em {a} e {b}"),
+    # ledgers
+    ("{subject}: expected the quoted cell of the row that begins on this line to close within {n} characters, "
+     "found it still open {m} lines later ({err}): is a closing quote missing? (a quote inside a quoted cell is "
+     "written twice)",
+     "{subject}: esperado que a célula entre aspas da linha que começa nesta linha se fechasse em {n} caracteres, "
+     "encontrada ainda aberta {m} linhas depois ({err}): falta uma aspa de fechamento? (uma aspa dentro de uma "
+     "célula entre aspas é escrita duas vezes)"),
+    ("{subject}: expected a closing quote (\") for a quoted cell of the row that begins on this line, found the end "
+     "of the file {n} line(s) later: close the quote (a quote inside a quoted cell is written twice)",
+     "{subject}: esperada uma aspa de fechamento (\") para uma célula entre aspas da linha que começa nesta linha, "
+     "encontrado o fim do arquivo {n} linha(s) depois: feche a aspa (uma aspa dentro de uma célula entre aspas é "
+     "escrita duas vezes)"),
+    ("{subject}: the header: {rest:t}", "{subject}: o cabeçalho: {rest}"),
+    ("a header row of column names", "uma linha de cabeçalho com os nomes das colunas"),
+    ("column names of at most {n} characters", "nomes de coluna de no máximo {n} caracteres"),
+    ("one of {n}", "um de {n}"),
+    ("{value} with the byte(s) {bytes}, which are not UTF-8 (save the ledger as UTF-8)",
+     "{value} com o(s) byte(s) {bytes}, que não são UTF-8 (salve o razão como UTF-8)"),
+    ("a Parquet file", "um arquivo Parquet"),
+    ("one pyarrow cannot read ({err})", "um que o pyarrow não consegue ler ({err})"),
+    ("one pyarrow cannot read after row {n} ({err})", "um que o pyarrow não consegue ler depois da linha {n} ({err})"),
+    ("No such file or directory", "arquivo ou diretório inexistente"),
+    ("Permission denied", "permissão negada"),
+    ("No space left on device", "sem espaço no dispositivo"),
+    ("Is a directory", "é um diretório"),
     ("{source} row {n} ({where:t}): {problems:t}", "{source}, linha de dados {n} ({where}): {problems}"),
     ("{source} row {n}: {problems:t}", "{source}, linha de dados {n}: {problems}"),
     ("{subject}: expected {expected:t}, found {found:t}", "{subject}: esperado {expected}, encontrado {found}"),
@@ -327,7 +371,6 @@ _PT: tuple[tuple[str, str], ...] = (
     ("internal error while deciding this row ({what})", "erro interno ao decidir esta linha ({what})"),
     ("the other rows are not affected: please report this row",
      "as outras linhas não são afetadas: por favor relate esta linha"),
-    ("an existing ledger file", "um arquivo de razão (ledger) existente"),
     ("a row with id {id}", "uma linha com o id {id}"),
     ("the id of an income item ({known})", "o id de um item de rendimento ({known})"),
     ("an article of {treaty} (see `treaty list`)", "um artigo de {treaty} (veja `treaty list`)"),
@@ -338,7 +381,7 @@ _PT: tuple[tuple[str, str], ...] = (
     ("no folder {folder}: {rest}", "nenhuma pasta {folder}: {rest}"),
     ("-o FILE or stdout redirected to a file", "-o ARQUIVO ou a saída padrão redirecionada para um arquivo"),
     ("no PATHS given and no scenarios/ folder here", "nenhum PATHS informado e nenhuma pasta scenarios/ aqui"),
-    ("{output}: cannot write the report: {why}", "{output}: não é possível gravar o relatório: {why}"),
+    ("{output}: cannot write the report: {why:t}", "{output}: não é possível gravar o relatório: {why}"),
     ("treaty serve needs {package}: pip install '{extra}'", "treaty serve precisa de {package}: pip install "
      "'{extra}'"),
     ("--format xlsx needs openpyxl: pip install '{extra}'", "--format xlsx precisa de openpyxl: pip install "
@@ -387,8 +430,10 @@ _SPANNING = frozenset({"what", "why", "err", "rest"})
 
 
 @cache
-def _compiled() -> tuple[tuple[str, re.Pattern[str], frozenset[str], str], ...]:
-    """Each template, as a pattern (its values as groups), the names to translate in turn, and its pt form."""
+def _compiled() -> tuple[tuple[str, str, re.Pattern[str], frozenset[str], str, int], ...]:
+    """Each template, its longest run of own words (a text without it cannot match), as a pattern (its
+    values as groups), the names to translate in turn, its pt form and the length of its own words (what it
+    says, beyond its values)."""
     out = []
     for english, portuguese in _PT:
         pattern, names, translated, at = "", set[str](), set[str](), 0
@@ -403,7 +448,9 @@ def _compiled() -> tuple[tuple[str, re.Pattern[str], frozenset[str], str], ...]:
                 translated.add(name)
             at = m.end()
         pattern += re.escape(english[at:].replace("{{", "{").replace("}}", "}"))
-        out.append((english, re.compile(pattern, re.DOTALL), frozenset(translated), portuguese))
+        own = len(_FIELD.sub("", english))
+        anchor = max(_FIELD.split(english)[::3], key=len).replace("{{", "{").replace("}}", "}")
+        out.append((english, anchor, re.compile(pattern, re.DOTALL), frozenset(translated), portuguese, own))
     return tuple(out)
 
 
@@ -411,51 +458,59 @@ def _fill(template: str, values: dict[str, str]) -> str:
     return _FIELD.sub(lambda m: values[m.group(1)], template).replace("{{", "{").replace("}}", "}")
 
 
-def _match(text: str, depth: int, value: bool = False) -> str | None:
-    """``text`` in pt-BR by the first template it matches whole, or None. A list (``a or b``) is read only
-    inside a phrase (``one of a or b``); a value found is matched by no template of a whole message."""
-    if depth > 8:
-        return None
-    for english, pattern, translated, portuguese in _compiled():
-        if (depth == 0 and english in _INNER) or (value and english in _MESSAGE):
+@lru_cache(maxsize=4096)
+def _match(text: str, inner: bool, value: bool = False) -> tuple[str, int] | None:
+    """``text`` in pt-BR by the first template it matches whole, and how much of it the templates knew (the
+    length of their own words), or None. A list (``a or b``) is read only inside a phrase (``one of a or
+    b``); a value found is matched by no template of a whole message. (Each field translated in turn is
+    shorter than the text: the recursion ends.)"""
+    for english, anchor, pattern, translated, portuguese, own in _compiled():
+        if anchor not in text or (not inner and english in _INNER) or (value and english in _MESSAGE):
             continue
         m = pattern.fullmatch(text)
         if m is not None:
-            values = {k: _phrase(v, depth + 1) if k in translated else v for k, v in m.groupdict().items()}
-            return _fill(portuguese, values)
+            values, known = {}, own
+            for k, v in m.groupdict().items():
+                if k in translated:
+                    v, more = _phrase(v, True)
+                    known += more
+                values[k] = v
+            return _fill(portuguese, values), known
     return None
 
 
-def _phrase(text: str, depth: int = 0, value: bool = False) -> str:
-    """``text`` in pt-BR: line by line; a line as phrases joined by "; " (the split that lets templates cover
-    the most phrases, the finer of two that cover as many: "a; b" is one phrase only if no template knows a
-    and b apart); a phrase no template knows stays as it is."""
+@lru_cache(maxsize=4096)
+def _phrase(text: str, inner: bool = False, value: bool = False) -> tuple[str, int]:
+    """``text`` in pt-BR and how much of it the templates knew: line by line; a line as phrases joined by
+    "; ", split where the templates know the most of it (the finer split of two that know as much); a
+    phrase no template knows stays as it is."""
     if "\n" in text:
-        return "\n".join(_phrase(line, depth, value) for line in text.split("\n"))
+        lines = [_phrase(line, inner, value) for line in text.split("\n")]
+        return "\n".join(t for t, _ in lines), sum(k for _, k in lines)
     parts = text.split("; ")
     if len(parts) == 1:
-        return _match(text, depth, value) or text
-    # best[i]: (parts covered, runs, translated) for parts[i:]
+        return _match(text, inner, value) or (text, 0)
+    # best[i]: (known, runs, translated) for parts[i:]
     best: list[tuple[int, int, list[str]]] = [(0, 0, []) for _ in range(len(parts) + 1)]
     for i in range(len(parts) - 1, -1, -1):
         choice: tuple[int, int, list[str]] | None = None
         for j in range(i + 1, len(parts) + 1):
             piece = "; ".join(parts[i:j])
-            done = _match(piece, depth, value)
-            covered, runs, rest = best[j]
-            cand = (covered + (j - i if done is not None else 0), runs + 1, [done or piece, *rest])
+            done = _match(piece, inner, value) or (piece, 0)
+            known, runs, rest = best[j]
+            cand = (known + done[1], runs + 1, [done[0], *rest])
             if choice is None or (cand[0], cand[1]) > (choice[0], choice[1]):
                 choice = cand
         assert choice is not None
         best[i] = choice
-    return "; ".join(best[0][2])
+    return "; ".join(best[0][2]), best[0][0]
 
 
 def translate(text: str, lang: str, *, value: bool = False) -> str:
     """``text`` (an English message of the tool) in ``lang``: itself in English, pt-BR otherwise (pt-PT reads
     the same messages). ``value``: ``text`` is what a problem found (a phrase such as ``nothing``, or the
     user's value, kept as it is)."""
-    return text if family(lang) == "en" else _phrase(text, value=value)
+    return text if family(lang) == "en" else _phrase(text, value=value)[0]
 
 
 def english_templates() -> tuple[str, ...]:
