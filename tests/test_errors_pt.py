@@ -273,3 +273,32 @@ def test_the_help_in_portuguese_when_the_environment_asks() -> None:
     assert "Decide cada item de rendimento dos cenários FILES" in pt.stdout
     assert "formato da saída" in pt.stdout
     assert "Decide every income item of the scenario FILES" in en.stdout and "output format" in en.stdout
+
+
+def test_queries_and_ledgers_in_portuguese(tmp_path: Path) -> None:
+    good = tmp_path / "bom.yaml"
+    good.write_text(GOOD, encoding="utf-8")
+    ledger = tmp_path / "razao.csv"
+    ledger.write_text('id,type\n"x,dividend\n', encoding="utf-8")
+    runner = CliRunner()
+    cases = {
+        ("explain", str(good), "--why-not", "max_rate(div-2024, 1000)"):
+            "erro: consulta 'max_rate(div-2024, 1000)': div-2024 é lido como uma subtração; ponha os ids entre "
+            "aspas: \"div-2024\"\n",
+        ("explain", str(good), "--why-not", 'max_rate("div-2024" 1000'):
+            "erro: a consulta 'max_rate(\"div-2024\" 1000' não está na sintaxe de átomo ASP: escreva um átomo com "
+            "ids entre aspas, por exemplo max_rate(\"div-2024\", R), R <= 1000\n",
+        ("explain-row", str(tmp_path / "sumiu.csv"), "--context", str(CONTEXT), "--row", "x"):
+            f"erro: {tmp_path / 'sumiu.csv'}: esperado um arquivo de razão (ledger) existente, encontrado arquivo "
+            "inexistente\n",
+        ("explain-row", str(ledger), "--context", str(CONTEXT), "--row", "x"):
+            f"erro: {ledger}:2: esperada uma aspa de fechamento (\") para uma célula entre aspas da linha que começa "
+            "nesta linha, encontrado o fim do arquivo 1 linha(s) depois: feche a aspa (uma aspa dentro de uma célula "
+            "entre aspas é escrita duas vezes)\n",
+    }
+    for args, message in cases.items():
+        pt = runner.invoke(main, [*args, "--lang", "pt"])
+        en = runner.invoke(main, [*args, "--lang", "en"])
+        assert pt.exit_code == en.exit_code == 2, args
+        assert pt.stderr == message
+        assert en.stderr.startswith("error: ") and translate(en.stderr[len("error: "):], "pt") == message[6:]
