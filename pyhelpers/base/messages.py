@@ -189,6 +189,22 @@ _PT: tuple[tuple[str, str], ...] = (
     ("distinct values other than the stated one", "valores distintos, diferentes do informado"),
     ("at most {n} combinations of the unknown facts' alternatives",
      "no máximo {n} combinações das alternativas dos fatos desconhecidos"),
+    ("at most {n} combinations of the unknown facts' values",
+     "no máximo {n} combinações dos valores dos fatos desconhecidos"),
+    ("{n} ({counts}); a date given as unknown counts the days the rules can tell apart",
+     "{n} ({counts}); uma data informada como unknown conta os dias que as regras distinguem"),
+    ("give one of the dates as a range (between: [FIRST, LAST]) or a value, or check the records in separate "
+     "scenarios",
+     "informe uma das datas como intervalo (between: [FIRST, LAST]) ou como valor, ou verifique os registros em "
+     "cenários separados"),
+    ("{source}: the alternatives of the open facts fall under different versions of an amended article; check "
+     "each version's dates in a separate scenario",
+     "{source}: as alternativas dos fatos em aberto caem em versões diferentes de um artigo alterado; verifique "
+     "as datas de cada versão em um cenário separado"),
+    ("{source}: no alternatives can be listed for the facts marked changeable: give them as {{value: X, "
+     "changeable: [A, B]}}",
+     "{source}: nenhuma alternativa pode ser listada para os fatos marcados como changeable: informe-os como "
+     "{{value: X, changeable: [A, B]}}"),
     ("narrow the alternatives or split the scenario", "reduza as alternativas ou divida o cenário"),
     ("a context without income items (the ledger's rows are the items)",
      "um contexto sem itens de rendimento (as linhas do razão são os itens)"),
