@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pyhelpers.base.lang import family
+from pyhelpers.base.messages import translate
+
+FIX = "fix the fields above and run the command again"
+"""The last line of a :class:`ScenarioError`'s message."""
+
 
 class TreatyLogicError(Exception):
     """Base class. ``exit_code`` is what the CLI returns; the message says what to do next."""
 
     exit_code = 3
+
+    def render(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``en``: ``str(self)``, byte for byte; see :mod:`pyhelpers.base.messages`)."""
+        return translate(str(self), lang)
 
 
 class InputError(TreatyLogicError):
@@ -33,6 +43,17 @@ class Problem:
         text = f"{where}: {self.field}: expected {self.expected}, found {self.found}"
         return f"{text} ({self.hint})" if self.hint else text
 
+    def render(self, lang: str = "en") -> str:
+        """The problem in ``lang``: in Portuguese the frame (linha, campo, esperado, encontrado) and the
+        phrases are translated; the file, the field's path and the values found are not."""
+        if family(lang) == "en":
+            return str(self)
+        where = f"{self.source}, linha {self.line}" if self.line else self.source
+        field = translate(self.field, lang) if self.field.startswith("(") else f"campo {self.field}"
+        expected, found = translate(self.expected, lang), translate(self.found, lang, value=True)
+        text = f"{where}: {field}: esperado {expected}, encontrado {found}"
+        return f"{text} ({translate(self.hint, lang)})" if self.hint else text
+
 
 class ScenarioError(InputError):
     """A scenario file is malformed; carries every problem found, not only the first."""
@@ -40,7 +61,13 @@ class ScenarioError(InputError):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
         lines = [str(p) for p in problems]
-        super().__init__("\n".join(lines) + "\nfix the fields above and run the command again")
+        super().__init__("\n".join(lines) + "\n" + FIX)
+
+    def render(self, lang: str = "en") -> str:
+        """Every problem in ``lang``, then what to do."""
+        if family(lang) == "en":
+            return str(self)
+        return "\n".join([*(p.render(lang) for p in self.problems), translate(FIX, lang)])
 
     def __reduce__(self) -> tuple[type[ScenarioError], tuple[list[Problem]]]:
         """Pickled with its problems (raised in a child process doing bounded work, raised again here)."""

@@ -34,6 +34,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
+from pyhelpers.base.messages import translate
 from pyhelpers.engine.results import Finding, ItemResult, format_bp
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces.chunks import JOURNAL, JOURNAL_VERSION, ChunkStore, Lock, parts_folder, sha256_of, writing
@@ -201,17 +202,20 @@ def _too_large(row: Row, item: IncomeItem) -> str:
 
 @dataclass(frozen=True)
 class BatchContext:
-    """What every row of a batch shares: the context scenario and the checker."""
+    """What every row of a batch shares: the context scenario, the checker and the language of the rows'
+    error messages."""
 
     context: Scenario
     context_treaty: str | None
     ledger: str
     checker: Checker
+    lang: str = "en"
 
 
-def load_batch_context(context_path: str | Path, ledger: str | Path, checker: Checker | None = None) -> BatchContext:
+def load_batch_context(context_path: str | Path, ledger: str | Path, checker: Checker | None = None,
+                       lang: str = "en") -> BatchContext:
     context, treaty = load_context(context_path)
-    return BatchContext(context, treaty, str(ledger), checker or Checker())
+    return BatchContext(context, treaty, str(ledger), checker or Checker(), lang)
 
 
 def _row_source(ctx: BatchContext, row: Row) -> str:
@@ -275,7 +279,11 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
                     raise
                 except Exception as err:
                     out[member[0]] = _error_record(rows[member[0]], _internal(ctx, rows[member[0]], err))
-    return [r if r is not None else _error_record(rows[i], "internal: no result") for i, r in enumerate(out)]
+    records = [r if r is not None else _error_record(rows[i], "internal: no result") for i, r in enumerate(out)]
+    for rec in records:  # a bad row's message in the language of the run
+        if rec["error"] and ctx.lang != "en":
+            rec["error"] = translate(rec["error"], ctx.lang)
+    return records
 
 
 def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]], rows: Sequence[Row],
@@ -411,8 +419,9 @@ def _check_output(out: Path, ledger: Path, context: Path) -> None:
 
 def run_batch(ledger: str | Path, context_path: str | Path, out: str | Path, *, workers: int = 2,
               chunk_size: int = 500, resume: bool = False, checker: Checker | None = None,
-              progress: Callable[[int], None] | None = None) -> Summary:
-    """Decide every row of ``ledger`` against the context; write ``out`` (format by extension).
+              progress: Callable[[int], None] | None = None, lang: str = "en") -> Summary:
+    """Decide every row of ``ledger`` against the context; write ``out`` (format by extension); a bad row's
+    message in ``lang``.
 
     Raises :class:`BatchError` (a bad ledger, context or resume), :class:`LedgerError` (the ledger cannot
     be read whole: nothing is kept), :class:`~pyhelpers.base.errors.OutputError` (the output cannot be
@@ -424,7 +433,7 @@ def run_batch(ledger: str | Path, context_path: str | Path, out: str | Path, *, 
     if not ledger.is_file():
         raise BatchError(f"{ledger}: expected an existing ledger file, found no such file")
     _check_output(out, ledger, context)
-    ctx = load_batch_context(context, ledger, checker)
+    ctx = load_batch_context(context, ledger, checker, lang)
     lock = Lock(out)
     with writing(out):
         lock.acquire()

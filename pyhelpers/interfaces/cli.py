@@ -21,12 +21,13 @@ import click
 from pyhelpers.base import cache
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
+from pyhelpers.base.lang import family
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
-from pyhelpers.interfaces import documents
+from pyhelpers.interfaces import documents, helptext
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario, json_schema, load_file
 
@@ -58,13 +59,19 @@ def internal_error(err: Exception) -> InternalError:
     return InternalError(f"internal error, please report it with the input that caused it ({what}{debug})")
 
 
+def error_line(err: TreatyLogicError, lang: str) -> str:
+    """``error: ...`` in the language of the command's ``--lang`` (``erro: ...`` in Portuguese)."""
+    return f"{'erro' if family(lang) == 'pt' else 'error'}: {err.render(lang)}"
+
+
 def _handle_errors(func: F) -> F:
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        lang = str(kwargs.get("lang") or "en")  # the options are parsed: an error speaks the command's --lang
         try:
             return func(*args, **kwargs)
         except TreatyLogicError as err:
-            click.echo(f"error: {err}", err=True)
+            click.echo(error_line(err, lang), err=True)
             sys.exit(err.exit_code)
         except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
             raise  # click's own: usage errors (2), an abort, an exit
@@ -72,7 +79,7 @@ def _handle_errors(func: F) -> F:
             if os.environ.get(DEBUG) == "1":
                 traceback.print_exc()
             internal = internal_error(err)
-            click.echo(f"error: {internal}", err=True)
+            click.echo(error_line(internal, lang), err=True)
             sys.exit(internal.exit_code)
         finally:
             for note in cache.notices():  # a cache folder or entry not trusted: recomputed, said once
@@ -105,7 +112,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
         try:
             scenario = load_file(path)
         except InputError as err:
-            click.echo(f"error: {err}", err=True)
+            click.echo(error_line(err, lang), err=True)
             worst = max(worst, err.exit_code)
             continue
         result, mismatches = _check_with_progress(checker, scenario, path, time_limit)
@@ -689,6 +696,9 @@ def serve(host: str, port: int, workers: int, max_body: int | None, max_batch_bo
     run(host, port, workers, Settings(max_body=max_body or defaults.max_body, max_batch_body=max_batch_body,
                                       time_limit=time_limit, explain_time_limit=explain_time_limit),
         access_log=access_log)
+
+
+helptext.localize(main, helptext.help_lang())  # the help in Portuguese when the environment asks for it
 
 
 if __name__ == "__main__":

@@ -47,6 +47,8 @@ from starlette.types import Receive, Scope, Send
 
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, LogicError, Problem, ScenarioError, TreatyLogicError
+from pyhelpers.base.lang import family, normalize
+from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.bounded import Bounded, run_bounded
 from pyhelpers.engine.rates import RateTable
@@ -89,6 +91,9 @@ class Settings:
 PROBLEM = "application/problem+json"
 _TITLES = {400: "bad request parameter", 404: "not found", 405: "method not allowed", 413: "request too large",
            415: "unsupported media type", 422: "bad input", 500: "internal error", 503: "time limit reached"}
+_TITLES_PT = {400: "parâmetro da requisição inválido", 404: "não encontrado", 405: "método não permitido",
+              413: "requisição grande demais", 415: "tipo de mídia não suportado", 422: "entrada inválida",
+              500: "erro interno", 503: "limite de tempo atingido"}
 _TYPES = {400: "bad-request", 404: "not-found", 405: "method-not-allowed", 413: "too-large",
           415: "unsupported-media-type", 422: "bad-input", 500: "internal-error", 503: "time-limit"}
 
@@ -97,25 +102,54 @@ class ProblemError(Exception):
     """An answer that is a problem: raised by the endpoints, answered by :func:`problem_response`."""
 
     def __init__(self, status: int, detail: str, errors: list[dict[str, Any]] | None = None,
-                 title: str | None = None, kind: str | None = None) -> None:
+                 title: str | None = None, kind: str | None = None, cause: TreatyLogicError | None = None) -> None:
         super().__init__(detail)
         self.status, self.detail, self.errors = status, detail, errors
+        self.cause = cause
+        """The error answered, whose message is given in the request's language."""
         self.title = title or _TITLES.get(status, "error")
         self.kind = kind or _TYPES.get(status, "error")
 
-    def document(self, instance: str | None = None) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": f"urn:treaty-logic:problem:{self.kind}", "title": self.title,
-                               "status": self.status, "detail": self.detail}
+    def document(self, instance: str | None = None, lang: str = "en") -> dict[str, Any]:
+        """The problem JSON; in Portuguese (``lang`` pt) its ``title`` and the ``detail`` texts (the fields
+        ``expected``, ``found`` and ``hint`` of a scenario's problems stay the English data they are)."""
+        pt = family(lang) == "pt"
+        title = _TITLES_PT.get(self.status, self.title) if pt and self.title == _TITLES.get(self.status) else self.title
+        detail = self.cause.render(lang) if self.cause is not None else translate(self.detail, lang)
+        doc: dict[str, Any] = {"type": f"urn:treaty-logic:problem:{self.kind}", "title": title,
+                               "status": self.status, "detail": detail}
         if instance:
             doc["instance"] = instance
-        if self.errors is not None:
-            doc["errors"] = self.errors
+        if isinstance(self.cause, ScenarioError):
+            doc["errors"] = [_problem_of(p, lang) for p in self.cause.problems]
+        elif self.errors is not None:
+            doc["errors"] = [{**e, "detail": translate(e["detail"], lang)} for e in self.errors]
         return doc
 
 
-def _problem_of(p: Problem) -> dict[str, Any]:
-    return {"detail": str(p), "source": p.source, "line": p.line, "field": p.field, "expected": p.expected,
+def _problem_of(p: Problem, lang: str = "en") -> dict[str, Any]:
+    return {"detail": p.render(lang), "source": p.source, "line": p.line, "field": p.field, "expected": p.expected,
             "found": p.found, **({"hint": p.hint} if p.hint else {})}
+
+
+def request_lang(request: Request) -> str:
+    """The language a request asks for its problems in: its ``lang`` query parameter, else the first
+    language of ``Accept-Language`` (by weight) that is English or Portuguese; English otherwise."""
+    asked = request.query_params.get("lang")
+    if asked:
+        return normalize(asked)
+    weighted = []
+    for n, part in enumerate(request.headers.get("accept-language", "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            weighted.append((-float(q), n, tag.strip()))
+        except ValueError:
+            continue
+    for _, _, tag in sorted(weighted):
+        if family(tag.split("-")[0]) == "pt" or tag.lower().startswith("en"):
+            return normalize(tag) if family(tag.split("-")[0]) == "pt" else "en"
+    return "en"
 
 
 def problem_from(err: BaseException) -> ProblemError:
@@ -123,13 +157,13 @@ def problem_from(err: BaseException) -> ProblemError:
     if isinstance(err, ProblemError):
         return err
     if isinstance(err, ScenarioError):
-        return ProblemError(422, str(err), [_problem_of(p) for p in err.problems])
+        return ProblemError(422, str(err), [_problem_of(p) for p in err.problems], cause=err)
     if isinstance(err, InputError):
-        return ProblemError(422, str(err))
+        return ProblemError(422, str(err), cause=err)
     if isinstance(err, LogicError):
         return ProblemError(500, f"the rule files have a problem: {err}", kind="rule-base", title="rule base error")
     if isinstance(err, TreatyLogicError):
-        return ProblemError(500, str(err))
+        return ProblemError(500, str(err), cause=err)
     log.error("internal error", exc_info=err)
     what = f"{type(err).__name__}: {err}"
     what = what if len(what) <= 200 else what[:197] + "..."
@@ -137,8 +171,8 @@ def problem_from(err: BaseException) -> ProblemError:
                              f"server's log has the traceback)")
 
 
-def problem_response(problem: ProblemError, instance: str | None = None) -> Response:
-    return Response(render.to_json(problem.document(instance)).encode("utf-8"), status_code=problem.status,
+def problem_response(problem: ProblemError, instance: str | None = None, lang: str = "en") -> Response:
+    return Response(render.to_json(problem.document(instance, lang)).encode("utf-8"), status_code=problem.status,
                     media_type=PROBLEM)
 
 
@@ -397,11 +431,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ProblemError)
     async def _problem(request: Request, err: ProblemError) -> Response:
-        return problem_response(err, request.url.path)
+        return problem_response(err, request.url.path, request_lang(request))
 
     @app.exception_handler(TreatyLogicError)
     async def _treaty_error(request: Request, err: TreatyLogicError) -> Response:
-        return problem_response(problem_from(err), request.url.path)
+        return problem_response(problem_from(err), request.url.path, request_lang(request))
 
     @app.exception_handler(RequestValidationError)
     async def _bad_parameter(request: Request, err: RequestValidationError) -> Response:
@@ -409,15 +443,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                    "field": ".".join(str(x) for x in e.get("loc", ())[1:]) or "(request)"}
                   for e in err.errors()]
         detail = "; ".join(e["detail"] for e in errors) or "a request parameter is not valid"
-        return problem_response(ProblemError(400, detail, errors), request.url.path)
+        return problem_response(ProblemError(400, detail, errors), request.url.path, request_lang(request))
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, err: HTTPException) -> Response:
-        return problem_response(ProblemError(err.status_code, str(err.detail)), request.url.path)
+        return problem_response(ProblemError(err.status_code, str(err.detail)), request.url.path, request_lang(request))
 
     @app.exception_handler(Exception)
     async def _internal(request: Request, err: Exception) -> Response:
-        return problem_response(problem_from(err), request.url.path)
+        return problem_response(problem_from(err), request.url.path, request_lang(request))
 
     limit = settings.time_limit
 
@@ -552,7 +586,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     raise ProblemError(413, f"the body: expected a batch of at most {settings.max_batch_body:,} "
                                             f"bytes, found more: the rows after the last answered were not read")
             except Exception as err:  # the answer has begun: the problem is its last line
-                problem = problem_from(err).document(request.url.path)
+                problem = problem_from(err).document(request.url.path, request_lang(request))
                 yield (json.dumps(problem, ensure_ascii=False) + "\n").encode("utf-8")
 
         return _BodyStreamingResponse(results(), media_type="application/jsonl")

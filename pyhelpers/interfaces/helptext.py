@@ -1,0 +1,171 @@
+"""The command line's help in Brazilian Portuguese, where click allows it.
+
+Click has no translation of a command's help of its own; the help is text on the command objects. When the
+environment asks for Portuguese (``TREATY_LANG=pt``, or else ``LC_ALL``/``LANG`` starting with ``pt``) the
+summaries of the commands and the help of their options are the Portuguese ones of this table, keyed by
+command name; otherwise English. Click's own words ("Usage:", "Options:", "Show this message and exit.")
+stay as click writes them."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+import click
+
+from pyhelpers.base.lang import family, normalize
+
+ENV = "TREATY_LANG"
+"""The environment variable that chooses the language of the help (``en``, ``pt``, ``pt-BR``, ``pt-PT``)."""
+
+_OPTIONS = {
+    "--format": "formato da saída",
+    "--lang": "idioma da saída legível (en, pt = pt-BR)",
+    "--strict": "nenhum padrão substitui um fato de que a lei precisa: cada um é informado como ausente, não presumido",
+    "--time-limit": "segundos de tempo real para o trabalho em um cenário, incluída a instanciação (check: por fatia "
+    "de 1.000 itens em um cenário maior); uma resposta cortada pelo limite começa com INCOMPLETE",
+    "--chunk": "linhas decididas juntas em uma execução do clingo",
+    "--jobs": "processos (padrão: as CPUs)",
+    "--seed": "semente dos cenários aleatórios",
+    "--save": "pasta onde gravar os cenários gerados em que os motores divergem",
+    "--logic": "a pasta logic/ a medir (padrão: a base de regras instalada)",
+    "--why-not": "uma conclusão que não vale, por exemplo 'max_rate(\"div-2024\", 1000)'",
+    "--context": "o cenário do grupo sem itens de rendimento (pessoas, participações, estabelecimentos ...)",
+    "--output": "arquivo de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão)",
+}
+"""The help of an option, the same in every command that has it (unless the command's table says otherwise)."""
+
+HELP: dict[str, dict[str, str]] = {
+    "": {"": "treaty-logic: os tratados tributários do Brasil como regras, com explicações citadas."},
+    "check": {
+        "": "Decide cada item de rendimento dos cenários FILES e compara com seus blocos expect:.",
+        "--ask": "lista só os fatos que podem mudar um resultado (não informados, informados como unknown, ou um "
+        "juízo a fazer), os mais decisivos primeiro",
+    },
+    "explain": {
+        "": "Mostra o porquê: o argumento jurídico de cada conclusão, dispositivo por dispositivo, com os fatos "
+        "decisivos (--full: a derivação inteira, citada, até os fatos do cenário).",
+        "--item": "id do item de rendimento (padrão: todos os itens)",
+        "--full": "a derivação inteira de cada conclusão, com os passos do motor (padrão: o argumento jurídico, "
+        "dispositivo por dispositivo)",
+    },
+    "whatif": {
+        "": "As menores mudanças nos fatos que FILE marca como changeable (ou, se nenhum estiver marcado, em "
+        "qualquer fato que não seja uma identidade) que fazem GOAL valer, cada uma com seu resultado; ou por "
+        "que nenhuma mudança consegue.",
+        "--goal": "o que deve valer, por exemplo 'max_rate(\"div-2024\", R), R <= 1000' (alíquotas em pontos-base)",
+    },
+    "batch": {
+        "": "Decide cada linha (um item de rendimento cada) do razão de pagamentos LEDGER (.csv, .jsonl, "
+        ".parquet) contra o contexto do grupo e grava as linhas com o resultado, o limite, a constatação sobre "
+        "a retenção e os dispositivos.",
+        "--workers": "processos",
+        "--resume": "continua uma execução interrompida a partir do seu diário",
+        "--quiet": "sem barra de progresso e sem resumo",
+    },
+    "explain-row": {
+        "": "Executa de novo uma linha de um LEDGER com explicações (como `treaty explain` faz com um cenário).",
+        "--context": "o cenário do grupo sem itens de rendimento",
+        "--row": "o id da linha",
+    },
+    "list": {"": "Os tratados, seus artigos codificados e os artigos que faltam no corpus."},
+    "show": {"": "O texto de um artigo (por exemplo `xx-yy 10` ou `xx-yy Protocol 9` de um tratado xx-yy) e as "
+                 "regras que o codificam."},
+    "schema": {"": "Imprime o JSON Schema do formato de cenário (para editores)."},
+    "rates": {
+        "": "Os limites do Estado da fonte por tipo de rendimento de cada TREATY (padrão: todos), calculados "
+        "decidindo situações geradas dos dois lados de cada limiar que as regras testam.",
+        "--format": "formato da saída (xlsx precisa do extra xlsx)",
+        "--output": "grava neste arquivo (obrigatório para xlsx, a menos que a saída padrão seja redirecionada)",
+    },
+    "ask": {
+        "": "Cada resposta a QUERY (por exemplo 'max_rate(\"div-2024\", R)') para o cenário FILE.",
+        "--engine": "SWI-Prolog (dirigido ao objetivo, com tabelamento) ou clingo",
+        "--why": "imprime a prova de cada resposta, citada, como `treaty explain` faz",
+    },
+    "crosscheck": {
+        "": "Executa clingo e SWI-Prolog em cada cenário sob PATHS (padrão: scenarios/) e informa se concordam.",
+        "--generated": "também N cenários aleatórios, muitos com fatos informados como unknown",
+        "--chunk": "cenários por execução do motor",
+    },
+    "coverage": {
+        "": "Regras disparadas e condições vistas verdadeiras e falsas pelos cenários sob PATHS.",
+        "--fail-under": "sai com 1 quando o % de regras disparadas ou de condições cobertas fica abaixo destes",
+    },
+    "diff": {
+        "": "Cada resposta dos cenários sob PATHS (padrão: scenarios/) que difere entre duas versões: uma revisão "
+        "git do pacote inteiro e esta, ou duas bases de regras com esta camada Python.",
+        "--base": "revisão git (o pacote inteiro: sua camada Python e suas regras), ou uma pasta logic/ (ou que "
+        "contenha logic/: suas regras com esta camada Python)",
+        "--head": "uma pasta logic/ com que comparar (padrão: este pacote)",
+    },
+    "mutate": {
+        "": "Mutantes das regras (números ±1, comparações invertidas, condições retiradas, negações removidas), "
+        "cada um executado nos cenários sob PATHS (padrão: scenarios/<tratado>/, ou scenarios/ para core).",
+        "--treaty": "a pasta de logic/ a mutar (`core`: logic/core/, contra todos os cenários); obrigatório a menos "
+        "que a base de regras tenha um só tratado",
+        "--max": "uma amostra aleatória determinística de N mutantes (padrão: todos os mutantes)",
+        "--seed": "semente da amostra",
+        "--jobs": "processos",
+        "--time-budget": "para depois desse tempo; os mutantes não executados são informados como pulados",
+        "--probes": "cenários gerados que distinguem mutantes sobreviventes de suspeitos de equivalência",
+        "--logic": "a pasta logic/ a mutar (padrão: a base de regras instalada)",
+        "--save": "pasta onde gravar as sondas que distinguem um mutante sobrevivente (cenários candidatos)",
+    },
+    "report": {
+        "": "Grava um relatório de decisão HTML autocontido para os cenários FILES: um resumo por item, cada "
+        "derivação desenhada como um grafo com o texto do tratado de cada passo, os fatos e o recibo.",
+        "--output": "o arquivo HTML a gravar",
+        "--why-not": "desenha também por que uma conclusão não vale, por exemplo 'max_rate(\"div-2024\", 1000)'",
+    },
+    "serve": {
+        "": "Serve os comandos por HTTP (documento OpenAPI em /openapi.json): check, explain, why-not, whatif, "
+        "report, batch, treaties, schema, rates, com o JSON de --format json. Precisa do extra: pip install "
+        "'treaty-logic[serve]'.",
+        "--host": "endereço em que escutar",
+        "--port": "porta",
+        "--workers": "processos, cada um com a base de regras carregada uma vez e decidindo uma requisição por vez",
+        "--max-body": "maior cenário no corpo de uma requisição [padrão e máximo: 1.000.000, o limite do "
+        "carregador]",
+        "--max-batch-body": "maior corpo de /batch",
+        "--time-limit": "maior time_limit que uma requisição check ou whatif pode pedir (segundos; também o padrão)",
+        "--explain-time-limit": "segundos que uma requisição explain, why-not ou report pode levar antes de ser "
+        "interrompida",
+        "--access-log": "registra cada requisição",
+    },
+}
+"""Command name → its summary (key ``""``) and its options' help (key: the option's long name); ``""`` as the
+command name is the group itself."""
+
+
+def help_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the help the environment asks for: ``TREATY_LANG``, else ``LC_ALL`` or ``LANG``
+    starting with ``pt`` (``pt_BR.UTF-8``); English otherwise."""
+    env = os.environ if environ is None else environ
+    if env.get(ENV):
+        return normalize(env[ENV])
+    for name in ("LC_ALL", "LANG"):
+        if env.get(name):
+            return "pt" if env[name].lower().startswith("pt") else "en"
+    return "en"
+
+
+def _long(param: click.Parameter) -> str:
+    opts = [o for o in param.opts if o.startswith("--")] or list(param.opts)
+    return opts[0] if opts else ""
+
+
+def localize(group: click.Group, lang: str) -> None:
+    """Put the help of ``lang`` on ``group`` and its commands (English leaves them as written)."""
+    if family(lang) == "en":
+        return
+    group.help = HELP[""][""]
+    for name, command in group.commands.items():
+        table = HELP.get(name, {})
+        if "" in table:
+            command.help = table[""]
+            command.short_help = None
+        for param in command.params:
+            text = table.get(_long(param)) or _OPTIONS.get(_long(param))
+            if text is not None and isinstance(param, click.Option):
+                param.help = text
