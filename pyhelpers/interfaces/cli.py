@@ -14,6 +14,7 @@ import time
 import traceback
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -222,9 +223,9 @@ def _interruptible(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except KeyboardInterrupt:
-            parts = f"{kwargs['output']}.parts"
+            parts = Path(f"{kwargs['output']}.parts")  # chunks.parts_folder
             click.echo(f"interrupted: the chunks already decided are kept in {parts}; run the same command with "
-                       f"--resume to continue" if os.path.isdir(parts) else
+                       f"--resume to continue" if parts.is_dir() else
                        "interrupted before any chunk was written: run the command again", err=True)
             sys.exit(130)
 
