@@ -10,12 +10,15 @@ from :func:`context`, and each code path is correct under both; the environment 
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import sys
 from multiprocessing.context import BaseContext
 
 from pyhelpers.base.errors import InputError
+
+log = logging.getLogger(__name__)
 
 VARIABLE = "TREATY_START_METHOD"
 """The environment variable that forces a start method."""
@@ -35,7 +38,9 @@ def start_method() -> str:
 
 def context() -> BaseContext:
     """The multiprocessing context of :func:`start_method`."""
-    return multiprocessing.get_context(start_method())
+    method = start_method()
+    log.debug("processes start with %s", method)
+    return multiprocessing.get_context(method)
 
 
 def forking() -> bool:

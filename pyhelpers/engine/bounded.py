@@ -19,6 +19,7 @@ dropped and the answer is incomplete all the same, so the limit is never silentl
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import pickle
 import signal
@@ -33,6 +34,7 @@ from pyhelpers.base.errors import TreatyLogicError
 
 T = TypeVar("T")
 P = TypeVar("P")
+log = logging.getLogger(__name__)
 
 
 class WorkerFailed(TreatyLogicError):
@@ -181,6 +183,7 @@ def _run_spawned(work: Callable[[Callable[[P], None]], T], deadline: float, star
     try:
         job = pickle.dumps(work)
     except (pickle.PicklingError, AttributeError, TypeError):
+        log.info("bounded work that does not pickle runs in this process; a late end counts as cut")
         return _run_here(work, deadline, started, cpu)
     if deadline <= time.monotonic():
         return Bounded(None, False, cpu=0.0)
@@ -199,6 +202,7 @@ def _run_spawned(work: Callable[[Callable[[P], None]], T], deadline: float, star
         if first[0] != "ready":  # the work could not be unpickled there (its rule base did not load)
             _handle(first, out)
         ready = time.monotonic()
+        log.info("bounded work in a spawned child, ready after %.2f s", ready - started)
         _receive(receive, deadline + (ready - started), out)  # the deadline counts from the child's start
         return out
     finally:

@@ -52,6 +52,7 @@ from pyhelpers.engine.program import Logic, RuleInfo
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.explain.instrument import FIRED, LOC, BodyPart, _atom, _classify, _global_vars, _num, _tuple, variables
 from pyhelpers.scenario import load_file
+from pyhelpers.scenario.loading import scenario_files as scenario_files  # where the commands took it from
 
 COND = "_cond"
 _COMPLEMENT = {
@@ -323,13 +324,6 @@ def _worker_init(root: str) -> None:
 def _worker_measure(path: str) -> Seen:
     assert _WORKER is not None
     return _WORKER(Path(path))
-
-
-def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
-    out: list[Path] = []
-    for p in map(Path, paths):
-        out += sorted(p.rglob("*.yaml")) if p.is_dir() else [p]
-    return out
 
 
 @dataclass
