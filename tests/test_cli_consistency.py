@@ -1,6 +1,7 @@
 """Issue 25, item 5: one CLI. `check` takes folders; the same option names everywhere (`--workers`, the
 old `--jobs` a hidden deprecated alias); exit codes as everywhere (`diff` 1 when an outcome changed,
-`crosscheck` on no scenario 2); `--version`; logging under the package's name with `--verbose`."""
+`crosscheck` on no scenario 2); `treaty init`; `--version`; logging under the package's name with
+`--verbose`; shell completion."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pyhelpers.base.version import package_version
 from pyhelpers.interfaces.cli import main
+from pyhelpers.scenario import load_file
 
 from .conftest import ROOT
 from .test_regression import MINI, _copy
@@ -92,3 +95,45 @@ def test_shell_completion_as_the_readme_says() -> None:
     out = CliRunner().invoke(main, [], prog_name="treaty",
                              env={"_TREATY_COMPLETE": "bash_complete", "COMP_WORDS": "treaty cro", "COMP_CWORD": "1"})
     assert out.stdout == "plain,crosscheck\n"
+
+
+INIT_CASES = [(treaty, item_type) for treaty in ("br-ae", "br-pl", "br-pt", "br-sg", "br-uy")
+              for item_type in ("dividend", "employment", "capital_gain")] + [
+    ("br-pt", "interest_on_equity"), ("br-sg", "technical_services"), ("br-uy", "shipping_air_transport"),
+    ("br-pl", "pension"), ("br-ae", "student")]
+
+
+@pytest.mark.parametrize(("treaty", "item_type"), INIT_CASES, ids=[f"{t}-{k}" for t, k in INIT_CASES])
+def test_init_writes_a_scenario_that_loads_and_checks(tmp_path: Path, treaty: str, item_type: str) -> None:
+    path = tmp_path / "start.yaml"
+    code, _, err = _invoke("init", treaty, item_type, "-o", str(path))
+    assert code == 0 and err == f"wrote {path}: fill it in, then `treaty check {path}`\n"
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(f"# A scenario of {treaty} to start from (treaty init {treaty} {item_type})")
+    assert f"    type: {item_type}\n" in text
+    scenario = load_file(path)
+    assert (scenario.treaty, [it.type for it in scenario.income]) == (treaty, [item_type])
+    code, out, err = _invoke("check", str(path))
+    assert code == 0 and not err, out + err
+    assert "item-1" in out
+
+
+def test_init_lists_the_details_of_the_type_commented_out() -> None:
+    code, out, _ = _invoke("init", "br-pt", "dividend")
+    assert code == 0
+    assert "    # dividend:\n" in out
+    assert "    #   instrument: shares | jouissance_shares" in out
+    assert "    # beneficial_owner: Id  # default: the recipient\n" in out
+
+
+def test_init_refuses_an_unknown_treaty_or_type_and_an_existing_file(tmp_path: Path) -> None:
+    code, _, err = _invoke("init", "br-xx", "dividend")
+    assert code == 2
+    assert err.startswith("error: treaty: expected one of br-ae, br-pl, br-pt, br-sg, br-uy, found 'br-xx'")
+    code, _, err = _invoke("init", "br-pt", "gift")
+    assert code == 2 and err.startswith("error: type: expected one of dividend, branch_profits,")
+    there = tmp_path / "there.yaml"
+    there.write_text("mine", encoding="utf-8")
+    code, _, err = _invoke("init", "br-pt", "dividend", "-o", str(there))
+    assert code == 2 and "expected a new file, found one already there" in err
+    assert there.read_text(encoding="utf-8") == "mine"

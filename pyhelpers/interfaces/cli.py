@@ -436,6 +436,33 @@ def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
 
 
 @main.command()
+@click.argument("treaty")
+@click.argument("item_type", metavar="TYPE")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="the file to write (default: standard output); an existing file is never replaced")
+@_handle_errors
+def init(treaty: str, item_type: str, output: str | None) -> None:
+    """A commented scenario of TREATY with one income item of TYPE to start from: it loads and checks as
+    it is, and lists, commented out, every fact the item may give."""
+    from pyhelpers.base.errors import OutputError
+    from pyhelpers.scenario.starter import starter
+
+    text = starter(treaty, item_type)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(output, "x", encoding="utf-8") as fh:
+            fh.write(text)
+    except FileExistsError:
+        raise OutputError(f"{output}: expected a new file, found one already there: choose another -o") from None
+    except OSError as err:
+        raise OutputError(f"{output}: expected a file that can be written, found {err.strerror}: choose "
+                          "another -o") from None
+    click.echo(f"wrote {output}: fill it in, then `treaty check {output}`", err=True)
+
+
+@main.command()
 @_handle_errors
 def schema() -> None:
     """Print the JSON Schema of the scenario format (for editors)."""
