@@ -34,7 +34,9 @@ def test_check_takes_a_folder_recursing_yaml_and_yml_sorted(tmp_path: Path) -> N
     (tmp_path / "notes.txt").write_text("not a scenario", encoding="utf-8")
     code, out, err = _invoke("check", str(tmp_path), "--format", "json")
     assert code == 0, err
-    assert [d["source"] for d in json.loads(out)] == [str(tmp_path / "a.yaml"), str(tmp_path / "b" / "one.yml")]
+    data = json.loads(out)
+    assert [d["source"] for d in data["results"]] == [str(tmp_path / "a.yaml"), str(tmp_path / "b" / "one.yml")]
+    assert (data["incomplete"], data["schema_version"]) == (None, "2.0")
     code, text, _ = _invoke("check", str(tmp_path))
     assert code == 0 and text.count("br-pt 10(2)(a)") >= 2
 

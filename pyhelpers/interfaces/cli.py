@@ -171,7 +171,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
         else:
             click.echo(render.check_text(result, mismatches, lang, _decisive(checker, scenario, lang)), nl=False)
     if fmt == "json":
-        click.echo(render.to_json(outputs[0] if len(paths) == 1 and outputs else outputs), nl=False)
+        click.echo(render.to_json(documents.check_envelope(outputs)), nl=False)
     sys.exit(worst)
 
 
