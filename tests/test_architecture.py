@@ -157,7 +157,7 @@ presence:
     done = subprocess.run([sys.executable, "-m", "pyhelpers.interfaces.cli", "check", str(scenario), "--format",
                            "json"], capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
-    item = json.loads(done.stdout)["items"][0]
+    item = json.loads(done.stdout)["results"][0]["items"][0]
     return {"outcome": {s["state"]: s["outcome"] for s in item["states"]}, "provisions": item["provisions"]}
 
 

@@ -72,7 +72,10 @@ def test_formats_follow_the_language() -> None:
 
 def test_check_json_and_markdown() -> None:
     code, out, _ = run("check", QUALIFYING, "--format", "json")
-    data = json.loads(out)
+    envelope = json.loads(out)
+    assert list(envelope) == ["incomplete", "schema_version", "results"]  # the same shape for any number of files
+    assert (envelope["incomplete"], envelope["schema_version"], len(envelope["results"])) == (None, "2.0", 1)
+    data = envelope["results"][0]
     item = data["items"][0]
     assert (item["status"], item["max_rate_bp"], item["max_source_tax"]) == ("decided", 1000, "100000.00")
     assert data["expect"]["matched"] is True
@@ -244,7 +247,7 @@ def test_check_ask_ranks_the_open_facts() -> None:
     assert code == 0 and "no open facts" in out
     code, out, _ = run("check", "--ask", "--format", "json",
                        str(ROOT / "scenarios/br-pt/residence-tie-breaker-facts-unknown.yaml"))
-    data = json.loads(out)
+    data = json.loads(out)["results"][0]
     assert data["open_questions"][0] == {"kind": "depends", "fact": "habitual_abode(hugo-teixeira)",
                                          "provisions": "br-pt 4(2)(b)", "items": ["div-hugo"],
                                          "field": "persons.hugo-teixeira.habitual_abode"}

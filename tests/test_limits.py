@@ -44,7 +44,9 @@ def test_a_check_cut_by_the_time_limit_says_so_first(fmt: str) -> None:
     out = CliRunner().invoke(main, ["check", str(QUALIFYING), "--time-limit", "0.001", "--format", fmt])
     assert out.exit_code == 1, out.output  # the expect: block (decided, 10%) is not met by an undecided answer
     if fmt == "json":
-        data = json.loads(out.output)
+        envelope = json.loads(out.output)
+        assert next(iter(envelope)) == "incomplete" and envelope["incomplete"].startswith("1 of 1 answer(s) incomplete")
+        data = envelope["results"][0]
         assert next(iter(data)) == "incomplete"
         reason = data["incomplete"]
         assert data["items"][0]["status"] == "depends"

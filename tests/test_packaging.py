@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -71,3 +72,27 @@ def test_installed_package_runs_without_the_source_tree(wheel: Path, tmp_path: P
     where, rate = done.stdout.split()
     assert where == str(tmp_path / "site" / "pyhelpers" / "logic")
     assert rate == "1000"
+
+
+def test_pip_install_into_a_folder_of_the_user_runs_the_cli(source: Path, tmp_path: Path) -> None:
+    """Issue 25 item 4: ``pip install .`` needs no root: installed into a folder of the user (``--target``,
+    as into a virtual environment or with pipx), the command runs with a fresh home (its disk cache in the
+    platform's user cache folder there), under ``spawn`` as on Windows, and writes nowhere else."""
+    site = tmp_path / "site"
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site),
+                           str(source)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    home = tmp_path / "home"
+    home.mkdir()
+    scenario = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(home), "PYTHONPATH": str(site),
+           "TREATY_START_METHOD": "spawn", "PYTHONDONTWRITEBYTECODE": "1"}
+    code = ("import sys; sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in type(f).__name__.lower()];"
+            "from pyhelpers.interfaces.cli import main; main()")
+    run = subprocess.run([sys.executable, "-c", code, "check", str(scenario), "--time-limit", "60"],
+                         capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "br-pt 10(2)(a)" in run.stdout
+    assert (site / "pyhelpers" / "logic").is_dir()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["home", "site"]
+    assert any((home / ".cache" / "treaty-logic").iterdir())

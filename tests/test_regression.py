@@ -66,7 +66,7 @@ def test_fixture_static_rule_not_measurable() -> None:
 
 def test_fixture_coverage_command_and_fail_under() -> None:
     runner = CliRunner()
-    args = ["coverage", str(MINI / "scenarios"), "--logic", str(MINI / "logic"), "--jobs", "1"]
+    args = ["coverage", str(MINI / "scenarios"), "--logic", str(MINI / "logic"), "--workers", "1"]
     ok = runner.invoke(main, [*args, "--fail-under", "80", "30"])
     assert ok.exit_code == 0, ok.output
     assert "art10.lp:30: fx/pension-exclusive: rule never fired" in ok.output

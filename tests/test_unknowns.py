@@ -114,7 +114,7 @@ def test_time_limit_reached_is_said_and_nothing_is_final(checker: Checker) -> No
 def test_check_json_carries_the_three_valued_answer() -> None:
     out = CliRunner().invoke(main, ["check", str(SG_FUTURE), "--format", "json"])
     assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
+    data = json.loads(out.output)["results"][0]
     item = data["items"][0]
     assert item["status"] == "depends"
     assert [a["conclusion"] for a in item["alternatives"]] == ["capped 10%", "capped 15%"]
@@ -212,11 +212,15 @@ def test_an_incomplete_answer_says_so_first(tmp_path: Path) -> None:
         out = runner.invoke(main, ["check", str(SG_FUTURE), "--time-limit", "0", "--format", fmt])
         assert out.exit_code in (0, 1) and out.output.startswith(first), out.output
     out = runner.invoke(main, ["check", str(SG_FUTURE), "--time-limit", "0", "--format", "json"])
-    assert next(iter(json.loads(out.output))) == "incomplete"
+    data = json.loads(out.output)
+    assert next(iter(data)) == "incomplete" and data["incomplete"].startswith("1 of 1 answer(s) incomplete")
+    assert next(iter(data["results"][0])) == "incomplete"
     out = runner.invoke(main, ["check", str(SG_FUTURE), "--time-limit", "0", "--ask", "--format", "json"])
     assert next(iter(json.loads(out.output))) == "incomplete"
+    assert next(iter(json.loads(out.output)["results"][0])) == "incomplete"
     complete = runner.invoke(main, ["check", str(SG_FUTURE), "--format", "json"])
     assert json.loads(complete.output)["incomplete"] is None
+    assert json.loads(complete.output)["results"][0]["incomplete"] is None
     path = tmp_path / "s.yaml"
     path.write_text(_scenario("{value: 24, changeable: [25]}"), encoding="utf-8")
     goal = 'max_rate("div", R), R <= 1000'

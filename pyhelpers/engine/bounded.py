@@ -2,28 +2,39 @@
 
 clingo's solving can be stopped (``handle.wait`` and ``cancel``), its grounding cannot: a program whose
 ground size explodes keeps ``Control.ground`` busy in C for minutes, whatever the time limit. So the work
-runs in a forked child process (it inherits the parsed rule base, nothing is loaded again) and sends its
-results through a pipe: what it finds as it goes (``emit``) and its final value. At the deadline the
-parent stops waiting and kills the child, keeping what was emitted; the caller says the answer is
-incomplete. Where ``fork`` does not exist the work runs in this process, bounded only between solves.
+runs in a child process and sends its results through a pipe: what it finds as it goes (``emit``) and
+its final value. At the deadline the parent stops waiting and kills the child, keeping what was emitted;
+the caller says the answer is incomplete.
+
+The child is forked where the start method is ``fork`` (:mod:`pyhelpers.base.processes`): it inherits
+the parsed rule base, nothing is loaded again. Elsewhere (``spawn``: Windows, macOS, or forced) it is
+started fresh and the work reaches it pickled (a module-level function with its arguments,
+``functools.partial``; a :class:`~pyhelpers.engine.solve.Checker` pickles as its spec and is loaded
+once there): the deadline then counts from the moment the child is ready (loading the rule base is not
+the work), and starting it is bounded by :data:`STARTUP_LIMIT`. Work that cannot be pickled (a closure)
+runs in this process under ``spawn``, its solves bounded; if it ends past the deadline its value is
+dropped and the answer is incomplete all the same, so the limit is never silently lost.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
+import pickle
 import signal
 import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from pyhelpers.base import cache
+from pyhelpers.base import cache, processes
 from pyhelpers.base.errors import TreatyLogicError
 
 T = TypeVar("T")
 P = TypeVar("P")
+log = logging.getLogger(__name__)
 
 
 class WorkerFailed(TreatyLogicError):
@@ -49,10 +60,8 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
     exception raised by the work is raised here (with the child's traceback as a note), or, if it cannot
     be sent, a :class:`RuntimeError` carrying that traceback."""
     started, cpu = time.monotonic(), time.process_time()
-    if not hasattr(os, "fork"):
-        emitted: list[P] = []
-        value = work(emitted.append)
-        return Bounded(value, True, emitted, time.monotonic() - started, time.process_time() - cpu)
+    if not processes.forking():
+        return _run_spawned(work, deadline, started, cpu)
     if deadline <= time.monotonic():
         return Bounded(None, False, cpu=0.0)
     from multiprocessing import Pipe  # here: a command that bounds nothing does not import it
@@ -60,51 +69,17 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
     receive, send = Pipe(duplex=False)
     pid = os.fork()
     if pid == 0:  # the child: never returns
-        status = 0
+        status = 1
         try:
             receive.close()
-            value = work(lambda part: send.send(("emit", part)))
-            send.send(("done", (value, cache.notices())))
-        except TreatyLogicError as err:
-            send.send(("error", err))
-        except BaseException as err:
-            text = traceback.format_exc()
-            with contextlib.suppress(BaseException):
-                try:
-                    send.send(("crash", (err, text)))  # the exception itself, if it pickles
-                except Exception:
-                    send.send(("crash", (None, text)))
-            status = 1
+            status = _child(work, send)
         finally:
-            with contextlib.suppress(BaseException):
-                send.close()
             os._exit(status)
     send.close()
     out: Bounded[T, P] = Bounded(None, False)
     try:
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not receive.poll(remaining):
-                return out  # past the deadline: the child is killed below
-            try:
-                kind, payload = receive.recv()
-            except EOFError:
-                raise WorkerFailed("the process doing the bounded work ended without an answer (killed from "
-                                   "outside, or out of memory)") from None
-            if kind == "emit":
-                out.emitted.append(payload)
-            elif kind == "done":
-                (out.value, notes), out.finished = payload, True
-                cache.carry(notes)  # the cache's warnings, said by the parent
-                return out
-            elif kind == "error":
-                raise payload
-            else:
-                raised, text = payload
-                if isinstance(raised, Exception):  # raised again here, with the child's traceback as a note
-                    raised.add_note(f"raised in the child process doing bounded work:\n{text}")
-                    raise raised
-                raise RuntimeError(f"the process doing the bounded work failed:\n{text}")
+        _receive(receive, deadline, out)
+        return out
     finally:
         out.wall = time.monotonic() - started
         receive.close()
@@ -113,3 +88,125 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
         with contextlib.suppress(OSError):
             _, _, usage = os.wait4(pid, 0)
             out.cpu = usage.ru_utime + usage.ru_stime
+
+
+def _child(work: Callable[[Callable[[Any], None]], Any], send: Any) -> int:
+    """In the child: run ``work``, send what it emits and its value (or its exception); the exit status."""
+    status = 0
+    try:
+        value = work(lambda part: send.send(("emit", part)))
+        send.send(("done", (value, cache.notices())))
+    except TreatyLogicError as err:
+        send.send(("error", err))
+    except BaseException as err:
+        text = traceback.format_exc()
+        with contextlib.suppress(BaseException):
+            try:
+                send.send(("crash", (err, text)))  # the exception itself, if it pickles
+            except Exception:
+                send.send(("crash", (None, text)))
+        status = 1
+    finally:
+        with contextlib.suppress(BaseException):
+            send.close()
+    return status
+
+
+def _receive(receive: Any, deadline: float, out: Bounded[Any, Any]) -> None:
+    """Read the child's messages into ``out`` until it is done or ``deadline`` passes."""
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not receive.poll(remaining):
+            return  # past the deadline: the caller kills the child
+        if _handle(_message(receive), out):
+            return
+
+
+def _message(receive: Any) -> tuple[str, Any]:
+    try:
+        kind, payload = receive.recv()
+    except EOFError:
+        raise WorkerFailed("the process doing the bounded work ended without an answer (killed from "
+                           "outside, or out of memory)") from None
+    return kind, payload
+
+
+def _handle(message: tuple[str, Any], out: Bounded[Any, Any]) -> bool:
+    """Take one message of the child into ``out`` (raise what it raised); whether the work is done."""
+    kind, payload = message
+    if kind == "emit":
+        out.emitted.append(payload)
+        return False
+    if kind == "done":
+        (out.value, notes), out.finished = payload, True
+        cache.carry(notes)  # the cache's warnings, said by the parent
+        return True
+    if kind == "error":
+        raise payload
+    raised, text = payload
+    if isinstance(raised, Exception):  # raised again here, with the child's traceback as a note
+        raised.add_note(f"raised in the child process doing bounded work:\n{text}")
+        raise raised
+    raise RuntimeError(f"the process doing the bounded work failed:\n{text}")
+
+
+STARTUP_LIMIT = 120.0
+"""Seconds a spawned child may take to start and load what the work needs (the rule base) before it is
+said to have failed."""
+
+
+def _spawned_child(work: bytes, send: Any) -> None:
+    """The entry point of a spawned child: unpickle the work (loading the rule base it names), say it is
+    ready, then run it."""
+    try:
+        job = pickle.loads(work)
+    except BaseException:
+        _child(lambda _emit: pickle.loads(work), send)  # raises again: sent as the work's error
+        return
+    send.send(("ready", None))
+    _child(job, send)
+
+
+def _run_here(work: Callable[[Callable[[P], None]], T], deadline: float, started: float, cpu: float
+              ) -> Bounded[T, P]:
+    """``work`` in this process (it cannot be pickled for a child): if it ends past ``deadline``, its value
+    is dropped and it counts as stopped there, as a child killed at the deadline would have."""
+    emitted: list[P] = []
+    value = work(emitted.append)
+    late = time.monotonic() > deadline
+    return Bounded(None if late else value, not late, emitted, time.monotonic() - started, time.process_time() - cpu)
+
+
+def _run_spawned(work: Callable[[Callable[[P], None]], T], deadline: float, started: float, cpu: float
+                 ) -> Bounded[T, P]:
+    """:func:`run_bounded` in a spawned child (module doc); in this process if ``work`` cannot be pickled."""
+    try:
+        job = pickle.dumps(work)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        log.info("bounded work that does not pickle runs in this process; a late end counts as cut")
+        return _run_here(work, deadline, started, cpu)
+    if deadline <= time.monotonic():
+        return Bounded(None, False, cpu=0.0)
+    ctx = processes.context()
+    receive, send = ctx.Pipe(duplex=False)
+    # not a daemon: a pool's worker may start it
+    child = ctx.Process(target=_spawned_child, args=(job, send))  # type: ignore[attr-defined]
+    child.start()
+    send.close()
+    out: Bounded[T, P] = Bounded(None, False)
+    ready = time.monotonic()
+    try:
+        if not receive.poll(STARTUP_LIMIT):
+            raise WorkerFailed(f"the process doing the bounded work did not start within {STARTUP_LIMIT:g} s")
+        first = _message(receive)
+        if first[0] != "ready":  # the work could not be unpickled there (its rule base did not load)
+            _handle(first, out)
+        ready = time.monotonic()
+        log.info("bounded work in a spawned child, ready after %.2f s", ready - started)
+        _receive(receive, deadline + (ready - started), out)  # the deadline counts from the child's start
+        return out
+    finally:
+        out.wall = time.monotonic() - ready
+        receive.close()
+        child.kill()
+        child.join()

@@ -1,7 +1,8 @@
 """A check bounded by its time limit, grounding included, and large scenarios in slices (issue 26, item 5).
 
 :meth:`Checker.check <pyhelpers.engine.solve.Checker.check>` bounds only its solves (clingo can
-interrupt a search, not a grounding). :func:`check_within` runs the check in a forked child
+interrupt a search, not a grounding). :func:`check_within` runs the check in a child process (forked, or
+spawned where ``fork`` is not used)
 (:mod:`pyhelpers.engine.bounded`) stopped at the limit, so a grounding that outlasts the limit is cut
 too: the items it had not decided are then reported with the finding ``time_limit`` and the result is
 ``incomplete``, never a complete answer. The limit is measured in wall-clock time; the result says how
@@ -17,6 +18,7 @@ persons it is refused (:func:`~pyhelpers.scenario.limits.refuse_oversized`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Callable
 from typing import Any
@@ -60,7 +62,7 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
     for part in slices:
         sub = scenario if len(slices) == 1 else _slice(scenario, part)
         run: Bounded[ScenarioResult, None] = run_bounded(
-            lambda _emit, sub=sub: checker.check(sub, source, time_limit),  # type: ignore[misc]
+            functools.partial(_check, checker, sub, source, time_limit),
             time.monotonic() + time_limit + min(GRACE, time_limit))
         parts.append(_measured(run, checker, sub, source, time_limit))
         done += len(part)
@@ -69,6 +71,12 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
     if len(parts) == 1:
         return parts[0]
     return result_named(_merged(checker, scenario, parts), scenario)  # the items' fields in the whole scenario
+
+
+def _check(checker: Any, scenario: Scenario, source: str, time_limit: float, _emit: Callable[[None], None]
+           ) -> ScenarioResult:
+    """The bounded work of :func:`check_within` (a module-level function: it pickles for a spawned child)."""
+    return checker.check(scenario, source, time_limit)  # type: ignore[no-any-return]
 
 
 def _slice(scenario: Scenario, items: list[IncomeItem]) -> Scenario:

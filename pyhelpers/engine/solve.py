@@ -6,10 +6,11 @@ import dataclasses
 import hashlib
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
+from pathlib import Path
 from typing import TypeVar
 
 import clingo
@@ -96,6 +97,11 @@ class Checker:
         self.strict = strict
         """No default stands for a fact the law needs: each is missing instead of an assumption."""
 
+    def __reduce__(self) -> tuple[Callable[[str, bool], Checker], tuple[str, bool]]:
+        """Pickled as its spec, the rule base's folder and ``strict`` (small, for a process started with
+        ``spawn``): unpickled, it is the rule base loaded once in that process (:func:`checker_for`)."""
+        return (checker_for, (str(self.logic.root), self.strict))
+
     @cached_property
     def static_atoms(self) -> list[clingo.Symbol]:
         """The treaties' catalogue facts (articles, parameters ...), grounded once without a scenario."""
@@ -121,7 +127,7 @@ class Checker:
 
     def warm(self) -> Checker:
         """Parse and prepare everything shared by all evaluations now (before forking workers, which then
-        inherit it instead of each parsing the rule base again)."""
+        inherit it instead of each parsing the rule base again; a spawned worker warms its own)."""
         _ = self.static_atoms, self.declared, self.reconstructed_provisions
         self.logic.reachable(None, frozenset())
         return self
@@ -346,18 +352,17 @@ class Checker:
     def check_many(self, scenarios: Iterable[Scenario | tuple[Scenario, str]], workers: int = 1,
                    chunk: int = 100) -> Iterator[ScenarioResult]:
         """Evaluate many scenarios, ``chunk`` at a time in one clingo run, on ``workers`` processes; a
-        generator of results in input order. (Each worker process inherits the parsed rule base.)"""
+        generator of results in input order. (A forked worker inherits the parsed rule base; a spawned
+        one gets this checker pickled as its spec and loads the rule base once, :func:`_start_worker`.)"""
         pairs = ((s, "<scenario>") if isinstance(s, Scenario) else s for s in scenarios)
         chunks = _chunked(pairs, chunk)
         if workers <= 1:
             for part in chunks:
                 yield from self.check_together(part)
             return
-        import multiprocessing
+        from pyhelpers.base import processes
 
-        global _WORKER_CHECKER
-        _WORKER_CHECKER = self.warm()
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with processes.context().Pool(workers, initializer=_start_worker, initargs=(self.warm(),)) as pool:
             for results in pool.imap(_check_chunk_in_worker, chunks):
                 yield from results
 
@@ -402,8 +407,30 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
                                                                   relies))
 
 
+_LOADED: dict[tuple[str, bool], Checker] = {}
+"""The checkers unpickled in this process, by spec: each rule base is loaded once per process."""
+
+
+def checker_for(root: str, strict: bool) -> Checker:
+    """The checker of the rule base in ``root`` (``strict`` or not), loaded once in this process (what a
+    pickled :class:`Checker` becomes in a spawned worker)."""
+    key = (root, strict)
+    checker = _LOADED.get(key)
+    if checker is None:
+        logic = next((c.logic for (r, _), c in _LOADED.items() if r == root), None)
+        checker = _LOADED[key] = Checker(logic or load_logic(Path(root)), strict)
+    return checker
+
+
 _WORKER_CHECKER: Checker | None = None
-"""The checker a worker process inherits (fork) from the process that started the pool."""
+"""The checker of a worker process of :meth:`Checker.check_many`."""
+
+
+def _start_worker(checker: Checker) -> None:
+    """A pool's initializer: the worker's checker (inherited warm under ``fork``; under ``spawn`` loaded
+    once, what it derives computed when first needed)."""
+    global _WORKER_CHECKER
+    _WORKER_CHECKER = checker
 
 
 def _check_chunk_in_worker(part: list[tuple[Scenario, str]]) -> list[ScenarioResult]:

@@ -18,6 +18,7 @@ change reaches the goal, the caller shows the why-not explanation of the goal on
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -151,7 +152,7 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
     limit (:mod:`pyhelpers.engine.bounded`): the solutions verified by then are kept, and the answer
     says it is incomplete."""
     deadline = time.monotonic() + time_limit
-    query = parse_query(goal, checker.logic, SID)
+    parse_query(goal, checker.logic, SID)  # a bad goal is refused here, before a child is started
     thresholds = cited_percentages(checker.static_atoms, scenario.treaty)
     marked = [f for f in scenario.open_facts if f.kind == "changeable"]
     changeable: list[OpenFact] = []
@@ -167,9 +168,8 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
                          "{value: X, changeable: [A, B]}")
     considered = tuple(f"{f.name}: {', '.join(f.show(i) for i in range(len(f.values)))}" for f in changeable)
 
-    def search(emit: Callable[[Solution], None]) -> WhatIf:
-        return _search(checker, scenario, source, goal, query, changeable, considered, deadline, time_limit, emit)
-
+    search = functools.partial(_search_goal, checker, scenario, source, goal, changeable, considered, deadline,
+                               time_limit)  # a module-level function: it pickles for a spawned child
     run: Bounded[WhatIf, Solution] = run_bounded(search, deadline + _GRACE)
     if run.value is not None:
         return run.value
@@ -179,6 +179,14 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
 _GRACE = 0.25
 """Seconds the search may take past the deadline to stop on its own (its solves are interrupted at
 the deadline) before it is killed (it is grounding)."""
+
+
+def _search_goal(checker: Any, scenario: Scenario, source: str, goal: str, changeable: list[OpenFact],
+                 considered: tuple[str, ...], deadline: float, time_limit: float, emit: Callable[[Solution], None]
+                 ) -> WhatIf:
+    """:func:`_search` of ``goal`` parsed where it runs (a query holds clingo's AST, which does not pickle)."""
+    query = parse_query(goal, checker.logic, SID)
+    return _search(checker, scenario, source, goal, query, changeable, considered, deadline, time_limit, emit)
 
 
 def _search(checker: Any, scenario: Scenario, source: str, goal: str, query: Query, changeable: list[OpenFact],

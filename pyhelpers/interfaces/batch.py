@@ -20,7 +20,6 @@ Only the CLI prints; progress is reported through a callback.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
 import shutil
@@ -33,6 +32,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from pyhelpers.base import processes
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
 from pyhelpers.base.messages import translate
 from pyhelpers.engine.results import Finding, ItemResult, format_bp
@@ -368,9 +368,13 @@ def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
 _WORKER_CONTEXT: BatchContext | None = None
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is for the batch process, which stops the workers itself."""
+def _start_worker(ctx: BatchContext) -> None:
+    """A worker's initializer: Ctrl-C is for the batch process, which stops the workers itself; the
+    context is the batch's (inherited under ``fork``; under ``spawn`` pickled, its checker as a spec
+    whose rule base the worker loads once)."""
+    global _WORKER_CONTEXT
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER_CONTEXT = ctx
 
 
 def _decide_in_worker(job: tuple[int, list[Row]]) -> tuple[int, list[dict[str, str]]]:
@@ -475,10 +479,8 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
             for index, rows in jobs:
                 record(index, decide_rows(ctx, rows))
         else:
-            global _WORKER_CONTEXT
-            _WORKER_CONTEXT = ctx
-            ctx.checker.warm()  # parse once before forking: the workers inherit it
-            with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
+            ctx.checker.warm()  # parse once before forking: forked workers inherit it
+            with processes.context().Pool(workers, initializer=_start_worker, initargs=(ctx,)) as pool:
                 for index, records in pool.imap(_decide_in_worker, jobs):
                     record(index, records)
     except LedgerError as err:

@@ -8,12 +8,14 @@ traceback unless the environment variable ``TREATY_DEBUG`` is set to 1).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import time
 import traceback
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -45,6 +47,17 @@ STRICT = click.option("--strict", is_flag=True,
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
                           help="seconds of wall-clock time for the work on one scenario, grounding included (check: "
                           "per slice of 1,000 items in a larger one); an answer the limit cut says INCOMPLETE first")
+
+
+JOBS = click.option("--jobs", "jobs_alias", type=click.IntRange(min=1), default=None, hidden=True,
+                    help="deprecated: --workers")
+
+
+def _workers(workers: int | None, jobs: int | None) -> int | None:
+    """``--workers``, or the deprecated ``--jobs`` (said once on stderr) when only it is given."""
+    if jobs is not None:
+        click.echo("warning: --jobs is deprecated: use --workers", err=True)
+    return workers if workers is not None else jobs
 
 
 DEBUG = "TREATY_DEBUG"
@@ -90,12 +103,43 @@ def _handle_errors(func: F) -> F:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_version(), prog_name="treaty")
-def main() -> None:
+@click.option("-v", "--verbose", count=True, help="say what is done on stderr (the logger `pyhelpers`): -v "
+              "the steps, -vv their details")
+def main(verbose: int) -> None:
     """treaty-logic: Brazil's tax treaties as rules, with cited explanations."""
+    _logging(verbose)
+
+
+def _logging(verbose: int) -> None:
+    """The package's log records (``logging.getLogger("pyhelpers")``) on stderr: warnings only by default,
+    the steps with ``-v``, their details with ``-vv``."""
+    logger = logging.getLogger(LOGGER)
+    level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
+    logger.setLevel(level)
+    if not any(isinstance(h, _Stderr) for h in logger.handlers):
+        handler = _Stderr()
+        handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        logger.addHandler(handler)
+
+
+LOGGER = "pyhelpers"
+"""The package's logger: every module logs under ``pyhelpers.<module>``."""
+
+
+class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to the ``sys.stderr`` of the moment a record is written (a test runner swaps it)."""
+
+    @property
+    def stream(self) -> Any:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: Any) -> None:
+        pass
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("--ask", is_flag=True, help="list only the facts that could change an outcome (not given, "
               "given as unknown, or a judgment to make), most decisive first")
 @TIME_LIMIT
@@ -104,11 +148,20 @@ def main() -> None:
 @LANG
 @_handle_errors
 def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fmt: str, lang: str) -> None:
-    """Decide every income item of the scenario FILES and compare with their expect: blocks."""
+    """Decide every income item of the scenario FILES and compare with their expect: blocks (a folder:
+    every *.yaml and *.yml file under it, sorted by path)."""
+    from pyhelpers.scenario.loading import scenario_files
+
+    paths = [str(p) for p in scenario_files(files)]
+    if not paths:
+        raise InputError(f"{', '.join(files)}: expected a scenario file or a folder holding *.yaml or *.yml files, "
+                         "found a folder without any")
     checker = Checker(strict=strict)
     worst = 0
     outputs: list[Any] = []
-    for path in files:
+    log = logging.getLogger(f"{LOGGER}.check")
+    for path in paths:
+        log.info("checking %s", path)
         try:
             scenario = load_file(path)
         except InputError as err:
@@ -127,7 +180,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
         else:
             click.echo(render.check_text(result, mismatches, lang, _decisive(checker, scenario, lang)), nl=False)
     if fmt == "json":
-        click.echo(render.to_json(outputs[0] if len(files) == 1 and outputs else outputs), nl=False)
+        click.echo(render.to_json(documents.check_envelope(outputs)), nl=False)
     sys.exit(worst)
 
 
@@ -231,9 +284,9 @@ def _interruptible(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except KeyboardInterrupt:
-            parts = f"{kwargs['output']}.parts"
+            parts = Path(f"{kwargs['output']}.parts")  # chunks.parts_folder
             click.echo(f"interrupted: the chunks already decided are kept in {parts}; run the same command with "
-                       f"--resume to continue" if os.path.isdir(parts) else
+                       f"--resume to continue" if parts.is_dir() else
                        "interrupted before any chunk was written: run the command again", err=True)
             sys.exit(130)
 
@@ -394,6 +447,33 @@ def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
 
 
 @main.command()
+@click.argument("treaty")
+@click.argument("item_type", metavar="TYPE")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="the file to write (default: standard output); an existing file is never replaced")
+@_handle_errors
+def init(treaty: str, item_type: str, output: str | None) -> None:
+    """A commented scenario of TREATY with one income item of TYPE to start from: it loads and checks as
+    it is, and lists, commented out, every fact the item may give."""
+    from pyhelpers.base.errors import OutputError
+    from pyhelpers.scenario.starter import starter
+
+    text = starter(treaty, item_type)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(output, "x", encoding="utf-8") as fh:
+            fh.write(text)
+    except FileExistsError:
+        raise OutputError(f"{output}: expected a new file, found one already there: choose another -o") from None
+    except OSError as err:
+        raise OutputError(f"{output}: expected a file that can be written, found {err.strerror}: choose "
+                          "another -o") from None
+    click.echo(f"wrote {output}: fill it in, then `treaty check {output}`", err=True)
+
+
+@main.command()
 @_handle_errors
 def schema() -> None:
     """Print the JSON Schema of the scenario format (for editors)."""
@@ -521,13 +601,15 @@ def _scenario_paths(paths: tuple[str, ...]) -> list[Any]:
               help="exit 1 when rules fired % or conditions covered % is below these")
 @click.option("--logic", "logic_dir", type=click.Path(file_okay=False, exists=True),
               help="the logic/ folder to measure (default: the installed rule base)")
-@click.option("--jobs", type=click.IntRange(min=1), help="processes (default: the CPUs)")
+@click.option("--workers", "jobs", type=click.IntRange(min=1), help="processes (default: the CPUs)")
+@JOBS
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="output format")
 @_handle_errors
 def coverage(paths: tuple[str, ...], fail_under: tuple[float, float] | None, logic_dir: str | None,
-             jobs: int | None, fmt: str) -> None:
+             jobs: int | None, jobs_alias: int | None, fmt: str) -> None:
     """Rules fired and body conditions seen both true and false by the scenarios under PATHS."""
+    jobs = _workers(jobs, jobs_alias)
     from pathlib import Path
 
     from pyhelpers.engine.program import load_logic
@@ -572,6 +654,7 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
         click.echo(dumps({"scenarios": len(files), "changes": [c.to_dict() for c in changes]}), nl=False)
     else:
         click.echo(diff_text(changes, len(files)), nl=False)
+    sys.exit(1 if changes else 0)  # as `diff`: 1 when an answer changed
 
 
 # ----------------------------------------------------------------- treaty mutate (issue 10) ---
@@ -583,7 +666,8 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
 @click.option("--max", "max_mutants", type=click.IntRange(min=1), metavar="N",
               help="a deterministic random sample of N mutants (default: every mutant)")
 @click.option("--seed", type=int, default=1, show_default=True, help="seed of the sample")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="processes")
+@click.option("--workers", "jobs", type=click.IntRange(min=1), default=None, help="processes  [default: 1]")
+@JOBS
 @click.option("--time-budget", type=click.FloatRange(min=0), metavar="SECONDS",
               help="stop after this long; the mutants not run are reported as skipped")
 @click.option("--probes", type=click.IntRange(min=0), default=100, show_default=True,
@@ -595,10 +679,12 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="output format")
 @_handle_errors
-def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, seed: int, jobs: int,
-           time_budget: float | None, probes: int, logic_dir: str | None, save: str | None, fmt: str) -> None:
+def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, seed: int, jobs: int | None,
+           jobs_alias: int | None, time_budget: float | None, probes: int, logic_dir: str | None, save: str | None,
+           fmt: str) -> None:
     """Mutants of the rules (numbers ±1, comparisons flipped, conditions dropped, negations removed),
     each run on the scenarios under PATHS (default: scenarios/<treaty>/, or scenarios/ for core)."""
+    jobs = _workers(jobs, jobs_alias) or 1
     from pathlib import Path
 
     from pyhelpers.base.rulebase import treaty_folders

@@ -49,6 +49,21 @@ def check_document(result: ScenarioResult, mismatches: list[Mismatch] | None, sc
     return render.check_json(result, mismatches)
 
 
+CHECK_SCHEMA_VERSION = "2.0"
+"""The version of the shape of ``treaty check --format json`` (and ``POST /check``): 2.0, one object
+whatever the number of scenarios (1.0 gave one scenario's document alone, several as a bare list)."""
+
+
+def check_envelope(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """``treaty check --format json`` of any number of scenarios: ``incomplete`` first (null, or how many
+    answers a time limit cut and the first one's reason), ``schema_version``, and ``results``: each
+    scenario's :func:`check_document`, in the order checked."""
+    cut = [r for r in results if r.get("incomplete")]
+    incomplete = None if not cut else \
+        f"{len(cut)} of {len(results)} answer(s) incomplete; the first, {cut[0].get('source')}: {cut[0]['incomplete']}"
+    return {"incomplete": incomplete, "schema_version": CHECK_SCHEMA_VERSION, "results": results}
+
+
 # ---------------------------------------------------------------------------------------- explain ---
 def item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:
     """The derivation of every conclusion and finding of each item (or person question) in ``items``."""

@@ -479,7 +479,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         def work() -> dict[str, Any]:
             result, mismatches = documents.check_answer(eng.checker_for(strict), scenario, source, seconds)
-            return documents.check_document(result, mismatches, scenario, source, ask)
+            return documents.check_envelope([documents.check_document(result, mismatches, scenario, source, ask)])
 
         return _json(await run_in_threadpool(eng.run, work))
 

@@ -247,14 +247,15 @@ def _isolate(cases: Sequence[Case], members: list[int], checker: Checker, progra
 def load_cases(paths: Sequence[str]) -> list[Case]:
     """The scenarios under ``paths`` (files or folders of ``*.yaml``). A file that does not load is an
     input error (exit code 2, as in every command), naming every such file and its problems."""
-    from pathlib import Path
 
     from pyhelpers.base.errors import InputError, Problem, ScenarioError
     from pyhelpers.scenario import load_file
+    from pyhelpers.scenario.loading import scenario_files
 
-    files: list[Path] = []
-    for p in map(Path, paths):
-        files += sorted(p.rglob("*.yaml")) if p.is_dir() else [p]
+    files = scenario_files(paths)
+    if not files:
+        raise InputError(f"no scenario file in {', '.join(paths) or 'the current folder'}: expected a *.yaml or "
+                         "*.yml file, or a folder holding some")
     cases: list[Case] = []
     problems: list[Problem] = []
     others: list[str] = []

@@ -16,7 +16,7 @@ from pyhelpers.scenario.document import Scenario, withholding_state
 from pyhelpers.scenario.expectations import ExpectedAnswer
 from pyhelpers.scenario.holdings import Holding
 from pyhelpers.scenario.problems import LineMap, describe, field_path, suggest
-from pyhelpers.scenario.services import DETAIL_BLOCKS
+from pyhelpers.scenario.services import DETAIL_BLOCKS, REQUIRED_BLOCKS
 
 
 def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]:
@@ -233,7 +233,7 @@ def _check_services_items(sc: Scenario, source: str, lines: LineMap) -> list[Pro
             if getattr(item, block) is not None and item.type not in types:
                 problem(("income", i, block), f"{block} details only on items of type {', '.join(types)}",
                         item.type)
-        if item.type in ("professor", "student") and getattr(item, item.type) is None:
+        if item.type in REQUIRED_BLOCKS and getattr(item, item.type) is None:
             problem(("income", i), f"{item.type} details (required for type {item.type})", "nothing")
         if item.independent is not None:
             ref(("income", i, "independent", "borne_by"), item.independent.borne_by, [*places, NONE],

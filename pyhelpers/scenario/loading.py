@@ -4,6 +4,7 @@ one by one), batch contexts, and single income items (a ledger row)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,19 @@ def validate_item(data: dict[str, Any], source: str) -> tuple[IncomeItem | None,
         return IncomeItem.model_validate(data), []
     except ValidationError as err:
         return None, problems_from_validation(err, source, LineMap(), data)
+
+
+SUFFIXES = (".yaml", ".yml")
+"""The scenario files a folder holds (found at any depth)."""
+
+
+def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files of ``paths``: a file as given, a folder as every ``*.yaml`` and ``*.yml`` file under it,
+    sorted by path (so that every command reads a folder in the same order)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        out += sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file()) if p.is_dir() else [p]
+    return out
 
 
 def load_file(path: str | Path) -> Scenario:

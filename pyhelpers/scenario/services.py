@@ -204,3 +204,6 @@ DETAIL_BLOCKS: dict[str, tuple[str, ...]] = {
 income send the item to those of another: an entertainer's to independent services or employment, a
 government payment to employment or pensions, a professor's or student's to independent services or
 employment)."""
+
+REQUIRED_BLOCKS = ("professor", "student")
+"""The types whose items must carry their own details block (named as the type)."""

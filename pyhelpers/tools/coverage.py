@@ -47,10 +47,12 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
+from pyhelpers.base import processes
 from pyhelpers.engine.program import Logic, RuleInfo
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.explain.instrument import FIRED, LOC, BodyPart, _atom, _classify, _global_vars, _num, _tuple, variables
 from pyhelpers.scenario import load_file
+from pyhelpers.scenario.loading import scenario_files as scenario_files  # where the commands took it from
 
 COND = "_cond"
 _COMPLEMENT = {
@@ -324,13 +326,6 @@ def _worker_measure(path: str) -> Seen:
     return _WORKER(Path(path))
 
 
-def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
-    out: list[Path] = []
-    for p in map(Path, paths):
-        out += sorted(p.rglob("*.yaml")) if p.is_dir() else [p]
-    return out
-
-
 @dataclass
 class Row:
     treaty: str
@@ -440,7 +435,8 @@ def run_coverage(logic: Logic, paths: Sequence[Path], jobs: int | None = None) -
         one = _Measurer(logic)
         results: Iterable[Seen] = [one(p) for p in paths]
     else:
-        pool = ProcessPoolExecutor(jobs, initializer=_worker_init, initargs=(str(logic.root),))
+        pool = ProcessPoolExecutor(jobs, mp_context=processes.context(), initializer=_worker_init,
+                                   initargs=(str(logic.root),))
         with pool:
             chunk = max(1, len(paths) // (4 * jobs))
             results = list(pool.map(_worker_measure, [str(p) for p in paths], chunksize=chunk))

@@ -39,7 +39,6 @@ Score = killed / (killed + survived): killed / (total âˆ’ equivalent-suspected â
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import random
 import time
 from collections import Counter
@@ -53,6 +52,7 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
+from pyhelpers.base import processes
 from pyhelpers.base.errors import InputError, LogicError
 from pyhelpers.engine.answers import build_result
 from pyhelpers.engine.expect import compare
@@ -163,6 +163,36 @@ class _State:
 
 
 _STATE: _State | None = None
+"""The state of this process's mutation run: prepared here, inherited by forked workers."""
+_STATE_SPEC: _Spec | None = None
+"""What :data:`_STATE` was prepared from (a spawned worker prepares its own from it)."""
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """What a worker needs to prepare the run's state itself (small, pickled for a spawned worker)."""
+
+    root: str
+    treaty: str
+    max_mutants: int | None
+    seed: int
+    scenario_paths: tuple[str, ...]
+    probes: int
+    deadline: float | None
+
+
+def _start_worker(spec: _Spec) -> None:
+    """A pool's initializer: the state of the run, inherited under ``fork``, prepared once under
+    ``spawn`` (the same mutants and suite: generation and sampling are deterministic)."""
+    global _STATE_SPEC
+    if _STATE is not None and spec == _STATE_SPEC:
+        return
+    from pyhelpers.engine.program import load_logic
+
+    logic = load_logic(Path(spec.root))
+    chosen = sample(generate_mutants(logic, spec.treaty), spec.max_mutants, spec.seed)
+    prepare(logic, spec.treaty, chosen, [Path(p) for p in spec.scenario_paths], spec.probes, deadline=spec.deadline)
+    _STATE_SPEC = spec
 
 
 # ------------------------------------------------------------------------------------ generation ---
@@ -644,6 +674,8 @@ def run_mutation(logic: Logic, treaty: str, scenario_paths: Sequence[Path], max_
         raise InputError(f"no statement of logic/{treaty}/ to mutate (is {treaty!r} an encoded treaty?)")
     chosen = sample(every, max_mutants, seed)
     prepared = prepare(logic, treaty, chosen, scenario_paths, probes, deadline=deadline)
+    global _STATE_SPEC
+    _STATE_SPEC = _Spec(str(logic.root), treaty, max_mutants, seed, tuple(map(str, scenario_paths)), probes, deadline)
     groups: dict[int, list[int]] = {}
     for m in chosen:
         groups.setdefault(m.statement, []).append(m.id)
@@ -657,8 +689,9 @@ def run_mutation(logic: Logic, treaty: str, scenario_paths: Sequence[Path], max_
             for o in _run_group(ids):
                 outcomes[o.mutant] = o
     else:
-        ctx = multiprocessing.get_context("fork")  # the workers inherit the parsed logic and the suite
-        with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
+        # forked workers inherit the parsed logic and the suite; spawned ones prepare them from the spec
+        with ProcessPoolExecutor(jobs, mp_context=processes.context(), initializer=_start_worker,
+                                 initargs=(_STATE_SPEC,)) as pool:
             futures = [pool.submit(_run_group, ids) for ids in order]
             for fut in as_completed(futures):
                 for o in fut.result():

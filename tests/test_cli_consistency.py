@@ -1,0 +1,141 @@
+"""Issue 25, item 5: one CLI. `check` takes folders; the same option names everywhere (`--workers`, the
+old `--jobs` a hidden deprecated alias); exit codes as everywhere (`diff` 1 when an outcome changed,
+`crosscheck` on no scenario 2); `treaty init`; `--version`; logging under the package's name with
+`--verbose`; shell completion."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyhelpers.base.version import package_version
+from pyhelpers.interfaces.cli import main
+from pyhelpers.scenario import load_file
+
+from .conftest import ROOT
+from .test_regression import MINI, _copy
+
+QUALIFYING = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
+
+
+def _invoke(*args: str) -> tuple[int, str, str]:
+    out = CliRunner().invoke(main, list(args))
+    return out.exit_code, out.stdout, out.stderr
+
+
+def test_check_takes_a_folder_recursing_yaml_and_yml_sorted(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    shutil.copy(QUALIFYING, tmp_path / "b" / "one.yml")
+    shutil.copy(QUALIFYING, tmp_path / "a.yaml")
+    (tmp_path / "notes.txt").write_text("not a scenario", encoding="utf-8")
+    code, out, err = _invoke("check", str(tmp_path), "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [d["source"] for d in data["results"]] == [str(tmp_path / "a.yaml"), str(tmp_path / "b" / "one.yml")]
+    assert (data["incomplete"], data["schema_version"]) == (None, "2.0")
+    code, text, _ = _invoke("check", str(tmp_path))
+    assert code == 0 and text.count("br-pt 10(2)(a)") >= 2
+
+
+def test_check_of_a_folder_without_scenarios_is_bad_input(tmp_path: Path) -> None:
+    code, _, err = _invoke("check", str(tmp_path))
+    assert code == 2
+    assert err == (f"error: {tmp_path}: expected a scenario file or a folder holding *.yaml or *.yml files, found a "
+                   "folder without any\n")
+
+
+def test_crosscheck_on_no_scenario_is_bad_input(tmp_path: Path) -> None:
+    code, _, err = _invoke("crosscheck", str(tmp_path))
+    assert code == 2
+    assert err.startswith(f"error: no scenario file in {tmp_path}: expected a *.yaml or *.yml file")
+
+
+def test_diff_exits_1_when_an_outcome_changed(tmp_path: Path) -> None:
+    amended = _copy(tmp_path, ("P >= 2500", "P >= 2400"))
+    code, out, _ = _invoke("diff", "--base", str(MINI / "logic"), "--head", str(amended), str(MINI / "scenarios"))
+    assert code == 1 and "below-threshold.yaml" in out
+    code, out, _ = _invoke("diff", "--base", str(MINI / "logic"), "--head", str(MINI / "logic"),
+                           str(MINI / "scenarios"), "--format", "json")
+    assert code == 0 and json.loads(out)["changes"] == []
+
+
+def test_workers_everywhere_and_jobs_a_hidden_deprecated_alias() -> None:
+    for command in ("batch", "coverage", "mutate", "serve"):
+        code, out, _ = _invoke(command, "--help")
+        assert code == 0 and "--workers" in out and "--jobs" not in out, command
+    args = ["coverage", str(MINI / "scenarios"), "--logic", str(MINI / "logic"), "--format", "json"]
+    code, new, _ = _invoke(*args, "--workers", "1")
+    assert code == 0
+    code, old, err = _invoke(*args, "--jobs", "1")
+    assert code == 0 and err == "warning: --jobs is deprecated: use --workers\n"
+    assert json.loads(old) == json.loads(new)
+
+
+def test_version() -> None:
+    code, out, _ = _invoke("--version")
+    assert code == 0 and out == f"treaty, version {package_version()}\n"
+
+
+def test_verbose_logs_under_the_package_name() -> None:
+    code, out, err = _invoke("-v", "check", str(QUALIFYING))
+    assert code == 0 and "br-pt 10(2)(a)" in out
+    assert f"INFO pyhelpers.check: checking {QUALIFYING}\n" in err
+    code, _, err = _invoke("check", str(QUALIFYING))
+    assert code == 0 and "INFO" not in err
+
+
+def test_shell_completion_as_the_readme_says() -> None:
+    """The README's line: `eval "$(_TREATY_COMPLETE=bash_source treaty)"` gives a bash completion script."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert 'eval "$(_TREATY_COMPLETE=bash_source treaty)"' in readme
+    out = CliRunner().invoke(main, [], prog_name="treaty", env={"_TREATY_COMPLETE": "bash_source"})
+    assert out.exit_code == 0 and "_treaty_completion()" in out.stdout and "complete -o nosort -F" in out.stdout
+    out = CliRunner().invoke(main, [], prog_name="treaty",
+                             env={"_TREATY_COMPLETE": "bash_complete", "COMP_WORDS": "treaty cro", "COMP_CWORD": "1"})
+    assert out.stdout == "plain,crosscheck\n"
+
+
+INIT_CASES = [(treaty, item_type) for treaty in ("br-ae", "br-pl", "br-pt", "br-sg", "br-uy")
+              for item_type in ("dividend", "employment", "capital_gain")] + [
+    ("br-pt", "interest_on_equity"), ("br-sg", "technical_services"), ("br-uy", "shipping_air_transport"),
+    ("br-pl", "pension"), ("br-ae", "student")]
+
+
+@pytest.mark.parametrize(("treaty", "item_type"), INIT_CASES, ids=[f"{t}-{k}" for t, k in INIT_CASES])
+def test_init_writes_a_scenario_that_loads_and_checks(tmp_path: Path, treaty: str, item_type: str) -> None:
+    path = tmp_path / "start.yaml"
+    code, _, err = _invoke("init", treaty, item_type, "-o", str(path))
+    assert code == 0 and err == f"wrote {path}: fill it in, then `treaty check {path}`\n"
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(f"# A scenario of {treaty} to start from (treaty init {treaty} {item_type})")
+    assert f"    type: {item_type}\n" in text
+    scenario = load_file(path)
+    assert (scenario.treaty, [it.type for it in scenario.income]) == (treaty, [item_type])
+    code, out, err = _invoke("check", str(path))
+    assert code == 0 and not err, out + err
+    assert "item-1" in out
+
+
+def test_init_lists_the_details_of_the_type_commented_out() -> None:
+    code, out, _ = _invoke("init", "br-pt", "dividend")
+    assert code == 0
+    assert "    # dividend:\n" in out
+    assert "    #   instrument: shares | jouissance_shares" in out
+    assert "    # beneficial_owner: Id  # default: the recipient\n" in out
+
+
+def test_init_refuses_an_unknown_treaty_or_type_and_an_existing_file(tmp_path: Path) -> None:
+    code, _, err = _invoke("init", "br-xx", "dividend")
+    assert code == 2
+    assert err.startswith("error: treaty: expected one of br-ae, br-pl, br-pt, br-sg, br-uy, found 'br-xx'")
+    code, _, err = _invoke("init", "br-pt", "gift")
+    assert code == 2 and err.startswith("error: type: expected one of dividend, branch_profits,")
+    there = tmp_path / "there.yaml"
+    there.write_text("mine", encoding="utf-8")
+    code, _, err = _invoke("init", "br-pt", "dividend", "-o", str(there))
+    assert code == 2 and "expected a new file, found one already there" in err
+    assert there.read_text(encoding="utf-8") == "mine"
