@@ -5,40 +5,48 @@ function that checks a partition of ledger rows, an Arrow record batch in and on
   columns :data:`ROW` (the row's number, 1 = the first data row), :data:`LINE` (the line it begins on;
   null for Parquet), :data:`ERROR` (what made it unreadable, or its id already taken by an earlier row)
   and :data:`ORDER` (the row's own column order when it is not the batch's: JSON Lines rows may differ).
+  :func:`rows_to_batch` makes one from rows as :func:`~pyhelpers.interfaces.ledger.read_rows` reads them.
 * Out: the same rows in the same order with ``treaty batch``'s output columns (the ledger's own, then
-  :data:`~pyhelpers.interfaces.batch.RESULT_COLUMNS`; a bad row has ``status=error`` and its message),
-  and :data:`ROW` and :data:`ORDER` carried through.
+  :data:`RESULT_COLUMNS`; a bad row has ``status=error`` and its message), with :data:`ROW` and
+  :data:`ORDER` carried; :func:`batch_to_records` gives the records ``treaty batch`` writes.
 * The rule base and the context are loaded once per process (a cache keyed by the context's SHA-256):
   a :class:`PartitionSpec` carries the context's text, so a worker on another machine, or one started
   with ``spawn``, needs no file of the client and no state inherited by ``fork``.
+* Duplicate ids are found by :func:`duplicate_rows`, a hash-partitioned pass over the ledger through
+  temporary files: no process holds every row id in memory. :func:`partition_receipt` says which rules
+  decided a partition.
+
+The code lives beside the kernel it calls (:mod:`.batch`, :mod:`.ledger`); this module is its face.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from pyhelpers.interfaces.batch import (
+    RESULT_COLUMNS,
+    PartitionSpec,
+    batch_to_records,
+    check_and_write,
+    check_partition,
+    ledger_rows,
+    partition_receipt,
+    partition_spec,
+    partitions,
+    run_receipt,
+)
+from pyhelpers.interfaces.ledger import (
+    ERROR,
+    LINE,
+    ORDER,
+    RESERVED,
+    ROW,
+    batch_to_rows,
+    duplicate_rows,
+    mark_duplicates,
+    rows_to_batch,
+)
 
-ROW = "__row__"
-LINE = "__line__"
-ERROR = "__error__"
-ORDER = "__order__"
-RESERVED = (ROW, LINE, ERROR, ORDER)
-
-
-@dataclass(frozen=True)
-class PartitionSpec:
-    """What every partition of a batch shares (small and picklable): the context as text with its name
-    and SHA-256 (the key of the per-process cache), the ledger's name (rows' messages name it), and the
-    SHA-256 of the rule base the client decided with (a worker with other rules refuses)."""
-
-    context_text: str
-    context_source: str
-    context_sha256: str
-    ledger: str
-    logic_sha256: str
-
-
-def check_partition(batch: Any, spec: PartitionSpec) -> Any:
-    """Decide a partition: ``pyarrow.RecordBatch`` in (the ledger's columns and :data:`RESERVED`),
-    ``pyarrow.RecordBatch`` out (``treaty batch``'s output columns, with :data:`ROW` and :data:`ORDER`)."""
-    raise NotImplementedError
+__all__ = [
+    "ERROR", "LINE", "ORDER", "RESERVED", "RESULT_COLUMNS", "ROW", "PartitionSpec", "batch_to_records",
+    "batch_to_rows", "check_and_write", "check_partition", "duplicate_rows", "ledger_rows", "mark_duplicates",
+    "partition_receipt", "partition_spec", "partitions", "rows_to_batch", "run_receipt",
+]
