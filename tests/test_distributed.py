@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, run_batch
+from pyhelpers.interfaces.cli import main
 from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST, run_dask
 from pyhelpers.interfaces.ledger import Row, batch_to_rows, jsonl_rows, rows_to_batch
 from pyhelpers.interfaces.partition import check_partition, partition_spec
@@ -156,6 +158,24 @@ def test_resume_redoes_only_partitions_without_a_committed_entry(ledger: Path, c
     assert sorted(done) == [1, 3] and summary.resumed_chunks == 2
     assert _rows(_parts(out)) == _rows([local[1]])
     assert json.loads((out / MANIFEST).read_text(encoding="utf-8"))["receipt"] == local[0].receipt
+
+
+def test_the_command_on_a_scheduler_writes_parquet_parts_and_the_manifest(ledger: Path, client: Any,
+                                                                          dasked: tuple[Summary, Path],
+                                                                          tmp_path: Path) -> None:
+    """`treaty batch --engine dask --scheduler ADDRESS`: Parquet parts, the same rows and run receipt."""
+    out = tmp_path / "cli.parquet"
+    result = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--engine",
+                                       "dask", "--scheduler", client.scheduler.address, "--partition-rows", str(PART)])
+    assert result.exit_code == 0, result.output
+    assert f"{out}: {ROWS:,} rows in" in result.output
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["receipt"] == dasked[0].receipt
+    assert [p["file"] for p in manifest["partitions"]] == [f"part-{k:08d}.parquet" for k in range(ROWS // PART)]
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(out / "part-00000000.parquet")
+    assert table.num_rows == PART and table.column_names[-len(RESULT_COLUMNS):] == list(RESULT_COLUMNS)
 
 
 def test_a_partition_round_trips_through_arrow_as_it_was() -> None:

@@ -22,7 +22,9 @@ Only the CLI prints; progress is reported through a callback.
 from __future__ import annotations
 
 import json
+import logging
 import shutil
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,7 +120,8 @@ def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
     dd = _distributed()
     if scheduler:
         return dd.Client(scheduler), None
-    cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                              silence_logs=logging.ERROR)
     return dd.Client(cluster), cluster
 
 
@@ -221,6 +224,7 @@ def _submit_all(client: Any, ledger: Path, spec: PartitionSpec, target: PartTarg
     entries = dict(done)
     limit = IN_FLIGHT * max(1, len(client.scheduler_info().get("workers", {})) or 1)
     pending = _distributed().as_completed()
+    run = uuid.uuid4().hex  # the tasks' keys: unique to this run on a scheduler shared by many
 
     def collect(future: Any) -> None:
         entry = future.result()
@@ -235,7 +239,7 @@ def _submit_all(client: Any, ledger: Path, spec: PartitionSpec, target: PartTarg
 
     for index, rows in partitions(ledger_rows(ledger), partition_rows, done):
         future = client.submit(decide_and_write, index, rows_to_batch(rows), spec, target,
-                               key=f"treaty-partition-{spec.context_sha256[:8]}-{index}-{id(entries)}")
+                               key=f"treaty-partition-{run}-{index}")
         if progress is not None:
             progress("submitted", index, len(rows))
         pending.add(future)
