@@ -3,7 +3,7 @@
 loopback) gives the same rows (sorted by row id) and the same receipts; a worker killed mid-run loses no
 row and duplicates none; ``--resume`` redoes only partitions without a committed manifest entry.
 
-The ledger has 240 rows (four partitions) so that the module runs in well under 90 s on a busy machine;
+The ledger has 200 rows (four partitions) so that the module runs in well under 90 s on a busy machine;
 ``TREATY_DISTRIBUTED_FULL=1`` runs the issue's 20,000 rows (minutes)."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ distributed = pytest.importorskip("distributed")
 import dask  # noqa: E402  (after the skip: an extra)
 
 FULL = os.environ.get("TREATY_DISTRIBUTED_FULL") == "1"
-ROWS, PART = (20_000, 2_000) if FULL else (240, 60)
+ROWS, PART = (20_000, 2_000) if FULL else (200, 50)
 DUPLICATES = (7, 61, 150)
 """Rows whose id is the row before's: the second of each pair is an error naming the first."""
 

@@ -10,9 +10,12 @@ decided against a group context (persons, holdings, places of business ...), row
   exactly (:data:`MAX_AMOUNT`), and for a row whose decision fails unexpectedly (the rows of its group
   are decided one by one; the others go on). Only a problem of the whole ledger (``LedgerError``: an
   unclosed quote ...) stops the batch, and then nothing of the run is kept.
-* Output is written chunk by chunk into ``OUT.parts/`` with a journal (:mod:`.chunks`), then joined and
-  renamed to ``OUT``. ``resume=True`` continues an interrupted run: chunks already written are skipped,
-  so no row is duplicated or lost; a resume with another ledger, context, rules or chunk size is refused.
+* Each chunk is a partition of the one partition path (:func:`check_partition`, also Dask's): the worker
+  that decides it writes it into ``OUT.parts/`` with its journal line (:mod:`.chunks`); the parent plans
+  the chunks (duplicate ids found by a first pass through temporary files: it holds no row ids), then
+  joins them and renames the result to ``OUT``. ``resume=True`` continues an interrupted run: chunks
+  already written are skipped, so no row is duplicated or lost; a resume with another ledger, context,
+  rules or chunk size is refused.
   ``OUT.lock`` refuses a second writer of the same output.
 
 Only the CLI prints; progress is reported through a callback.
@@ -72,6 +75,7 @@ from pyhelpers.interfaces.ledger import (
 from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context, validate_item
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.loading import load_context_text
+from pyhelpers.scenario.reading import read_file
 
 __all__ = [
     "FORMATS", "MAX_AMOUNT", "MAX_FIELD", "RESULT_COLUMNS", "BatchContext", "BatchError", "LedgerError", "Row",
@@ -484,7 +488,7 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     with writing(out):
         store = ChunkStore(out, fmt, header, resume, RESULT_COLUMNS)
     summary = Summary(resumed_chunks=len(store.done), redone_chunks=store.redone)
-    spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest)
+    spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict)
     prime(spec, ctx)
     jobs = ((index, rows_to_batch(rows)) for index, rows in partitions(ledger_rows(ledger), chunk_size, store.done))
 
@@ -563,16 +567,18 @@ class PartitionSpec:
     context_sha256: str
     ledger: str
     logic_sha256: str
+    strict: bool = False
+    """The checker's: no default stands for a fact the law needs (:class:`~pyhelpers.engine.solve.Checker`)."""
 
 
-def partition_spec(context_path: str | Path, ledger: str | Path, logic_sha256: str) -> PartitionSpec:
-    """The spec of a batch: the context file read once (its text travels with the spec)."""
-    raw = Path(context_path).read_bytes()
-    return PartitionSpec(raw.decode("utf-8", "surrogateescape"), str(context_path), hashlib.sha256(raw).hexdigest(),
-                         str(ledger), logic_sha256)
+def partition_spec(context_path: str | Path, ledger: str | Path, logic_sha256: str,
+                   strict: bool = False) -> PartitionSpec:
+    """The spec of a batch: the context file read as the loader reads it (its text travels with the spec)."""
+    return PartitionSpec(read_file(context_path, "context"), str(context_path), sha256_of(Path(context_path)),
+                         str(ledger), logic_sha256, strict)
 
 
-_CONTEXTS: dict[str, BatchContext] = {}
+_CONTEXTS: dict[tuple[str, bool], BatchContext] = {}
 """This process's contexts by SHA-256, each with its checker (the rule base parsed once per process)."""
 _CACHE_LOCK = threading.Lock()
 
@@ -581,20 +587,21 @@ def prime(spec: PartitionSpec, ctx: BatchContext) -> None:
     """Put a context already loaded (with its checker) into this process's cache: ``treaty batch``
     decides with the checker it is given (workers started by ``fork`` inherit it)."""
     with _CACHE_LOCK:
-        _CONTEXTS[spec.context_sha256] = ctx
+        _CONTEXTS[spec.context_sha256, spec.strict] = ctx
 
 
 def _partition_context(spec: PartitionSpec) -> BatchContext:
     with _CACHE_LOCK:
-        ctx = _CONTEXTS.get(spec.context_sha256)
+        ctx = _CONTEXTS.get((spec.context_sha256, spec.strict))
         if ctx is None:
-            checker = next((c.checker for c in _CONTEXTS.values()), None) or Checker().warm()
+            checker = next((c.checker for (_, strict), c in _CONTEXTS.items() if strict == spec.strict), None)
+            checker = checker or Checker(strict=spec.strict).warm()
             if checker.logic.digest != spec.logic_sha256:
                 raise BatchError(f"this worker's rules (SHA-256 {checker.logic.digest[:12]}…) are not the client's "
                                  f"({spec.logic_sha256[:12]}…): install the same treaty-logic on every worker")
             context, treaty = load_context_text(spec.context_text, spec.context_source)
             ctx = BatchContext(context, treaty, spec.ledger, checker)
-            _CONTEXTS[spec.context_sha256] = ctx
+            _CONTEXTS[spec.context_sha256, spec.strict] = ctx
     return ctx if ctx.ledger == spec.ledger else replace(ctx, ledger=spec.ledger)
 
 

@@ -249,7 +249,7 @@ def _interruptible(func: F) -> F:
 @click.option("--scheduler", metavar="ADDRESS", default=None,
               help="with --engine dask: the scheduler's address (tcp://host:8786); default: a local cluster of "
                    "--workers processes")
-@click.option("--partition-rows", type=click.IntRange(min=1), default=5_000, show_default=True,
+@click.option("--partition-rows", type=click.IntRange(min=1), default=4_096, show_default=True,
               help="with --engine dask: rows per partition (one task, one part file)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress bar and no summary")
 @_handle_errors

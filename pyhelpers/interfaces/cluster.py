@@ -135,7 +135,7 @@ def _distributed() -> Any:
 
 
 def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, scheduler: str | None = None,
-             workers: int = 2, partition_rows: int = 5_000, resume: bool = False, checker: Checker | None = None,
+             workers: int = 2, partition_rows: int = 4_096, resume: bool = False, checker: Checker | None = None,
              progress: Progress | None = None, client: Any = None) -> Summary:
     """Decide every row of ``ledger`` on Dask; write the folder ``out`` (``.parquet`` or ``.csv``: its
     parts' format) with its manifest. ``client``: a Dask client to use (else one is made: of
@@ -158,18 +158,19 @@ def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, s
     with writing(out):
         lock.acquire()
     try:
-        return _run_locked(ledger, context, out, fmt, ctx.checker.logic.digest, scheduler, workers, partition_rows,
-                           resume, progress, client)
+        return _run_locked(ledger, context, out, fmt, partition_spec(context, ledger, ctx.checker.logic.digest,
+                                                                     ctx.checker.strict),
+                           scheduler, workers, partition_rows, resume, progress, client)
     finally:
         lock.release()
 
 
-def _run_locked(ledger: Path, context: Path, out: Path, fmt: str, logic: str, scheduler: str | None, workers: int,
-                partition_rows: int, resume: bool, progress: Progress | None, client: Any) -> Summary:
+def _run_locked(ledger: Path, context: Path, out: Path, fmt: str, spec: PartitionSpec, scheduler: str | None,
+                workers: int, partition_rows: int, resume: bool, progress: Progress | None, client: Any) -> Summary:
     target = PartTarget(str(out.resolve()), fmt)
     before = ledger.stat()
     header = {"journal": 1, "ledger": str(ledger.resolve()), "size": before.st_size, "sha256": sha256_of(ledger),
-              "context": str(context.resolve()), "context_sha256": sha256_of(context), "logic": logic,
+              "context": str(context.resolve()), "context_sha256": spec.context_sha256, "logic": spec.logic_sha256,
               "chunk_size": partition_rows, "format": fmt}
     entries_dir = out / ENTRIES
     with writing(out):
@@ -189,7 +190,6 @@ def _run_locked(ledger: Path, context: Path, out: Path, fmt: str, logic: str, sc
             write_json_durably(out / HEADER, header)
             done = {}
     summary = Summary(resumed_chunks=len(done))
-    spec = partition_spec(context, ledger, logic)
     made = None
     if client is None:
         client, made = _client(scheduler, workers)
