@@ -64,9 +64,13 @@ def local(ledger: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Summa
 
 
 @pytest.fixture(scope="module")
-def dasked(ledger: Path, client: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[Summary, Path]:
-    out = tmp_path_factory.mktemp("dask") / "dask.csv"
-    return run_dask(ledger, CONTEXT, out, partition_rows=PART, client=client), out
+def dasked(ledger: Path, client: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """`treaty batch --engine dask --scheduler ADDRESS` (the cluster's), Parquet parts: its output and folder."""
+    out = tmp_path_factory.mktemp("dask") / "dask.parquet"
+    result = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--engine",
+                                       "dask", "--scheduler", client.scheduler.address, "--partition-rows", str(PART)])
+    assert result.exit_code == 0, result.output
+    return result.output, out
 
 
 def _rows(paths: list[Path]) -> tuple[list[str], list[list[str]]]:
@@ -88,23 +92,37 @@ def _parts(out: Path) -> list[Path]:
     return sorted(out.glob("part-*.csv"))
 
 
+def _parquet_rows(out: Path) -> tuple[list[str], list[list[str]]]:
+    """As :func:`_rows`, of a folder of Parquet parts."""
+    import pyarrow.parquet as pq
+
+    header: list[str] | None = None
+    rows: list[list[str]] = []
+    for path in sorted(out.glob("part-*.parquet")):
+        table = pq.read_table(path)
+        assert header in (None, table.column_names)
+        header = table.column_names
+        rows.extend([rec[c] for c in header] for rec in table.to_pylist())
+    assert header is not None
+    return header, sorted(rows)
+
+
 def test_dask_and_treaty_batch_give_the_same_rows_and_receipts(ledger: Path, local: tuple[Summary, Path],
-                                                               dasked: tuple[Summary, Path]) -> None:
-    (summary, local_out), (dasked_summary, out) = local, dasked
+                                                               dasked: tuple[str, Path]) -> None:
+    (summary, local_out), (said, out) = local, dasked
     header, rows = _rows([local_out])
-    assert _rows(_parts(out)) == (header, rows)
+    assert _parquet_rows(out) == (header, rows)
     assert header[-len(RESULT_COLUMNS):] == list(RESULT_COLUMNS)
     assert len(rows) == ROWS and len({r[0] for r in rows}) == ROWS - len(DUPLICATES)
-    assert (dasked_summary.rows, dasked_summary.by_status, dasked_summary.errors) == (
-        summary.rows, summary.by_status, summary.errors)
-    assert dasked_summary.receipt == summary.receipt != ""
+    statuses = ", ".join(f"{k} {v:,}" for k, v in sorted(summary.by_status.items()))
+    assert f"{out}: {ROWS:,} rows in " in said and f"rows/s): {statuses}" in said
     manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    assert manifest["receipt"] == summary.receipt and manifest["rows"] == ROWS
-    assert [p["partition"] for p in manifest["partitions"]] == list(range(ROWS // PART))
+    assert manifest["receipt"] == summary.receipt != "" and manifest["rows"] == ROWS
+    assert [p["file"] for p in manifest["partitions"]] == [f"part-{k:08d}.parquet" for k in range(ROWS // PART)]
     assert {p["receipt"]["logic_sha256"] for p in manifest["partitions"]} == {Checker().logic.digest}
     assert not (out / ENTRIES).exists()
-    by_id = {r[0]: r for r in rows if r[header.index("error")] == ""}
     error = header.index("error")
+    by_id = {r[0]: r for r in rows if r[error] == ""}
     duplicate = sorted(r[error] for r in rows if "expected an id no other row has" in r[error])
     assert duplicate == sorted(f"{ledger} row {k + 1} (line {k + 2}, id pay-{k:07d}): id: expected an id no other "
                                f"row has, found 'pay-{k:07d}', already row {k}" for k in DUPLICATES)
@@ -138,8 +156,8 @@ def test_a_worker_killed_mid_run_loses_no_row_and_duplicates_none(ledger: Path, 
 
 
 def test_resume_redoes_only_partitions_without_a_committed_entry(ledger: Path, client: Any, local: tuple[Summary, Path],
-                                                                 dasked: tuple[Summary, Path], tmp_path: Path) -> None:
-    out = tmp_path / "resumed.csv"
+                                                                 dasked: tuple[str, Path], tmp_path: Path) -> None:
+    out = tmp_path / "resumed.parquet"
     shutil.copytree(dasked[1], out)
     manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
     # as an interrupted run leaves it: the entries of partitions 0 and 2 committed, 1 and 3 not
@@ -156,26 +174,8 @@ def test_resume_redoes_only_partitions_without_a_committed_entry(ledger: Path, c
     summary = run_dask(ledger, CONTEXT, out, partition_rows=PART, client=client, resume=True,
                        progress=lambda event, index, rows: done.append(index) if event == "done" else None)
     assert sorted(done) == [1, 3] and summary.resumed_chunks == 2
-    assert _rows(_parts(out)) == _rows([local[1]])
+    assert _parquet_rows(out) == _rows([local[1]])
     assert json.loads((out / MANIFEST).read_text(encoding="utf-8"))["receipt"] == local[0].receipt
-
-
-def test_the_command_on_a_scheduler_writes_parquet_parts_and_the_manifest(ledger: Path, client: Any,
-                                                                          dasked: tuple[Summary, Path],
-                                                                          tmp_path: Path) -> None:
-    """`treaty batch --engine dask --scheduler ADDRESS`: Parquet parts, the same rows and run receipt."""
-    out = tmp_path / "cli.parquet"
-    result = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--engine",
-                                       "dask", "--scheduler", client.scheduler.address, "--partition-rows", str(PART)])
-    assert result.exit_code == 0, result.output
-    assert f"{out}: {ROWS:,} rows in" in result.output
-    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    assert manifest["receipt"] == dasked[0].receipt
-    assert [p["file"] for p in manifest["partitions"]] == [f"part-{k:08d}.parquet" for k in range(ROWS // PART)]
-    import pyarrow.parquet as pq
-
-    table = pq.read_table(out / "part-00000000.parquet")
-    assert table.num_rows == PART and table.column_names[-len(RESULT_COLUMNS):] == list(RESULT_COLUMNS)
 
 
 def test_a_partition_round_trips_through_arrow_as_it_was() -> None:
