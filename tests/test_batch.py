@@ -483,18 +483,18 @@ def test_chunks_are_fsynced_before_their_journal_line(tmp_path: Path, checker: C
     """Each chunk file is fsynced (and the folder after its rename) before the journal names it."""
     ledger = write_csv(tmp_path / "in.csv", generate(50, seed=4))
     events: list[str] = []
-    real_fsync, real_append = os.fsync, chunks.ChunkStore._append
+    real_fsync, real_append = os.fsync, chunks.ChunkWriter._append
 
     def fsync(fd: int) -> None:
         events.append("fsync " + os.readlink(f"/proc/self/fd/{fd}"))
         real_fsync(fd)
 
-    def append(self: chunks.ChunkStore, rec: dict[str, Any]) -> None:
+    def append(self: chunks.ChunkWriter, rec: dict[str, Any]) -> None:
         events.append(f"journal {rec['chunk']}")
         real_append(self, rec)
 
     monkeypatch.setattr(os, "fsync", fsync)
-    monkeypatch.setattr(chunks.ChunkStore, "_append", append)
+    monkeypatch.setattr(chunks.ChunkWriter, "_append", append)
     run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, chunk_size=20, checker=checker)
     parts = str(tmp_path / "out.csv.parts")
     journals = [k for k, e in enumerate(events) if e.startswith("journal")]

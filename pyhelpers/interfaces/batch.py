@@ -10,9 +10,12 @@ decided against a group context (persons, holdings, places of business ...), row
   exactly (:data:`MAX_AMOUNT`), and for a row whose decision fails unexpectedly (the rows of its group
   are decided one by one; the others go on). Only a problem of the whole ledger (``LedgerError``: an
   unclosed quote ...) stops the batch, and then nothing of the run is kept.
-* Output is written chunk by chunk into ``OUT.parts/`` with a journal (:mod:`.chunks`), then joined and
-  renamed to ``OUT``. ``resume=True`` continues an interrupted run: chunks already written are skipped,
-  so no row is duplicated or lost; a resume with another ledger, context, rules or chunk size is refused.
+* Each chunk is a partition of the one partition path (:func:`check_partition`, also Dask's): the worker
+  that decides it writes it into ``OUT.parts/`` with its journal line (:mod:`.chunks`); the parent plans
+  the chunks (duplicate ids found by a first pass through temporary files: it holds no row ids), then
+  joins them and renames the result to ``OUT``. ``resume=True`` continues an interrupted run: chunks
+  already written are skipped, so no row is duplicated or lost; a resume with another ledger, context,
+  rules or chunk size is refused.
   ``OUT.lock`` refuses a second writer of the same output.
 
 Only the CLI prints; progress is reported through a callback.
@@ -20,27 +23,60 @@ Only the CLI prints; progress is reported through a callback.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import shutil
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import clingo
 from pydantic import BaseModel
 
 from pyhelpers.base import processes
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
 from pyhelpers.base.messages import translate
+from pyhelpers.base.version import package_version
 from pyhelpers.engine.results import Finding, ItemResult, format_bp
 from pyhelpers.engine.solve import Checker
-from pyhelpers.interfaces.chunks import JOURNAL, JOURNAL_VERSION, ChunkStore, Lock, parts_folder, sha256_of, writing
-from pyhelpers.interfaces.ledger import FORMATS, MAX_FIELD, Row, cell_text, ledger_format, read_rows, readable
+from pyhelpers.interfaces.chunks import (
+    JOURNAL,
+    JOURNAL_VERSION,
+    ChunkStore,
+    ChunkWriter,
+    Lock,
+    parts_folder,
+    sha256_of,
+    writing,
+)
+from pyhelpers.interfaces.ledger import (
+    ERROR,
+    FORMATS,
+    MAX_FIELD,
+    ORDER,
+    RESERVED,
+    ROW,
+    Row,
+    batch_to_rows,
+    cell_text,
+    duplicate_rows,
+    ledger_format,
+    mark_duplicates,
+    read_rows,
+    readable,
+    row_keys,
+    rows_to_batch,
+)
 from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context, validate_item
 from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.loading import load_context_text
+from pyhelpers.scenario.reading import read_file
 
 __all__ = [
     "FORMATS", "MAX_AMOUNT", "MAX_FIELD", "RESULT_COLUMNS", "BatchContext", "BatchError", "LedgerError", "Row",
@@ -88,6 +124,8 @@ class Summary:
     resumed_chunks: int = 0
     redone_chunks: int = 0
     nothing_to_resume: bool = False
+    receipt: str = ""
+    """The SHA-256 of the partitions' receipts (:func:`run_receipt`): the same on every engine."""
 
 
 # ---------------------------------------------------------------------------- rows -> items ---
@@ -365,22 +403,19 @@ def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
 
 # ------------------------------------------------------------------------------------ running ---
 
-_WORKER_CONTEXT: BatchContext | None = None
+_WORKER: list[tuple[PartitionSpec, ChunkWriter]] = []
+"""A pool worker's spec and chunk writer (set by :func:`_init_worker`)."""
 
 
-def _start_worker(ctx: BatchContext) -> None:
-    """A worker's initializer: Ctrl-C is for the batch process, which stops the workers itself; the
-    context is the batch's (inherited under ``fork``; under ``spawn`` pickled, its checker as a spec
-    whose rule base the worker loads once)."""
-    global _WORKER_CONTEXT
+def _init_worker(spec: PartitionSpec, writer: ChunkWriter) -> None:
+    """In a worker: Ctrl-C is for the batch process, which stops the workers itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER_CONTEXT = ctx
+    _WORKER[:] = [(spec, writer)]
 
 
-def _decide_in_worker(job: tuple[int, list[Row]]) -> tuple[int, list[dict[str, str]]]:
-    assert _WORKER_CONTEXT is not None
-    index, rows = job
-    return index, decide_rows(_WORKER_CONTEXT, rows)
+def _check_in_worker(job: tuple[int, Any]) -> Written:
+    spec, writer = _WORKER[0]
+    return check_and_write(job[0], job[1], spec, writer)
 
 
 def _chunks(rows: Iterator[Row], size: int, skip: set[int]) -> Iterator[tuple[int, list[Row]]]:
@@ -462,27 +497,31 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     with writing(out):
         store = ChunkStore(out, fmt, header, resume, RESULT_COLUMNS)
     summary = Summary(resumed_chunks=len(store.done), redone_chunks=store.redone)
-    jobs = _chunks(read_rows(ledger), chunk_size, set(store.done))
+    spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict)
+    prime(spec, ctx)
+    jobs = ((index, rows_to_batch(rows)) for index, rows in partitions(ledger_rows(ledger), chunk_size, store.done))
 
-    def record(index: int, records: list[dict[str, str]]) -> None:
-        with writing(out):
-            store.write(index, records)
-        summary.rows += len(records)
-        for rec in records:
-            summary.by_status[rec["status"]] = summary.by_status.get(rec["status"], 0) + 1
-        summary.errors += sum(1 for rec in records if rec["status"] == "error")
+    def record(result: Written) -> None:
+        index, rows, by_status, receipt = result
+        store.done[index] = rows
+        store.receipts[index] = receipt
+        summary.rows += rows
+        for status, count in by_status.items():
+            summary.by_status[status] = summary.by_status.get(status, 0) + count
+        summary.errors += by_status.get("error", 0)
         if progress is not None:
-            progress(len(records))
+            progress(rows)
 
     try:
-        if workers <= 1:
-            for index, rows in jobs:
-                record(index, decide_rows(ctx, rows))
-        else:
-            ctx.checker.warm()  # parse once before forking: forked workers inherit it
-            with processes.context().Pool(workers, initializer=_start_worker, initargs=(ctx,)) as pool:
-                for index, records in pool.imap(_decide_in_worker, jobs):
-                    record(index, records)
+        with writing(out):  # each partition is decided and written, with its journal line, by its worker
+            if workers <= 1:
+                for index, batch in jobs:
+                    record(check_and_write(index, batch, spec, store.writer))
+            else:
+                ctx.checker.warm()  # parse once before forking: the workers inherit it
+                with processes.context().Pool(workers, initializer=_init_worker, initargs=(spec, store.writer)) as pool:
+                    for result in pool.imap(_check_in_worker, jobs):
+                        record(result)
     except LedgerError as err:
         store.discard()
         raise LedgerError(f"{err}; nothing was written: fix the ledger and run the command again") from None
@@ -493,6 +532,8 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
                          f"results would mix two versions of it): nothing was written: run the command again")
     with writing(out):
         store.finish()
+    if len(store.receipts) == len(store.done):  # a run resumed from an older journal has no receipts
+        summary.receipt = run_receipt(store.receipts.values())
     return summary
 
 
@@ -516,3 +557,155 @@ def row_scenario(ctx: BatchContext, row: Row) -> Scenario:
     if inconsistent:
         raise BatchError(f"{_row_source(ctx, row)}: {_problems_text(inconsistent)}")
     return scenario
+
+
+# ------------------------------------------------------------------------------ the partition path ---
+# One path for every engine (the local pool of run_batch, Dask: pyhelpers.interfaces.cluster): a pure,
+# picklable function from a partition of rows (an Arrow record batch) to its results (another), with the
+# rule base and the context loaded once per process. Its public face is pyhelpers.interfaces.partition.
+
+@dataclass(frozen=True)
+class PartitionSpec:
+    """What every partition of a batch shares (small and picklable): the context as text with its name
+    and SHA-256 (the key of the per-process cache), the ledger's name (rows' messages name it), and the
+    SHA-256 of the rule base the client decides with (a worker with other rules refuses)."""
+
+    context_text: str
+    context_source: str
+    context_sha256: str
+    ledger: str
+    logic_sha256: str
+    strict: bool = False
+    """The checker's: no default stands for a fact the law needs (:class:`~pyhelpers.engine.solve.Checker`)."""
+
+
+def partition_spec(context_path: str | Path, ledger: str | Path, logic_sha256: str,
+                   strict: bool = False) -> PartitionSpec:
+    """The spec of a batch: the context file read as the loader reads it (its text travels with the spec)."""
+    return PartitionSpec(read_file(context_path, "context"), str(context_path), sha256_of(Path(context_path)),
+                         str(ledger), logic_sha256, strict)
+
+
+_CONTEXTS: dict[tuple[str, bool], BatchContext] = {}
+"""This process's contexts by SHA-256, each with its checker (the rule base parsed once per process)."""
+_CACHE_LOCK = threading.Lock()
+
+
+def prime(spec: PartitionSpec, ctx: BatchContext) -> None:
+    """Put a context already loaded (with its checker) into this process's cache: ``treaty batch``
+    decides with the checker it is given (workers started by ``fork`` inherit it)."""
+    with _CACHE_LOCK:
+        _CONTEXTS[spec.context_sha256, spec.strict] = ctx
+
+
+def _partition_context(spec: PartitionSpec) -> BatchContext:
+    with _CACHE_LOCK:
+        ctx = _CONTEXTS.get((spec.context_sha256, spec.strict))
+        if ctx is None:
+            checker = next((c.checker for (_, strict), c in _CONTEXTS.items() if strict == spec.strict), None)
+            checker = checker or Checker(strict=spec.strict).warm()
+            if checker.logic.digest != spec.logic_sha256:
+                raise BatchError(f"this worker's rules (SHA-256 {checker.logic.digest[:12]}…) are not the client's "
+                                 f"({spec.logic_sha256[:12]}…): install the same treaty-logic on every worker")
+            context, treaty = load_context_text(spec.context_text, spec.context_source)
+            ctx = BatchContext(context, treaty, spec.ledger, checker)
+            _CONTEXTS[spec.context_sha256, spec.strict] = ctx
+    return ctx if ctx.ledger == spec.ledger else replace(ctx, ledger=spec.ledger)
+
+
+def check_partition(batch: Any, spec: PartitionSpec) -> Any:
+    """Decide a partition of rows: a ``pyarrow.RecordBatch`` in (the ledger's columns and the reserved
+    ones of :func:`~pyhelpers.interfaces.ledger.rows_to_batch`), one out, row for row: ``treaty batch``'s
+    output columns (the ledger's own, then :data:`RESULT_COLUMNS`; a bad row has ``status=error`` and its
+    message) with the row's number and column order carried (:data:`~pyhelpers.interfaces.ledger.ROW`,
+    :data:`~pyhelpers.interfaces.ledger.ORDER`). :func:`batch_to_records` gives the records to write."""
+    import pyarrow as pa
+
+    records = decide_rows(_partition_context(spec), batch_to_rows(batch))
+    names = [n for n in batch.schema.names if n not in RESERVED and n not in RESULT_COLUMNS]
+    arrays = {n: pa.array([rec.get(n) for rec in records], type=pa.string()) for n in [*names, *RESULT_COLUMNS]}
+    arrays[ROW] = batch.column(ROW)
+    arrays[ORDER] = batch.column(ORDER)
+    return pa.RecordBatch.from_pydict(arrays)
+
+
+def batch_to_records(batch: Any) -> list[dict[str, str]]:
+    """The output records of a checked partition, each with its columns in the order ``treaty batch``
+    writes them (the row's own, then the results)."""
+    data = batch.to_pydict()
+    names = [n for n in batch.schema.names if n not in RESERVED and n not in RESULT_COLUMNS]
+    records = []
+    for i in range(batch.num_rows):
+        rec = {k: data[k][i] for k in row_keys(data, names, i) if k not in RESULT_COLUMNS and k != ERROR}
+        rec.update({c: data[c][i] for c in RESULT_COLUMNS})
+        records.append(rec)
+    return records
+
+
+def _digest(lines: Iterable[str]) -> str:
+    h = hashlib.sha256()
+    for line in lines:
+        h.update(line.encode("utf-8", "surrogateescape"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequence[dict[str, str]]) -> dict[str, Any]:
+    """What proves which rules decided a partition, and reproduces it: the versions, the SHA-256 of the
+    rule base and of the context, the partition's first row and row count, and the SHA-256 of its rows
+    (number, line, columns) and of its results (the records, in order)."""
+    return {
+        "package_version": package_version(), "clingo_version": clingo.__version__,
+        "logic_sha256": spec.logic_sha256, "context_sha256": spec.context_sha256,
+        "first_row": rows[0].number if rows else 0, "rows": len(rows),
+        "rows_sha256": _digest(json.dumps([r.number, r.line, r.columns], ensure_ascii=False) for r in rows),
+        "results_sha256": _digest(json.dumps(rec, ensure_ascii=False) for rec in records),
+    }
+
+
+def receipt_digest(receipt: dict[str, Any]) -> str:
+    """The SHA-256 of a partition's receipt (its JSON, keys sorted)."""
+    return _digest([json.dumps(receipt, sort_keys=True)])
+
+
+def run_receipt(receipts: Iterable[dict[str, Any]]) -> str:
+    """The SHA-256 of a whole run's partition receipts (of their digests, in the order of their rows): the
+    same ledger, context, rules and partition size give the same on every engine."""
+    return _digest(receipt_digest(r) for r in sorted(receipts, key=lambda r: int(r["first_row"])))
+
+
+def partitions(rows: Iterable[Row], size: int, skip: Iterable[int] = ()) -> Iterator[tuple[int, list[Row]]]:
+    """Partitions of ``size`` rows with their index (those in ``skip`` are read but not yielded)."""
+    skipped = set(skip)
+    part: list[Row] = []
+    index = 0
+    for row in rows:
+        part.append(row)
+        if len(part) >= size:
+            if index not in skipped:
+                yield index, part
+            index += 1
+            part = []
+    if part and index not in skipped:
+        yield index, part
+
+
+def ledger_rows(ledger: Path) -> Iterator[Row]:
+    """The ledger's rows, those whose id an earlier row has marked as errors (a first pass over the
+    ledger finds them: :func:`~pyhelpers.interfaces.ledger.duplicate_rows`)."""
+    return mark_duplicates(read_rows(ledger), duplicate_rows(read_rows(ledger)))
+
+
+Written = tuple[int, int, dict[str, int], dict[str, Any]]
+"""A partition decided and written: its index, its row count, its rows by status, its receipt."""
+
+
+def check_and_write(index: int, batch: Any, spec: PartitionSpec, writer: ChunkWriter) -> Written:
+    """Decide partition ``index`` and write it with its journal line (in the process that decided it)."""
+    records = batch_to_records(check_partition(batch, spec))
+    receipt = partition_receipt(spec, batch_to_rows(batch), records)
+    writer.write(index, records, receipt)
+    by_status: dict[str, int] = {}
+    for rec in records:
+        by_status[rec["status"]] = by_status.get(rec["status"], 0) + 1
+    return index, len(records), by_status, receipt

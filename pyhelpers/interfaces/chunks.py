@@ -25,6 +25,7 @@ import os
 import shutil
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -171,7 +172,12 @@ class ChunkStore:
         self.out, self.fmt, self.header, self.last = out, fmt, header, tuple(last)
         self.dir = parts_folder(out)
         self.journal = self.dir / JOURNAL
+        self.writer = ChunkWriter(self.dir, fmt, self.last)
+        """What writes a chunk and its journal line: handed to the workers, which write their own."""
         self.done: dict[int, int] = {}
+        self.receipts: dict[int, dict[str, Any]] = {}
+        """The receipts of the chunks written (those the journal lists, on resume): a few hundred bytes
+        each, for the run's receipt."""
         self.redone = 0
         """Chunks the journal lists whose file is missing or torn: decided again."""
         if not self.dir.exists():
@@ -233,6 +239,8 @@ class ChunkStore:
         for index, rec in sorted(latest.items()):
             if self._intact(index, rec):
                 self.done[index] = rec["rows"]
+                if isinstance(rec.get("receipt"), dict):
+                    self.receipts[index] = rec["receipt"]
             else:
                 self.redone += 1
         if torn:
@@ -242,22 +250,7 @@ class ChunkStore:
 
     def _compare(self, then: dict[str, Any]) -> None:
         """Refuse to resume a run made with another ledger, context, rules, chunk size or format."""
-        now = self.header
-        changed = []
-        if (then.get("sha256"), then.get("size")) != (now["sha256"], now["size"]):
-            changed.append(f"ledger (then {then.get('ledger')}, whose content is not this one's)")
-        if then.get("context_sha256") != now["context_sha256"]:
-            changed.append(f"context (then {then.get('context')}, whose content is not this one's)")
-        if then.get("logic") != now["logic"]:
-            changed.append("set of rules (logic/ changed since the run began)")
-        if then.get("chunk_size") != now["chunk_size"]:
-            changed.append(f"--chunk ({then.get('chunk_size')} then, {now['chunk_size']} now)")
-        if then.get("format") != now["format"]:
-            changed.append(f"output format ({then.get('format')} then)")
-        if changed:
-            raise BatchError(f"{self.dir}: the interrupted run was made with another {'; another '.join(changed)}: "
-                             f"to resume it, give the same ledger, context and --chunk as then; to start again, "
-                             f"delete {self.dir}")
+        compare_runs(then, self.header, self.dir, "--chunk")
 
     def _intact(self, index: int, rec: dict[str, Any]) -> bool:
         """The chunk's file is there, whole: its SHA-256 and its row count are the journal's."""
@@ -269,25 +262,14 @@ class ChunkStore:
             return False
         return _count_rows(path, self.fmt) == int(rec["rows"])
 
-    def _append(self, rec: dict[str, Any]) -> None:
-        with open(self.journal, "a", encoding="utf-8") as fh:
-            fh.write(json.dumps(rec, sort_keys=True) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-
     def chunk_path(self, index: int) -> Path:
-        return self.dir / f"{index:08d}{self.fmt}"
+        return self.writer.chunk_path(index)
 
-    def write(self, index: int, records: list[dict[str, str]]) -> None:
+    def write(self, index: int, records: list[dict[str, str]], receipt: dict[str, Any] | None = None) -> None:
         """Write one chunk: its file, flushed and fsynced, renamed into place, then its journal line."""
-        path = self.chunk_path(index)
-        tmp = path.with_name(path.name + ".tmp")
-        _write_records(tmp, self.fmt, records, self.last)
-        digest = sha256_of(tmp)
-        os.replace(tmp, path)
-        _fsync_dir(self.dir)
-        self._append({"chunk": index, "rows": len(records), "file": path.name, "sha256": digest})
-        self.done[index] = len(records)
+        self.done[index] = self.writer.write(index, records, receipt)["rows"]
+        if receipt is not None:
+            self.receipts[index] = receipt
 
     def finish(self) -> None:
         """Join the chunk files in order into OUT.tmp, rename it to OUT, remove the parts (the journal
@@ -304,6 +286,87 @@ class ChunkStore:
     def discard(self) -> None:
         """Remove the parts of a run that can never be completed (its ledger cannot be read whole)."""
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class ChunkWriter:
+    """Writes the chunks of ``OUT.parts/`` and their journal lines, in whichever process decided them (it
+    is small and picklable): each chunk file flushed, fsynced and renamed into place before its journal
+    line is appended (one write to a file opened for appending: the lines of several workers never mix)."""
+
+    dir: Path
+    fmt: str
+    last: tuple[str, ...]
+
+    def chunk_path(self, index: int) -> Path:
+        return self.dir / f"{index:08d}{self.fmt}"
+
+    def write(self, index: int, records: list[dict[str, str]], receipt: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Write chunk ``index``; its journal record (with the partition's receipt, if given)."""
+        path = self.chunk_path(index)
+        digest = write_part(path, self.fmt, records, self.last)
+        rec: dict[str, Any] = {"chunk": index, "rows": len(records), "file": path.name, "sha256": digest}
+        if receipt is not None:
+            rec["receipt"] = receipt
+        self._append(rec)
+        return rec
+
+    def _append(self, rec: dict[str, Any]) -> None:
+        """The journal line, in one write to the journal opened for appending, fsynced."""
+        line = (json.dumps(rec, sort_keys=True) + "\n").encode("utf-8")
+        fd = os.open(self.dir / JOURNAL, os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(fd, line)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def compare_runs(then: dict[str, Any], now: dict[str, Any], folder: Path, size_option: str) -> None:
+    """Refuse to resume a run (its header ``then``, kept in ``folder``) made with another ledger, context,
+    rules, partition size (``size_option``) or format than ``now``."""
+    changed = []
+    if (then.get("sha256"), then.get("size")) != (now["sha256"], now["size"]):
+        changed.append(f"ledger (then {then.get('ledger')}, whose content is not this one's)")
+    if then.get("context_sha256") != now["context_sha256"]:
+        changed.append(f"context (then {then.get('context')}, whose content is not this one's)")
+    if then.get("logic") != now["logic"]:
+        changed.append("set of rules (logic/ changed since the run began)")
+    if then.get("chunk_size") != now["chunk_size"]:
+        changed.append(f"{size_option} ({then.get('chunk_size')} then, {now['chunk_size']} now)")
+    if then.get("format") != now["format"]:
+        changed.append(f"output format ({then.get('format')} then)")
+    if changed:
+        raise BatchError(f"{folder}: the interrupted run was made with another {'; another '.join(changed)}: "
+                         f"to resume it, give the same ledger, context and {size_option} as then; to start again, "
+                         f"delete {folder}")
+
+
+def write_part(path: Path, fmt: str, records: list[dict[str, str]], last: tuple[str, ...]) -> str:
+    """Write a part file durably: under a temporary name, flushed and fsynced, renamed into place (its
+    folder fsynced); its SHA-256."""
+    tmp = path.with_name(path.name + ".tmp")
+    _write_records(tmp, fmt, records, last)
+    digest = sha256_of(tmp)
+    os.replace(tmp, path)
+    _fsync_dir(path.parent)
+    return digest
+
+
+def write_json_durably(path: Path, data: Any) -> None:
+    """A small JSON file written whole or not at all (temporary name, fsync, rename, folder fsync)."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(data, sort_keys=True, ensure_ascii=False) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    _fsync_dir(path.parent)
+
+
+def count_rows(path: Path, fmt: str) -> int | None:
+    """The number of rows a part file holds; None when it cannot be read whole (a torn file)."""
+    return _count_rows(path, fmt)
 
 
 def _columns(records: Iterable[dict[str, str]], last: tuple[str, ...]) -> list[str]:

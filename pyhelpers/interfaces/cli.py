@@ -285,6 +285,8 @@ def _interruptible(func: F) -> F:
             return func(*args, **kwargs)
         except KeyboardInterrupt:
             parts = Path(f"{kwargs['output']}.parts")  # chunks.parts_folder
+            if kwargs.get("engine") == "dask":
+                parts = Path(kwargs["output"]) / "_entries"
             click.echo(f"interrupted: the chunks already decided are kept in {parts}; run the same command with "
                        f"--resume to continue" if parts.is_dir() else
                        "interrupted before any chunk was written: run the command again", err=True)
@@ -297,23 +299,34 @@ def _interruptible(func: F) -> F:
 @click.argument("ledger", type=click.Path(dir_okay=False))
 @click.option("--context", "context", required=True, type=click.Path(dir_okay=False),
               help="the group's scenario without income items (persons, holdings, places of business ...)")
-@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
-              help="results file: .csv, .jsonl or .parquet (chosen by extension)")
+@click.option("-o", "--output", "output", required=True, type=click.Path(),
+              help="results file: .csv, .jsonl or .parquet (chosen by extension); a folder with --engine dask")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="processes")
 @click.option("--chunk", type=click.IntRange(min=1), default=500, show_default=True,
               help="rows decided together in one clingo run")
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
+@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="local: --workers processes here; dask: partitions on a Dask cluster (-o is then a folder "
+                   "ending in .parquet or .csv, with a manifest)")
+@click.option("--scheduler", metavar="ADDRESS", default=None,
+              help="with --engine dask: the scheduler's address (tcp://host:8786); default: a local cluster of "
+                   "--workers processes")
+@click.option("--partition-rows", type=click.IntRange(min=1), default=4_096, show_default=True,
+              help="with --engine dask: rows per partition (one task, one part file)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress bar and no summary")
 @_handle_errors
 @_interruptible
-def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resume: bool, quiet: bool) -> None:
+def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resume: bool, engine: str,
+          scheduler: str | None, partition_rows: int, quiet: bool) -> None:
     """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
     group context, and write the rows with their outcome, cap, withholding finding and provisions."""
     from pyhelpers.interfaces.batch import run_batch
 
     started = time.perf_counter()
     show = not quiet and sys.stderr.isatty()
-    if show:
+    if engine == "dask":
+        summary = _batch_on_dask(ledger, context, output, workers, scheduler, partition_rows, resume, show)
+    elif show:
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
         bar = Progress(TextColumn("[bold]treaty batch"), BarColumn(bar_width=None),
@@ -330,6 +343,11 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resu
                                 progress=advance)
     else:
         summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume)
+    if summary.nothing_to_resume and engine == "dask":
+        if not quiet:
+            click.echo(f"{output}: nothing to resume: its manifest is complete; run without --resume to decide the "
+                       f"ledger again", err=True)
+        return
     if summary.nothing_to_resume:
         if not quiet:
             click.echo(f"{output}: nothing to resume: there is no interrupted run ({output}.parts) and {output} "
@@ -339,10 +357,40 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resu
     if not quiet:
         elapsed = time.perf_counter() - started
         statuses = ", ".join(f"{k} {v:,}" for k, v in sorted(summary.by_status.items()))
-        resumed = f"; {summary.resumed_chunks} chunk(s) from the interrupted run" if summary.resumed_chunks else ""
+        unit = "partition(s)" if engine == "dask" else "chunk(s)"
+        resumed = f"; {summary.resumed_chunks} {unit} from the interrupted run" if summary.resumed_chunks else ""
         redone = f"; {summary.redone_chunks} torn chunk(s) decided again" if summary.redone_chunks else ""
         click.echo(f"{output}: {summary.rows:,} rows in {elapsed:.1f} s ({summary.rows / max(elapsed, 1e-9):,.0f} "
                    f"rows/s): {statuses or 'no rows'}{resumed}{redone}", err=True)
+
+
+def _batch_on_dask(ledger: str, context: str, output: str, workers: int, scheduler: str | None,
+                   partition_rows: int, resume: bool, show: bool) -> Any:
+    """``treaty batch --engine dask``: a bar for the rows and one for each partition in flight."""
+    from pyhelpers.interfaces.cluster import run_dask
+
+    if not show:
+        return run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
+                        partition_rows=partition_rows, resume=resume)
+    from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(bar_width=None),
+                   TextColumn("{task.completed:,} rows"), TimeElapsedColumn(), transient=True)
+    in_flight: dict[int, TaskID] = {}
+    with bar:
+        total = bar.add_task("treaty batch (dask)", total=None)
+
+        def progress(event: str, index: int, rows: int) -> None:
+            if event == "submitted":
+                in_flight[index] = bar.add_task(f"  partition {index}", total=rows)
+            else:
+                task = in_flight.pop(index, None)
+                if task is not None:
+                    bar.remove_task(task)
+                bar.update(total, advance=rows)
+
+        return run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
+                        partition_rows=partition_rows, resume=resume, progress=progress)
 
 
 @main.command(name="explain-row")

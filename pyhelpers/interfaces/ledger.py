@@ -11,11 +11,15 @@ as UTF-8 with or without a byte order mark (Excel's "CSV UTF-8" writes one).
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import heapq
 import json
 import re
 import sys
-from collections.abc import Iterable, Iterator
+import tempfile
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -306,3 +310,120 @@ def parquet() -> Any:
     except ImportError:  # pragma: no cover - pyarrow is a dependency of the parquet extra
         raise BatchError("Parquet needs pyarrow: pip install 'treaty-logic[parquet]'") from None
     return pq
+
+
+# ------------------------------------------------------------------- rows as Arrow record batches ---
+
+ROW = "__row__"
+LINE = "__line__"
+ERROR = "__error__"
+ORDER = "__order__"
+RESERVED = (ROW, LINE, ERROR, ORDER)
+"""The columns a partition of rows carries besides the ledger's own: the row's number, the line it begins
+on (null for Parquet), what makes it an error before it is decided, and its own column order when it is
+not the partition's (JSON Lines rows may differ in their keys and their order)."""
+
+
+def rows_to_batch(rows: Sequence[Row]) -> Any:
+    """Rows as a ``pyarrow.RecordBatch``: their columns as text (null where a row has none) and
+    :data:`RESERVED`; :func:`batch_to_rows` gives them back as they were."""
+    import pyarrow as pa
+
+    names: dict[str, None] = {}
+    for row in rows:
+        for key in row.columns:
+            if key != ERROR:
+                names.setdefault(key, None)
+    orders: list[str | None] = []
+    for row in rows:
+        keys = [k for k in row.columns if k != ERROR]
+        orders.append(None if keys == [n for n in names if n in row.columns] else json.dumps(keys))
+    arrays = {n: pa.array([row.columns.get(n) for row in rows], type=pa.string()) for n in names}
+    arrays[ROW] = pa.array([row.number for row in rows], type=pa.int64())
+    arrays[LINE] = pa.array([row.line for row in rows], type=pa.int64())
+    arrays[ERROR] = pa.array([row.columns.get(ERROR) for row in rows], type=pa.string())
+    arrays[ORDER] = pa.array(orders, type=pa.string())
+    return pa.RecordBatch.from_pydict(arrays)
+
+
+def row_keys(data: dict[str, list[Any]], names: list[str], i: int) -> list[str]:
+    """Row ``i``'s own columns, in its order, of a record batch as ``to_pydict`` gives it."""
+    order = data[ORDER][i]
+    keys = json.loads(order) if order is not None else names
+    return [k for k in keys if data[k][i] is not None]
+
+
+def batch_to_rows(batch: Any) -> list[Row]:
+    """The rows of a record batch made by :func:`rows_to_batch`."""
+    data = batch.to_pydict()
+    names = [n for n in batch.schema.names if n not in RESERVED]
+    rows = []
+    for i, number in enumerate(data[ROW]):
+        columns = {k: data[k][i] for k in row_keys(data, names, i)}
+        if data[ERROR][i] is not None:
+            columns[ERROR] = data[ERROR][i]
+        rows.append(Row(number, columns, data[LINE][i]))
+    return rows
+
+
+# ------------------------------------------------------------------------------------ duplicate ids ---
+
+BUCKETS = 64
+"""The temporary files the ids are spread over by hash: only one is held in memory at a time."""
+
+
+def duplicate_rows(rows: Iterable[Row], buckets: int = BUCKETS) -> Iterator[tuple[int, str, int]]:
+    """``(row number, id, number of the first row with that id)`` for each row whose id an earlier row
+    has, in row order: the ids are spread over temporary files by hash, each file's duplicates found on
+    their own, the findings merged: no process holds every id in memory. ``rows`` are read whole before
+    the first is yielded (a problem of the whole ledger raises then, before any row is decided)."""
+    with tempfile.TemporaryDirectory(prefix="treaty-ids-") as tmp:
+        folder = Path(tmp)
+        with contextlib.ExitStack() as stack:
+            files = [stack.enter_context(open(folder / f"{k:03d}.ids", "w", encoding="utf-8"))
+                     for k in range(buckets)]
+            for row in rows:
+                rid = row.row_id
+                if rid:
+                    files[zlib.crc32(rid.encode("utf-8", "surrogateescape")) % buckets].write(
+                        f"{row.number}\t{json.dumps(rid)}\n")
+        found = []
+        for k in range(buckets):
+            first: dict[str, int] = {}
+            dups: list[tuple[int, int, str]] = []
+            with open(folder / f"{k:03d}.ids", encoding="utf-8") as fh:
+                for line in fh:
+                    number, _, quoted = line.rstrip("\n").partition("\t")
+                    rid = json.loads(quoted)
+                    earlier = first.setdefault(rid, int(number))
+                    if earlier != int(number):
+                        dups.append((int(number), earlier, rid))
+            del first
+            if dups:
+                path = folder / f"{k:03d}.dups"
+                with open(path, "w", encoding="utf-8") as fh:
+                    fh.writelines(f"{n}\t{e}\t{json.dumps(r)}\n" for n, e, r in sorted(dups))
+                found.append(path)
+        yield from heapq.merge(*(_read_dups(p) for p in found))
+
+
+def _read_dups(path: Path) -> Iterator[tuple[int, str, int]]:
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            number, earlier, quoted = line.rstrip("\n").split("\t", 2)
+            yield int(number), json.loads(quoted), int(earlier)
+
+
+def mark_duplicates(rows: Iterable[Row], duplicates: Iterator[tuple[int, str, int]]) -> Iterator[Row]:
+    """The rows, each whose id an earlier row has marked as an error (``duplicates`` in row order, as
+    :func:`duplicate_rows` gives them)."""
+    nxt = next(duplicates, None)
+    for row in rows:
+        while nxt is not None and nxt[0] < row.number:
+            nxt = next(duplicates, None)
+        if nxt is not None and nxt[0] == row.number:
+            problem = f"id: expected an id no other row has, found {nxt[1]!r}, already row {nxt[2]}"
+            if ERROR in row.columns:
+                problem = f"{row.columns[ERROR]}; {problem}"
+            row = Row(row.number, {**row.columns, ERROR: problem}, row.line)
+        yield row
