@@ -35,7 +35,7 @@ from pydantic import BaseModel
 
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
 from pyhelpers.engine.results import Finding, ItemResult, format_bp
-from pyhelpers.engine.solve import Checker
+from pyhelpers.engine.solve import Checker, Memo
 from pyhelpers.interfaces.chunks import JOURNAL, JOURNAL_VERSION, ChunkStore, Lock, parts_folder, sha256_of, writing
 from pyhelpers.interfaces.ledger import FORMATS, MAX_FIELD, Row, cell_text, ledger_format, read_rows, readable
 from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context, validate_item
@@ -201,12 +201,15 @@ def _too_large(row: Row, item: IncomeItem) -> str:
 
 @dataclass(frozen=True)
 class BatchContext:
-    """What every row of a batch shares: the context scenario and the checker."""
+    """What every row of a batch shares: the context scenario and the checker; and, per process, the
+    cases decided so far (:class:`~pyhelpers.engine.solve.Memo`: each distinct case is decided once
+    whatever the chunking; ``memo.decided`` counts them)."""
 
     context: Scenario
     context_treaty: str | None
     ledger: str
     checker: Checker
+    memo: Memo = field(default_factory=Memo, compare=False, repr=False)
 
 
 def load_batch_context(context_path: str | Path, ledger: str | Path, checker: Checker | None = None) -> BatchContext:
@@ -285,7 +288,7 @@ def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, Incom
     if not members:
         return
     context = ctx.context.model_copy(update={"treaty": treaty})
-    decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger)
+    decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger, ctx.memo)
     records = [_result_record(rows[n], item_result) for (n, _), item_result in zip(members, decided, strict=True)]
     for (n, _), record in zip(members, records, strict=True):
         out[n] = record
