@@ -458,12 +458,20 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
     findings = tuple(dataclasses.replace(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
                      in f.fact else f for f in template.findings)
     gross, currency = (item.gross.amount, item.gross.currency) if item.gross else (None, None)
-    result = dataclasses.replace(template, item_id=item.id, findings=findings, gross=gross, currency=currency,
-                                 limited_amount=limited_part(item, template.limited_to))
+    result = _with(template, item_id=item.id, findings=findings, gross=gross, currency=currency,
+                   limited_amount=limited_part(item, template.limited_to))
     relief = compute_relief(item, template.max_rate_bp, atoms, result) if template.relief is not None else None
-    result = dataclasses.replace(result, relief=relief, max_source_tax=max_source_tax(result))
-    return dataclasses.replace(result, compliance=flag_compliance(compute_compliance(scenario, item, result), atoms,
-                                                                  relies))
+    result = _with(result, relief=relief, max_source_tax=max_source_tax(result))
+    return _with(result, compliance=flag_compliance(compute_compliance(scenario, item, result), atoms, relies))
+
+
+def _with(result: ItemResult, **changes: object) -> ItemResult:
+    """``dataclasses.replace`` without calling ``__init__`` again (a plain frozen dataclass: no
+    ``__post_init__``, no slots), three times per batch row: the new fields are the template's own types."""
+    out = object.__new__(ItemResult)
+    out.__dict__.update(result.__dict__)
+    out.__dict__.update(changes)
+    return out
 
 
 _WORKER_CHECKER: Checker | None = None

@@ -119,11 +119,12 @@ def row_item(row: Row, default_treaty: str | None) -> tuple[str, dict[str, Any]]
     if "__error__" in cols:
         raise ValueError(cols["__error__"])
     treaty = cols.get("treaty")
+    cat = catalogue()
     if treaty is None and "states" in cols:
         states = sorted(s for s in re.split(r"[\s,;/-]+", cols["states"].lower()) if s)
-        by_states = {tuple(sorted(s)): t for t, s in catalogue().states.items()}
+        by_states = {tuple(sorted(s)): t for t, s in cat.states.items()}
         if tuple(states) not in by_states:
-            example = " ".join(next(iter(catalogue().states.values())))
+            example = " ".join(next(iter(cat.states.values())))
             raise ValueError(f"states: expected the Contracting States of a treaty in the corpus "
                              f"(e.g. '{example}'), found {cols['states']!r}")
         treaty = by_states[tuple(states)]
@@ -131,8 +132,8 @@ def row_item(row: Row, default_treaty: str | None) -> tuple[str, dict[str, Any]]
     if treaty is None:
         raise ValueError("treaty: expected the row's treaty (a treaty or states column) or a treaty in the "
                          "context, found nothing")
-    if treaty not in catalogue().states:
-        raise ValueError(f"treaty: expected one of {', '.join(catalogue().treaties)}, found {treaty!r}")
+    if treaty not in cat.states:
+        raise ValueError(f"treaty: expected one of {', '.join(cat.treaties)}, found {treaty!r}")
     item: dict[str, Any] = {}
     for column, value in cols.items():
         if column in _ITEM_COLUMNS:
@@ -185,8 +186,19 @@ def _amounts(value: Any, path: str) -> Iterator[tuple[str, Decimal]]:
         yield path, value
 
 
+_EXPONENT = re.compile(r"\d[eE]|[eE][+-]?\d")
+"""A cell that may be an amount written with an exponent (``1e20``, ``5E+3``)."""
+
+
 def _too_large(row: Row, item: IncomeItem) -> str:
-    """The row's amounts at or above :data:`MAX_AMOUNT`, named by their columns (empty when none)."""
+    """The row's amounts at or above :data:`MAX_AMOUNT`, named by their columns (empty when none). Every
+    amount comes from a cell; a cell of at most :data:`MAX_AMOUNT_DIGITS` characters without an exponent
+    (nor one of more characters but at most as many digits, Unicode digits counted) cannot hold one that
+    large, so a row of such cells is not walked."""
+    cells = row.columns.values()
+    if not _EXPONENT.search("\x00".join(cells)) and all(
+            len(v) <= MAX_AMOUNT_DIGITS or sum(c.isdigit() for c in v) <= MAX_AMOUNT_DIGITS for v in cells):
+        return ""
     found = []
     for path, amount in _amounts(item, ""):
         if amount.is_finite() and abs(amount) >= MAX_AMOUNT:
