@@ -17,7 +17,7 @@ import clingo
 from pyhelpers.base import dates
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError, ScenarioError
-from pyhelpers.base.terms import Term, Value, parse_atom
+from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
@@ -397,7 +397,7 @@ class Checker:
                             narrow=False)
         reps = context.model_copy(update={"income": [pending[sig].model_copy(update={"id": ph})
                                                      for sig, ph in placeholders.items()]})
-        atoms = [(t, parse_atom(t)) for t in map(str, solved.symbols)]
+        atoms = [("", a) for a in read_symbols(solved.symbols)]  # (the atoms' texts are not needed: rows show none)
         result = result_from_atoms(reps, source, atoms, self.receipt(rep_facts))
         result = self._labelled(result, {ph: versions for ph in placeholders.values()})
         by_item: dict[Value, list[Term]] = defaultdict(list)
