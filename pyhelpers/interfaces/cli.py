@@ -238,16 +238,20 @@ def _interruptible(func: F) -> F:
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
               help="results file: .csv, .jsonl or .parquet (chosen by extension)")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="processes")
-@click.option("--chunk", type=click.IntRange(min=1), default=500, show_default=True,
-              help="rows decided together in one clingo run")
+@click.option("--chunk", type=click.IntRange(min=1), default=None,
+              help="rows per chunk: a worker's unit of work and of --resume  [default: 2000, chosen by measurement: "
+                   "pyhelpers.interfaces.batch.DEFAULT_CHUNK]")
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
 @click.option("-q", "--quiet", is_flag=True, help="no progress bar and no summary")
 @_handle_errors
 @_interruptible
-def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resume: bool, quiet: bool) -> None:
+def batch(ledger: str, context: str, output: str, workers: int, chunk: int | None, resume: bool,
+          quiet: bool) -> None:
     """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
     group context, and write the rows with their outcome, cap, withholding finding and provisions."""
-    from pyhelpers.interfaces.batch import run_batch
+    from pyhelpers.interfaces.batch import DEFAULT_CHUNK, run_batch
+
+    chunk = chunk or DEFAULT_CHUNK
 
     started = time.perf_counter()
     show = not quiet and sys.stderr.isatty()

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from pyhelpers.engine import solve  # noqa: E402
 from pyhelpers.engine.solve import Checker  # noqa: E402
-from pyhelpers.interfaces.batch import run_batch  # noqa: E402
+from pyhelpers.interfaces.batch import DEFAULT_CHUNK, run_batch  # noqa: E402
 from tests.ledger_gen import CONTEXT, iter_rows, write_csv  # noqa: E402
 
 RAW = """
@@ -100,7 +100,7 @@ def record_clingo_runs(folder: Path) -> None:
                                                                          encoding="utf-8")
         return real(program, facts, *args, **kwargs)
 
-    solve.run_clingo = recording  # type: ignore[assignment]
+    solve.run_clingo = recording
 
 
 def raw_clingo(folder: Path, valgrind: list[str] | None = None) -> tuple[int, float, str]:
@@ -170,7 +170,7 @@ def main() -> None:
                     help="also count instructions per row with callgrind on ROWS rows (e.g. 2000)")
     ap.add_argument("--keep", type=Path, help="copy the outputs into this folder")
     args = ap.parse_args()
-    chunk = args.chunk or run_batch.__kwdefaults__["chunk_size"]
+    chunk = args.chunk or DEFAULT_CHUNK
     checker = Checker().warm()
     with tempfile.TemporaryDirectory() as tmp:
         tmpdir = Path(tmp)
@@ -193,7 +193,7 @@ def main() -> None:
                 summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=checker)
                 dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
             finally:
-                solve.run_clingo = real  # type: ignore[assignment]
+                solve.run_clingo = real
             peaks = _peak_mb(resource.RUSAGE_SELF), _peak_mb(resource.RUSAGE_CHILDREN)  # before raw clingo runs
             solved, raw_cpu, _ = raw_clingo(runs)
             print(f"{label}: {args.n:,} rows in {dt:.2f} s = {args.n / dt:,.0f} rows/s ({args.workers} workers, "
