@@ -110,7 +110,7 @@ class Memo:
     decided. Past ``limit`` entries the memo starts afresh (memory stays flat in the number of rows; a
     case decided again gives the same answer)."""
 
-    limit: int = 100_000
+    limit: int = 20_000
     signatures: dict[tuple[str, tuple[str, ...], str], tuple[str, ...]] = field(default_factory=dict)
     cases: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Case] = field(default_factory=dict)
     decided: int = 0
