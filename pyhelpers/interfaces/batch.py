@@ -61,12 +61,13 @@ MAX_AMOUNT = Decimal(10) ** MAX_AMOUNT_DIGITS
 Decimal with 28 significant digits, and a rate times an amount must stay exact to the smallest unit of
 its currency. A larger amount is an error of its row."""
 
-DEFAULT_CHUNK = 2_000
+DEFAULT_CHUNK = 3_000
 """Rows per chunk unless ``--chunk`` says otherwise. Each distinct case is decided once per worker
 whatever the chunking, but a chunk still pays a clingo run per treaty whose rows bring a new case, a
-consistency check and a file: measured on 5,000 realistic rows (one worker, tests/ledger_gen.py), CPU
-5.7 s at 100, 3.3 s at 500, 2.9 s at 2,000, 2.1 s at 5,000. 2,000 keeps most of the gain while a
-ledger of 4,000 rows still feeds two workers and an interrupted run loses at most 2,000 rows' work."""
+consistency check and a file: measured on 5,000 realistic rows (one worker, tests/ledger_gen.py, a busy
+machine), CPU 5.7 s at 100 rows per chunk, 3.3 s at 500, 2.9 s at 2,000, 2.5 s at 3,000, 2.7 s at 4,000,
+2.1 s at 5,000. 3,000 keeps most of the gain while a ledger of 6,000 rows still feeds two workers and an
+interrupted run loses at most 3,000 rows' work."""
 
 MAX_MESSAGE = 1_000
 """An error message longer than this (it quotes a long cell) is cut, saying how long it was."""

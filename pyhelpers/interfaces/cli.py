@@ -239,7 +239,7 @@ def _interruptible(func: F) -> F:
               help="results file: .csv, .jsonl or .parquet (chosen by extension)")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="processes")
 @click.option("--chunk", type=click.IntRange(min=1), default=None,
-              help="rows per chunk: a worker's unit of work and of --resume  [default: 2000, chosen by measurement: "
+              help="rows per chunk: a worker's unit of work and of --resume  [default: 3000, chosen by measurement: "
                    "pyhelpers.interfaces.batch.DEFAULT_CHUNK]")
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
 @click.option("-q", "--quiet", is_flag=True, help="no progress bar and no summary")
