@@ -108,9 +108,10 @@ class Memo:
     (:func:`~pyhelpers.facts.item_key`, with its treaty and rule versions) → its facts with its id as @;
     ``cases``: (treaty, versions, those facts) → :class:`Case`. ``decided`` counts the cases clingo
     decided. Past ``limit`` entries the memo starts afresh (memory stays flat in the number of rows; a
-    case decided again gives the same answer)."""
+    case decided again gives the same answer): a case costs a few KB, a realistic ledger has hundreds of
+    cases, and a ledger of distinct rows gains nothing from remembering them."""
 
-    limit: int = 20_000
+    limit: int = 4_000
     signatures: dict[tuple[str, tuple[str, ...], str], tuple[str, ...]] = field(default_factory=dict)
     cases: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Case] = field(default_factory=dict)
     decided: int = 0
