@@ -14,7 +14,8 @@ every kind, payments on schedules) and a worst case of N rows where nearly every
   instructions per row of a single-worker batch of ROWS realistic rows (the difference with an empty
   ledger, divided by ROWS), and of raw clingo on the programs and facts that batch handed to clingo.
 
-``--keep DIR`` copies the outputs there (to compare two versions of the code byte for byte with cmp).
+``--keep DIR`` copies the outputs there (to compare two versions of the code with cmp: error messages name
+the ledger by its temporary path, so replace ``/tmp/tmp*/`` in both first).
 Figures only: nothing is asserted.
 """
 
