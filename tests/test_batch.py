@@ -165,6 +165,61 @@ def test_two_workers_give_the_same_bytes(tmp_path: Path, checker: Checker) -> No
     assert one.read_bytes() == two.read_bytes()
 
 
+def test_the_output_is_the_same_whatever_the_chunk_and_each_case_is_decided_once(tmp_path: Path,
+                                                                                 checker: Checker) -> None:
+    """A ledger gives the same bytes at --chunk 7 and 500; deciding it chunk by chunk in one context decides
+    each distinct case (the row's facts but for its id, per treaty and rule version) once (``memo.decided``),
+    and nothing more when the rows come again."""
+    rows = generate(150, seed=41, schedule=True) + generate(60, seed=43, schedule=False)
+    for n, r in enumerate(rows):
+        r["id"] = f"row-{n}"
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    outs = []
+    for size in (7, 500):
+        out = tmp_path / f"out-{size}.csv"
+        run_batch(ledger, CONTEXT, out, workers=1, chunk_size=size, checker=checker)
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+
+    ctx = load_batch_context(CONTEXT, ledger, checker)
+    cases = set()
+    for row in read_rows(ledger):
+        try:
+            sc = row_scenario(ctx, row)
+        except BatchError:
+            continue
+        item = sc.income[0]
+        quoted = f'"{item.id}"'
+        cases.add((sc.treaty, checker.versions(sc.treaty, item),
+                   tuple(sorted(f.replace(quoted, "@") for f in checker.facts(sc)))))
+    ledger_rows = list(read_rows(ledger))
+    for k in range(0, len(ledger_rows), 7):
+        batch.decide_rows(ctx, ledger_rows[k:k + 7])
+    assert 40 < len(cases) < len(ledger_rows)  # the ledger repeats cases, across chunks
+    assert ctx.memo.decided == len(cases)
+    again = batch.decide_rows(ctx, ledger_rows)
+    assert ctx.memo.decided == len(cases)
+    assert [r["status"] for r in again] == [r["status"] for r in _read(tmp_path / "out-7.csv")]
+
+
+def test_item_keys_keep_the_amounts_only_where_a_fact_reads_them(checker: Checker) -> None:
+    """Items with the same key have the same facts but for their id: the gross amount is left out of the key
+    unless an arm's-length amount is compared with it; the withholding always."""
+    from pyhelpers.facts import item_key
+    from pyhelpers.scenario import validate_item
+
+    def item(gross: str, **more: Any) -> Any:
+        data = {"id": "x", "type": "interest", "payer": "alfa", "recipient": "lusoinvest", "date": "2024-03-01",
+                "gross": {"amount": gross, "currency": "BRL"}, "withholding": {"withheld_rate": gross[:1]}, **more}
+        it, problems = validate_item(data, "test")
+        assert it is not None, problems
+        return it
+
+    assert item_key(item("100")) == item_key(item("900"))
+    arm = {"interest": {"arm_length_amount": {"amount": "500", "currency": "BRL"}}}
+    assert item_key(item("100", **arm)) != item_key(item("900", **arm))
+
+
 def test_batch_equals_one_scenario_per_row(tmp_path: Path, checker: Checker) -> None:
     """2,000 rows across all treaties: the batch (items sharing one context, identical cases decided
     once) gives exactly what each row decided as its own scenario gives."""
@@ -387,10 +442,10 @@ def test_a_row_whose_decision_fails_is_decided_alone(tmp_path: Path, checker: Ch
     with it in the same clingo run get their results."""
     real = Checker.decide_items
 
-    def fragile(self: Checker, context: Any, items: list[Any], source: str) -> Any:
+    def fragile(self: Checker, context: Any, items: list[Any], source: str, memo: Any = None) -> Any:
         if any(it.id == "b" for it in items):
             raise ArithmeticError("boom")
-        return real(self, context, items, source)
+        return real(self, context, items, source, memo)
 
     monkeypatch.setattr(Checker, "decide_items", fragile)
     out = tmp_path / "out.csv"

@@ -6,7 +6,7 @@ import random
 
 import clingo
 
-from pyhelpers.base.terms import Term, Value, parse_atom, render_term
+from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols, render_term
 
 
 def _to_value(sym: clingo.Symbol) -> Value:
@@ -34,6 +34,18 @@ def test_parse_matches_the_symbol_api_on_random_terms() -> None:
         sym = clingo.Function("atom", [_random_symbol(rnd) for _ in range(rnd.randrange(1, 5))])
         assert parse_atom(str(sym)) == _to_value(sym), str(sym)
         assert render_term(parse_atom(str(sym))) == render_term(sym)
+
+
+def test_reading_symbols_equals_parsing_their_text() -> None:
+    """read_symbols (the batch's reader: clingo's symbol API, each distinct argument once) gives what
+    parse_atom gives of the atoms' text, repeated arguments, tuples and #inf/#sup included."""
+    rnd = random.Random(7)
+    shared = [_random_symbol(rnd) for _ in range(5)]
+    atoms = [clingo.Function("atom", [rnd.choice(shared) if rnd.random() < 0.5 else _random_symbol(rnd)
+                                      for _ in range(rnd.randrange(0, 5))]) for _ in range(3000)]
+    atoms += [clingo.Function("p", [clingo.Function("", [clingo.Number(1), clingo.Function("a")]), clingo.Infimum,
+                                    clingo.Supremum])]
+    assert read_symbols(atoms) == [parse_atom(str(sym)) for sym in atoms]
 
 
 def test_tuples_and_constants() -> None:

@@ -9,6 +9,7 @@ text, and parsed here: strings become ``str``, integers ``int``, constants and f
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple, TypeAlias
 
 import clingo
@@ -60,6 +61,34 @@ def parse_atom(text: str) -> Term:
     out = stack[0][0]
     assert isinstance(out, Term) and len(stack) == 1
     return out
+
+
+_STRING, _NUMBER, _FUNCTION = clingo.SymbolType.String, clingo.SymbolType.Number, clingo.SymbolType.Function
+
+
+def read_symbols(symbols: Iterable[clingo.Symbol]) -> list[Term]:
+    """The atoms of an answer set as :class:`Term` (equal to :func:`parse_atom` of their text), read
+    through clingo's symbol API with each distinct argument read once (arguments repeat across the
+    atoms of one answer: an item's id, provisions, States), which beats printing and tokenizing atoms
+    with long arguments (a batch's placeholder ids)."""
+    seen: dict[clingo.Symbol, Value] = {}
+
+    def value(sym: clingo.Symbol) -> Value:
+        found = seen.get(sym)
+        if found is None:
+            kind = sym.type
+            if kind is _STRING:
+                found = sym.string
+            elif kind is _NUMBER:
+                found = sym.number
+            elif kind is _FUNCTION and sym.positive:
+                found = Term(sym.name, tuple([value(a) for a in sym.arguments]))
+            else:  # #inf, #sup, a negated term: as the text reader reads them
+                found = parse_atom(f"x({sym})").args[0]
+            seen[sym] = found
+        return found
+
+    return [Term(sym.name, tuple([value(a) for a in sym.arguments])) for sym in symbols]
 
 
 _ESCAPE = re.compile(r"\\[\\\"n]")

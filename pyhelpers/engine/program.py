@@ -28,7 +28,7 @@ import json
 import re
 import threading
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property, lru_cache
@@ -151,6 +151,8 @@ class Logic:
     _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...], bool], str] = field(default_factory=dict,
                                                                                            repr=False)
     _sliced: dict[tuple[str, AbstractFacts, tuple[str, ...]], Sliced] = field(default_factory=dict, repr=False)
+    _parsed: dict[tuple[str, frozenset[str] | None, tuple[str, ...]], Sliced] = field(default_factory=dict,
+                                                                                      repr=False)
 
     @property
     def statements(self) -> list[ast.AST]:
@@ -207,11 +209,45 @@ class Logic:
         key = (treaty, present, versions, provenance)
         cached = self._programs.get(key)
         if cached is None:
-            kept = self.reachable(treaty, present, versions)
-            chosen = [s for i, s in enumerate(self._sliceable) if i in kept]
-            extra = self.provenance(chosen) if provenance else []
-            cached = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text]
-                                                     + extra)
+            shape = json.dumps([treaty, None if present is None else sorted(present), versions, provenance])
+            cached = self._programs[key] = self._cached_text("program", shape,
+                                                             lambda: self._program_text(*key))
+        return cached
+
+    def _program_text(self, treaty: str, present: frozenset[str] | None, versions: tuple[str, ...],
+                      provenance: bool) -> str:
+        kept = self.reachable(treaty, present, versions)
+        chosen = [s for i, s in enumerate(self._sliceable) if i in kept]
+        extra = self.provenance(chosen) if provenance else []
+        return "\n".join(self.defined_directives() + [s.text for s in chosen if s.text] + extra)
+
+    def _cached_text(self, kind: str, shape: str, compute: Callable[[], str]) -> str:
+        """A program text of this rule base derived from ``shape``, from the disk cache when it was
+        computed before (by ``compute``; a command run once, or each batch worker, then neither needs the
+        statements nor pays for the analysis)."""
+        digest = hashlib.sha256(shape.encode()).hexdigest()[:24]
+        name = f"{kind}-{STATEMENT_FORMAT}.{SLICE_FORMAT}-{self.cache_key}-{digest}.json"
+        cached = read_json(name)
+        if isinstance(cached, dict) and cached.get("shape") == shape and isinstance(cached.get("text"), str):
+            try:
+                return zlib.decompress(base64.b64decode(cached["text"])).decode("utf-8")
+            except (ValueError, zlib.error):
+                pass
+        text = compute()
+        packed = base64.b64encode(zlib.compress(text.encode("utf-8"))).decode("ascii")
+        write_json(name, {"shape": shape, "text": packed})
+        return text
+
+    def parsed_program_for(self, treaty: str, present: frozenset[str] | None = None,
+                           versions: tuple[str, ...] = ()) -> Sliced:
+        """:meth:`program_for` kept parsed (:class:`Sliced`: its text is parsed into clingo's AST once,
+        on its second use, and the statements are then added to each Control without parsing the text)."""
+        key = (treaty, present, versions)
+        cached = self._parsed.get(key)
+        if cached is None:
+            if len(self._parsed) >= 256:
+                self._parsed.pop(next(iter(self._parsed)))
+            cached = self._parsed[key] = Sliced(self.program_for(treaty, present, versions))
         return cached
 
     def provenance(self, statements: Sequence[Statement]) -> list[str]:
@@ -249,19 +285,12 @@ class Logic:
         """The text of :meth:`program_for_facts`, from the disk cache when this shape was seen before
         (a command run once then needs neither the statements nor the analysis)."""
         shape = json.dumps([treaty, sorted(json.dumps([n, a, args]) for (n, a), args in facts), versions])
-        digest = hashlib.sha256(shape.encode()).hexdigest()[:24]
-        name = f"slice-{STATEMENT_FORMAT}.{SLICE_FORMAT}-{self.cache_key}-{digest}.json"
-        cached = read_json(name)
-        if isinstance(cached, dict) and cached.get("shape") == shape and isinstance(cached.get("text"), str):
-            try:
-                return zlib.decompress(base64.b64decode(cached["text"])).decode("utf-8")
-            except (ValueError, zlib.error):
-                pass
-        kept = [self._sliceable[i] for i in sorted(self.reach.reachable(self.chosen(treaty, versions), facts))]
-        text = "\n".join(_pruned(kept, self.defined_directives(), self.provenance))
-        packed = base64.b64encode(zlib.compress(text.encode("utf-8"))).decode("ascii")
-        write_json(name, {"shape": shape, "text": packed})
-        return text
+
+        def compute() -> str:
+            kept = [self._sliceable[i] for i in sorted(self.reach.reachable(self.chosen(treaty, versions), facts))]
+            return "\n".join(_pruned(kept, self.defined_directives(), self.provenance))
+
+        return self._cached_text("slice", shape, compute)
 
     @cached_property
     def abstraction(self) -> Abstraction:

@@ -179,7 +179,6 @@ class Sliced:
             if self._statements is None and self._uses > 1:
                 statements: list[ast.AST] = []
                 ast.parse_string(self.text, statements.append)
-                self._bodies = [_positive_signatures(stm) for stm in statements]
                 self._statements = statements
             if self._statements is None:
                 ctl.add("base", [], self.text)
@@ -195,6 +194,8 @@ class Sliced:
         with self._lock:
             if self._statements is None:
                 return
+            if not self._bodies:  # read once, on the first lesson (a slice that never learns never needs them)
+                self._bodies = [_positive_signatures(stm) for stm in self._statements]
             statements, bodies = self._statements, self._bodies
             domain = _Domain(ctl)
             before = self.narrowed.kept if self.narrowed is not None else frozenset()

@@ -18,7 +18,7 @@ import clingo
 from pyhelpers.base import dates
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError, ScenarioError
-from pyhelpers.base.terms import Term, Value, parse_atom
+from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
@@ -29,7 +29,7 @@ from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.results import FIELD_KINDS, Finding, ItemResult, Receipt, ScenarioResult
 from pyhelpers.engine.slicing import Narrowed, Sliced
-from pyhelpers.facts import Declared, scenario_facts
+from pyhelpers.facts import Declared, item_key, scenario_facts
 from pyhelpers.facts.emit import quote
 from pyhelpers.scenario import IncomeItem, Scenario
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
@@ -46,17 +46,19 @@ class Solved:
     messages: list[str] = field(default_factory=list)
 
 
-def run_clingo(program: str | Sliced, facts: Iterable[str], shown_only: bool = True, sort: bool = True) -> Solved:
+def run_clingo(program: str | Sliced, facts: Iterable[str], shown_only: bool = True, sort: bool = True,
+               narrow: bool = True) -> Solved:
     """Ground and solve ``program`` (text, or a :class:`Sliced` program) with ``facts``; exactly one
     answer set is expected. A slice is grounded narrowed (:class:`Narrowed`) when it has learnt which
-    rules matter and the grounding proves that the others cannot fire; otherwise whole (and learns)."""
+    rules matter and the grounding proves that the others cannot fire; otherwise whole (and learns).
+    Without ``narrow`` a slice is always grounded whole (its parsed statements reused)."""
     text = "\n".join(facts)
-    if isinstance(program, Sliced) and (narrowed := program.narrowed) is not None:
+    if narrow and isinstance(program, Sliced) and (narrowed := program.narrowed) is not None:
         ctl, messages = _grounded(program, text, narrowed)
         if narrowed.proves(ctl):
             return _solved(ctl, messages, shown_only, sort)
     ctl, messages = _grounded(program, text)
-    if isinstance(program, Sliced):
+    if narrow and isinstance(program, Sliced):
         program.learn(ctl)
     return _solved(ctl, messages, shown_only, sort)
 
@@ -87,6 +89,38 @@ def _solved(ctl: clingo.Control, messages: list[str], shown_only: bool, sort: bo
     if len(models) > 1:
         raise LogicError("the rules have more than one answer set for a scenario without unknowns")
     return Solved(sorted(models[0]) if sort else models[0], messages)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case decided: the result under its placeholder id, the placeholder, the item's shown atoms and
+    the reliance of the run's atoms (what :func:`_rebind` needs to give it to each item of the case)."""
+
+    template: ItemResult
+    placeholder: str
+    atoms: list[Term]
+    relies: dict[Term, set[str]]
+
+
+@dataclass
+class Memo:
+    """The cases a batch has decided (one memo per context and process: a batch worker's), so that each
+    distinct case is decided once whatever the chunking. ``signatures``: an item's key
+    (:func:`~pyhelpers.facts.item_key`, with its treaty and rule versions) → its facts with its id as @;
+    ``cases``: (treaty, versions, those facts) → :class:`Case`. ``decided`` counts the cases clingo
+    decided. Past ``limit`` entries the memo starts afresh (memory stays flat in the number of rows; a
+    case decided again gives the same answer): a case costs a few KB, a realistic ledger has hundreds of
+    cases, and a ledger of distinct rows gains nothing from remembering them."""
+
+    limit: int = 4_000
+    signatures: dict[tuple[str, tuple[str, ...], str], tuple[str, ...]] = field(default_factory=dict)
+    cases: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Case] = field(default_factory=dict)
+    decided: int = 0
+
+    def make_room(self) -> None:
+        if len(self.signatures) > self.limit or len(self.cases) > self.limit:
+            self.signatures.clear()
+            self.cases.clear()
 
 
 class Checker:
@@ -289,65 +323,96 @@ class Checker:
                     {i.id: versions for i in sc.income}), sc)
         return [r for r in results if r is not None]
 
-    def decide_items(self, context: Scenario, items: Sequence[IncomeItem], source: str = "<batch>") -> list[ItemResult]:
+    def decide_items(self, context: Scenario, items: Sequence[IncomeItem], source: str = "<batch>",
+                     memo: Memo | None = None) -> list[ItemResult]:
         """Decide many income items against one context (the items must be of ``context.treaty`` and
         consistent with it): the results in order, equal to deciding each item alone with the context.
 
         Items whose facts are the same but for their id (the same payer, recipient, type, date and
         type-specific facts; amounts enter the logic only where a rule compares them) are decided once:
         the logic never sees the id, so one answer serves them all. Each item keeps its own id, gross
-        amount, relief and withholding finding (computed in Python for each)."""
+        amount, relief and withholding finding (computed in Python for each). With ``memo`` (one per
+        context: a batch's) a case decided in an earlier call is not decided again, and facts are
+        emitted only for one item of each :func:`~pyhelpers.facts.item_key` not seen before."""
         if not items:
             return []
+        memo = memo if memo is not None else Memo()
         groups: dict[tuple[str, ...], list[int]] = {}
         for n, it in enumerate(items):
             groups.setdefault(self.versions(context.treaty, it), []).append(n)
         if len(groups) > 1:
             out: list[ItemResult | None] = [None] * len(items)
             for indices in groups.values():
-                for n, r in zip(indices, self.decide_items(context, [items[n] for n in indices], source), strict=True):
+                for n, r in zip(indices, self.decide_items(context, [items[n] for n in indices], source, memo),
+                                strict=True):
                     out[n] = r
             return [r for r in out if r is not None]
         versions = next(iter(groups))
-        sid = "s"
-        scenario = context.model_copy(update={"income": list(items)})
-        facts = self.facts(scenario, sid)
-        quoted = {quote(it.id): it.id for it in items}
+        memo.make_room()
+        treaty = context.treaty
+        keys = [(treaty, versions, item_key(it)) for it in items]
+        cases: dict[tuple[str, ...], Case] = {}  # this call's cases by signature (kept here: a memo may be cleared)
+        fresh: dict[tuple[str, tuple[str, ...], str], IncomeItem] = {}  # one item per key not seen (or not decided)
+        for key, it in zip(keys, items, strict=True):
+            sig = memo.signatures.get(key)
+            case = memo.cases.get((treaty, versions, sig)) if sig is not None else None
+            if case is None:
+                fresh.setdefault(key, it)
+            else:
+                cases[sig] = case  # type: ignore[index]
         shared: list[str] = []
-        own: dict[str, list[tuple[int, str]]] = defaultdict(list)  # item -> (start of its id, fact)
-        for f in facts:
+        pending: dict[tuple[str, ...], IncomeItem] = {}  # a representative of each case to decide
+        if fresh:
+            shared, own = self._split_facts(context.model_copy(update={"income": list(fresh.values())}))
+            for key, it in fresh.items():  # the item's facts with its id (second argument) replaced by @
+                sig = tuple(sorted(own[it.id]))
+                memo.signatures[key] = sig
+                if sig not in cases:
+                    pending.setdefault(sig, it)
+        if pending:
+            cases.update(self._decide_cases(context, versions, shared, pending, source))
+            memo.decided += len(pending)
+            memo.cases.update(((treaty, versions, sig), case) for sig, case in cases.items())
+        return [_named_row(_rebind(case.template, case.placeholder, it, context, case.atoms, case.relies), context, it)
+                for key, it in zip(keys, items, strict=True) for case in [cases[memo.signatures[key]]]]
+
+    def _split_facts(self, scenario: Scenario) -> tuple[list[str], dict[str, list[str]]]:
+        """The scenario's facts (id ``s``): those of no item, and each item's with its id replaced by @."""
+        quoted = {quote(it.id): it.id for it in scenario.income}
+        shared: list[str] = []
+        own: dict[str, list[str]] = defaultdict(list)
+        for f in self.facts(scenario, "s"):
             m = _SECOND_ARGUMENT.match(f)
             iid = quoted.get(m.group(1)) if m else None
             if m is None or iid is None:
                 shared.append(f)
             else:
-                own[iid].append((m.start(1), f[: m.start(1)] + "@" + f[m.end(1):]))
-        signature_of: dict[str, tuple[str, ...]] = {}
-        representative: dict[tuple[str, ...], IncomeItem] = {}
-        for it in items:  # the item's facts with its id (second argument) replaced by @
-            sig = tuple(sorted(f for _, f in own[it.id]))
-            signature_of[it.id] = sig
-            representative.setdefault(sig, it)
-        placeholders = {sig: f"{_PLACEHOLDER}{k}" for k, sig in enumerate(representative)}
+                own[iid].append(f[: m.start(1)] + "@" + f[m.end(1):])
+        return shared, own
+
+    def _decide_cases(self, context: Scenario, versions: tuple[str, ...], shared: list[str],
+                      pending: dict[tuple[str, ...], IncomeItem], source: str) -> dict[tuple[str, ...], Case]:
+        """Decide each case (an item's facts with its id as @, and a representative item) in one clingo
+        run, each under a placeholder id."""
+        placeholders = {sig: f"{_PLACEHOLDER}{k}" for k, sig in enumerate(pending)}
         rep_facts = list(shared)
         for sig, placeholder in placeholders.items():
             head = f'("s", {quote(placeholder)}'
             rep_facts += [f.replace('("s", @', head, 1) for f in sig]
         present = frozenset(f[: f.index("(")] for f in rep_facts)
-        solved = run_clingo(self.logic.program_for(context.treaty, present, versions), rep_facts, sort=False)
-        reps = context.model_copy(update={"income": [representative[sig].model_copy(update={"id": ph})
+        solved = run_clingo(self.logic.parsed_program_for(context.treaty, present, versions), rep_facts, sort=False,
+                            narrow=False)
+        reps = context.model_copy(update={"income": [pending[sig].model_copy(update={"id": ph})
                                                      for sig, ph in placeholders.items()]})
-        atoms = [(t, parse_atom(t)) for t in map(str, solved.symbols)]
-        result = result_from_atoms(reps, source, atoms, self.receipt(rep_facts, sid))
+        atoms = [("", a) for a in read_symbols(solved.symbols)]  # (the atoms' texts are not needed: rows show none)
+        result = result_from_atoms(reps, source, atoms, self.receipt(rep_facts))
         result = self._labelled(result, {ph: versions for ph in placeholders.values()})
-        template = {sig: result.items[k] for k, sig in enumerate(placeholders)}
         by_item: dict[Value, list[Term]] = defaultdict(list)
         for _, atom in atoms:
             if len(atom.args) >= 2 and atom.name != RELIES:
                 by_item[atom.args[1]].append(atom)
         relies = reliance(a for _, a in atoms)
-        return [_named_row(_rebind(template[signature_of[it.id]], placeholders[signature_of[it.id]], it, context,
-                                   by_item[placeholders[signature_of[it.id]]], relies), context, it) for it in items]
+        return {sig: Case(result.items[k], ph, by_item[ph], relies) for k, (sig, ph) in enumerate(placeholders.items())}
 
     def check_many(self, scenarios: Iterable[Scenario | tuple[Scenario, str]], workers: int = 1,
                    chunk: int = 100) -> Iterator[ScenarioResult]:
@@ -399,12 +464,20 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
     findings = tuple(dataclasses.replace(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
                      in f.fact else f for f in template.findings)
     gross, currency = (item.gross.amount, item.gross.currency) if item.gross else (None, None)
-    result = dataclasses.replace(template, item_id=item.id, findings=findings, gross=gross, currency=currency,
-                                 limited_amount=limited_part(item, template.limited_to))
+    result = _with(template, item_id=item.id, findings=findings, gross=gross, currency=currency,
+                   limited_amount=limited_part(item, template.limited_to))
     relief = compute_relief(item, template.max_rate_bp, atoms, result) if template.relief is not None else None
-    result = dataclasses.replace(result, relief=relief, max_source_tax=max_source_tax(result))
-    return dataclasses.replace(result, compliance=flag_compliance(compute_compliance(scenario, item, result), atoms,
-                                                                  relies))
+    result = _with(result, relief=relief, max_source_tax=max_source_tax(result))
+    return _with(result, compliance=flag_compliance(compute_compliance(scenario, item, result), atoms, relies))
+
+
+def _with(result: ItemResult, **changes: object) -> ItemResult:
+    """``dataclasses.replace`` without calling ``__init__`` again (a plain frozen dataclass: no
+    ``__post_init__``, no slots), three times per batch row: the new fields are the template's own types."""
+    out = object.__new__(ItemResult)
+    out.__dict__.update(result.__dict__)
+    out.__dict__.update(changes)
+    return out
 
 
 _LOADED: dict[tuple[str, bool], Checker] = {}

@@ -7,6 +7,8 @@ declares them. No treaty, article or figure is named here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyhelpers.base import dates
 from pyhelpers.facts.business import business_facts
 from pyhelpers.facts.declared import Declared
@@ -18,9 +20,9 @@ from pyhelpers.facts.persons import person_facts
 from pyhelpers.facts.places import place_facts
 from pyhelpers.facts.procedures import procedure_facts
 from pyhelpers.facts.services import services_facts
-from pyhelpers.scenario import Scenario, person_questions
+from pyhelpers.scenario import IncomeItem, Scenario, person_questions
 
-__all__ = ["Declared", "scenario_facts"]
+__all__ = ["Declared", "item_key", "scenario_facts"]
 
 
 def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, strict: bool = False) -> list[str]:
@@ -49,6 +51,19 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
     procedure_facts(sc, sid, add, declared, strict)
     entitlement_facts(sc, sid, add, strict)
     return out
+
+
+def item_key(item: IncomeItem) -> str:
+    """What the facts of ``item`` depend on but for its id: two items of one scenario with the same key
+    have the same facts, their ids aside (a batch emits facts for one item of each key). That is the
+    item as given (the fields set, since a default is emitted as ``defaulted``) without its id, its
+    withholding (no fact reads it: compliance is computed in Python) and its gross amount, unless an
+    arm's-length amount is compared with it (:func:`investment_facts`); the gross's currency stays."""
+    compared = any(b is not None and b.arm_length_amount is not None for b in (item.interest, item.royalty))
+    exclude: dict[str, Any] = {"id": True, "withholding": True}
+    if not compared:
+        exclude["gross"] = {"amount"}
+    return item.model_dump_json(exclude_unset=True, exclude=exclude)
 
 
 def _income_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:

@@ -302,8 +302,9 @@ def _interruptible(func: F) -> F:
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
               help="results file: .csv, .jsonl or .parquet (chosen by extension); a folder with --engine dask")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="processes")
-@click.option("--chunk", type=click.IntRange(min=1), default=500, show_default=True,
-              help="rows decided together in one clingo run")
+@click.option("--chunk", type=click.IntRange(min=1), default=None,
+              help="rows per chunk: a worker's unit of work and of --resume  [default: 3000, chosen by measurement: "
+                   "pyhelpers.interfaces.batch.DEFAULT_CHUNK]")
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
 @click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="local: --workers processes here; dask: partitions on a Dask cluster (-o is then a folder "
@@ -316,11 +317,13 @@ def _interruptible(func: F) -> F:
 @click.option("-q", "--quiet", is_flag=True, help="no progress bar and no summary")
 @_handle_errors
 @_interruptible
-def batch(ledger: str, context: str, output: str, workers: int, chunk: int, resume: bool, engine: str,
+def batch(ledger: str, context: str, output: str, workers: int, chunk: int | None, resume: bool, engine: str,
           scheduler: str | None, partition_rows: int, quiet: bool) -> None:
     """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
     group context, and write the rows with their outcome, cap, withholding finding and provisions."""
-    from pyhelpers.interfaces.batch import run_batch
+    from pyhelpers.interfaces.batch import DEFAULT_CHUNK, run_batch
+
+    chunk = chunk or DEFAULT_CHUNK
 
     started = time.perf_counter()
     show = not quiet and sys.stderr.isatty()

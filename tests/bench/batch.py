@@ -1,28 +1,74 @@
-"""Benchmark of `treaty batch`: python tests/bench/batch.py N [--workers W] [--chunk C]
+"""Benchmark of `treaty batch`: python tests/bench/batch.py N [--workers W] [--chunk C] [--callgrind ROWS]
 
 Generates a realistic ledger of N rows (tests/ledger_gen.py: mixed treaties and types, 5% bad rows of
 every kind, payments on schedules) and a worst case of N rows where nearly every row is a distinct case
-(random days), decides both with `run_batch`, and prints rows/s, the peak memory of the batch process
-and of its largest worker, and the ratio to the naive baseline (a fresh clingo Control per row, measured
-on a sample). Figures only: nothing is asserted.
+(random days), decides both with `run_batch`, and prints for each, in the same run:
+
+* rows/s and the CPU of the batch (its process and its workers);
+* the **raw clingo baseline**: every program and every set of facts the batch handed to clingo
+  (`pyhelpers.engine.solve.run_clingo`, recorded during the timed run into temporary files: the
+  programs once each, by their hash) grounded and solved again by a child process that imports only
+  clingo (no project code), and **batch CPU ÷ raw clingo CPU**;
+* the peak memory of the batch process and of its largest worker;
+* with ``--callgrind ROWS`` (valgrind's callgrind, a figure the machine's load does not move): the
+  instructions per row of a single-worker batch of ROWS realistic rows (the difference with an empty
+  ledger, divided by ROWS), and of raw clingo on the programs and facts that batch handed to clingo.
+
+``--keep DIR`` copies the outputs there (to compare two versions of the code with cmp: error messages name
+the ledger by its temporary path, so replace ``/tmp/tmp*/`` in both first).
+Figures only: nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
+import hashlib
 import itertools
+import os
+import re
 import resource
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
 
-from pyhelpers.engine.solve import Checker
-from pyhelpers.interfaces.batch import BatchError, load_batch_context, read_rows, row_scenario, run_batch
-from tests.ledger_gen import CONTEXT, iter_rows, write_csv
+from pyhelpers.engine import solve  # noqa: E402
+from pyhelpers.engine.solve import Checker  # noqa: E402
+from pyhelpers.interfaces.batch import DEFAULT_CHUNK, run_batch  # noqa: E402
+from tests.ledger_gen import CONTEXT, iter_rows, write_csv  # noqa: E402
+
+RAW = """
+import sys, resource
+from pathlib import Path
+import clingo
+folder = Path(sys.argv[1])
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+runs = sorted(folder.glob("*.facts"))
+programs = {p.stem: p.read_text(encoding="utf-8") for p in folder.glob("*.lp")}
+jobs = [(programs[f.read_text(encoding="utf-8").split(chr(10), 1)[0][2:]], f.read_text(encoding="utf-8"))
+        for f in runs]
+start = cpu()
+atoms = 0
+for program, facts in jobs:
+    ctl = clingo.Control(["--models=2"])
+    ctl.add("base", [], program)
+    ctl.add("base", [], facts)
+    ctl.ground([("base", [])])
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            atoms += len(model.symbols(shown=True))
+print(len(jobs), atoms, cpu() - start)
+"""
+"""The raw baseline: clingo alone on the recorded programs and facts (read before the clock starts)."""
 
 
 def _peak_mb(who: int) -> float:
@@ -35,54 +81,133 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def record_clingo_runs(folder: Path) -> None:
+    """From now on (and in workers forked later), every program and facts handed to clingo by the engine
+    is also written to ``folder``: ``<hash>.lp`` once per program, ``<pid>-<n>.facts`` per run (first
+    line: ``% <hash>`` of its program)."""
+    real = solve.run_clingo
+    counter = itertools.count()
+
+    def recording(program: Any, facts: Iterable[str], *args: Any, **kwargs: Any) -> solve.Solved:
+        facts = list(facts)
+        text = str(program)
+        digest = hashlib.sha256(text.encode()).hexdigest()[:20]
+        lp = folder / f"{digest}.lp"
+        if not lp.exists():
+            tmp = folder / f"{digest}.{os.getpid()}.tmp"
+            tmp.write_text(text, encoding="utf-8")
+            tmp.replace(lp)
+        (folder / f"{os.getpid()}-{next(counter):06d}.facts").write_text(f"% {digest}\n" + "\n".join(facts),
+                                                                         encoding="utf-8")
+        return real(program, facts, *args, **kwargs)
+
+    solve.run_clingo = recording
+
+
+def raw_clingo(folder: Path, valgrind: list[str] | None = None) -> tuple[int, float, str]:
+    """Clingo alone on what ``folder`` recorded: (runs, CPU seconds, stderr)."""
+    cmd = [*(valgrind or []), sys.executable, "-c", RAW, str(folder)]
+    done = subprocess.run(cmd, capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": ""})
+    runs, _, cpu = done.stdout.split()
+    return int(runs), float(cpu), done.stderr
+
+
+CALLGRIND_CHILD = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+from pyhelpers.engine.solve import Checker
+from pyhelpers.interfaces.batch import run_batch
+sys.path.insert(0, sys.argv[1] + "/tests/bench")
+from batch import record_clingo_runs
+checker = Checker().warm()
+if sys.argv[5]:
+    record_clingo_runs(Path(sys.argv[5]))
+run_batch(sys.argv[2], sys.argv[3], sys.argv[4], workers=1, chunk_size=int(sys.argv[6]), checker=checker)
+"""
+
+
+def _collected(stderr: str) -> int:
+    found = re.search(r"Collected : (\d+)", stderr)
+    if found is None:
+        raise SystemExit(f"callgrind printed no total:\n{stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def callgrind(tmp: Path, rows: int, chunk: int) -> None:
+    """Instructions per row of a single-worker batch of ``rows`` realistic rows, and of raw clingo."""
+    if shutil.which("valgrind") is None:
+        print("instructions per row: valgrind is not installed (Debian: apt-get install valgrind)")
+        return
+    folder = tmp / "cg"
+    folder.mkdir()
+    counts = {}
+    for n in (0, rows):
+        ledger = write_csv(folder / f"ledger-{n}.csv", iter_rows(n, seed=1, schedule=True))
+        record = folder / f"runs-{n}"
+        record.mkdir()
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/cg-{n}.out", sys.executable, "-c",
+               CALLGRIND_CHILD, str(ROOT), str(ledger), str(CONTEXT), str(folder / f"out-{n}.csv"),
+               str(record) if n else "", str(chunk)]
+        counts[n] = _collected(subprocess.run(cmd, capture_output=True, text=True, check=True).stderr)
+    per_row = (counts[rows] - counts[0]) / rows
+    vg = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/raw.out"]
+    raw_total = _collected(raw_clingo(folder / f"runs-{rows}", vg)[2])
+    vg_empty = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/raw0.out"]
+    raw_fixed = _collected(raw_clingo(folder / "runs-0", vg_empty)[2])  # clingo imported, nothing solved
+    raw_per_row = (raw_total - raw_fixed) / rows
+    print(f"instructions per row (callgrind, {rows:,} realistic rows, 1 worker, chunks of {chunk}): batch "
+          f"{per_row / 1e3:,.0f} thousand; raw clingo {raw_per_row / 1e3:,.0f} thousand; batch / raw clingo "
+          f"{per_row / raw_per_row:.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("n", type=int, nargs="?", default=20000)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--chunk", type=int, default=2000)
-    ap.add_argument("--baseline-sample", type=int, default=200)
+    ap.add_argument("--chunk", type=int, default=None, help="rows per chunk (default: run_batch's)")
     ap.add_argument("--only", choices=["realistic", "worst"], help="run one of the two ledgers")
+    ap.add_argument("--callgrind", type=int, default=0, metavar="ROWS",
+                    help="also count instructions per row with callgrind on ROWS rows (e.g. 2000)")
+    ap.add_argument("--keep", type=Path, help="copy the outputs into this folder")
     args = ap.parse_args()
+    chunk = args.chunk or DEFAULT_CHUNK
     checker = Checker().warm()
     with tempfile.TemporaryDirectory() as tmp:
         tmpdir = Path(tmp)
-        rates = {}
         cases = (("realistic (payments on schedules)", True), ("worst case (every row distinct)", False))
         for label, schedule in cases:
             if args.only and (args.only == "realistic") != schedule:
                 continue
-            ledger = tmpdir / f"ledger-{schedule}.csv"
+            name = "realistic" if schedule else "distinct"
+            ledger = tmpdir / f"ledger-{name}.csv"
             t0 = time.perf_counter()
             write_csv(ledger, iter_rows(args.n, seed=1, schedule=schedule))  # streamed: never all in memory
             gen = time.perf_counter() - t0
-            out = tmpdir / f"out-{schedule}.csv"
-            t0, cpu0 = time.perf_counter(), _cpu_seconds()
-            summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=args.chunk, checker=checker)
-            dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
-            rates[schedule] = args.n / dt
-            print(f"{label}: {args.n:,} rows in {dt:.2f} s = {args.n / dt:,.0f} rows/s "
-                  f"({args.workers} workers, chunks of {args.chunk}; {cpu:.2f} s of CPU; ledger generated in "
-                  f"{gen:.1f} s); statuses {dict(sorted(summary.by_status.items()))}")
-        if args.baseline_sample <= 0:
-            print("naive baseline: not measured (--baseline-sample 0)")
-            print(f"peak memory: batch process {_peak_mb(resource.RUSAGE_SELF):,.0f} MB, "
-                  f"largest worker {_peak_mb(resource.RUSAGE_CHILDREN):,.0f} MB")
-            return
-        sample = list(itertools.islice(read_rows(ledger), args.baseline_sample))
-        ctx = load_batch_context(CONTEXT, ledger, checker)
-        scenarios = []
-        for row in sample:
-            with contextlib.suppress(BatchError):  # bad rows: the baseline decides only the good ones
-                scenarios.append(row_scenario(ctx, row))
-        t0 = time.perf_counter()
-        for sc in scenarios:
-            checker.check(sc)
-        per_row = (time.perf_counter() - t0) / len(scenarios)
-        print(f"naive baseline (a fresh clingo Control per row, {len(scenarios)} rows): {1 / per_row:,.0f} rows/s; "
-              "batch / baseline: " + ", ".join(f"{'realistic' if k else 'worst case'} {v * per_row:,.1f}x"
-                                            for k, v in rates.items()))
-    print(f"peak memory: batch process {_peak_mb(resource.RUSAGE_SELF):,.0f} MB, "
-          f"largest worker {_peak_mb(resource.RUSAGE_CHILDREN):,.0f} MB")
+            out = tmpdir / f"out-{name}.csv"
+            runs = tmpdir / f"runs-{name}"
+            runs.mkdir()
+            real = solve.run_clingo
+            record_clingo_runs(runs)
+            try:
+                t0, cpu0 = time.perf_counter(), _cpu_seconds()
+                summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=checker)
+                dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
+            finally:
+                solve.run_clingo = real
+            peaks = _peak_mb(resource.RUSAGE_SELF), _peak_mb(resource.RUSAGE_CHILDREN)  # before raw clingo runs
+            solved, raw_cpu, _ = raw_clingo(runs)
+            print(f"{label}: {args.n:,} rows in {dt:.2f} s = {args.n / dt:,.0f} rows/s ({args.workers} workers, "
+                  f"chunks of {chunk}; {cpu:.2f} s of CPU; ledger generated in {gen:.1f} s); statuses "
+                  f"{dict(sorted(summary.by_status.items()))}")
+            print(f"  raw clingo on the same {solved} programs+facts: {raw_cpu:.2f} s of CPU; batch CPU / raw clingo "
+                  f"CPU = {cpu / raw_cpu:.2f}x")
+            if args.keep:
+                args.keep.mkdir(parents=True, exist_ok=True)
+                shutil.copy(out, args.keep / out.name)
+            print(f"  peak memory so far: batch process {peaks[0]:,.0f} MB, largest worker {peaks[1]:,.0f} MB")
+        if args.callgrind:
+            callgrind(tmpdir, args.callgrind, chunk)
 
 
 if __name__ == "__main__":
