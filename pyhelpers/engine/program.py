@@ -42,7 +42,7 @@ from pyhelpers.base.rulebase import logic_dir, rule_files
 from pyhelpers.engine.provenance import companion_program
 from pyhelpers.engine.reach import AbstractFacts, Abstraction, Reach
 from pyhelpers.engine.slicing import SLICE_FORMAT, Sliced, _pruned
-from pyhelpers.engine.statements import STATEMENT_FORMAT, Statement
+from pyhelpers.engine.statements import ANONYMOUS_PREFIX, STATEMENT_FORMAT, Statement
 
 PROVISION_RE = re.compile(
     r"^(?P<treaty>[a-z][a-z0-9]*-[a-z][a-z0-9]*) "
@@ -57,6 +57,9 @@ _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?
 _DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt):\s*(?P<value>.*)$")
 _VOCABULARY_RE = re.compile(r"^logic/(?:core/vocabulary[^/]*|[^/]+/vocabulary)\.lp$")
 """The vocabulary files: ``logic/core/vocabulary*.lp`` and ``logic/<treaty>/vocabulary.lp``."""
+_ANONYMOUS_RE = re.compile(rf"\b{ANONYMOUS_PREFIX}\d+\b")
+"""The names the fast path gives to anonymous variables (:func:`~pyhelpers.engine.statements.named_anonymous`):
+the rule's own text has ``_`` there."""
 ROLES = ("input", "static", "derived", "conclusion", "finding")
 ARG_TYPES = ("id", "state", "date", "bp", "units", "prov", "months", "int", "term")
 
@@ -220,7 +223,8 @@ class Logic:
     def _annotated(self) -> dict[int, RuleInfo]:
         """The annotation of each rule statement (of :attr:`_sliceable`), by the statement's identity."""
         rules = [s for s in self._sliceable if s.text and not s.is_fact and not s.text.startswith("#")]
-        if len(rules) != len(self.rules) or any(s.text != r.text for s, r in zip(rules, self.rules, strict=True)):
+        if len(rules) != len(self.rules) or any(_ANONYMOUS_RE.sub("_", s.text) != r.text
+                                                for s, r in zip(rules, self.rules, strict=True)):
             raise LogicError("the rule annotations do not match the statements")
         return {id(s): r for s, r in zip(rules, self.rules, strict=True)}
 
