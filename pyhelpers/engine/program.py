@@ -41,7 +41,7 @@ from pyhelpers.base.errors import LogicError
 from pyhelpers.base.rulebase import logic_dir, rule_files
 from pyhelpers.engine.provenance import companion_program
 from pyhelpers.engine.reach import AbstractFacts, Abstraction, Reach
-from pyhelpers.engine.slicing import SLICE_FORMAT, Sliced, _pruned
+from pyhelpers.engine.slicing import SLICE_FORMAT, Signature, Sliced, _pruned, rule_bodies
 from pyhelpers.engine.statements import ANONYMOUS_PREFIX, STATEMENT_FORMAT, Statement
 
 PROVISION_RE = re.compile(
@@ -237,7 +237,7 @@ class Logic:
         key = (treaty, self.abstraction.abstract_facts(facts), versions)
         cached = self._sliced.get(key)
         if cached is None:
-            cached = Sliced(self._slice_text(*key))
+            cached = Sliced(self._slice_text(*key), self._rule_bodies)
             if len(self._sliced) >= 256:
                 self._sliced.pop(next(iter(self._sliced)))
             self._sliced[key] = cached
@@ -271,6 +271,12 @@ class Logic:
         out = Abstraction.of(self._sliceable)
         write_json(name, out.to_json())
         return out
+
+    @cached_property
+    def _rule_bodies(self) -> dict[str, tuple[Signature, ...] | None]:
+        """The positive body predicates of each rule (None for facts and directives), by its fast-path text
+        (:func:`rule_bodies`)."""
+        return rule_bodies(self._sliceable)
 
     @cached_property
     def reach(self) -> Reach:
