@@ -22,6 +22,7 @@ from __future__ import annotations
 import calendar
 from collections.abc import Iterable
 from datetime import date, timedelta
+from functools import lru_cache
 
 OPEN_END = date(9999, 12, 31)
 """The end of an interval that the scenario leaves open (still held, still present)."""
@@ -132,13 +133,23 @@ def max_days_in_windows(
     """Largest number of days of ``periods`` in any window of ``months`` months beginning or ending in
     ``year``. Returns the count and the first window (by start date) that reaches it.
     """
-    merged = merge_intervals(periods)
-    best = (-1, (year[0], year[0]))
-    for window in month_windows(year, months):
-        n = days_present(merged, window)
-        if n > best[0]:
-            best = (n, window)
-    return best
+    merged = [(start.toordinal(), end.toordinal()) for start, end in merge_intervals(periods)]
+    best, found = -1, 0
+    windows, numbered = _numbered_windows(year, months)
+    for k, (w_start, w_end) in enumerate(numbered):  # days_present, on day numbers
+        n = sum(max(0, min(end, w_end) - max(start, w_start) + 1) for start, end in merged)
+        if n > best:
+            best, found = n, k
+    return best, windows[found] if best >= 0 else (year[0], year[0])
+
+
+@lru_cache(maxsize=64)
+def _numbered_windows(year: tuple[date, date], months: int
+                      ) -> tuple[tuple[tuple[date, date], ...], tuple[tuple[int, int], ...]]:
+    """:func:`month_windows` and the same windows as day numbers (computed once for each year: a check with
+    open dates counts the days of many variants of the same stays)."""
+    windows = tuple(month_windows(year, months))
+    return windows, tuple((a.toordinal(), b.toordinal()) for a, b in windows)
 
 
 def period_last_day(start: date, months: int) -> date:

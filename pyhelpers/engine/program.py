@@ -43,8 +43,8 @@ from pyhelpers.base.errors import LogicError
 from pyhelpers.base.rulebase import logic_dir, rule_files
 from pyhelpers.engine.provenance import companion_program
 from pyhelpers.engine.reach import AbstractFacts, Abstraction, Reach
-from pyhelpers.engine.slicing import SLICE_FORMAT, Sliced, _pruned
-from pyhelpers.engine.statements import STATEMENT_FORMAT, Statement
+from pyhelpers.engine.slicing import SLICE_FORMAT, Signature, Sliced, _pruned, rule_bodies
+from pyhelpers.engine.statements import ANONYMOUS_PREFIX, STATEMENT_FORMAT, Statement
 
 PROVISION_RE = re.compile(
     r"^(?P<treaty>[a-z][a-z0-9]*-[a-z][a-z0-9]*) "
@@ -59,6 +59,9 @@ _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?
 _DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt|pt-PT):\s*(?P<value>.*)$")
 _VOCABULARY_RE = re.compile(r"^logic/(?:core/vocabulary[^/]*|[^/]+/vocabulary)\.lp$")
 """The vocabulary files: ``logic/core/vocabulary*.lp`` and ``logic/<treaty>/vocabulary.lp``."""
+_ANONYMOUS_RE = re.compile(rf"\b{ANONYMOUS_PREFIX}\d+\b")
+"""The names the fast path gives to anonymous variables (:func:`~pyhelpers.engine.statements.named_anonymous`):
+the rule's own text has ``_`` there."""
 ROLES = ("input", "static", "derived", "conclusion", "finding")
 ARG_TYPES = ("id", "state", "date", "bp", "units", "prov", "months", "int", "term")
 
@@ -262,7 +265,8 @@ class Logic:
     def _annotated(self) -> dict[int, RuleInfo]:
         """The annotation of each rule statement (of :attr:`_sliceable`), by the statement's identity."""
         rules = [s for s in self._sliceable if s.text and not s.is_fact and not s.text.startswith("#")]
-        if len(rules) != len(self.rules) or any(s.text != r.text for s, r in zip(rules, self.rules, strict=True)):
+        if len(rules) != len(self.rules) or any(_ANONYMOUS_RE.sub("_", s.text) != r.text
+                                                for s, r in zip(rules, self.rules, strict=True)):
             raise LogicError("the rule annotations do not match the statements")
         return {id(s): r for s, r in zip(rules, self.rules, strict=True)}
 
@@ -275,7 +279,7 @@ class Logic:
         key = (treaty, self.abstraction.abstract_facts(facts), versions)
         cached = self._sliced.get(key)
         if cached is None:
-            cached = Sliced(self._slice_text(*key))
+            cached = Sliced(self._slice_text(*key), self._rule_bodies)
             if len(self._sliced) >= 256:
                 self._sliced.pop(next(iter(self._sliced)))
             self._sliced[key] = cached
@@ -302,6 +306,12 @@ class Logic:
         out = Abstraction.of(self._sliceable)
         write_json(name, out.to_json())
         return out
+
+    @cached_property
+    def _rule_bodies(self) -> dict[str, tuple[Signature, ...] | None]:
+        """The positive body predicates of each rule (None for facts and directives), by its fast-path text
+        (:func:`rule_bodies`)."""
+        return rule_bodies(self._sliceable)
 
     @cached_property
     def reach(self) -> Reach:

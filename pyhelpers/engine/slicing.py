@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import clingo
@@ -102,6 +102,13 @@ def _positive_signatures(stm: ast.AST) -> tuple[Signature, ...] | None:
                  and lit.atom.ast_type == ast.ASTType.SymbolicAtom and lit.atom.symbol.ast_type == ast.ASTType.Function)
 
 
+def rule_bodies(statements: Iterable[Statement]) -> dict[str, tuple[Signature, ...] | None]:
+    """What :func:`_positive_signatures` reads from each of ``statements`` parsed again from its text, by
+    that text: the positive body predicates of a rule with a body, None for a fact or a directive."""
+    return {s.text: None if s.is_fact or s.text.startswith(("#", ":~")) else s.positive
+            for s in statements if s.text}
+
+
 class _Domain:
     """Which predicates have atoms in a grounding (a superset of the true atoms), probed on demand."""
 
@@ -164,8 +171,12 @@ class Sliced:
     learns from each solve of the whole slice which rules came close to firing (:class:`Narrowed`),
     and the caller grounds those alone where the result proves that the others cannot fire."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, bodies: Mapping[str, tuple[Signature, ...] | None] | None = None) -> None:
         self.text = text
+        self.known = bodies or {}
+        """The positive body predicates of the rule base's rules, by their text (:func:`rule_bodies`):
+        looked up rather than read from the parsed statements (each AST attribute read is a call into
+        clingo; walking every body was a tenth of a check with unknown facts)."""
         self._statements: list[ast.AST] | None = None
         self._bodies: list[tuple[Signature, ...] | None] = []
         self._uses = 0
@@ -195,7 +206,10 @@ class Sliced:
             if self._statements is None:
                 return
             if not self._bodies:  # read once, on the first lesson (a slice that never learns never needs them)
-                self._bodies = [_positive_signatures(stm) for stm in self._statements]
+                known = self.known
+                self._bodies = [known[text] if (text := str(stm)) in known
+                                else None if text.startswith("#") else _positive_signatures(stm)
+                                for stm in self._statements]
             statements, bodies = self._statements, self._bodies
             domain = _Domain(ctl)
             before = self.narrowed.kept if self.narrowed is not None else frozenset()
