@@ -7,9 +7,10 @@
   application's OpenAPI document (:func:`pyhelpers.interfaces.serve.create_app`).
 * ``treaties/<treaty>.md``: the ``<!-- treaty-catalogue -->`` marker replaced by the articles encoded,
   missing and procedural and the corpus notes of the treaty's catalogue (what ``treaty list`` prints).
+* ``reference/cli.md``: every command's help, from the click commands (:func:`cli_reference`).
 * ``architecture.md`` and ``changelog.md``: the repository's ARCHITECTURE.md and CHANGELOG.md.
 
-The CLI reference is mkdocs-click's (``docs/reference/cli.md``), the Python API mkdocstrings'."""
+The Python API reference is mkdocstrings' (``docs/reference/python-api.md``)."""
 
 from __future__ import annotations
 
@@ -168,6 +169,26 @@ class ScenarioReference:
         return "\n".join(out)
 
 
+# ----------------------------------------------------------------------------------------- CLI ---
+def cli_reference() -> str:
+    """Every command's help, as ``treaty COMMAND --help`` prints it (click's own formatting)."""
+    import click
+
+    from pyhelpers.interfaces.cli import main
+
+    settings: dict[str, Any] = {**main.context_settings, "terminal_width": 100, "max_content_width": 100}
+    root = click.Context(main, info_name="treaty", **settings)
+    out = ["# CLI reference", "",
+           "Generated from the command line's own definitions when this site is built: what `treaty --help` and "
+           "`treaty COMMAND --help` print. What the commands are for, the exit codes and the query syntax: "
+           "[Commands](../guide/commands.md).", "", "```", main.get_help(root), "```", ""]
+    for name in sorted(main.commands):
+        command = main.commands[name]
+        context = click.Context(command, info_name=name, parent=root, terminal_width=100, max_content_width=100)
+        out += [f"## `treaty {name}`", "", "```", command.get_help(context), "```", ""]
+    return "\n".join(out)
+
+
 # ---------------------------------------------------------------------------------------- HTTP ---
 def http_reference(doc: dict[str, Any]) -> str:
     """The endpoints of the OpenAPI document: method, path, parameters, request body, responses."""
@@ -250,6 +271,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
     generated = {
         "reference/scenario-format.md": ScenarioReference(json_schema()).markdown(),
+        "reference/cli.md": cli_reference(),
         "reference/http.md": http_reference(openapi_document()),
         "reference/openapi.json": json.dumps(openapi_document(), indent=2, ensure_ascii=False) + "\n",
         "architecture.md": (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8"),

@@ -58,7 +58,7 @@ def test_cli_reference_has_every_command(site: Path) -> None:
 
     page = (site / "reference/cli/index.html").read_text(encoding="utf-8")
     for command in main.commands:
-        assert f"treaty {command}" in page, command
+        assert f"Usage: treaty {command} [OPTIONS]" in page, command
 
 
 def test_readme_is_short_and_its_links_resolve() -> None:
