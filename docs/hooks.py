@@ -65,7 +65,7 @@ class ScenarioReference:
 
     def kind(self, node: dict[str, Any], depth: int = 0) -> str:
         """The type of a schema node, in words, models linked."""
-        if depth > 6:
+        if depth > 12:
             return "…"
         name = _ref(node)
         if name is not None:
@@ -76,15 +76,8 @@ class ScenarioReference:
                 return _cell(target.get("description") or target.get("title") or name)
             return self.kind(target, depth + 1)
         if "anyOf" in node:
-            branches = node["anyOf"]
-            alternatives = [b for b in branches if b.get("type") == "object" and not b.get("additionalProperties", True)
-                            and set(b.get("properties", {})) & set(ALTERNATIVES)]
-            plain = [b for b in branches if b not in alternatives and b.get("type") != "null"]
-            text = " or ".join(dict.fromkeys(self.kind(b, depth + 1) for b in plain))
-            if alternatives and "· alternatives:" not in text:  # the field's value, or a list's element: said once
-                forms = sorted({k for b in alternatives for k in b.get("properties", {}) if k in ALTERNATIVES})
-                text += " · alternatives: " + ", ".join(f"`{f}`" for f in forms)
-            return text
+            plain = [b for b in node["anyOf"] if not self.alternative(b) and b.get("type") != "null"]
+            return " or ".join(dict.fromkeys(self.kind(b, depth + 1) for b in plain))
         if "then" in node and "else" in node:
             return f"{self.kind(node['then'], depth + 1)} or {self.kind(node['else'], depth + 1)}"
         if "allOf" in node:
@@ -109,6 +102,20 @@ class ScenarioReference:
             return _cell(node["description"])
         return {"string": "text", "boolean": "`true` or `false`", "integer": "integer", "number": "number",
                 "null": "none"}.get(str(t), "any")
+
+    @staticmethod
+    def alternative(node: dict[str, Any]) -> bool:
+        """A branch of an open fact's type that gives the fact as alternatives (``one_of``, ``between``, ...)."""
+        return (node.get("type") == "object" and not node.get("additionalProperties", True)
+                and bool(set(node.get("properties", {})) & set(ALTERNATIVES)))
+
+    def forms(self, node: dict[str, Any]) -> list[str]:
+        """The forms of alternatives a field's value may take (its own, not those of a list's elements)."""
+        name = _ref(node)
+        if name is not None and name.startswith("open "):
+            node = self.defs[name]
+        return sorted({k for b in node.get("anyOf", []) if self.alternative(b)
+                       for k in b.get("properties", {}) if k in ALTERNATIVES})
 
     def description(self, node: dict[str, Any]) -> str:
         if "description" in node:
@@ -164,7 +171,9 @@ class ScenarioReference:
                     need = "optional"
                 text = self.description(node)
                 provisions = "; ".join(dict.fromkeys(PROVISION.findall(text)))
-                out.append(f"| `{field}` | {self.kind(node)} | {need} | {_cell(text)} | {provisions} |")
+                forms = self.forms(node)
+                kind = self.kind(node) + (" · alternatives: " + ", ".join(f"`{f}`" for f in forms) if forms else "")
+                out.append(f"| `{field}` | {kind} | {need} | {_cell(text)} | {provisions} |")
             out.append("")
         return "\n".join(out)
 
