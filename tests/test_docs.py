@@ -4,6 +4,7 @@ format has every model and field of the schema; the README stays short and its l
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -16,11 +17,11 @@ from pyhelpers.scenario import json_schema
 
 from .conftest import ROOT
 
-pytest.importorskip("mkdocs", reason="the documentation tools: sh .ci/setup --dev")
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if importlib.util.find_spec("mkdocs") is None:
+        pytest.fail("mkdocs is not installed: run `sh .ci/setup --dev` (the `docs` extra)")
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
