@@ -31,6 +31,8 @@ if str(ROOT) not in sys.path:  # `mkdocs build` run as a script: the checkout's 
     sys.path.insert(0, str(ROOT))
 
 CATALOGUE_MARK = "<!-- treaty-catalogue -->"
+SPHINX_ROLE = re.compile(r":(?:func|class|meth|mod|data|attr|exc):(?=<code>)")
+"""A Sphinx role before a name in a rendered docstring (``:func:`x``` → ``x`` in code), which mkdocstrings keeps."""
 PROVISION = re.compile(r"\b(?:[a-z]{2}-[a-z]{2} (?:(?:Arts?\.|Protocol) )?|(?<![\w-])(?:Arts?\.|Protocol) )"
                        r"[0-9]+(?:\([0-9A-Za-z.]+\))*")
 """A provision named in a description: ``br-pt 10(2)(a)``, ``br-pt Art. 11``, ``br-pt Protocol 9``, or an article
@@ -296,3 +298,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return markdown
     treaty = Path(page.file.src_uri).stem
     return markdown.replace(CATALOGUE_MARK, catalogues()[treaty])
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    return SPHINX_ROLE.sub("", html)
