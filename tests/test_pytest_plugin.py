@@ -1,5 +1,5 @@
 """The pytest plugin (issue 25): a temporary repository of scenarios, run by pytest (``pytester``), as the
-README's example repository (``docs/pytest-example``) shows it."""
+The user guide's example repository (``docs/pytest-example``) shows it."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Each row of the golden table (tests/golden/rates.json, every treaty) carries its
 scenario whose checked answer is that row. The br-pt and br-sg tables are recomputed and compared with
 the golden (a rule change that moves a rate, or adds a threshold, shows up); every br-pt row and one row
 per treaty, type and limit of the others is checked against its witness with `Checker.check`; the
-README's table is the command's output. The table is computed once per session.
+The user guide's table (docs/guide/rates.md) is the command's output. The table is computed once per session.
 Regenerate the golden after a deliberate change: UPDATE_GOLDEN=1 pytest tests/test_rates.py (it then
 recomputes every treaty's table).
 """
@@ -120,12 +120,12 @@ def test_missing_text_is_not_encoded(computed: RateTable) -> None:
     assert limits[("technical_services", "sg")] == "not encoded: br-sg 13"
 
 
-def test_readme_shows_the_br_pt_table(computed: RateTable) -> None:
+def test_user_guide_shows_the_br_pt_table(computed: RateTable) -> None:
     table = RateTable(computed.date, ("br-pt",), tuple(r for r in computed.rows if r.treaty == "br-pt"),
                       computed.notes)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "$ treaty rates br-pt --format markdown\n" in readme
-    assert out.markdown(table) in readme
+    guide = (ROOT / "docs" / "guide" / "rates.md").read_text(encoding="utf-8")
+    assert "$ treaty rates br-pt --format markdown\n" in guide
+    assert out.markdown(table) in guide
 
 
 @pytest.fixture()

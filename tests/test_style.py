@@ -11,7 +11,7 @@ import pytest
 from .conftest import ROOT
 
 
-@pytest.mark.parametrize("tool", [["ruff", "check", "pyhelpers", "tests"], ["mypy"]])
+@pytest.mark.parametrize("tool", [["ruff", "check", "pyhelpers", "tests", "docs"], ["mypy"]])
 def test_tool_is_clean(tool: list[str]) -> None:
     if shutil.which(tool[0], path=str(ROOT / ".venv/bin")) is None and \
             subprocess.run([sys.executable, "-m", tool[0], "--version"], capture_output=True).returncode != 0:

@@ -1,0 +1,72 @@
+"""The documentation site builds strictly (`mkdocs build --strict`: a broken link or anchor, a page left
+out of the nav, a docstring mkdocstrings cannot read fail it), and its generated reference of the scenario
+format has every model and field of the schema; the README stays short and its links resolve."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyhelpers.scenario import json_schema
+
+from .conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if importlib.util.find_spec("mkdocs") is None:
+        pytest.fail("mkdocs is not installed: run `sh .ci/setup --dev` (the `docs` extra)")
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+def test_site_builds_strictly(site: Path) -> None:
+    for page in ("index.html", "guide/quick-start/index.html", "treaties/br-pt/index.html",
+                 "reference/cli/index.html", "reference/http/index.html", "reference/openapi.json",
+                 "reference/python-api/index.html", "maintainers/index.html"):
+        assert (site / page).is_file(), page
+
+
+def test_scenario_reference_has_every_field(site: Path) -> None:
+    page = (site / "reference/scenario-format/index.html").read_text(encoding="utf-8")
+    schema = json_schema()
+    models = {"Scenario": schema} | {k: v for k, v in schema["$defs"].items()
+                                     if not k.startswith("open ") and "properties" in v}
+    for name, model in models.items():
+        assert f'id="{name.lower()}"' in page, name
+        for field in model["properties"]:
+            assert f"<code>{field}</code>" in page, f"{name}.{field}"
+
+
+def test_treaty_pages_list_the_catalogue(site: Path) -> None:
+    page = (site / "treaties/br-uy/index.html").read_text(encoding="utf-8")
+    assert "<code>br-uy 29</code> Entitlement to benefits" in page
+    assert "Missing from the corpus" in page and "<code>br-uy 11</code>" in page
+
+
+def test_cli_reference_has_every_command(site: Path) -> None:
+    from pyhelpers.interfaces.cli import main
+
+    page = (site / "reference/cli/index.html").read_text(encoding="utf-8")
+    for command in main.commands:
+        assert f"Usage: treaty {command} [OPTIONS]" in page, command
+
+
+def test_readme_is_short_and_its_links_resolve() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 120
+    assert "sh .ci/setup && .venv/bin/treaty check scenarios/br-pt/dividends-qualifying-holding.yaml\n" in readme
+    assert "sh .ci/setup --dev && .venv/bin/python -m pytest\n" in readme
+    for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme):
+        if not re.match(r"[a-z]+:", target):
+            assert (ROOT / target).exists(), target
