@@ -88,10 +88,11 @@ def test_verbose_logs_under_the_package_name() -> None:
     assert code == 0 and "INFO" not in err
 
 
-def test_shell_completion_as_the_readme_says() -> None:
-    """The README's line: `eval "$(_TREATY_COMPLETE=bash_source treaty)"` gives a bash completion script."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert 'eval "$(_TREATY_COMPLETE=bash_source treaty)"' in readme
+def test_shell_completion_as_the_user_guide_says() -> None:
+    """The user guide's line (docs/guide/commands.md): `eval "$(_TREATY_COMPLETE=bash_source treaty)"` gives a
+    bash completion script."""
+    guide = (ROOT / "docs" / "guide" / "commands.md").read_text(encoding="utf-8")
+    assert 'eval "$(_TREATY_COMPLETE=bash_source treaty)"' in guide
     out = CliRunner().invoke(main, [], prog_name="treaty", env={"_TREATY_COMPLETE": "bash_source"})
     assert out.exit_code == 0 and "_treaty_completion()" in out.stdout and "complete -o nosort -F" in out.stdout
     out = CliRunner().invoke(main, [], prog_name="treaty",

@@ -60,8 +60,22 @@ HELP: dict[str, dict[str, str]] = {
         ".parquet) contra o contexto do grupo e grava as linhas com o resultado, o limite, a constatação sobre "
         "a retenção e os dispositivos.",
         "--workers": "processos",
+        "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [padrão: 3000, escolhido "
+        "por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--resume": "continua uma execução interrompida a partir do seu diário",
+        "--engine": "local: --workers processos nesta máquina; dask: partições em um cluster Dask (-o é então uma "
+        "pasta terminada em .parquet ou .csv, com um manifesto)",
+        "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); padrão: um cluster local de "
+        "--workers processos",
+        "--partition-rows": "com --engine dask: linhas por partição (uma tarefa, um arquivo de parte)",
+        "--output": "arquivo de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão); uma pasta com "
+        "--engine dask",
         "--quiet": "sem barra de progresso e sem resumo",
+    },
+    "init": {
+        "": "Um cenário comentado de TREATY com um item de rendimento de TYPE para começar: carrega e é "
+        "verificado como está, e lista, comentado, cada fato que o item pode informar.",
+        "--output": "o arquivo a gravar (padrão: a saída padrão); um arquivo existente nunca é substituído",
     },
     "explain-row": {
         "": "Executa de novo uma linha de um LEDGER com explicações (como `treaty explain` faz com um cenário).",
