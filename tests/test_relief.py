@@ -85,7 +85,7 @@ def test_relief_rendered_in_text_markdown_json_en_pt(checker: Checker) -> None:
     assert "elimination of double taxation by Portugal:" in text_en and "ceiling 5,000.01 BRL" in text_en
     assert "Portugal: credit for the tax paid in the other State (br-pt 23(1))" in text_en
     text_pt = render.check_text(result, None, "pt")
-    assert "eliminação da dupla tributação por Portugal:" in text_pt and "limite da dedução 5,000.01 BRL" in text_pt
+    assert "eliminação da dupla tributação por Portugal:" in text_pt and "limite da dedução 5.000,01 BRL" in text_pt
     md = render.check_markdown(result, None, "pt")
     assert "## eliminação da dupla tributação" in md
     data = json.loads(render.to_json(render.check_json(result, None)))

@@ -133,6 +133,9 @@ def _results_of_package(package: Path, scenarios: list[Path], workdir: Path) -> 
     if done.returncode not in (0, 1, 2) or not done.stdout.strip():
         raise InputError(f"the revision's `treaty check` failed (exit {done.returncode}): {done.stderr.strip()}")
     data = json.loads(done.stdout)
+    # since schema 2.0 an envelope {incomplete, schema_version, results}; before, one object or a list
+    if isinstance(data, dict) and "results" in data:
+        data = data["results"]
     return {r["source"]: r for r in ([data] if isinstance(data, dict) else data)}
 
 
