@@ -117,7 +117,7 @@ def test_check_prints_the_decisive_line() -> None:
            "              ↳ br-pt 10(2)(a): the tax of Brazil on div-2024 may not exceed 10% of the gross amount" in out
     assert "              ↳ br-pt 10(1): Portugal may tax div-2024\n" in out
     out = CliRunner().invoke(main, ["check", path, "--lang", "pt"]).stdout
-    assert "↳ br-pt 10(2)(a): o imposto de Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
+    assert "↳ br-pt 10(2)(a): o imposto do Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
 
 
 def test_days_in_the_other_state_carry_the_threshold() -> None:

@@ -187,7 +187,7 @@ def test_why_not_when_it_holds() -> None:
 
 def test_explain_in_portuguese() -> None:
     code, out, _ = run("explain", QUALIFYING, "--lang", "pt")
-    assert code == 0 and "o imposto de Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
+    assert code == 0 and "o imposto do Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
 
 
 def test_list_shows_every_treaty_article() -> None:

@@ -28,6 +28,51 @@ def _state_names(root: Path) -> dict[str, dict[str, str]]:
     return names
 
 
+@lru_cache(maxsize=8)
+def _state_articles(root: Path) -> dict[str, dict[str, str]]:
+    articles: dict[str, dict[str, str]] = {"en": {}, "pt": {}}
+    for sym in ground_facts("state_article", 3, root):
+        articles.setdefault(sym.arguments[1].name, {})[sym.arguments[0].name] = sym.arguments[2].string
+    return articles
+
+
+_CONTRACTED = {
+    ("de", "o"): "do", ("de", "a"): "da", ("de", "os"): "dos", ("de", "as"): "das",
+    ("em", "o"): "no", ("em", "a"): "na", ("em", "os"): "nos", ("em", "as"): "nas",
+    ("a", "o"): "ao", ("a", "a"): "à", ("a", "os"): "aos", ("a", "as"): "às",
+    ("por", "o"): "pelo", ("por", "a"): "pela", ("por", "os"): "pelos", ("por", "as"): "pelas",
+}
+"""Portuguese contractions of a preposition with the definite article."""
+
+_PREPOSITION_BEFORE = re.compile(r"(?:^|(?<=\s))(de|em|a|por) $")
+
+
+def state_in(before: str, code: str, lang: str) -> tuple[str, str]:
+    """A State's name placed after the text ``before`` of a Portuguese sentence: the article its name takes
+    (``state_article``) contracted with a preposition ending ``before`` (``de`` + ``o Brasil`` → ``do
+    Brasil``, ``em`` + ``os Emirados Árabes Unidos`` → ``nos ...``) or put before the name. Returns
+    ``before`` (without the contracted preposition) and the words for the State. English and names without
+    an article: the name as it is."""
+    name = state_names(lang).get(code, code.upper())
+    article = _state_articles(logic_dir())["pt"].get(code) if languages.family(lang) == "pt" else None
+    if not article:
+        return before, name
+    m = _PREPOSITION_BEFORE.search(before)
+    if m is not None:
+        return before[:m.start(1)], f"{_CONTRACTED[(m.group(1), article)]} {name}"
+    return before, f"{article} {name}"
+
+
+def with_state(template: str, key: str, code: str, lang: str) -> str:
+    """``template`` with its ``{key}`` placeholder filled by the State ``code`` (:func:`state_in`)."""
+    place = "{" + key + "}"
+    at = template.find(place)
+    if at < 0:
+        return template
+    before, words = state_in(template[:at], code, lang)
+    return before + words + template[at + len(place):]
+
+
 _WORDS = {
     "en": {"months": "months", "not": "it is not the case that", "given": "given by the scenario",
            "static": "set by the treaty catalogue", "test": "test", "no_rule": "no rule derived it",
@@ -73,7 +118,7 @@ TERMS: dict[str, dict[str, str]] = {
         "founders_shares": "partes de fundador", "other_profit_participating_rights": "outros direitos de participação "
         "nos lucros", "other_corporate_rights": "outros direitos sociais", "participation_account": "conta de "
         "participação", "debt_claim": "crédito", "immovable": "imóvel", "pe_business_property": "bens do "
-        "estabelecimento estável", "ships_aircraft": "navios ou aeronaves", "ship_or_aircraft": "navio ou aeronave",
+        "estabelecimento permanente", "ships_aircraft": "navios ou aeronaves", "ship_or_aircraft": "navio ou aeronave",
         "ship": "navio", "aircraft": "aeronave", "other": "outro", "agricultural_forestry_accessories":
         "acessórios agrícolas e florestais", "landed_property_rights": "direitos sobre bens imóveis",
         "usufruct": "usufruto", "natural_resources_rights": "direitos sobre recursos naturais",
@@ -88,7 +133,7 @@ TERMS: dict[str, dict[str, str]] = {
         "pedagogical": "pedagógica", "physician": "médico", "lawyer": "advogado", "engineer": "engenheiro",
         "architect": "arquiteto", "dentist": "dentista", "accountant": "contador",
         "in_name_of_enterprise": "em nome da empresa", "transfer_of_property": "transferência de propriedade",
-        "provision_of_services": "prestação de serviços", "permanent_establishment": "estabelecimento estável",
+        "provision_of_services": "prestação de serviços", "permanent_establishment": "estabelecimento permanente",
         "deduction": "dedução", "foreign_ownership": "capital estrangeiro", "branch": "filial", "office": "escritório",
         "factory": "fábrica", "workshop": "oficina", "construction_site": "canteiro de obras",
         "other_fixed_place": "outra instalação fixa", "storage": "armazenagem", "display": "exposição",
@@ -110,18 +155,18 @@ TERMS: dict[str, dict[str, str]] = {
         # conditions, notes, indicators, outcomes, errors
         "met": "atendida", "not_met": "não atendida", "acquired_shortly_before": "adquirida pouco antes",
         "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento "
-        "estável", "active_conduct_of_business": "exercício efetivo de atividade empresarial",
+        "permanente", "active_conduct_of_business": "exercício efetivo de atividade empresarial",
         "alternative": "alternativa", "annuity_as_stated_in_scenario": "anuidade conforme informada no cenário",
         "application_date_not_encoded": "data de aplicação não codificada",
         "application_dates_not_encoded": "datas de aplicação não codificadas",
         "beneficial_owner_in_third_state":
         "beneficiário efetivo em terceiro Estado", "benefits_denied": "benefícios negados",
         "benefits_only_by_competent_authority_determination": "benefícios só por decisão da autoridade competente",
-        "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento estável ou base fixa no exterior",
+        "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento permanente ou base fixa no exterior",
         "capped": "limitado", "case_to_competent_authority_of": "caso submetido à autoridade competente de",
         "claimant_not_a_resident": "requerente não residente",
         "competent_authority_determination": "decisão da autoridade competente",
-        "connected_with_pe_or_fixed_base": "ligado a estabelecimento estável ou base fixa", "contract_split":
+        "connected_with_pe_or_fixed_base": "ligado a estabelecimento permanente ou base fixa", "contract_split":
         "divisão de contrato", "credit": "crédito", "derivative_benefits": "benefícios derivados",
         "director_fees_of_non_company": "remuneração de administrador paga por quem não é sociedade",
         "dividend_paid_by_non_company": "dividendo pago por quem não é sociedade",
@@ -142,7 +187,7 @@ TERMS: dict[str, dict[str, str]] = {
         "not_a_place_of_the_enterprise_in_the_other_state": "não é instalação da empresa no outro Estado",
         "not_a_principal_purpose": "não é um propósito principal", "not_applicable": "não aplicável",
         "not_effectively_taxed_in_residence_state": "não tributado efetivamente no Estado de residência",
-        "not_permanent_establishment": "não é estabelecimento estável",
+        "not_permanent_establishment": "não é estabelecimento permanente",
         "object_and_purpose": "objeto e finalidade", "offshore_regime": "regime offshore",
         "only_income_attributable_to_fixed_base": "só o rendimento imputável à base fixa",
         "only_income_from_activities_there": "só o rendimento das atividades ali exercidas",
@@ -150,8 +195,8 @@ TERMS: dict[str, dict[str, str]] = {
         "o outro Estado pode tributar", "owned_from_third_state": "detida a partir de terceiro Estado",
         "participation_deduction": "dedução de participação", "partnership_excluded": "sociedade de pessoas excluída",
         "passes_on_most": "repassa a maior parte", "payment": "pagamento",
-        "pe_connected_debt_claim": "crédito ligado a estabelecimento estável",
-        "pe_connected_right": "direito ligado a estabelecimento estável", "period": "período",
+        "pe_connected_debt_claim": "crédito ligado a estabelecimento permanente",
+        "pe_connected_right": "direito ligado a estabelecimento permanente", "period": "período",
         "personal_use": "uso pessoal",
         "principal_purpose_test_not_raised": "teste do propósito principal não suscitado",
         "procedural": "procedimental", "profits_may_be_adjusted": "os lucros podem ser ajustados",
@@ -164,7 +209,7 @@ TERMS: dict[str, dict[str, str]] = {
         "taxed_as_income_of_entity": "tributado como rendimento "
         "da entidade", "taxes_of_every_kind": "impostos de qualquer natureza", "teaching": "ensino",
         "teaching_rewarded": "ensino remunerado", "termination_notice_too_late": "denúncia tardia",
-        "third_state_permanent_establishment": "estabelecimento estável em terceiro Estado",
+        "third_state_permanent_establishment": "estabelecimento permanente em terceiro Estado",
         "to_be_proven": "a comprovar", "withholding": "retenção na fonte",
         "portuguese_method_not_replaced": "método português não substituído",
         "arises_where_the_payer_resides": "provém do Estado de residência do pagador",
@@ -172,7 +217,7 @@ TERMS: dict[str, dict[str, str]] = {
         "principal_purpose": "propósito principal", "no_principal_purpose": "sem propósito principal",
         "relief": "eliminação da dupla tributação",
         # exceptions
-        "pe_connected_holding": "participação ligada a estabelecimento estável",
+        "pe_connected_holding": "participação ligada a estabelecimento permanente",
         "exemption_left_to_wholly_owned_institutions": "isenção deixada às instituições integralmente controladas",
         "ancillary_obligation": "obrigação acessória", "anti_fragmentation": "antifragmentação",
         "branch_profits_tax": "imposto sobre lucros de filial",
@@ -180,7 +225,7 @@ TERMS: dict[str, dict[str, str]] = {
         "independent_agent": "agente independente", "insurance": "seguros", "insurance_agent": "agente de seguros",
         "non_federal_tax": "imposto não federal", "personal_allowances": "deduções pessoais",
         "preparatory_or_auxiliary": "atividade preparatória ou auxiliar",
-        "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento estável",
+        "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento permanente",
         "special_relationship_excess": "excesso por relação especial", "thin_capitalisation": "subcapitalização",
         # statuses and findings
         "decided": "decidido", "depends": "depende", "assumption": "presunção", "missing": "fato ausente",
@@ -192,6 +237,17 @@ TERMS: dict[str, dict[str, str]] = {
         "not_checked": "não verificado", "undetermined": "indeterminado",
     },
     "pt-PT": {
+        "pe_business_property": "bens do estabelecimento estável",
+        "permanent_establishment": "estabelecimento estável",
+        "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento estável",
+        "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento estável ou base fixa no exterior",
+        "connected_with_pe_or_fixed_base": "ligado a estabelecimento estável ou base fixa",
+        "not_permanent_establishment": "não é estabelecimento estável",
+        "pe_connected_debt_claim": "crédito ligado a estabelecimento estável",
+        "pe_connected_right": "direito ligado a estabelecimento estável",
+        "third_state_permanent_establishment": "estabelecimento estável em terceiro Estado",
+        "pe_connected_holding": "participação ligada a estabelecimento estável",
+        "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento estável",
         "individual": "pessoa singular", "place_of_management": "sede de direcção", "direct": "directa",
         "indirect": "indirecta", "investment_fund_units": "unidades de participação em fundos de investimento",
         "technical_services": "serviços técnicos", "employment": "rendimentos do emprego",
@@ -307,7 +363,22 @@ def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
         spec.name: render_value(arg, spec.type, lang)
         for spec, arg in zip(pred.args, args, strict=True)
     }
-    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), pred.reading(lang))
+    states = {
+        spec.name: str(arg.name) for spec, arg in zip(pred.args, args, strict=True)
+        if spec.type == "state" and arg.type == clingo.SymbolType.Function and not arg.arguments
+    }
+    template = pred.reading(lang)
+    out, at = "", 0
+    for m in _PLACEHOLDER.finditer(template):
+        out += template[at:m.start()]
+        name = m.group(1)
+        if name in states:
+            out, words = state_in(out, states[name], lang)
+            out += words
+        else:
+            out += values.get(name, m.group(0))
+        at = m.end()
+    return out + template[at:]
 
 
 def user_atom(sym: clingo.Symbol) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -26,7 +27,7 @@ from pyhelpers.engine.results import (
     ScenarioResult,
     StateOutcome,
 )
-from pyhelpers.explain.readings import constant_text, state_names, value
+from pyhelpers.explain.readings import constant_text, state_names, value, with_state
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path
 
@@ -348,7 +349,7 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
     out += [words[n] for n in relief.notes if n in words]
     out += [words["open_method"].format(method=relief_method_text(m.method, lang), prov=m.provision)
             for m in relief.open_methods]
-    return [words["by"].format(state=state_name(relief.state, lang)) + ":", *out] if out else []
+    return [with_state(words["by"], "state", relief.state, lang) + ":", *out] if out else []
 
 
 def assumption_field(f: Finding) -> str | None:
@@ -363,7 +364,10 @@ def assumption_field(f: Finding) -> str | None:
     return field.replace("<1>", first)
 
 
-def finding_text(f: Finding, lang: str) -> str:
+def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
+    """A finding in words, ending with where the scenario states its fact (unless ``with_field`` is false)."""
+    if not with_field:
+        return finding_text(replace(f, field=None), lang)
     if f.kind == "assumption" and (field := assumption_field(f)) is not None:
         return wording(_FINDING, lang)["assumption_field"].format(fact=f.fact or "", prov=f.provision, field=field)
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
@@ -524,7 +528,7 @@ def compliance_line(c: Compliance, lang: str) -> str:
     extra = [words["domestic"].format(rate=formats.percent_bp(c.domestic_rate_bp, lang))] \
         if c.domestic_rate_bp is not None else []
     extra += list(c.provisions)
-    head = words["title"].format(state=state_name(c.state, lang))
+    head = with_state(words["title"], "state", c.state, lang)
     return f"{head}: {text}" + (f"  ({'; '.join(extra)})" if extra else "") + _reconstructed_mark(c.reconstructed,
                                                                                                  lang)
 
@@ -617,7 +621,7 @@ def alternative_text(a: Alternative, lang: str) -> str:
     else:
         # a finding that holds for some values only: in English as the alternatives name it, else in words
         portuguese = a.finding is not None and languages.family(lang) == "pt"
-        head = finding_text(a.finding, lang) if a.finding is not None and portuguese else a.conclusion
+        head = finding_text(a.finding, lang, with_field=False) if a.finding is not None and portuguese else a.conclusion
     provs = (f"  ({'; '.join(a.provisions)})" if a.provisions else "") + _reconstructed_mark(a.reconstructed, lang)
     provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
