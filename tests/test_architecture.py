@@ -173,3 +173,23 @@ def test_a_synthetic_treaty_with_a_new_period_needs_no_python_change(synthetic_l
     assert _check_synthetic(synthetic_logic, tmp_path, ("2027-01-01", "2027-04-01")) == taxed
     assert _check_synthetic(synthetic_logic, tmp_path, ("2027-01-01", "2027-02-14"), ("2027-09-01", "2027-10-31")) \
         == exempt
+
+
+def test_article_titles_are_the_published_headings() -> None:
+    """The catalogue's Portuguese title of each numbered article is the heading its literate file quotes from
+    the published text (``% Title:   <heading> (<English>)``); files for text missing from the corpus, or
+    encoding part of an article, say so after a dash and are not compared."""
+    logic = ROOT / "logic"
+    titles = {(t, int(n)): title for f in logic.glob("*/treaty.lp")
+              for t, n, title in re.findall(r'article_title\("([^"]+)", (\d+), pt, "([^"]*)"\)', f.read_text())}
+    compared = 0
+    for path in sorted(logic.glob("br-*/art[0-9][0-9]_*.lp")):
+        head = path.read_text()[:1200]
+        article = re.search(r"^% Article: (\d+)\s*$", head, re.M)
+        title = re.search(r"^% Title:   ([^(\n]+?) \(", head, re.M)
+        if article is None or title is None or "—" in head.split("% Title:", 1)[1].split("\n", 1)[0]:
+            continue
+        key = (path.parent.name, int(article.group(1)))
+        assert titles.get(key) == title.group(1), (path.name, titles.get(key), title.group(1))
+        compared += 1
+    assert compared >= 40, compared
