@@ -302,11 +302,21 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
 
 
 def substitute(data: Any, choice: dict[tuple[Any, ...], Any]) -> Any:
-    """A deep copy of ``data`` with the value at each path of ``choice`` replaced."""
-    out = copy.deepcopy(data)
+    """``data`` with the value at each path of ``choice`` replaced, ``data`` itself unchanged: the dicts and
+    lists along each path are copied, every other part is shared with ``data`` (neither is ever modified in
+    place: a scenario's plain data is only read), each value deep-copied."""
+    out = _shallow(data)
+    copied: set[tuple[Any, ...]] = {()}
     for path, value in choice.items():
         node = out
-        for part in path[:-1]:
+        for depth, part in enumerate(path[:-1], start=1):
+            if path[:depth] not in copied:
+                node[part] = _shallow(node[part])
+                copied.add(path[:depth])
             node = node[part]
         node[path[-1]] = copy.deepcopy(value)
     return out
+
+
+def _shallow(node: Any) -> Any:
+    return dict(node) if isinstance(node, dict) else list(node) if isinstance(node, list) else node
