@@ -146,6 +146,8 @@ def _answer(question: str, person: str, day: str, atoms: list[Term]) -> PersonAn
         elif a.name in ("answer_qualified", "answer_not_qualified", "answer_open"):
             qualified.add({"answer_qualified": "yes", "answer_not_qualified": "no", "answer_open": "open"}[a.name])
             provisions.add(args[2])
+        elif a.name == "answer_rests_on":
+            provisions.add(args[2])
     if residence is None:
         residence = "mutual_agreement" if any(f.kind == "mutual_agreement" for f in findings) else "open"
     verdict = next((v for v in ("yes", "open", "no") if v in qualified), None)

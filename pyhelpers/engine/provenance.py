@@ -68,7 +68,7 @@ EXPLAINED_ROOTS = frozenset({
     "exception_applies", "treaty_not_applicable", "benefits_denied", "note", "deadline", "relief",
     "discrimination", "input_error", "ppt_indicator", "assumption", "entitlement", "requires_judgment",
     "answer_residence", "answer_no_residence", "answer_mutual_agreement", "answer_missing", "answer_depends",
-    "answer_qualified", "answer_not_qualified", "answer_open", "answer_not_encoded",
+    "answer_qualified", "answer_not_qualified", "answer_open", "answer_not_encoded", "answer_rests_on",
 })
 """The conclusions and findings of an item (or a question) whose derivations `treaty explain` shows:
 the outcome of each State, the rate, the findings, the entitlement, the relief, the answers. An item

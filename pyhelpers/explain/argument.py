@@ -49,7 +49,8 @@ from pyhelpers.explain.readings import plain, reading, user_atom, word
 
 EXCEPTION = "exception_applies"
 BOOKKEEPING = "bookkeeping"
-_CITING = frozenset({"answer_residence", "answer_qualified", "answer_not_qualified", "answer_open", "entitlement"})
+_CITING = frozenset({"answer_residence", "answer_qualified", "answer_not_qualified", "answer_open", "answer_rests_on",
+                     "entitlement"})
 """Conclusions whose provision argument counts as the item's outcome provisions (an answer about a
 person has no ``outcome_provision``)."""
 _NOT_FIGURES = frozenset({"id", "state", "prov"})
