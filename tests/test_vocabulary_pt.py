@@ -261,12 +261,16 @@ def test_list_show_and_rates_write_the_catalogue_in_portuguese() -> None:
         assert not english_words(text, english, set()), (command, english_words(text, english, set()))
         assert not re.search(r"(?<![a-z]{2}-[a-z]{2} )Protocol\b", text), command
     assert "Protocolo 9 Zonas Francas, SUDAM e SUDENE" in texts["list"]
-    assert "br-ae  Emirados Árabes Unidos (ae)\n" in texts["list"] and "## br-sg — Singapura (sg)" in texts["list markdown"]
+    assert "br-ae  Emirados Árabes Unidos (ae)\n" in texts["list"]
+    assert "## br-sg — Singapura (sg)\n" in texts["list markdown"]
     assert texts["show protocol"].startswith("br-pt Protocol 9 — Zonas Francas, SUDAM e SUDENE [codificado]\n")
     assert texts["show procedural"] == ("o br-pt 26 é procedimental e não está codificado: troca de informações entre "
                                         "as autoridades competentes: não atribui nenhum direito de tributar\n")
     european = run("list", "--lang", "pt-PT")  # Portuguese of Portugal reads the pt texts where it has none
-    assert european.replace("em falta:       ", "ausentes:        ") == texts["list"]
+
+    def catalogue_lines(text: str) -> list[str]:
+        return [line for line in text.splitlines() if line.startswith(("br-", "  nota: ", "    br-"))]
+    assert catalogue_lines(european) == catalogue_lines(texts["list"])
 
 
 def test_a_reading_may_have_a_european_form() -> None:
