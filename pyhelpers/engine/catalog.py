@@ -25,7 +25,7 @@ class ArticleEntry:
         return languages.pick(self.reasons, lang) if self.reasons else None
 
     def label(self, protocol: str) -> str:
-        """The article's number as shown, ``protocol`` the word for a Protocol item (``Protocol 9``)."""
+        """The article's number as shown, ``protocol`` the word for a Protocol item (``Protocol N``)."""
         return self.number.replace("Protocol ", f"{protocol} ", 1) if self.number.startswith("Protocol ") \
             else self.number
 
