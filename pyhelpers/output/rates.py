@@ -19,7 +19,7 @@ from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.rates import RateRow, RateTable
 from pyhelpers.engine.results import Finding, StateOutcome
-from pyhelpers.explain.readings import state_names, term, value
+from pyhelpers.explain.readings import constant_text, state_names, term, translated, value, with_state
 from pyhelpers.output.render import finding_text, outcome_text, values_text, wording
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
@@ -81,6 +81,7 @@ def _conditions(row: RateRow, lang: str) -> str:
 
 _OWNER_NOTE = re.compile(r"a beneficial owner of kind (\w+):")
 _ROW_NOTE = re.compile(r"^([a-z][a-z0-9_]*)( \(.*\))?$")
+_STATE_NOTE = re.compile(r"^([a-z][a-z0-9_]*)\(([a-z]{2})\)( \(.*\))?$")  # interest_arises_in(br) (provision)
 
 
 def _note(note: str, lang: str) -> str:
@@ -91,6 +92,10 @@ def _note(note: str, lang: str) -> str:
     row = _ROW_NOTE.match(note)
     if row:
         note = term(row.group(1), lang) + (row.group(2) or "")
+    elif (at := _STATE_NOTE.match(note)) and at.group(2) in state_names(lang) and translated(at.group(1), lang):
+        note = with_state(f"{translated(at.group(1), lang)} {{st}}", "st", at.group(2), lang) + (at.group(3) or "")
+    else:  # a constant with arguments: its name in lang's words, as `treaty check` writes it
+        note = constant_text(note, lang)
     return values_text(note, lang)
 
 
@@ -146,7 +151,8 @@ def _limit(row: RateRow, lang: str) -> str:
 def _cells(row: RateRow, lang: str) -> tuple[str, ...]:
     words = wording(_WORDS, lang)
     kinds = ", ".join(value(k, lang) for k in row.owner.split(", "))
-    owner = words["owner"].format(kinds=kinds, state=_name(row.residence, lang))
+    owner = words["owner"].format(kinds=kinds, state=_name(row.residence, lang)) if languages.family(lang) == "en" \
+        else with_state(words["owner"].replace("{kinds}", kinds), "state", row.residence, lang)  # do Brasil
     return (value(row.income_type, lang), _name(row.source, lang), owner, _conditions(row, lang) or words["always"],
             _limit(row, lang), "; ".join(row.provisions), "; ".join(_note(n, lang) for n in row.notes))
 
