@@ -199,21 +199,12 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
 
 
 # What stays English under --lang pt, and why (each entry is a known gap, named so that a fix removes it):
-# - `treaty list`: the notes of the treaty files and the reasons an article is procedural are written in English in
-#   logic/ (each treaty's header), not by the tool;
 # - `explain --full`, `--why-not`, `whatif`, `explain-row`, `report` (its full derivation): the names of the
 #   catalogue's figures (``dividend_reduced_rate``...) and of the scenario's attributes (``special_regime``), the
 #   rule base's own ids, which the engine's bookkeeping shows as they are written.
 _CATALOGUE_NAMES = {"core", "rate", "reduced", "general", "share", "months", "period", "special", "interest",
                     "dividend", "owner", "capital", "holding", "min", "royalty"}
 KNOWN_ENGLISH: dict[str, set[str]] = {
-    "list": {"after", "among", "and", "are", "arise", "articles", "authorities", "benefits", "between", "competent",
-             "decides", "dividends", "ends", "entitlement", "exchange", "force", "from", "incomplete", "information",
-             "interest", "international", "into", "it", "items", "lacks", "law", "number", "only", "paragraph",
-             "records", "right", "scenario", "services", "state", "taken", "taxing", "technical", "text", "the",
-             "their", "them", "under", "unknown", "where", "missing", "entirely", "cut", "off", "header",
-             "onwards", "refers", "preserves", "diplomatic", "consular", "fiscal", "privileges", "members",
-             "missions", "posts", "rectification", "united", "arab", "emirates", "states"},
     "explain": _CATALOGUE_NAMES, "whatif": _CATALOGUE_NAMES, "explain-row": _CATALOGUE_NAMES,
     "report": _CATALOGUE_NAMES,
 }
@@ -226,6 +217,60 @@ def test_no_english_word_of_the_tool_under_lang_pt(english: set[str], tmp_path: 
         if found:
             failures.append(f"{command}: {sorted(found)}")
     assert not failures, "\n".join(failures)
+
+
+def _catalogue_english() -> set[str]:
+    """The English words of the catalogue's texts (corpus notes, procedural reasons, State names, titles) that their
+    Portuguese texts do not also write."""
+    from pyhelpers.engine.solve import Checker
+
+    texts: dict[str, list[str]] = {"en": [], "pt": []}
+    for sym in Checker().static_atoms:
+        if (sym.name, len(sym.arguments)) in (("corpus_note", 3), ("procedural_reason", 4), ("state_name", 3),
+                                                    ("article_title", 4)):
+            texts.setdefault(sym.arguments[-2].name, []).append(sym.arguments[-1].string)
+    assert texts["en"] and texts["pt"]
+    pt = set().union(*map(_words, texts["pt"]))
+    return set().union(*map(_words, texts["en"])) - pt - _ALSO_PORTUGUESE
+
+
+def test_the_catalogue_is_written_in_both_languages() -> None:
+    """Every corpus note and every procedural article's reason has its English and its Portuguese text."""
+    from pyhelpers.engine.catalog import treaties
+    from pyhelpers.engine.solve import Checker
+
+    checker = Checker()
+    for entry in treaties(checker.logic, checker.static_atoms):
+        assert len(entry.notes.get("en", [])) == len(entry.notes.get("pt", [])), entry.treaty
+        for article in entry.by_status("procedural"):
+            assert set(article.reasons) == {"en", "pt"}, article.provision
+
+
+def test_list_show_and_rates_write_the_catalogue_in_portuguese() -> None:
+    """`treaty list`, `show` and `rates` under --lang pt: the corpus notes, the procedural articles' reasons and
+    the partner States in Portuguese, a Protocol item listed as ``Protocolo`` (a provision id keeps its
+    ``Protocol``), and ``Protocolo 9`` accepted by `show`."""
+    english = _catalogue_english()
+    assert {"missing", "decides", "taxing", "emirates", "probably"} <= english
+    texts = {"list": run("list", "--lang", "pt"), "list markdown": run("list", "--lang", "pt", "--format", "markdown"),
+             "show procedural": run("show", "br-pt", "26", "--lang", "pt"),
+             "show missing": run("show", "br-uy", "11", "--lang", "pt"),
+             "show protocol": run("show", "br-pt", "Protocolo", "9", "--lang", "pt-BR"),
+             "rates": run("rates", "br-sg", "--lang", "pt")}
+    for command, text in texts.items():
+        assert not english_words(text, english, set()), (command, english_words(text, english, set()))
+        assert not re.search(r"(?<![a-z]{2}-[a-z]{2} )Protocol\b", text), command
+    assert "Protocolo 9 Zonas Francas, SUDAM e SUDENE" in texts["list"]
+    assert "br-ae  Emirados Árabes Unidos (ae)\n" in texts["list"]
+    assert "## br-sg — Singapura (sg)\n" in texts["list markdown"]
+    assert texts["show protocol"].startswith("br-pt Protocol 9 — Zonas Francas, SUDAM e SUDENE [codificado]\n")
+    assert texts["show procedural"] == ("o br-pt 26 é procedimental e não está codificado: troca de informações entre "
+                                        "as autoridades competentes: não atribui nenhum direito de tributar\n")
+    european = run("list", "--lang", "pt-PT")  # Portuguese of Portugal reads the pt texts where it has none
+
+    def catalogue_lines(text: str) -> list[str]:
+        return [line for line in text.splitlines() if line.startswith(("br-", "  nota: ", "    br-"))]
+    assert catalogue_lines(european) == catalogue_lines(texts["list"])
 
 
 def test_a_reading_may_have_a_european_form() -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import clingo
 
+from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.program import Logic, LogicFile, provision_key
 
@@ -17,7 +18,16 @@ class ArticleEntry:
     provision: str
     status: str  # encoded | pending | missing | procedural
     titles: dict[str, str] = field(default_factory=dict)
-    reason: str | None = None
+    reasons: dict[str, str] = field(default_factory=dict)  # why it is procedural, by language (en, pt)
+
+    def reason(self, lang: str) -> str | None:
+        """Why the article is procedural, in ``lang`` (pt-PT reads pt; English where a language lacks it)."""
+        return languages.pick(self.reasons, lang) if self.reasons else None
+
+    def label(self, protocol: str) -> str:
+        """The article's number as shown, ``protocol`` the word for a Protocol item (``Protocol N``)."""
+        return self.number.replace("Protocol ", f"{protocol} ", 1) if self.number.startswith("Protocol ") \
+            else self.number
 
 
 @dataclass
@@ -25,10 +35,14 @@ class TreatyEntry:
     treaty: str
     banner: dict[str, str]
     articles: list[ArticleEntry]
-    notes: list[str] = field(default_factory=list)
+    notes: dict[str, list[str]] = field(default_factory=dict)  # the corpus notes, by language (en, pt)
 
     def by_status(self, status: str) -> list[ArticleEntry]:
         return [a for a in self.articles if a.status == status]
+
+    def notes_in(self, lang: str) -> list[str]:
+        """The corpus notes in ``lang`` (pt-PT reads pt; English where a language lacks them)."""
+        return languages.pick(self.notes, lang) if self.notes else []
 
 
 def _number(sym: clingo.Symbol) -> str:
@@ -52,15 +66,16 @@ def treaties(logic: Logic, static_atoms: list[clingo.Symbol]) -> list[TreatyEntr
             entry = arts[t.string].get(_number(n))
             if entry is not None:
                 entry.titles[lang.name] = title.string
-        elif s.name == "procedural_reason" and len(s.arguments) == 3:
-            t, n, why = s.arguments
+        elif s.name == "procedural_reason" and len(s.arguments) == 4:
+            t, n, lang, why = s.arguments
             entry = arts[t.string].get(_number(n))
             if entry is not None:
-                entry.reason = why.string
-    notes: dict[str, list[str]] = defaultdict(list)
+                entry.reasons[lang.name] = why.string
+    notes: dict[str, dict[str, list[str]]] = defaultdict(dict)
     for sym in static_atoms:
-        if sym.name == "corpus_note" and len(sym.arguments) == 2:
-            notes[sym.arguments[0].string].append(sym.arguments[1].string)
+        if sym.name == "corpus_note" and len(sym.arguments) == 3:
+            t, lang, note = sym.arguments
+            notes[t.string].setdefault(lang.name, []).append(note.string)
     out = []
     for treaty in sorted(arts):
         banner = next((f.banner for f in logic.files if f.banner.get("Treaty") == treaty and "Partner" in f.banner), {})

@@ -435,8 +435,9 @@ def list_(fmt: str, lang: str) -> None:
         return
     entries = treaties(checker.logic, checker.static_atoms)
     md = fmt == "markdown"
+    protocol = render.catalogue_word("protocol", lang)
     for e in entries:
-        partner = e.banner.get("Partner", "")
+        partner = render.partner_name(e.treaty, lang) or e.banner.get("Partner", "")
         click.echo(f"## {e.treaty} — {partner}\n" if md else f"{e.treaty}  {partner}")
         statuses = ("encoded", "pending", "missing", "procedural")
         width = max(len(render.catalogue_word(st, lang)) for st in statuses) + 2
@@ -445,16 +446,18 @@ def list_(fmt: str, lang: str) -> None:
             if not arts:
                 continue
             if status == "encoded":
-                names = "; ".join(f"{a.number} {a.titles.get(languages.family(lang), a.titles.get('pt', ''))}".strip()
+                names = "; ".join(f"{a.label(protocol)} "
+                                  f"{a.titles.get(languages.family(lang), a.titles.get('pt', ''))}".strip()
                                   for a in arts)
             else:
-                names = ", ".join(a.number for a in arts)
+                names = ", ".join(a.label(protocol) for a in arts)
             word = render.catalogue_word(status, lang)
             click.echo(f"- **{word}**: {names}" if md else f"  {word + ':':{width}} {names}")
             if status == "procedural":
                 for a in arts:
-                    click.echo(f"  - {a.provision}: {a.reason}" if md else f"    {a.provision}: {a.reason}")
-        for note in e.notes:
+                    why = a.reason(lang)
+                    click.echo(f"  - {a.provision}: {why}" if md else f"    {a.provision}: {why}")
+        for note in e.notes_in(lang):
             word = render.catalogue_word("note", lang)
             click.echo(f"- {word}: {note}" if md else f"  {word}: {note}")
         click.echo("")
@@ -469,6 +472,9 @@ def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
     """The text of an article (e.g. `xx-yy 10` or `xx-yy Protocol 9` of a treaty xx-yy) and the rules that
     encode it."""
     art = " ".join(article)
+    for word in {render.catalogue_word("protocol", x) for x in languages.LANGS}:  # `Protocolo 9` as listed under pt
+        if art.startswith(f"{word} "):
+            art = f"{render.catalogue_word('protocol', 'en')}{art[len(word):]}"
     checker = Checker()
     files = article_files(checker.logic, treaty, art)
     if not files:
@@ -477,7 +483,7 @@ def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
         if a is None:
             raise InputError(f"{treaty} {art}: expected an article of {treaty} (see `treaty list`)")
         key = {"missing": "missing_text", "procedural": "procedural_text"}.get(a.status, "pending_text")
-        click.echo(render.catalogue_word(key, lang).format(prov=a.provision, reason=a.reason))
+        click.echo(render.catalogue_word(key, lang).format(prov=a.provision, reason=a.reason(lang)))
         return
     for lf in files:
         b = lf.banner

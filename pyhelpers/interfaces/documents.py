@@ -174,9 +174,11 @@ def whatif_answer(checker: Checker, scenario: Scenario, source: str, goal: str, 
 
 # --------------------------------------------------------------------------------------- treaties ---
 def treaties_document(checker: Checker) -> list[dict[str, Any]]:
-    """``treaty list --format json``: each treaty, its articles and their status, its notes."""
+    """``treaty list --format json``: each treaty, its articles and their status, its notes (the titles in
+    every language, a procedural article's reason and the notes in English)."""
     return [{"treaty": e.treaty, "partner": e.banner.get("Partner"), "source": e.banner.get("Source"),
-             "articles": [a.__dict__ for a in e.articles], "notes": e.notes}
+             "articles": [{"number": a.number, "provision": a.provision, "status": a.status, "titles": a.titles,
+                           "reason": a.reason("en")} for a in e.articles], "notes": e.notes_in("en")}
             for e in treaties(checker.logic, checker.static_atoms)]
 
 

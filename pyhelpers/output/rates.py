@@ -18,9 +18,11 @@ from pyhelpers.base import formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.rates import RateRow, RateTable
-from pyhelpers.explain.readings import state_names, term, value
-from pyhelpers.output.render import values_text, wording
+from pyhelpers.engine.results import Finding, StateOutcome
+from pyhelpers.explain.readings import constant_text, state_names, term, translated, value, with_state
+from pyhelpers.output.render import finding_text, outcome_text, values_text, wording
 from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
 
 FORMATS = ("markdown", "csv", "json", "xlsx")
 
@@ -45,6 +47,7 @@ _WORDS = {
         "owner": "{kinds} residente de {state}",
         "always": "—",
         "owner_kind": "um beneficiário efetivo do tipo {kind}:",
+        "open": "em aberto",
     },
     "pt-PT": {
         "intro": "Calculado por `treaty rates` a partir das regras, nunca escrito à mão: cada rendimento é pago em "
@@ -78,6 +81,7 @@ def _conditions(row: RateRow, lang: str) -> str:
 
 _OWNER_NOTE = re.compile(r"a beneficial owner of kind (\w+):")
 _ROW_NOTE = re.compile(r"^([a-z][a-z0-9_]*)( \(.*\))?$")
+_STATE_NOTE = re.compile(r"^([a-z][a-z0-9_]*)\(([a-z]{2})\)( \(.*\))?$")  # interest_arises_in(br) (provision)
 
 
 def _note(note: str, lang: str) -> str:
@@ -88,6 +92,10 @@ def _note(note: str, lang: str) -> str:
     row = _ROW_NOTE.match(note)
     if row:
         note = term(row.group(1), lang) + (row.group(2) or "")
+    elif (at := _STATE_NOTE.match(note)) and at.group(2) in state_names(lang) and translated(at.group(1), lang):
+        note = with_state(f"{translated(at.group(1), lang)} {{st}}", "st", at.group(2), lang) + (at.group(3) or "")
+    else:  # a constant with arguments: its name in lang's words, as `treaty check` writes it
+        note = constant_text(note, lang)
     return values_text(note, lang)
 
 
@@ -101,9 +109,41 @@ _LIMIT_PT = {
 """The limits in Portuguese, by outcome (a limit with open facts is shown as the rules name them)."""
 
 
+_OPEN_LIMIT = re.compile(r"^(?P<label>.*?); open: (?P<open>.*)$")
+_OPEN_FACT = re.compile(r"^(?P<kind>[a-z ]+): (?P<fact>.*) \((?P<prov>[a-z]{2}-[a-z]{2}(?: \S+)*)\)$")
+_CAPPED = re.compile(r"^capped (?P<most>at most )?(?P<rate>\d+(?:\.\d+)?)%$")
+
+
+def _label_outcome(label: str) -> StateOutcome:
+    """The source State's outcome that :attr:`StateOutcome.label` wrote ``label`` for."""
+    capped = _CAPPED.match(label)
+    if capped is not None:
+        bp = round(float(capped["rate"]) * 100)
+        return StateOutcome("", "undetermined", None, (), at_most_bp=bp) if capped["most"] else \
+            StateOutcome("", "capped", bp, ())
+    if label == MAY_TAX_ALWAYS:
+        return StateOutcome("", "undetermined", None, (), may_tax_always=True)
+    return StateOutcome("", label.replace(" ", "_"), None, ())
+
+
+def _open_limit(limit: str, lang: str) -> str:
+    """A limit the rules leave open for these values (``undetermined; open: missing: fact (provision)``, as
+    :func:`pyhelpers.engine.rates.rate_table` writes it) in ``lang``: the outcome and each open finding in the
+    words of `treaty check`."""
+    found = _OPEN_LIMIT.match(limit)
+    if found is None:
+        return term(limit, lang)
+    opened = []
+    for part in found["open"].split("; "):
+        fact = _OPEN_FACT.match(part)
+        opened.append(term(part, lang) if fact is None else
+                      finding_text(Finding(fact["kind"].replace(" ", "_"), fact["prov"], fact["fact"]), lang))
+    return f"{outcome_text(_label_outcome(found['label']), lang)}; {wording(_WORDS, lang)['open']}: {'; '.join(opened)}"
+
+
 def _limit(row: RateRow, lang: str) -> str:
     if languages.family(lang) != "pt" or row.outcome not in _LIMIT_PT:  # undetermined: the item's status
-        return row.limit if languages.family(lang) != "pt" else term(row.limit, lang)
+        return row.limit if languages.family(lang) != "pt" else _open_limit(row.limit, lang)
     rate = formats.percent_bp(row.max_rate_bp, lang) if row.max_rate_bp is not None else ""
     return _LIMIT_PT[row.outcome].format(rate=rate, provisions="; ".join(row.provisions))
 
@@ -111,7 +151,8 @@ def _limit(row: RateRow, lang: str) -> str:
 def _cells(row: RateRow, lang: str) -> tuple[str, ...]:
     words = wording(_WORDS, lang)
     kinds = ", ".join(value(k, lang) for k in row.owner.split(", "))
-    owner = words["owner"].format(kinds=kinds, state=_name(row.residence, lang))
+    owner = words["owner"].format(kinds=kinds, state=_name(row.residence, lang)) if languages.family(lang) == "en" \
+        else with_state(words["owner"].replace("{kinds}", kinds), "state", row.residence, lang)  # do Brasil
     return (value(row.income_type, lang), _name(row.source, lang), owner, _conditions(row, lang) or words["always"],
             _limit(row, lang), "; ".join(row.provisions), "; ".join(_note(n, lang) for n in row.notes))
 

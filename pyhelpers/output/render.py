@@ -793,13 +793,13 @@ _CATALOGUE = {
            "article_pending": "pending", "article_missing": "missing", "article_procedural": "procedural",
            "missing_text": "{prov} is not encoded: text not available",
            "procedural_text": "{prov} is procedural and not encoded: {reason}",
-           "pending_text": "{prov} is in the corpus but not encoded yet"},
+           "pending_text": "{prov} is in the corpus but not encoded yet", "protocol": "Protocol"},
     "pt": {"encoded": "codificados", "pending": "pendentes", "missing": "ausentes", "procedural": "procedimentais",
            "note": "nota", "source": "fonte", "rule": "regra", "article_encoded": "codificado",
            "article_pending": "pendente", "article_missing": "ausente", "article_procedural": "procedimental",
            "missing_text": "o {prov} não está codificado: texto não disponível",
            "procedural_text": "o {prov} é procedimental e não está codificado: {reason}",
-           "pending_text": "o {prov} está no corpus mas ainda não foi codificado"},
+           "pending_text": "o {prov} está no corpus mas ainda não foi codificado", "protocol": "Protocolo"},
     "pt-PT": {"missing": "em falta", "article_missing": "em falta"},
 }
 """The words of `treaty list` and `treaty show`: an article's status, its notes, a rule's label."""
@@ -807,6 +807,16 @@ _CATALOGUE = {
 
 def catalogue_word(key: str, lang: str) -> str:
     return wording(_CATALOGUE, lang)[key]
+
+
+def partner_name(treaty: str, lang: str) -> str | None:
+    """The partner State of ``treaty`` as `treaty list` heads it in Portuguese, ``Name (code)`` from the
+    catalogue's ``state_name`` facts; None in English, where the treaty file's ``Partner:`` line is shown."""
+    if languages.family(lang) == "en":
+        return None
+    cat = catalogue()
+    code = next((st for st in cat.states.get(treaty, ()) if st != cat.home), None)
+    return f"{state_name(code, lang)} ({code})" if code else None
 
 
 # ------------------------------------------------------------------------------------- explain ---
