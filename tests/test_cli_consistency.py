@@ -250,3 +250,32 @@ def test_coverage_and_diff_in_portuguese(tmp_path: Path) -> None:
     code, out, _ = _invoke("diff", "--base", str(MINI / "logic"), "--head", str(MINI / "logic"),
                            str(MINI / "scenarios"), "--lang", "pt")
     assert (code, out) == (0, "nenhum resultado mudou (2 cenário(s))\n")
+
+
+def test_mutate_and_crosscheck_in_portuguese(monkeypatch: pytest.MonkeyPatch) -> None:
+    fixture = ROOT / "tests" / "fixtures" / "mutate"
+    code, out, _ = _invoke("mutate", str(fixture / "scenarios"), "--logic", str(fixture / "logic"), "--treaty", "br-pt",
+                           "--max", "6", "--probes", "2", "--lang", "pt")
+    assert code == 0
+    assert out.startswith("teste de mutação de logic/br-pt/: uma amostra de 6 de 22 mutantes (semente 1); "
+                          "3 cenário(s), 2 sonda(s); ")
+    assert "\noperador                   mortos          sobreviventes suspeitos-equivalentes" in out
+    assert "\npontuação: 2/2 = 100,0% mortos (mortos / (total - suspeitos-equivalentes - inválidos - pulados))\n" in out
+    assert "\ninválidos (4):\n" in out
+
+    from pyhelpers.prolog import crosscheck as cc
+
+    monkeypatch.setattr(cc, "swipl_version", lambda: "9.0.4")
+    report = cc.Report(with_unknowns=1, atoms=12_345, seconds=2.5, clingo_seconds=1.25, prolog_seconds=1.0,
+                       disagreements=[cc.Disagreement("a.yaml", 'max_rate("x", 1000)', "true", "false", "rate")],
+                       skipped=["p/2 not compared: it is static"])
+    lines = cc.report_text(report, 3, 0, lang="pt").splitlines()
+    assert lines[0].endswith("em 3 cenário(s) + 0 gerado(s); 1 com fatos informados como desconhecidos, 0 com vários "
+                             "conjuntos de respostas")
+    assert lines[1:] == ["DIVERGÊNCIA: 1 átomo(s) em 1 cenário(s) (12.345 átomos comparados)",
+                         '  a.yaml: max_rate("x", 1000): clingo true, SWI-Prolog false (rate)',
+                         "tempo: 2,5 s (clingo 1,2 s; SWI-Prolog 1,0 s somados os seus processos)",
+                         "não comparados (1):", "  p/2 not compared: it is static"]
+    english = cc.report_text(report, 3, 0).splitlines()
+    assert english[1] == "DISAGREEMENT: 1 atom(s) in 1 scenario(s) (12,345 atoms compared)"
+    assert english[3] == "time: 2.5 s (clingo 1.2 s; SWI-Prolog 1.0 s over its processes)"

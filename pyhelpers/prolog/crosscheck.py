@@ -301,6 +301,8 @@ _TEXT = {
            "more": "... e mais {n}",
            "time": "tempo: {t} s (clingo {c} s; SWI-Prolog {p} s somados os seus processos)",
            "skipped": "não comparados ({n}):"},
+    "pt-PT": {"title": "verificação cruzada: clingo {clingo} e SWI-Prolog {swipl} em {n} cenário(s) + {g} gerado(s); "
+                       "{u} com factos dados como desconhecidos, {s} com vários conjuntos de respostas"},
 }
 """The words of ``treaty crosscheck``'s text (``--lang``); the disagreements and the notes of what was not
 compared stay as the JSON gives them (atoms, values, rule ids)."""

@@ -735,6 +735,10 @@ _TEXT = {
            "more": "... e mais {n} (--format json lista todos)",
            "budget": "{n} mutante(s) pulado(s): o tempo disponível acabou",
            "survivors": "sobreviventes por arquivo e operador:", "notes": "notas:"},
+    "pt-PT": {"survivors": "sobreviventes por ficheiro e operador:", "skipped": "saltados",
+              "score": "pontuação: {k}/{j} = {pct}% mortos (mortos / (total - suspeitos-equivalentes - inválidos - "
+                       "saltados))",
+              "budget": "{n} mutante(s) saltado(s): o tempo disponível acabou"},
 }
 """The words of ``treaty mutate``'s text (``--lang``); the mutations and their details stay as the JSON gives
 them (operators, rule ids, program text)."""
