@@ -35,7 +35,7 @@ _API = {
     "QueryError": "pyhelpers.base.errors",
     "LogicError": "pyhelpers.base.errors",
 }
-"""The Python API for programs that embed the checker (the README's "Python API"): importable from
+"""The Python API for programs that embed the checker (docs/reference/python-api.md): importable from
 ``pyhelpers`` itself, loaded on first use so that a sub-package imported alone loads nothing more."""
 
 __all__ = sorted(_API)

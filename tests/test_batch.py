@@ -773,3 +773,50 @@ def test_an_id_with_a_c1_control_character_is_an_error_of_its_row(tmp_path: Path
     rows = list(read_rows(_three(tmp_path, payer="al\x81fa")))
     assert batch._parse_row(ctx, rows[1]) == f"{tmp_path / 'in.csv'} row 2 (line 3, id b): payer: expected an id " \
                                              f"without control characters, found 'al\\x81fa'"
+
+
+def test_cli_batch_lang_pt_writes_summary_and_row_errors_in_portuguese(tmp_path: Path) -> None:
+    """`treaty batch --lang pt`: the summary on stderr and a bad row's message in the output in Portuguese,
+    in the worker processes too; a resume with another --lang is refused (its chunks have the first's)."""
+    good = {c: "" for c in COLUMNS} | {"treaty": "br-pt", "type": "dividend", "payer": "alfa",
+                                       "recipient": "lusoinvest", "date": "2024-05-10", "gross": "1000.00",
+                                       "currency": "BRL", "withheld_rate": "15", "domestic_rate": "15"}
+    ledger = write_csv(tmp_path / "razao.csv", [good | {"id": "ok"}, good | {"id": "bad-date", "date": "2023-02-29"},
+                                                good | {"id": "ok-2"}])
+    out = tmp_path / "saida.csv"
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out),
+                                    "--workers", "2", "--chunk", "1", "--lang", "pt"])
+    assert res.exit_code == 0, res.output
+    assert re.fullmatch(rf"{re.escape(str(out))}: 3 linhas em \d+,\d s \(\d+ linhas/s\): decided 2, error 1\n",
+                        res.stderr), res.stderr
+    bad = {r["id"]: r for r in _read(out)}["bad-date"]
+    assert bad["error"] == (f"{ledger}, linha de dados 2 (linha 3, id bad-date): date: esperado uma data real "
+                            "AAAA-MM-DD, encontrado '2023-02-29'")
+    again = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--resume",
+                                      "--lang", "pt"])
+    assert again.exit_code == 0
+    assert again.stderr == (f"{out}: nada a retomar: não há execução interrompida ({out}.parts) e {out} existe, então "
+                            "a execução terminou; execute sem --resume para decidir o razão de novo\n")
+    then = {"sha256": "a", "size": 1, "context_sha256": "c", "logic": "l", "chunk_size": 1, "format": ".csv",
+            "lang": "pt"}
+    with pytest.raises(BatchError, match=r"another --lang \(pt then, en now\): to resume it"):
+        chunks.compare_runs(then, {**then, "lang": "en"}, tmp_path, "--chunk")
+    chunks.compare_runs({k: v for k, v in then.items() if k != "lang"}, {**then, "lang": "en"}, tmp_path, "--chunk")
+
+
+def test_a_spawned_worker_writes_row_errors_in_the_language_of_the_spec(tmp_path: Path) -> None:
+    """A worker without the client's context (spawned, or on Dask) takes the language from the partition's
+    spec."""
+    from pyhelpers.interfaces.partition import batch_to_records, check_partition, partition_spec, rows_to_batch
+
+    good = {c: "" for c in COLUMNS} | {"treaty": "br-pt", "type": "dividend", "payer": "alfa",
+                                       "recipient": "lusoinvest", "date": "2023-02-29", "gross": "1000.00",
+                                       "currency": "BRL", "id": "bad-date"}
+    ledger = write_csv(tmp_path / "razao.csv", [good])
+    ctx = load_batch_context(CONTEXT, ledger)
+    rows = list(read_rows(ledger))
+    for lang, start in (("pt", "linha de dados 1 (linha 2, id bad-date): date: esperado uma data real"),
+                        ("en", "row 1 (line 2, id bad-date): date: expected a real date")):
+        spec = partition_spec(CONTEXT, ledger, ctx.checker.logic.digest, lang=lang)
+        [record] = batch_to_records(check_partition(rows_to_batch(rows), spec))
+        assert start in record["error"], record["error"]

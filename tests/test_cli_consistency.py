@@ -6,9 +6,11 @@ old `--jobs` a hidden deprecated alias); exit codes as everywhere (`diff` 1 when
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -140,3 +142,140 @@ def test_init_refuses_an_unknown_treaty_or_type_and_an_existing_file(tmp_path: P
     code, _, err = _invoke("init", "br-pt", "dividend", "-o", str(there))
     assert code == 2 and "expected a new file, found one already there" in err
     assert there.read_text(encoding="utf-8") == "mine"
+
+
+# ------------------------------------------------- --lang and --format on every command with output ---
+NO_LANG = {
+    "serve": "prints nothing but its log: each request says its own language (lang=, Accept-Language)",
+    "schema": "prints the JSON Schema of the scenario format: no word of the tool's own",
+    "init": "writes a YAML scenario whose comments are the scenario format's field documentation (English, as "
+            "`treaty schema` gives it)",
+}
+"""The commands without ``--lang``, and why (docs/guide/commands.md says the same)."""
+ONE_FORM = {
+    "batch": "the output file's format is chosen by its extension (.csv, .jsonl, .parquet)",
+    "report": "an HTML page",
+    "schema": "JSON only",
+    "init": "YAML only",
+    "serve": "answers HTTP requests",
+}
+"""The commands without ``--format``: their output has one form (or its form is chosen otherwise)."""
+
+
+def _option(command: click.Command, name: str) -> click.Option | None:
+    return next((p for p in command.params if isinstance(p, click.Option) and name in p.opts), None)
+
+
+def test_every_command_with_output_takes_lang_and_format_with_the_same_help() -> None:
+    """Every command that prints a result accepts --lang (the one option definition: same choices, same help),
+    and --format where its result has more than one form (the same help, `rates` adding what xlsx needs)."""
+    from pyhelpers.interfaces.cli import FORMAT_HELP
+
+    assert set(NO_LANG) <= set(main.commands) and set(ONE_FORM) <= set(main.commands)
+    reference = _option(main.commands["check"], "--lang")
+    assert reference is not None and isinstance(reference.type, click.Choice)
+    for name, command in main.commands.items():
+        lang = _option(command, "--lang")
+        if name in NO_LANG:
+            assert lang is None, f"{name}: --lang, though listed in NO_LANG"
+        else:
+            assert lang is not None, f"{name}: prints a result but has no --lang"
+            assert isinstance(lang.type, click.Choice)
+            assert (list(lang.type.choices), lang.default, lang.help, lang.callback) == \
+                (list(reference.type.choices), reference.default, reference.help, reference.callback), name
+        fmt = _option(command, "--format")
+        if name in ONE_FORM:
+            assert fmt is None, f"{name}: --format, though listed in ONE_FORM"
+        else:
+            assert fmt is not None, f"{name}: has more than one form but no --format"
+            assert isinstance(fmt.type, click.Choice) and len(fmt.type.choices) > 1 and "json" in fmt.type.choices
+            assert fmt.help is not None and fmt.help.startswith(FORMAT_HELP), name
+            assert fmt.help == FORMAT_HELP or name == "rates", name
+
+
+def test_the_commands_page_documents_lang_and_format() -> None:
+    """docs/guide/commands.md lists every command, says which take --lang and --format and why the others
+    do not."""
+    guide = " ".join((ROOT / "docs" / "guide" / "commands.md").read_text(encoding="utf-8").split())
+    for name in main.commands:
+        assert f"treaty {name}" in guide, name
+    for name in NO_LANG:
+        assert re.search(rf"`{name}` has no (`--format` and no )?`--lang`", guide), name
+    for name in ONE_FORM:
+        assert f"`{name}` has no `--format`" in guide, name
+
+
+def test_show_as_json() -> None:
+    code, out, err = _invoke("show", "br-pt", "10", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["treaty"], data["article"], data["status"], data["titles"]["pt"]) == \
+        ("br-pt", "10", "encoded", "Dividendos")
+    [file] = data["files"]
+    assert file["path"] == "logic/br-pt/art10_dividends.lp"
+    first = file["sections"][0]
+    assert first["quote"] is None and first["rules"][0]["id"] == "br-pt/10-dividend-item"
+    definition = file["sections"][1]
+    assert definition["quote"].startswith("br-pt 10(3): O termo «dividendos»")
+    assert [r["id"] for r in definition["rules"]][:2] == ["br-pt/10-3-participating-right",
+                                                           "br-pt/10-3-definition-applied"]
+    assert definition["rules"][0]["provision"] == "br-pt 10(3)"
+    assert definition["facts"][0] == 'participating_right("br-pt", shares, "br-pt 10(3)").'
+    code, out, _ = _invoke("show", "br-ae", "10", "--format", "json")
+    assert code == 0
+    missing = json.loads(out)
+    assert (missing["status"], missing["files"]) == ("missing", [])
+    code, _, err = _invoke("show", "br-pt", "99", "--format", "json")
+    assert code == 2 and err.startswith("error: br-pt 99: expected an article of br-pt")
+
+
+def test_coverage_and_diff_in_portuguese(tmp_path: Path) -> None:
+    code, out, _ = _invoke("coverage", str(MINI / "scenarios"), "--logic", str(MINI / "logic"), "--workers", "1",
+                           "--lang", "pt")
+    assert code == 0
+    assert out.startswith("cobertura de logic/ por 2 cenário(s)\n\ntratado  artigo       regras disparadas")
+    assert "  logic/br-pt/art10.lp:30: fx/pension-exclusive: regra nunca disparada\n" in out
+    assert "fx/pension-exclusive condição 0 (literal) `income(S,I,pension)`: nunca verdadeira\n" in out
+    assert "9/10 90,0%" in out
+    code, js, _ = _invoke("coverage", str(MINI / "scenarios"), "--logic", str(MINI / "logic"), "--workers", "1",
+                          "--lang", "pt", "--format", "json")
+    assert code == 0 and json.loads(js)["uncovered"][0]["what"] == "rule never fired"  # JSON: English values
+    amended = _copy(tmp_path, ("P >= 2500", "P >= 2400"))
+    code, out, _ = _invoke("diff", "--base", str(MINI / "logic"), "--head", str(amended), str(MINI / "scenarios"),
+                           "--lang", "pt")
+    assert code == 1
+    assert out == (f"1 resultado(s) mudaram (2 cenário(s)):\n{MINI / 'scenarios' / 'below-threshold.yaml'} div-2024\n"
+                   "  antes:  decided; br: capped 15%, pt: may tax\n          dispositivos: br-pt 10(2)(b)\n"
+                   "  depois: decided; br: capped 10%, pt: may tax\n          dispositivos: br-pt 10(2)(a)\n")
+    code, out, _ = _invoke("diff", "--base", str(MINI / "logic"), "--head", str(MINI / "logic"),
+                           str(MINI / "scenarios"), "--lang", "pt")
+    assert (code, out) == (0, "nenhum resultado mudou (2 cenário(s))\n")
+
+
+def test_mutate_and_crosscheck_in_portuguese(monkeypatch: pytest.MonkeyPatch) -> None:
+    fixture = ROOT / "tests" / "fixtures" / "mutate"
+    code, out, _ = _invoke("mutate", str(fixture / "scenarios"), "--logic", str(fixture / "logic"), "--treaty", "br-pt",
+                           "--max", "6", "--probes", "2", "--lang", "pt")
+    assert code == 0
+    assert out.startswith("teste de mutação de logic/br-pt/: uma amostra de 6 de 22 mutantes (semente 1); "
+                          "3 cenário(s), 2 sonda(s); ")
+    assert "\noperador                   mortos          sobreviventes suspeitos-equivalentes" in out
+    assert "\npontuação: 2/2 = 100,0% mortos (mortos / (total - suspeitos-equivalentes - inválidos - pulados))\n" in out
+    assert "\ninválidos (4):\n" in out
+
+    from pyhelpers.prolog import crosscheck as cc
+
+    monkeypatch.setattr(cc, "swipl_version", lambda: "9.0.4")
+    report = cc.Report(with_unknowns=1, atoms=12_345, seconds=2.5, clingo_seconds=1.25, prolog_seconds=1.0,
+                       disagreements=[cc.Disagreement("a.yaml", 'max_rate("x", 1000)', "true", "false", "rate")],
+                       skipped=["p/2 not compared: it is static"])
+    lines = cc.report_text(report, 3, 0, lang="pt").splitlines()
+    assert lines[0].endswith("em 3 cenário(s) + 0 gerado(s); 1 com fatos informados como desconhecidos, 0 com vários "
+                             "conjuntos de respostas")
+    assert lines[1:] == ["DIVERGÊNCIA: 1 átomo(s) em 1 cenário(s) (12.345 átomos comparados)",
+                         '  a.yaml: max_rate("x", 1000): clingo true, SWI-Prolog false (rate)',
+                         "tempo: 2,5 s (clingo 1,2 s; SWI-Prolog 1,0 s somados os seus processos)",
+                         "não comparados (1):", "  p/2 not compared: it is static"]
+    english = cc.report_text(report, 3, 0).splitlines()
+    assert english[1] == "DISAGREEMENT: 1 atom(s) in 1 scenario(s) (12,345 atoms compared)"
+    assert english[3] == "time: 2.5 s (clingo 1.2 s; SWI-Prolog 1.0 s over its processes)"

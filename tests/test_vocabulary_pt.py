@@ -9,6 +9,7 @@ fields), the treaty's quoted text, JSON keys and machine values."""
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -23,9 +24,12 @@ from pyhelpers.engine.program import load_logic
 from pyhelpers.explain import readings
 from pyhelpers.interfaces.cli import main
 from pyhelpers.output import rates, render, report
+from pyhelpers.prolog import crosscheck
+from pyhelpers.tools import coverage, diff, mutate
 
 from .conftest import ROOT
 from .ledger_gen import CONTEXT, generate, write_csv
+from .test_regression import MINI, _copy
 
 SCENARIOS = {
     "br-pt": "scenarios/br-pt/dividends-qualifying-holding.yaml",
@@ -63,7 +67,7 @@ def _words(text: str) -> set[str]:
 
 
 def _tables(lang: str) -> Iterator[str]:
-    for module in (render, report, rates, readings):
+    for module in (render, report, rates, readings, coverage, diff, mutate, crosscheck):
         for name in dir(module):
             table = getattr(module, name)
             if name.startswith("_") and isinstance(table, dict) and lang in table:
@@ -196,17 +200,42 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     ledger_ids = _ids(str(CONTEXT.relative_to(ROOT))) | {w for r in rows for v in r.values() for w in _words(str(v))}
     yield "explain-row", run("explain-row", str(ledger), "--context", str(CONTEXT), "--row", row["id"],
                              "--lang", "pt"), ledger_ids
+    bad = write_csv(tmp / "bad.csv", [*rows, {**row, "id": "bad-date", "date": "2023-02-29"}])
+    done = CliRunner().invoke(main, ["batch", str(bad), "--context", str(CONTEXT), "-o", str(tmp / "out.csv"),
+                                     "--workers", "1", "--lang", "pt"])
+    assert done.exit_code == 0, done.output
+    with (tmp / "out.csv").open(encoding="utf-8", newline="") as fh:
+        errors = [r["error"] for r in csv.DictReader(fh) if r["error"]]
+    assert errors
+    yield "batch", done.stderr + "\n".join(errors), ledger_ids
+    # the rule-base tools, on the small fixtures of their own tests (a few seconds); `crosscheck` is left out: it
+    # starts SWI-Prolog (some 25 s), and its words are tested in tests/test_cli_consistency.py
+    yield "coverage", run("coverage", str(MINI / "scenarios"), "--logic", str(MINI / "logic"), "--workers", "1",
+                          "--lang", "pt"), set()
+    yield "diff", run("diff", "--base", str(MINI / "logic"), "--head", str(_copy(tmp, ("P >= 2500", "P >= 2400"))),
+                      str(MINI / "scenarios"), "--lang", "pt"), set()
+    fixture = ROOT / "tests" / "fixtures" / "mutate"
+    yield "mutate", run("mutate", str(fixture / "scenarios"), "--logic", str(fixture / "logic"), "--treaty", "br-pt",
+                        "--max", "6", "--probes", "2", "--lang", "pt"), set()
 
 
 # What stays English under --lang pt, and why (each entry is a known gap, named so that a fix removes it):
 # - `explain --full`, `--why-not`, `whatif`, `explain-row`, `report` (its full derivation): the names of the
 #   catalogue's figures (``dividend_reduced_rate``...) and of the scenario's attributes (``special_regime``), the
 #   rule base's own ids, which the engine's bookkeeping shows as they are written.
+# - `batch`: the statuses counted in its summary are the values of the output's `status` column, and a row's message
+#   names the ledger's column (`date:`), both as written in the file;
+# - `diff`: the statuses and outcomes before and after, written as an `expect:` block writes them (`capped 15%`);
+# - `mutate`: the operators (`number`, `operator`, `drop`, `negation`: the JSON's keys) and each mutation's
+#   description, the program text it changes.
 _CATALOGUE_NAMES = {"core", "rate", "reduced", "general", "share", "months", "period", "special", "interest",
                     "dividend", "owner", "capital", "holding", "min", "royalty"}
 KNOWN_ENGLISH: dict[str, set[str]] = {
     "explain": _CATALOGUE_NAMES, "whatif": _CATALOGUE_NAMES, "explain-row": _CATALOGUE_NAMES,
     "report": _CATALOGUE_NAMES,
+    "batch": {"decided", "depends", "error", "missing", "pending", "date"},
+    "diff": {"decided", "capped", "may", "tax"},
+    "mutate": {"number", "operator", "drop", "negation", "condition", "unsafe", "bound"},
 }
 
 

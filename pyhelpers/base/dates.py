@@ -4,7 +4,7 @@ The logic never computes with calendars: it receives dates as *day numbers* (the
 ordinal of :meth:`datetime.date.toordinal`, 1 = 0001-01-01, which fits clingo's 32-bit integers) and
 the results of the computations below as facts carrying their provenance.
 
-Conventions (documented in the README, tested in ``tests/test_dates.py``):
+Conventions (documented in docs/guide/scenario-format.md, "Dates"; tested in ``tests/test_dates.py``):
 
 * **Intervals are inclusive at both ends.** A holding ``from: 2022-03-15, until: 2024-03-14`` is held
   on both of those days. An open end (no ``until``) is :data:`OPEN_END` (9999-12-31).

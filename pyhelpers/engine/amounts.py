@@ -2,7 +2,7 @@
 logic, whose integers are 32-bit). The logic decides rates and caps in basis points; this module turns
 them into amounts.
 
-**Rounding** (one rule, documented in the README): every computed amount is rounded half-up to the
+**Rounding** (one rule, documented in docs/guide/withholding.md): every computed amount is rounded half-up to the
 smallest unit of its currency (two decimals unless ISO 4217 says otherwise: JPY 0, KWD 3 ...). A
 difference is computed between two rounded amounts, so it is exact.
 """

@@ -89,7 +89,7 @@ RESULT_COLUMNS = (
     "max_source_tax", "tax_due", "withholding_finding", "withholding_difference", "entitlement", "provisions",
     "findings", "error",
 )
-"""The columns a batch adds after each input row's own (documented in the README); an input column of
+"""The columns a batch adds after each input row's own (documented in docs/guide/batch.md); an input column of
 the same name is replaced."""
 
 MAX_AMOUNT_DIGITS = 15
@@ -515,11 +515,11 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     before = ledger.stat()
     header = {"journal": JOURNAL_VERSION, "ledger": str(ledger.resolve()), "size": before.st_size,
               "sha256": sha256_of(ledger), "context": str(context.resolve()), "context_sha256": sha256_of(context),
-              "logic": ctx.checker.logic.digest, "chunk_size": chunk_size, "format": fmt}
+              "logic": ctx.checker.logic.digest, "chunk_size": chunk_size, "format": fmt, "lang": ctx.lang}
     with writing(out):
         store = ChunkStore(out, fmt, header, resume, RESULT_COLUMNS)
     summary = Summary(resumed_chunks=len(store.done), redone_chunks=store.redone)
-    spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict)
+    spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict, ctx.lang)
     prime(spec, ctx)
     jobs = ((index, rows_to_batch(rows)) for index, rows in partitions(ledger_rows(ledger), chunk_size, store.done))
 
@@ -599,13 +599,15 @@ class PartitionSpec:
     logic_sha256: str
     strict: bool = False
     """The checker's: no default stands for a fact the law needs (:class:`~pyhelpers.engine.solve.Checker`)."""
+    lang: str = "en"
+    """The language of the rows' error messages (``--lang``: en, pt, pt-PT)."""
 
 
 def partition_spec(context_path: str | Path, ledger: str | Path, logic_sha256: str,
-                   strict: bool = False) -> PartitionSpec:
+                   strict: bool = False, lang: str = "en") -> PartitionSpec:
     """The spec of a batch: the context file read as the loader reads it (its text travels with the spec)."""
     return PartitionSpec(read_file(context_path, "context"), str(context_path), sha256_of(Path(context_path)),
-                         str(ledger), logic_sha256, strict)
+                         str(ledger), logic_sha256, strict, lang)
 
 
 _CONTEXTS: dict[tuple[str, bool], BatchContext] = {}
@@ -632,7 +634,8 @@ def _partition_context(spec: PartitionSpec) -> BatchContext:
             context, treaty = load_context_text(spec.context_text, spec.context_source)
             ctx = BatchContext(context, treaty, spec.ledger, checker)
             _CONTEXTS[spec.context_sha256, spec.strict] = ctx
-    return ctx if ctx.ledger == spec.ledger else replace(ctx, ledger=spec.ledger)
+    return ctx if (ctx.ledger, ctx.lang) == (spec.ledger, spec.lang) else replace(ctx, ledger=spec.ledger,
+                                                                                   lang=spec.lang)
 
 
 def check_partition(batch: Any, spec: PartitionSpec) -> Any:

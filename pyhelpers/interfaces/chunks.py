@@ -324,7 +324,7 @@ class ChunkWriter:
 
 def compare_runs(then: dict[str, Any], now: dict[str, Any], folder: Path, size_option: str) -> None:
     """Refuse to resume a run (its header ``then``, kept in ``folder``) made with another ledger, context,
-    rules, partition size (``size_option``) or format than ``now``."""
+    rules, partition size (``size_option``), format or language of the rows' messages than ``now``."""
     changed = []
     if (then.get("sha256"), then.get("size")) != (now["sha256"], now["size"]):
         changed.append(f"ledger (then {then.get('ledger')}, whose content is not this one's)")
@@ -336,6 +336,8 @@ def compare_runs(then: dict[str, Any], now: dict[str, Any], folder: Path, size_o
         changed.append(f"{size_option} ({then.get('chunk_size')} then, {now['chunk_size']} now)")
     if then.get("format") != now["format"]:
         changed.append(f"output format ({then.get('format')} then)")
+    if then.get("lang", "en") != now.get("lang", "en"):  # a journal from before --lang: English
+        changed.append(f"--lang ({then.get('lang', 'en')} then, {now.get('lang', 'en')} now)")
     if changed:
         raise BatchError(f"{folder}: the interrupted run was made with another {'; another '.join(changed)}: "
                          f"to resume it, give the same ledger, context and {size_option} as then; to start again, "

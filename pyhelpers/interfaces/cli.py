@@ -37,8 +37,12 @@ if TYPE_CHECKING:
     from pyhelpers.explain.explainer import Step
 
 F = TypeVar("F", bound=Callable[..., Any])
+FORMAT_HELP = "output format"
+"""The help of ``--format``, the same on every command (``rates`` adds what its xlsx form needs)."""
 FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
-                      show_default=True, help="output format")
+                      show_default=True, help=FORMAT_HELP)
+TEXT_OR_JSON = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                            show_default=True, help=FORMAT_HELP)
 LANG = click.option("--lang", type=click.Choice(["en", "pt", "pt-BR", "pt-PT"]), default="en",
                     show_default=True, callback=lambda _ctx, _param, value: languages.normalize(value),
                     help="language of human-readable output (pt = pt-BR: Brazilian Portuguese; pt-PT: European)")
@@ -287,9 +291,9 @@ def _interruptible(func: F) -> F:
             parts = Path(f"{kwargs['output']}.parts")  # chunks.parts_folder
             if kwargs.get("engine") == "dask":
                 parts = Path(kwargs["output"]) / "_entries"
-            click.echo(f"interrupted: the chunks already decided are kept in {parts}; run the same command with "
-                       f"--resume to continue" if parts.is_dir() else
-                       "interrupted before any chunk was written: run the command again", err=True)
+            lang = str(kwargs.get("lang") or "en")
+            click.echo(render.batch_word("interrupted", lang).format(parts=parts) if parts.is_dir() else
+                       render.batch_word("interrupted_early", lang), err=True)
             sys.exit(130)
 
     return wrapper  # type: ignore[return-value]
@@ -315,10 +319,11 @@ def _interruptible(func: F) -> F:
 @click.option("--partition-rows", type=click.IntRange(min=1), default=4_096, show_default=True,
               help="with --engine dask: rows per partition (one task, one part file)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress bar and no summary")
+@LANG
 @_handle_errors
 @_interruptible
 def batch(ledger: str, context: str, output: str, workers: int, chunk: int | None, resume: bool, engine: str,
-          scheduler: str | None, partition_rows: int, quiet: bool) -> None:
+          scheduler: str | None, partition_rows: int, quiet: bool, lang: str) -> None:
     """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
     group context, and write the rows with their outcome, cap, withholding finding and provisions."""
     from pyhelpers.interfaces.batch import DEFAULT_CHUNK, run_batch
@@ -328,7 +333,7 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
     started = time.perf_counter()
     show = not quiet and sys.stderr.isatty()
     if engine == "dask":
-        summary = _batch_on_dask(ledger, context, output, workers, scheduler, partition_rows, resume, show)
+        summary = _batch_on_dask(ledger, context, output, workers, scheduler, partition_rows, resume, show, lang)
     elif show:
         from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -343,38 +348,28 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
                 bar.update(task, advance=n, rate=f"{done / max(time.perf_counter() - started, 1e-9):,.0f} rows/s")
 
             summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume,
-                                progress=advance)
+                                progress=advance, lang=lang)
     else:
-        summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume)
-    if summary.nothing_to_resume and engine == "dask":
-        if not quiet:
-            click.echo(f"{output}: nothing to resume: its manifest is complete; run without --resume to decide the "
-                       f"ledger again", err=True)
-        return
+        summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume, lang=lang)
     if summary.nothing_to_resume:
         if not quiet:
-            click.echo(f"{output}: nothing to resume: there is no interrupted run ({output}.parts) and {output} "
-                       f"is there, so the run had finished; run without --resume to decide the ledger again",
-                       err=True)
+            note = "nothing_dask" if engine == "dask" else "nothing"
+            click.echo(render.batch_word(note, lang).format(out=output), err=True)
         return
     if not quiet:
-        elapsed = time.perf_counter() - started
-        statuses = ", ".join(f"{k} {v:,}" for k, v in sorted(summary.by_status.items()))
-        unit = "partition(s)" if engine == "dask" else "chunk(s)"
-        resumed = f"; {summary.resumed_chunks} {unit} from the interrupted run" if summary.resumed_chunks else ""
-        redone = f"; {summary.redone_chunks} torn chunk(s) decided again" if summary.redone_chunks else ""
-        click.echo(f"{output}: {summary.rows:,} rows in {elapsed:.1f} s ({summary.rows / max(elapsed, 1e-9):,.0f} "
-                   f"rows/s): {statuses or 'no rows'}{resumed}{redone}", err=True)
+        click.echo(render.batch_summary(output, summary.rows, time.perf_counter() - started, summary.by_status,
+                                        summary.resumed_chunks, summary.redone_chunks, engine == "dask", lang),
+                   err=True)
 
 
 def _batch_on_dask(ledger: str, context: str, output: str, workers: int, scheduler: str | None,
-                   partition_rows: int, resume: bool, show: bool) -> Any:
+                   partition_rows: int, resume: bool, show: bool, lang: str) -> Any:
     """``treaty batch --engine dask``: a bar for the rows and one for each partition in flight."""
     from pyhelpers.interfaces.cluster import run_dask
 
     if not show:
         return run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
-                        partition_rows=partition_rows, resume=resume)
+                        partition_rows=partition_rows, resume=resume, lang=lang)
     from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(bar_width=None),
@@ -393,7 +388,7 @@ def _batch_on_dask(ledger: str, context: str, output: str, workers: int, schedul
                 bar.update(total, advance=rows)
 
         return run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
-                        partition_rows=partition_rows, resume=resume, progress=progress)
+                        partition_rows=partition_rows, resume=resume, progress=progress, lang=lang)
 
 
 @main.command(name="explain-row")
@@ -466,16 +461,20 @@ def list_(fmt: str, lang: str) -> None:
 @main.command()
 @click.argument("treaty")
 @click.argument("article", nargs=-1, required=True)
+@TEXT_OR_JSON
 @LANG
 @_handle_errors
-def show(treaty: str, article: tuple[str, ...], lang: str) -> None:
+def show(treaty: str, article: tuple[str, ...], fmt: str, lang: str) -> None:
     """The text of an article (e.g. `xx-yy 10` or `xx-yy Protocol 9` of a treaty xx-yy) and the rules that
-    encode it."""
+    encode it (--format json: the quoted sentences, each with its rules)."""
     art = " ".join(article)
     for word in {render.catalogue_word("protocol", x) for x in languages.LANGS}:  # `Protocolo 9` as listed under pt
         if art.startswith(f"{word} "):
             art = f"{render.catalogue_word('protocol', 'en')}{art[len(word):]}"
     checker = Checker()
+    if fmt == "json":
+        click.echo(render.to_json(documents.article_document(checker, treaty, art)), nl=False)
+        return
     files = article_files(checker.logic, treaty, art)
     if not files:
         entry = next((e for e in treaties(checker.logic, checker.static_atoms) if e.treaty == treaty), None)
@@ -540,7 +539,7 @@ def schema() -> None:
 @main.command()
 @click.argument("treaty", nargs=-1)
 @click.option("--format", "fmt", type=click.Choice(["markdown", "csv", "json", "xlsx"]), default="markdown",
-              show_default=True, help="output format (xlsx needs the xlsx extra)")
+              show_default=True, help=f"{FORMAT_HELP} (xlsx needs the xlsx extra)")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="write to this file (required for xlsx unless stdout is redirected)")
 @LANG
@@ -568,8 +567,7 @@ def rates(treaty: tuple[str, ...], fmt: str, output: str | None, lang: str) -> N
 @click.option("--engine", type=click.Choice(["prolog", "clingo"]), default="prolog", show_default=True,
               help="SWI-Prolog (goal-directed, tabled) or clingo")
 @click.option("--why", is_flag=True, help="print the proof of each answer, cited, as `treaty explain` does")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="output format")
+@TEXT_OR_JSON
 @LANG
 @_handle_errors
 def ask(file: str, query: str, engine: str, why: bool, fmt: str, lang: str) -> None:
@@ -603,10 +601,11 @@ def ask(file: str, query: str, engine: str, why: bool, fmt: str, lang: str) -> N
 @click.option("--chunk", type=click.IntRange(min=1), default=250, show_default=True,
               help="scenarios per engine run")
 @click.option("--save", type=click.Path(file_okay=False), help="folder to write generated scenarios that disagree to")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="output format")
+@TEXT_OR_JSON
+@LANG
 @_handle_errors
-def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, save: str | None, fmt: str) -> None:
+def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, save: str | None, fmt: str,
+               lang: str) -> None:
     """Run clingo and SWI-Prolog on every scenario under PATHS (default: scenarios/) and report agreement."""
     from pathlib import Path
 
@@ -636,7 +635,7 @@ def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, sa
     if fmt == "json":
         click.echo(render.to_json(report_json(report, len(cases), len(made))), nl=False)
     else:
-        click.echo(report_text(report, len(cases), len(made)), nl=False)
+        click.echo(report_text(report, len(cases), len(made), lang=lang), nl=False)
     sys.exit(0 if report.ok else 1)
 
 # ------------------------------------------------------------------ regression tooling (issue 10) ---
@@ -660,11 +659,11 @@ def _scenario_paths(paths: tuple[str, ...]) -> list[Any]:
               help="the logic/ folder to measure (default: the installed rule base)")
 @click.option("--workers", "jobs", type=click.IntRange(min=1), help="processes (default: the CPUs)")
 @JOBS
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="output format")
+@TEXT_OR_JSON
+@LANG
 @_handle_errors
 def coverage(paths: tuple[str, ...], fail_under: tuple[float, float] | None, logic_dir: str | None,
-             jobs: int | None, jobs_alias: int | None, fmt: str) -> None:
+             jobs: int | None, jobs_alias: int | None, fmt: str, lang: str) -> None:
     """Rules fired and body conditions seen both true and false by the scenarios under PATHS."""
     jobs = _workers(jobs, jobs_alias)
     from pathlib import Path
@@ -674,7 +673,7 @@ def coverage(paths: tuple[str, ...], fail_under: tuple[float, float] | None, log
 
     logic = load_logic(Path(logic_dir).resolve()) if logic_dir else load_logic()
     cov = run_coverage(logic, _scenario_paths(paths), jobs)
-    click.echo(dumps(coverage_json(cov)) if fmt == "json" else coverage_text(cov), nl=False)
+    click.echo(dumps(coverage_json(cov)) if fmt == "json" else coverage_text(cov, lang), nl=False)
     total = cov.total()
     if fail_under and (total.rules_pct < fail_under[0] or total.conditions_pct < fail_under[1]):
         click.echo(f"coverage below --fail-under: rules {total.rules_pct:.1f}% (min {fail_under[0]}), "
@@ -687,10 +686,10 @@ def coverage(paths: tuple[str, ...], fail_under: tuple[float, float] | None, log
               "or a folder of logic/ (or holding logic/: its rules with this Python layer)")
 @click.option("--head", default=None, help="a folder of logic/ to compare with (default: this package)")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="output format")
+@TEXT_OR_JSON
+@LANG
 @_handle_errors
-def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
+def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str, lang: str) -> None:
     """Every answer of the scenarios under PATHS (default: scenarios/) that differs between two versions:
     a git revision of the whole package and this one, or two rule bases with this Python layer."""
     from pathlib import Path
@@ -710,7 +709,7 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
     if fmt == "json":
         click.echo(dumps({"scenarios": len(files), "changes": [c.to_dict() for c in changes]}), nl=False)
     else:
-        click.echo(diff_text(changes, len(files)), nl=False)
+        click.echo(diff_text(changes, len(files), lang), nl=False)
     sys.exit(1 if changes else 0)  # as `diff`: 1 when an answer changed
 
 
@@ -733,12 +732,12 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str) -> None:
               help="the logic/ folder to mutate (default: the installed rule base)")
 @click.option("--save", type=click.Path(file_okay=False),
               help="folder to write the probes that tell a surviving mutant apart to (candidate scenarios)")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="output format")
+@TEXT_OR_JSON
+@LANG
 @_handle_errors
 def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, seed: int, jobs: int | None,
            jobs_alias: int | None, time_budget: float | None, probes: int, logic_dir: str | None, save: str | None,
-           fmt: str) -> None:
+           fmt: str, lang: str) -> None:
     """Mutants of the rules (numbers ±1, comparisons flipped, conditions dropped, negations removed),
     each run on the scenarios under PATHS (default: scenarios/<treaty>/, or scenarios/ for core)."""
     jobs = _workers(jobs, jobs_alias) or 1
@@ -759,7 +758,7 @@ def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, 
         paths = (str(Path("scenarios", treaty)),)
     logic = load_logic(Path(logic_dir).resolve()) if logic_dir else load_logic()
     report = run_mutation(logic, treaty, _scenario_paths(paths), max_mutants, seed, jobs, time_budget, probes)
-    click.echo(dumps(report_json(report)) if fmt == "json" else report_text(report, limit=None), nl=False)
+    click.echo(dumps(report_json(report)) if fmt == "json" else report_text(report, limit=None, lang=lang), nl=False)
     if save:
         import yaml
 

@@ -136,10 +136,10 @@ def _distributed() -> Any:
 
 def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, scheduler: str | None = None,
              workers: int = 2, partition_rows: int = 4_096, resume: bool = False, checker: Checker | None = None,
-             progress: Progress | None = None, client: Any = None) -> Summary:
+             progress: Progress | None = None, client: Any = None, lang: str = "en") -> Summary:
     """Decide every row of ``ledger`` on Dask; write the folder ``out`` (``.parquet`` or ``.csv``: its
     parts' format) with its manifest. ``client``: a Dask client to use (else one is made: of
-    ``scheduler``, or of a LocalCluster of ``workers`` processes). Raises as
+    ``scheduler``, or of a LocalCluster of ``workers`` processes); a bad row's message in ``lang``. Raises as
     :func:`~pyhelpers.interfaces.batch.run_batch` does."""
     ledger, out, context = Path(ledger), Path(out), Path(context_path)
     ledger_format(ledger)
@@ -153,13 +153,13 @@ def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, s
         raise OutputError(f"{out}: expected a folder for the parts of --engine dask, found a file: choose another -o")
     if not out.parent.is_dir():
         raise OutputError(f"{out}: expected an existing folder for the output, found no folder {out.parent}")
-    ctx = load_batch_context(context, ledger, checker)
+    ctx = load_batch_context(context, ledger, checker, lang)
     lock = Lock(out)
     with writing(out):
         lock.acquire()
     try:
         return _run_locked(ledger, context, out, fmt, partition_spec(context, ledger, ctx.checker.logic.digest,
-                                                                     ctx.checker.strict),
+                                                                     ctx.checker.strict, lang),
                            scheduler, workers, partition_rows, resume, progress, client)
     finally:
         lock.release()
@@ -171,7 +171,7 @@ def _run_locked(ledger: Path, context: Path, out: Path, fmt: str, spec: Partitio
     before = ledger.stat()
     header = {"journal": 1, "ledger": str(ledger.resolve()), "size": before.st_size, "sha256": sha256_of(ledger),
               "context": str(context.resolve()), "context_sha256": spec.context_sha256, "logic": spec.logic_sha256,
-              "chunk_size": partition_rows, "format": fmt}
+              "chunk_size": partition_rows, "format": fmt, "lang": spec.lang}
     entries_dir = out / ENTRIES
     with writing(out):
         if resume and (out / MANIFEST).is_file() and not entries_dir.exists():

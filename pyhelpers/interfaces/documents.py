@@ -182,6 +182,44 @@ def treaties_document(checker: Checker) -> list[dict[str, Any]]:
             for e in treaties(checker.logic, checker.static_atoms)]
 
 
+def article_document(checker: Checker, treaty: str, article: str) -> dict[str, Any]:
+    """``treaty show --format json``: the article's status and titles and, for each file of logic/ that
+    encodes it, its quoted treaty sentences in order, each with the rules under it (the rule's id, its
+    provision and its program text) and the facts of the file under it without a rule id. An article not
+    encoded has no files and says why (``reason``). Raises :class:`InputError` for an unknown article."""
+    from pyhelpers.engine.catalog import article_files
+
+    entry = next((e for e in treaties(checker.logic, checker.static_atoms) if e.treaty == treaty), None)
+    art = next((a for a in entry.articles if a.number == article), None) if entry else None
+    files = article_files(checker.logic, treaty, article)
+    if art is None and not files:
+        raise InputError(f"{treaty} {article}: expected an article of {treaty} (see `treaty list`)")
+    out: dict[str, Any] = {"treaty": treaty, "article": article, "provision": art.provision if art else None,
+                           "status": art.status if art else None, "titles": art.titles if art else {},
+                           "reason": art.reason if art else None, "files": []}
+    for lf in files:
+        sections: list[dict[str, Any]] = [{"quote": None, "rules": [], "facts": []}]
+        rule: dict[str, Any] | None = None
+        for line in lf.source.splitlines():
+            if line.startswith("%|"):
+                sections.append({"quote": line[2:].strip(), "rules": [], "facts": []})
+                rule = None
+            elif line.startswith("%@"):
+                rule_id, _, provision = line[2:].strip().partition("|")
+                rule = {"id": rule_id.strip(), "provision": provision.strip(), "program": ""}
+                sections[-1]["rules"].append(rule)
+            elif not line.strip():
+                rule = None
+            elif not line.startswith("%"):
+                if rule is not None:
+                    rule["program"] += ("\n" if rule["program"] else "") + line
+                else:
+                    sections[-1]["facts"].append(line)
+        out["files"].append({"path": lf.relpath, "title": lf.banner.get("Title"), "source": lf.banner.get("Source"),
+                             "sections": [x for x in sections if x["quote"] or x["rules"] or x["facts"]]})
+    return out
+
+
 # ------------------------------------------------------------------------------------------ rates ---
 def rates_table(checker: Checker, chosen: Sequence[str]) -> RateTable:
     """The source State's limits of the treaties ``chosen`` (default: every treaty), an unknown treaty

@@ -819,6 +819,51 @@ def partner_name(treaty: str, lang: str) -> str | None:
     return f"{state_name(code, lang)} ({code})" if code else None
 
 
+# ------------------------------------------------------------------------------------------ batch ---
+_BATCH = {
+    "en": {"summary": "{out}: {rows} rows in {s} s ({rate} rows/s): {statuses}{resumed}{redone}",
+           "no_rows": "no rows", "chunks": "chunk(s)", "partitions": "partition(s)",
+           "resumed": "; {n} {unit} from the interrupted run", "redone": "; {n} torn chunk(s) decided again",
+           "nothing_dask": "{out}: nothing to resume: its manifest is complete; run without --resume to decide the "
+                           "ledger again",
+           "nothing": "{out}: nothing to resume: there is no interrupted run ({out}.parts) and {out} is there, so "
+                      "the run had finished; run without --resume to decide the ledger again",
+           "interrupted": "interrupted: the chunks already decided are kept in {parts}; run the same command with "
+                          "--resume to continue",
+           "interrupted_early": "interrupted before any chunk was written: run the command again"},
+    "pt": {"summary": "{out}: {rows} linhas em {s} s ({rate} linhas/s): {statuses}{resumed}{redone}",
+           "no_rows": "nenhuma linha", "chunks": "bloco(s)", "partitions": "partição(ões)",
+           "resumed": "; {n} {unit} da execução interrompida", "redone": "; {n} bloco(s) corrompido(s) decidido(s) "
+                                                                        "de novo",
+           "nothing_dask": "{out}: nada a retomar: seu manifesto está completo; execute sem --resume para decidir o "
+                           "razão de novo",
+           "nothing": "{out}: nada a retomar: não há execução interrompida ({out}.parts) e {out} existe, então a "
+                      "execução terminou; execute sem --resume para decidir o razão de novo",
+           "interrupted": "interrompido: os blocos já decididos ficam em {parts}; execute o mesmo comando com "
+                          "--resume para continuar",
+           "interrupted_early": "interrompido antes de qualquer bloco ser gravado: execute o comando de novo"},
+}
+"""The words ``treaty batch`` prints on stderr (its summary, its notes on --resume and Ctrl-C); the statuses
+counted are the values of the output's ``status`` column, as written."""
+
+
+def batch_word(key: str, lang: str) -> str:
+    return wording(_BATCH, lang)[key]
+
+
+def batch_summary(out: str, rows: int, seconds: float, by_status: Mapping[str, int], resumed: int, redone: int,
+                  dask: bool, lang: str) -> str:
+    """``treaty batch``'s closing line: rows, time, rows per second, rows by status, chunks resumed or redone."""
+    w = wording(_BATCH, lang)
+    statuses = ", ".join(f"{k} {formats.number(Decimal(v), lang)}" for k, v in sorted(by_status.items()))
+    unit = w["partitions" if dask else "chunks"]
+    return w["summary"].format(
+        out=out, rows=formats.number(Decimal(rows), lang), s=formats.number(Decimal(f"{seconds:.1f}"), lang),
+        rate=formats.number(Decimal(round(rows / max(seconds, 1e-9))), lang), statuses=statuses or w["no_rows"],
+        resumed=w["resumed"].format(n=resumed, unit=unit) if resumed else "",
+        redone=w["redone"].format(n=redone) if redone else "")
+
+
 # ------------------------------------------------------------------------------------- explain ---
 def _step_line(step: Step) -> str:
     cite = f" [{step.provision}]" if step.provision else ""

@@ -22,12 +22,15 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 import clingo
 
+from pyhelpers.base import formats
 from pyhelpers.engine.program import Logic
 from pyhelpers.engine.solve import Checker
+from pyhelpers.output.render import wording
 from pyhelpers.prolog.engine import PrologModel, run_batch, translation_for
 from pyhelpers.prolog.portable import Sig
 from pyhelpers.prolog.translate import Translation
@@ -283,24 +286,51 @@ def swipl_version() -> str:
     return words[2] if len(words) > 2 and words[1] == "version" else run.stdout.strip()
 
 
-def report_text(report: Report, scenarios: int, generated: int, limit: int = 50) -> str:
-    lines = [
-        f"crosscheck: clingo {clingo.__version__} and SWI-Prolog {swipl_version()} on {scenarios} scenario(s)"
-        f" + {generated} generated; {report.with_unknowns} with facts given as unknown,"
-        f" {report.several_answer_sets} with several answer sets",
-    ]
+_TEXT = {
+    "en": {"title": "crosscheck: clingo {clingo} and SWI-Prolog {swipl} on {n} scenario(s) + {g} generated; {u} with "
+                    "facts given as unknown, {s} with several answer sets",
+           "agreement": "agreement: {atoms} atoms compared, no disagreement",
+           "disagreement": "DISAGREEMENT: {d} atom(s) in {c} scenario(s) ({atoms} atoms compared)",
+           "more": "... and {n} more",
+           "time": "time: {t} s (clingo {c} s; SWI-Prolog {p} s over its processes)",
+           "skipped": "skipped ({n}):"},
+    "pt": {"title": "verificação cruzada: clingo {clingo} e SWI-Prolog {swipl} em {n} cenário(s) + {g} gerado(s); "
+                    "{u} com fatos informados como desconhecidos, {s} com vários conjuntos de respostas",
+           "agreement": "concordância: {atoms} átomos comparados, nenhuma divergência",
+           "disagreement": "DIVERGÊNCIA: {d} átomo(s) em {c} cenário(s) ({atoms} átomos comparados)",
+           "more": "... e mais {n}",
+           "time": "tempo: {t} s (clingo {c} s; SWI-Prolog {p} s somados os seus processos)",
+           "skipped": "não comparados ({n}):"},
+    "pt-PT": {"title": "verificação cruzada: clingo {clingo} e SWI-Prolog {swipl} em {n} cenário(s) + {g} gerado(s); "
+                       "{u} com factos dados como desconhecidos, {s} com vários conjuntos de respostas"},
+}
+"""The words of ``treaty crosscheck``'s text (``--lang``); the disagreements and the notes of what was not
+compared stay as the JSON gives them (atoms, values, rule ids)."""
+
+
+def report_text(report: Report, scenarios: int, generated: int, limit: int = 50, lang: str = "en") -> str:
+    """The agreement of the two engines in words, in ``lang`` (en, pt, pt-PT)."""
+    w = wording(_TEXT, lang)
+
+    def num(n: int) -> str:
+        return formats.number(Decimal(n), lang)
+
+    def sec(x: float) -> str:
+        return formats.number(Decimal(f"{x:.1f}"), lang)
+
+    lines = [w["title"].format(clingo=clingo.__version__, swipl=swipl_version(), n=scenarios, g=generated,
+                               u=report.with_unknowns, s=report.several_answer_sets)]
     if report.ok:
-        lines.append(f"agreement: {report.atoms:,} atoms compared, no disagreement")
+        lines.append(w["agreement"].format(atoms=num(report.atoms)))
     else:
-        lines.append(f"DISAGREEMENT: {len(report.disagreements)} atom(s) in {len(report.cases_disagreeing())} "
-                     f"scenario(s) ({report.atoms:,} atoms compared)")
+        lines.append(w["disagreement"].format(d=len(report.disagreements), c=len(report.cases_disagreeing()),
+                                              atoms=num(report.atoms)))
         lines += [f"  {d}" for d in report.disagreements[:limit]]
         if len(report.disagreements) > limit:
-            lines.append(f"  ... and {len(report.disagreements) - limit} more")
-    lines.append(f"time: {report.seconds:.1f} s (clingo {report.clingo_seconds:.1f} s; SWI-Prolog "
-                 f"{report.prolog_seconds:.1f} s over its processes)")
+            lines.append("  " + w["more"].format(n=len(report.disagreements) - limit))
+    lines.append(w["time"].format(t=sec(report.seconds), c=sec(report.clingo_seconds), p=sec(report.prolog_seconds)))
     if report.skipped:
-        lines.append(f"skipped ({len(report.skipped)}):")
+        lines.append(w["skipped"].format(n=len(report.skipped)))
         lines += [f"  {s}" for s in report.skipped]
     return "\n".join(lines) + "\n"
 

@@ -2,8 +2,8 @@
 
 A scenario describes persons, holdings, places of business, presence periods and income items, plus an
 optional ``expect:`` block. Every attribute is either required, has a documented default, or may be given
-as ``unknown`` (see ``treaty schema`` and the README). A fact the law needs that the scenario does not
-give is *not* read as false: the rules report it as ``missing``. The models are by subject
+as ``unknown`` (see ``treaty schema`` and docs/guide/scenario-format.md). A fact the law needs that the
+scenario does not give is *not* read as false: the rules report it as ``missing``. The models are by subject
 (:mod:`.persons`, :mod:`.holdings`, :mod:`.places`, :mod:`.income` with :mod:`.business`,
 :mod:`.investment`, :mod:`.services` and :mod:`.procedures`, :mod:`.entitlement`, :mod:`.withholding`,
 :mod:`.expectations`, :mod:`.document`); loading and its errors in :mod:`.loading`, :mod:`.problems` and

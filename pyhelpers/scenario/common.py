@@ -112,7 +112,7 @@ State = Annotated[str, BeforeValidator(_state), AfterValidator(_check_state), Wi
 
 Id = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$"),
                WithJsonSchema(schema_type("Id"))]
-"""An id: 1-200 characters without control characters (C0, DEL and C1: the README's rule)."""
+"""An id: 1-200 characters without control characters (C0, DEL and C1: the rule of docs/guide/scenario-format.md)."""
 
 
 Text = Annotated[str, Field(min_length=1), WithJsonSchema(schema_type("Text"))]

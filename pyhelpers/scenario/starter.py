@@ -90,7 +90,7 @@ def starter(treaty: str, item_type: str) -> str:
     for name in IncomeItem.model_fields:
         if name not in _SKELETON and name not in blocks and not _is_block(IncomeItem, name):
             lines += _commented(IncomeItem, name, "    ")
-    lines += ["# expect:  # what you expect, checked by `treaty check` (see the README, Expectations)",
+    lines += ["# expect:  # what you expect, checked by `treaty check` (docs/guide/scenario-format.md, Expectations)",
               "#   item-1:", "#     status: decided"]
     return "\n".join(lines) + "\n"
 

@@ -10,7 +10,7 @@ from pyhelpers.scenario.common import BasisPoints, Model, Money, State
 
 class Withholding(Model):
     """The tax withheld at source on an item, and the source State's domestic rate (user-supplied: the
-    project ships no domestic tax law). Amounts are computed in Python with Decimal (see README)."""
+    project ships no domestic tax law). Amounts are computed in Python with Decimal (see docs/guide/withholding.md)."""
 
     state: State | None = Field(
         default=None,

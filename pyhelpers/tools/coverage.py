@@ -39,6 +39,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -47,10 +48,11 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from pyhelpers.base import processes
+from pyhelpers.base import formats, processes
 from pyhelpers.engine.program import Logic, RuleInfo
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.explain.instrument import FIRED, LOC, BodyPart, _atom, _classify, _global_vars, _num, _tuple, variables
+from pyhelpers.output.render import wording
 from pyhelpers.scenario import load_file
 from pyhelpers.scenario.loading import scenario_files as scenario_files  # where the commands took it from
 
@@ -448,32 +450,62 @@ def run_coverage(logic: Logic, paths: Sequence[Path], jobs: int | None = None) -
 
 # ------------------------------------------------------------------------------------- rendering ---
 
-def _pct(n: int, d: int) -> str:
-    return f"{n}/{d} {100.0 * n / d if d else 100.0:.1f}%"
+def _pct(n: int, d: int, lang: str = "en") -> str:
+    return f"{n}/{d} {formats.number(Decimal(f'{100.0 * n / d if d else 100.0:.1f}'), lang)}%"
 
 
-def coverage_text(cov: Coverage) -> str:
-    lines = [f"coverage of logic/ by {cov.scenarios} scenario(s)", "",
-             f"{'treaty':8} {'article':12} {'rules fired':>16} {'conditions covered':>20} "
-             f"{'not measurable (unsafe+static)':>31}"]
+_TEXT = {
+    "en": {"title": "coverage of logic/ by {n} scenario(s)", "treaty": "treaty", "article": "article",
+           "fired": "rules fired", "covered": "conditions covered", "unmeasurable": "not measurable (unsafe+static)",
+           "uncovered": "uncovered ({n}):", "condition": "condition", "rule never fired": "rule never fired",
+           "never true": "never true", "never false": "never false", "and": "and",
+           "literal": "literal", "negated literal": "negated literal", "comparison": "comparison",
+           "aggregate guard": "aggregate guard",
+           "not_measurable": "not measurable, {reason} ({n}: {why}):", "unsafe": "unsafe", "static": "static",
+           "why_unsafe": "the negation would be unsafe, the rest of the body does not bind its variables",
+           "why_static": "the rule's body mentions no scenario-dependent predicate"},
+    "pt": {"title": "cobertura de logic/ por {n} cenário(s)", "treaty": "tratado", "article": "artigo",
+           "fired": "regras disparadas", "covered": "condições cobertas",
+           "unmeasurable": "não mensuráveis (inseguras+estáticas)",
+           "uncovered": "não cobertas ({n}):", "condition": "condição", "rule never fired": "regra nunca disparada",
+           "never true": "nunca verdadeira", "never false": "nunca falsa", "and": "e",
+           "literal": "literal", "negated literal": "literal negado", "comparison": "comparação",
+           "aggregate guard": "guarda de agregado",
+           "not_measurable": "não mensuráveis, {reason} ({n}: {why}):", "unsafe": "inseguras", "static": "estáticas",
+           "why_unsafe": "a negação seria insegura, o resto do corpo não liga suas variáveis",
+           "why_static": "o corpo da regra não menciona nenhum predicado que dependa do cenário"},
+}
+"""The words of ``treaty coverage``'s text (``--lang``); the JSON keeps the English keys and values."""
+
+
+def _what(what: str, w: dict[str, str]) -> str:
+    """``rule never fired``, ``never true and never false`` in the table's language."""
+    return f" {w['and']} ".join(w.get(part, part) for part in what.split(" and "))
+
+
+def coverage_text(cov: Coverage, lang: str = "en") -> str:
+    """The coverage table and the uncovered rules and conditions, in ``lang`` (en, pt, pt-PT)."""
+    w = wording(_TEXT, lang)
+    lines = [w["title"].format(n=cov.scenarios), "",
+             f"{w['treaty']:8} {w['article']:12} {w['fired']:>16} {w['covered']:>20} "
+             f"{w['unmeasurable']:>31}"]
     for row in [*cov.rows(), cov.total()]:
         split = f"{row.not_measurable} ({row.not_measurable - row.static}+{row.static})"
-        lines.append(f"{row.treaty:8} {row.article:12} {_pct(row.fired, row.rules):>16} "
-                     f"{_pct(row.covered, row.conditions):>20} {split:>31}")
+        lines.append(f"{row.treaty:8} {row.article:12} {_pct(row.fired, row.rules, lang):>16} "
+                     f"{_pct(row.covered, row.conditions, lang):>20} {split:>31}")
     unc = cov.uncovered()
-    lines += ["", f"uncovered ({len(unc)}):"]
+    lines += ["", w["uncovered"].format(n=len(unc))]
     for u in unc:
         if "condition" in u:
-            lines.append(f"  {u['where']}: {u['rule']} condition {u['condition']} ({u['kind']}) "
-                         f"`{u['text']}`: {u['what']}")
+            lines.append(f"  {u['where']}: {u['rule']} {w['condition']} {u['condition']} ({w[u['kind']]}) "
+                         f"`{u['text']}`: {_what(u['what'], w)}")
         else:
-            lines.append(f"  {u['where']}: {u['rule']}: {u['what']}")
-    for reason, why in (("unsafe", "the negation would be unsafe, the rest of the body does not bind its "
-                                   "variables"),
-                        ("static", "the rule's body mentions no scenario-dependent predicate")):
+            lines.append(f"  {u['where']}: {u['rule']}: {_what(u['what'], w)}")
+    for reason in ("unsafe", "static"):
         nm = cov.not_measurable(reason)
-        lines += ["", f"not measurable, {reason} ({len(nm)}: {why}):"]
-        lines += [f"  {u['where']}: {u['rule']} condition {u['condition']} ({u['kind']}) `{u['text']}`" for u in nm]
+        lines += ["", w["not_measurable"].format(reason=w[reason], n=len(nm), why=w[f"why_{reason}"])]
+        lines += [f"  {u['where']}: {u['rule']} {w['condition']} {u['condition']} ({w[u['kind']]}) `{u['text']}`"
+                  for u in nm]
     return "\n".join(lines) + "\n"
 
 

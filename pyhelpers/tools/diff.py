@@ -19,6 +19,7 @@ from pyhelpers.base.errors import InputError
 from pyhelpers.engine.program import load_logic
 from pyhelpers.engine.results import Finding, ItemResult, StateOutcome
 from pyhelpers.engine.solve import Checker
+from pyhelpers.output.render import wording
 from pyhelpers.scenario import load_file
 
 
@@ -171,21 +172,38 @@ def diff_package(rev: str, scenarios: list[Path], workdir: Path, repo: Path | No
     return changes
 
 
-def _fmt(summary: dict[str, Any]) -> str:
+_TEXT = {
+    "en": {"none": "no outcome changed ({n} scenario(s))", "changed": "{c} outcome(s) changed ({n} scenario(s)):",
+           "before": "before:", "after": "after:", "provisions": "provisions:", "findings": "findings:",
+           "also": "(also differs:"},
+    "pt": {"none": "nenhum resultado mudou ({n} cenário(s))", "changed": "{c} resultado(s) mudaram ({n} cenário(s)):",
+           "before": "antes:", "after": "depois:", "provisions": "dispositivos:", "findings": "constatações:",
+           "also": "(também difere:"},
+}
+"""The words of ``treaty diff``'s text (``--lang``); the statuses, outcome labels and findings are the JSON's
+values, as ``check --format json`` writes them."""
+
+
+def _fmt(summary: dict[str, Any], w: dict[str, str]) -> str:
     out = f"{summary['status']}; " + ", ".join(f"{k}: {v}" for k, v in summary["outcome"].items())
     if summary["findings"]:
-        out += "; findings: " + ", ".join(summary["findings"])
+        out += f"; {w['findings']} " + ", ".join(f.replace("(also differs:", w["also"]) for f in summary["findings"])
     return out
 
 
-def diff_text(changes: list[Change], scenarios: int) -> str:
+def diff_text(changes: list[Change], scenarios: int, lang: str = "en") -> str:
+    """The outcomes that changed, before and after, in ``lang`` (en, pt, pt-PT)."""
+    w = wording(_TEXT, lang)
     if not changes:
-        return f"no outcome changed ({scenarios} scenario(s))\n"
-    lines = [f"{len(changes)} outcome(s) changed ({scenarios} scenario(s)):"]
+        return w["none"].format(n=scenarios) + "\n"
+    width = max(len(w["before"]), len(w["after"])) + 1
+    lines = [w["changed"].format(c=len(changes), n=scenarios)]
     for c in changes:
         lines += [f"{c.scenario} {c.item}",
-                  f"  before: {_fmt(c.before)}", f"          provisions: {'; '.join(c.provisions_before)}",
-                  f"  after:  {_fmt(c.after)}", f"          provisions: {'; '.join(c.provisions_after)}"]
+                  f"  {w['before']:{width}}{_fmt(c.before, w)}",
+                  f"  {'':{width}}{w['provisions']} {'; '.join(c.provisions_before)}",
+                  f"  {w['after']:{width}}{_fmt(c.after, w)}",
+                  f"  {'':{width}}{w['provisions']} {'; '.join(c.provisions_after)}"]
     return "\n".join(lines) + "\n"
 
 

@@ -45,6 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,7 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
-from pyhelpers.base import processes
+from pyhelpers.base import formats, processes
 from pyhelpers.base.errors import InputError, LogicError
 from pyhelpers.engine.answers import build_result
 from pyhelpers.engine.expect import compare
@@ -61,6 +62,7 @@ from pyhelpers.engine.results import Receipt
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.engine.statements import Statement
 from pyhelpers.facts import Declared, scenario_facts
+from pyhelpers.output.render import wording
 from pyhelpers.scenario import Scenario, load_file
 from pyhelpers.tools.coverage import _unsafe_lines
 
@@ -713,34 +715,64 @@ def _line(m: Mutant, o: Outcome) -> str:
     return out
 
 
-def report_text(r: Report, limit: int | None = None) -> str:
+_TEXT = {
+    "en": {"sample": "a sample of {run} of {total} mutants (seed {seed})", "all": "{total} mutants",
+           "title": "mutation testing of logic/{treaty}/: {scope}; {n} scenario(s), {p} probe(s); {s} s",
+           "operator": "operator", "total": "total",
+           "killed": "killed", "survived": "survived", "equivalent": "equivalent-suspected", "invalid": "invalid",
+           "skipped": "skipped",
+           "score": "score: {k}/{j} = {pct}% killed (killed / (total - equivalent-suspected - invalid - skipped))",
+           "more": "... and {n} more (--format json lists every one)",
+           "budget": "skipped {n} mutant(s): the time budget ran out",
+           "survivors": "survivors by file and operator:", "notes": "notes:"},
+    "pt": {"sample": "uma amostra de {run} de {total} mutantes (semente {seed})", "all": "{total} mutantes",
+           "title": "teste de mutação de logic/{treaty}/: {scope}; {n} cenário(s), {p} sonda(s); {s} s",
+           "operator": "operador", "total": "total",
+           "killed": "mortos", "survived": "sobreviventes", "equivalent": "suspeitos-equivalentes",
+           "invalid": "inválidos", "skipped": "pulados",
+           "score": "pontuação: {k}/{j} = {pct}% mortos (mortos / (total - suspeitos-equivalentes - inválidos - "
+                    "pulados))",
+           "more": "... e mais {n} (--format json lista todos)",
+           "budget": "{n} mutante(s) pulado(s): o tempo disponível acabou",
+           "survivors": "sobreviventes por arquivo e operador:", "notes": "notas:"},
+    "pt-PT": {"survivors": "sobreviventes por ficheiro e operador:", "skipped": "saltados",
+              "score": "pontuação: {k}/{j} = {pct}% mortos (mortos / (total - suspeitos-equivalentes - inválidos - "
+                       "saltados))",
+              "budget": "{n} mutante(s) saltado(s): o tempo disponível acabou"},
+}
+"""The words of ``treaty mutate``'s text (``--lang``); the mutations and their details stay as the JSON gives
+them (operators, rule ids, program text)."""
+
+
+def report_text(r: Report, limit: int | None = None, lang: str = "en") -> str:
+    """The mutation report in words, in ``lang`` (en, pt, pt-PT)."""
+    w = wording(_TEXT, lang)
     c = r.counts()
-    scope = f"a sample of {len(r.mutants)} of {r.total} mutants (seed {r.seed})" if r.sampled \
-        else f"{r.total} mutants"
-    lines = [f"mutation testing of logic/{r.treaty}/: {scope}; {r.scenarios} scenario(s), {r.probes} probe(s); "
-             f"{r.seconds:.0f} s", ""]
-    lines.append(f"{'operator':10} " + " ".join(f"{STATUS_NAMES[s]:>20}" for s in STATUSES))
-    for op, counts in [*r.table(), ("total", c)]:
-        lines.append(f"{op:10} " + " ".join(f"{counts[s]:>20}" for s in STATUSES))
+    scope = w["sample"].format(run=len(r.mutants), total=r.total, seed=r.seed) if r.sampled \
+        else w["all"].format(total=r.total)
+    lines = [w["title"].format(treaty=r.treaty, scope=scope, n=r.scenarios, p=r.probes, s=f"{r.seconds:.0f}"), ""]
+    width = max(20, *(len(w[s]) for s in STATUSES))
+    lines.append(f"{w['operator']:10} " + " ".join(f"{w[s]:>{width}}" for s in STATUSES))
+    for op, counts in [*r.table(), (w["total"], c)]:
+        lines.append(f"{op:10} " + " ".join(f"{counts[s]:>{width}}" for s in STATUSES))
     judged = c["killed"] + c["survived"]
-    lines += ["", f"score: {c['killed']}/{judged} = {r.score:.1f}% killed "
-              "(killed / (total - equivalent-suspected - invalid - skipped))"]
+    lines += ["", w["score"].format(k=c["killed"], j=judged, pct=formats.number(Decimal(f"{r.score:.1f}"), lang))]
     for status in ("survived", "equivalent", "invalid", "skipped"):
         ms = r.by_status(status)
         if not ms:
             continue
         shown = ms if limit is None else ms[:limit]
-        lines += ["", f"{STATUS_NAMES[status]} ({len(ms)}):"]
+        lines += ["", f"{w[status]} ({len(ms)}):"]
         lines += [_line(m, r.outcomes[m.id]) for m in shown]
         if len(shown) < len(ms):
-            lines.append(f"  ... and {len(ms) - len(shown)} more (--format json lists every one)")
+            lines.append("  " + w["more"].format(n=len(ms) - len(shown)))
     if c["skipped"]:
-        lines += ["", f"skipped {c['skipped']} mutant(s): the time budget ran out"]
+        lines += ["", w["budget"].format(n=c["skipped"])]
     if r.survivors_by():
-        lines += ["", "survivors by file and operator:"]
+        lines += ["", w["survivors"]]
         lines += [f"  {n:4}  {key}" for key, n in r.survivors_by()]
     if r.notes:
-        lines += ["", "notes:"] + [f"  {n}" for n in r.notes]
+        lines += ["", w["notes"]] + [f"  {n}" for n in r.notes]
     return "\n".join(lines) + "\n"
 
 
