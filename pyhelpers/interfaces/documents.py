@@ -196,7 +196,7 @@ def article_document(checker: Checker, treaty: str, article: str) -> dict[str, A
         raise InputError(f"{treaty} {article}: expected an article of {treaty} (see `treaty list`)")
     out: dict[str, Any] = {"treaty": treaty, "article": article, "provision": art.provision if art else None,
                            "status": art.status if art else None, "titles": art.titles if art else {},
-                           "reason": art.reason if art else None, "files": []}
+                           "reason": art.reason("en") if art else None, "files": []}
     for lf in files:
         sections: list[dict[str, Any]] = [{"quote": None, "rules": [], "facts": []}]
         rule: dict[str, Any] | None = None
