@@ -210,11 +210,14 @@ def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_l
 
 def _decisive(checker: Checker, scenario: Scenario, lang: str) -> dict[tuple[str, str], str]:
     """By (item, State): the decisive line of the legal argument for the State's outcome. A scenario with
-    facts given as alternatives has none (its explanation would be of the first alternative only)."""
+    facts given as alternatives has none (its explanation would be of the first alternative only), nor has
+    a scenario checked in slices (its explanation is one grounding of every item, which no time limit bounds:
+    `treaty explain --item` gives an item's argument)."""
     from pyhelpers.explain.argument import argument_for
     from pyhelpers.explain.explainer import explain_scenario
+    from pyhelpers.scenario.limits import SLICE_ITEMS
 
-    if scenario.open_facts or not scenario.income:
+    if scenario.open_facts or not scenario.income or len(scenario.income) > SLICE_ITEMS:
         return {}
     out: dict[tuple[str, str], str] = {}
     ex = explain_scenario(checker, scenario, lang)
