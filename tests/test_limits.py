@@ -68,7 +68,11 @@ def test_the_time_limit_covers_grounding(checker: Checker) -> None:
     scenario = load_dict(many_persons(1_500), "<1,500 persons>")
     start = time.monotonic()
     result = check_within(checker, scenario, "<1,500 persons>", time_limit=0.3)
-    assert time.monotonic() - start < 3.0
+    cut = time.monotonic() - start
+    if cut >= 3.0:  # a busy machine: compared with the grounding the check was cut in, measured the same way
+        start = time.monotonic()
+        check_within(checker, scenario, "<1,500 persons>", time_limit=120)
+        assert cut < 0.75 * (time.monotonic() - start)
     assert result.incomplete is not None and result.incomplete.startswith("the time limit of 0.3 s was reached "
                                                                           "before the check ended")
     assert {it.status for it in result.items} == {"depends"} and len(result.items) == 750
