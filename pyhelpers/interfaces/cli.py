@@ -172,6 +172,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
             click.echo(error_line(err, lang), err=True)
             worst = max(worst, err.exit_code)
             continue
+        started = time.monotonic()
         result, mismatches = _check_with_progress(checker, scenario, path, time_limit)
         if mismatches:
             worst = max(worst, 1)
@@ -179,10 +180,10 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
             outputs.append(documents.check_document(result, mismatches, scenario, path, ask))
         elif ask:
             click.echo(render.ask_text(result, lang, scenario), nl=False)
-        elif fmt == "markdown":
-            click.echo(render.check_markdown(result, mismatches, lang, _decisive(checker, scenario, lang)), nl=False)
         else:
-            click.echo(render.check_text(result, mismatches, lang, _decisive(checker, scenario, lang)), nl=False)
+            decisive = _decisive(checker, scenario, result, lang, started + time_limit)
+            show = render.check_markdown if fmt == "markdown" else render.check_text
+            click.echo(show(result, mismatches, lang, decisive or {}, decisive is None), nl=False)
     if fmt == "json":
         click.echo(render.to_json(documents.check_envelope(outputs)), nl=False)
     sys.exit(worst)
@@ -208,17 +209,33 @@ def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_l
                                       lambda done, _: bar.update(task, completed=done))
 
 
-def _decisive(checker: Checker, scenario: Scenario, lang: str) -> dict[tuple[str, str], str]:
-    """By (item, State): the decisive line of the legal argument for the State's outcome. A scenario with
-    facts given as alternatives has none (its explanation would be of the first alternative only), nor has
-    a scenario checked in slices (its explanation is one grounding of every item, which no time limit bounds:
-    `treaty explain --item` gives an item's argument)."""
-    from pyhelpers.explain.argument import argument_for
-    from pyhelpers.explain.explainer import explain_scenario
+def _decisive(checker: Checker, scenario: Scenario, result: ScenarioResult, lang: str, deadline: float
+              ) -> dict[tuple[str, str], str] | None:
+    """By (item, State): the decisive line of the legal argument for the State's outcome, derived within
+    what is left of the scenario's time limit (``deadline``, a :func:`time.monotonic` time); None when the
+    limit stopped it. A result the limit cut has none, nor has a scenario with facts given as alternatives
+    (its explanation would be of the first alternative only), nor a scenario checked in slices (its
+    explanation is one grounding of every item: `treaty explain --item` gives an item's argument)."""
+    import functools
+
+    from pyhelpers.engine.bounded import run_bounded
+    from pyhelpers.engine.limited import GRACE
     from pyhelpers.scenario.limits import SLICE_ITEMS
 
     if scenario.open_facts or not scenario.income or len(scenario.income) > SLICE_ITEMS:
         return {}
+    if result.incomplete is not None:
+        return None
+    run = run_bounded(functools.partial(_decisive_lines, checker, scenario, lang), deadline + GRACE)
+    return run.value if run.finished else None
+
+
+def _decisive_lines(checker: Checker, scenario: Scenario, lang: str, _emit: Callable[[None], None]
+                    ) -> dict[tuple[str, str], str]:
+    """The bounded work of :func:`_decisive` (a module-level function: it pickles for a spawned child)."""
+    from pyhelpers.explain.argument import argument_for
+    from pyhelpers.explain.explainer import explain_scenario
+
     out: dict[tuple[str, str], str] = {}
     ex = explain_scenario(checker, scenario, lang)
     for item in scenario.income:

@@ -104,6 +104,8 @@ _LABEL = {
            "time_limit_check": "the time limit was reached before the check ended: nothing is final ({prov})",
            "alternatives_note": "note: facts given as alternatives are explained at their first value ({told}); "
                                 "`treaty check` shows every alternative",
+           "decisive_cut": "the decisive lines are not shown: the time limit was reached before the legal argument "
+                           "was derived (`treaty explain {source}` gives it)",
            "item": "item", "type": "type"},
     "pt": {"status": "situação", "provisions": "dispositivos", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
@@ -137,6 +139,8 @@ _LABEL = {
            "time_limit_check": "o tempo limite se esgotou antes do fim da verificação: nada é definitivo ({prov})",
            "alternatives_note": "nota: os fatos informados por alternativas são explicados no primeiro valor "
                                 "({told}); `treaty check` mostra todas as alternativas",
+           "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite se esgotou antes de a argumentação "
+                           "jurídica ser derivada (`treaty explain {source}` a apresenta)",
            "item": "rendimento", "type": "tipo"},
     "pt-PT": {"status": "estado", "provisions": "disposições", "why_not": "porque não", "holds": "verifica-se",
               "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
@@ -157,7 +161,9 @@ _LABEL = {
               "depends_alternatives": "depende de {fact}, indicado como desconhecido ou por alternativas ({prov})",
               "time_limit_check": "o tempo limite esgotou-se antes do fim da verificação: nada é definitivo ({prov})",
               "alternatives_note": "nota: os factos indicados por alternativas são explicados no primeiro valor "
-                                   "({told}); `treaty check` mostra todas as alternativas"},
+                                   "({told}); `treaty check` mostra todas as alternativas",
+              "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite esgotou-se antes de a "
+                              "argumentação jurídica ser derivada (`treaty explain {source}` apresenta-a)"},
 }
 _FINDING = {
     "en": {
@@ -546,9 +552,9 @@ def incomplete_line(reason: str | None, lang: str) -> list[str]:
 
 
 def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str,
-               decisive: dict[tuple[str, str], str] | None = None) -> str:
+               decisive: dict[tuple[str, str], str] | None = None, decisive_cut: bool = False) -> str:
     """The decision of each item; ``decisive``: by (item, State), the line of the legal argument that gives
-    the State's outcome, printed under it."""
+    the State's outcome, printed under it; ``decisive_cut``: the time limit stopped their derivation (said)."""
     lines = [*incomplete_line(result.incomplete, lang), f"{result.source} — {result.name}",
              f"{result.treaty}, {label('evaluated', lang)} {formats.date(result.evaluation_date, lang)}", ""]
     for item in result.items:
@@ -602,6 +608,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
                       + (f"  ({label('decides', lang)} {', '.join(u.items)})"
                                                            if u.items else "") for u in shown]
             lines.append("")
+    if decisive_cut:
+        lines += [label("decisive_cut", lang).format(source=result.source), ""]
     lines += _expect_lines(result, mismatches, lang)
     return "\n".join(lines).rstrip() + "\n"
 
@@ -732,7 +740,7 @@ def entitlement_line(e: Entitlement, lang: str) -> str:
 
 
 def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str,
-                   decisive: dict[tuple[str, str], str] | None = None) -> str:
+                   decisive: dict[tuple[str, str], str] | None = None, decisive_cut: bool = False) -> str:
     states = [s.state for s in result.items[0].states] if result.items else []
     head = [label("item", lang), label("type", lang), label("status", lang), *(state_name(s, lang) for s in states),
             label("provisions", lang)]
@@ -751,6 +759,8 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
         lines += ["", f"## {wording(_ARGUMENT, lang)['decisive']}", ""]
         lines += [f"- `{item.item_id}` {state_name(s.state, lang)}: {decisive[(item.item_id, s.state)]}".replace(
             "|", "\\|") for item in result.items for s in item.states if (item.item_id, s.state) in decisive]
+    if decisive_cut:
+        lines += ["", "> " + label("decisive_cut", lang).format(source=result.source)]
     notes = [(item.item_id, f) for item in result.items for f in (*item.findings, *item.assumptions)]
     if notes:
         lines += ["", f"## {label('findings', lang)}", ""]
