@@ -41,9 +41,9 @@ def _explained(path: Path) -> Explainer:
 def test_fast_and_explained_paths_agree(path: Path, checker: Checker) -> None:
     """The treaty's program on the scenario's facts has exactly one answer set (``run_clingo`` refuses none
     or two: a fact given as unknown is answered three-valued by the rules, alternatives at their first
-    value), with no clingo
-    warning; the instrumented program of the explanations derives the same conclusions and findings; and
-    the slice of the facts' shape (text, then parsed statements) gives the same answer set."""
+    value) and no clingo warning; the instrumented program of the explanations derives the same
+    conclusions and findings; and the slice of the facts' shape (text, then parsed statements) gives the
+    same answer set."""
     scenario = load_file(path)
     facts = checker.facts(scenario)
     fast = run_clingo(checker.logic.program_for(scenario.treaty), facts)
