@@ -414,22 +414,49 @@ class Explainer:
         results' ``reconstructed`` flag says. The other atoms get any support whose premises came earlier."""
         level: set[clingo.Symbol] = {a for a in self.true if a not in self.supports}
         just: dict[clingo.Symbol, _Support] = {}
+        # The passes over the atoms not yet justified, in order, each atom taking its first support whose
+        # premises are all at the level (atoms justified earlier in the same pass included); a support's
+        # count of premises with no option at the level yet is kept up to date as atoms join, so that a
+        # pass tries only the supports it can choose (the same choices as trying every support each pass).
+        missing: dict[int, int] = {}
+        waiting: dict[clingo.Symbol, list[tuple[int, list[bool], int]]] = defaultdict(list)
+        for sups in self.supports.values():
+            for s in sups:
+                done: list[bool] = []
+                for k, options in enumerate(s.premises()):
+                    met = any(o in level for o in options)
+                    done.append(met)
+                    if not met:
+                        for o in options:
+                            waiting[o].append((id(s), done, k))
+                missing[id(s)] = done.count(False)
+
+        def joins(atom: clingo.Symbol) -> None:
+            level.add(atom)
+            for sid, done, k in waiting.pop(atom, ()):
+                if not done[k]:
+                    done[k] = True
+                    missing[sid] -= 1
+
+        pending = list(self.supports)
         for clean_only in (True, False):
             changed = True
             while changed:
                 changed = False
-                for atom, sups in self.supports.items():
-                    if atom in just:
-                        continue
-                    for s in sups:
-                        if clean_only and s.reconstructed:
-                            continue
-                        chosen = s.choosing(level.__contains__)
-                        if chosen is not None:
-                            just[atom] = chosen
-                            level.add(atom)
-                            changed = True
+                left = []
+                for atom in pending:
+                    chosen = None
+                    for s in self.supports[atom]:
+                        if missing[id(s)] == 0 and not (clean_only and s.reconstructed):
+                            chosen = s.choosing(level.__contains__)
                             break
+                    if chosen is None:
+                        left.append(atom)
+                        continue
+                    just[atom] = chosen
+                    joins(atom)
+                    changed = True
+                pending = left
         return just
 
     # ---------------------------------------------------------------------------------- trees ---
