@@ -344,6 +344,7 @@ class Explainer:
             sup = self._support(plan, ordered.symbol, env)
             self.supports[evaluate(plan.head, env)].append(sup)
         self.just = self._levels()
+        self._reconstructed: dict[clingo.Symbol, frozenset[str | None]] = {}
 
     @property
     def index(self) -> dict[tuple[str, int], list[clingo.Symbol]]:
@@ -462,6 +463,32 @@ class Explainer:
     # ---------------------------------------------------------------------------------- trees ---
     def holds(self, atom: clingo.Symbol) -> bool:
         return atom in self.true
+
+    def reconstructed_in(self, atom: clingo.Symbol) -> frozenset[str | None]:
+        """The provisions of the steps flagged ``reconstructed`` in the derivation of a true atom (what the
+        walk of :meth:`tree` finds, None for a step without a provision), without rendering its steps: each
+        atom's set is computed once, over the derivations the atoms share."""
+        memo = self._reconstructed
+        stack = [atom]
+        while stack:
+            top = stack[-1]
+            if top in memo:
+                stack.pop()
+                continue
+            sup = self.just.get(top)
+            if sup is None:
+                memo[top] = frozenset()
+                stack.pop()
+                continue
+            premises = [*sup.pos, *(a for _, elements in sup.aggs for el in elements for a in el)]
+            todo = [a for a in premises if a not in memo]
+            if todo:
+                stack.extend(todo)
+                continue
+            own = {_rule_provision(sup.plan, sup.env)} if sup.reconstructed else set()
+            memo[top] = frozenset(own.union(*(memo[a] for a in premises)))
+            stack.pop()
+        return memo[atom]
 
     def tree(self, atom: clingo.Symbol, seen: set[clingo.Symbol] | None = None) -> Step:
         """The derivation of a true atom."""
