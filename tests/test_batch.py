@@ -680,7 +680,10 @@ def test_ctrl_c_exits_130_cleanly_and_the_run_resumes(tmp_path: Path, checker: C
     rows = generate(600, seed=37)  # a long run: the signal lands well before its end, even on a loaded machine
     ledger = write_csv(tmp_path / "in.csv", rows)
     out = tmp_path / "out.csv"
-    slowed = ("import sys, time\nfrom pyhelpers.interfaces import batch\nreal = batch.decide_rows\n"
+    # Ctrl-C handled as in a terminal's foreground process, whatever disposition the test runner's process
+    # passes on (a process started with SIGINT ignored keeps it ignored: CI once saw the batch run to its end)
+    slowed = ("import signal, sys, time\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n"
+              "from pyhelpers.interfaces import batch\nreal = batch.decide_rows\n"
               "def slow(ctx, rows):\n    time.sleep(0.2)\n    return real(ctx, rows)\n"
               "batch.decide_rows = slow\nfrom pyhelpers.interfaces.cli import main\nmain(sys.argv[1:])\n")
     proc = subprocess.Popen([sys.executable, "-c", slowed, "batch", str(ledger), "--context", str(CONTEXT), "-o",
