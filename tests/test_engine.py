@@ -159,24 +159,6 @@ def test_checker_is_thread_safe_with_shared_parsed_slices() -> None:
     assert together == alone * 3
 
 
-def test_every_rule_is_fired_by_some_scenario() -> None:
-    """Every rule fires (its instrumented ``_fired`` atom is true) in some scenario: the instrumented rules of
-    core and the scenario's treaty, in the version of each of its items (what a check of the scenario
-    grounds), solved on its facts (the derivations, which this test does not read, are not built)."""
-    logic = load_logic()
-    checker = Checker()
-    fired: set[str] = set()
-    for path in SCENARIOS:
-        scenario = load_file(path)
-        facts = checker.facts(scenario)
-        for versions in checker.version_groups(scenario):
-            instr = instrument(logic, scenario.treaty, None, versions)
-            solved = run_clingo(instr.sliced, facts, shown_only=False, sort=False)
-            fired |= {instr.plans[s.arguments[0].number].info.rule_id for s in solved.symbols if s.name == FIRED}
-    never = [f"{r.file}:{r.line} {r.rule_id}" for r in logic.rules if r.rule_id not in fired]
-    assert not never, "rules no scenario fires:\n" + "\n".join(never)
-
-
 def test_every_derived_atom_has_a_derivation() -> None:
     path = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
     ex = _explained(path)

@@ -117,7 +117,9 @@ def test_diff_against_a_git_revision() -> None:
 
 
 def test_suite_coverage() -> None:
-    """Every rule fired by some scenario; the conditions covered no lower than the recorded floor."""
+    """Every rule fired by some scenario (the suite's one test of it: each rule of ``logic.rules``, the
+    amended versions' included, has its ``_fired`` atom true in some scenario's instrumented program);
+    the conditions covered no lower than the recorded floor."""
     cov = run_coverage(load_logic(), SCENARIOS)
     total = cov.total()
     never = [u for u in cov.uncovered() if u["what"] == "rule never fired"]

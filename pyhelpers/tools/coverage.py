@@ -292,12 +292,18 @@ def measure(checker: Checker, path: Path, skip: frozenset[tuple[int, int]] = fro
     scenario = load_file(path)
     facts = checker.facts(scenario)
     present = frozenset(f[: f.index("(")] for f in facts)
-    program = condition_plan(logic).program(logic, present, skip)
-    solved = run_clingo(program, facts, shown_only=False)
-    fired = frozenset(s.arguments[0].number for s in solved.symbols if s.name == FIRED)
-    seen = frozenset((s.arguments[0].number, s.arguments[1].number, s.arguments[3].number)
-                     for s in solved.symbols if s.name == COND)
+    program = condition_plan(logic).program(logic, present, skip) + _PROJECTION
+    solved = run_clingo(program, facts, sort=False)  # only the projections are read: not every binding
+    fired = frozenset(s.arguments[0].number for s in solved.symbols if s.name == _RULE_FIRED)
+    seen = frozenset((s.arguments[0].number, s.arguments[1].number, s.arguments[2].number)
+                     for s in solved.symbols if s.name == _CONDITION_SEEN)
     return fired, seen
+
+
+_RULE_FIRED, _CONDITION_SEEN = "_coverage_fired", "_coverage_seen"
+_PROJECTION = (f"\n{_RULE_FIRED}(N) :- {FIRED}(N, G).\n{_CONDITION_SEEN}(N, K, T) :- {COND}(N, K, G, T).\n"
+               f"#show {_RULE_FIRED}/1. #show {_CONDITION_SEEN}/3.\n")
+"""The rules fired and the conditions seen, without their bindings: what :func:`measure` reads shown."""
 
 
 class _Measurer:
