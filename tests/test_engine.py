@@ -6,7 +6,6 @@ import random
 import re
 import shutil
 from datetime import date, timedelta
-from functools import cache
 from pathlib import Path
 
 import clingo
@@ -19,7 +18,7 @@ from pyhelpers.base.rulebase import logic_dir
 from pyhelpers.engine.program import PROVISION_RE, load_logic
 from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.solve import Checker, run_clingo
-from pyhelpers.explain.explainer import Explainer, explainer_for
+from pyhelpers.explain.explainer import explainer_for
 from pyhelpers.explain.instrument import AGG, FIRED, instrument, variables
 from pyhelpers.scenario import Scenario, load_dict, load_file
 from pyhelpers.scenario.catalogue import catalogue
@@ -27,13 +26,6 @@ from pyhelpers.scenario.catalogue import catalogue
 from .conftest import ROOT, SCENARIOS, scenario_id
 
 SHARED = ROOT.parent / "shared" / "treaties"
-
-
-@cache
-def _explained(path: Path) -> Explainer:
-    checker = Checker()
-    scenario = load_file(path)
-    return explainer_for(checker.logic, checker.facts(scenario), treaty=scenario.treaty, every_rule=True)
 
 
 def _instrumented_atoms(checker: Checker, treaty: str, facts: list[str]) -> set[clingo.Symbol]:
@@ -159,9 +151,10 @@ def test_checker_is_thread_safe_with_shared_parsed_slices() -> None:
     assert together == alone * 3
 
 
-def test_every_derived_atom_has_a_derivation() -> None:
+def test_every_derived_atom_has_a_derivation(checker: Checker) -> None:
     path = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
-    ex = _explained(path)
+    scenario = load_file(path)
+    ex = explainer_for(checker.logic, checker.facts(scenario), treaty=scenario.treaty, every_rule=True)
     derived = [a for a in ex.true if a in ex.supports]
     assert derived and all(a in ex.just for a in derived)
 
