@@ -11,7 +11,6 @@ suite, on every scenario of a treaty with reconstructed rules (the fast path's g
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable
 from pathlib import Path
 
@@ -82,17 +81,20 @@ def _explained(scenario: Scenario) -> dict[str, set[str]]:
     return explained
 
 
-def test_flagged_exactly_where_the_explanation_relies_on_a_reconstruction(checker: Checker) -> None:
+SHARDS = 8
+"""The suite-wide test in shards, so that pytest-xdist shares its scenarios among the workers."""
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_flagged_exactly_where_the_explanation_relies_on_a_reconstruction(checker: Checker, shard: int) -> None:
     global _CHECKER
     treaties = _treaties_with_reconstructed_rules(checker)
     assert treaties, "no rule is flagged reconstructed: nothing to test"
-    paths = [p for p in SCENARIOS if p.relative_to(ROOT / "scenarios").parts[0] in treaties]
+    paths = [p for p in SCENARIOS if p.relative_to(ROOT / "scenarios").parts[0] in treaties][shard::SHARDS]
     _CHECKER = checker.warm()
-    _ = checker.logic.statements  # parsed once, before the workers fork (the explainer instruments them)
-    with multiprocessing.get_context("fork").Pool(2) as pool:
-        results = pool.map(_mismatches, paths, chunksize=2)
+    results = [_mismatches(path) for path in paths]
     bad = [line for lines, _ in results for line in lines]
-    assert sum(n for _, n in results) > 300
+    assert sum(n for _, n in results) > 300 // SHARDS
     assert not bad, "\n".join(bad)
 
 
