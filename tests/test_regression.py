@@ -11,8 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from pyhelpers.engine.program import load_logic
+from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces.cli import main
-from pyhelpers.tools.coverage import Coverage, coverage_text, dynamic_predicates, run_coverage, scenario_files
+from pyhelpers.tools.coverage import Coverage, coverage_text, dynamic_predicates, measure, run_coverage, scenario_files
 from pyhelpers.tools.diff import diff_outcomes, diff_text
 
 from .conftest import ROOT, SCENARIOS
@@ -114,6 +115,23 @@ def test_diff_against_a_git_revision() -> None:
     result = CliRunner().invoke(main, ["diff", "--base", "HEAD", *sample], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert result.output == "no outcome changed (3 scenario(s))\n"
+
+
+def test_scenarios_measured_together_as_each_alone(checker: Checker) -> None:
+    """Coverage grounds a group of scenarios at once (each under its own id): the rules fired and the
+    conditions seen, false ones included, are those of the scenarios measured one by one. Checked on
+    scenarios of every treaty (the whole suite was compared once: identical)."""
+    picked = [next(p for p in SCENARIOS if p.relative_to(ROOT / "scenarios").parts[0] == t)
+              for t in sorted({p.relative_to(ROOT / "scenarios").parts[0] for p in SCENARIOS})]
+    picked += [p for p in SCENARIOS if "unknowns" in p.name][:3]
+    fired: set[int] = set()
+    seen: set[tuple[int, int, int]] = set()
+    for path in picked:
+        f, s = measure(checker, [path])
+        fired |= f
+        seen |= s
+    assert measure(checker, picked) == (fired, seen)
+    assert any(t == 0 for _, _, t in seen) and any(t == 1 for _, _, t in seen)
 
 
 def test_suite_coverage() -> None:
