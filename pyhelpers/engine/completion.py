@@ -30,7 +30,7 @@ from typing import Any
 from pyhelpers.base import dates
 from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine import critical
-from pyhelpers.engine.domains import cited_percentages, every_value, is_state, keyed_by_state, leaf_annotation
+from pyhelpers.engine.domains import every_value, is_state, keyed_by_state, leaf_annotation
 from pyhelpers.engine.results import Finding
 from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.catalogue import catalogue
@@ -169,8 +169,8 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
             names.add(f.fact or "")
             if item.date is not None:
                 days.append(date.fromisoformat(str(item.date)))
-    periods = critical.treaty_periods(checker.static_atoms, scenario.treaty)
-    shares = ("0%", *cited_percentages(checker.static_atoms, scenario.treaty))
+    periods = checker.treaty_periods(scenario.treaty)
+    shares = ("0%", *checker.cited_percentages(scenario.treaty))
     rows = data.setdefault("holdings", [])
     facts: list[OpenFact] = []
     asked: dict[str, frozenset[str]] = {}

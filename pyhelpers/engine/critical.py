@@ -236,5 +236,5 @@ def open_facts(checker: Any, scenario: Scenario) -> tuple[OpenFact, ...]:
     unknowns = scenario.unknowns
     if not any(f.ranged == "date" for f in unknowns):
         return unknowns
-    periods = treaty_periods(checker.static_atoms, scenario.treaty)
+    periods = checker.treaty_periods(scenario.treaty)
     return tuple(critical_dates(f, scenario, unknowns, periods) if f.ranged == "date" else f for f in unknowns)

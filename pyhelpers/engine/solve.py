@@ -23,7 +23,9 @@ from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
 from pyhelpers.engine.completion import accepted, asked_for, combinations, missing_records, unknown_values
+from pyhelpers.engine.critical import Periods, treaty_periods
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
+from pyhelpers.engine.domains import cited_percentages
 from pyhelpers.engine.fields import item_named, result_named
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
@@ -130,6 +132,8 @@ class Checker:
         self.logic = logic or load_logic()
         self.strict = strict
         """No default stands for a fact the law needs: each is missing instead of an assumption."""
+        self._periods: dict[str, Periods] = {}
+        self._percentages: dict[str, tuple[str, ...]] = {}
 
     def __reduce__(self) -> tuple[Callable[[str, bool], Checker], tuple[str, bool]]:
         """Pickled as its spec, the rule base's folder and ``strict`` (small, for a process started with
@@ -159,10 +163,28 @@ class Checker:
         """Provisions encoded from a reconstruction (flag ``reconstructed``), not from the corpus text."""
         return frozenset(r.provision for r in self.logic.rules if "reconstructed" in r.flags)
 
+    def treaty_periods(self, treaty: str) -> Periods:
+        """:func:`~pyhelpers.engine.critical.treaty_periods` of the catalogue facts, read once per treaty."""
+        periods = self._periods.get(treaty)
+        if periods is None:
+            periods = self._periods[treaty] = treaty_periods(self.static_atoms, treaty)
+        return periods
+
+    def cited_percentages(self, treaty: str) -> tuple[str, ...]:
+        """:func:`~pyhelpers.engine.domains.cited_percentages` of the catalogue facts, read once per treaty."""
+        shares = self._percentages.get(treaty)
+        if shares is None:
+            shares = self._percentages[treaty] = tuple(cited_percentages(self.static_atoms, treaty))
+        return shares
+
     def warm(self) -> Checker:
         """Parse and prepare everything shared by all evaluations now (before forking workers, which then
         inherit it instead of each parsing the rule base again; a spawned worker warms its own)."""
         _ = self.static_atoms, self.declared, self.reconstructed_provisions
+        for sym in self.static_atoms:  # every treaty's periods (a check's forked child inherits them)
+            if sym.name == "treaty" and len(sym.arguments) == 1 and sym.arguments[0].type == clingo.SymbolType.String:
+                self.treaty_periods(sym.arguments[0].string)
+                self.cited_percentages(sym.arguments[0].string)
         self.logic.reachable(None, frozenset())
         return self
 

@@ -31,7 +31,7 @@ from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine import critical
 from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
 from pyhelpers.engine.bounded import Bounded, run_bounded
-from pyhelpers.engine.domains import cited_percentages, leaf_annotation, value_choices
+from pyhelpers.engine.domains import leaf_annotation, value_choices
 from pyhelpers.engine.query import Query, parse_query
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.facts.emit import conditional_fact, open_option, quote, term
@@ -153,7 +153,7 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
     says it is incomplete."""
     deadline = time.monotonic() + time_limit
     parse_query(goal, checker.logic, SID)  # a bad goal is refused here, before a child is started
-    thresholds = cited_percentages(checker.static_atoms, scenario.treaty)
+    thresholds = list(checker.cited_percentages(scenario.treaty))
     marked = [f for f in scenario.open_facts if f.kind == "changeable"]
     changeable: list[OpenFact] = []
     for f in marked:
