@@ -482,7 +482,8 @@ def run_batch(ledger: str | Path, context_path: str | Path, out: str | Path, *, 
               chunk_size: int = DEFAULT_CHUNK, resume: bool = False, checker: Checker | None = None,
               progress: Callable[[int], None] | None = None, lang: str = "en") -> Summary:
     """Decide every row of ``ledger`` against the context; write ``out`` (format by extension); a bad row's
-    message in ``lang``.
+    message in ``lang``. ``progress(n)`` is told as each chunk of ``n`` rows is written (on ``resume``, the
+    rows the interrupted run wrote first, in one call).
 
     Raises :class:`BatchError` (a bad ledger, context or resume), :class:`LedgerError` (the ledger cannot
     be read whole: nothing is kept), :class:`~pyhelpers.base.errors.OutputError` (the output cannot be
@@ -519,6 +520,8 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     with writing(out):
         store = ChunkStore(out, fmt, header, resume, RESULT_COLUMNS)
     summary = Summary(resumed_chunks=len(store.done), redone_chunks=store.redone)
+    if progress is not None and store.done:
+        progress(sum(store.done.values()))  # the rows the interrupted run decided, first
     spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict, ctx.lang)
     prime(spec, ctx)
     jobs = ((index, rows_to_batch(rows)) for index, rows in partitions(ledger_rows(ledger), chunk_size, store.done))

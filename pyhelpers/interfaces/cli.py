@@ -30,6 +30,7 @@ from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces import documents, helptext
+from pyhelpers.interfaces.progress import progress_bar
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario, json_schema, load_file
 
@@ -164,49 +165,55 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
     worst = 0
     outputs: list[Any] = []
     log = logging.getLogger(f"{LOGGER}.check")
-    for path in paths:
-        log.info("checking %s", path)
-        try:
-            scenario = load_file(path)
-        except InputError as err:
-            click.echo(error_line(err, lang), err=True)
-            worst = max(worst, err.exit_code)
-            continue
-        started = time.monotonic()
-        result, mismatches = _check_with_progress(checker, scenario, path, time_limit)
-        if mismatches:
-            worst = max(worst, 1)
-        if fmt == "json":
-            outputs.append(documents.check_document(result, mismatches, scenario, path, ask))
-        elif ask:
-            click.echo(render.ask_text(result, lang, scenario), nl=False)
-        else:
-            decisive = _decisive(checker, scenario, result, lang, started + time_limit)
-            show = render.check_markdown if fmt == "markdown" else render.check_text
-            click.echo(show(result, mismatches, lang, decisive or {}, decisive is None), nl=False)
+    many = len(paths) > 1  # a bar over the files; one file: a bar over its items when checked in slices
+    with progress_bar("treaty check", len(paths), "files", lang, quiet=not many) as advance:
+        for path in paths:
+            log.info("checking %s", path)
+            worst = max(worst, _check_one(checker, path, ask, time_limit, fmt, lang, outputs, not many))
+            advance(1)
     if fmt == "json":
         click.echo(render.to_json(documents.check_envelope(outputs)), nl=False)
     sys.exit(worst)
 
 
-def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_limit: float
-                         ) -> tuple[ScenarioResult, list[Mismatch] | None]:
+def _check_one(checker: Checker, path: str, ask: bool, time_limit: float, fmt: str, lang: str,
+               outputs: list[Any], alone: bool) -> int:
+    """``treaty check`` of one file: its text printed (its JSON appended to ``outputs``); the exit code it
+    asks for (0, 1 a mismatch, 2 a file that does not load). ``alone``: the command's only file (a bar over
+    its items when it is checked in slices)."""
+    try:
+        scenario = load_file(path)
+    except InputError as err:
+        click.echo(error_line(err, lang), err=True)
+        return err.exit_code
+    started = time.monotonic()
+    result, mismatches = _check_with_progress(checker, scenario, path, time_limit, lang, alone)
+    if fmt == "json":
+        outputs.append(documents.check_document(result, mismatches, scenario, path, ask))
+    elif ask:
+        click.echo(render.ask_text(result, lang, scenario), nl=False)
+    else:
+        decisive = _decisive(checker, scenario, result, lang, started + time_limit)
+        show = render.check_markdown if fmt == "markdown" else render.check_text
+        click.echo(show(result, mismatches, lang, decisive or {}, decisive is None), nl=False)
+    return 1 if mismatches else 0
+
+
+def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_limit: float, lang: str = "en",
+                         alone: bool = True) -> tuple[ScenarioResult, list[Mismatch] | None]:
     """``documents.check_answer`` (within the time limit), with a progress bar on a terminal for a scenario
-    checked in slices."""
+    checked in slices (unless it is not ``alone``: the command's bar counts the files)."""
     from pyhelpers.scenario.limits import SLICE_ITEMS
 
-    if len(scenario.income) <= SLICE_ITEMS or not sys.stderr.isatty():
-        return documents.check_answer(checker, scenario, path, time_limit)
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    sliced = alone and len(scenario.income) > SLICE_ITEMS
+    with progress_bar(f"treaty check {path}", len(scenario.income), "items", lang, quiet=not sliced) as advance:
+        told = [0]
 
-    with Progress(TextColumn(f"[bold]treaty check[/bold] {escape(path)}"), BarColumn(bar_width=None),
-                  TextColumn("{task.completed:,}/{task.total:,} items"), TimeElapsedColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("items", total=len(scenario.income))
-        return documents.check_answer(checker, scenario, path, time_limit,
-                                      lambda done, _: bar.update(task, completed=done))
+        def items_done(done: int, _total: int) -> None:
+            advance(done - told[0])
+            told[0] = done
+
+        return documents.check_answer(checker, scenario, path, time_limit, items_done if sliced else None)
 
 
 def _decisive(checker: Checker, scenario: Scenario, result: ScenarioResult, lang: str, deadline: float
@@ -347,30 +354,20 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
     """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
     group context, and write the rows with their outcome, cap, withholding finding and provisions."""
     from pyhelpers.interfaces.batch import DEFAULT_CHUNK, run_batch
+    from pyhelpers.interfaces.ledger import count_rows
+    from pyhelpers.interfaces.progress import shown
 
     chunk = chunk or DEFAULT_CHUNK
 
     started = time.perf_counter()
-    show = not quiet and sys.stderr.isatty()
+    show = shown(quiet)
     if engine == "dask":
         summary = _batch_on_dask(ledger, context, output, workers, scheduler, partition_rows, resume, show, lang)
-    elif show:
-        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-        bar = Progress(TextColumn("[bold]treaty batch"), BarColumn(bar_width=None),
-                       TextColumn("{task.completed:,} rows"), TextColumn("{task.fields[rate]}"),
-                       TimeElapsedColumn(), transient=True)
-        with bar:
-            task = bar.add_task("rows", total=None, rate="")
-
-            def advance(n: int) -> None:
-                done = bar.tasks[0].completed + n
-                bar.update(task, advance=n, rate=f"{done / max(time.perf_counter() - started, 1e-9):,.0f} rows/s")
-
-            summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume,
-                                progress=advance, lang=lang)
     else:
-        summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume, lang=lang)
+        total = count_rows(ledger) if show else None  # only for the bar: not read when none is shown
+        with progress_bar("treaty batch", total, "rows", lang, quiet=quiet, rate=True) as advance:
+            summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume,
+                                progress=advance if show else None, lang=lang)
     if summary.nothing_to_resume:
         if not quiet:
             note = "nothing_dask" if engine == "dask" else "nothing"
@@ -639,7 +636,8 @@ def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, sa
     suite_files = [Path(c.name) for c in cases]
     made, rejected = generate(generated, seed, suite_files) if generated else ([], 0)
     all_cases = cases + [Case(g.name, g.scenario, g.data) for g in made]
-    report = run_crosscheck(all_cases, Checker(), chunk=chunk)
+    with progress_bar("treaty crosscheck", len(all_cases), "scenarios", lang) as advance:
+        report = run_crosscheck(all_cases, Checker(), chunk=chunk, progress=advance)
     if generated:
         report.skipped.append(f"{rejected} random candidate(s) the scenario loader rejected were drawn again")
         if len(made) < generated:
@@ -692,7 +690,9 @@ def coverage(paths: tuple[str, ...], fail_under: tuple[float, float] | None, log
     from pyhelpers.tools.coverage import coverage_json, coverage_text, dumps, run_coverage
 
     logic = load_logic(Path(logic_dir).resolve()) if logic_dir else load_logic()
-    cov = run_coverage(logic, _scenario_paths(paths), jobs)
+    files = _scenario_paths(paths)
+    with progress_bar("treaty coverage", len(files), "scenarios", lang) as advance:
+        cov = run_coverage(logic, files, jobs, progress=advance)
     click.echo(dumps(coverage_json(cov)) if fmt == "json" else coverage_text(cov, lang), nl=False)
     total = cov.total()
     if fail_under and (total.rules_pct < fail_under[0] or total.conditions_pct < fail_under[1]):
@@ -719,13 +719,13 @@ def diff(base: str, head: str | None, paths: tuple[str, ...], fmt: str, lang: st
     from pyhelpers.tools.diff import diff_outcomes, diff_package, diff_text, logic_at, tempdir
 
     files = _scenario_paths(paths)
-    with tempdir() as tmp:
+    with tempdir() as tmp, progress_bar("treaty diff", len(files), "scenarios", lang) as advance:
         if head is None and not Path(base).is_dir():
-            changes = diff_package(base, files, Path(tmp))
+            changes = diff_package(base, files, Path(tmp), progress=advance)
         else:
             old = logic_at(base, Path(tmp))
             new = logic_at(head, Path(tmp)) if head else installed()
-            changes = diff_outcomes(old, new, files)
+            changes = diff_outcomes(old, new, files, progress=advance)
     if fmt == "json":
         click.echo(dumps({"scenarios": len(files), "changes": [c.to_dict() for c in changes]}), nl=False)
     else:
@@ -777,7 +777,10 @@ def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, 
     if not paths and treaty != "core" and Path("scenarios", treaty).is_dir():
         paths = (str(Path("scenarios", treaty)),)
     logic = load_logic(Path(logic_dir).resolve()) if logic_dir else load_logic()
-    report = run_mutation(logic, treaty, _scenario_paths(paths), max_mutants, seed, jobs, time_budget, probes)
+    files = _scenario_paths(paths)
+    with progress_bar("treaty mutate", None, "mutants", lang) as advance:
+        report = run_mutation(logic, treaty, files, max_mutants, seed, jobs, time_budget, probes, progress=advance,
+                              planned=advance.total)
     click.echo(dumps(report_json(report)) if fmt == "json" else report_text(report, limit=None, lang=lang), nl=False)
     if save:
         import yaml
@@ -814,7 +817,8 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], stric
         scenario = load_file(path)
         loaded.append((path, scenario, Path(path).read_bytes()))
     dot = find_dot()
-    page = documents.report_page(checker, loaded, why_not, lang)
+    with progress_bar("treaty report", len(loaded), "scenarios", lang) as advance:
+        page = documents.report_page(checker, loaded, why_not, lang, progress=advance)
     try:
         Path(output).write_bytes(page.encode("utf-8"))
     except OSError as err:

@@ -244,10 +244,11 @@ def rates_answer(checker: Checker, chosen: Sequence[str], fmt: str, lang: str,
 
 # ----------------------------------------------------------------------------------------- report ---
 def report_page(checker: Checker, loaded: Sequence[tuple[str, Scenario, bytes]], why_not: Sequence[str],
-                lang: str) -> str:
-    """``treaty report``'s self-contained HTML page for the scenarios ``(source, scenario, file bytes)``."""
+                lang: str, progress: Callable[[int], None] | None = None) -> str:
+    """``treaty report``'s self-contained HTML page for the scenarios ``(source, scenario, file bytes)``;
+    ``progress(1)`` told after each scenario is explained."""
     from pyhelpers.engine.query import parse_query
     from pyhelpers.output.report import build_report, find_dot, render_html
 
     queries = [parse_query(q, checker.logic) for q in why_not]
-    return render_html(build_report(checker, list(loaded), lang, EXPLAINED_ROOTS, queries), find_dot())
+    return render_html(build_report(checker, list(loaded), lang, EXPLAINED_ROOTS, queries, progress), find_dot())

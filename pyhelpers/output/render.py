@@ -874,6 +874,21 @@ def batch_summary(out: str, rows: int, seconds: float, by_status: Mapping[str, i
         redone=w["redone"].format(n=redone) if redone else "")
 
 
+_PROGRESS = {
+    "en": {"files": "files", "items": "items", "scenarios": "scenarios", "mutants": "mutants", "rows": "rows",
+           "rate": "{rate} rows/s"},
+    "pt": {"files": "arquivos", "items": "itens", "scenarios": "cenários", "mutants": "mutantes", "rows": "linhas",
+           "rate": "{rate} linhas/s"},
+    "pt-PT": {"files": "ficheiros"},
+}
+"""The words of the progress bars the long commands show on a terminal (:mod:`pyhelpers.interfaces.progress`):
+the unit of the work counted, and ``treaty batch``'s rows per second."""
+
+
+def progress_word(key: str, lang: str) -> str:
+    return wording(_PROGRESS, lang)[key]
+
+
 # ------------------------------------------------------------------------------------- explain ---
 def _step_line(step: Step) -> str:
     cite = f" [{step.provision}]" if step.provision else ""

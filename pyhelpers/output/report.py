@@ -23,7 +23,7 @@ import re
 import shutil
 import subprocess
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
@@ -462,11 +462,12 @@ def provision_texts(index: dict[str, list[tuple[str, str]]], provision: str) -> 
 
 
 def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, bytes]], lang: str,
-                 roots: Iterable[str], queries: Sequence[Query] = ()) -> Report:
+                 roots: Iterable[str], queries: Sequence[Query] = (),
+                 progress: Callable[[int], None] | None = None) -> Report:
     """Evaluate and explain every scenario ``(source, scenario, file bytes)``: the derivation of each of
     its items' ``roots`` atoms (conclusions and findings), and the why-not analysis of each query (drawn
     under the item the query names, asked of the scenarios that have it; a query naming no item is
-    asked of every scenario)."""
+    asked of every scenario). ``progress(1)`` is told after each scenario."""
     root_names = frozenset(roots) | JUDGMENT_ROOTS
     known = {item.id for _, scenario, _ in scenarios for item in scenario.income}
     for query in queries:
@@ -505,6 +506,8 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
             graph = query_graph(f"s{si}w{qi}", query.text, holds, steps, lang, reconstructed)
             (ids[target].why_not if target is not None else report.why_not).append(graph)
         out.append(report)
+        if progress is not None:
+            progress(1)
     index = provision_index(checker.logic)
     texts: dict[str, list[tuple[str, str]]] = {}
     for s in out:

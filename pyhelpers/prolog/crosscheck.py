@@ -174,8 +174,9 @@ def restrict(atoms: set[str], names: set[str]) -> set[str]:
 
 
 def crosscheck(cases: Sequence[Case], checker: Checker | None = None, chunk: int = 250, workers: int | None = None,
-               progress: Callable[[str], None] | None = None) -> Report:
-    """Run both engines on ``cases`` and check the invariants; the report lists every disagreement."""
+               progress: Callable[[int], None] | None = None) -> Report:
+    """Run both engines on ``cases`` and check the invariants; the report lists every disagreement.
+    ``progress(n)`` is told after each chunk of ``n`` cases is compared."""
     start = time.perf_counter()
     checker = checker or Checker()
     logic: Logic = checker.logic
@@ -210,16 +211,16 @@ def crosscheck(cases: Sequence[Case], checker: Checker | None = None, chunk: int
         _compare("(the rule base without a scenario)", static.brave, static.cautious,
                  PrologModel(restrict(static_prolog.true, names), restrict(static_prolog.undefined, names)),
                  report, static.failure or static_prolog.failure)
-        for n, (members, sids, facts, future) in enumerate(jobs):
+        for members, sids, facts, future in jobs:
             t = time.perf_counter()
             cons = clingo_consequences(logic.program, facts, sigs)
             report.clingo_seconds += time.perf_counter() - t
             prolog = future.result()
             report.prolog_seconds += prolog.seconds
-            if progress:
-                progress(f"chunk {n + 1}/{len(jobs)}: {len(members)} scenarios")
             if cons.failure is not None:
                 _isolate(cases, members, checker, logic.program, sigs, report, cons.failure)
+                if progress is not None:
+                    progress(len(members))
                 continue
             brave, loose = _split(cons.brave, sids)
             cautious, _ = _split(cons.cautious, sids)
@@ -232,6 +233,8 @@ def crosscheck(cases: Sequence[Case], checker: Checker | None = None, chunk: int
             for i in sids.values():
                 error = prolog.failure or errors.get(i)
                 _compare(cases[i].name, brave[i], cautious[i], PrologModel(true[i], undefined[i]), report, error)
+            if progress is not None:
+                progress(len(members))
     report.seconds = time.perf_counter() - start
     return report
 

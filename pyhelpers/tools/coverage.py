@@ -36,8 +36,8 @@ import json
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
@@ -461,23 +461,32 @@ def _article_key(article: str) -> tuple[int, int, str]:
     return (2, 0, article)
 
 
-def run_coverage(logic: Logic, paths: Sequence[Path], jobs: int | None = None) -> Coverage:
-    """Measure every scenario of ``paths`` (in ``jobs`` processes; default: the CPUs)."""
+def run_coverage(logic: Logic, paths: Sequence[Path], jobs: int | None = None,
+                 progress: Callable[[int], None] | None = None) -> Coverage:
+    """Measure every scenario of ``paths`` (in ``jobs`` processes; default: the CPUs); ``progress(n)`` is
+    told as each group of ``n`` scenarios (:data:`GROUP`) is measured."""
     condition_plan(logic)  # built once, before the workers fork
     cov = Coverage(logic, len(paths))
     jobs = jobs or os.cpu_count() or 1
     groups = [list(paths[i:i + GROUP]) for i in range(0, len(paths), GROUP)]
+
+    def add(result: Seen, size: int) -> None:  # a union: the same coverage whatever the order of the groups
+        cov.fired |= result[0]
+        cov.seen |= result[1]
+        if progress is not None:
+            progress(size)
+
     if jobs <= 1 or len(groups) <= 1:
         one = _Measurer(logic)
-        results: Iterable[Seen] = [one(g) for g in groups]
+        for g in groups:
+            add(one(g), len(g))
     else:
         pool = ProcessPoolExecutor(jobs, mp_context=processes.context(), initializer=_worker_init,
                                    initargs=(str(logic.root),))
         with pool:
-            results = list(pool.map(_worker_measure, [[str(p) for p in g] for g in groups]))
-    for fired, seen in results:
-        cov.fired |= fired
-        cov.seen |= seen
+            futures = {pool.submit(_worker_measure, [str(p) for p in g]): len(g) for g in groups}
+            for future in as_completed(futures):
+                add(future.result(), futures[future])
     return cov
 
 

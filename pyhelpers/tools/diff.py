@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
@@ -88,8 +89,10 @@ class Change:
                 "provisions_before": list(self.provisions_before), "provisions_after": list(self.provisions_after)}
 
 
-def diff_outcomes(base: Path, head: Path, scenarios: list[Path]) -> list[Change]:
-    """Every item whose outcome (status, outcome per State, rate, findings, provisions) differs."""
+def diff_outcomes(base: Path, head: Path, scenarios: list[Path], progress: Callable[[int], None] | None = None
+                  ) -> list[Change]:
+    """Every item whose outcome (status, outcome per State, rate, findings, provisions) differs;
+    ``progress(1)`` told after each scenario."""
     old, new = Checker(load_logic(base.resolve())), Checker(load_logic(head.resolve()))
     changes = []
     for path in scenarios:
@@ -99,6 +102,8 @@ def diff_outcomes(base: Path, head: Path, scenarios: list[Path]) -> list[Change]
             sa, sb = _summary(ia), _summary(ib)
             if sa != sb or ia.provisions != ib.provisions:
                 changes.append(Change(str(path), ia.item_id, sa, sb, ia.provisions, ib.provisions))
+        if progress is not None:
+            progress(1)
     return changes
 
 
@@ -144,15 +149,19 @@ _NOT_LOADED: dict[str, Any] = {"status": "not loaded by the base version (a fiel
                "max_rate_bp": None, "findings": []}
 
 
-def diff_package(rev: str, scenarios: list[Path], workdir: Path, repo: Path | None = None) -> list[Change]:
+def diff_package(rev: str, scenarios: list[Path], workdir: Path, repo: Path | None = None,
+                 progress: Callable[[int], None] | None = None) -> list[Change]:
     """Every item whose answer differs between the whole package at git revision ``rev`` and this one:
     status, outcome per State, rate, findings, provisions, and every other field of the item's JSON
-    (amounts, compliance, relief, alternatives) but the receipt's hashes."""
+    (amounts, compliance, relief, alternatives) but the receipt's hashes. ``progress(1)`` is told after
+    each scenario checked by this version (the revision's checks all of them first, in one process)."""
     old = _results_of_package(package_at(rev, workdir, repo), [p.resolve() for p in scenarios], workdir)
     new = Checker()
     changes = []
     for path in scenarios:
         after = new.check(load_file(path), str(path.resolve())).to_json()
+        if progress is not None:
+            progress(1)
         before = old.get(str(path.resolve()))
         if before is None:
             changes += [Change(str(path), ib["item_id"], _NOT_LOADED, _json_summary(ib), (), tuple(ib["provisions"]))

@@ -665,16 +665,22 @@ class Report:
 
 
 def run_mutation(logic: Logic, treaty: str, scenario_paths: Sequence[Path], max_mutants: int | None = None,
-                 seed: int = 1, jobs: int = 1, time_budget: float | None = None, probes: int = 100) -> Report:
+                 seed: int = 1, jobs: int = 1, time_budget: float | None = None, probes: int = 100,
+                 progress: Callable[[int], None] | None = None, planned: Callable[[int], None] | None = None
+                 ) -> Report:
     """Generate the mutants of ``treaty`` (a sample of ``max_mutants`` with ``seed``), run each on the
     scenarios (and ``probes`` generated ones) in ``jobs`` processes, within ``time_budget`` seconds
-    (counted from the start; the mutants not run by then are *skipped*)."""
+    (counted from the start; the mutants not run by then are *skipped*). ``planned(n)`` is told the
+    number of mutants to run once they are chosen, ``progress(n)`` after each group of ``n`` judged
+    (the mutants of one statement; the skipped ones too)."""
     start = time.monotonic()
     deadline = start + time_budget if time_budget is not None else None
     every = generate_mutants(logic, treaty)
     if not every:
         raise InputError(f"no statement of logic/{treaty}/ to mutate (is {treaty!r} an encoded treaty?)")
     chosen = sample(every, max_mutants, seed)
+    if planned is not None:
+        planned(len(chosen))
     prepared = prepare(logic, treaty, chosen, scenario_paths, probes, deadline=deadline)
     global _STATE_SPEC
     _STATE_SPEC = _Spec(str(logic.root), treaty, max_mutants, seed, tuple(map(str, scenario_paths)), probes, deadline)
@@ -690,14 +696,19 @@ def run_mutation(logic: Logic, treaty: str, scenario_paths: Sequence[Path], max_
         for ids in order:
             for o in _run_group(ids):
                 outcomes[o.mutant] = o
+            if progress is not None:
+                progress(len(ids))
     else:
         # forked workers inherit the parsed logic and the suite; spawned ones prepare them from the spec
         with ProcessPoolExecutor(jobs, mp_context=processes.context(), initializer=_start_worker,
                                  initargs=(_STATE_SPEC,)) as pool:
             futures = [pool.submit(_run_group, ids) for ids in order]
             for fut in as_completed(futures):
-                for o in fut.result():
+                done = fut.result()
+                for o in done:
                     outcomes[o.mutant] = o
+                if progress is not None:
+                    progress(len(done))
     notes = prepared.baseline_failures + prepared.notes
     return Report(treaty, len(every), chosen, outcomes, prepared.scenarios, prepared.probes,
                   time.monotonic() - start, max_mutants is not None and max_mutants < len(every), seed, notes,
