@@ -8,17 +8,22 @@ limit and the count found. The reproducers' inputs come from ``tests/bench/large
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.base.errors import ScenarioError
-from pyhelpers.engine import alternatives, limited
+from pyhelpers.base import processes
+from pyhelpers.base.errors import InputError, ScenarioError
+from pyhelpers.engine import alternatives, bounded, limited
 from pyhelpers.engine.answers import result_from_atoms
+from pyhelpers.engine.bounded import run_bounded
 from pyhelpers.engine.limited import check_within
 from pyhelpers.engine.provenance import EXPLAINED_ROOTS
 from pyhelpers.engine.results import ItemResult, ScenarioResult
@@ -188,3 +193,43 @@ def test_the_report_says_incomplete_first(checker: Checker, monkeypatch: pytest.
     complete = rep.render_html(rep.build_report(checker, [(str(QUALIFYING), load_file(QUALIFYING),
                                                            QUALIFYING.read_bytes())], "en", EXPLAINED_ROOTS), None)
     assert "INCOMPLETE" not in complete
+
+
+def _pid(_emit: Callable[[None], None]) -> int:
+    return os.getpid()
+
+
+def _sleep(seconds: float, _emit: Callable[[None], None]) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def _refuse(_emit: Callable[[None], None]) -> int:
+    raise InputError("refused in the kept child")
+
+
+@pytest.mark.skipif(not processes.forking(), reason="a kept child is forked")
+def test_a_kept_child_answers_one_work_after_the_other_and_is_replaced_when_cut(
+        checker: Checker, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``treaty serve`` keeps one child for its bounded checks: works that pickle run in that one child
+    (not in this process), an error raised there is raised here and the child stays, a work past its
+    deadline kills it and the next work gets a new child; a check there gives the check's answer."""
+    monkeypatch.setattr(bounded, "_KEPT", None)
+    bounded.keep_child()
+    try:
+        first = run_bounded(_pid, time.monotonic() + 60)
+        second = run_bounded(_pid, time.monotonic() + 60)
+        assert first.finished and first.value == second.value and first.value != os.getpid()
+        assert second.cpu is not None
+        with pytest.raises(InputError, match="refused in the kept child"):
+            run_bounded(_refuse, time.monotonic() + 60)
+        assert run_bounded(_pid, time.monotonic() + 60).value == first.value
+        cut = run_bounded(functools.partial(_sleep, 30.0), time.monotonic() + 0.5)
+        assert (cut.finished, cut.value) == (False, None) and cut.wall < 10
+        after = run_bounded(_pid, time.monotonic() + 60)
+        assert after.finished and after.value not in (None, first.value, os.getpid())
+        scenario = load_file(QUALIFYING)
+        assert check_within(checker, scenario, str(QUALIFYING)) == checker.check(scenario, str(QUALIFYING))
+    finally:
+        assert bounded._KEPT is not None
+        bounded._KEPT.stop()

@@ -19,6 +19,7 @@ dropped and the answer is incomplete all the same, so the limit is never silentl
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import pickle
@@ -58,12 +59,15 @@ class Bounded(Generic[T, P]):
 def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bounded[T, P]:
     """``work(emit)`` finished by ``deadline`` (a :func:`time.monotonic` time), or stopped there. An
     exception raised by the work is raised here (with the child's traceback as a note), or, if it cannot
-    be sent, a :class:`RuntimeError` carrying that traceback."""
+    be sent, a :class:`RuntimeError` carrying that traceback. In a process that keeps a child
+    (:func:`keep_child`), work that pickles runs in that child."""
     started, cpu = time.monotonic(), time.process_time()
     if not processes.forking():
         return _run_spawned(work, deadline, started, cpu)
     if deadline <= time.monotonic():
         return Bounded(None, False, cpu=0.0)
+    if _KEPT is not None and (job := _pickled(work)) is not None:
+        return _KEPT.run(job, deadline, started)
     from multiprocessing import Pipe  # here: a command that bounds nothing does not import it
 
     receive, send = Pipe(duplex=False)
@@ -90,11 +94,16 @@ def run_bounded(work: Callable[[Callable[[P], None]], T], deadline: float) -> Bo
             out.cpu = usage.ru_utime + usage.ru_stime
 
 
-def _child(work: Callable[[Callable[[Any], None]], Any], send: Any) -> int:
-    """In the child: run ``work``, send what it emits and its value (or its exception); the exit status."""
+def _child(work: Callable[[Callable[[Any], None]], Any], send: Any, keep: bool = False) -> int:
+    """In the child: run ``work``, send what it emits and its value (or its exception); the exit status.
+    With ``keep`` (a kept child, :class:`_Kept`) the pipe stays open and the CPU time the work used is
+    sent before its value."""
     status = 0
+    cpu = time.process_time()
     try:
         value = work(lambda part: send.send(("emit", part)))
+        if keep:
+            send.send(("cpu", time.process_time() - cpu))
         send.send(("done", (value, cache.notices())))
     except TreatyLogicError as err:
         send.send(("error", err))
@@ -107,9 +116,121 @@ def _child(work: Callable[[Callable[[Any], None]], Any], send: Any) -> int:
                 send.send(("crash", (None, text)))
         status = 1
     finally:
-        with contextlib.suppress(BaseException):
-            send.close()
+        if not keep:
+            with contextlib.suppress(BaseException):
+                send.close()
     return status
+
+
+# ------------------------------------------------------------------------------ a kept child ---
+
+KEPT_WORKS = 500
+"""Works a kept child does before it is replaced by a fresh fork (what it caches stays bounded)."""
+
+
+class _Kept:
+    """A forked child kept between bounded works (:func:`keep_child`): each work reaches it pickled and
+    its answer comes back as from a child forked for it; a work that outlasts its deadline, or a child that
+    ends, is killed and the next work forks a new one. Forking costs little, but a fresh fork's first
+    work pays for the memory pages it writes (tens of ms for a check of a few ms): a server answering
+    one request after the other keeps one child warm instead."""
+
+    def __init__(self) -> None:
+        self.pid: int | None = None
+        self.works = 0
+        self.jobs: Any = None
+        self.answers: Any = None
+
+    def _start(self) -> None:
+        from multiprocessing import Pipe
+
+        jobs_in, jobs_out = Pipe(duplex=False)
+        answers_in, answers_out = Pipe(duplex=False)
+        pid = os.fork()
+        if pid == 0:  # the child: serves works until its pipe closes; never returns
+            global _KEPT
+            _KEPT = None  # bounded work inside a work forks its own child
+            status = 1
+            try:
+                jobs_out.close()
+                answers_in.close()
+                status = _serve_works(jobs_in, answers_out)
+            finally:
+                os._exit(status)
+        jobs_in.close()
+        answers_out.close()
+        self.pid, self.works, self.jobs, self.answers = pid, 0, jobs_out, answers_in
+
+    def stop(self) -> None:
+        if self.pid is None:
+            return
+        for end in (self.jobs, self.answers):
+            with contextlib.suppress(OSError):
+                end.close()
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.waitpid(self.pid, 0)
+        self.pid = None
+
+    def run(self, job: bytes, deadline: float, started: float) -> Bounded[Any, Any]:
+        if self.pid is None or self.works >= KEPT_WORKS:
+            self.stop()
+            self._start()
+        self.works += 1
+        out: Bounded[Any, Any] = Bounded(None, False)
+        done = False
+        try:
+            self.jobs.send_bytes(job)
+            _receive(self.answers, deadline, out)
+            done = out.finished
+        except WorkerFailed:
+            raise
+        except BaseException:
+            done = True  # the work raised: the child said so and waits for the next work
+            raise
+        finally:
+            out.wall = time.monotonic() - started
+            if not done:
+                self.stop()  # past the deadline (or the child ended): killed, the next work forks anew
+        return out
+
+
+def _serve_works(jobs: Any, send: Any) -> int:
+    """A kept child's loop: run each pickled work it receives (:func:`_child`) until its pipe closes."""
+    while True:
+        try:
+            job = jobs.recv_bytes()
+        except (EOFError, OSError):
+            return 0
+        try:
+            work = pickle.loads(job)
+        except BaseException:
+            _child(functools.partial(_unpickled, job), send, keep=True)  # raises again: sent as the work's error
+            continue
+        _child(work, send, keep=True)
+
+
+def _unpickled(job: bytes, _emit: Callable[[Any], None]) -> Any:
+    return pickle.loads(job)
+
+
+_KEPT: _Kept | None = None
+
+
+def keep_child() -> None:
+    """From now on this process runs its bounded work that pickles in one kept child (:class:`_Kept`),
+    where the start method is ``fork``; ``treaty serve``'s workers do, one request at a time."""
+    global _KEPT
+    if _KEPT is None and processes.forking():
+        _KEPT = _Kept()
+
+
+def _pickled(work: Callable[..., Any]) -> bytes | None:
+    try:
+        return pickle.dumps(work)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return None
 
 
 def _receive(receive: Any, deadline: float, out: Bounded[Any, Any]) -> None:
@@ -136,6 +257,9 @@ def _handle(message: tuple[str, Any], out: Bounded[Any, Any]) -> bool:
     kind, payload = message
     if kind == "emit":
         out.emitted.append(payload)
+        return False
+    if kind == "cpu":  # a kept child's measure of the work (a forked one's is read when it ends)
+        out.cpu = payload
         return False
     if kind == "done":
         (out.value, notes), out.finished = payload, True

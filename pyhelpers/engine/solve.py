@@ -517,6 +517,12 @@ def checker_for(root: str, strict: bool) -> Checker:
     return checker
 
 
+def loaded(checker: Checker) -> Checker:
+    """``checker`` as :func:`checker_for` gives it in this process and in the children forked from it (a
+    pickled checker there is this one, not the rule base loaded again)."""
+    return _LOADED.setdefault((str(checker.logic.root), checker.strict), checker)
+
+
 _WORKER_CHECKER: Checker | None = None
 """The checker of a worker process of :meth:`Checker.check_many`."""
 

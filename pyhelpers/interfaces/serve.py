@@ -50,9 +50,9 @@ from pyhelpers.base.errors import InputError, LogicError, Problem, ScenarioError
 from pyhelpers.base.lang import family, normalize
 from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
-from pyhelpers.engine.bounded import Bounded, run_bounded
+from pyhelpers.engine.bounded import Bounded, keep_child, run_bounded
 from pyhelpers.engine.rates import RateTable
-from pyhelpers.engine.solve import Checker
+from pyhelpers.engine.solve import Checker, loaded
 from pyhelpers.interfaces import documents
 from pyhelpers.interfaces.batch import BatchContext, _chunks, decide_rows
 from pyhelpers.interfaces.ledger import jsonl_rows
@@ -183,8 +183,9 @@ class Engine:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.checker = Checker().warm()
-        self.strict_checker = Checker(self.checker.logic, strict=True).warm()
+        self.checker = loaded(Checker().warm())
+        self.strict_checker = loaded(Checker(self.checker.logic, strict=True).warm())
+        keep_child()  # one request at a time (the lock): bounded checks in one kept child
         self.lock = threading.Lock()
         self.rate_tables: dict[tuple[str, ...], RateTable] = {}
 
