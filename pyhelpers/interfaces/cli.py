@@ -166,6 +166,10 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
     outputs: list[Any] = []
     log = logging.getLogger(f"{LOGGER}.check")
     many = len(paths) > 1  # a bar over the files; one file: a bar over its items when checked in slices
+    if many:
+        from pyhelpers.engine.bounded import keep_child
+
+        keep_child()  # each file's bounded check and decisive lines in one kept child: what it prepares stays
     with progress_bar("treaty check", len(paths), "files", lang, quiet=not many) as advance:
         for path in paths:
             log.info("checking %s", path)
