@@ -28,7 +28,7 @@ from pyhelpers.base.version import package_version
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import ScenarioResult
-from pyhelpers.engine.solve import Checker
+from pyhelpers.engine.solve import Checker, loaded
 from pyhelpers.interfaces import documents, helptext
 from pyhelpers.interfaces.progress import progress_bar
 from pyhelpers.output import render
@@ -161,7 +161,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
     if not paths:
         raise InputError(f"{', '.join(files)}: expected a scenario file or a folder holding *.yaml or *.yml files, "
                          "found a folder without any")
-    checker = Checker(strict=strict)
+    checker = loaded(Checker(strict=strict))  # the checker a kept child unpickles (checker_for) is this one
     worst = 0
     outputs: list[Any] = []
     log = logging.getLogger(f"{LOGGER}.check")
