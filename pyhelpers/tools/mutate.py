@@ -20,6 +20,14 @@ solved: neither the original statement nor the mutant can fire given the scenari
 set (a positive condition without an atom of its predicate and constants there): no instance of either
 body is then true, and the mutated program, still stratified, has the same answer set.
 
+A scenario that ``treaty check`` decides other than by one solve of its facts (facts given as
+alternatives or ``unknown``, answered three-valued; holding records the rules report missing, opened over
+their values; items under different versions of an amended article) is used when its expectations hold
+under :meth:`Checker.check`, and each mutant is judged there by checking it again with the mutated rules
+(:class:`_CheckedLogic`): after the plain scenarios, and only where the mutated statement, or the
+original, can fire in some program that the original's check asked for (otherwise every solve of the
+check has the original's answer set, and so has its result).
+
 Mutants that are not killed are also run on *probe* scenarios, randomly generated from the suite
 (:func:`pyhelpers.prolog.generate.generate`: boundary values, flipped facts, unknowns), and compared
 with the original rules there (every answer set). Classification:
@@ -155,6 +163,16 @@ class _Case:
     shapes: tuple[_Shape, ...] = ()  # checked: the programs the check asked for (keys of _State.shapes)
 
 
+@dataclass(frozen=True)
+class _Known:
+    """A program the original's check of a scenario asked for: the statements of its treaty and versions
+    (in order, and as a set), and the predicates that can be true given its input predicates."""
+
+    chosen: tuple[int, ...]
+    members: frozenset[int]
+    possible: frozenset[tuple[str, int]]
+
+
 @dataclass
 class _State:
     logic: Logic
@@ -170,7 +188,7 @@ class _State:
     unsafe: frozenset[int] = frozenset()
     killers: dict[int, list[int]] = field(default_factory=dict)
     by_id: dict[int, Mutant] = field(default_factory=dict)
-    shapes: dict[_Shape, tuple[frozenset[int], frozenset[tuple[str, int]]]] = field(default_factory=dict)
+    shapes: dict[_Shape, _Known] = field(default_factory=dict)
     """Of each program a check asked for: its statements (before slicing) and the predicates that can be true."""
     static_atoms: list[clingo.Symbol] = field(default_factory=list)
     reconstructed: frozenset[str] = frozenset()
@@ -541,6 +559,9 @@ class _CheckedLogic(Logic):
     written to the disk cache, and recorded (:attr:`shapes`: which programs the check asked for)."""
 
     shapes: set[_Shape]
+    known: dict[_Shape, _Known]
+    """The programs the original's check asked for (the run's state), with what is known of them."""
+    index: int | None
 
     def program_for(self, treaty: str, present: frozenset[str] | None = None,
                     versions: tuple[str, ...] = (), provenance: bool = True) -> str:
@@ -549,8 +570,30 @@ class _CheckedLogic(Logic):
         key = (treaty, present, versions, provenance)
         text = self._programs.get(key)
         if text is None:
-            text = self._programs[key] = self._program_text(*key)
+            chosen = [self._sliceable[i] for i in self._kept((treaty, present, versions))]
+            extra = self.provenance(chosen) if provenance else []
+            text = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text]
+                                                   + extra)
         return text
+
+    def _kept(self, shape: _Shape) -> list[int]:
+        """The statements that can fire in the program of ``shape``. Where the original's check asked for
+        it, its possible predicates serve the mutant too unless the mutated statement makes one more
+        possible: those of the mutated rules are among them, and a statement kept that cannot fire does
+        not change the answer set."""
+        treaty, present, versions = shape
+        known = self.known.get(shape)
+        if known is None:
+            chosen = self.chosen(treaty, versions)
+            possible: Iterable[tuple[str, int]] = self.possible_predicates(chosen, present)
+        else:
+            chosen, possible = list(known.chosen), known.possible
+            s = self._sliceable[self.index] if self.index is not None and self.index in known.members else None
+            if s is not None and s.head is not None and s.head not in possible \
+                    and all(p in possible for p in s.positive):
+                possible = self.possible_predicates(chosen, present)
+        can = frozenset(possible)
+        return [i for i in chosen if all(p in can for p in self._sliceable[i].positive)]
 
     def program_for_facts(self, treaty: str, facts: Iterable[str], versions: tuple[str, ...] = ()) -> Sliced:
         present = frozenset(f[: f.index("(")] for f in facts)
@@ -570,7 +613,8 @@ class _CheckedLogic(Logic):
         return compute()
 
 
-def _checked_logic(logic: Logic, index: int | None = None, statement: Statement | None = None) -> _CheckedLogic:
+def _checked_logic(logic: Logic, known: dict[_Shape, _Known], index: int | None = None,
+                   statement: Statement | None = None) -> _CheckedLogic:
     """``logic`` as a :class:`_CheckedLogic`, with ``statement`` in place of statement ``index`` (its rule
     annotation, and so the provenance of its atoms, kept)."""
     out = _CheckedLogic.__new__(_CheckedLogic)
@@ -579,6 +623,8 @@ def _checked_logic(logic: Logic, index: int | None = None, statement: Statement 
         out.__dict__.pop(derived, None)
     out._programs, out._sliced, out._parsed = {}, {}, {}
     out.shapes = set()
+    out.known = known
+    out.index = index
     statements = list(logic._sliceable)
     annotated = dict(logic._annotated)
     if index is not None and statement is not None:
@@ -611,7 +657,7 @@ def _open(checker: Checker, scenario: Scenario) -> bool:
 def _prepare_checked(state: _State, case: _Case, scenario: Scenario) -> str | None:
     """``case`` decided as ``treaty check`` decides it (with the original rules): None when its
     expectations hold (``case`` is then a checked case), else the first that fails."""
-    logic = _checked_logic(state.logic)
+    logic = _checked_logic(state.logic, state.shapes)
     result = _checker(state, logic).check(scenario, case.name, CHECK_TIME_LIMIT)
     if result.incomplete:
         return result.incomplete
@@ -622,7 +668,8 @@ def _prepare_checked(state: _State, case: _Case, scenario: Scenario) -> str | No
         if shape not in state.shapes:
             treaty, present, versions = shape
             chosen = state.logic.chosen(treaty, versions)
-            state.shapes[shape] = (frozenset(chosen), frozenset(state.logic.possible_predicates(chosen, present)))
+            state.shapes[shape] = _Known(tuple(chosen), frozenset(chosen),
+                                         frozenset(state.logic.possible_predicates(chosen, present)))
     case.checked = True
     case.shapes = tuple(sorted(logic.shapes, key=repr))
     case.output = result
@@ -636,8 +683,9 @@ def _check_may_matter(state: _State, m: Mutant, case: _Case) -> bool:
     answer set, so it asks for the same programs and has the same result."""
     was = state.logic._sliceable[m.statement].positive
     for shape in case.shapes:
-        chosen, possible = state.shapes[shape]
-        if m.statement in chosen and (all(p in possible for p in was) or all(p in possible for p in m.positive)):
+        known = state.shapes[shape]
+        if m.statement in known.members and (all(p in known.possible for p in was)
+                                             or all(p in known.possible for p in m.positive)):
             return True
     return False
 
@@ -645,7 +693,8 @@ def _check_may_matter(state: _State, m: Mutant, case: _Case) -> bool:
 def _checked_result(state: _State, m: Mutant, case: _Case) -> ScenarioResult:
     """The result of ``treaty check`` on ``case`` with the mutant in place of its statement."""
     assert case.scenario is not None
-    logic = _checked_logic(state.logic, m.statement, Statement(m.file, m.text, m.head, m.positive, m.is_fact))
+    logic = _checked_logic(state.logic, state.shapes, m.statement,
+                           Statement(m.file, m.text, m.head, m.positive, m.is_fact))
     static = not m.is_fact and not state.logic._sliceable[m.statement].is_fact
     return _checker(state, logic, static).check(case.scenario, case.name, CHECK_TIME_LIMIT)
 
