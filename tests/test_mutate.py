@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from pyhelpers.engine.program import load_logic
 from pyhelpers.engine.solve import run_clingo
+from pyhelpers.engine.statements import Statement
 from pyhelpers.interfaces.cli import main
 from pyhelpers.tools import mutate
 from pyhelpers.tools.coverage import scenario_files
@@ -246,3 +247,13 @@ def test_a_checked_scenario_is_checked_again_only_where_the_mutant_can_fire() ->
     far, near = mutate._run_one(state, chosen[1]), mutate._run_one(state, chosen[0])
     assert (far.status, far.solved) == ("equivalent", 0)
     assert (near.status, near.solved, near.witness) == ("killed", 1, str(path))
+    # sound: checked with each program's possible predicates computed afresh for the mutated rules (not
+    # those of the original's check), the mutant that is skipped has the original's result, the other
+    # the result it was judged by
+    for m in chosen:
+        fresh = mutate._checked_logic(logic, {}, m.statement, Statement(m.file, m.text, m.head, m.positive, m.is_fact))
+        result = mutate._checker(state, fresh).check(case.scenario, case.name, mutate.CHECK_TIME_LIMIT)
+        if m is chosen[1]:
+            assert result == case.output
+        else:
+            assert result == mutate._checked_result(state, m, case) != case.output

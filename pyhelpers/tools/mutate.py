@@ -658,7 +658,10 @@ def _prepare_checked(state: _State, case: _Case, scenario: Scenario) -> str | No
     """``case`` decided as ``treaty check`` decides it (with the original rules): None when its
     expectations hold (``case`` is then a checked case), else the first that fails."""
     logic = _checked_logic(state.logic, state.shapes)
-    result = _checker(state, logic).check(scenario, case.name, CHECK_TIME_LIMIT)
+    try:
+        result = _checker(state, logic).check(scenario, case.name, CHECK_TIME_LIMIT)
+    except InputError as err:  # `treaty check` refuses it (too many combinations, versions mixed ...)
+        return f"refused: {err}"
     if result.incomplete:
         return result.incomplete
     failed = compare(scenario, result)
