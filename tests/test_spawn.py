@@ -27,7 +27,7 @@ from pyhelpers.tools.mutate import run_mutation
 from .bench.large import many_persons
 from .conftest import ROOT
 from .ledger_gen import CONTEXT, generate, write_csv
-from .test_mutate import EXPECTED, FIXTURE, _classes
+from .test_mutate import EXPECTED, FIXTURE, OPEN, _classes
 
 QUALIFYING = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
 FORTY = ROOT / "scenarios/br-pt/dividends-individual-beneficial-owner-40-percent.yaml"
@@ -87,6 +87,16 @@ def test_mutate_on_spawned_workers() -> None:
     report = run_mutation(load_logic(FIXTURE / "logic"), "br-pt", scenario_files([FIXTURE / "scenarios"]),
                           probes=0, jobs=2)
     assert _classes(report) == EXPECTED
+
+
+def test_mutate_with_a_checked_scenario_on_spawned_workers() -> None:
+    """A scenario decided over its open facts (alternatives) judges the mutants as in one process: each
+    spawned worker checks it with the original rules while preparing."""
+    logic = load_logic(FIXTURE / "logic")
+    alone = run_mutation(logic, "br-pt", [OPEN], probes=0)
+    spawned = run_mutation(logic, "br-pt", [OPEN], probes=0, jobs=2)
+    assert alone.notes == [] and alone.counts()["killed"] == 4
+    assert spawned.outcomes == alone.outcomes
 
 
 def test_coverage_on_spawned_workers() -> None:

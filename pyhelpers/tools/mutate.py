@@ -20,6 +20,14 @@ solved: neither the original statement nor the mutant can fire given the scenari
 set (a positive condition without an atom of its predicate and constants there): no instance of either
 body is then true, and the mutated program, still stratified, has the same answer set.
 
+A scenario that ``treaty check`` decides other than by one solve of its facts (facts given as
+alternatives or ``unknown``, answered three-valued; holding records the rules report missing, opened over
+their values; items under different versions of an amended article) is used when its expectations hold
+under :meth:`Checker.check`, and each mutant is judged there by checking it again with the mutated rules
+(:class:`_CheckedLogic`): after the plain scenarios, and only where the mutated statement, or the
+original, can fire in some program that the original's check asked for (otherwise every solve of the
+check has the original's answer set, and so has its result).
+
 Mutants that are not killed are also run on *probe* scenarios, randomly generated from the suite
 (:func:`pyhelpers.prolog.generate.generate`: boundary values, flipped facts, unknowns), and compared
 with the original rules there (every answer set). Classification:
@@ -57,8 +65,9 @@ from pyhelpers.base import formats, processes
 from pyhelpers.base.errors import InputError, LogicError
 from pyhelpers.engine.answers import build_result
 from pyhelpers.engine.expect import compare
-from pyhelpers.engine.program import Logic, RuleInfo
-from pyhelpers.engine.results import Receipt
+from pyhelpers.engine.program import _ANONYMOUS_RE, Logic, RuleInfo
+from pyhelpers.engine.results import Receipt, ScenarioResult
+from pyhelpers.engine.slicing import Sliced
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.engine.statements import Statement
 from pyhelpers.facts import Declared, scenario_facts
@@ -89,10 +98,15 @@ CATALOGUE = frozenset({"article"})
 """Static predicates whose numbers are identifiers, not values (article numbers)."""
 PROBE_MODELS = 32
 """A probe with more answer sets than this under the original rules (many unknowns) is not used."""
+CHECK_TIME_LIMIT = 60.0
+"""Seconds for one check of a scenario decided over its open facts (``treaty check`` gives it 10): a
+mutant whose check is cut short by it is skipped, not judged."""
 
 
 Pattern = tuple[tuple[str, int, tuple[tuple[int, clingo.Symbol], ...]], ...]
 """Positive body literals as name, arity and the constant arguments by position."""
+_Shape = tuple[str, frozenset[str], tuple[str, ...]]
+"""A program the check asks the rule base for: treaty, input predicates present, versions."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +159,18 @@ class _Case:
     receipt: Receipt | None = None
     preds: frozenset[tuple[str, int]] = frozenset()  # predicates with an atom in an original answer set
     holds: frozenset[tuple[str, int, int, clingo.Symbol]] = frozenset()  # their constant arguments
+    checked: bool = False  # decided as `treaty check` decides it (open facts, versions): output is its result
+    shapes: tuple[_Shape, ...] = ()  # checked: the programs the check asked for (keys of _State.shapes)
+
+
+@dataclass(frozen=True)
+class _Known:
+    """A program the original's check of a scenario asked for: the statements of its treaty and versions
+    (in order, and as a set), and the predicates that can be true given its input predicates."""
+
+    chosen: tuple[int, ...]
+    members: frozenset[int]
+    possible: frozenset[tuple[str, int]]
 
 
 @dataclass
@@ -162,6 +188,10 @@ class _State:
     unsafe: frozenset[int] = frozenset()
     killers: dict[int, list[int]] = field(default_factory=dict)
     by_id: dict[int, Mutant] = field(default_factory=dict)
+    shapes: dict[_Shape, _Known] = field(default_factory=dict)
+    """Of each program a check asked for: its statements (before slicing) and the predicates that can be true."""
+    static_atoms: list[clingo.Symbol] = field(default_factory=list)
+    reconstructed: frozenset[str] = frozenset()
 
 
 _STATE: _State | None = None
@@ -465,6 +495,8 @@ def prepare(logic: Logic, treaty: str, mutants: list[Mutant], scenario_paths: Se
     declared = checker.declared
     state.declared = dataclasses.replace(declared, months=frozenset(
         n + d for n in declared.months for d in (-1, 0, 1) if n + d > 0))
+    state.static_atoms = checker.static_atoms
+    state.reconstructed = checker.reconstructed_provisions
     state.keys = frozenset((name, arity, n) for m in mutants for name, arity, consts in m.rest or ()
                            for n, _ in consts)
     baseline: list[str] = []
@@ -482,11 +514,15 @@ def prepare(logic: Logic, treaty: str, mutants: list[Mutant], scenario_paths: Se
         assert case is not None and case.scenario is not None and case.receipt is not None
         result = build_result(scenario, str(path), case.output, case.receipt)
         failed = compare(scenario, result)
-        if failed:
-            baseline.append(f"{path}: fails with the original rules ({failed[0]}): not used")
-            continue
+        if failed or _open(checker, scenario):  # decided as `treaty check` decides it
+            problem = _prepare_checked(state, case, scenario)
+            if problem is not None:
+                baseline.append(f"{path}: fails with the original rules ({problem}): not used")
+                continue
         state.suite.append(case)
         suite_files.append(path)
+    # the plain scenarios first (one solve each), then those decided over their open facts
+    state.suite.sort(key=lambda c: c.checked)
     if not state.suite:
         raise InputError(f"no scenario of {treaty} with an expect: block that the original rules pass")
     if probes:
@@ -510,6 +546,160 @@ def prepare(logic: Logic, treaty: str, mutants: list[Mutant], scenario_paths: Se
         state.unsafe = frozenset(mutants[n - 1].id for n in _unsafe_lines([m.text for m in mutants]))
     _STATE = state
     return Prepared(mutants, len(state.suite), len(state.probes), baseline, notes, probe_data)
+
+
+# ---------------------------------------------------------------------------- checked scenarios ---
+
+class _CheckedLogic(Logic):
+    """The rule base as :class:`Checker` reads it, with one statement replaced (or none), for the scenarios
+    that ``treaty check`` decides other than by one plain solve (facts given as alternatives or
+    ``unknown``, holding records opened over their values, items of amended article versions). Its
+    programs are sliced by the input predicates present (:meth:`Logic.program_for`: the same answer sets
+    as the slices by facts, without the constant analysis of the mutated statements), never read from or
+    written to the disk cache, and recorded (:attr:`shapes`: which programs the check asked for)."""
+
+    shapes: set[_Shape]
+    known: dict[_Shape, _Known]
+    """The programs the original's check asked for (the run's state), with what is known of them."""
+    index: int | None
+
+    def program_for(self, treaty: str, present: frozenset[str] | None = None,
+                    versions: tuple[str, ...] = (), provenance: bool = True) -> str:
+        assert present is not None, "a check asks for the program of its facts"
+        self.shapes.add((treaty, present, versions))
+        key = (treaty, present, versions, provenance)
+        text = self._programs.get(key)
+        if text is None:
+            chosen = [self._sliceable[i] for i in self._kept((treaty, present, versions))]
+            extra = self.provenance(chosen) if provenance else []
+            text = self._programs[key] = "\n".join(self.defined_directives() + [s.text for s in chosen if s.text]
+                                                   + extra)
+        return text
+
+    def _kept(self, shape: _Shape) -> list[int]:
+        """The statements that can fire in the program of ``shape``. Where the original's check asked for
+        it, its possible predicates serve the mutant too unless the mutated statement makes one more
+        possible: those of the mutated rules are among them, and a statement kept that cannot fire does
+        not change the answer set."""
+        treaty, present, versions = shape
+        known = self.known.get(shape)
+        if known is None:
+            chosen = self.chosen(treaty, versions)
+            possible: Iterable[tuple[str, int]] = self.possible_predicates(chosen, present)
+        else:
+            chosen, possible = list(known.chosen), known.possible
+            s = self._sliceable[self.index] if self.index is not None and self.index in known.members else None
+            if s is not None and s.head is not None and s.head not in possible \
+                    and all(p in possible for p in s.positive):
+                possible = self.possible_predicates(chosen, present)
+        can = frozenset(possible)
+        return [i for i in chosen if all(p in can for p in self._sliceable[i].positive)]
+
+    def program_for_facts(self, treaty: str, facts: Iterable[str], versions: tuple[str, ...] = ()) -> Sliced:
+        present = frozenset(f[: f.index("(")] for f in facts)
+        return self.parsed_program_for(treaty, present, versions)
+
+    def parsed_program_for(self, treaty: str, present: frozenset[str] | None = None,
+                           versions: tuple[str, ...] = ()) -> Sliced:
+        assert present is not None, "a check asks for the program of its facts"
+        key = (treaty, present, versions)
+        cached = self._parsed.get(key)
+        if cached is None:
+            cached = self._parsed[key] = Sliced(self.program_for(treaty, present, versions))
+        self.shapes.add(key)
+        return cached
+
+    def _cached_text(self, kind: str, shape: str, compute: Callable[[], str]) -> str:
+        return compute()
+
+
+def _checked_logic(logic: Logic, known: dict[_Shape, _Known], index: int | None = None,
+                   statement: Statement | None = None) -> _CheckedLogic:
+    """``logic`` as a :class:`_CheckedLogic`, with ``statement`` in place of statement ``index`` (its rule
+    annotation, and so the provenance of its atoms, kept)."""
+    out = _CheckedLogic.__new__(_CheckedLogic)
+    out.__dict__.update(logic.__dict__)
+    for derived in ("reach", "abstraction", "_rule_bodies"):  # of the original statements: computed again if asked
+        out.__dict__.pop(derived, None)
+    out._programs, out._sliced, out._parsed = {}, {}, {}
+    out.shapes = set()
+    out.known = known
+    out.index = index
+    statements = list(logic._sliceable)
+    annotated = dict(logic._annotated)
+    if index is not None and statement is not None:
+        info = annotated.pop(id(statements[index]), None)
+        statements[index] = statement
+        if info is not None:
+            annotated[id(statement)] = dataclasses.replace(info, text=_ANONYMOUS_RE.sub("_", statement.text))
+    out.__dict__["_sliceable"] = statements
+    out.__dict__["_annotated"] = annotated
+    return out
+
+
+def _checker(state: _State, logic: _CheckedLogic, static: bool = True) -> Checker:
+    """A checker of ``logic`` with what the run shares: the measures of the dates (with the periods ±1
+    month), and the catalogue's atoms unless a static fact is mutated (``static`` False)."""
+    checker = Checker(logic)
+    checker.__dict__["declared"] = state.declared
+    checker.__dict__["reconstructed_provisions"] = state.reconstructed
+    if static:
+        checker.__dict__["static_atoms"] = state.static_atoms
+    return checker
+
+
+def _open(checker: Checker, scenario: Scenario) -> bool:
+    """Whether ``treaty check`` decides ``scenario`` other than by one solve of its facts: facts given as
+    alternatives, or items under an amended article's version."""
+    return bool(scenario.unknowns) or set(checker.version_groups(scenario)) != {()}
+
+
+def _prepare_checked(state: _State, case: _Case, scenario: Scenario) -> str | None:
+    """``case`` decided as ``treaty check`` decides it (with the original rules): None when its
+    expectations hold (``case`` is then a checked case), else the first that fails."""
+    logic = _checked_logic(state.logic, state.shapes)
+    try:
+        result = _checker(state, logic).check(scenario, case.name, CHECK_TIME_LIMIT)
+    except InputError as err:  # `treaty check` refuses it (too many combinations, versions mixed ...)
+        return f"refused: {err}"
+    if result.incomplete:
+        return result.incomplete
+    failed = compare(scenario, result)
+    if failed:
+        return str(failed[0])
+    for shape in logic.shapes:
+        if shape not in state.shapes:
+            treaty, present, versions = shape
+            chosen = state.logic.chosen(treaty, versions)
+            state.shapes[shape] = _Known(tuple(chosen), frozenset(chosen),
+                                         frozenset(state.logic.possible_predicates(chosen, present)))
+    case.checked = True
+    case.shapes = tuple(sorted(logic.shapes, key=repr))
+    case.output = result
+    case.scenario = scenario
+    return None
+
+
+def _check_may_matter(state: _State, m: Mutant, case: _Case) -> bool:
+    """Whether the mutated statement can fire, or the original could, in some program the check of
+    ``case`` asked for. When neither can in any, every solve of the mutant's check has the original's
+    answer set, so it asks for the same programs and has the same result."""
+    was = state.logic._sliceable[m.statement].positive
+    for shape in case.shapes:
+        known = state.shapes[shape]
+        if m.statement in known.members and (all(p in known.possible for p in was)
+                                             or all(p in known.possible for p in m.positive)):
+            return True
+    return False
+
+
+def _checked_result(state: _State, m: Mutant, case: _Case) -> ScenarioResult:
+    """The result of ``treaty check`` on ``case`` with the mutant in place of its statement."""
+    assert case.scenario is not None
+    logic = _checked_logic(state.logic, state.shapes, m.statement,
+                           Statement(m.file, m.text, m.head, m.positive, m.is_fact))
+    static = not m.is_fact and not state.logic._sliceable[m.statement].is_fact
+    return _checker(state, logic, static).check(case.scenario, case.name, CHECK_TIME_LIMIT)
 
 
 # --------------------------------------------------------------------------------------- running ---
@@ -542,10 +732,14 @@ def _mutant_program(state: _State, m: Mutant, case: _Case) -> str | None:
 
 def _solvable(state: _State, m: Mutant, cases: list[tuple[int, _Case]]
               ) -> Iterator[tuple[int, _Case, str | None]]:
-    """The cases where the mutated statement can matter, each with the mutant's program; once the time
-    budget is spent, one last case with no program (and nothing after it)."""
+    """The cases where the mutated statement can matter, each with the mutant's program (empty for a
+    checked case: it is checked again); once the time budget is spent, one last case with no program
+    (and nothing after it)."""
     for n, case in cases:
-        program = _mutant_program(state, m, case) if _may_hold(m, case) else None
+        if case.checked:
+            program: str | None = "" if _check_may_matter(state, m, case) else None
+        else:
+            program = _mutant_program(state, m, case) if _may_hold(m, case) else None
         if program is None:
             continue
         if state.deadline is not None and time.monotonic() > state.deadline:
@@ -566,6 +760,18 @@ def _run_one(state: _State, m: Mutant) -> Outcome:
         if program is None:
             return Outcome(m.id, "skipped", "time budget", solved=solved)
         solved += 1
+        if case.checked:
+            verdict = _judge_checked(state, m, case)
+            if verdict is None:
+                continue
+            status, why = verdict
+            if status == "killed":
+                _remember(state, m.statement, n)
+            if status != "survived":
+                return Outcome(m.id, status, why, case.name, solved)
+            if not witness:
+                witness, detail = case.name, why
+            continue
         try:
             symbols = run_clingo(program, case.facts.split("\n")).symbols
         except LogicError as err:
@@ -598,6 +804,27 @@ def _run_one(state: _State, m: Mutant) -> Outcome:
             return Outcome(m.id, "survived", "no scenario of the suite tells it apart; this probe does",
                            case.name, solved)
     return Outcome(m.id, "equivalent", "the output is the original's on every scenario and probe", solved=solved)
+
+
+def _judge_checked(state: _State, m: Mutant, case: _Case) -> tuple[str, str] | None:
+    """The mutant on a checked case: killed (an expectation fails, or the check fails or refuses the
+    scenario), invalid (clingo refuses the program), skipped (the check's time limit), survived (the
+    result differs, no expectation catches it), or None (the original's result)."""
+    assert case.scenario is not None
+    try:
+        result = _checked_result(state, m, case)
+    except (LogicError, InputError) as err:
+        return "killed", str(err)
+    except RuntimeError as err:
+        return "invalid", f"clingo: {err}"
+    if result.incomplete:
+        return "skipped", f"the check's time limit ({CHECK_TIME_LIMIT:g} s)"
+    failed = compare(case.scenario, result)
+    if failed:
+        return "killed", str(failed[0])
+    if result != case.output:
+        return "survived", "the output differs, no expectation catches it"
+    return None
 
 
 def _remember(state: _State, statement: int, n: int) -> None:
