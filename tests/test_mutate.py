@@ -55,8 +55,10 @@ every dividend; no expect: block states findings), 1 equivalent (a redundant con
 
 SAMPLE_SIZE = 80
 SAMPLE_SEED = 10
-SAMPLE_BUDGET = 150.0
-"""Seconds for the sampled br-pt run (2 processes); the mutants not run by then are printed as skipped."""
+SAMPLE_BUDGET = 90.0
+"""Seconds for judging the sampled br-pt mutants (2 processes), counted once the suite is prepared (its
+scenarios decided over open facts go through `check`: 75 s on a quiet machine, twice that on a busy one,
+which must not eat the judging's share); the mutants not run by then are printed as skipped."""
 SCORE_FLOOR = 85.0
 """Measured on that sample (2026-11-30, 57 s on a shared 2-core machine): 39 killed, 2 survived,
 21 equivalent-suspected, 18 invalid = 95.1%; the floor leaves room for a run cut short by the budget on
@@ -152,7 +154,7 @@ def test_sampled_br_pt_score() -> None:
     """A seeded sample of br-pt's mutants within a fixed time share; the score no lower than the floor."""
     start = time.monotonic()
     report = run_mutation(load_logic(), "br-pt", BR_PT, SAMPLE_SIZE, SAMPLE_SEED, jobs=2,
-                          time_budget=SAMPLE_BUDGET, probes=50)
+                          time_budget=SAMPLE_BUDGET, probes=50, budget_after_preparing=True)
     counts = report.counts()
     print(f"\nmutation sample: {len(report.mutants)} of {report.total} br-pt mutants in "
           f"{time.monotonic() - start:.0f} s: {counts}; score {report.score:.1f}%")

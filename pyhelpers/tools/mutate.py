@@ -893,11 +893,13 @@ class Report:
 
 def run_mutation(logic: Logic, treaty: str, scenario_paths: Sequence[Path], max_mutants: int | None = None,
                  seed: int = 1, jobs: int = 1, time_budget: float | None = None, probes: int = 100,
-                 progress: Callable[[int], None] | None = None, planned: Callable[[int], None] | None = None
-                 ) -> Report:
+                 progress: Callable[[int], None] | None = None, planned: Callable[[int], None] | None = None,
+                 *, budget_after_preparing: bool = False) -> Report:
     """Generate the mutants of ``treaty`` (a sample of ``max_mutants`` with ``seed``), run each on the
     scenarios (and ``probes`` generated ones) in ``jobs`` processes, within ``time_budget`` seconds
-    (counted from the start; the mutants not run by then are *skipped*). ``planned(n)`` is told the
+    (counted from the start, or with ``budget_after_preparing`` from the end of the preparation: a fixed
+    share for judging mutants whatever the preparation took; the mutants not run by then are *skipped*).
+    ``planned(n)`` is told the
     number of mutants to run once they are chosen, ``progress(n)`` after each group of ``n`` judged
     (the mutants of one statement; the skipped ones too)."""
     start = time.monotonic()
@@ -908,7 +910,12 @@ def run_mutation(logic: Logic, treaty: str, scenario_paths: Sequence[Path], max_
     chosen = sample(every, max_mutants, seed)
     if planned is not None:
         planned(len(chosen))
-    prepared = prepare(logic, treaty, chosen, scenario_paths, probes, deadline=deadline)
+    prepared = prepare(logic, treaty, chosen, scenario_paths, probes,
+                       deadline=None if budget_after_preparing else deadline)
+    if budget_after_preparing and time_budget is not None:
+        deadline = time.monotonic() + time_budget
+        assert _STATE is not None
+        _STATE.deadline = deadline
     global _STATE_SPEC
     _STATE_SPEC = _Spec(str(logic.root), treaty, max_mutants, seed, tuple(map(str, scenario_paths)), probes, deadline)
     groups: dict[int, list[int]] = {}
