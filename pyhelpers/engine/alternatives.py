@@ -42,6 +42,7 @@ from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.results import (
     Alternative,
     Condition,
+    Entitlement,
     Finding,
     ItemResult,
     Receipt,
@@ -606,11 +607,22 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
         max_rate_bp=None if open_states else result.max_rate_bp,
         max_source_tax=None if open_states or base_open else result.max_source_tax,
-        relief=_open_relief(result.relief, mine, base_open))
+        relief=_open_relief(result.relief, mine, base_open), entitlement=_open_entitlement(result, mine))
     item = next(i for i in scenario.income if i.id == result.item_id)
     state = withholding_state(scenario, item)
     every = cons.complete and state is not None and _has_label(iid, state) in cons.cautious
     return dataclasses.replace(decided, compliance=_compliance(scenario, item, decided, every))
+
+
+def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]]) -> Entitlement | None:
+    """The item's entitlement: the certain one, else ``open`` where the entitlement article decides it
+    differently for different values of the open facts (the provisions that decide it in some of them)."""
+    if result.entitlement is not None:
+        return result.entitlement
+    provisions = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5}
+    if not provisions:
+        return None
+    return Entitlement("open", tuple(sorted({p for p in provisions if isinstance(p, str)}, key=provision_key)))
 
 
 def _has_label(item: str, state: str) -> str:
