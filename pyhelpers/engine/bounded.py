@@ -179,20 +179,21 @@ class _Kept:
             self._start()
         self.works += 1
         out: Bounded[Any, Any] = Bounded(None, False)
-        done = False
+        ended = False  # the child sent the work's value, or the error of its input it raised
         try:
             self.jobs.send_bytes(job)
-            _receive(self.answers, deadline, out)
-            done = out.finished
-        except WorkerFailed:
-            raise
-        except BaseException:
-            done = True  # the work raised: the child said so and waits for the next work
-            raise
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not self.answers.poll(remaining):
+                    break
+                message = _message(self.answers)
+                ended = message[0] in ("done", "error")  # after a crash the child is not reused
+                if _handle(message, out):  # raises what the work raised
+                    break
         finally:
             out.wall = time.monotonic() - started
-            if not done:
-                self.stop()  # past the deadline (or the child ended): killed, the next work forks anew
+            if not ended:  # past the deadline, the child ended, or this process interrupted: the next work
+                self.stop()  # forks anew (a child still at a work must not answer the next one)
         return out
 
 
