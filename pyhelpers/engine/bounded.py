@@ -26,7 +26,7 @@ import pickle
 import signal
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -225,6 +225,22 @@ def keep_child() -> None:
     global _KEPT
     if _KEPT is None and processes.forking():
         _KEPT = _Kept()
+
+
+@contextlib.contextmanager
+def kept_child() -> Iterator[None]:
+    """:func:`keep_child` for the work of a ``with`` block: the child is stopped at its end, and a process
+    that kept none before keeps none after (``treaty check`` over several files, run inside a test
+    session or an embedding program, leaves no child behind)."""
+    global _KEPT
+    before = _KEPT
+    keep_child()
+    try:
+        yield
+    finally:
+        if before is None and _KEPT is not None:
+            _KEPT.stop()
+            _KEPT = None
 
 
 def _pickled(work: Callable[..., Any]) -> bytes | None:

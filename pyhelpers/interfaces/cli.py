@@ -7,6 +7,7 @@ traceback unless the environment variable ``TREATY_DEBUG`` is set to 1).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -166,11 +167,11 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
     outputs: list[Any] = []
     log = logging.getLogger(f"{LOGGER}.check")
     many = len(paths) > 1  # a bar over the files; one file: a bar over its items when checked in slices
-    if many:
-        from pyhelpers.engine.bounded import keep_child
+    from pyhelpers.engine.bounded import kept_child
 
-        keep_child()  # each file's bounded check and decisive lines in one kept child: what it prepares stays
-    with progress_bar("treaty check", len(paths), "files", lang, quiet=not many) as advance:
+    # several files: each one's bounded check and decisive lines in one kept child (what it prepares stays)
+    with kept_child() if many else contextlib.nullcontext(), \
+            progress_bar("treaty check", len(paths), "files", lang, quiet=not many) as advance:
         for path in paths:
             log.info("checking %s", path)
             worst = max(worst, _check_one(checker, path, ask, time_limit, fmt, lang, outputs, not many))

@@ -50,7 +50,7 @@ from pyhelpers.base.errors import InputError, LogicError, Problem, ScenarioError
 from pyhelpers.base.lang import family, normalize
 from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
-from pyhelpers.engine.bounded import Bounded, keep_child, run_bounded
+from pyhelpers.engine.bounded import Bounded, kept_child, run_bounded
 from pyhelpers.engine.rates import RateTable
 from pyhelpers.engine.solve import Checker, loaded
 from pyhelpers.interfaces import documents
@@ -185,7 +185,6 @@ class Engine:
         self.settings = settings
         self.checker = loaded(Checker().warm())
         self.strict_checker = loaded(Checker(self.checker.logic, strict=True).warm())
-        keep_child()  # one request at a time (the lock): bounded checks in one kept child
         self.lock = threading.Lock()
         self.rate_tables: dict[tuple[str, ...], RateTable] = {}
 
@@ -420,7 +419,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         state["engine"] = await run_in_threadpool(Engine, settings)
-        yield
+        with kept_child():  # one request at a time (the engine's lock): its bounded checks in one kept child
+            yield
 
     app = FastAPI(title="treaty-logic", version=package_version(), lifespan=lifespan,
                   description="Brazil's tax treaties as rules, with cited explanations: the `treaty` commands over "
