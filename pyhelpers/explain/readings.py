@@ -194,6 +194,60 @@ TERMS: dict[str, dict[str, str]] = {
         "special_regime": "regime especial", "benefits_proof": "prova do direito aos benefícios",
         "past_employment": "emprego anterior", "annuity": "anuidade", "places_of_business": "instalações de negócios",
         "portugal_indirect_credit_method": "método de crédito indireto de Portugal",
+        # the attributes the scenario states (``o cenário informa {A} de {X}``)
+        "activities": "atividades", "activities_preparatory_overall": "caráter preparatório do conjunto das atividades",
+        "acts_exclusively_for": "atuação exclusiva por conta de", "agent_contract_authority": "poderes do agente para "
+        "concluir contratos", "agent_habitual_exercise": "exercício habitual pelo agente",
+        "agent_independent": "independência do agente",
+        "agent_ordinary_course": "curso normal das atividades do agente",
+        "arises_in": "Estado de onde provém", "arm_length_amount": "valor de mercado",
+        "assimilated": "assimilação", "attributable_to_place": "imputação à instalação",
+        "attributed_to_third_state_pe": "imputação a estabelecimento permanente em terceiro Estado",
+        "borne_by": "quem suporta o pagamento", "business_carried_on": "atividade exercida",
+        "business_property_of": "bens do negócio de", "business_substantial": "substancialidade da atividade",
+        "capacity": "qualidade", "characterisation": "qualificação", "combined_activities_preparatory":
+        "caráter preparatório das atividades combinadas", "competent_authority_grant":
+        "concessão pela autoridade competente", "conditions_differ_from_arm_length":
+        "condições diferentes das de mercado", "conducted_activity": "atividade conduzida",
+        "contract_kinds": "tipos de contrato", "controlled_by": "controladores",
+        "controlled_with_payer": "controle comum com o pagador", "domestic_indirect_credit": "crédito indireto interno",
+        "domestic_rate": "alíquota interna", "effective_management": "direção efetiva",
+        "effectively_taxed_in_residence": "tributação efetiva no Estado de residência", "employees": "empregados",
+        "entity_purpose": "finalidade da entidade", "equivalent_beneficiary": "beneficiário equivalente",
+        "equivalent_beneficiary_as_company": "beneficiário equivalente como sociedade",
+        "exempt_in_uae": "isenção nos Emirados Árabes Unidos", "exercised_in": "Estado onde é exercido",
+        "federal": "caráter federal", "financial_institution_charge": "encargo de instituição financeira",
+        "fixed": "caráter fixo", "fixed_base": "base fixa", "for_teaching_until": "ensino até",
+        "from_offshore_activity": "origem em atividade offshore", "gain_arises_in": "Estado de onde provém o ganho",
+        "government_functions": "funções governamentais", "government_institution": "instituição governamental",
+        "gross": "valor bruto", "habitual_abode": "permanência habitual", "habitually_concludes":
+        "conclusão habitual de contratos", "held_by_enterprise": "detenção pela empresa",
+        "identical_or_similar": "caráter idêntico ou semelhante", "incidental": "caráter acessório",
+        "income_from_business": "rendimento da atividade", "institution_state": "Estado da instituição",
+        "invited_by": "convite de", "kind": "tipo", "liable_to_tax": "sujeição a imposto",
+        "most_favoured_nation": "nação mais favorecida", "mutual_agreement_case": "caso de procedimento amigável",
+        "offshore_rate": "alíquota offshore", "partnership": "sociedade de pessoas",
+        "payer_constituted": "constituição do pagador", "payer_profits_from_other_state":
+        "lucros do pagador provenientes do outro Estado", "payer_taxed_without_exemption":
+        "tributação do pagador sem isenção", "pe_profits_exempt": "isenção dos lucros do estabelecimento permanente",
+        "period_end": "fim do período", "permanent_home": "habitação permanente", "port_of_registry":
+        "porto de registro", "practical_training": "formação prática", "premises": "instalações",
+        "premiums_or_risks": "prêmios ou riscos", "principal_role": "papel principal", "property": "bem",
+        "property_alienated": "bem alienado", "property_situated_in": "Estado onde está o bem",
+        "regularly_traded": "negociação regular", "residence_state_tax": "imposto do Estado de residência",
+        "resident_before": "residência anterior", "rights": "direitos", "royalty_arises_in":
+        "Estado de onde provêm os royalties", "same_circumstances": "mesmas circunstâncias",
+        "same_tax_treatment_as_shares": "mesmo tratamento fiscal que as ações", "second_taxation_notified":
+        "notificação da segunda tributação", "services": "serviços", "situated_in": "Estado onde está situado",
+        "social_security": "seguridade social", "sole_purpose": "propósito exclusivo",
+        "source_law_taxes_dividends": "tributação de dividendos pela lei da fonte",
+        "sources_outside_host": "fontes fora do Estado anfitrião", "tax": "imposto",
+        "tax_in_force_from": "imposto em vigor desde", "taxation_notified": "notificação da tributação",
+        "taxed_in_both_states": "tributação nos dois Estados", "third_jurisdiction_tax": "imposto de terceira "
+        "jurisdição", "third_pe_active_business": "atividade efetiva do estabelecimento permanente em terceiro Estado",
+        "treated_as_body_corporate": "tratamento como pessoa jurídica", "treatment": "tratamento",
+        "value_from_immovable": "valor proveniente de bens imóveis", "vital_interests": "centro de interesses vitais",
+        "withheld_at_source": "retenção na fonte",
         # conditions, notes, indicators, outcomes, errors
         "met": "atendida", "not_met": "não atendida", "acquired_shortly_before": "adquirida pouco antes",
         "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento "
@@ -311,6 +365,11 @@ TERMS: dict[str, dict[str, str]] = {
         "concorrência", "object_and_purpose": "objecto e fim", "social_security_pension": "pensão da segurança social",
         "social_security_scheme": "regime de segurança social", "public_funding": "financiamento público",
         "to_be_proven": "a provar", "short_stay_employment": "emprego de curta duração",
+        "attributed_to_third_state_pe": "imputação a estabelecimento estável em terceiro Estado",
+        "pe_profits_exempt": "isenção dos lucros do estabelecimento estável",
+        "third_pe_active_business": "atividade efetiva do estabelecimento estável em terceiro Estado",
+        "port_of_registry": "porto de registo", "premiums_or_risks": "prémios ou riscos",
+        "controlled_with_payer": "controlo comum com o pagador",
     },
 }
 """The symbolic constants the readings show (income types, kinds of person, bases of residence, exceptions
