@@ -323,6 +323,13 @@ TERMS: dict[str, dict[str, str]] = {
         "preparatory_or_auxiliary": "atividade preparatória ou auxiliar",
         "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento permanente",
         "special_relationship_excess": "excesso por relação especial", "thin_capitalisation": "subcapitalização",
+        "notwithstanding_article_15": "não obstante o Artigo 15",
+        "notwithstanding_articles_15_and_16": "não obstante os Artigos 15 e 16",
+        "notwithstanding_articles_7_15_and_16": "não obstante os Artigos 7, 15 e 16",
+        "subject_to_article_17": "ressalvado o Artigo 17", "subject_to_article_18": "ressalvado o Artigo 18",
+        # deadlines and the events that start them
+        "map_request": "pedido de procedimento amigável", "notification": "notificação",
+        "second_taxation": "segunda tributação",
         # statuses and findings
         "decided": "decidido", "depends": "depende", "assumption": "presunção", "missing": "fato ausente",
         "not_encoded": "não codificado",
