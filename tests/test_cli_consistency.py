@@ -262,6 +262,13 @@ def test_mutate_and_crosscheck_in_portuguese(monkeypatch: pytest.MonkeyPatch) ->
     assert "\noperador                   mortos          sobreviventes suspeitos-equivalentes" in out
     assert "\npontuação: 2/2 = 100,0% mortos (mortos / (total - suspeitos-equivalentes - inválidos - pulados))\n" in out
     assert "\ninválidos (4):\n" in out
+    assert re.search(r"\nremoção +0 +0 +0 +4 +0\n", out)
+    assert ("\n  logic/br-pt/art10.lp:16: fx/dividend: remoção: condição 0 `income(S,I,dividend)` removida (regra "
+            "insegura: uma variável deixou de ser ligada por uma condição positiva)\n") in out
+    code, js, _ = _invoke("mutate", str(fixture / "scenarios"), "--logic", str(fixture / "logic"), "--treaty", "br-pt",
+                          "--max", "6", "--probes", "2", "--lang", "pt", "--format", "json")
+    assert code == 0 and "drop" in json.loads(js)["by_operator"]  # JSON: English operators and mutations
+    assert any(r["mutation"] == "condition 0 `income(S,I,dividend)` dropped" for r in json.loads(js)["results"])
 
     from pyhelpers.prolog import crosscheck as cc
 

@@ -47,7 +47,8 @@ _ALSO_PORTUGUESE = {"treaty", "expect", "strict", "hash", "clingo", "graphviz", 
                     "royalties", "holding", "trust", "sha", "corpus", "protocol", "br", "pt", "pl", "uy", "sg", "ae",
                     "en", "csll", "irpj", "irpf", "irc", "irs", "iass", "derrama", "irae", "irnr", "sudam", "sudene",
                     "item", "total", "status", "no", "not", "is", "a", "as", "of", "in", "on", "e", "o", "de", "do",
-                    "se", "em", "um", "uma", "ou"}
+                    "se", "em", "um", "uma", "ou",
+                    "min"}  # clingo's `#min` aggregate and a rule's `Min`, in the derivation and the program text
 
 
 def _table_strings(table: Any) -> Iterator[str]:
@@ -219,23 +220,20 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
                         "--max", "6", "--probes", "2", "--lang", "pt"), set()
 
 
-# What stays English under --lang pt, and why (each entry is a known gap, named so that a fix removes it):
-# - `explain --full`, `--why-not`, `whatif`, `explain-row`, `report` (its full derivation): the names of the
-#   catalogue's figures (``dividend_reduced_rate``...) and of the scenario's attributes (``special_regime``), the
-#   rule base's own ids, which the engine's bookkeeping shows as they are written.
-# - `batch`: the statuses counted in its summary are the values of the output's `status` column, and a row's message
-#   names the ledger's column (`date:`), both as written in the file;
-# - `diff`: the statuses and outcomes before and after, written as an `expect:` block writes them (`capped 15%`);
-# - `mutate`: the operators (`number`, `operator`, `drop`, `negation`: the JSON's keys) and each mutation's
-#   description, the program text it changes.
-_CATALOGUE_NAMES = {"core", "rate", "reduced", "general", "share", "months", "period", "special", "interest",
-                    "dividend", "owner", "capital", "holding", "min", "royalty"}
+# What stays English under --lang pt, and why (none of it is the tool's prose; each entry names where it comes from):
+# - `explain --why-not`: ``algum Owner``, a variable of the rule as the rule base writes it (the rule's program text,
+#   like its ids), named where the explanation leaves it unbound;
+# - `batch`: the statuses counted in its summary are the values of the output's `status` column (``decided 1, error
+#   1``), and a row's message names the ledger's column (``date:``): machine values and column names, documented as
+#   written in docs/guide/batch.md ("the column names and values found are not translated", "the statuses counted
+#   there are the values of the `status` column, as written") and in the scenario format's `status` values;
+# - `diff`: the statuses and outcomes before and after are written as a scenario's `expect:` block writes them
+#   (``decided; br: capped 15%, pt: may tax``), to be pasted into one: the scenario format's values, documented so
+#   in docs/guide/commands.md.
 KNOWN_ENGLISH: dict[str, set[str]] = {
-    "explain": _CATALOGUE_NAMES, "whatif": _CATALOGUE_NAMES, "explain-row": _CATALOGUE_NAMES,
-    "report": _CATALOGUE_NAMES,
+    "explain": {"owner"},
     "batch": {"decided", "depends", "error", "missing", "pending", "date"},
     "diff": {"decided", "capped", "may", "tax"},
-    "mutate": {"number", "operator", "drop", "negation", "condition", "unsafe", "bound"},
 }
 
 

@@ -152,6 +152,102 @@ TERMS: dict[str, dict[str, str]] = {
         "banking_financial_insurance_investment": "atividade bancária, financeira, de seguros ou de investimento",
         "ip": "propriedade intelectual", "madeira_free_zone": "Zona Franca da Madeira",
         "santa_maria_free_zone": "Zona Franca de Santa Maria", "manaus_free_zone": "Zona Franca de Manaus",
+        # the catalogue's names: rates and shares (read "a ..."), periods and day counts (read "o ..."), dates
+        "artiste_public_funding_share": "parcela de financiamento público dos artistas",
+        "closely_related_interest": "participação de pessoas estreitamente relacionadas",
+        "connected_min_share": "participação mínima entre pessoas ligadas",
+        "dividend_general_rate": "alíquota geral dos dividendos", "dividend_min_capital_share": "participação "
+        "mínima no capital para dividendos", "dividend_rate_other": "alíquota dos dividendos nos demais casos",
+        "dividend_rate_parent": "alíquota dos dividendos pagos à sociedade controladora",
+        "dividend_reduced_rate": "alíquota reduzida dos dividendos",
+        "equivalent_beneficiaries_min_share": "participação mínima de beneficiários equivalentes",
+        "gross_income_to_non_entitled": "parcela da renda bruta paga a quem não tem direito aos benefícios",
+        "half_of_the_days": "metade dos dias", "immovable_value_share": "parcela do valor em bens imóveis",
+        "interest_rate": "alíquota dos juros", "offshore_rate_share": "fração da alíquota de um regime offshore",
+        "participation_deduction_share": "parcela da dedução de participação",
+        "participation_min_share": "participação mínima",
+        "qualified_owners_min_share": "participação mínima de titulares qualificados",
+        "royalty_other_rate": "alíquota dos royalties nos demais casos", "royalty_rate": "alíquota dos royalties",
+        "royalty_trademark_rate": "alíquota dos royalties de marcas",
+        "technical_fee_rate": "alíquota das remunerações por serviços técnicos",
+        "third_jurisdiction_min_ratio": "proporção mínima em terceira jurisdição",
+        "third_state_tax_share": "parcela do imposto do terceiro Estado",
+        "construction_site_months": "prazo de duração de canteiro de obras",
+        "dividend_holding_period_months": "período de detenção para dividendos",
+        "independent_presence_window_months": "período de apuração da presença de profissional independente",
+        "map_request_period_months": "prazo do pedido de procedimento amigável",
+        "ownership_window_months": "período de apuração da participação",
+        "participation_holding_period_months": "período de detenção da participação",
+        "presence_window_months": "período de apuração da presença", "services_window_months":
+        "período de apuração da prestação de serviços", "student_employment_months": "prazo de emprego de estudante",
+        "termination_notice_months": "prazo de aviso de denúncia", "visiting_professor_months":
+        "prazo de permanência de professor visitante", "connected_period_days": "número de dias de períodos conexos",
+        "dividend_holding_days": "número de dias de detenção para dividendos",
+        "employment_presence_days": "número de dias de presença do empregado",
+        "immovable_lookback_days": "número de dias de apuração de bens imóveis",
+        "independent_presence_days": "número de dias de presença de profissional independente",
+        "services_days": "número de dias de prestação de serviços",
+        "split_contract_days": "número de dias de contratos divididos",
+        "student_employment_annual_usd": "limite anual de remuneração de emprego de estudante",
+        "annual_remuneration": "remuneração anual", "signature": "assinatura",
+        # the scenario's attributes that take their documented default
+        "special_regime": "regime especial", "benefits_proof": "prova do direito aos benefícios",
+        "past_employment": "emprego anterior", "annuity": "anuidade", "places_of_business": "instalações de negócios",
+        "portugal_indirect_credit_method": "método de crédito indireto de Portugal",
+        # the attributes the scenario states (``o cenário informa {A} de {X}``)
+        "activities": "atividades", "activities_preparatory_overall": "caráter preparatório do conjunto das atividades",
+        "acts_exclusively_for": "atuação exclusiva por conta de", "agent_contract_authority": "poderes do agente para "
+        "concluir contratos", "agent_habitual_exercise": "exercício habitual pelo agente",
+        "agent_independent": "independência do agente",
+        "agent_ordinary_course": "curso normal das atividades do agente",
+        "arises_in": "Estado de onde provém", "arm_length_amount": "valor de mercado",
+        "assimilated": "assimilação", "attributable_to_place": "imputação à instalação",
+        "attributed_to_third_state_pe": "imputação a estabelecimento permanente em terceiro Estado",
+        "borne_by": "quem suporta o pagamento", "business_carried_on": "atividade exercida",
+        "business_property_of": "bens do negócio de", "business_substantial": "substancialidade da atividade",
+        "capacity": "qualidade", "characterisation": "qualificação", "combined_activities_preparatory":
+        "caráter preparatório das atividades combinadas", "competent_authority_grant":
+        "concessão pela autoridade competente", "conditions_differ_from_arm_length":
+        "condições diferentes das de mercado", "conducted_activity": "atividade conduzida",
+        "contract_kinds": "tipos de contrato", "controlled_by": "controladores",
+        "controlled_with_payer": "controle comum com o pagador", "domestic_indirect_credit": "crédito indireto interno",
+        "domestic_rate": "alíquota interna", "effective_management": "direção efetiva",
+        "effectively_taxed_in_residence": "tributação efetiva no Estado de residência", "employees": "empregados",
+        "entity_purpose": "finalidade da entidade", "equivalent_beneficiary": "beneficiário equivalente",
+        "equivalent_beneficiary_as_company": "beneficiário equivalente como sociedade",
+        "exempt_in_uae": "isenção nos Emirados Árabes Unidos", "exercised_in": "Estado onde é exercido",
+        "federal": "caráter federal", "financial_institution_charge": "encargo de instituição financeira",
+        "fixed": "caráter fixo", "fixed_base": "base fixa", "for_teaching_until": "ensino até",
+        "from_offshore_activity": "origem em atividade offshore", "gain_arises_in": "Estado de onde provém o ganho",
+        "government_functions": "funções governamentais", "government_institution": "instituição governamental",
+        "gross": "valor bruto", "habitual_abode": "permanência habitual", "habitually_concludes":
+        "conclusão habitual de contratos", "held_by_enterprise": "detenção pela empresa",
+        "identical_or_similar": "caráter idêntico ou semelhante", "incidental": "caráter acessório",
+        "income_from_business": "rendimento da atividade", "institution_state": "Estado da instituição",
+        "invited_by": "convite de", "kind": "tipo", "liable_to_tax": "sujeição a imposto",
+        "most_favoured_nation": "nação mais favorecida", "mutual_agreement_case": "caso de procedimento amigável",
+        "offshore_rate": "alíquota offshore", "partnership": "sociedade de pessoas",
+        "payer_constituted": "constituição do pagador", "payer_profits_from_other_state":
+        "lucros do pagador provenientes do outro Estado", "payer_taxed_without_exemption":
+        "tributação do pagador sem isenção", "pe_profits_exempt": "isenção dos lucros do estabelecimento permanente",
+        "period_end": "fim do período", "permanent_home": "habitação permanente", "port_of_registry":
+        "porto de registro", "practical_training": "formação prática", "premises": "instalações",
+        "premiums_or_risks": "prêmios ou riscos", "principal_role": "papel principal", "property": "bem",
+        "property_alienated": "bem alienado", "property_situated_in": "Estado onde está o bem",
+        "regularly_traded": "negociação regular", "residence_state_tax": "imposto do Estado de residência",
+        "resident_before": "residência anterior", "rights": "direitos", "royalty_arises_in":
+        "Estado de onde provêm os royalties", "same_circumstances": "mesmas circunstâncias",
+        "same_tax_treatment_as_shares": "mesmo tratamento fiscal que as ações", "second_taxation_notified":
+        "notificação da segunda tributação", "services": "serviços", "situated_in": "Estado onde está situado",
+        "social_security": "seguridade social", "sole_purpose": "propósito exclusivo",
+        "source_law_taxes_dividends": "tributação de dividendos pela lei da fonte",
+        "sources_outside_host": "fontes fora do Estado anfitrião", "tax": "imposto",
+        "tax_in_force_from": "imposto em vigor desde", "taxation_notified": "notificação da tributação",
+        "taxed_in_both_states": "tributação nos dois Estados", "third_jurisdiction_tax": "imposto de terceira "
+        "jurisdição", "third_pe_active_business": "atividade efetiva do estabelecimento permanente em terceiro Estado",
+        "treated_as_body_corporate": "tratamento como pessoa jurídica", "treatment": "tratamento",
+        "value_from_immovable": "valor proveniente de bens imóveis", "vital_interests": "centro de interesses vitais",
+        "withheld_at_source": "retenção na fonte",
         # conditions, notes, indicators, outcomes, errors
         "met": "atendida", "not_met": "não atendida", "acquired_shortly_before": "adquirida pouco antes",
         "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento "
@@ -227,6 +323,13 @@ TERMS: dict[str, dict[str, str]] = {
         "preparatory_or_auxiliary": "atividade preparatória ou auxiliar",
         "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento permanente",
         "special_relationship_excess": "excesso por relação especial", "thin_capitalisation": "subcapitalização",
+        "notwithstanding_article_15": "não obstante o Artigo 15",
+        "notwithstanding_articles_15_and_16": "não obstante os Artigos 15 e 16",
+        "notwithstanding_articles_7_15_and_16": "não obstante os Artigos 7, 15 e 16",
+        "subject_to_article_17": "ressalvado o Artigo 17", "subject_to_article_18": "ressalvado o Artigo 18",
+        # deadlines and the events that start them
+        "map_request": "pedido de procedimento amigável", "notification": "notificação",
+        "second_taxation": "segunda tributação",
         # statuses and findings
         "decided": "decidido", "depends": "depende", "assumption": "presunção", "missing": "fato ausente",
         "not_encoded": "não codificado",
@@ -269,6 +372,11 @@ TERMS: dict[str, dict[str, str]] = {
         "concorrência", "object_and_purpose": "objecto e fim", "social_security_pension": "pensão da segurança social",
         "social_security_scheme": "regime de segurança social", "public_funding": "financiamento público",
         "to_be_proven": "a provar", "short_stay_employment": "emprego de curta duração",
+        "attributed_to_third_state_pe": "imputação a estabelecimento estável em terceiro Estado",
+        "pe_profits_exempt": "isenção dos lucros do estabelecimento estável",
+        "third_pe_active_business": "atividade efetiva do estabelecimento estável em terceiro Estado",
+        "port_of_registry": "porto de registo", "premiums_or_risks": "prémios ou riscos",
+        "controlled_with_payer": "controlo comum com o pagador",
     },
 }
 """The symbolic constants the readings show (income types, kinds of person, bases of residence, exceptions

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -62,6 +63,7 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from pyhelpers.base import formats, processes
+from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, LogicError
 from pyhelpers.engine.answers import build_result
 from pyhelpers.engine.expect import compare
@@ -951,12 +953,63 @@ def run_mutation(logic: Logic, treaty: str, scenario_paths: Sequence[Path], max_
 
 # ------------------------------------------------------------------------------------- rendering ---
 
-def _line(m: Mutant, o: Outcome) -> str:
-    out = f"  {m.where}: {m.rule_id}: {m.operator}: {m.description}"
+_SAID = {
+    "en": {"number": "number", "operator": "operator", "drop": "drop", "negation": "negation",
+           "head": "{a} -> {b} in the head", "in": "{a} -> {b} in {lit}", "dropped": "condition {k} {lit} dropped",
+           "unsafe": "unsafe: a variable is no longer bound by a positive condition", "budget": "time budget",
+           "differs": "the output differs, no expectation catches it",
+           "probe": "no scenario of the suite tells it apart; this probe does",
+           "same": "the output is the original's on every scenario and probe",
+           "no_expect": "{path}: no expect: block, not used",
+           "baseline": "{path}: fails with the original rules ({failed}): not used",
+           "probes": "only {n} of {m} probe(s) drawn (of another treaty, or more than {k} answer sets)"},
+    "pt": {"number": "número", "operator": "operador", "drop": "remoção", "negation": "negação",
+           "head": "{a} -> {b} na cabeça", "in": "{a} -> {b} em {lit}", "dropped": "condição {k} {lit} removida",
+           "unsafe": "regra insegura: uma variável deixou de ser ligada por uma condição positiva",
+           "budget": "tempo disponível esgotado", "differs": "a saída muda, nenhuma expectativa o detecta",
+           "probe": "nenhum cenário da suíte o distingue; esta sonda o distingue",
+           "same": "a saída é a da regra original em todo cenário e toda sonda",
+           "no_expect": "{path}: sem bloco expect:, não usado",
+           "baseline": "{path}: falha com as regras originais ({failed}): não usado",
+           "probes": "só {n} de {m} sonda(s) sorteada(s) (de outra convenção, ou com mais de {k} conjuntos de "
+                     "resposta)"},
+}
+"""The words of a mutation, its detail and the notes in ``treaty mutate``'s text under ``--lang``: the JSON gives
+them in English, as :func:`_rule_mutants` and :func:`_run_one` write them; the program text they quote stays."""
+
+_SAID_PATTERNS = (
+    ("head", re.compile(r"^(?P<a>-?\d+) -> (?P<b>-?\d+) in the head$")),
+    ("in", re.compile(r"^(?P<a>-?\d+) -> (?P<b>-?\d+) in (?P<lit>`.*`)$")),
+    ("dropped", re.compile(r"^condition (?P<k>\d+) (?P<lit>`.*`) dropped$")),
+    ("no_expect", re.compile(r"^(?P<path>.*): no expect: block, not used$")),
+    ("baseline", re.compile(r"^(?P<path>.*): fails with the original rules \((?P<failed>.*)\): not used$", re.S)),
+    ("probes", re.compile(r"^only (?P<n>\d+) of (?P<m>\d+) probe\(s\) drawn \(of another treaty, or more than "
+                          r"(?P<k>\d+) answer sets\)$")),
+)
+
+
+def said(text: str, lang: str) -> str:
+    """An operator, a mutation, its detail or a note as the JSON gives it, in ``lang``'s words (unchanged in
+    English, and where it is not one of :data:`_SAID`'s)."""
+    if languages.family(lang) == "en":
+        return text
+    w = wording(_SAID, lang)
+    for key in ("number", "operator", "drop", "negation", "unsafe", "budget", "differs", "probe", "same"):
+        if text == _SAID["en"][key]:
+            return w[key]
+    for key, pattern in _SAID_PATTERNS:
+        m = pattern.match(text)
+        if m:
+            return w[key].format(**m.groupdict())
+    return text
+
+
+def _line(m: Mutant, o: Outcome, lang: str = "en") -> str:
+    out = f"  {m.where}: {m.rule_id}: {said(m.operator, lang)}: {said(m.description, lang)}"
     if o.witness:
-        out += f"\n      {o.detail}: {o.witness}" if o.status != "killed" else ""
+        out += f"\n      {said(o.detail, lang)}: {o.witness}" if o.status != "killed" else ""
     elif o.detail and o.status in ("invalid", "skipped"):
-        out += f" ({o.detail})"
+        out += f" ({said(o.detail, lang)})"
     return out
 
 
@@ -985,8 +1038,14 @@ _TEXT = {
                        "saltados))",
               "budget": "{n} mutante(s) saltado(s): o tempo disponível acabou"},
 }
-"""The words of ``treaty mutate``'s text (``--lang``); the mutations and their details stay as the JSON gives
-them (operators, rule ids, program text)."""
+"""The words of ``treaty mutate``'s text (``--lang``); the operators, mutations, details and notes are put in
+``lang``'s words by :func:`said`, the rule ids and program text stay as written."""
+
+
+def _survivors_key(key: str, lang: str) -> str:
+    """``FILE OPERATOR`` of :meth:`Report.survivors_by` with the operator in ``lang``'s words."""
+    file, _, op = key.rpartition(" ")
+    return f"{file} {said(op, lang)}"
 
 
 def report_text(r: Report, limit: int | None = None, lang: str = "en") -> str:
@@ -998,7 +1057,7 @@ def report_text(r: Report, limit: int | None = None, lang: str = "en") -> str:
     lines = [w["title"].format(treaty=r.treaty, scope=scope, n=r.scenarios, p=r.probes, s=f"{r.seconds:.0f}"), ""]
     width = max(20, *(len(w[s]) for s in STATUSES))
     lines.append(f"{w['operator']:10} " + " ".join(f"{w[s]:>{width}}" for s in STATUSES))
-    for op, counts in [*r.table(), (w["total"], c)]:
+    for op, counts in [*[(said(op, lang), n) for op, n in r.table()], (w["total"], c)]:
         lines.append(f"{op:10} " + " ".join(f"{counts[s]:>{width}}" for s in STATUSES))
     judged = c["killed"] + c["survived"]
     lines += ["", w["score"].format(k=c["killed"], j=judged, pct=formats.number(Decimal(f"{r.score:.1f}"), lang))]
@@ -1008,16 +1067,16 @@ def report_text(r: Report, limit: int | None = None, lang: str = "en") -> str:
             continue
         shown = ms if limit is None else ms[:limit]
         lines += ["", f"{w[status]} ({len(ms)}):"]
-        lines += [_line(m, r.outcomes[m.id]) for m in shown]
+        lines += [_line(m, r.outcomes[m.id], lang) for m in shown]
         if len(shown) < len(ms):
             lines.append("  " + w["more"].format(n=len(ms) - len(shown)))
     if c["skipped"]:
         lines += ["", w["budget"].format(n=c["skipped"])]
     if r.survivors_by():
         lines += ["", w["survivors"]]
-        lines += [f"  {n:4}  {key}" for key, n in r.survivors_by()]
+        lines += [f"  {n:4}  {_survivors_key(key, lang)}" for key, n in r.survivors_by()]
     if r.notes:
-        lines += ["", w["notes"]] + [f"  {n}" for n in r.notes]
+        lines += ["", w["notes"]] + [f"  {said(n, lang)}" for n in r.notes]
     return "\n".join(lines) + "\n"
 
 
