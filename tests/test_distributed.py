@@ -170,10 +170,13 @@ def test_resume_redoes_only_partitions_without_a_committed_entry(ledger: Path, c
         else:
             (out / entry["file"]).unlink()
     (out / MANIFEST).unlink()
-    done: list[int] = []
+    events: list[tuple[str, int]] = []
     summary = run_dask(ledger, CONTEXT, out, partition_rows=PART, client=client, resume=True,
-                       progress=lambda event, index, rows: done.append(index) if event == "done" else None)
+                       progress=lambda event, index, rows: events.append((event, index)))
+    done = [index for event, index in events if event == "done"]
     assert sorted(done) == [1, 3] and summary.resumed_chunks == 2
+    # the committed partitions are told first, so that the bar starts from them (its time remaining too)
+    assert events[:2] == [("resumed", 0), ("resumed", 2)] and ("resumed", 1) not in events
     assert _parquet_rows(out) == _rows([local[1]])
     assert json.loads((out / MANIFEST).read_text(encoding="utf-8"))["receipt"] == local[0].receipt
 

@@ -392,17 +392,23 @@ def _batch_on_dask(ledger: str, context: str, output: str, workers: int, schedul
     if not show:
         return run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
                         partition_rows=partition_rows, resume=resume, lang=lang)
-    from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    from pyhelpers.interfaces.ledger import count_rows
+
+    rows_in_all = count_rows(ledger)  # the bar's total (None: not known, no time remaining)
     bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(bar_width=None),
-                   TextColumn("{task.completed:,} rows"), TimeElapsedColumn(), transient=True)
+                   TextColumn("{task.completed:,}" + ("/{task.total:,.0f}" if rows_in_all is not None else "")
+                              + " rows"), TimeElapsedColumn(), TimeRemainingColumn(), transient=True)
     in_flight: dict[int, TaskID] = {}
     with bar:
-        total = bar.add_task("treaty batch (dask)", total=None)
+        total = bar.add_task("treaty batch (dask)", total=rows_in_all)
 
         def progress(event: str, index: int, rows: int) -> None:
             if event == "submitted":
                 in_flight[index] = bar.add_task(f"  partition {index}", total=rows)
+            elif event == "resumed":  # committed by an earlier run: counted done, not in the time remaining
+                bar.update(total, completed=bar.tasks[0].completed + rows)
             else:
                 task = in_flight.pop(index, None)
                 if task is not None:

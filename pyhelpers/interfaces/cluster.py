@@ -63,7 +63,8 @@ IN_FLIGHT = 3
 """Partitions submitted per worker ahead of their results (the client holds no more than these)."""
 
 Progress = Callable[[str, int, int], None]
-"""``progress(event, partition, rows)``: ``"submitted"`` or ``"done"``."""
+"""``progress(event, partition, rows)``: ``"submitted"``, ``"done"``, or ``"resumed"`` (a partition a
+resumed run finds committed, told once before the others are submitted)."""
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,9 @@ def _submit_all(client: Any, ledger: Path, spec: PartitionSpec, target: PartTarg
                 progress: Progress | None) -> dict[int, dict[str, Any]]:
     """Submit the partitions not done (a few per worker ahead), collect their entries."""
     entries = dict(done)
+    if progress is not None:
+        for index in sorted(done):
+            progress("resumed", index, done[index]["rows"])
     limit = IN_FLIGHT * max(1, len(client.scheduler_info().get("workers", {})) or 1)
     pending = _distributed().as_completed()
     run = uuid.uuid4().hex  # the tasks' keys: unique to this run on a scheduler shared by many
