@@ -262,7 +262,7 @@ TERMS: dict[str, dict[str, str]] = {
         "capped": "limitado", "case_to_competent_authority_of": "caso submetido à autoridade competente de",
         "claimant_not_a_resident": "requerente não residente",
         "competent_authority_determination": "decisão da autoridade competente",
-        "connected_with_pe_or_fixed_base": "ligado a estabelecimento permanente ou base fixa", "contract_split":
+        "connected_with_pe_or_fixed_base": "vinculação a estabelecimento permanente ou base fixa", "contract_split":
         "divisão de contrato", "credit": "crédito", "derivative_benefits": "benefícios derivados",
         "director_fees_of_non_company": "remuneração de administrador paga por quem não é sociedade",
         "dividend_paid_by_non_company": "dividendo pago por quem não é sociedade",
@@ -344,7 +344,7 @@ TERMS: dict[str, dict[str, str]] = {
         "permanent_establishment": "estabelecimento estável",
         "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento estável",
         "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento estável ou base fixa no exterior",
-        "connected_with_pe_or_fixed_base": "ligado a estabelecimento estável ou base fixa",
+        "connected_with_pe_or_fixed_base": "vinculação a estabelecimento estável ou base fixa",
         "not_permanent_establishment": "não é estabelecimento estável",
         "pe_connected_debt_claim": "crédito ligado a estabelecimento estável",
         "pe_connected_right": "direito ligado a estabelecimento estável",
