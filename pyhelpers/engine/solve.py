@@ -164,7 +164,9 @@ class Checker:
         return frozenset(r.provision for r in self.logic.rules if "reconstructed" in r.flags)
 
     def treaty_periods(self, treaty: str) -> Periods:
-        """:func:`~pyhelpers.engine.critical.treaty_periods` of the catalogue facts, read once per treaty."""
+        """:func:`~pyhelpers.engine.critical.treaty_periods` of the catalogue facts, read once per treaty, when a
+        check first needs them (with an open fact or a missing record): not at start-up, which most runs do
+        not need; a process that checks on (a kept child, a pool's worker) keeps them."""
         periods = self._periods.get(treaty)
         if periods is None:
             periods = self._periods[treaty] = treaty_periods(self.static_atoms, treaty)
@@ -181,10 +183,6 @@ class Checker:
         """Parse and prepare everything shared by all evaluations now (before forking workers, which then
         inherit it instead of each parsing the rule base again; a spawned worker warms its own)."""
         _ = self.static_atoms, self.declared, self.reconstructed_provisions
-        for sym in self.static_atoms:  # every treaty's periods (a check's forked child inherits them)
-            if sym.name == "treaty" and len(sym.arguments) == 1 and sym.arguments[0].type == clingo.SymbolType.String:
-                self.treaty_periods(sym.arguments[0].string)
-                self.cited_percentages(sym.arguments[0].string)
         self.logic.reachable(None, frozenset())
         return self
 
