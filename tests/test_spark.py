@@ -20,6 +20,7 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -52,10 +53,16 @@ def spark() -> Iterator[Any]:
     from pyspark.sql import SparkSession
 
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    session = (SparkSession.builder.master("local[2,2]").appName("test_spark")
+    builder = (SparkSession.builder.master("local[2,2]").appName("test_spark")
                .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.caseSensitive", "true").config("spark.sql.shuffle.partitions", "2")
-               .getOrCreate())
+               # a lean JVM for a few hundred rows: half the CPU of Spark's defaults (JIT, GC, code generation)
+               .config("spark.driver.extraJavaOptions",
+                       "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CICompilerCount=1")
+               .config("spark.sql.codegen.wholeStage", "false").config("spark.sql.adaptive.enabled", "false"))
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="PySpark does not yet fully support", category=FutureWarning)
+        session = builder.getOrCreate()
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
