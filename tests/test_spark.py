@@ -111,19 +111,25 @@ def _parquet_rows(out: Path) -> tuple[list[str], list[list[str]]]:
     return header, sorted(rows)
 
 
-def test_spark_and_treaty_batch_give_the_same_rows_and_receipts(spark: Any, ledger: Path,
-                                                                local: tuple[Summary, Path], tmp_path: Path) -> None:
-    """`treaty batch --engine spark` in the session of a notebook (the active one: not stopped after)."""
-    summary, local_out = local
-    out = tmp_path / "spark.parquet"
+@pytest.fixture(scope="module")
+def sparked(spark: Any, ledger: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """`treaty batch --engine spark` in the session of a notebook (the active one: not stopped after), Parquet
+    parts: its output and folder."""
+    out = tmp_path_factory.mktemp("spark") / "spark.parquet"
     result = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out),
                                        "--engine", "spark", "--partition-rows", str(PART)])
     assert result.exit_code == 0, result.output
+    return result.output, out
+
+
+def test_spark_and_treaty_batch_give_the_same_rows_and_receipts(spark: Any, ledger: Path, local: tuple[Summary, Path],
+                                                                sparked: tuple[str, Path]) -> None:
+    (summary, local_out), (said, out) = local, sparked
     header, rows = _csv_rows([local_out])
     assert _parquet_rows(out) == (header, rows)
     assert header[-len(RESULT_COLUMNS):] == list(RESULT_COLUMNS)
     statuses = ", ".join(f"{k} {v:,}" for k, v in sorted(summary.by_status.items()))
-    assert f"{out}: {ROWS:,} rows in " in result.output and f"rows/s): {statuses}" in result.output
+    assert f"{out}: {ROWS:,} rows in " in said and f"rows/s): {statuses}" in said
     manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
     assert manifest["receipt"] == summary.receipt != "" and manifest["rows"] == ROWS
     assert [p["file"] for p in manifest["partitions"]] == [f"part-{k:08d}.parquet" for k in range(ROWS // PART)]
@@ -134,6 +140,34 @@ def test_spark_and_treaty_batch_give_the_same_rows_and_receipts(spark: Any, ledg
     assert duplicate == sorted(f"{ledger} row {k + 1} (line {k + 2}, id pay-{k:07d}): id: expected an id no other "
                                f"row has, found 'pay-{k:07d}', already row {k}" for k in DUPLICATES)
     assert spark.sparkContext._jsc is not None  # the session it found was not stopped
+
+
+def test_resume_redoes_only_partitions_without_a_committed_entry(spark: Any, ledger: Path,
+                                                                 local: tuple[Summary, Path],
+                                                                 sparked: tuple[str, Path], tmp_path: Path) -> None:
+    """As an interrupted run leaves it: the entries of partitions 0 and 2 committed, 1 and 3 not (their duplicate
+    ids are still found: row 62 repeats row 61's id, in partition 1)."""
+    from pyhelpers.interfaces.spark import run_spark
+
+    out = tmp_path / "resumed.parquet"
+    shutil.copytree(sparked[1], out)
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    (out / ENTRIES).mkdir()
+    header = {k: v for k, v in manifest.items() if k not in ("partitions", "rows", "receipt")}
+    (out / "_run.json").write_text(json.dumps(header), encoding="utf-8")
+    for entry in manifest["partitions"]:
+        if entry["partition"] in (0, 2):
+            (out / ENTRIES / f"{entry['partition']:08d}.json").write_text(json.dumps(entry), encoding="utf-8")
+        else:
+            (out / entry["file"]).unlink()
+    (out / MANIFEST).unlink()
+    events: list[tuple[str, int]] = []
+    summary = run_spark(ledger, CONTEXT, out, partition_rows=PART, resume=True, session=spark,
+                        progress=lambda event, index, rows: events.append((event, index)))
+    assert events[:2] == [("resumed", 0), ("resumed", 2)] and sorted(events[2:]) == [("done", 1), ("done", 3)]
+    assert summary.resumed_chunks == 2 and summary.rows == ROWS // 2
+    assert _parquet_rows(out) == _csv_rows([local[1]])
+    assert json.loads((out / MANIFEST).read_text(encoding="utf-8"))["receipt"] == local[0].receipt
 
 
 def test_check_dataframe_gives_treaty_batch_rows_of_the_same_data(spark: Any, tmp_path: Path) -> None:
