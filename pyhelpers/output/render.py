@@ -74,7 +74,8 @@ _OUTCOME = {
 }
 _LABEL = {
     "en": {"status": "status", "provisions": "provisions", "max_tax": "maximum source tax",
-           "expect_ok": "expect: all {n} item(s) match", "expect_bad": "expect: {n} mismatch(es)",
+           "expect_ok": "expect: all {n} item(s) match", "expect_ok_one": "expect: all {n} item(s) match",
+           "expect_bad": "expect: {n} mismatch(es)", "expect_bad_one": "expect: {n} mismatch(es)",
            "evaluated": "evaluated on", "findings": "findings", "why_not": "why not", "holds": "holds",
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
@@ -108,7 +109,8 @@ _LABEL = {
                            "was derived (`treaty explain {source}` gives it)",
            "item": "item", "type": "type"},
     "pt": {"status": "situação", "provisions": "dispositivos", "max_tax": "imposto máximo na fonte",
-           "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
+           "expect_ok": "expect: os {n} rendimentos conferem", "expect_ok_one": "expect: o rendimento confere",
+           "expect_bad": "expect: {n} divergências", "expect_bad_one": "expect: 1 divergência",
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "por que não", "holds": "se verifica",
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "baseia-se em dispositivos RECONSTITUÍDOS (ausentes do texto do corpus)",
@@ -197,7 +199,7 @@ _FINDING = {
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
         "not_encoded": "o {prov} não está codificado: texto não disponível",
         "mutual_agreement": "residência de {fact} a ser resolvida por acordo mútuo ({prov})",
-        "exception": "aplica-se a exceção {fact} ({prov})",
+        "exception": "aplica-se a exceção “{fact}” ({prov})",
         "input_error": "erro nos dados: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "prazo: {fact} ({prov})",
@@ -215,7 +217,7 @@ _FINDING = {
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
         "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
         "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
-        "exception": "aplica-se a excepção {fact} ({prov})",
+        "exception": "aplica-se a excepção «{fact}» ({prov})",
         "indicator": "indício para o teste do objetivo principal (a ponderar pelo utilizador; levanta a questão): "
                      "{fact} ({prov})",
         "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "
@@ -684,8 +686,10 @@ def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None,
     if mismatches is None:
         return []
     if not mismatches:
-        return [label("expect_ok", lang).format(n=len(result.items) + len(result.answers))]
-    return [label("expect_bad", lang).format(n=len(mismatches)), *(f"  ✗ {m}" for m in mismatches)]
+        n = len(result.items) + len(result.answers)
+        return [label("expect_ok_one" if n == 1 else "expect_ok", lang).format(n=n)]
+    n = len(mismatches)
+    return [label("expect_bad_one" if n == 1 else "expect_bad", lang).format(n=n), *(f"  ✗ {m}" for m in mismatches)]
 
 
 def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None) -> dict[str, Any]:
