@@ -159,7 +159,8 @@ TERMS: dict[str, dict[str, str]] = {
         "art22_1": "Artigo 22(1)",
         # measures of a holding (read "o ...": "30% do capital votante"), bounds, years that windows fall in
         "votes": "capital votante", "value": "valor", "profits": "direito aos lucros", "high": "superior",
-        "low": "inferior", "calendar_year": "ano-calendário", "employment_fiscal_year": "ano fiscal do emprego",
+        "low": "inferior", "e": "teste (e)", "four": "teste (4)", "calendar_year": "ano-calendário",
+        "employment_fiscal_year": "ano fiscal do emprego",
         "tax_fiscal_year": "ano fiscal do imposto",
         # the catalogue's names: rates and shares (read "a ..."), periods and day counts (read "o ..."), dates
         "artiste_public_funding_share": "parcela de financiamento público dos artistas",
@@ -324,6 +325,16 @@ TERMS: dict[str, dict[str, str]] = {
         "arises_where_the_property_is": "provém do Estado onde estão os bens",
         "principal_purpose": "propósito principal", "no_principal_purpose": "sem propósito principal",
         "relief": "eliminação da dupla tributação",
+        # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
+        "no_special_regime": "sem regime especial", "not_above_arm_length": "não acima do valor de mercado",
+        "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
+        "estabelecimento permanente", "nothing_proven": "nada comprovado",
+        "paid_for_past_employment": "pago por emprego anterior",
+        "no_other_place_of_business": "nenhuma outra instalação de negócios",
+        "holdings_after_evaluation_date": "participações posteriores à data de avaliação",
+        "royalty_source": "fonte dos royalties", "article_9_adjustment": "ajuste do Artigo 9",
+        "residence_only": "tributação só no Estado de residência", "all": "todas",
+        "item_parties": "só as das partes do item", "at_least": "igual ou superior a", "more_than": "superior a",
         # exceptions
         "pe_connected_holding": "participação ligada a estabelecimento permanente",
         "exemption_left_to_wholly_owned_institutions": "isenção deixada às instituições integralmente controladas",
@@ -353,6 +364,8 @@ TERMS: dict[str, dict[str, str]] = {
     },
     "pt-PT": {
         "pe_business_property": "bens do estabelecimento estável",
+        "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
+        "nothing_proven": "nada provado",
         "permanent_establishment": "estabelecimento estável",
         "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento estável",
         "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento estável ou base fixa no exterior",

@@ -377,7 +377,8 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
     if not with_field:
         return finding_text(replace(f, field=None), lang)
     if f.kind == "assumption" and (field := assumption_field(f)) is not None:
-        return wording(_FINDING, lang)["assumption_field"].format(fact=f.fact or "", prov=f.provision, field=field)
+        return wording(_FINDING, lang)["assumption_field"].format(fact=constant_text(f.fact or "", lang),
+                                                                  prov=f.provision, field=field)
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
         return label("no_article", lang).format(prov=f.provision)
     if f.kind == "depends" and " " not in f.provision:  # a fact given as alternatives (no rule reads it as unknown)
@@ -391,8 +392,9 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
 
 
 _CONSTANT_FACTS = ("exception", "note", "indicator", "input_error", "deadline", "discrimination",
-                   "requires_judgment")
-"""The findings whose fact is a constant of the rules (the others name a fact of the scenario)."""
+                   "requires_judgment", "assumption")
+"""The findings whose fact is a constant of the rules (the others name a fact of the scenario): an
+assumption's is the default's name (``no_special_regime(lusoinvest)``)."""
 
 
 _FIELD_NOTE = {
