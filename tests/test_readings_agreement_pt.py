@@ -21,7 +21,7 @@ from functools import lru_cache
 import pytest
 
 from pyhelpers.engine.program import Predicate, load_logic
-from pyhelpers.explain.readings import TERMS, term
+from pyhelpers.explain.readings import TERMS, constant_text, fill, term
 from pyhelpers.output import render
 
 from .conftest import ROOT
@@ -150,3 +150,25 @@ def test_every_exception_has_portuguese_words() -> None:
                 names |= _constants().get((pred.name, arg), set())
     missing = sorted(n for n in names if n not in TERMS["pt"])
     assert not missing, f"exceptions without Portuguese words in TERMS: {missing}"
+
+
+def test_a_state_takes_its_article_in_every_reading() -> None:
+    """A State in a reading, a condition that failed included, takes its article contracted with the
+    preposition before it ('do Brasil', was 'de Brasil'); Portugal takes none; English writes the name."""
+    assert fill("autoridade local) de {St} (x)", {"St": "Brasil"}, {"St": "br"}, "pt") == \
+        "autoridade local) do Brasil (x)"
+    assert fill("situado em {St}", {"St": "Brasil"}, {"St": "br"}, "pt-PT") == "situado no Brasil"
+    assert fill("situado em {St}", {"St": "Portugal"}, {"St": "pt"}, "pt") == "situado em Portugal"
+    assert fill("situated in {St}", {"St": "Brazil"}, {"St": "br"}, "en") == "situated in Brazil"
+
+
+def test_a_findings_constant_reads_as_words() -> None:
+    """A finding's constant with arguments: its words, a State by name ('... do Brasil'), never 'words(br)'."""
+    assert constant_text("case_to_competent_authority_of(br)", "pt") == \
+        "caso submetido à autoridade competente do Brasil"
+    assert constant_text("benefits_only_by_competent_authority_determination(br)", "pt") == \
+        "benefícios só por decisão da autoridade competente (Brasil)"
+    assert constant_text("to_be_proven(no_principal_purpose_for_non_resident(pearl))", "pt") == \
+        "a comprovar: sem propósito principal de obter benefícios para não residente (pearl)"
+    assert constant_text("no_special_regime(lusoinvest)", "pt") == "sem regime especial (lusoinvest)"
+    assert constant_text("no_special_regime(lusoinvest)", "en") == "no_special_regime(lusoinvest)"

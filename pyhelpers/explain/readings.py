@@ -539,7 +539,12 @@ def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
         spec.name: str(arg.name) for spec, arg in zip(pred.args, args, strict=True)
         if spec.type == "state" and arg.type == clingo.SymbolType.Function and not arg.arguments
     }
-    template = pred.reading(lang)
+    return fill(pred.reading(lang), values, states, lang)
+
+
+def fill(template: str, values: dict[str, str], states: dict[str, str], lang: str) -> str:
+    """``template`` with each ``{Name}`` replaced by ``values[Name]``; a State (``states[Name]``, its code)
+    by its name with the article it takes, contracted with a preposition before it (:func:`state_in`)."""
     out, at = "", 0
     for m in _PLACEHOLDER.finditer(template):
         out += template[at:m.start()]
