@@ -83,12 +83,18 @@ _WORDS = {
            "no_value": "a convenção não fixa tal valor", "not_given": "não informado pelo cenário",
            "holds": "verifica-se"},
 }
+_WORDS["pt-PT"] = {"given": "indicado pelo cenário", "not_given": "não indicado pelo cenário"}
 _WORDS["en"].update({"open": "(open)", "some": "some", "no_value": "the treaty sets no such value",
                      "not_given": "not given by the scenario", "holds": "it holds"})
 
 
 def word(key: str, lang: str) -> str:
-    return languages.pick(_WORDS, lang)[key]
+    """One of the explanation's own words in ``lang``, from the most specific table that has it (``pt-PT``
+    writes only the words that differ from ``pt``)."""
+    for table in languages.chain(lang):
+        if key in _WORDS.get(table, {}):
+            return _WORDS[table][key]
+    raise KeyError(key)
 
 
 TERMS: dict[str, dict[str, str]] = {
