@@ -32,8 +32,9 @@ _FEMININE_DETERMINERS = {"a", "da", "na", "à", "pela", "uma", "numa", "sua", "a
 _DETERMINER = re.compile(r"(?:^|\s)((?:o |a |do |da )?(?:seu|sua)|o|a|do|da|no|na|ao|à|pelo|pela|um|uma|num|numa) $")
 _NOUN_WITH_DETERMINER = re.compile(
     r"(?:^|\s)(?:o|a|os|as|do|da|dos|das|no|na|nos|nas|ao|à|pelo|pela|um|uma) ([a-zçãõáéíóúâêô]+) $")
-_CLASSIFIERS = {"tipo", "campo", "tributo", "imposto", "artigo"}
-"""Nouns that classify whatever name follows them ('do tipo juros', 'o tributo derrama')."""
+_CLASSIFIERS = {"tipo", "campo", "tributo", "imposto", "artigo", "fato", "facto"}
+"""Nouns that classify whatever name follows them ('do tipo juros', 'o tributo derrama', 'o fato
+activities(b)': a fact is named by the rules' atom)."""
 _PREPOSITIONS = {"de", "em", "por", "para", "com", "sobre", "entre", "a", "seu", "sua"}
 """Words after an article that are no noun (a possessive is checked as an article)."""
 _AGREEING_ADJECTIVES = {("prohibited_treatment", "Tr"): {"diferente", "mais gravosa"},  # uma tributação ...
