@@ -21,6 +21,7 @@ from functools import lru_cache
 import pytest
 
 from pyhelpers.engine.program import Predicate, load_logic
+from pyhelpers.explain.explainer import Step
 from pyhelpers.explain.readings import TERMS, constant_text, fill, term
 from pyhelpers.output import render
 
@@ -173,3 +174,10 @@ def test_a_findings_constant_reads_as_words() -> None:
         "a comprovar: sem propósito principal de obter benefícios para não residente (pearl)"
     assert constant_text("no_special_regime(lusoinvest)", "pt") == "sem regime especial (lusoinvest)"
     assert constant_text("no_special_regime(lusoinvest)", "en") == "no_special_regime(lusoinvest)"
+
+
+def test_the_full_derivation_names_its_flags_in_portuguese() -> None:
+    """`explain --full --lang pt` marks a bookkeeping rule '(cálculo interno)', never '(bookkeeping)'."""
+    step = Step("derived", "x", "uma leitura", provision="br-uy 29", flags=("bookkeeping", "reconstructed"))
+    assert render.tree_text(step, 0, "pt") == ["uma leitura [br-uy 29] (cálculo interno, reconstituído)"]
+    assert render.tree_text(step, 0, "en") == ["uma leitura [br-uy 29] (bookkeeping, reconstructed)"]

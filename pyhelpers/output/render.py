@@ -896,46 +896,51 @@ def progress_word(key: str, lang: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- explain ---
-def _step_line(step: Step) -> str:
+_FLAGS = {"pt": {"bookkeeping": "cálculo interno", "reconstructed": "reconstituído"}}
+"""The rule flags a step of the full derivation shows, in Portuguese (English shows them as written)."""
+
+
+def _step_line(step: Step, lang: str = "en") -> str:
     cite = f" [{step.provision}]" if step.provision else ""
     rule = f" ‹{step.rule_id}›" if step.rule_id and step.kind in ("derived", "failed") else ""
-    flags = f" ({', '.join(step.flags)})" if step.flags else ""
+    words = _FLAGS.get(languages.family(lang), {})
+    flags = f" ({', '.join(words.get(f, f) for f in step.flags)})" if step.flags else ""
     note = f" — {step.note}" if step.note else ""
     mark = {"derived": "", "ref": "↑ ", "given": "• ", "static": "• ", "not": "¬ ", "test": "⊢ ",
             "aggregate": "Σ ", "failed": "✗ ", "unknown": "? "}.get(step.kind, "")
     return f"{mark}{step.reading}{cite}{flags}{rule}{note}"
 
 
-def tree_text(step: Step, indent: int = 0) -> list[str]:
-    lines = ["  " * indent + _step_line(step)]
+def tree_text(step: Step, indent: int = 0, lang: str = "en") -> list[str]:
+    lines = ["  " * indent + _step_line(step, lang)]
     for child in step.children:
-        lines += tree_text(child, indent + 1)
+        lines += tree_text(child, indent + 1, lang)
     return lines
 
 
-def tree_markdown(step: Step, indent: int = 0) -> list[str]:
-    lines = ["  " * indent + "- " + _step_line(step).replace("|", "\\|")]
+def tree_markdown(step: Step, indent: int = 0, lang: str = "en") -> list[str]:
+    lines = ["  " * indent + "- " + _step_line(step, lang).replace("|", "\\|")]
     for child in step.children:
-        lines += tree_markdown(child, indent + 1)
+        lines += tree_markdown(child, indent + 1, lang)
     return lines
 
 
-def explain_text(sections: list[tuple[str, list[Step]]]) -> str:
+def explain_text(sections: list[tuple[str, list[Step]]], lang: str = "en") -> str:
     out: list[str] = []
     for title, steps in sections:
         out.append(title)
         for st in steps:
-            out += tree_text(st, 1)
+            out += tree_text(st, 1, lang)
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
 
-def explain_markdown(sections: list[tuple[str, list[Step]]]) -> str:
+def explain_markdown(sections: list[tuple[str, list[Step]]], lang: str = "en") -> str:
     out: list[str] = []
     for title, steps in sections:
         out += [f"## {title}", ""]
         for st in steps:
-            out += tree_markdown(st)
+            out += tree_markdown(st, lang=lang)
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -993,7 +998,7 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
     elif w.no_solution:
         lines.append(words["none"])
         for st in blocked:
-            lines += tree_text(st, 1)
+            lines += tree_text(st, 1, lang)
     else:  # stopped by the time limit before any change was found: not "no change can"
         lines.append(words["unfinished"])
     return "\n".join(lines).rstrip() + "\n"
