@@ -40,7 +40,7 @@ from pyhelpers.explain.instrument import (
     instrument_for_facts,
     variables,
 )
-from pyhelpers.explain.readings import reading, render_value, user_atom, word
+from pyhelpers.explain.readings import fill, reading, render_value, user_atom, word
 from pyhelpers.scenario import Scenario
 
 Env = dict[str, clingo.Symbol]
@@ -723,15 +723,17 @@ class Explainer:
         if pred is None:
             return self._partial_text(node, env)
         values: dict[str, str] = {}
+        states: dict[str, str] = {}
         for spec, a in zip(pred.args, node.arguments, strict=True):
             try:
-                values[spec.name] = render_value(evaluate(a, env), spec.type, self.lang)
+                sym = evaluate(a, env)
             except Unbound:
                 values[spec.name] = f"{word('some', self.lang)} {spec.name}"
-        text = pred.reading(self.lang)
-        for k, v in values.items():
-            text = text.replace("{" + k + "}", v)
-        return text
+                continue
+            values[spec.name] = render_value(sym, spec.type, self.lang)
+            if spec.type == "state" and sym.type == clingo.SymbolType.Function and not sym.arguments:
+                states[spec.name] = str(sym.name)  # its name with its article ('no Brasil')
+        return fill(pred.reading(self.lang), values, states, self.lang)
 
     def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
                           visited: frozenset[tuple[int, str]]) -> Step:

@@ -83,12 +83,18 @@ _WORDS = {
            "no_value": "a convenção não fixa tal valor", "not_given": "não informado pelo cenário",
            "holds": "verifica-se"},
 }
+_WORDS["pt-PT"] = {"given": "indicado pelo cenário", "not_given": "não indicado pelo cenário"}
 _WORDS["en"].update({"open": "(open)", "some": "some", "no_value": "the treaty sets no such value",
                      "not_given": "not given by the scenario", "holds": "it holds"})
 
 
 def word(key: str, lang: str) -> str:
-    return languages.pick(_WORDS, lang)[key]
+    """One of the explanation's own words in ``lang``, from the most specific table that has it (``pt-PT``
+    writes only the words that differ from ``pt``)."""
+    for table in languages.chain(lang):
+        if key in _WORDS.get(table, {}):
+            return _WORDS[table][key]
+    raise KeyError(key)
 
 
 TERMS: dict[str, dict[str, str]] = {
@@ -129,9 +135,10 @@ TERMS: dict[str, dict[str, str]] = {
         "investimento de fundo de pensão", "none": "nenhum", "bank": "banco", "insurer": "seguradora",
         "securities_dealer": "corretora de valores", "public_functions": "funções públicas",
         "commercial_or_industrial": "atividade comercial ou industrial", "remuneration": "remuneração",
-        "scientific": "científica", "literary": "literária", "artistic": "artística", "educational": "educacional",
-        "pedagogical": "pedagógica", "physician": "médico", "lawyer": "advogado", "engineer": "engenheiro",
-        "architect": "arquiteto", "dentist": "dentista", "accountant": "contador",
+        "scientific": "caráter científico", "literary": "caráter literário", "artistic": "caráter artístico",
+        "educational": "caráter educativo", "pedagogical": "caráter pedagógico", "physician": "médico",
+        "lawyer": "advogado", "engineer": "engenheiro", "architect": "arquiteto", "dentist": "dentista",
+        "accountant": "contador",
         "in_name_of_enterprise": "em nome da empresa", "transfer_of_property": "transferência de propriedade",
         "provision_of_services": "prestação de serviços", "permanent_establishment": "estabelecimento permanente",
         "deduction": "dedução", "foreign_ownership": "capital estrangeiro", "branch": "filial", "office": "escritório",
@@ -144,14 +151,23 @@ TERMS: dict[str, dict[str, str]] = {
         "patent": "patente", "trademark": "marca", "design_or_model": "desenho ou modelo", "plan": "plano",
         "secret_formula_or_process": "fórmula ou processo secreto", "know_how": "know-how",
         "copyright": "direito autoral", "films_recordings": "filmes e gravações", "equipment": "equipamento",
-        "information": "informações", "technical": "técnica", "consultancy": "consultoria", "managerial":
+        "information": "informações", "technical": "técnica", "consultancy": "consultiva", "managerial":
         "administrativa", "containers": "contêineres", "bareboat_rental": "afretamento a casco nu",
         "shipping": "transporte marítimo", "other_business": "outra atividade empresarial",
-        "similar": "semelhante", "other_similar": "outro semelhante", "other_comparable": "outro comparável",
+        "similar": "semelhante", "other_similar": "natureza similar", "other_comparable": "outro comparável",
         "same": "igual", "different": "diferente", "more_burdensome": "mais gravosa", "source_only": "só na fonte",
         "banking_financial_insurance_investment": "atividade bancária, financeira, de seguros ou de investimento",
         "ip": "propriedade intelectual", "madeira_free_zone": "Zona Franca da Madeira",
         "santa_maria_free_zone": "Zona Franca de Santa Maria", "manaus_free_zone": "Zona Franca de Manaus",
+        # articles named by the rules (read "o ...": "o Artigo 11", "as regras gerais do Artigo 22(1)")
+        "art11": "Artigo 11", "art12": "Artigo 12", "art13": "Artigo 13", "art14": "Artigo 14", "art15": "Artigo 15",
+        "art16": "Artigo 16", "art17": "Artigo 17", "art18": "Artigo 18", "art19": "Artigo 19",
+        "art22_1": "Artigo 22(1)",
+        # measures of a holding (read "o ...": "30% do capital votante"), bounds, years that windows fall in
+        "votes": "capital votante", "value": "valor", "profits": "direito aos lucros", "high": "superior",
+        "low": "inferior", "e": "teste (e)", "four": "teste (4)", "calendar_year": "ano-calendário",
+        "employment_fiscal_year": "ano fiscal do emprego",
+        "tax_fiscal_year": "ano fiscal do imposto",
         # the catalogue's names: rates and shares (read "a ..."), periods and day counts (read "o ..."), dates
         "artiste_public_funding_share": "parcela de financiamento público dos artistas",
         "closely_related_interest": "participação de pessoas estreitamente relacionadas",
@@ -307,11 +323,24 @@ TERMS: dict[str, dict[str, str]] = {
         "teaching_rewarded": "ensino remunerado", "termination_notice_too_late": "denúncia tardia",
         "third_state_permanent_establishment": "estabelecimento permanente em terceiro Estado",
         "to_be_proven": "a comprovar", "withholding": "retenção na fonte",
+        "no_principal_purpose_for_non_resident": "sem propósito principal de obter benefícios para não residente",
+        "at_most_half_of_gross_income_to_non_entitled": "no máximo metade dos rendimentos brutos usada para "
+        "obrigações com pessoas sem direito aos benefícios",
         "portuguese_method_not_replaced": "método português não substituído",
         "arises_where_the_payer_resides": "provém do Estado de residência do pagador",
         "arises_where_the_property_is": "provém do Estado onde estão os bens",
         "principal_purpose": "propósito principal", "no_principal_purpose": "sem propósito principal",
         "relief": "eliminação da dupla tributação",
+        # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
+        "no_special_regime": "sem regime especial", "not_above_arm_length": "não acima do valor de mercado",
+        "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
+        "estabelecimento permanente", "nothing_proven": "nada comprovado",
+        "paid_for_past_employment": "pago por emprego anterior",
+        "no_other_place_of_business": "nenhuma outra instalação de negócios",
+        "holdings_after_evaluation_date": "participações posteriores à data de avaliação",
+        "royalty_source": "fonte dos royalties", "article_9_adjustment": "ajuste do Artigo 9",
+        "residence_only": "tributação só no Estado de residência", "all": "todas",
+        "item_parties": "só as das partes do item", "at_least": "igual ou superior a", "more_than": "superior a",
         # exceptions
         "pe_connected_holding": "participação ligada a estabelecimento permanente",
         "exemption_left_to_wholly_owned_institutions": "isenção deixada às instituições integralmente controladas",
@@ -341,6 +370,8 @@ TERMS: dict[str, dict[str, str]] = {
     },
     "pt-PT": {
         "pe_business_property": "bens do estabelecimento estável",
+        "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
+        "nothing_proven": "nada provado",
         "permanent_establishment": "estabelecimento estável",
         "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento estável",
         "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento estável ou base fixa no exterior",
@@ -375,7 +406,9 @@ TERMS: dict[str, dict[str, str]] = {
         "attributed_to_third_state_pe": "imputação a estabelecimento estável em terceiro Estado",
         "pe_profits_exempt": "isenção dos lucros do estabelecimento estável",
         "third_pe_active_business": "atividade efetiva do estabelecimento estável em terceiro Estado",
-        "port_of_registry": "porto de registo", "premiums_or_risks": "prémios ou riscos",
+        "port_of_registry": "porto de registo", "calendar_year": "ano civil", "scientific": "carácter científico",
+        "literary": "carácter literário", "artistic": "carácter artístico", "educational": "carácter educativo",
+        "pedagogical": "carácter pedagógico", "premiums_or_risks": "prémios ou riscos",
         "controlled_with_payer": "controlo comum com o pagador",
     },
 }
@@ -411,10 +444,47 @@ _LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)\b")
 def constant_text(text: str, lang: str) -> str:
     """A finding's fact that starts with a constant of the rules (``derivative_benefits``,
     ``benefits_only_by_competent_authority_determination(br)``): that constant in ``lang``'s words where
-    :data:`TERMS` has them, the text unchanged otherwise (always in English)."""
+    :data:`TERMS` has them, the text unchanged otherwise (always in English). Its arguments follow the words
+    in parentheses, a State by its name (``... autoridade competente (Brasil)``), or right after words that end
+    in a preposition (``caso submetido à autoridade competente do Brasil``); a single argument that is itself
+    such a constant follows a colon (``a comprovar: ...``)."""
     m = _LEADING_CONSTANT.match(text)
     found = translated(m.group(1), lang) if m else None
-    return text if m is None or found is None else found + text[m.end():]
+    if m is None or found is None:
+        return text
+    rest = text[m.end():]
+    args = _call_arguments(rest)
+    if args is None:
+        return found + rest
+    states = state_names(lang)
+    if len(args) == 1:
+        arg = args[0]
+        if _PREPOSITION_BEFORE.search(found + " "):
+            return with_state(found + " {st}", "st", arg, lang) if arg in states else f"{found} {arg}"
+        inner = constant_text(arg, lang)
+        if inner != arg:
+            return f"{found}: {inner}"
+    return f"{found} ({', '.join(states.get(a, a) for a in args)})"
+
+
+def _call_arguments(rest: str) -> list[str] | None:
+    """The top-level arguments of ``(a, f(b, c))`` (``["a", "f(b, c)"]``); None unless ``rest`` is exactly one
+    such parenthesised list."""
+    if not (rest.startswith("(") and rest.endswith(")")):
+        return None
+    args, depth, start = [], 0, 1
+    for i, c in enumerate(rest):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0 and i != len(rest) - 1:
+                return None
+        elif c == "," and depth == 1:
+            args.append(rest[start:i].strip())
+            start = i + 1
+    args.append(rest[start:-1].strip())
+    return args
 
 
 def plain(sym: clingo.Symbol, lang: str = "en") -> str:
@@ -475,7 +545,12 @@ def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
         spec.name: str(arg.name) for spec, arg in zip(pred.args, args, strict=True)
         if spec.type == "state" and arg.type == clingo.SymbolType.Function and not arg.arguments
     }
-    template = pred.reading(lang)
+    return fill(pred.reading(lang), values, states, lang)
+
+
+def fill(template: str, values: dict[str, str], states: dict[str, str], lang: str) -> str:
+    """``template`` with each ``{Name}`` replaced by ``values[Name]``; a State (``states[Name]``, its code)
+    by its name with the article it takes, contracted with a preposition before it (:func:`state_in`)."""
     out, at = "", 0
     for m in _PLACEHOLDER.finditer(template):
         out += template[at:m.start()]

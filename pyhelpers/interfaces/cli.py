@@ -287,9 +287,9 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: b
         click.echo((f"{note}\n\n" if note else "") + render.argument_text(answer.arguments, answer.result, lang),
                    nl=False)
     elif fmt == "markdown":
-        click.echo((f"> {note}\n\n" if note else "") + render.explain_markdown(answer.sections), nl=False)
+        click.echo((f"> {note}\n\n" if note else "") + render.explain_markdown(answer.sections, lang), nl=False)
     else:
-        click.echo((f"{note}\n\n" if note else "") + render.explain_text(answer.sections), nl=False)
+        click.echo((f"{note}\n\n" if note else "") + render.explain_text(answer.sections, lang), nl=False)
 
 
 @main.command()
@@ -454,9 +454,9 @@ def explain_row(ledger: str, context: str, row_id: str, fmt: str, lang: str) -> 
         click.echo(render.to_json({"source": ledger, "result": render.check_json(result, None),
                                    "sections": render.explain_json(sections)}), nl=False)
     elif fmt == "markdown":
-        click.echo(render.check_markdown(result, None, lang) + "\n" + render.explain_markdown(sections), nl=False)
+        click.echo(render.check_markdown(result, None, lang) + "\n" + render.explain_markdown(sections, lang), nl=False)
     else:
-        click.echo(render.check_text(result, None, lang) + "\n" + render.explain_text(sections), nl=False)
+        click.echo(render.check_text(result, None, lang) + "\n" + render.explain_text(sections, lang), nl=False)
 
 
 @main.command(name="list")

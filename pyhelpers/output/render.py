@@ -74,7 +74,8 @@ _OUTCOME = {
 }
 _LABEL = {
     "en": {"status": "status", "provisions": "provisions", "max_tax": "maximum source tax",
-           "expect_ok": "expect: all {n} item(s) match", "expect_bad": "expect: {n} mismatch(es)",
+           "expect_ok": "expect: all {n} item(s) match", "expect_ok_one": "expect: all {n} item(s) match",
+           "expect_bad": "expect: {n} mismatch(es)", "expect_bad_one": "expect: {n} mismatch(es)",
            "evaluated": "evaluated on", "findings": "findings", "why_not": "why not", "holds": "holds",
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
@@ -108,7 +109,8 @@ _LABEL = {
                            "was derived (`treaty explain {source}` gives it)",
            "item": "item", "type": "type"},
     "pt": {"status": "situação", "provisions": "dispositivos", "max_tax": "imposto máximo na fonte",
-           "expect_ok": "expect: os {n} rendimento(s) conferem", "expect_bad": "expect: {n} divergência(s)",
+           "expect_ok": "expect: os {n} rendimentos conferem", "expect_ok_one": "expect: o rendimento confere",
+           "expect_bad": "expect: {n} divergências", "expect_bad_one": "expect: 1 divergência",
            "evaluated": "avaliado em", "findings": "constatações", "why_not": "por que não", "holds": "se verifica",
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "baseia-se em dispositivos RECONSTITUÍDOS (ausentes do texto do corpus)",
@@ -197,7 +199,7 @@ _FINDING = {
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
         "not_encoded": "o {prov} não está codificado: texto não disponível",
         "mutual_agreement": "residência de {fact} a ser resolvida por acordo mútuo ({prov})",
-        "exception": "aplica-se a exceção {fact} ({prov})",
+        "exception": "aplica-se a exceção “{fact}” ({prov})",
         "input_error": "erro nos dados: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "prazo: {fact} ({prov})",
@@ -215,7 +217,7 @@ _FINDING = {
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
         "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
         "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
-        "exception": "aplica-se a excepção {fact} ({prov})",
+        "exception": "aplica-se a excepção «{fact}» ({prov})",
         "indicator": "indício para o teste do objetivo principal (a ponderar pelo utilizador; levanta a questão): "
                      "{fact} ({prov})",
         "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "
@@ -375,7 +377,8 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
     if not with_field:
         return finding_text(replace(f, field=None), lang)
     if f.kind == "assumption" and (field := assumption_field(f)) is not None:
-        return wording(_FINDING, lang)["assumption_field"].format(fact=f.fact or "", prov=f.provision, field=field)
+        return wording(_FINDING, lang)["assumption_field"].format(fact=constant_text(f.fact or "", lang),
+                                                                  prov=f.provision, field=field)
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
         return label("no_article", lang).format(prov=f.provision)
     if f.kind == "depends" and " " not in f.provision:  # a fact given as alternatives (no rule reads it as unknown)
@@ -389,8 +392,9 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
 
 
 _CONSTANT_FACTS = ("exception", "note", "indicator", "input_error", "deadline", "discrimination",
-                   "requires_judgment")
-"""The findings whose fact is a constant of the rules (the others name a fact of the scenario)."""
+                   "requires_judgment", "assumption")
+"""The findings whose fact is a constant of the rules (the others name a fact of the scenario): an
+assumption's is the default's name (``no_special_regime(lusoinvest)``)."""
 
 
 _FIELD_NOTE = {
@@ -684,8 +688,10 @@ def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None,
     if mismatches is None:
         return []
     if not mismatches:
-        return [label("expect_ok", lang).format(n=len(result.items) + len(result.answers))]
-    return [label("expect_bad", lang).format(n=len(mismatches)), *(f"  ✗ {m}" for m in mismatches)]
+        n = len(result.items) + len(result.answers)
+        return [label("expect_ok_one" if n == 1 else "expect_ok", lang).format(n=n)]
+    n = len(mismatches)
+    return [label("expect_bad_one" if n == 1 else "expect_bad", lang).format(n=n), *(f"  ✗ {m}" for m in mismatches)]
 
 
 def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None) -> dict[str, Any]:
@@ -890,46 +896,51 @@ def progress_word(key: str, lang: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- explain ---
-def _step_line(step: Step) -> str:
+_FLAGS = {"pt": {"bookkeeping": "cálculo interno", "reconstructed": "reconstituído"}}
+"""The rule flags a step of the full derivation shows, in Portuguese (English shows them as written)."""
+
+
+def _step_line(step: Step, lang: str = "en") -> str:
     cite = f" [{step.provision}]" if step.provision else ""
     rule = f" ‹{step.rule_id}›" if step.rule_id and step.kind in ("derived", "failed") else ""
-    flags = f" ({', '.join(step.flags)})" if step.flags else ""
+    words = _FLAGS.get(languages.family(lang), {})
+    flags = f" ({', '.join(words.get(f, f) for f in step.flags)})" if step.flags else ""
     note = f" — {step.note}" if step.note else ""
     mark = {"derived": "", "ref": "↑ ", "given": "• ", "static": "• ", "not": "¬ ", "test": "⊢ ",
             "aggregate": "Σ ", "failed": "✗ ", "unknown": "? "}.get(step.kind, "")
     return f"{mark}{step.reading}{cite}{flags}{rule}{note}"
 
 
-def tree_text(step: Step, indent: int = 0) -> list[str]:
-    lines = ["  " * indent + _step_line(step)]
+def tree_text(step: Step, indent: int = 0, lang: str = "en") -> list[str]:
+    lines = ["  " * indent + _step_line(step, lang)]
     for child in step.children:
-        lines += tree_text(child, indent + 1)
+        lines += tree_text(child, indent + 1, lang)
     return lines
 
 
-def tree_markdown(step: Step, indent: int = 0) -> list[str]:
-    lines = ["  " * indent + "- " + _step_line(step).replace("|", "\\|")]
+def tree_markdown(step: Step, indent: int = 0, lang: str = "en") -> list[str]:
+    lines = ["  " * indent + "- " + _step_line(step, lang).replace("|", "\\|")]
     for child in step.children:
-        lines += tree_markdown(child, indent + 1)
+        lines += tree_markdown(child, indent + 1, lang)
     return lines
 
 
-def explain_text(sections: list[tuple[str, list[Step]]]) -> str:
+def explain_text(sections: list[tuple[str, list[Step]]], lang: str = "en") -> str:
     out: list[str] = []
     for title, steps in sections:
         out.append(title)
         for st in steps:
-            out += tree_text(st, 1)
+            out += tree_text(st, 1, lang)
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
 
-def explain_markdown(sections: list[tuple[str, list[Step]]]) -> str:
+def explain_markdown(sections: list[tuple[str, list[Step]]], lang: str = "en") -> str:
     out: list[str] = []
     for title, steps in sections:
         out += [f"## {title}", ""]
         for st in steps:
-            out += tree_markdown(st)
+            out += tree_markdown(st, lang=lang)
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -987,7 +998,7 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
     elif w.no_solution:
         lines.append(words["none"])
         for st in blocked:
-            lines += tree_text(st, 1)
+            lines += tree_text(st, 1, lang)
     else:  # stopped by the time limit before any change was found: not "no change can"
         lines.append(words["unfinished"])
     return "\n".join(lines).rstrip() + "\n"

@@ -261,7 +261,7 @@ def answers_text(answers: list[Answer], trees: list[Step | None], engine: str, l
         suffix = f"  ({words['undefined']})" if answer.truth != "true" else ""
         lines.append(user_atom(answer.atom) + suffix)
         if tree is not None:
-            lines += tree_text(tree, 1)
+            lines += tree_text(tree, 1, lang)
             lines.append("")
     count = words["none"] if not answers else words["answer"] if len(answers) == 1 else \
         words["answers"].format(n=len(answers))
