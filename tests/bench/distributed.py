@@ -13,19 +13,19 @@ pyhelpers.interfaces.cli batch ... -q``: this checkout's code):
   ``treaty batch`` has no such engine, or pyspark or a Java runtime is missing.
 
 Every run decides the same partitions (``--chunk`` of the local runs is ``--partition-rows`` of the others:
-``--partition-rows``, by default the local default chunk), so that their receipts compare. Each command is
-also run on a ledger of one row, for its fixed cost (start-up: Python, the rule base in each worker, a
-LocalCluster). For each run it prints the wall time (from the command's start to its exit), rows/s, the
-overhead against the local run with the same number of workers (goal: ≤ 15%), the start-up and the steady
-rows/s (the rows over the wall time less the start-up), the peak memory (RSS and PSS in MB, from psutil
-samples of the process tree every 0.2 s) of the command's process, of its largest worker process (the
-processes that decide rows: the leaves of the tree) with their count, and of the other processes together
-(a forkserver, Dask's nannies and scheduler, Spark's JVM), and whether its output rows (sorted by row id)
-and its run receipt (an engine's manifest's; the local runs', computed from their output with the
-partition receipt functions, as the run computes its own) equal the baseline's. Then the projection for
-10 M and 100 M rows: the start-up plus the rows at the steady rows/s, for each run; the memory is the
-measured peaks (a worker decides a partition at a time and the client holds a few partitions per worker:
-not measured at those sizes; ``tests/bench/batch.py`` measures the growth of a local run).
+``--partition-rows``, by default the local default chunk), so that their receipts compare. Each command is also
+run on a ledger of one row, for its fixed cost (start-up: Python, the rule base in each worker, a LocalCluster,
+a JVM; ``--no-startup`` skips these runs). For each run it prints the wall time (from the command's start to its
+exit), rows/s, the overhead against the local run with the same number of workers (goal: ≤ 15%), the start-up
+and the steady rows/s (the rows over the wall time less the start-up), the peak memory (RSS and PSS in MB, from
+psutil samples of the process tree every 0.2 s) of the command's process, of its largest worker process (the
+processes that decide rows: the leaves of the tree) with their count, and of the other processes together (a
+forkserver, Dask's nannies and scheduler, Spark's JVM), and whether its output rows (sorted by row id) and its
+run receipt (an engine's manifest's; the local runs', computed from their output with the partition receipt
+functions, as the run computes its own) equal the baseline's. Then the projection for 10 M and 100 M rows: the
+start-up plus the rows at the steady rows/s, for each run; the memory is the measured peaks (a worker decides a
+partition at a time and the client holds a few partitions per worker: not measured at those sizes;
+``tests/bench/batch.py`` measures the growth of a local run).
 
 ``--rounds R`` runs every configuration R times, interleaved, and keeps each one's fastest run (a loaded
 machine). Figures only: no time is asserted; the exit status is 1 if an engine's rows or receipt differ from
@@ -117,6 +117,8 @@ class Sampler:
                     entry = self.seen.get(proc.pid)
                     if entry is None:
                         entry = self.seen[proc.pid] = Seen(_label(proc), parent=proc.ppid())
+                    else:  # read again: a script may exec its program (Spark's bash, then its JVM)
+                        entry.label = _label(proc)
                     entry.rss, entry.pss = max(entry.rss, mem.rss), max(entry.pss, getattr(mem, "pss", 0))
                     now[proc.pid] = mem.rss, getattr(mem, "pss", 0)
                 except psutil.Error:
@@ -263,11 +265,17 @@ def _spark_missing() -> str:
 
 # ------------------------------------------------------------------------------------------ outputs ---
 def _records(path: Path) -> list[dict[str, Any]]:
-    """The rows of an output: a file, or a folder of part files (``.csv`` or ``.parquet``; names starting with
-    ``_`` or ``.`` are not parts), in the order of their names."""
-    files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file()
-                                                 and p.suffix in (".csv", ".parquet")
-                                                 and not p.name.startswith(("_", ".")))
+    """The rows of an output: a file, or a folder of parts (those its ``manifest.json`` lists, in its order;
+    without one, its ``.csv`` or ``.parquet`` files whose names start with neither ``_`` nor ``.``)."""
+    manifest = path / "manifest.json"
+    if path.is_file():
+        files = [path]
+    elif manifest.is_file():
+        listed = json.loads(manifest.read_text(encoding="utf-8")).get("partitions", [])
+        files = [path / str(p["file"]) for p in sorted(listed, key=lambda p: int(p["partition"]))]
+    else:
+        files = sorted(p for p in path.iterdir() if p.is_file() and p.suffix in (".csv", ".parquet")
+                       and not p.name.startswith(("_", ".")))
     rows: list[dict[str, Any]] = []
     for f in files:
         if f.suffix == ".parquet":
@@ -410,6 +418,8 @@ def main() -> None:
                     help="also Dask on a dask scheduler and dask worker processes this script starts")
     ap.add_argument("--rounds", type=int, default=1,
                     help="run every configuration this many times, interleaved, and keep each one's fastest run")
+    ap.add_argument("--no-startup", action="store_true",
+                    help="skip the runs on a one-row ledger (steady rows/s is then the wall rate)")
     ap.add_argument("--keep", metavar="DIR", help="copy the ledger and the outputs there")
     args = ap.parse_args()
     size = args.partition_rows
@@ -425,9 +435,10 @@ def main() -> None:
         runs: list[Run] = []
         for round_ in range(args.rounds):
             fresh = _round(tmp, ledger, size, args.separate, not missing, str(round_))
-            for run, fixed in zip(fresh, _round(tmp, one_row, size, args.separate, not missing, f"one-{round_}"),
-                                  strict=True):
-                run.startup = fixed.wall if not fixed.failed else 0.0
+            if not args.no_startup:
+                for run, fixed in zip(fresh, _round(tmp, one_row, size, args.separate, not missing,
+                                                    f"one-{round_}"), strict=True):
+                    run.startup = fixed.wall if not fixed.failed else 0.0
             runs = fresh if not runs else [_faster(a, b) for a, b in zip(runs, fresh, strict=True)]
         base = runs[0]
         if base.failed or base.output is None:
