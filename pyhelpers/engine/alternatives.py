@@ -35,11 +35,12 @@ from pyhelpers.base.errors import InputError, Problem, ScenarioError
 from pyhelpers.base.terms import Term, parse_atom, render_term
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
-from pyhelpers.engine.answers import reliance, relied_on, result_from_atoms
+from pyhelpers.engine.answers import STATUS_OF_FINDING, reliance, relied_on, result_from_atoms
 from pyhelpers.engine.completion import combinations
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.results import (
+    STATUS_ORDER,
     Alternative,
     Condition,
     Entitlement,
@@ -280,6 +281,95 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
         "final")
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
                                atoms=tuple(sorted(t for t in cons.brave if not t.startswith(RELIES))))
+
+
+PARTS_FROM = 64
+"""Below this many combinations of the completed facts, :func:`check_open_in_parts` leaves them in one
+solve (one grounding costs less than a few small ones)."""
+
+
+def parts_of(items: Sequence[str], completed: Sequence[OpenFact],
+             attributed: dict[tuple[str, str], set[Finding]]) -> list[tuple[list[str], list[OpenFact]]]:
+    """The items in groups that ask for no completed fact in common (``attributed``: the facts each item
+    asks for, by item id and fact name), each with the facts its items ask for, in the items' order; an
+    item that asks for none goes with the first group."""
+    parent = {i: i for i in items}
+
+    def root(i: str) -> str:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first_asking: dict[str, str] = {}
+    for iid, name in sorted(attributed, key=lambda k: (items.index(k[0]) if k[0] in parent else -1, k[1])):
+        if iid not in parent:
+            continue
+        other = first_asking.setdefault(name, iid)
+        parent[root(iid)] = root(other)
+    asking = {i for i, _ in attributed if i in parent}
+    groups: dict[str, list[str]] = {}
+    for i in items:
+        if i in asking:
+            groups.setdefault(root(i), []).append(i)
+    out = [(members, [f for f in completed if any((i, f.name) in attributed for i in members)])
+           for members in groups.values()]
+    idle = [i for i in items if i not in asking]
+    if out and idle:
+        out[0] = ([i for i in items if i in out[0][0] or i in idle], out[0][1])
+    return out
+
+
+def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limit: float,
+                        completed: Sequence[OpenFact], three_valued: ScenarioResult,
+                        missing: dict[str, frozenset[str]], attributed: dict[tuple[str, str], set[Finding]]
+                        ) -> ScenarioResult | None:
+    """:func:`check_open` of a scenario whose items fall in groups asking for no completed fact in common
+    (:func:`parts_of`), one group at a time: each solve combines the values of its own facts only (the
+    facts of other groups stay unknown, which its items do not read), not those of every fact. The items
+    are independent of each other (as :mod:`pyhelpers.engine.limited` slices them), so each item's answer
+    is the one the whole solve gives (a test compares them on every shipped scenario this applies to).
+    None where it does not apply: a single group, fewer than :data:`PARTS_FROM` combinations, questions
+    about persons (not items), or facts given as alternatives or open dates (opened in every solve)."""
+    if scenario.unknowns or not scenario.income or combinations(completed) < PARTS_FROM or any(
+            a for a in three_valued.answers):
+        return None
+    attributed = dict(attributed)
+    for it in three_valued.items:  # an added record stands for the missing facts the rules name
+        for name, stands_for in missing.items():
+            given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
+            if given:
+                attributed[(it.item_id, name)] = given
+    parts = parts_of([i.id for i in scenario.income], completed, attributed)
+    if len(parts) < 2:
+        return None
+    deadline = time.monotonic() + time_limit
+    runs = []
+    for members, facts in parts:
+        left = max(deadline - time.monotonic(), 0.0)
+        names = {f.name for f in facts}
+        mine = {k: v for k, v in attributed.items() if k[0] in members and k[1] in names}
+        runs.append((set(members), check_open(checker, scenario, source, left, facts, three_valued,
+                                              {k: v for k, v in missing.items() if k in names}, mine)))
+    item_of = {it.item_id: it for own, run in runs for it in run.items if it.item_id in own}
+    unknowns = {u.fact: u for _, run in runs for u in run.unknowns}
+    reasons = [run.incomplete for _, run in runs if run.incomplete is not None]
+    first = runs[0][1]
+    digest = hashlib.sha256("\n".join(run.receipt.facts_sha256 for _, run in runs).encode("utf-8")).hexdigest()
+    ids = set(item_of)
+    atoms = []
+    for n, (own, run) in enumerate(runs):
+        for text in run.atoms:
+            atom = parse_atom(text)
+            item = atom.args[1] if len(atom.args) > 1 and isinstance(atom.args[1], str) and atom.args[1] in ids \
+                else None
+            if (item is None and n == 0) or item in own:
+                atoms.append(text)
+    return dataclasses.replace(
+        first, items=tuple(item_of[i.id] for i in scenario.income),
+        unknowns=tuple(unknowns[f.name] for f in completed if f.name in unknowns),
+        incomplete=reasons[0] if reasons else None, receipt=dataclasses.replace(first.receipt, facts_sha256=digest),
+        atoms=tuple(sorted(set(atoms))))
 
 
 def _within_limit(unknowns: Sequence[OpenFact], source: str) -> None:
@@ -678,11 +768,15 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
         plain = dataclasses.replace(plain, reconstructed=flagged)
     if plain is None or not options or not every or any(f.kind == "time_limit" for f in result.findings):
         return plain
+    # the item's status in every alternative: at least that of its certain findings which no open fact
+    # gives (an article not encoded, a pending one, an input error); a missing or open fact may be given
+    given = {STATUS_OF_FINDING[f.kind] for f in result.findings if f.kind in STATUS_OF_FINDING}
+    status = next((s for s in STATUS_ORDER if s in given and s in ("error", "not_encoded", "pending")), "decided")
     each = []
     for a in options:
         states = tuple(StateOutcome(s.state, a.outcome or "", a.max_rate_bp, a.provisions) if s.state == state else s
                        for s in result.states)
-        each.append(compute_compliance(scenario, item, dataclasses.replace(result, status="decided", states=states)))
+        each.append(compute_compliance(scenario, item, dataclasses.replace(result, status=status, states=states)))
     within = [c for c in each if c is not None and c.finding == "within_cap"]
     if within and all(c is not None and c.finding in ("compliant", "within_cap") for c in each):
         each = [dataclasses.replace(c, finding="within_cap") if c is not None else c for c in each]  # no excess

@@ -30,7 +30,7 @@ from pyhelpers.engine.results import (
 from pyhelpers.scenario import Scenario, person_questions
 from pyhelpers.scenario.catalogue import catalogue
 
-_STATUS_OF_FINDING = {
+STATUS_OF_FINDING = {
     "input_error": "error",
     "not_encoded": "not_encoded",
     "pending": "pending",
@@ -224,7 +224,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             findings.add(Finding("relief", args[4], f"{args[2].name} {args[3].name}"))
         elif a.name == "discrimination":
             findings.add(Finding("discrimination", args[3], render_term(args[2])))
-        elif a.name == "ppt_indicator":  # [ppt-indicators] informs, never decides: no status (see _STATUS_OF_FINDING)
+        elif a.name == "ppt_indicator":  # [ppt-indicators] informs, never decides: no status (see STATUS_OF_FINDING)
             findings.add(Finding("indicator", args[3], render_term(args[2])))
     state_results = []
     for st in states:
@@ -246,7 +246,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         state_results.append(StateOutcome(st, kind, rate, tuple(sorted(set(provs), key=provision_key))))
     entitled = next((Entitlement(k, tuple(sorted(set(entitlement[k]), key=provision_key)), tuple(sorted(at_stake)))
                      for k in _ENTITLEMENT_ORDER if k in entitlement), None)
-    statuses = {_STATUS_OF_FINDING[f.kind] for f in findings if f.kind in _STATUS_OF_FINDING}
+    statuses = {STATUS_OF_FINDING[f.kind] for f in findings if f.kind in STATUS_OF_FINDING}
     status = next((s for s in STATUS_ORDER if s in statuses), "decided")
     return ItemResult(
         item_id=item_id,

@@ -24,7 +24,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from pyhelpers.base import dates
@@ -142,14 +142,11 @@ def _months_back(periods: critical.Periods) -> int:
 
 
 def _first_days(days: Sequence[date], periods: critical.Periods, low: date, high: date) -> list[date]:
-    """The first days an added holding record may have that the rules can tell apart: each item's date
-    moved back by each period the treaty cites (months, days), a day either side, from ``low`` to
-    ``high``; ``low`` first (any earlier day)."""
-    ends = {d for d in days}
-    ends |= {dates.add_months(d, -m) for d in days for m in periods.months}
-    ends |= {d - timedelta(days=n) for d in days for n in periods.days}
-    out = {low} | {e + timedelta(days=k) for e in ends for k in (-1, 0, 1) if low <= e + timedelta(days=k) <= high}
-    return sorted(out)
+    """The first days an added holding record may have that the rules can tell apart: the candidate
+    boundaries (:func:`~pyhelpers.engine.critical.candidates`) of ``days`` (the items' dates and the
+    evaluation date, up to which an open-ended holding is known to last), each moved by one period the
+    treaty cites at a time, from ``low`` to ``high``; ``low`` first (any earlier day)."""
+    return critical.candidates(days, periods, low, high, holding=True, composed=False)
 
 
 def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source: str) -> Records | None:
@@ -185,7 +182,7 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
             low = dates.add_months(high, -_months_back(periods))
             k = len(rows)
             rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat()})
-            reps = _first_days(days, periods, low, high)
+            reps = _first_days([*days, scenario.evaluation_date], periods, low, high)
             name = f"holding({holder}, {company}).from"
             facts.append(OpenFact(("holdings", k, "from"), name, "unknown", tuple(d.isoformat() for d in reps),
                                   ranged="date", high=high.isoformat(), completed=True, not_given=True))
@@ -285,28 +282,46 @@ def asked_for(checker: Any, scenario: Scenario, source: str, completed: Sequence
     """Which ``depends`` findings of the three-valued answer each completed fact gives rise to, per item
     (item id, fact name): those that vanish when that fact alone is given its first value. A fact no
     item asks for is not opened (it changes nothing the rules look at)."""
-    out: dict[tuple[str, str], set[Finding]] = {}
-    asking = {it.item_id: {f for f in it.findings if f.kind == "depends"} for it in three_valued.items}
-    for fact in completed:
-        variant = scenario.with_values({fact.path: fact.values[0]}, source, keep_unknown=True)
-        given = {it.item_id: set(it.findings) for it in checker.check_three_valued(variant, source).items}
-        for iid, depends in asking.items():
-            gone = {f for f in depends if f not in given.get(iid, set())}
-            if gone:
-                out[(iid, fact.name)] = gone
+    return asked_for_each(checker, [(scenario, three_valued)], source, completed)[0]
+
+
+def asked_for_each(checker: Any, cases: Sequence[tuple[Scenario, Any]], source: str,
+                   completed: Sequence[OpenFact]) -> list[dict[tuple[str, str], set[Finding]]]:
+    """:func:`asked_for` of each (scenario, its three-valued answer) of ``cases``, in order: every variant
+    solved in one run (:meth:`~pyhelpers.engine.solve.Checker.three_valued_together`)."""
+    variants = [scenario.with_values({fact.path: fact.values[0]}, source, keep_unknown=True)
+                for scenario, _ in cases for fact in completed]
+    answers = iter(checker.three_valued_together(variants, source))
+    out = []
+    for _, three_valued in cases:
+        found: dict[tuple[str, str], set[Finding]] = {}
+        asking = {it.item_id: {f for f in it.findings if f.kind == "depends"} for it in three_valued.items}
+        for fact in completed:
+            given = {it.item_id: set(it.findings) for it in next(answers).items}
+            for iid, depends in asking.items():
+                gone = {f for f in depends if f not in given.get(iid, set())}
+                if gone:
+                    found[(iid, fact.name)] = gone
+        out.append(found)
     return out
 
 
-def accepted(checker: Any, scenario: Scenario, source: str, fact: OpenFact, asks: set[str]) -> OpenFact | None:
-    """``fact`` with the values the rules take as values of it: one under which they report the very fact
-    they asked for (``asks``: its terms, e.g. ``vital_interests(ana)``) missing is not a value the fact may
-    have, only a way of not giving it (a State left out where the rules need one, a State they do not
-    weigh there). None when no value is left."""
-    kept = []
-    for value in fact.values:
-        variant = scenario.with_values({fact.path: value}, source, keep_unknown=True)
-        lacking = {f.fact for it in checker.check_three_valued(variant, source).items for f in it.findings
-                   if f.kind == "missing"}
-        if not lacking & asks:
-            kept.append(value)
-    return dataclasses.replace(fact, values=tuple(kept)) if kept else None
+def accepted(checker: Any, asked: Sequence[tuple[Scenario, OpenFact, set[str]]], source: str
+             ) -> list[OpenFact | None]:
+    """Each (scenario, fact, asks) of ``asked``: the fact with the values the rules take as values of it
+    in that scenario. One under which they report the very fact they asked for (``asks``: its terms, e.g.
+    ``vital_interests(ana)``) missing is not a value the fact may have, only a way of not giving it (a
+    State left out where the rules need one, a State they do not weigh there). None when no value is
+    left. Every variant is solved in one run."""
+    variants = [scenario.with_values({fact.path: value}, source, keep_unknown=True)
+                for scenario, fact, _ in asked for value in fact.values]
+    answers = iter(checker.three_valued_together(variants, source))
+    out: list[OpenFact | None] = []
+    for _, fact, asks in asked:
+        kept = []
+        for value in fact.values:
+            lacking = {f.fact for it in next(answers).items for f in it.findings if f.kind == "missing"}
+            if not lacking & asks:
+                kept.append(value)
+        out.append(dataclasses.replace(fact, values=tuple(kept)) if kept else None)
+    return out

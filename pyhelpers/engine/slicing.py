@@ -14,7 +14,7 @@ from clingo import ast
 
 from pyhelpers.engine.statements import Statement
 
-SLICE_FORMAT = 9
+SLICE_FORMAT = 12
 """Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
 :mod:`pyhelpers.reach` or the text of a slice changes."""
 
@@ -179,6 +179,11 @@ class Sliced:
         clingo; walking every body was a tenth of a check with unknown facts)."""
         self._statements: list[ast.AST] | None = None
         self._bodies: list[tuple[Signature, ...] | None] = []
+        """Per statement (once learning): its positive body predicates (None: not a rule), its text, the
+        names it reads and its head's name (each AST read is a call into clingo: read once)."""
+        self._texts: list[str] = []
+        self._reads: list[set[str]] = []
+        self._heads: list[str | None] = []
         self._uses = 0
         self._lock = threading.Lock()  # builder calls release the GIL; the shared AST is used by one at a time
         self.narrowed: Narrowed | None = None
@@ -207,19 +212,21 @@ class Sliced:
                 return
             if not self._bodies:  # read once, on the first lesson (a slice that never learns never needs them)
                 known = self.known
-                self._bodies = [known[text] if (text := str(stm)) in known
+                self._texts = [str(stm) for stm in self._statements]
+                self._bodies = [known[text] if text in known
                                 else None if text.startswith("#") else _positive_signatures(stm)
-                                for stm in self._statements]
-            statements, bodies = self._statements, self._bodies
+                                for text, stm in zip(self._texts, self._statements, strict=True)]
+                self._reads = [set(_NAME_RE.findall(text)) for text in self._texts]
+                self._heads = [_head_name(stm) for stm in self._statements]
+            statements, bodies, heads = self._statements, self._bodies, self._heads
             domain = _Domain(ctl)
             before = self.narrowed.kept if self.narrowed is not None else frozenset()
             kept = frozenset(i for i, body in enumerate(bodies)
                              if body is not None and (i in before or all(domain.has(sig) for sig in body)))
             if self.narrowed is not None and kept == before:
                 return
-            read = set(_NAME_RE.findall("\n".join(str(statements[i]) for i in kept)))
-            derived = {name for i, stm in enumerate(statements)
-                       if (i in kept or bodies[i] is None) and (name := _head_name(stm)) is not None}
+            read = set().union(*(self._reads[i] for i in kept))
+            derived = {name for i, name in enumerate(heads) if (i in kept or bodies[i] is None) and name is not None}
             chosen = [stm for i, stm in enumerate(statements)
                       if i in kept or (bodies[i] is None and _needed(stm, read, derived))]
             if not any(stm.ast_type == ast.ASTType.ShowSignature for stm in chosen):

@@ -22,7 +22,14 @@ from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
-from pyhelpers.engine.completion import accepted, asked_for, combinations, missing_records, unknown_values
+from pyhelpers.engine.completion import (
+    accepted,
+    asked_for,
+    asked_for_each,
+    combinations,
+    missing_records,
+    unknown_values,
+)
 from pyhelpers.engine.critical import Periods, treaty_periods
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.domains import cited_percentages
@@ -134,6 +141,9 @@ class Checker:
         """No default stands for a fact the law needs: each is missing instead of an assumption."""
         self._periods: dict[str, Periods] = {}
         self._percentages: dict[str, tuple[str, ...]] = {}
+        self.in_parts = True
+        """Completed facts are combined per group of items asking for them (``check_open_in_parts``);
+        False combines them all in one solve (what a test compares with)."""
 
     def __reduce__(self) -> tuple[Callable[[str, bool], Checker], tuple[str, bool]]:
         """Pickled as its spec, the rule base's folder and ``strict`` (small, for a process started with
@@ -217,7 +227,7 @@ class Checker:
         return result_named(self._check(scenario, source, time_limit), scenario)
 
     def _check(self, scenario: Scenario, source: str, time_limit: float | None) -> ScenarioResult:
-        from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open
+        from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open, check_open_in_parts
 
         limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
         if scenario.unknowns:
@@ -230,8 +240,8 @@ class Checker:
         asks_of = {f.name: {d.fact or "" for (_, name), found in attributed.items() if name == f.name for d in found}
                    for f in completed}
         candidates = completed
-        completed = tuple(f for f in (accepted(self, scenario, source, f, asks_of[f.name]) for f in candidates
-                                      if asks_of[f.name]) if f is not None)
+        completed = tuple(f for f in accepted(self, [(scenario, f, asks_of[f.name]) for f in candidates
+                                                     if asks_of[f.name]], source) if f is not None)
         completed = self._asked_under(scenario, source, completed, candidates, attributed)
         asks = bool(completed)
         if records is not None and combinations((*completed, *records.facts)) > MAX_COMBINATIONS:
@@ -241,6 +251,11 @@ class Checker:
         target, extra, asked = (scenario, (), {}) if records is None else (records.scenario, records.facts,
                                                                           records.asked)
         try:
+            if self.in_parts:
+                parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
+                                             attributed)
+                if parted is not None:
+                    return parted
             return check_open(self, target, source, limit, (*completed, *extra), three, asked, attributed)
         except ScenarioError:  # values valid one by one that contradict each other: three-valued
             return three
@@ -254,23 +269,25 @@ class Checker:
         for _ in range(ASKED_UNDER_ROUNDS):
             names = {f.name for f in opened}
             pending = [f for f in candidates if f.name not in names]
+            if not pending:
+                break
+            variants = [scenario.with_values({fact.path: value}, source, keep_unknown=True)
+                        for fact in opened for value in fact.values]
+            asking = [(variant, three) for variant, three in zip(variants, self.three_valued_together(variants, source),
+                                                                 strict=True)
+                      if any(f.kind == "depends" for it in three.items for f in it.findings)]
+            tried = []  # (variant, fact, what it asks, the findings of each fact) in the order of the values
+            for (variant, _), more in zip(asking, asked_for_each(self, asking, source, pending), strict=True):
+                for g in pending:
+                    asks = {d.fact or "" for (_, name), ds in more.items() if name == g.name for d in ds}
+                    if asks:
+                        tried.append((variant, g, asks, more))
             found: dict[str, OpenFact] = {}
-            for fact in opened:
-                for value in fact.values:
-                    if not pending:
-                        break
-                    variant = scenario.with_values({fact.path: value}, source, keep_unknown=True)
-                    three = self.check_three_valued(variant, source)
-                    if not any(f.kind == "depends" for it in three.items for f in it.findings):
-                        continue
-                    more = asked_for(self, variant, source, pending, three)
-                    for g in pending:
-                        asks = {d.fact or "" for (_, name), ds in more.items() if name == g.name for d in ds}
-                        if asks and g.name not in found:
-                            kept = accepted(self, variant, source, g, asks)
-                            if kept is not None:
-                                found[g.name] = kept
-                                attributed.update({k: v for k, v in more.items() if k[1] == g.name})
+            for (_, g, _, more), kept in zip(tried, accepted(self, [(v, g, a) for v, g, a, _ in tried], source),
+                                             strict=True):
+                if kept is not None and g.name not in found:
+                    found[g.name] = kept
+                    attributed.update({k: v for k, v in more.items() if k[1] == g.name})
             if not found:
                 break
             opened = (*opened, *found.values())
@@ -298,6 +315,32 @@ class Checker:
             atoms += result.atoms
         whole = build_result(scenario, source, [], self.receipt(facts))
         return dataclasses.replace(whole, items=tuple(items[i.id] for i in scenario.income), atoms=tuple(atoms))
+
+    def three_valued_together(self, variants: Sequence[Scenario], source: str = "<scenario>") -> list[ScenarioResult]:
+        """:meth:`check_three_valued` of each of ``variants`` (of one treaty), in one clingo run when each
+        falls under one version of the rules, the same for all (the scenario id, first argument of every
+        predicate, keeps them apart, as in :meth:`check_together`): the results in order, equal to each
+        alone. Completion solves a scenario once per value of each fact it may open; together, clingo's
+        cost per run and per rule is paid once."""
+        groups = [self.version_groups(v) for v in variants]
+        kinds = {(v.treaty, next(iter(g))) for v, g in zip(variants, groups, strict=True) if len(g) == 1}
+        if len(variants) < 2 or len(kinds) != 1 or any(len(g) != 1 for g in groups):
+            return [self.check_three_valued(v, source) for v in variants]
+        treaty, versions = next(iter(kinds))
+        facts = [self.facts(v, f"s{n}") for n, v in enumerate(variants)]
+        every = [f for fs in facts for f in fs]
+        solved = run_clingo(self.logic.program_for_facts(treaty, every, versions), every)
+        by_sid: dict[str, list[tuple[str, Term]]] = defaultdict(list)
+        for text in map(str, solved.symbols):
+            atom = parse_atom(text)
+            owner = atom.args[0] if atom.args else None
+            if atom.name == RELIES and isinstance(owner, Term) and owner.args:  # of the atom it speaks of
+                owner = owner.args[0]
+            if isinstance(owner, str):
+                alone = text.replace(quote(owner), quote("s"), 1)  # as it reads checked alone
+                by_sid[owner].append((alone, parse_atom(alone)))
+        return [self._labelled(result_from_atoms(v, source, by_sid.get(f"s{n}", []), self.receipt(facts[n], f"s{n}")),
+                               {i.id: versions for i in v.income}) for n, v in enumerate(variants)]
 
     def _labelled(self, result: ScenarioResult, versions: dict[str, tuple[str, ...]]) -> ScenarioResult:
         """Name on each item the amended versions that decided it."""

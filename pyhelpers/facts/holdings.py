@@ -13,7 +13,15 @@ from datetime import date, timedelta
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
 from pyhelpers.facts.emit import Add, Const, day, fact
-from pyhelpers.facts.interests import MEASURES, interests, longest_chain, period_edges
+from pyhelpers.facts.interests import (
+    DECIMALS_PER_PLACE,
+    MEASURES,
+    SHARE_UNITS,
+    chain_decimals,
+    interests,
+    period_edges,
+    share_decimals,
+)
 from pyhelpers.scenario import Scenario, person_questions
 
 
@@ -39,8 +47,12 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         add(fact("holding_rank", sid, f"holding-{n + 1}", count[h.holder]))
     for holder, k in sorted(count.items()):
         add(fact("holder_holdings", sid, holder, k))
-    if sc.holdings:  # the places of a share's digits in base 10,000 the rules add shares in (at least 0-2)
-        places = max(longest_chain((h.holder, h.company) for h in sc.holdings), 2)
+    if sc.holdings:  # the places of a share's digits in base 10,000 the rules add shares in (at least 0-2):
+        # as many as a chain's product has decimals, in fours (a chain of 50% holdings, one a holding)
+        decimals = chain_decimals((h.holder, h.company, max((share_decimals(s, SHARE_UNITS) for m in MEASURES
+                                                              if (s := getattr(h, m)) is not None), default=0))
+                                  for h in sc.holdings)
+        places = max(-(-decimals // DECIMALS_PER_PLACE), 2)
         for k in range(places + 1):
             add(fact("share_digit_place", sid, k))
         add(fact("share_digit_places", sid, places))

@@ -29,6 +29,10 @@ from pyhelpers.base.errors import LogicError
 UNITS_PER_WHOLE = 10_000 * 10_000
 """The unit of a figure handed to the rules: a hundred-millionth of the whole (a basis point is 10,000
 units, as ``path_units_per_share_unit`` says in ``logic/core/ownership.lp``)."""
+SHARE_UNITS = 10_000
+"""A holding's share is given in units of which the whole has this many (basis points)."""
+DECIMALS_PER_PLACE = 4
+"""The decimal digits of one digit in base 10,000, the base the rules add shares in (``share_scale``)."""
 
 MAX_UNITS = 2**31 - 1
 """The largest integer of the solver. An interest is at most the whole (100,000,000 units) when the
@@ -132,14 +136,29 @@ def period_edges(holdings: Iterable[tuple[str, str, str, bool, date, date, dict[
             if first <= start and end <= last and measure in shares]
 
 
-def longest_chain(pairs: Iterable[tuple[str, str]]) -> int:
-    """The most holdings in one chain of the (holder, company) ``pairs`` (0 without any): a chain of n
-    holdings has a product with at most 4n decimals of the whole, n digits in base 10,000."""
-    edges = [Edge("", a, b, 0, True) for a, b in sorted(set(pairs))]
+def share_decimals(units: int, scale: int) -> int:
+    """The decimals of the whole a share of ``units`` out of ``scale`` (a power of ten) has, written
+    exactly: 5,000 of 10,000 (0.5) has 1, 2,500 (0.25) has 2, 10,000 (1) and 0 have none."""
+    decimals = len(str(scale)) - 1
+    while decimals and units % 10 == 0:
+        units //= 10
+        decimals -= 1
+    return decimals if units else 0
+
+
+def chain_decimals(weighted: Iterable[tuple[str, str, int]]) -> int:
+    """The most weight along one chain of the (holder, company, weight) holdings (0 without any; a pair
+    given several times weighs its most). With each holding's weight the decimals of its share
+    (:func:`share_decimals`), the most decimals of the whole a chain's product has exactly: a product's
+    decimals are at most the sum of its factors'."""
+    weights: dict[tuple[str, str], int] = {}
+    for a, b, w in weighted:
+        weights[(a, b)] = max(weights.get((a, b), 0), w)
+    edges = [Edge("", a, b, 0, True) for a, b in sorted(weights)]
     below: dict[str, int] = {}
     holds: dict[str, set[str]] = defaultdict(set)
     for e in edges:
         holds[e.holder].add(e.company)
     for x in _companies_first(edges):
-        below[x] = max((below[c] + 1 for c in holds[x]), default=0)
+        below[x] = max((below[c] + weights[(x, c)] for c in holds[x]), default=0)
     return max(below.values(), default=0)

@@ -321,7 +321,7 @@ def _interruptible(func: F) -> F:
             return func(*args, **kwargs)
         except KeyboardInterrupt:
             parts = Path(f"{kwargs['output']}.parts")  # chunks.parts_folder
-            if kwargs.get("engine") == "dask":
+            if kwargs.get("engine") in ("dask", "spark"):
                 parts = Path(kwargs["output"]) / "_entries"
             lang = str(kwargs.get("lang") or "en")
             click.echo(render.batch_word("interrupted", lang).format(parts=parts) if parts.is_dir() else
@@ -336,26 +336,30 @@ def _interruptible(func: F) -> F:
 @click.option("--context", "context", required=True, type=click.Path(dir_okay=False),
               help="the group's scenario without income items (persons, holdings, places of business ...)")
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
-              help="results file: .csv, .jsonl or .parquet (chosen by extension); a folder with --engine dask")
+              help="results file: .csv, .jsonl or .parquet (chosen by extension); a folder with --engine dask or "
+                   "spark")
 @click.option("--workers", type=click.IntRange(min=1), default=2, show_default=True, help="processes")
 @click.option("--chunk", type=click.IntRange(min=1), default=None,
               help="rows per chunk: a worker's unit of work and of --resume  [default: 3000, chosen by measurement: "
                    "pyhelpers.interfaces.batch.DEFAULT_CHUNK]")
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
-@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
-              help="local: --workers processes here; dask: partitions on a Dask cluster (-o is then a folder "
-                   "ending in .parquet or .csv, with a manifest)")
+@click.option("--engine", type=click.Choice(["local", "dask", "spark"]), default="local", show_default=True,
+              help="local: --workers processes here; dask, spark: partitions on a Dask or Spark cluster (-o is then "
+                   "a folder ending in .parquet or .csv, with a manifest)")
 @click.option("--scheduler", metavar="ADDRESS", default=None,
               help="with --engine dask: the scheduler's address (tcp://host:8786); default: a local cluster of "
                    "--workers processes")
+@click.option("--master", metavar="URL", default=None,
+              help="with --engine spark: the Spark master (spark://host:7077, yarn, local[4]); default: spark-submit's "
+                   "when it started treaty, else local[--workers]")
 @click.option("--partition-rows", type=click.IntRange(min=1), default=4_096, show_default=True,
-              help="with --engine dask: rows per partition (one task, one part file)")
+              help="with --engine dask or spark: rows per partition (one part file)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress bar and no summary")
 @LANG
 @_handle_errors
 @_interruptible
 def batch(ledger: str, context: str, output: str, workers: int, chunk: int | None, resume: bool, engine: str,
-          scheduler: str | None, partition_rows: int, quiet: bool, lang: str) -> None:
+          scheduler: str | None, master: str | None, partition_rows: int, quiet: bool, lang: str) -> None:
     """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
     group context, and write the rows with their outcome, cap, withholding finding and provisions."""
     from pyhelpers.interfaces.batch import DEFAULT_CHUNK, run_batch
@@ -366,8 +370,9 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
 
     started = time.perf_counter()
     show = shown(quiet)
-    if engine == "dask":
-        summary = _batch_on_dask(ledger, context, output, workers, scheduler, partition_rows, resume, show, lang)
+    if engine in ("dask", "spark"):
+        summary = _batch_on_cluster(engine, ledger, context, output, workers, scheduler, master, partition_rows,
+                                    resume, show, lang)
     else:
         total = count_rows(ledger) if show else None  # only for the bar: not read when none is shown
         with progress_bar("treaty batch", total, "rows", lang, quiet=quiet, rate=True) as advance:
@@ -375,23 +380,32 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
                                 progress=advance if show else None, lang=lang)
     if summary.nothing_to_resume:
         if not quiet:
-            note = "nothing_dask" if engine == "dask" else "nothing"
+            note = "nothing_dask" if engine in ("dask", "spark") else "nothing"
             click.echo(render.batch_word(note, lang).format(out=output), err=True)
         return
     if not quiet:
         click.echo(render.batch_summary(output, summary.rows, time.perf_counter() - started, summary.by_status,
-                                        summary.resumed_chunks, summary.redone_chunks, engine == "dask", lang),
+                                        summary.resumed_chunks, summary.redone_chunks, engine != "local", lang),
                    err=True)
 
 
-def _batch_on_dask(ledger: str, context: str, output: str, workers: int, scheduler: str | None,
-                   partition_rows: int, resume: bool, show: bool, lang: str) -> Any:
-    """``treaty batch --engine dask``: a bar for the rows and one for each partition in flight."""
-    from pyhelpers.interfaces.cluster import run_dask
+def _batch_on_cluster(engine: str, ledger: str, context: str, output: str, workers: int, scheduler: str | None,
+                      master: str | None, partition_rows: int, resume: bool, show: bool, lang: str) -> Any:
+    """``treaty batch --engine dask|spark``: a bar for the rows and one for each partition in flight (Dask
+    tells when a partition is submitted; Spark only when it is done)."""
+    from pyhelpers.interfaces import cluster
+
+    def run(progress: cluster.Progress | None) -> Any:
+        if engine == "spark":
+            from pyhelpers.interfaces.spark import run_spark
+
+            return run_spark(ledger, context, output, master=master, workers=workers, partition_rows=partition_rows,
+                             resume=resume, progress=progress, lang=lang)
+        return cluster.run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
+                                partition_rows=partition_rows, resume=resume, progress=progress, lang=lang)
 
     if not show:
-        return run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
-                        partition_rows=partition_rows, resume=resume, lang=lang)
+        return run(None)
     from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     from pyhelpers.interfaces.ledger import count_rows
@@ -402,7 +416,7 @@ def _batch_on_dask(ledger: str, context: str, output: str, workers: int, schedul
                               + " rows"), TimeElapsedColumn(), TimeRemainingColumn(), transient=True)
     in_flight: dict[int, TaskID] = {}
     with bar:
-        total = bar.add_task("treaty batch (dask)", total=rows_in_all)
+        total = bar.add_task(f"treaty batch ({engine})", total=rows_in_all)
 
         def progress(event: str, index: int, rows: int) -> None:
             if event == "submitted":
@@ -415,8 +429,7 @@ def _batch_on_dask(ledger: str, context: str, output: str, workers: int, schedul
                     bar.remove_task(task)
                 bar.update(total, advance=rows)
 
-        return run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
-                        partition_rows=partition_rows, resume=resume, progress=progress, lang=lang)
+        return run(progress)
 
 
 @main.command(name="explain-row")

@@ -142,16 +142,47 @@ def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, s
     parts' format) with its manifest. ``client``: a Dask client to use (else one is made: of
     ``scheduler``, or of a LocalCluster of ``workers`` processes); a bad row's message in ``lang``. Raises as
     :func:`~pyhelpers.interfaces.batch.run_batch` does."""
+
+    def on_dask(ledger: Path, spec: PartitionSpec, target: PartTarget, done: dict[int, dict[str, Any]],
+                summary: Summary) -> dict[int, dict[str, Any]]:
+        nonlocal client
+        made = None
+        if client is None:
+            client, made = _client(scheduler, workers)
+        try:
+            return _submit_all(client, ledger, spec, target, partition_rows, done, summary, progress)
+        finally:
+            if made is not None:
+                client.close()
+                made.close()
+
+    return run_partitioned(ledger, context_path, out, "dask", on_dask, partition_rows=partition_rows,
+                           resume=resume, checker=checker, lang=lang)
+
+
+Engine = Callable[[Path, PartitionSpec, PartTarget, dict[int, dict[str, Any]], Summary], dict[int, dict[str, Any]]]
+"""``engine(ledger, spec, target, done, summary)``: decide every partition of ``ledger`` not in ``done`` (each
+task writes its part and its committed entry into ``target``), count each in ``summary``
+(:func:`count_entry`) and return every partition's entry (``done``'s included)."""
+
+
+def run_partitioned(ledger: str | Path, context_path: str | Path, out: str | Path, engine_name: str,
+                    engine: Engine, *, partition_rows: int = 4_096, resume: bool = False,
+                    checker: Checker | None = None, lang: str = "en") -> Summary:
+    """What every cluster engine shares (Dask, Spark: ``--engine NAME``): the checks of the arguments, the
+    lock, the run's header, ``--resume`` (the committed partitions), the check that the ledger did not
+    change, and the manifest with the run's receipt; ``engine`` decides the partitions."""
     ledger, out, context = Path(ledger), Path(out), Path(context_path)
     ledger_format(ledger)
     fmt = out.suffix.lower()
     if fmt not in OUTPUT_FORMATS:
         raise BatchError(f"{out}: expected an output folder ending in {', '.join(OUTPUT_FORMATS)} (the parts' "
-                         f"format) with --engine dask, found {fmt or 'no extension'!r}")
+                         f"format) with --engine {engine_name}, found {fmt or 'no extension'!r}")
     if not ledger.is_file():
         raise BatchError(f"{ledger}: expected an existing ledger file, found no such file")
     if out.exists() and not out.is_dir():
-        raise OutputError(f"{out}: expected a folder for the parts of --engine dask, found a file: choose another -o")
+        raise OutputError(f"{out}: expected a folder for the parts of --engine {engine_name}, found a file: choose "
+                          f"another -o")
     if not out.parent.is_dir():
         raise OutputError(f"{out}: expected an existing folder for the output, found no folder {out.parent}")
     ctx = load_batch_context(context, ledger, checker, lang)
@@ -161,13 +192,13 @@ def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, s
     try:
         return _run_locked(ledger, context, out, fmt, partition_spec(context, ledger, ctx.checker.logic.digest,
                                                                      ctx.checker.strict, lang),
-                           scheduler, workers, partition_rows, resume, progress, client)
+                           partition_rows, resume, engine)
     finally:
         lock.release()
 
 
-def _run_locked(ledger: Path, context: Path, out: Path, fmt: str, spec: PartitionSpec, scheduler: str | None,
-                workers: int, partition_rows: int, resume: bool, progress: Progress | None, client: Any) -> Summary:
+def _run_locked(ledger: Path, context: Path, out: Path, fmt: str, spec: PartitionSpec, partition_rows: int,
+                resume: bool, engine: Engine) -> Summary:
     target = PartTarget(str(out.resolve()), fmt)
     before = ledger.stat()
     header = {"journal": 1, "ledger": str(ledger.resolve()), "size": before.st_size, "sha256": sha256_of(ledger),
@@ -191,18 +222,11 @@ def _run_locked(ledger: Path, context: Path, out: Path, fmt: str, spec: Partitio
             write_json_durably(out / HEADER, header)
             done = {}
     summary = Summary(resumed_chunks=len(done))
-    made = None
-    if client is None:
-        client, made = _client(scheduler, workers)
     try:
-        entries = _submit_all(client, ledger, spec, target, partition_rows, done, summary, progress)
+        entries = engine(ledger, spec, target, done, summary)
     except LedgerError as err:
         shutil.rmtree(out, ignore_errors=True)
         raise LedgerError(f"{err}; nothing was written: fix the ledger and run the command again") from None
-    finally:
-        if made is not None:
-            client.close()
-            made.close()
     after = ledger.stat()
     if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
         shutil.rmtree(out, ignore_errors=True)
@@ -216,6 +240,14 @@ def _run_locked(ledger: Path, context: Path, out: Path, fmt: str, spec: Partitio
         shutil.rmtree(entries_dir)
         (out / HEADER).unlink()
     return summary
+
+
+def count_entry(summary: Summary, entry: dict[str, Any]) -> None:
+    """Count a partition just decided (its entry) in the run's summary."""
+    summary.rows += entry["rows"]
+    for status, count in entry["by_status"].items():
+        summary.by_status[status] = summary.by_status.get(status, 0) + count
+    summary.errors += entry["by_status"].get("error", 0)
 
 
 def _submit_all(client: Any, ledger: Path, spec: PartitionSpec, target: PartTarget, partition_rows: int,
@@ -233,10 +265,7 @@ def _submit_all(client: Any, ledger: Path, spec: PartitionSpec, target: PartTarg
     def collect(future: Any) -> None:
         entry = future.result()
         entries[entry["partition"]] = entry
-        summary.rows += entry["rows"]
-        for status, count in entry["by_status"].items():
-            summary.by_status[status] = summary.by_status.get(status, 0) + count
-        summary.errors += entry["by_status"].get("error", 0)
+        count_entry(summary, entry)
         if progress is not None:
             progress("done", entry["partition"], entry["rows"])
         future.release()

@@ -446,8 +446,13 @@ def mark_duplicates(rows: Iterable[Row], duplicates: Iterator[tuple[int, str, in
         while nxt is not None and nxt[0] < row.number:
             nxt = next(duplicates, None)
         if nxt is not None and nxt[0] == row.number:
-            problem = f"id: expected an id no other row has, found {nxt[1]!r}, already row {nxt[2]}"
-            if ERROR in row.columns:
-                problem = f"{row.columns[ERROR]}; {problem}"
-            row = Row(row.number, {**row.columns, ERROR: problem}, row.line)
+            row = Row(row.number, {**row.columns, ERROR: duplicate_problem(nxt[1], nxt[2], row.columns.get(ERROR))},
+                      row.line)
         yield row
+
+
+def duplicate_problem(rid: str, earlier: int, error: str | None = None) -> str:
+    """The error of a row whose id ``rid`` row ``earlier`` has already, after the row's own ``error`` if
+    it has one (every engine marks a duplicate with it: :func:`mark_duplicates`, Spark's)."""
+    problem = f"id: expected an id no other row has, found {rid!r}, already row {earlier}"
+    return f"{error}; {problem}" if error is not None else problem

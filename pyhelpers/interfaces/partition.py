@@ -1,4 +1,4 @@
-"""One partition path for every engine of ``treaty batch`` (the local pool, Dask): a pure, picklable
+"""One partition path for every engine of ``treaty batch`` (the local pool, Dask, Spark): a pure, picklable
 function that checks a partition of ledger rows, an Arrow record batch in and one out.
 
 * In: the ledger's own columns as text (a missing cell of a JSON Lines row is null), and the reserved
@@ -13,7 +13,8 @@ function that checks a partition of ledger rows, an Arrow record batch in and on
   a :class:`PartitionSpec` carries the context's text, so a worker on another machine, or one started
   with ``spawn``, needs no file of the client and no state inherited by ``fork``.
 * Duplicate ids are found by :func:`duplicate_rows`, a hash-partitioned pass over the ledger through
-  temporary files: no process holds every row id in memory. :func:`partition_receipt` says which rules
+  temporary files: no process holds every row id in memory (Spark finds them with a window over the id);
+  :func:`duplicate_problem` is the message of every engine. :func:`partition_receipt` says which rules
   decided a partition.
 
 The code lives beside the kernel it calls (:mod:`.batch`, :mod:`.ledger`); this module is its face.
@@ -40,6 +41,7 @@ from pyhelpers.interfaces.ledger import (
     RESERVED,
     ROW,
     batch_to_rows,
+    duplicate_problem,
     duplicate_rows,
     mark_duplicates,
     rows_to_batch,
@@ -47,6 +49,6 @@ from pyhelpers.interfaces.ledger import (
 
 __all__ = [
     "ERROR", "LINE", "ORDER", "RESERVED", "RESULT_COLUMNS", "ROW", "PartitionSpec", "batch_to_records",
-    "batch_to_rows", "check_and_write", "check_partition", "duplicate_rows", "ledger_rows", "mark_duplicates",
-    "partition_receipt", "partition_spec", "partitions", "rows_to_batch", "run_receipt",
+    "batch_to_rows", "check_and_write", "check_partition", "duplicate_problem", "duplicate_rows", "ledger_rows",
+    "mark_duplicates", "partition_receipt", "partition_spec", "partitions", "rows_to_batch", "run_receipt",
 ]
