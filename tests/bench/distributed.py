@@ -118,7 +118,7 @@ class Sampler:
                     if entry is None:
                         entry = self.seen[proc.pid] = Seen(_label(proc), parent=proc.ppid())
                     else:  # read again: a script may exec its program (Spark's bash, then its JVM)
-                        entry.label = _label(proc)
+                        entry.label = _label(proc, entry.label)
                     entry.rss, entry.pss = max(entry.rss, mem.rss), max(entry.pss, getattr(mem, "pss", 0))
                     now[proc.pid] = mem.rss, getattr(mem, "pss", 0)
                 except psutil.Error:
@@ -144,12 +144,12 @@ class Sampler:
         return [s for pid, s in self.seen.items() if self.role(pid) == "worker"]
 
 
-def _label(proc: psutil.Process) -> str:
+def _label(proc: psutil.Process, known: str = "?") -> str:
     try:
         cmd = " ".join(proc.cmdline())
         name = proc.name()
     except psutil.Error:
-        return "?"
+        return known
     if any(t in cmd for t in TRACKERS):
         return "tracker"
     if "dask scheduler" in cmd:
@@ -345,7 +345,8 @@ def _print(runs: list[Run], rows: int, base: Run, size: int, out_bytes: int) -> 
             continue
         ref = local.get(r.workers)
         over = f"{(r.wall / ref.wall - 1) * 100:+.0f}%" if ref is not None and r is not ref else "-"
-        print(f"{r.name:<14} {r.workers:>7} {r.wall:>7.1f} {rows / r.wall:>7.0f} {over:>8} {r.startup:>7.1f} "
+        start = f"{r.startup:.1f}" if r.startup else "-"
+        print(f"{r.name:<14} {r.workers:>7} {r.wall:>7.1f} {rows / r.wall:>7.0f} {over:>8} {start:>7} "
               f"{_steady(r, rows):>7.0f}  {_mb(r.parent):>9}  {_workers(r):>11}  {_mb(r.others):>9}  "
               f"{r.same_rows:<5} {r.same_receipt:<7} {r.other_labels}")
     print(f"(overhead: the wall time against treaty batch with the same --workers, goal ≤ {GOAL:.0f}%; start s: the "
