@@ -24,7 +24,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from pyhelpers.base import dates
@@ -142,11 +142,14 @@ def _months_back(periods: critical.Periods) -> int:
 
 
 def _first_days(days: Sequence[date], periods: critical.Periods, low: date, high: date) -> list[date]:
-    """The first days an added holding record may have that the rules can tell apart: the candidate
-    boundaries (:func:`~pyhelpers.engine.critical.candidates`) of ``days`` (the items' dates and the
-    evaluation date, up to which an open-ended holding is known to last), each moved by one period the
-    treaty cites at a time, from ``low`` to ``high``; ``low`` first (any earlier day)."""
-    return critical.candidates(days, periods, low, high, holding=True, composed=False)
+    """The first days an added holding record may have that the rules can tell apart: each item's date
+    moved back by each period the treaty cites (months, days), a day either side, from ``low`` to
+    ``high``; ``low`` first (any earlier day)."""
+    ends = {d for d in days}
+    ends |= {dates.add_months(d, -m) for d in days for m in periods.months}
+    ends |= {d - timedelta(days=n) for d in days for n in periods.days}
+    out = {low} | {e + timedelta(days=k) for e in ends for k in (-1, 0, 1) if low <= e + timedelta(days=k) <= high}
+    return sorted(out)
 
 
 def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source: str) -> Records | None:
@@ -182,7 +185,7 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
             low = dates.add_months(high, -_months_back(periods))
             k = len(rows)
             rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat()})
-            reps = _first_days([*days, scenario.evaluation_date], periods, low, high)
+            reps = _first_days(days, periods, low, high)
             name = f"holding({holder}, {company}).from"
             facts.append(OpenFact(("holdings", k, "from"), name, "unknown", tuple(d.isoformat() for d in reps),
                                   ranged="date", high=high.isoformat(), completed=True, not_given=True))
