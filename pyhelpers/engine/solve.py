@@ -100,6 +100,24 @@ def _solved(ctl: clingo.Control, messages: list[str], shown_only: bool, sort: bo
     return Solved(sorted(models[0]) if sort else models[0], messages)
 
 
+def _by_scenario(symbols: Iterable[clingo.Symbol], alone: bool = False) -> dict[str, list[tuple[str, Term]]]:
+    """The shown atoms of a run of several scenarios, as (text, term), by scenario id (the first argument;
+    of a ``_relies`` atom, that of the atom it speaks of). With ``alone`` each reads as it does checked
+    alone (its id ``s``)."""
+    out: dict[str, list[tuple[str, Term]]] = defaultdict(list)
+    for text in map(str, symbols):
+        atom = parse_atom(text)
+        owner = atom.args[0] if atom.args else None
+        if atom.name == RELIES and isinstance(owner, Term) and owner.args:  # of the atom it speaks of
+            owner = owner.args[0]
+        if isinstance(owner, str):
+            if alone and owner != "s":
+                text = text.replace(quote(owner), quote("s"), 1)
+                atom = parse_atom(text)
+            out[owner].append((text, atom))
+    return out
+
+
 @dataclass(frozen=True)
 class Case:
     """One case decided: the result under its placeholder id, the placeholder, the item's shown atoms and
@@ -330,15 +348,7 @@ class Checker:
         facts = [self.facts(v, f"s{n}") for n, v in enumerate(variants)]
         every = [f for fs in facts for f in fs]
         solved = run_clingo(self.logic.program_for_facts(treaty, every, versions), every)
-        by_sid: dict[str, list[tuple[str, Term]]] = defaultdict(list)
-        for text in map(str, solved.symbols):
-            atom = parse_atom(text)
-            owner = atom.args[0] if atom.args else None
-            if atom.name == RELIES and isinstance(owner, Term) and owner.args:  # of the atom it speaks of
-                owner = owner.args[0]
-            if isinstance(owner, str):
-                alone = text.replace(quote(owner), quote("s"), 1)  # as it reads checked alone
-                by_sid[owner].append((alone, parse_atom(alone)))
+        by_sid = _by_scenario(solved.symbols, alone=True)
         return [self._labelled(result_from_atoms(v, source, by_sid.get(f"s{n}", []), self.receipt(facts[n], f"s{n}")),
                                {i.id: versions for i in v.income}) for n, v in enumerate(variants)]
 
@@ -371,14 +381,7 @@ class Checker:
             present = frozenset(f[: f.index("(")] for fs in facts.values() for f in fs)
             solved = run_clingo(self.logic.program_for(treaty, present, versions),
                                 [f for fs in facts.values() for f in fs])
-            by_sid: dict[str, list[tuple[str, Term]]] = defaultdict(list)
-            for text in map(str, solved.symbols):
-                atom = parse_atom(text)
-                owner = atom.args[0] if atom.args else None
-                if atom.name == RELIES and isinstance(owner, Term) and owner.args:  # of the atom it speaks of
-                    owner = owner.args[0]
-                if isinstance(owner, str):
-                    by_sid[owner].append((text, atom))
+            by_sid = _by_scenario(solved.symbols)
             for n in indices:
                 sc, source = scenarios[n]
                 results[n] = result_named(self._labelled(
