@@ -14,7 +14,7 @@ Only the predicates in the *forward closure* of the reconstructed rules' heads (
 literals and aggregate conditions) can have atoms that are not clean; every other predicate is clean
 without condition and gets no generated rule, so a slice without a reconstructed rule (every slice of a
 treaty that has none) is left as it is. For each rule ``H :- B.`` of the slice whose head is in the closure, with
-index ``N`` and global variables ``G`` (as in :mod:`pyhelpers.explain.instrument`), the generated rules
+``N`` a digest of its text and global variables ``G`` (as in :mod:`pyhelpers.explain.instrument`), the generated rules
 are, writing ``B[P/Q]`` for ``B`` with its positive literal ``P`` replaced by ``Q``:
 
     _clean_h(H) :- B[P1/_clean_p1(P1), ..., Pk/_clean_pk(Pk)].
@@ -49,6 +49,7 @@ unchanged. They never reach the Prolog translation, and need not be in the porta
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -219,12 +220,15 @@ def companion_program(rules: Iterable[tuple[str, str, frozenset[str]]], shown: I
     unclean = closure([(rule, flagged) for rule, _, flagged in parsed])
     out = [f"#defined {CLEAN}_{name}_{arity}/{arity}." for name, arity in sorted(unclean)]
     out += [f"#defined {TAINT}_{name}_{arity}/{arity + 1}." for name, arity in sorted(unclean)]
-    for number, (rule, provision, flagged) in enumerate(parsed):
+    for text, (rule, provision, flagged) in zip((t for t, _, _ in listed), parsed, strict=True):
         head_atom = rule.head.atom.symbol if rule.head.ast_type == ASTType.Literal \
             and rule.head.atom.ast_type == ASTType.SymbolicAtom else None
         if head_atom is None or _signature(head_atom) not in unclean:
             continue
-        out += _companions(number, rule, head_atom, provision, flagged, unclean)
+        # named after the rule's text, not its place in the slice: the same rule's companions read the
+        # same in every slice (a slice learns the bodies of the rules it has seen in another one)
+        out += _companions(hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], rule, head_atom, provision,
+                           flagged, unclean)
     for text in shown:
         m = _SHOW_RE.fullmatch(text.strip())
         if m is None or (m.group(1), int(m.group(2))) not in unclean or m.group(1) not in EXPLAINED_ROOTS:
@@ -236,7 +240,8 @@ def companion_program(rules: Iterable[tuple[str, str, frozenset[str]]], shown: I
     return out
 
 
-def _companions(number: int, rule: Any, head: Any, provision: str, flagged: bool, unclean: set[Signature]) -> list[str]:
+def _companions(number: str, rule: Any, head: Any, provision: str, flagged: bool, unclean: set[Signature]
+                ) -> list[str]:
     """The generated rules of one rule whose head is in the closure. A rule with one positive body atom
     of the closure and no aggregate reading one repeats its body in its two rules (one rule fewer:
     grounding costs clingo about as much per rule as per join). Any other names its instances once

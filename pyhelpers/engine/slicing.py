@@ -14,7 +14,7 @@ from clingo import ast
 
 from pyhelpers.engine.statements import Statement
 
-SLICE_FORMAT = 12
+SLICE_FORMAT = 13
 """Version of the cached slices (:meth:`Logic.program_for_facts`): bump it when the analysis of
 :mod:`pyhelpers.reach` or the text of a slice changes."""
 
@@ -100,6 +100,20 @@ def _positive_signatures(stm: ast.AST) -> tuple[Signature, ...] | None:
     return tuple((str(lit.atom.symbol.name), len(lit.atom.symbol.arguments)) for lit in stm.body
                  if lit.ast_type == ast.ASTType.Literal and lit.sign == ast.Sign.NoSign
                  and lit.atom.ast_type == ast.ASTType.SymbolicAtom and lit.atom.symbol.ast_type == ast.ASTType.Function)
+
+
+_GENERATED: dict[str, tuple[Signature, ...] | None] = {}
+"""The positive body predicates of rules generated beside the rule base (the provenance companions), by
+their text: read once per process, though they recur in every slice that has their rule."""
+
+
+def _generated_body(text: str, stm: ast.AST) -> tuple[Signature, ...] | None:
+    hit = _GENERATED.get(text, False)
+    if hit is False:
+        if len(_GENERATED) > 100_000:
+            _GENERATED.clear()
+        hit = _GENERATED[text] = _positive_signatures(stm)
+    return hit  # type: ignore[return-value]
 
 
 def rule_bodies(statements: Iterable[Statement]) -> dict[str, tuple[Signature, ...] | None]:
@@ -213,8 +227,8 @@ class Sliced:
             if not self._bodies:  # read once, on the first lesson (a slice that never learns never needs them)
                 known = self.known
                 self._texts = [str(stm) for stm in self._statements]
-                self._bodies = [known[text] if text in known
-                                else None if text.startswith("#") else _positive_signatures(stm)
+                self._bodies = [known[text] if text in known else None if text.startswith("#")
+                                else _generated_body(text, stm)
                                 for text, stm in zip(self._texts, self._statements, strict=True)]
                 self._reads = [set(_NAME_RE.findall(text)) for text in self._texts]
                 self._heads = [_head_name(stm) for stm in self._statements]
