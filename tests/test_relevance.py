@@ -21,7 +21,7 @@ from pyhelpers.engine.completion import _missing_fields, _written, unknown_value
 from pyhelpers.engine.results import ItemResult, ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import Scenario, load_file
-from tests.conftest import SCENARIOS, scenario_params
+from tests.conftest import SCENARIOS, SUITE_TIME_LIMIT, scenario_params
 
 
 def _conclusions(item: ItemResult, ignored: set[str]) -> tuple[Any, ...]:
@@ -54,7 +54,7 @@ def test_asked_facts_matter_and_spared_ones_do_not(path: Path, checker: Checker,
         """The items with open fact ``f`` given its value ``v`` (the others as they are)."""
         if (f, v) not in known:
             variant = scenario.with_values({opened[f].path: opened[f].values[v]}, str(path), keep_unknown=True)
-            known[(f, v)] = {x.item_id: x for x in checker.check(variant, str(path)).items}
+            known[(f, v)] = {x.item_id: x for x in checker.check(variant, str(path), time_limit=SUITE_TIME_LIMIT).items}
         return known[(f, v)]
 
     for f, fact in enumerate(opened):
@@ -110,7 +110,7 @@ def test_missing_fields_asked_matter_and_spared_ones_do_not(path: Path, checker:
             assert Scenario.revalidate is not None
             variant = Scenario.revalidate(written, str(path))
             variant._plain_data = written
-            answers.append({x.item_id: x for x in checker.check(variant, str(path)).items})
+            answers.append({x.item_id: x for x in checker.check(variant, str(path), time_limit=SUITE_TIME_LIMIT).items})
         for it in result.items:
             deciding = {c.fact for a in it.alternatives for c in a.holds_if}
             decides = deciding == {fact.name}  # alone: with others open it may decide only with them
