@@ -220,8 +220,8 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
         for assignment in assignments:
             program_facts.append(conditional_fact(text, SID, assignment))
     program_facts += [open_option(SID, f, v) for f, fact in enumerate(chosen) for v in range(len(fact.values))]
-    present = frozenset(t[: t.index("(")] for t in conditions)
-    rules = checker.logic.program_for(scenario.treaty, present, next(iter(versions), ()))
+    # the slice of the rules that can fire on some combination's facts (every fact of any combination)
+    rules = str(checker.logic.program_for_facts(scenario.treaty, list(conditions), next(iter(versions), ())))
     return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts))
 
 
