@@ -17,6 +17,7 @@ from pyhelpers.engine.program import load_logic
 from pyhelpers.scenario import ExpectedAnswer, ExpectedItem, Money, load_file, load_text
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import ITEM, fact_parts, fact_path, leaf_paths, leaf_steps, stated
+from pyhelpers.scenario.services import DETAIL_BLOCKS
 
 from .conftest import SCENARIOS
 
@@ -41,7 +42,8 @@ def test_every_fact_the_rules_ask_for_has_a_field() -> None:
 def test_fact_field_placeholders_are_the_facts_arguments() -> None:
     asked = asked_facts(load_logic()).facts
     bad = []
-    for name, template in [*catalogue().fact_fields.items(), *catalogue().fact_leaves.items()]:
+    leaves = [(name, t) for name, templates in catalogue().fact_leaves.items() for t in templates]
+    for name, template in [*catalogue().fact_fields.items(), *leaves]:
         ks = [int(k) for k in _PLACEHOLDER.findall(template)]
         if ks and max(ks) > min(asked[name].arities):
             bad.append(f"{name}: {template} (arguments: {sorted(asked[name].arities)})")
@@ -74,17 +76,33 @@ def _concrete(template: str) -> tuple[Any, ...]:
 
 def test_every_fact_leaf_resolves_to_one_field_of_the_models() -> None:
     """Each fact_leaf is a pure path to one leaf field of the scenario models, and is what its fact_field
-    shows (the same path, possibly with words after it)."""
+    shows (the same path, possibly with words after it). A fact with several leaves: each is the same field
+    of a different details block of an income item, its fact_field starts with one of them and names the
+    others from their block on (``... or .independent.borne_by``)."""
     cat = catalogue()
     bad = []
-    for name, template in cat.fact_leaves.items():
-        hints = leaf_annotation(_concrete(template))
-        if hints is None:
-            bad.append(f"{name}: {template} is no field of the models")
-        elif not _is_leaf(hints):
-            bad.append(f"{name}: {template} is not one value ({hints})")
-        if not cat.fact_fields.get(name, "").startswith(template):
-            bad.append(f"{name}: its fact_field {cat.fact_fields.get(name)!r} does not show {template!r}")
+    for name, templates in cat.fact_leaves.items():
+        for template in templates:
+            hints = leaf_annotation(_concrete(template))
+            if hints is None:
+                bad.append(f"{name}: {template} is no field of the models")
+            elif not _is_leaf(hints):
+                bad.append(f"{name}: {template} is not one value ({hints})")
+        shown = cat.fact_fields.get(name, "")
+        first = next((t for t in templates if shown.startswith(t)), None)
+        if first is None:
+            bad.append(f"{name}: its fact_field {shown!r} does not show {templates[0]!r}")
+        if len(templates) > 1:
+            steps = [leaf_steps(t) for t in templates]
+            blocks = [s[2][1] if len(s) > 3 and s[0] == ("name", "income") and s[1][0] == "index" else None
+                      for s in steps]
+            if None in blocks or not set(blocks) <= set(DETAIL_BLOCKS) or len(set(blocks)) != len(blocks) \
+                    or len({tuple(s[3:]) for s in steps}) != 1 or len({s[1] for s in steps}) != 1:
+                bad.append(f"{name}: several leaves that are not one field of distinct details blocks: {templates}")
+            for template in templates:
+                own = template[template.index("]") + 1:]
+                if template != first and own not in shown:
+                    bad.append(f"{name}: its fact_field {shown!r} does not show {own!r}")
     assert not bad, "\n".join(bad)
 
 
@@ -158,7 +176,7 @@ def test_fact_path_resolves_the_leaf_then_the_field() -> None:
     assert fact_path("members_taxed_directly(fund, uy)", ["div-1"], sc) == \
         "persons.fund.fiscal_transparency.uy.members_taxed_as_derived_directly"
     # the field sits on the item the finding is about, not on the fact's argument (the payer)
-    assert ITEM in catalogue().fact_leaves["payer_constituted"]
+    assert ITEM in catalogue().fact_leaves["payer_constituted"][0]
     assert leaf_paths("payer_constituted(alfa)", ["div-1", "div-2"], sc) == (
         ("income", 0, "relief", "payer_constituted"), ("income", 2, "relief", "payer_constituted"))
     assert fact_path("payer_constituted(alfa)", ["div-1", "div-2"], sc) == "income[0|2].relief.payer_constituted"
@@ -173,3 +191,39 @@ def test_fact_path_resolves_the_leaf_then_the_field() -> None:
     assert fact_path("no_such_fact(x)", ["div-1"], sc) is None
     assert fact_parts("capital(holding(luso, alfa))") == ("capital", ("holding(luso, alfa)",))
     assert fact_parts("holdings_after_evaluation_date") == ("holdings_after_evaluation_date", ())
+
+
+BEARER = """
+name: t
+treaty: br-pt
+evaluation_date: 2024-06-30
+persons:
+  ana: {kind: individual, liable_to_tax: {pt: [residence]}}
+  luso: {kind: company, liable_to_tax: {pt: [incorporation]}}
+places_of_business:
+  office-rec: {owner: luso, state: br, kind: office}
+income:
+  - {id: wage, type: employment, payer: luso, recipient: ana, date: 2024-03-15,
+     employment: {exercised_in: br, borne_by: unknown}}
+  - {id: fee, type: independent_services, payer: luso, recipient: ana, date: 2024-03-15}
+  - {id: show, type: artiste_sportsperson, payer: luso, recipient: ana, date: 2024-03-15,
+     employment: {borne_by: office-rec}}
+  - {id: gig, type: artiste_sportsperson, payer: luso, recipient: ana, date: 2024-03-15}
+"""
+
+
+def test_a_fact_with_several_leaves_names_the_items_own_block() -> None:
+    """``borne_by`` is stated in the employment block of an employment and in the independent block of
+    independent services (a fact_leaf for each): the field shown and opened is the item's own; an item
+    whose type may carry either block, the one it gives; neither given: the fact_field's words."""
+    sc = load_text(BEARER)
+    assert set(catalogue().fact_leaves["borne_by"]) == {
+        "income[<1>].employment.borne_by", "income[<1>].independent.borne_by"}
+    assert leaf_paths("borne_by(wage)", ["wage"], sc) == (("income", 0, "employment", "borne_by"),)
+    assert fact_path("borne_by(wage)", ["wage"], sc) == "income[0].employment.borne_by"
+    assert fact_path("borne_by(fee)", ["fee"], sc) == "income[1].independent.borne_by"
+    assert not stated(sc, ("income", 1, "independent", "borne_by"))
+    assert fact_path("borne_by(show)", ["show"], sc) == "income[2].employment.borne_by"
+    assert leaf_paths("borne_by(gig)", ["gig"], sc) == ()
+    assert fact_path("borne_by(gig)", ["gig"], sc) == \
+        "income[3].employment.borne_by (an employment) or .independent.borne_by (independent services)"

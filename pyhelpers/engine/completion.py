@@ -9,7 +9,8 @@ conclusions are the same for every value is decided, the facts it was reported t
 ``not_needed``; otherwise its alternatives name the facts and values that decide it, and each State's
 outcome its bound.
 
-Opened: a fact given as plain ``unknown`` whose field is a yes/no, an enumeration or a State
+Opened: a fact given as plain ``unknown`` whose field is a yes/no, an enumeration, a State or a reference
+to a place of business (the scenario's places, or none)
 (:func:`unknown_values`), where the rules ask for it (:func:`asked_for`), over the values the rules take
 (:func:`accepted`); a holding record the rules report missing, added with its share of the capital and
 its first day open (:func:`missing_records`). A field whose values cannot be listed (a date, a number, a
@@ -93,6 +94,7 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
         mode="json", by_alias=True, exclude_unset=True)
     found: list[OpenFact] = []
     states = _states(scenario, data)
+    places = list(scenario.places_of_business)
 
     def visit(node: Any, path: tuple[Any, ...]) -> None:
         if isinstance(node, dict):
@@ -103,7 +105,8 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
             for n, value in enumerate(node):
                 visit(value, (*path, n))
         elif node == UNKNOWN and path:
-            values = [v for v in every_value(leaf_annotation(path), states) or [] if _valid(scenario, path, v)]
+            values = [v for v in every_value(leaf_annotation(path), states, places) or []
+                      if _valid(scenario, path, v)]
             if values:  # one value only: the other facts given leave no other
                 found.append(OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True))
 
@@ -220,7 +223,10 @@ def _missing_fields(scenario: Scenario, three_valued: Any, data: Any, source: st
     is not valid with the field there) stay missing. A field the scenario states is not one. Every value
     is kept (leaving the field out is not one of them): one under which the rules still find the fact
     missing (a place of business not listed when the list is said not to be complete) leaves the item
-    undetermined under it, never dropped as if it could not be."""
+    undetermined under it, never dropped as if it could not be. A reference to a place of business left
+    out is not opened (``borne_by``: none is assumed, and ``--strict`` asks for it: answered over its
+    values, a missing fact that another missing one leaves undetermined either way would read "not
+    needed")."""
     wanted: dict[tuple[Any, ...], set[str]] = {}
     for item in three_valued.items:
         for f in item.findings:

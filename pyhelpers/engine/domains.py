@@ -12,7 +12,7 @@ import clingo
 from pydantic import BaseModel
 
 from pyhelpers.scenario import BasisPoints, Scenario
-from pyhelpers.scenario.common import State
+from pyhelpers.scenario.common import NONE, State, is_place_ref
 
 
 def leaf_annotation(path: tuple[Any, ...]) -> Any:
@@ -82,12 +82,14 @@ def keyed_by_state(hints: Any) -> bool:
     return typing.get_origin(hints) is dict and typing.get_args(hints)[0] is State
 
 
-def every_value(hints: Any, states: Sequence[str] = ()) -> list[Any] | None:
+def every_value(hints: Any, states: Sequence[str] = (), places: Sequence[str] | None = None) -> list[Any] | None:
     """Every value a field of type ``hints`` may take other than ``unknown`` (a yes/no, the values of an
     enumeration; a State: each of ``states`` — the Contracting States, those the scenario names and one it
-    does not, standing for any other — or none), or None where some arm of the type cannot be listed (a
-    date, a number). Where the type is a yes/no or an enumeration, leaving the field out is not one of
-    its values (it is a fact not given, or its default, itself one of them)."""
+    does not, standing for any other — or none; a reference to a place of business,
+    :data:`~pyhelpers.scenario.common.PlaceRef`: each of ``places``, the scenario's places of business, or
+    ``none``), or None where some arm of the type cannot be listed (a date, a number, a place reference
+    without the scenario's places). Where the type is a yes/no or an enumeration, leaving the field out is
+    not one of its values (it is a fact not given, or its default, itself one of them)."""
     values: list[Any] = []
     arms = typing.get_args(hints) if typing.get_origin(hints) in (typing.Union, types.UnionType) else (hints,)
     for arm in arms:
@@ -99,6 +101,8 @@ def every_value(hints: Any, states: Sequence[str] = ()) -> list[Any] | None:
             values += [v for v in typing.get_args(arm) if v != "unknown"]
         elif arm is State and states:
             values += [*states, *([None] if type(None) in arms else [])]
+        elif is_place_ref(arm) and places is not None:
+            values += [*places, NONE]
         else:
             return None
     return list(dict.fromkeys(values))

@@ -31,9 +31,10 @@ class Catalogue:
     the assumption's first argument)."""
     fact_fields: dict[str, str]
     """Fact name → the scenario field that states it (``fact_field``; ``<1>``, ``<2>``: its arguments)."""
-    fact_leaves: dict[str, str]
-    """Fact name → the path of the one model field that states it, where there is one (``fact_leaf``;
-    resolved by :mod:`pyhelpers.scenario.factpaths`)."""
+    fact_leaves: dict[str, tuple[str, ...]]
+    """Fact name → the paths of the model fields that state it, where it is one field (``fact_leaf``; several
+    where the field is in the details block of the item's kind, ``employment.borne_by`` or
+    ``independent.borne_by``: resolved by :mod:`pyhelpers.scenario.factpaths` to the item's own)."""
 
     def one_of(self) -> str:
         """``a, b or c``: the treaties, as an error message lists them."""
@@ -62,6 +63,9 @@ def _catalogue(root: Path) -> Catalogue:
     fields = {(sym.arguments[0].string, sym.arguments[1].name): sym.arguments[2].string
               for sym in ground_facts("assumption_field", 3, root)}
     facts = {sym.arguments[0].name: sym.arguments[1].string for sym in ground_facts("fact_field", 2, root)}
-    leaves = {sym.arguments[0].name: sym.arguments[1].string for sym in ground_facts("fact_leaf", 2, root)}
+    leaves: dict[str, tuple[str, ...]] = {}
+    for sym in ground_facts("fact_leaf", 2, root):
+        name, path = sym.arguments[0].name, sym.arguments[1].string
+        leaves[name] = (*leaves.get(name, ()), *([path] if path not in leaves.get(name, ()) else []))
     return Catalogue(treaties, home, {t: tuple(s) for t, s in states.items()}, taxes, union, same_year, fields,
                      facts, leaves)

@@ -5,6 +5,7 @@ booleans and dates, maps whose keys stay distinct once normalised, and ``unknown
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Callable
 from datetime import date, datetime
 from decimal import Decimal
@@ -113,6 +114,27 @@ State = Annotated[str, BeforeValidator(_state), AfterValidator(_check_state), Wi
 Id = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[^\x00-\x1f\x7f-\x9f]+$"),
                WithJsonSchema(schema_type("Id"))]
 """An id: 1-200 characters without control characters (C0, DEL and C1: the rule of docs/guide/scenario-format.md)."""
+
+
+class PlaceRefMarker:
+    """Marks an id that names one of the scenario's places of business, or ``none``
+    (:data:`PlaceRef`)."""
+
+    def __repr__(self) -> str:
+        return "PlaceRef"
+
+
+PLACE_REF = PlaceRefMarker()
+
+PlaceRef = Annotated[Id, PLACE_REF]
+"""An id of one of the scenario's places of business, or ``none`` (checked against the scenario's places
+by :mod:`pyhelpers.scenario.consistency`): the values a fact given as ``unknown`` in such a field may take
+are listed from the scenario (:func:`pyhelpers.engine.domains.every_value`)."""
+
+
+def is_place_ref(hints: Any) -> bool:
+    """Whether ``hints`` is :data:`PlaceRef` (an id naming a place of business or none)."""
+    return typing.get_origin(hints) is Annotated and any(m is PLACE_REF for m in getattr(hints, "__metadata__", ()))
 
 
 Text = Annotated[str, Field(min_length=1), WithJsonSchema(schema_type("Text"))]

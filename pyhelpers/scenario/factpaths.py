@@ -2,11 +2,12 @@
 
 The rules name the field of each fact they may report missing or unknown (``logic/core/scenario_format.lp``):
 ``fact_field`` for the reader, and ``fact_leaf`` where the fact is one field of the models, as a pure
-path (``places_of_business.<1>.agent.independent``). A fact is named as findings name it
-(``agent_independent(agency-sp)``, :func:`~pyhelpers.base.terms.render_term`); its arguments fill the
-template: ``<k>`` is argument k (``<k.j>`` argument j of a term that is argument k), ``income[<k>]`` the
-index of the income item whose id is argument k, ``income[<item>]`` that of the item a finding is about,
-``<arrangement>`` the arrangements an item results from.
+path (``places_of_business.<1>.agent.independent``); several where that field is the one of the item's
+details block (``income[<1>].employment.borne_by``, ``income[<1>].independent.borne_by``). A fact is named
+as findings name it (``agent_independent(agency-sp)``, :func:`~pyhelpers.base.terms.render_term`); its
+arguments fill the template: ``<k>`` is argument k (``<k.j>`` argument j of a term that is argument k),
+``income[<k>]`` the index of the income item whose id is argument k, ``income[<item>]`` that of the item a
+finding is about, ``<arrangement>`` the arrangements an item results from.
 
 :func:`leaf_paths` gives the model paths (the loader's: ``("income", 0, "employment", "exercised_in")``)
 for a program to read or change the field; :func:`fact_path` the text an output shows, from the leaf
@@ -24,6 +25,7 @@ from pyhelpers.base.errors import LogicError
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.document import Scenario
 from pyhelpers.scenario.problems import field_path
+from pyhelpers.scenario.services import DETAIL_BLOCKS
 
 Path = tuple[str | int, ...]
 """A path into a scenario's data, as the loader's (``("persons", "alfa", "entitlement", "regularly_traded")``)."""
@@ -60,11 +62,40 @@ def leaf_paths(fact: str, items: Sequence[str], scenario: Scenario) -> tuple[Pat
     """The model paths of the field that states ``fact`` in ``scenario``, by its ``fact_leaf``: one path,
     or, for a template with ``income[<item>]``, one for each of ``items`` that is an income item of the
     scenario. None where the fact has no ``fact_leaf`` or an argument that indexes the path is not an
-    income item of the scenario."""
+    income item of the scenario. A fact with several leaves, each in a details block of an income item
+    (``employment.borne_by``, ``independent.borne_by``), is stated in the item's own: the one whose block
+    the item's type may carry (:data:`~pyhelpers.scenario.services.DETAIL_BLOCKS`), and, where its type
+    may carry more than one, whose block the item gives; an item for which that leaves none or several has
+    no leaf path (its ``fact_field`` says which in words)."""
     name, args = fact_parts(fact)
-    template = catalogue().fact_leaves.get(name)
-    if template is None:
-        return ()
+    templates = catalogue().fact_leaves.get(name, ())
+    if len(templates) == 1:
+        return _template_paths(templates[0], args, items, scenario)
+    return _own_block(scenario, [p for t in templates for p in _template_paths(t, args, items, scenario)])
+
+
+def _own_block(scenario: Scenario, paths: Sequence[Path]) -> tuple[Path, ...]:
+    """Of the paths of a fact's several leaves, for each income item, the one in the item's own details
+    block (see :func:`leaf_paths`); paths that are not in an item's details block are dropped."""
+    by_item: dict[int, list[Path]] = {}
+    for p in paths:
+        if len(p) > 2 and p[0] == "income" and isinstance(p[1], int) and p[2] in DETAIL_BLOCKS:
+            by_item.setdefault(p[1], []).append(p)
+    out: list[Path] = []
+    for k in sorted(by_item):
+        item = scenario.income[k]
+        mine = [p for p in by_item[k] if item.type in DETAIL_BLOCKS[str(p[2])]]
+        if len(mine) > 1:
+            mine = [p for p in mine if getattr(item, str(p[2])) is not None]
+        if len(mine) == 1:
+            out.append(mine[0])
+    return tuple(out)
+
+
+def _template_paths(template: str, args: Sequence[str], items: Sequence[str], scenario: Scenario
+                    ) -> tuple[Path, ...]:
+    """The model paths a ``fact_leaf`` template resolves to for a fact with arguments ``args`` about
+    ``items`` (see :func:`leaf_paths`)."""
     ids = [i.id for i in scenario.income]
     paths: list[Path] = [()]
     for step in leaf_steps(template):

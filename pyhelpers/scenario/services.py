@@ -16,6 +16,7 @@ from pyhelpers.scenario.common import (
     Id,
     Model,
     Money,
+    PlaceRef,
     Rate,
     State,
     StateMap,
@@ -43,7 +44,7 @@ class IndependentServicesDetails(Model):
     """Income from a liberal profession or another independent activity."""
 
     profession: Profession | None = Field(default=None)
-    borne_by: Id | Unknown | None = Field(
+    borne_by: PlaceRef | Unknown | None = Field(
         default=None,
         description="the place of business to which the remuneration is charged (that bears it), or none; not "
         "given: none is assumed where it matters (shown as an assumption; --strict asks for it)",
@@ -59,7 +60,7 @@ class EmploymentDetails(Model):
         "professors, students and artistes take it from their own details",
     )
     employer: Id | None = Field(default=None, description="the employer; default: the payer")
-    borne_by: Id | Unknown | None = Field(
+    borne_by: PlaceRef | Unknown | None = Field(
         default=None,
         description="the employer's place of business that bears the remuneration, or none; default: none",
     )
