@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import itertools
+import re
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -320,6 +321,23 @@ def parts_of(items: Sequence[str], completed: Sequence[OpenFact],
     return out
 
 
+def _ids_of(fact: OpenFact) -> set[str]:
+    """The ids an open fact is about: the keys and names of its path and the arguments of its name
+    (``holding(h, c).from``: ``h`` and ``c``)."""
+    found = {p for p in fact.path if isinstance(p, str)}
+    m = re.search(r"\(([^)]*)\)", fact.name)
+    return found | ({a.strip() for a in m.group(1).split(",")} if m else set())
+
+
+def _reads(item: ItemResult, ids: set[str]) -> bool:
+    """Whether ``item`` reports, in every combination or in some, a fact missing or open (``depends``)
+    about one of ``ids``: one its group did not open, which another group may (its answer would then turn
+    on that group's facts, and the groups are not independent)."""
+    found = [*item.findings, *(a.finding for a in item.alternatives if a.finding is not None)]
+    texts = [f.fact or "" for f in found if f.kind in ("missing", "depends")]
+    return any(set(re.split(r"[(), ]+", t.partition("(")[2])) & ids for t in texts)  # its arguments
+
+
 def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limit: float,
                         completed: Sequence[OpenFact], three_valued: ScenarioResult,
                         missing: dict[str, frozenset[str]], attributed: dict[tuple[str, str], set[Finding]]
@@ -328,7 +346,9 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
     (:func:`parts_of`), one group at a time: each solve combines the values of its own facts only (the
     facts of other groups stay unknown, which its items do not read), not those of every fact. The items
     are independent of each other (as :mod:`pyhelpers.engine.limited` slices them), so each item's answer
-    is the one the whole solve gives (a test compares them on every shipped scenario this applies to).
+    is the one the whole solve gives (a test compares them on every shipped scenario this applies to),
+    unless under some value of its own facts an item reads a fact another group opens (a salary borne by
+    a place whose kind is unknown): then None, and the facts are combined in one solve.
     None where it does not apply: a single group, fewer than :data:`PARTS_FROM` combinations, questions
     about persons (not items), or facts given as alternatives or open dates (opened in every solve)."""
     if scenario.unknowns or not scenario.income or combinations(completed) < PARTS_FROM or any(
@@ -349,8 +369,12 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
         left = max(deadline - time.monotonic(), 0.0)
         names = {f.name for f in facts}
         mine = {k: v for k, v in attributed.items() if k[0] in members and k[1] in names}
-        runs.append((set(members), check_open(checker, scenario, source, left, facts, three_valued,
-                                              {k: v for k, v in missing.items() if k in names}, mine)))
+        run = check_open(checker, scenario, source, left, facts, three_valued,
+                         {k: v for k, v in missing.items() if k in names}, mine)
+        others = {i for _, fs in parts if fs is not facts for f in fs for i in _ids_of(f)}
+        if any(_reads(it, others) for it in run.items if it.item_id in members):
+            return None  # under some value of its own facts an item reads what another group opens
+        runs.append((set(members), run))
     item_of = {it.item_id: it for own, run in runs for it in run.items if it.item_id in own}
     unknowns = {u.fact: u for _, run in runs for u in run.unknowns}
     reasons = [run.incomplete for _, run in runs if run.incomplete is not None]
