@@ -430,8 +430,10 @@ def _refined(unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[OpenFac
     out: list[OpenFact] = []
     changed = False
     for f, fact in enumerate(unknowns):
-        if fact.ranged != "date":  # an added record's first day too: a boundary set by the evaluation date
-            out.append(fact)   # (up to which an open-ended holding is known) lies between the item's ones
+        # an added record's first day too: a boundary set by the evaluation date (up to which an
+        # open-ended holding is known) lies between the ones tried around the item's date
+        if fact.ranged != "date":
+            out.append(fact)
             continue
         days = [date.fromisoformat(str(v)) for v in fact.values]
         added: set[date] = set()

@@ -246,8 +246,8 @@ def _companions(number: str, rule: Any, head: Any, provision: str, flagged: bool
     of the closure and no aggregate reading one repeats its body in its two rules (one rule fewer:
     grounding costs clingo about as much per rule as per join). Any other names its instances once
     (``_derives_<N>``): an aggregate's condition cannot be moved out of it where another copy of it is,
-    and a body with k such atoms would otherwise be joined k + 1 times (the 29(2)(e) digit sums of
-    br-uy, where every step reads the claimant and a chain's digits, grounded 2.5 times slower)."""
+    and a body with k such atoms would otherwise be joined k + 1 times (digit-by-digit share sums where
+    every step reads the claimant and a chain's digits grounded 2.5 times slower)."""
     t = ast.Variable(_LOC, "Reconstruction__")
     not_clean_head = _literal(_clean(head), ast.Sign.Negation)
     body = list(rule.body)

@@ -159,10 +159,8 @@ TERMS: dict[str, dict[str, str]] = {
         "banking_financial_insurance_investment": "atividade bancária, financeira, de seguros ou de investimento",
         "ip": "propriedade intelectual", "madeira_free_zone": "Zona Franca da Madeira",
         "santa_maria_free_zone": "Zona Franca de Santa Maria", "manaus_free_zone": "Zona Franca de Manaus",
-        # articles named by the rules (read "o ...": "o Artigo 11", "as regras gerais do Artigo 22(1)")
-        "art11": "Artigo 11", "art12": "Artigo 12", "art13": "Artigo 13", "art14": "Artigo 14", "art15": "Artigo 15",
-        "art16": "Artigo 16", "art17": "Artigo 17", "art18": "Artigo 18", "art19": "Artigo 19",
-        "art22_1": "Artigo 22(1)",
+        # the word before an article the rules name by a constant (artN, artN_P: read "o Artigo N(P)")
+        "article": "Artigo",
         # measures of a holding (read "o ...": "30% do capital votante"), bounds, years that windows fall in
         "votes": "capital votante", "value": "valor", "profits": "direito aos lucros", "high": "superior",
         "low": "inferior", "e": "teste (e)", "four": "teste (4)", "calendar_year": "ano-calendário",
@@ -422,12 +420,20 @@ def term(name: str, lang: str) -> str:
     return name.replace("_", " ") if found is None else found
 
 
+_ARTICLE_CONSTANT = re.compile(r"art(\d+)(?:_(\d+))?")
+"""A constant by which the rules name an article (``art11``) or one of its paragraphs (``art22_1``)."""
+
+
 def translated(name: str, lang: str) -> str | None:
-    """The words of a symbolic constant in ``lang`` where :data:`TERMS` has them (never in English)."""
+    """The words of a symbolic constant in ``lang`` where :data:`TERMS` has them (never in English); an
+    article the rules name by a constant reads as the article (``artN_P``: "Artigo N(P)")."""
     for key in languages.chain(lang):
         found = TERMS.get(key, {}).get(name)
         if found is not None:
             return found
+    m = _ARTICLE_CONSTANT.fullmatch(name)
+    if m is not None and name != "article" and (article := translated("article", lang)) is not None:
+        return f"{article} {m.group(1)}" + (f"({m.group(2)})" if m.group(2) else "")
     return None
 
 
