@@ -5,6 +5,7 @@ ledger). The context is tests/fixtures/batch/group.yaml."""
 from __future__ import annotations
 
 import csv
+import json
 import random
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -79,3 +80,21 @@ def write_csv(path: Path, rows: Iterable[dict[str, str]]) -> Path:
         w.writeheader()
         w.writerows(rows)
     return path
+
+
+def interrupted(out: Path, committed: set[int]) -> None:
+    """Make the finished partitioned output ``out`` (a Dask or Spark run's) what an interrupted run leaves:
+    the journal entries of the ``committed`` partitions and their parts, the others' parts removed, no
+    manifest (what ``--resume`` starts from)."""
+    from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST
+
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    (out / ENTRIES).mkdir()
+    header = {k: v for k, v in manifest.items() if k not in ("partitions", "rows", "receipt")}
+    (out / "_run.json").write_text(json.dumps(header), encoding="utf-8")
+    for entry in manifest["partitions"]:
+        if entry["partition"] in committed:
+            (out / ENTRIES / f"{entry['partition']:08d}.json").write_text(json.dumps(entry), encoding="utf-8")
+        else:
+            (out / entry["file"]).unlink()
+    (out / MANIFEST).unlink()

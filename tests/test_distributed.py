@@ -27,7 +27,7 @@ from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST, run_dask
 from pyhelpers.interfaces.ledger import Row, batch_to_rows, jsonl_rows, rows_to_batch
 from pyhelpers.interfaces.partition import check_partition, partition_spec
 
-from .ledger_gen import CONTEXT, generate, write_csv
+from .ledger_gen import CONTEXT, generate, interrupted, write_csv
 
 distributed = pytest.importorskip("distributed")
 import dask  # noqa: E402  (after the skip: an extra)
@@ -159,17 +159,7 @@ def test_resume_redoes_only_partitions_without_a_committed_entry(ledger: Path, c
                                                                  dasked: tuple[str, Path], tmp_path: Path) -> None:
     out = tmp_path / "resumed.parquet"
     shutil.copytree(dasked[1], out)
-    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    # as an interrupted run leaves it: the entries of partitions 0 and 2 committed, 1 and 3 not
-    (out / ENTRIES).mkdir()
-    header = {k: v for k, v in manifest.items() if k not in ("partitions", "rows", "receipt")}
-    (out / "_run.json").write_text(json.dumps(header), encoding="utf-8")
-    for entry in manifest["partitions"]:
-        if entry["partition"] in (0, 2):
-            (out / ENTRIES / f"{entry['partition']:08d}.json").write_text(json.dumps(entry), encoding="utf-8")
-        else:
-            (out / entry["file"]).unlink()
-    (out / MANIFEST).unlink()
+    interrupted(out, committed={0, 2})  # as an interrupted run leaves it: 0 and 2 committed, 1 and 3 not
     events: list[tuple[str, int]] = []
     summary = run_dask(ledger, CONTEXT, out, partition_rows=PART, client=client, resume=True,
                        progress=lambda event, index, rows: events.append((event, index)))

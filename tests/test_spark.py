@@ -36,7 +36,7 @@ from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, run_batch
 from pyhelpers.interfaces.cli import main
 from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST
 
-from .ledger_gen import CONTEXT, generate, write_csv
+from .ledger_gen import CONTEXT, generate, interrupted, write_csv
 
 FULL = os.environ.get("TREATY_DISTRIBUTED_FULL") == "1"
 ROWS, PART = (20_000, 2_000) if FULL else (200, 50)
@@ -154,16 +154,7 @@ def test_resume_redoes_only_partitions_without_a_committed_entry(spark: Any, led
 
     out = tmp_path / "resumed.parquet"
     shutil.copytree(sparked[1], out)
-    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    (out / ENTRIES).mkdir()
-    header = {k: v for k, v in manifest.items() if k not in ("partitions", "rows", "receipt")}
-    (out / "_run.json").write_text(json.dumps(header), encoding="utf-8")
-    for entry in manifest["partitions"]:
-        if entry["partition"] in (0, 2):
-            (out / ENTRIES / f"{entry['partition']:08d}.json").write_text(json.dumps(entry), encoding="utf-8")
-        else:
-            (out / entry["file"]).unlink()
-    (out / MANIFEST).unlink()
+    interrupted(out, committed={0, 2})  # as an interrupted run leaves it: 0 and 2 committed, 1 and 3 not
     events: list[tuple[str, int]] = []
     summary = run_spark(ledger, CONTEXT, out, partition_rows=PART, resume=True, session=spark,
                         progress=lambda event, index, rows: events.append((event, index)))
