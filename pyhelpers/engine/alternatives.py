@@ -55,6 +55,7 @@ from pyhelpers.engine.results import (
     UnknownFact,
 )
 from pyhelpers.facts.emit import conditional_fact, open_option
+from pyhelpers.facts.places import site_cuts
 from pyhelpers.scenario import Scenario, withholding_state
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
 
@@ -194,7 +195,7 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
     at their first value), each fact under the values it needs (:func:`_condition_sets`), and the rule
     slice of the treaty. Raises :class:`ScenarioError` naming a combination that is not a valid scenario."""
     combos = list(itertools.product(*(range(len(f.values)) for f in chosen)))
-    facts_of: list[list[str]] = []
+    variants: list[Scenario] = []
     problems = []
     versions: set[tuple[str, ...]] = set()
     for combo in combos:
@@ -205,10 +206,13 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
             told = ", ".join(f"{f.name} = {f.show(v)}" for f, v in zip(chosen, combo, strict=True))
             problems += [dataclasses.replace(p, found=f"{p.found} (with {told})") for p in err.problems]
             continue
-        facts_of.append(checker.facts(variant, SID))
+        variants.append(variant)
         versions.update(checker.version_groups(variant))
     if problems:
         raise ScenarioError(problems)
+    # the sites' timelines cut alike in every combination: a sum of days ranges over one timeline's segments
+    cuts = frozenset().union(*map(site_cuts, variants)) if len(variants) > 1 else frozenset()
+    facts_of = [checker.facts(variant, SID, cuts) for variant in variants]
     if len(versions) > 1:
         raise InputError(f"{source}: the alternatives of the open facts fall under different versions of an "
                          "amended article; check each version's dates in a separate scenario")

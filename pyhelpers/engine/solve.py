@@ -214,8 +214,8 @@ class Checker:
         self.logic.reachable(None, frozenset())
         return self
 
-    def facts(self, scenario: Scenario, sid: str = "s") -> list[str]:
-        return scenario_facts(scenario, sid, self.declared, self.strict or scenario.strict)
+    def facts(self, scenario: Scenario, sid: str = "s", cuts: frozenset[date] = frozenset()) -> list[str]:
+        return scenario_facts(scenario, sid, self.declared, self.strict or scenario.strict, cuts)
 
     def versions(self, treaty: str, item: IncomeItem) -> tuple[str, ...]:
         """The amended article files (:meth:`Logic.versions_on`) that decide ``item``: those in force on

@@ -7,6 +7,7 @@ declares them. No treaty, article or figure is named here.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from pyhelpers.base import dates
@@ -25,13 +26,15 @@ from pyhelpers.scenario import IncomeItem, Scenario, person_questions
 __all__ = ["Declared", "item_key", "scenario_facts"]
 
 
-def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, strict: bool = False) -> list[str]:
+def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, strict: bool = False,
+                   cuts: frozenset[date] = frozenset()) -> list[str]:
     """All facts of one scenario, its id ``sid`` first in every fact, with the measures ``declared``
     (none when not given: a scenario's facts without any computed measure).
 
     An attribute the scenario does not give whose documented default stands for it is emitted with that
     default and marked ``defaulted(S, X, A)``: the rules decide where the default matters and show it
-    as an assumption. With ``strict`` no default is emitted: where the law needs the fact it is missing."""
+    as an assumption. With ``strict`` no default is emitted: where the law needs the fact it is missing.
+    ``cuts``: more days at which the sites' timelines are cut (:func:`~pyhelpers.facts.places.site_cuts`)."""
     declared = declared if declared is not None else Declared()
     out: list[str] = [
         fact("scenario", sid),
@@ -43,7 +46,7 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
         add(fact("strict", sid))
     person_facts(sc, sid, add, strict)
     holding_facts(sc, sid, add, declared)
-    place_facts(sc, sid, add, declared)
+    place_facts(sc, sid, add, declared, cuts)
     _income_facts(sc, sid, add, declared)
     business_facts(sc, sid, add)
     investment_facts(sc, sid, add, declared, strict)
