@@ -84,15 +84,17 @@ def merge_intervals(intervals: Iterable[tuple[date, date]]) -> list[tuple[date, 
     return out
 
 
-def elementary_periods(intervals: Iterable[tuple[date, date]]) -> list[tuple[date, date]]:
-    """The union of ``intervals`` cut at every interval's ends, in date order: each returned period lies
-    wholly inside or wholly outside each interval (so an ownership share is constant over it).
+def elementary_periods(intervals: Iterable[tuple[date, date]],
+                       more_cuts: Iterable[date] = ()) -> list[tuple[date, date]]:
+    """The union of ``intervals`` cut at every interval's ends (and at each day of ``more_cuts``: a period
+    then begins on it), in date order: each returned period lies wholly inside or wholly outside each
+    interval (so an ownership share is constant over it).
 
     ``[(1 Jan, 31 Dec), (1 Jul, 31 Dec next year)]`` gives 1 Jan–30 Jun, 1 Jul–31 Dec, 1 Jan–31 Dec next
     year. Periods where no interval holds are left out; adjacent periods are not merged.
     """
     spans = [(a, b) for a, b in intervals if a <= b]
-    cuts = sorted({a for a, _ in spans} | {b + timedelta(days=1) for _, b in spans if b < OPEN_END})
+    cuts = sorted({a for a, _ in spans} | {b + timedelta(days=1) for _, b in spans if b < OPEN_END} | set(more_cuts))
     out: list[tuple[date, date]] = []
     for i, start in enumerate(cuts):
         end = cuts[i + 1] - timedelta(days=1) if i + 1 < len(cuts) else OPEN_END

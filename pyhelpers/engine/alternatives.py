@@ -54,8 +54,8 @@ from pyhelpers.engine.results import (
     StateOutcome,
     UnknownFact,
 )
+from pyhelpers.facts import timeline_cuts
 from pyhelpers.facts.emit import conditional_fact, open_option
-from pyhelpers.facts.places import site_cuts
 from pyhelpers.scenario import Scenario, withholding_state
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
 
@@ -210,8 +210,8 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
         versions.update(checker.version_groups(variant))
     if problems:
         raise ScenarioError(problems)
-    # the sites' timelines cut alike in every combination: a sum of days ranges over one timeline's segments
-    cuts = frozenset().union(*map(site_cuts, variants)) if len(variants) > 1 else frozenset()
+    # time cut alike in every combination: a sum of days ranges over the pieces of one timeline
+    cuts = frozenset().union(*map(timeline_cuts, variants)) if len(variants) > 1 else frozenset()
     facts_of = [checker.facts(variant, SID, cuts) for variant in variants]
     if len(versions) > 1:
         raise InputError(f"{source}: the alternatives of the open facts fall under different versions of an "

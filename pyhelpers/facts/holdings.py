@@ -25,7 +25,8 @@ from pyhelpers.facts.interests import (
 from pyhelpers.scenario import Scenario, person_questions
 
 
-def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
+def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: frozenset[date] = frozenset()) -> None:
+    """``cuts``: more days at which the ownership periods are cut (:func:`pyhelpers.facts.timeline_cuts`)."""
     for n, h in enumerate(sc.holdings):
         hid = f"holding-{n + 1}"
         until = h.until or dates.OPEN_END
@@ -56,7 +57,7 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         for k in range(places + 1):
             add(fact("share_digit_place", sid, k))
         add(fact("share_digit_places", sid, places))
-    periods = dates.elementary_periods((h.from_, h.until or dates.OPEN_END) for h in sc.holdings)
+    periods = dates.elementary_periods(((h.from_, h.until or dates.OPEN_END) for h in sc.holdings), cuts)
     records = [(f"holding-{n + 1}", h.holder, h.company, h.direct, h.from_, h.until or dates.OPEN_END,
                 {m: s for m in MEASURES if (s := getattr(h, m)) is not None}) for n, h in enumerate(sc.holdings)]
     for start, end in periods:

@@ -7,7 +7,7 @@ furnished at it within a window of each item's year."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
@@ -17,7 +17,8 @@ from pyhelpers.scenario import Scenario
 
 
 def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: frozenset[date] = frozenset()) -> None:
-    """``cuts``: more days at which the sites' timelines are cut into segments (:func:`site_cuts`)."""
+    """``cuts``: more days at which the sites' timelines are cut into segments
+    (:func:`pyhelpers.facts.timeline_cuts`)."""
     counts_days = sc.treaty in declared.place_days
     for bid, b in sc.places_of_business.items():
         add(fact("place_of_business", sid, bid, b.owner, Const(b.state)))
@@ -83,24 +84,6 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: froz
                 add(fact("service_days", sid, item.id, bid, count, day(w_from), day(w_to)))
 
 
-def site_cuts(sc: Scenario) -> frozenset[date]:
-    """The days at which :func:`_site_facts` cuts the sites' timelines of ``sc``: each stint's first day
-    and the day after its last (or after the evaluation date), each holding's first day and the day after
-    its last. Scenarios that differ in their dates (the alternatives of an open date) cut at the union of
-    their days get the same segments, only their membership of stints differing: the days of a set of
-    stints then sum segments of one timeline, whatever the alternative, not one segment per alternative."""
-    days: set[date] = set()
-    for b in sc.places_of_business.values():
-        for start, end in b.stints():
-            last = end if end is not None else sc.evaluation_date
-            days.update((start, last + timedelta(days=1)))
-    for h in sc.holdings:
-        days.add(h.from_)
-        if h.until is not None and h.until < dates.OPEN_END:
-            days.add(h.until + timedelta(days=1))
-    return frozenset(days)
-
-
 def _site_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: frozenset[date] = frozenset()) -> None:
     """The stints of each place (``place_stint``: first and last day and days; an open-ended stint counted to
     the evaluation date and marked ``place_stint_open``), the site each place belongs to (``place_site``:
@@ -109,7 +92,7 @@ def _site_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: froz
     segments (``site_segment``, ``segment_in_stint``) at every stint's and every holding's ends, so that the
     days of any set of stints are the sum of the segments they cover, each day once, and each segment lies
     within one ownership period; and the days of each of the treaty's month counts from each segment's
-    first day (``segment_period_days``); also at each day of ``cuts`` (:func:`site_cuts`)."""
+    first day (``segment_period_days``); also at each day of ``cuts``."""
     links: dict[str, str] = {bid: bid for bid in sc.places_of_business}
 
     def root(b: str) -> str:
@@ -140,8 +123,7 @@ def _site_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: froz
                 else:
                     add(fact("place_stint", sid, bid, k, day(start), day(start), 0))
         spans = [(a, b) for _, _, a, b in stints]
-        cut_spans = [(d, dates.OPEN_END) for d in sorted(cuts)]  # a cut at d only: the segments are within stints
-        for start, end in dates.elementary_periods(spans + holding_spans + cut_spans):
+        for start, end in dates.elementary_periods(spans + holding_spans, cuts):
             inside = [(bid, k) for bid, k, a, b in stints if a <= start and end <= b]
             if not inside:
                 continue
