@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import os
 from datetime import date, timedelta
 from pathlib import Path
@@ -25,7 +26,7 @@ from pyhelpers.engine import alternatives, critical
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import Scenario, load_dict
-from pyhelpers.scenario.openfacts import OpenFact
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
 
 from .conftest import ROOT, SCENARIOS
 
@@ -86,6 +87,16 @@ def _variants(path: Path) -> list[tuple[str, Any]]:
     if key in LONG:
         return [("whole range", raw)]
     widen = (60 if FULL else 12) if len(ranges) == 1 else (8 if FULL else 4)  # two: their product stays small
+    spans = []
+    for p in ranges:
+        node = raw
+        for part in p:
+            node = node[part]
+        low, high = (_day(v) for v in node["between"])
+        assert low is not None and high is not None
+        spans.append((high - low).days + 1)
+    while widen and math.prod(n + 2 * widen for n in spans) > MAX_COMBINATIONS:
+        widen -= 1  # every day of each range must stay within the limit on combinations
     data = copy.deepcopy(raw)
     for p in ranges:
         node = data

@@ -20,8 +20,10 @@ says so (``incomplete``) and no item that depends on the unknown facts is report
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import itertools
+import operator
 import re
 import time
 from collections import defaultdict
@@ -54,8 +56,8 @@ from pyhelpers.engine.results import (
     StateOutcome,
     UnknownFact,
 )
-from pyhelpers.facts import timeline_cuts
-from pyhelpers.facts.emit import conditional_fact, open_option
+from pyhelpers.facts import NO_CUTS, timeline_cuts
+from pyhelpers.facts.emit import conditional_fact, open_option, ranged_fact
 from pyhelpers.scenario import Scenario, withholding_state
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
 
@@ -190,6 +192,17 @@ class OpenProgram:
     facts: tuple[str, ...]
 
 
+def _runs(values: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted distinct integers as runs of consecutive ones: [1, 2, 3, 7] gives [(1, 3), (7, 7)]."""
+    runs: list[tuple[int, int]] = []
+    for v in values:
+        if runs and runs[-1][1] == v - 1:
+            runs[-1] = (runs[-1][0], v)
+        else:
+            runs.append((v, v))
+    return runs
+
+
 def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence[OpenFact]) -> OpenProgram:
     """The facts of every combination of the values of ``chosen`` (open facts of ``scenario``; the others
     at their first value), each fact under the values it needs (:func:`_condition_sets`), and the rule
@@ -211,7 +224,7 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
     if problems:
         raise ScenarioError(problems)
     # time cut alike in every combination: a sum of days ranges over the pieces of one timeline
-    cuts = frozenset().union(*map(timeline_cuts, variants)) if len(variants) > 1 else frozenset()
+    cuts = functools.reduce(operator.or_, map(timeline_cuts, variants)) if len(variants) > 1 else NO_CUTS
     facts_of = [checker.facts(variant, SID, cuts) for variant in variants]
     if len(versions) > 1:
         raise InputError(f"{source}: the alternatives of the open facts fall under different versions of an "
@@ -222,8 +235,13 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
         assignments = conditions[text]
         if not assignments:
             program_facts.append(text)
-        for assignment in assignments:
-            program_facts.append(conditional_fact(text, SID, assignment))
+        elif all(len(a) == 1 and a[0][0] == assignments[0][0][0] for a in assignments):  # values of one fact
+            f = assignments[0][0][0]
+            for low, high in _runs(sorted(a[0][1] for a in assignments)):
+                program_facts.append(conditional_fact(text, SID, ((f, low),)) if low == high
+                                     else ranged_fact(text, SID, f, low, high))
+        else:
+            program_facts += [conditional_fact(text, SID, assignment) for assignment in assignments]
     program_facts += [open_option(SID, f, v) for f, fact in enumerate(chosen) for v in range(len(fact.values))]
     # the slice of the rules that can fire on some combination's facts (every fact of any combination)
     rules = str(checker.logic.program_for_facts(scenario.treaty, list(conditions), next(iter(versions), ())))

@@ -38,7 +38,7 @@ from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.results import FIELD_KINDS, Finding, ItemResult, Receipt, ScenarioResult
 from pyhelpers.engine.slicing import Narrowed, Sliced
-from pyhelpers.facts import Declared, item_key, scenario_facts
+from pyhelpers.facts import NO_CUTS, Cuts, Declared, item_key, scenario_facts
 from pyhelpers.facts.emit import quote
 from pyhelpers.scenario import IncomeItem, Scenario
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
@@ -214,7 +214,7 @@ class Checker:
         self.logic.reachable(None, frozenset())
         return self
 
-    def facts(self, scenario: Scenario, sid: str = "s", cuts: frozenset[date] = frozenset()) -> list[str]:
+    def facts(self, scenario: Scenario, sid: str = "s", cuts: Cuts = NO_CUTS) -> list[str]:
         return scenario_facts(scenario, sid, self.declared, self.strict or scenario.strict, cuts)
 
     def versions(self, treaty: str, item: IncomeItem) -> tuple[str, ...]:

@@ -7,7 +7,6 @@ declares them. No treaty, article or figure is named here.
 
 from __future__ import annotations
 
-from datetime import date, timedelta
 from typing import Any
 
 from pyhelpers.base import dates
@@ -21,13 +20,14 @@ from pyhelpers.facts.persons import person_facts
 from pyhelpers.facts.places import place_facts
 from pyhelpers.facts.procedures import procedure_facts
 from pyhelpers.facts.services import services_facts
+from pyhelpers.facts.timeline import NO_CUTS, Cuts, timeline_cuts
 from pyhelpers.scenario import IncomeItem, Scenario, person_questions
 
-__all__ = ["Declared", "item_key", "scenario_facts", "timeline_cuts"]
+__all__ = ["NO_CUTS", "Cuts", "Declared", "item_key", "scenario_facts", "timeline_cuts"]
 
 
 def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, strict: bool = False,
-                   cuts: frozenset[date] = frozenset()) -> list[str]:
+                   cuts: Cuts = NO_CUTS) -> list[str]:
     """All facts of one scenario, its id ``sid`` first in every fact, with the measures ``declared``
     (none when not given: a scenario's facts without any computed measure).
 
@@ -46,8 +46,8 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
     if strict:
         add(fact("strict", sid))
     person_facts(sc, sid, add, strict)
-    holding_facts(sc, sid, add, declared, cuts)
-    place_facts(sc, sid, add, declared, cuts)
+    holding_facts(sc, sid, add, declared, cuts.ownership)
+    place_facts(sc, sid, add, declared, cuts.sites)
     _income_facts(sc, sid, add, declared)
     business_facts(sc, sid, add)
     investment_facts(sc, sid, add, declared, strict)
@@ -55,24 +55,6 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
     procedure_facts(sc, sid, add, declared, strict)
     entitlement_facts(sc, sid, add, strict)
     return out
-
-
-def timeline_cuts(sc: Scenario) -> frozenset[date]:
-    """The days at which the facts of ``sc`` cut time: each holding's first day and the day after its
-    last (the ownership periods), each stint's at a place of business first day and the day after its
-    last, or after the evaluation date for an open one (the sites' timelines). Scenarios that differ only
-    in their dates (the alternatives of an open date), each cut at the union of their days, get the same
-    periods and segments, only what holds over them differing: a sum of days over them then ranges over
-    one timeline's pieces whatever the alternative, not over each alternative's own."""
-    days: set[date] = set()
-    for h in sc.holdings:
-        days.add(h.from_)
-        if h.until is not None and h.until < dates.OPEN_END:
-            days.add(h.until + timedelta(days=1))
-    for b in sc.places_of_business.values():
-        for start, end in b.stints():
-            days.update((start, (end if end is not None else sc.evaluation_date) + timedelta(days=1)))
-    return frozenset(days)
 
 
 def item_key(item: IncomeItem) -> str:

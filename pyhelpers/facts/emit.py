@@ -112,6 +112,15 @@ def conditional_fact(text: str, sid: str, conditions: tuple[tuple[int, int], ...
     return f"{text[:-1]} :- {', '.join(body)}."
 
 
+def ranged_fact(text: str, sid: str, fact_no: int, low: int, high: int) -> str:
+    """The fact ``text`` (made by :func:`fact`) holding only where open fact ``fact_no`` has one of its
+    alternatives ``low`` to ``high``: ``f(...) :- _value(sid, F, V), low <= V, V <= high.`` (one rule for
+    a run of alternatives, instead of one per alternative)."""
+    if not (text.endswith(").") and _checked_name(text[: text.index("(")])):
+        raise ValueError(f"not a fact: {text!r}")
+    return f"{text[:-1]} :- _value({quote(sid)}, {term(fact_no)}, V), {term(low)} <= V, V <= {term(high)}."
+
+
 def day(d: date) -> int:
     return dates.day_number(d)
 

@@ -88,7 +88,8 @@ def _site_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: froz
     """The stints of each place (``place_stint``: first and last day and days; an open-ended stint counted to
     the evaluation date and marked ``place_stint_open``), the site each place belongs to (``place_site``:
     the places that ``same_site_as`` links, either way and through one another, form one site named by its
-    first place id; a place linked to none is a site of its own), and the site's timeline cut into
+    first place id; a place linked to none is a site of its own), the days the stints of each enterprise's
+    places at a site cover, each day once (``site_enterprise_days``), and the site's timeline cut into
     segments (``site_segment``, ``segment_in_stint``) at every stint's and every holding's ends, so that the
     days of any set of stints are the sum of the segments they cover, each day once, and each segment lies
     within one ownership period; and the days of each of the treaty's month counts from each segment's
@@ -122,6 +123,12 @@ def _site_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: froz
                     stints.append((bid, k, start, last))
                 else:
                     add(fact("place_stint", sid, bid, k, day(start), day(start), 0))
+        owners: dict[str, list[tuple[date, date]]] = {}
+        for bid, _, a, b_ in stints:
+            owners.setdefault(sc.places_of_business[bid].owner, []).append((a, b_))
+        for owner, periods in sorted(owners.items()):
+            add(fact("site_enterprise_days", sid, site, owner,
+                     sum(dates.inclusive_days(a, b_) for a, b_ in dates.merge_intervals(periods))))
         spans = [(a, b) for _, _, a, b in stints]
         for start, end in dates.elementary_periods(spans + holding_spans, cuts):
             inside = [(bid, k) for bid, k, a, b in stints if a <= start and end <= b]
