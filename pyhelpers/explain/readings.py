@@ -522,6 +522,11 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
             except (ValueError, OverflowError):
                 return str(n)
             return word("open", lang) if d == dates.OPEN_END else formats.date(d, lang)
+        if typ == "ymd":
+            try:
+                return formats.date(dates.from_ymd_number(n), lang)
+            except ValueError:
+                return str(n)
         if typ == "bp":
             return formats.percent_bp(n, lang)
         if typ == "units":
