@@ -17,23 +17,17 @@ from pyhelpers.engine.program import Logic
 def state_names(lang: str) -> dict[str, str]:
     """The names of the States (``state_name`` facts of the catalogue) in ``lang`` (the catalogue names
     them in English and Portuguese: both Portuguese variants read the ``pt`` names)."""
-    return _state_names(logic_dir())[languages.family(lang)]
+    return _by_language("state_name", logic_dir())[languages.family(lang)]
 
 
 @lru_cache(maxsize=8)
-def _state_names(root: Path) -> dict[str, dict[str, str]]:
-    names: dict[str, dict[str, str]] = {"en": {}, "pt": {}}
-    for sym in ground_facts("state_name", 3, root):
-        names.setdefault(sym.arguments[1].name, {})[sym.arguments[0].name] = sym.arguments[2].string
-    return names
-
-
-@lru_cache(maxsize=8)
-def _state_articles(root: Path) -> dict[str, dict[str, str]]:
-    articles: dict[str, dict[str, str]] = {"en": {}, "pt": {}}
-    for sym in ground_facts("state_article", 3, root):
-        articles.setdefault(sym.arguments[1].name, {})[sym.arguments[0].name] = sym.arguments[2].string
-    return articles
+def _by_language(name: str, root: Path) -> dict[str, dict[str, str]]:
+    """The catalogue's facts ``name(Code, Lang, "words")`` (``state_name``, ``state_article``): language →
+    code → words."""
+    table: dict[str, dict[str, str]] = {"en": {}, "pt": {}}
+    for sym in ground_facts(name, 3, root):
+        table.setdefault(sym.arguments[1].name, {})[sym.arguments[0].name] = sym.arguments[2].string
+    return table
 
 
 _CONTRACTED = {
@@ -54,7 +48,7 @@ def state_in(before: str, code: str, lang: str) -> tuple[str, str]:
     ``before`` (without the contracted preposition) and the words for the State. English and names without
     an article: the name as it is."""
     name = state_names(lang).get(code, code.upper())
-    article = _state_articles(logic_dir())["pt"].get(code) if languages.family(lang) == "pt" else None
+    article = _by_language("state_article", logic_dir())["pt"].get(code) if languages.family(lang) == "pt" else None
     if not article:
         return before, name
     m = _PREPOSITION_BEFORE.search(before)
