@@ -4,10 +4,17 @@ user's language where it is words rather than a path; European Portuguese in its
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import clingo
 
 from pyhelpers.engine.program import load_logic
-from pyhelpers.explain.readings import reading
+from pyhelpers.engine.results import Finding
+from pyhelpers.explain.readings import fact_text, reading
+from pyhelpers.output import render
+from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.factpaths import field_text
 
 
 def _atom(name: str, *args: clingo.Symbol) -> clingo.Symbol:
@@ -24,3 +31,52 @@ def test_a_yyyymmdd_date_reads_as_a_date() -> None:
                                                   clingo.String("br-sg Decree")])
     assert "01/12/2021" in reading(logic, force, "pt")
     assert "2021-12-01" in reading(logic, force, "en")
+
+
+def test_a_field_said_in_words_is_in_the_users_language() -> None:
+    """A fact stated by a record, not one field, is named in words (``fact_field``): those of
+    ``fact_field_in`` under --lang pt and pt-PT, never 'holdings (a record of ...)'."""
+    en = "holdings (a record of lusoinvest in alfa)"
+    assert field_text(en, "en") == en
+    assert field_text(en, "pt") == "holdings (um registro de lusoinvest em alfa)"
+    assert field_text(en, "pt-PT") == "holdings (um registo de lusoinvest em alfa)"
+    assert field_text("places_of_business.b.from and .until (or .periods)", "pt") == \
+        "places_of_business.b.from e .until (ou .periods)"
+    assert field_text("places_of_business.b.kind", "pt") == "places_of_business.b.kind"
+
+
+def test_every_field_said_in_words_has_portuguese_words() -> None:
+    """Each ``fact_field`` with words has a ``fact_field_in`` for pt with the same placeholders."""
+    fields = catalogue().fact_fields
+    bad = []
+    for name, template in sorted(fields.items()):
+        if " " not in template:
+            continue
+        pt = catalogue().fact_fields_in.get((name, "pt"))
+        if pt is None or sorted(re.findall(r"<[^>]+>", pt)) != sorted(re.findall(r"<[^>]+>", template)):
+            bad.append(f"{name}: {template!r} -> {pt!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_an_open_fact_is_shown_by_its_reading_beside_its_path() -> None:
+    """`depends on activities_preparatory_overall(b)` was the rules' name: the finding shows the fact's
+    words (pt) or the reading of the input that states it (en), and still the YAML path."""
+    f = Finding(kind="depends", provision="br-ae 5(4)", fact="activities_preparatory_overall(b)",
+                field="places_of_business.b.activities_preparatory_overall")
+    assert render.finding_text(f, "pt") == (
+        "depende de caráter preparatório do conjunto das atividades (b), informado como desconhecido (br-ae 5(4)); "
+        "informe-o em `places_of_business.b.activities_preparatory_overall`")
+    assert render.finding_text(f, "en") == (
+        "depends on “the overall activity of b is preparatory or auxiliary: …”, given as unknown (br-ae 5(4)); "
+        "state it in `places_of_business.b.activities_preparatory_overall`")
+    missing = replace(f, kind="missing", fact="holding(lusoinvest, alfa)",
+                      field="holdings (a record of lusoinvest in alfa)")
+    assert render.finding_text(missing, "pt") == (
+        "fato ausente: participação (lusoinvest, alfa) (exigido pelo br-ae 5(4)); "
+        "informe-o em `holdings (um registro de lusoinvest em alfa)`")
+    logic = load_logic()
+    atom = _atom("depends", clingo.String("i"), clingo.Function("site_period", [clingo.String("b")]),
+                 clingo.String("br-pt 5(3)"))
+    assert "site_period" not in reading(logic, atom, "pt")
+    # an id is no constant, even where it starts with one ('office-activities', not 'escritório-activities')
+    assert fact_text("activities(office-activities)", "pt") == "atividades (office-activities)"

@@ -11,7 +11,7 @@ import clingo
 from pyhelpers.base import dates, formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.rulebase import ground_facts, logic_dir
-from pyhelpers.engine.program import Logic
+from pyhelpers.engine.program import Logic, load_logic
 
 
 def state_names(lang: str) -> dict[str, str]:
@@ -202,6 +202,15 @@ TERMS: dict[str, dict[str, str]] = {
         "special_regime": "regime especial", "benefits_proof": "prova do direito aos benefícios",
         "past_employment": "emprego anterior", "annuity": "anuidade", "places_of_business": "instalações de negócios",
         "portugal_indirect_credit_method": "método de crédito indireto de Portugal",
+        # the facts the rules may report missing or unknown that no input names (``site_period(b)``)
+        "holding": "participação", "holding_until": "fim da participação", "capital": "capital",
+        "owners": "titulares do capital", "holders_of": "titulares do capital",
+        "votes_and_value": "votos e valor da participação", "presence": "presença", "site_period": "duração da obra",
+        "place_status": "natureza da instalação", "federal_tax": "imposto federal", "paying_state": "Estado pagador",
+        "place_of_business": "instalação de negócios", "agent_person": "pessoa do agente",
+        "taxed_at_entity": "tributação na entidade", "members_taxed_directly": "tributação direta dos membros",
+        "usd_exchange_rate": "taxa de câmbio do dólar", "third_jurisdiction_taxes": "impostos da terceira jurisdição",
+        "services_exclusion": "exclusão dos serviços", "amount_split": "divisão do montante",
         # the attributes the scenario states (``o cenário informa {A} de {X}``)
         "activities": "atividades", "activities_preparatory_overall": "caráter preparatório do conjunto das atividades",
         "acts_exclusively_for": "atuação exclusiva por conta de", "agent_contract_authority": "poderes do agente para "
@@ -438,7 +447,7 @@ def value(name: str, lang: str) -> str:
     return name if found is None else found
 
 
-_LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)\b")
+_LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)(?=\(|$)")
 
 
 def constant_text(text: str, lang: str) -> str:
@@ -446,8 +455,9 @@ def constant_text(text: str, lang: str) -> str:
     ``benefits_only_by_competent_authority_determination(br)``): that constant in ``lang``'s words where
     :data:`TERMS` has them, the text unchanged otherwise (always in English). Its arguments follow the words
     in parentheses, a State by its name (``... autoridade competente (Brasil)``), or right after words that end
-    in a preposition (``caso submetido à autoridade competente do Brasil``); a single argument that is itself
-    such a constant follows a colon (``a comprovar: ...``)."""
+    in a preposition (``caso submetido à autoridade competente do Brasil``), a constant in its words
+    (``alternativa (serviços técnicos, Brasil, 1000)``); a single argument that is itself such a constant
+    follows a colon (``a comprovar: ...``)."""
     m = _LEADING_CONSTANT.match(text)
     found = translated(m.group(1), lang) if m else None
     if m is None or found is None:
@@ -464,7 +474,41 @@ def constant_text(text: str, lang: str) -> str:
         inner = constant_text(arg, lang)
         if inner != arg:
             return f"{found}: {inner}"
-    return f"{found} ({', '.join(states.get(a, a) for a in args)})"
+    return f"{found} ({', '.join(states.get(a) or translated(a, lang) or a for a in args)})"
+
+
+def fact_text(fact: str, lang: str) -> str:
+    """An open fact of the scenario (missing, given as unknown) as the rules name it
+    (``activities_preparatory_overall(b)``) in ``lang``'s words: in Portuguese its constant's words
+    (:func:`constant_text`: "caráter preparatório do conjunto das atividades (b)"); otherwise, and in English,
+    the reading of the input that states it with its value left blank (``activities_preparatory_overall(S, B,
+    V)``: “the overall activity of b is preparatory or auxiliary: …”); the name as it is where neither exists."""
+    words = constant_text(fact, lang)
+    if words != fact:
+        return words
+    m = _LEADING_CONSTANT.match(fact)
+    args = _call_arguments(fact[m.end():]) if m is not None else None
+    if m is None or not args:
+        return fact
+    blank = _blank_reading(m.group(1), len(args), lang, logic_dir())
+    if blank is None:
+        return fact
+    template, names = blank
+    return "“" + fill(template, dict(zip(names, args, strict=True)), {}, lang) + "”"
+
+
+@lru_cache(maxsize=512)
+def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, list[str]] | None:
+    """The reading of the input ``name(S, A1..An, V)`` that states a fact ``name(A1..An)`` with its value
+    ``V`` (a term) left blank (``...: …``), and the names of A1..An; None where there is no such input."""
+    pred = load_logic(root).predicate(name, arity + 2)
+    if pred is None or pred.args[-1].type != "term":
+        return None
+    template = pred.reading(lang)
+    last = f"{{{pred.args[-1].name}}}"
+    if last not in template:
+        return None
+    return template.replace(last, "…"), [a.name for a in pred.args[1:-1]]
 
 
 def _call_arguments(rest: str) -> list[str] | None:
@@ -528,6 +572,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
         if typ == "months":
             return f"{n} {word('months', lang)}"
         return str(n)
+    if typ == "term" and t == clingo.SymbolType.Function and sym.arguments:
+        return fact_text(plain(sym), lang)
     return plain(sym, lang) if typ == "term" else plain(sym)
 
 
