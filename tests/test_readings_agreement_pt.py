@@ -183,8 +183,8 @@ def test_the_full_derivation_names_its_flags_in_portuguese() -> None:
     assert render.tree_text(step, 0, "en") == ["uma leitura [br-uy 29] (bookkeeping, reconstructed)"]
 
 
-_PARTICIPLE = re.compile(r"(?:^|[,;:]\s|\b(?:que|se|e|quando|onde)\s)\{(\w+)\}\s+(?:não\s+)?(?:é|está|foi|fica|seja|esteja)\s+"
-                         r"(\w+(?:ad|id|eit|it)[oa]s?)\b")
+_PARTICIPLE = re.compile(r"(?:^|[,;:]\s|\b(?:que|se|e|quando|onde)\s)\{(\w+)\}\s+(?:não\s+)?"
+                         r"(?:é|está|foi|fica|seja|esteja)\s+(\w+(?:ad|id|eit|it)[oa]s?)\b")
 _PERSON_OR_PLACE = {"P", "B", "Holder", "Company", "Payer", "Owner"}
 """The ids of a person (a company, an individual: 'sociedade', 'pessoa', feminine; an 'agente', masculine) or
 a place of business ('instalação', but an 'escritório', 'canteiro', 'agente'): of either gender."""

@@ -11,7 +11,7 @@ import clingo
 
 from pyhelpers.engine.program import load_logic
 from pyhelpers.engine.results import Finding
-from pyhelpers.explain.readings import fact_text, reading
+from pyhelpers.explain.readings import TERMS, fact_text, reading
 from pyhelpers.output import render
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import field_text
@@ -80,3 +80,26 @@ def test_an_open_fact_is_shown_by_its_reading_beside_its_path() -> None:
     assert "site_period" not in reading(logic, atom, "pt")
     # an id is no constant, even where it starts with one ('office-activities', not 'escritório-activities')
     assert fact_text("activities(office-activities)", "pt") == "atividades (office-activities)"
+
+
+_PRE_1990 = re.compile(r"(?<!\w)(?:acç|acto|actos|activ|actua|direcç|direct|efectiv|efectu|objecto|objectiv|colectiv|"
+                       r"arquitect|excepç|excepto|óptim|adopç|project|selecç|protecç|correcç|recepç|aspecto|"
+                       r"respectiv|exact|redacç|electr|afect|inspecç|detect|lectiv)", re.IGNORECASE)
+
+
+def _european_texts() -> list[str]:
+    """Every European Portuguese text of the tool: the ``pt-PT`` readings, and the ``pt-PT`` entries of its word
+    tables (the treaty's own text, quoted as published, is none of them)."""
+    from .test_vocabulary_pt import _tables
+
+    texts = [p.pt_pt for p in load_logic().vocabulary.values() if p.pt_pt]
+    texts += list(TERMS["pt-PT"].values()) + list(_tables("pt-PT"))
+    texts += [t for (_, lang), t in catalogue().fact_fields_in.items() if lang == "pt-PT"]
+    return texts
+
+
+def test_european_portuguese_is_written_in_the_1990_spelling() -> None:
+    """pt-PT writes 'atividade', 'direção efetiva', 'ações', 'exceção' (Acordo Ortográfico de 1990), never
+    'actividade', 'direcção efectiva', 'acções', 'excepção' beside them."""
+    old = sorted({f"{m.group(0)}… in {t!r}" for t in _european_texts() for m in _PRE_1990.finditer(t)})
+    assert not old, "pre-1990 spellings in pt-PT:\n" + "\n".join(old)

@@ -217,7 +217,7 @@ _FINDING = {
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
         "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
         "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
-        "exception": "aplica-se a excepção «{fact}» ({prov})",
+        "exception": "aplica-se a exceção «{fact}» ({prov})",
         "indicator": "indício para o teste do objetivo principal (a ponderar pelo utilizador; levanta a questão): "
                      "{fact} ({prov})",
         "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "

@@ -245,7 +245,7 @@ _WORDS = {
         "k_given": "facto dado pelo cenário", "k_static": "facto do catálogo da convenção",
         "k_failed": "falhou (porque não)", "k_unknown": "não derivado / não dado (porque não)",
         "k_reconstructed": "disposição reconstituída, ausente do texto do corpus",
-        "k_judgment": "exige um juízo (teste do objectivo, objectivo desconhecido)",
+        "k_judgment": "exige um juízo (teste do objetivo, objetivo desconhecido)",
         "missing_facts": "factos em falta ou desconhecidos de que a lei precisa", "fact": "facto",
         "source": "ficheiro",
     },
