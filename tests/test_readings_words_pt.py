@@ -103,3 +103,13 @@ def test_european_portuguese_is_written_in_the_1990_spelling() -> None:
     'actividade', 'direcção efectiva', 'acções', 'excepção' beside them."""
     old = sorted({f"{m.group(0)}… in {t!r}" for t in _european_texts() for m in _PRE_1990.finditer(t)})
     assert not old, "pre-1990 spellings in pt-PT:\n" + "\n".join(old)
+
+
+def test_a_conditions_values_are_in_portuguese_form() -> None:
+    """'se ...third_jurisdiction_tax é 5999.00' was the scenario layer's number: 5.999,00 under --lang pt; an
+    open date range reads 'qualquer dia a partir de 01/02/2024' (was 'any day from ... on')."""
+    assert render.values_text("x is 5999.00", "pt") == "x é 5.999,00"
+    assert render.values_text("x is 5999.00", "en") == "x is 5999.00"
+    assert render.values_text("any day from 2024-02-01 on", "pt") == "qualquer dia a partir de 01/02/2024"
+    assert fact_text("alternative(technical_services, br, 1000)", "pt") == \
+        "alternativa (serviços técnicos, Brasil, 1000)"

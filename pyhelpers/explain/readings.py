@@ -332,6 +332,7 @@ TERMS: dict[str, dict[str, str]] = {
         "arises_where_the_property_is": "provém do Estado onde estão os bens",
         "principal_purpose": "propósito principal", "no_principal_purpose": "sem propósito principal",
         "relief": "eliminação da dupla tributação",
+        "third_jurisdiction_tax_not_below_60_percent": "imposto da terceira jurisdição não inferior ao mínimo exigido",
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
         "no_special_regime": "sem regime especial", "not_above_arm_length": "não acima do valor de mercado",
         "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "

@@ -246,6 +246,8 @@ _VALUES = {"pt": ((r"\bany of its values\b", "qualquer um de seus valores"), (r"
 ``not stated``), in Portuguese; the dates and percentages in them are rewritten by :func:`values_text`."""
 _ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _PERCENT = re.compile(r"\b(\d+)\.(\d+)%")
+_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.%])")
+"""An amount as the scenario layer writes it (``5999.00``): ``5.999,00`` in Portuguese."""
 
 
 def values_text(text: str, lang: str) -> str:
@@ -256,7 +258,8 @@ def values_text(text: str, lang: str) -> str:
     for pattern, repl in _VALUES["pt"]:
         text = re.sub(pattern, repl, text)
     text = _ISO_DATE.sub(lambda m: formats.date(m.group(1), lang), text)
-    return _PERCENT.sub(lambda m: formats.number(Decimal(f"{m.group(1)}.{m.group(2)}"), lang) + "%", text)
+    text = _PERCENT.sub(lambda m: formats.number(Decimal(f"{m.group(1)}.{m.group(2)}"), lang) + "%", text)
+    return _DECIMAL.sub(lambda m: formats.number(Decimal(m.group(0)), lang), text)
 
 
 def label(key: str, lang: str) -> str:
