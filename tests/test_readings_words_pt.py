@@ -84,7 +84,7 @@ def test_an_open_fact_is_shown_by_its_reading_beside_its_path() -> None:
 
 _PRE_1990 = re.compile(r"(?<!\w)(?:acç|acto|actos|activ|actua|direcç|direct|efectiv|efectu|objecto|objectiv|colectiv|"
                        r"arquitect|excepç|excepto|óptim|adopç|project|selecç|protecç|correcç|recepç|aspecto|"
-                       r"respectiv|exact|redacç|electr|afect|inspecç|detect|lectiv)", re.IGNORECASE)
+                       r"respectiv|exact|redacç|electr|afect|inspecç|detect|lectiv|indirect|espectácul)", re.IGNORECASE)
 
 
 def _european_texts() -> list[str]:

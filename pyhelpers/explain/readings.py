@@ -385,7 +385,7 @@ TERMS: dict[str, dict[str, str]] = {
         "pe_connected_holding": "participação ligada a estabelecimento estável",
         "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento estável",
         "individual": "pessoa singular", "place_of_management": "sede de direção", "direct": "direta",
-        "indirect": "indirecta", "investment_fund_units": "unidades de participação em fundos de investimento",
+        "indirect": "indireta", "investment_fund_units": "unidades de participação em fundos de investimento",
         "technical_services": "serviços técnicos", "employment": "rendimentos do emprego",
         "capital_gain": "mais-valias", "grant_holder": "bolseiro", "shares": "ações",
         "jouissance_shares": "ações de fruição", "mining_shares": "ações de minas", "debt_claim": "crédito",

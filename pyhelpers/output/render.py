@@ -320,7 +320,7 @@ _RELIEF = {
         "title": "eliminação da dupla tributação",
     },
     "pt-PT": {
-        "method_indirect_credit": "crédito indirecto (imposto da sociedade sobre os lucros de que provêm os "
+        "method_indirect_credit": "crédito indireto (imposto da sociedade sobre os lucros de que provêm os "
                                   "dividendos)",
         "method_exemption_with_progression": "isenção; o rendimento pode ser tido em conta no imposto sobre os "
                                              "outros rendimentos",
