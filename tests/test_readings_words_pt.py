@@ -113,3 +113,16 @@ def test_a_conditions_values_are_in_portuguese_form() -> None:
     assert render.values_text("any day from 2024-02-01 on", "pt") == "qualquer dia a partir de 01/02/2024"
     assert fact_text("alternative(technical_services, br, 1000)", "pt") == \
         "alternativa (serviços técnicos, Brasil, 1000)"
+
+
+def test_the_reports_table_of_open_facts_names_them_in_words() -> None:
+    """`treaty report --lang pt`: the fact's words, its YAML path beside it; English keeps the rules' name
+    where there are no words."""
+    from pyhelpers.output import report
+
+    f = Finding(kind="missing", provision="br-pt 6(1)", fact="situated_in(rent)",
+                field="income[0].immovable_property.situated_in")
+    assert report._fact_cell(f, "pt") == "Estado onde está situado (rent)"
+    assert report._fact_cell(f, "en") == "<code>situated_in(rent)</code>"
+    held = replace(f, fact="holding(a, b)", field="holdings (a record of a in b)")
+    assert report._field_cell(held, "pt") == "<code>holdings (um registro de a em b)</code>"
