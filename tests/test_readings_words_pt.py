@@ -111,6 +111,7 @@ def test_a_conditions_values_are_in_portuguese_form() -> None:
     assert render.values_text("x is 5999.00", "pt") == "x é 5.999,00"
     assert render.values_text("x is 5999.00", "en") == "x is 5999.00"
     assert render.values_text("any day from 2024-02-01 on", "pt") == "qualquer dia a partir de 01/02/2024"
+    assert render.values_text("true", "pt") == "sim"  # `explain`'s note on facts given as alternatives
     assert fact_text("alternative(technical_services, br, 1000)", "pt") == \
         "alternativa (serviços técnicos, Brasil, 1000)"
 

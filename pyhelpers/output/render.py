@@ -627,7 +627,7 @@ def alternatives_note(scenario: Scenario, lang: str) -> str:
     """What `treaty explain` says of a scenario with facts given as alternatives: it explains the first."""
     if not scenario.open_facts:
         return ""
-    told = "; ".join(f"{f.name} = {f.show(0)}" for f in scenario.open_facts)
+    told = "; ".join(f"{f.name} = {values_text(f.show(0), lang)}" for f in scenario.open_facts)
     return label("alternatives_note", lang).format(told=told)
 
 
