@@ -78,6 +78,10 @@ def test_an_open_fact_is_shown_by_its_reading_beside_its_path() -> None:
     atom = _atom("depends", clingo.String("i"), clingo.Function("site_period", [clingo.String("b")]),
                  clingo.String("br-pt 5(3)"))
     assert "site_period" not in reading(logic, atom, "pt")
+    alternative = clingo.Function("alternative", [clingo.Function("technical_services"), clingo.Function("br"),
+                                                  clingo.Number(1000)])
+    note = _atom("note", clingo.String("fee"), alternative, clingo.String("br-pl 13(2)"))
+    assert reading(logic, note, "pt") == "quanto a fee: alternativa (serviços técnicos, Brasil, 1000) (br-pl 13(2))"
     # an id is no constant, even where it starts with one ('office-activities', not 'escritório-activities')
     assert fact_text("activities(office-activities)", "pt") == "atividades (office-activities)"
 

@@ -548,6 +548,16 @@ def plain(sym: clingo.Symbol, lang: str = "en") -> str:
     return str(sym)
 
 
+def _as_written(sym: clingo.Symbol) -> str:
+    """A term as findings write it: ``alternative(technical_services, br, 1000)`` (strings unquoted, constants
+    as the rules name them, for :func:`fact_text` to put in words)."""
+    if sym.type == clingo.SymbolType.String:
+        return str(sym.string)
+    if sym.type == clingo.SymbolType.Function and sym.arguments:
+        return f"{sym.name}({', '.join(_as_written(a) for a in sym.arguments)})"
+    return str(sym)
+
+
 def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
     """One argument rendered according to its vocabulary type."""
     t = sym.type
@@ -574,7 +584,10 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
             return f"{n} {word('months', lang)}"
         return str(n)
     if typ == "term" and t == clingo.SymbolType.Function and sym.arguments:
-        return fact_text(plain(sym), lang)
+        written = _as_written(sym)
+        words = fact_text(written, lang)
+        if words != written:
+            return words
     return plain(sym, lang) if typ == "term" else plain(sym)
 
 
