@@ -45,10 +45,10 @@ def test_text_names_the_field_of_a_missing_and_of_an_unknown_fact(places: Scenar
 
 def test_portuguese_text_names_the_field(places: ScenarioResult) -> None:
     text = render.check_text(places, None, "pt")
-    assert (f"  - fato ausente: activities(office-activities-not-given) (exigido pelo br-pt 5(4)); informe-o em "
+    assert (f"  - fato ausente: atividades (office-activities-not-given) (exigido pelo br-pt 5(4)); informe-o em "
             f"`{ACTIVITIES}`\n") in text
     # a finding possible only under some values: the condition, then the field, once
-    assert ("possivelmente: fato ausente: agent_independent(undescribed-place) (exigido pelo br-pt 5(6)) se "
+    assert ("possivelmente: fato ausente: independência do agente (undescribed-place) (exigido pelo br-pt 5(6)) se "
             "places_of_business.undescribed-place.kind é agent; informe-o em "
             "`places_of_business.undescribed-place.agent.independent`\n") in text
 

@@ -181,3 +181,23 @@ def test_the_full_derivation_names_its_flags_in_portuguese() -> None:
     step = Step("derived", "x", "uma leitura", provision="br-uy 29", flags=("bookkeeping", "reconstructed"))
     assert render.tree_text(step, 0, "pt") == ["uma leitura [br-uy 29] (cálculo interno, reconstituído)"]
     assert render.tree_text(step, 0, "en") == ["uma leitura [br-uy 29] (bookkeeping, reconstructed)"]
+
+
+_PARTICIPLE = re.compile(r"(?:^|[,;:]\s|\b(?:que|se|e|quando|onde)\s)\{(\w+)\}\s+(?:não\s+)?"
+                         r"(?:é|está|foi|fica|seja|esteja)\s+(\w+(?:ad|id|eit|it)[oa]s?)\b")
+_PERSON_OR_PLACE = {"P", "B", "Holder", "Company", "Payer", "Owner"}
+"""The ids of a person (a company, an individual: 'sociedade', 'pessoa', feminine; an 'agente', masculine) or
+a place of business ('instalação', but an 'escritório', 'canteiro', 'agente'): of either gender."""
+
+
+def test_a_participle_about_a_person_or_place_agrees_with_a_noun() -> None:
+    """'{P} está sujeito a imposto' (a company: 'sujeita'), '{B} é mantido' (an 'instalação': 'mantida'): the
+    id of a person or a place that a participle describes follows a noun that fixes its gender ('a pessoa {P}
+    está sujeita', 'a instalação {B} é mantida'), since the id alone may name an entity of either gender."""
+    bad = []
+    for pred, lang, template in _readings():
+        ids = {a.name for a in pred.args if a.type == "id"}
+        for m in _PARTICIPLE.finditer(template):
+            if m.group(1) in ids & _PERSON_OR_PLACE:
+                bad.append(f"{pred.name}/{pred.arity} {lang}: {template}")
+    assert not bad, "a participle agrees with an id, not with a noun:\n" + "\n".join(bad)

@@ -222,6 +222,12 @@ def ymd_number(d: date) -> int:
     return d.year * 10000 + d.month * 100 + d.day
 
 
+def from_ymd_number(n: int) -> date:
+    """The date an integer YYYYMMDD writes (20211201 → 2021-12-01), the inverse of :func:`ymd_number`;
+    ValueError where ``n`` writes no date."""
+    return date(n // 10000, n // 100 % 100, n % 100)
+
+
 def period_windows_including(d: date, months: int, cuts: Iterable[date]) -> list[tuple[date, date]]:
     """Candidate periods of ``months`` calendar months that include day ``d`` ("um período de doze meses
     que inclua aquele momento"), each ``(first, last)`` with last = the day

@@ -11,29 +11,23 @@ import clingo
 from pyhelpers.base import dates, formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.rulebase import ground_facts, logic_dir
-from pyhelpers.engine.program import Logic
+from pyhelpers.engine.program import Logic, load_logic
 
 
 def state_names(lang: str) -> dict[str, str]:
     """The names of the States (``state_name`` facts of the catalogue) in ``lang`` (the catalogue names
     them in English and Portuguese: both Portuguese variants read the ``pt`` names)."""
-    return _state_names(logic_dir())[languages.family(lang)]
+    return _by_language("state_name", logic_dir())[languages.family(lang)]
 
 
 @lru_cache(maxsize=8)
-def _state_names(root: Path) -> dict[str, dict[str, str]]:
-    names: dict[str, dict[str, str]] = {"en": {}, "pt": {}}
-    for sym in ground_facts("state_name", 3, root):
-        names.setdefault(sym.arguments[1].name, {})[sym.arguments[0].name] = sym.arguments[2].string
-    return names
-
-
-@lru_cache(maxsize=8)
-def _state_articles(root: Path) -> dict[str, dict[str, str]]:
-    articles: dict[str, dict[str, str]] = {"en": {}, "pt": {}}
-    for sym in ground_facts("state_article", 3, root):
-        articles.setdefault(sym.arguments[1].name, {})[sym.arguments[0].name] = sym.arguments[2].string
-    return articles
+def _by_language(name: str, root: Path) -> dict[str, dict[str, str]]:
+    """The catalogue's facts ``name(Code, Lang, "words")`` (``state_name``, ``state_article``): language →
+    code → words."""
+    table: dict[str, dict[str, str]] = {"en": {}, "pt": {}}
+    for sym in ground_facts(name, 3, root):
+        table.setdefault(sym.arguments[1].name, {})[sym.arguments[0].name] = sym.arguments[2].string
+    return table
 
 
 _CONTRACTED = {
@@ -54,7 +48,7 @@ def state_in(before: str, code: str, lang: str) -> tuple[str, str]:
     ``before`` (without the contracted preposition) and the words for the State. English and names without
     an article: the name as it is."""
     name = state_names(lang).get(code, code.upper())
-    article = _state_articles(logic_dir())["pt"].get(code) if languages.family(lang) == "pt" else None
+    article = _by_language("state_article", logic_dir())["pt"].get(code) if languages.family(lang) == "pt" else None
     if not article:
         return before, name
     m = _PREPOSITION_BEFORE.search(before)
@@ -208,6 +202,15 @@ TERMS: dict[str, dict[str, str]] = {
         "special_regime": "regime especial", "benefits_proof": "prova do direito aos benefícios",
         "past_employment": "emprego anterior", "annuity": "anuidade", "places_of_business": "instalações de negócios",
         "portugal_indirect_credit_method": "método de crédito indireto de Portugal",
+        # the facts the rules may report missing or unknown that no input names (``site_period(b)``)
+        "holding": "participação", "holding_until": "fim da participação", "capital": "capital",
+        "owners": "titulares do capital", "holders_of": "titulares do capital",
+        "votes_and_value": "votos e valor da participação", "presence": "presença", "site_period": "duração da obra",
+        "place_status": "natureza da instalação", "federal_tax": "imposto federal", "paying_state": "Estado pagador",
+        "place_of_business": "instalação de negócios", "agent_person": "pessoa do agente",
+        "taxed_at_entity": "tributação na entidade", "members_taxed_directly": "tributação direta dos membros",
+        "usd_exchange_rate": "taxa de câmbio do dólar", "third_jurisdiction_taxes": "impostos da terceira jurisdição",
+        "services_exclusion": "exclusão dos serviços", "amount_split": "divisão do montante",
         # the attributes the scenario states (``o cenário informa {A} de {X}``)
         "activities": "atividades", "activities_preparatory_overall": "caráter preparatório do conjunto das atividades",
         "acts_exclusively_for": "atuação exclusiva por conta de", "agent_contract_authority": "poderes do agente para "
@@ -329,6 +332,7 @@ TERMS: dict[str, dict[str, str]] = {
         "arises_where_the_property_is": "provém do Estado onde estão os bens",
         "principal_purpose": "propósito principal", "no_principal_purpose": "sem propósito principal",
         "relief": "eliminação da dupla tributação",
+        "third_jurisdiction_tax_not_below_60_percent": "imposto da terceira jurisdição não inferior ao mínimo exigido",
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
         "no_special_regime": "sem regime especial", "not_above_arm_length": "não acima do valor de mercado",
         "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
@@ -380,25 +384,25 @@ TERMS: dict[str, dict[str, str]] = {
         "third_state_permanent_establishment": "estabelecimento estável em terceiro Estado",
         "pe_connected_holding": "participação ligada a estabelecimento estável",
         "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento estável",
-        "individual": "pessoa singular", "place_of_management": "sede de direcção", "direct": "directa",
-        "indirect": "indirecta", "investment_fund_units": "unidades de participação em fundos de investimento",
+        "individual": "pessoa singular", "place_of_management": "sede de direção", "direct": "direta",
+        "indirect": "indireta", "investment_fund_units": "unidades de participação em fundos de investimento",
         "technical_services": "serviços técnicos", "employment": "rendimentos do emprego",
-        "capital_gain": "mais-valias", "grant_holder": "bolseiro", "shares": "acções",
-        "jouissance_shares": "acções de fruição", "mining_shares": "acções de minas", "debt_claim": "crédito",
-        "operating": "actividade operacional", "securities_dealer": "corretor de valores mobiliários",
-        "commercial_or_industrial": "actividade comercial ou industrial", "architect": "arquitecto",
+        "capital_gain": "mais-valias", "grant_holder": "bolseiro", "shares": "ações",
+        "jouissance_shares": "ações de fruição", "mining_shares": "ações de minas", "debt_claim": "crédito",
+        "operating": "atividade operacional", "securities_dealer": "corretor de valores mobiliários",
+        "commercial_or_industrial": "atividade comercial ou industrial", "architect": "arquiteto",
         "accountant": "contabilista", "construction_site": "estaleiro de construção",
         "stock_for_storage_display_delivery": "existências para armazenagem, exposição ou entrega",
         "stock_for_processing": "existências para transformação", "information_gathering": "recolha de informações",
-        "other_preparatory_or_auxiliary": "outra actividade preparatória ou auxiliar",
-        "copyright": "direito de autor", "containers": "contentores", "other_business": "outra actividade empresarial",
-        "banking_financial_insurance_investment": "actividade bancária, financeira, seguradora ou de investimento",
-        "connected_activities_added": "actividades conexas somadas",
-        "preparatory_or_auxiliary": "actividade preparatória ou auxiliar", "missing": "facto em falta",
+        "other_preparatory_or_auxiliary": "outra atividade preparatória ou auxiliar",
+        "copyright": "direito de autor", "containers": "contentores", "other_business": "outra atividade empresarial",
+        "banking_financial_insurance_investment": "atividade bancária, financeira, seguradora ou de investimento",
+        "connected_activities_added": "atividades conexas somadas",
+        "preparatory_or_auxiliary": "atividade preparatória ou auxiliar", "missing": "facto em falta",
         "denied": "recusados", "requires_judgment": "exige um juízo", "mutual_agreement": "comum acordo",
         "thin_capitalisation": "subcapitalização", "met": "cumprida", "not_met": "não cumprida",
         "entitlement_proven": "direito provado", "excess_over_arm_length": "excesso sobre o valor de plena "
-        "concorrência", "object_and_purpose": "objecto e fim", "social_security_pension": "pensão da segurança social",
+        "concorrência", "object_and_purpose": "objeto e fim", "social_security_pension": "pensão da segurança social",
         "social_security_scheme": "regime de segurança social", "public_funding": "financiamento público",
         "to_be_proven": "a provar", "short_stay_employment": "emprego de curta duração",
         "attributed_to_third_state_pe": "imputação a estabelecimento estável em terceiro Estado",
@@ -444,7 +448,7 @@ def value(name: str, lang: str) -> str:
     return name if found is None else found
 
 
-_LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)\b")
+_LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)(?=\(|$)")
 
 
 def constant_text(text: str, lang: str) -> str:
@@ -452,8 +456,9 @@ def constant_text(text: str, lang: str) -> str:
     ``benefits_only_by_competent_authority_determination(br)``): that constant in ``lang``'s words where
     :data:`TERMS` has them, the text unchanged otherwise (always in English). Its arguments follow the words
     in parentheses, a State by its name (``... autoridade competente (Brasil)``), or right after words that end
-    in a preposition (``caso submetido à autoridade competente do Brasil``); a single argument that is itself
-    such a constant follows a colon (``a comprovar: ...``)."""
+    in a preposition (``caso submetido à autoridade competente do Brasil``), a constant in its words
+    (``alternativa (serviços técnicos, Brasil, 1000)``); a single argument that is itself such a constant
+    follows a colon (``a comprovar: ...``)."""
     m = _LEADING_CONSTANT.match(text)
     found = translated(m.group(1), lang) if m else None
     if m is None or found is None:
@@ -470,7 +475,41 @@ def constant_text(text: str, lang: str) -> str:
         inner = constant_text(arg, lang)
         if inner != arg:
             return f"{found}: {inner}"
-    return f"{found} ({', '.join(states.get(a, a) for a in args)})"
+    return f"{found} ({', '.join(states.get(a) or translated(a, lang) or a for a in args)})"
+
+
+def fact_text(fact: str, lang: str) -> str:
+    """An open fact of the scenario (missing, given as unknown) as the rules name it
+    (``activities_preparatory_overall(b)``) in ``lang``'s words: in Portuguese its constant's words
+    (:func:`constant_text`: "caráter preparatório do conjunto das atividades (b)"); otherwise, and in English,
+    the reading of the input that states it with its value left blank (``activities_preparatory_overall(S, B,
+    V)``: “the overall activity of b is preparatory or auxiliary: …”); the name as it is where neither exists."""
+    words = constant_text(fact, lang)
+    if words != fact:
+        return words
+    m = _LEADING_CONSTANT.match(fact)
+    args = _call_arguments(fact[m.end():]) if m is not None else None
+    if m is None or not args:
+        return fact
+    blank = _blank_reading(m.group(1), len(args), lang, logic_dir())
+    if blank is None:
+        return fact
+    template, names = blank
+    return "“" + fill(template, dict(zip(names, args, strict=True)), {}, lang) + "”"
+
+
+@lru_cache(maxsize=512)
+def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, list[str]] | None:
+    """The reading of the input ``name(S, A1..An, V)`` that states a fact ``name(A1..An)`` with its value
+    ``V`` (a term) left blank (``...: …``), and the names of A1..An; None where there is no such input."""
+    pred = load_logic(root).predicate(name, arity + 2)
+    if pred is None or pred.args[-1].type != "term":
+        return None
+    template = pred.reading(lang)
+    last = f"{{{pred.args[-1].name}}}"
+    if last not in template:
+        return None
+    return template.replace(last, "…"), [a.name for a in pred.args[1:-1]]
 
 
 def _call_arguments(rest: str) -> list[str] | None:
@@ -509,6 +548,16 @@ def plain(sym: clingo.Symbol, lang: str = "en") -> str:
     return str(sym)
 
 
+def _as_written(sym: clingo.Symbol) -> str:
+    """A term as findings write it: ``alternative(technical_services, br, 1000)`` (strings unquoted, constants
+    as the rules name them, for :func:`fact_text` to put in words)."""
+    if sym.type == clingo.SymbolType.String:
+        return str(sym.string)
+    if sym.type == clingo.SymbolType.Function and sym.arguments:
+        return f"{sym.name}({', '.join(_as_written(a) for a in sym.arguments)})"
+    return str(sym)
+
+
 def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
     """One argument rendered according to its vocabulary type."""
     t = sym.type
@@ -522,6 +571,11 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
             except (ValueError, OverflowError):
                 return str(n)
             return word("open", lang) if d == dates.OPEN_END else formats.date(d, lang)
+        if typ == "ymd":
+            try:
+                return formats.date(dates.from_ymd_number(n), lang)
+            except ValueError:
+                return str(n)
         if typ == "bp":
             return formats.percent_bp(n, lang)
         if typ == "units":
@@ -529,6 +583,11 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
         if typ == "months":
             return f"{n} {word('months', lang)}"
         return str(n)
+    if typ == "term" and t == clingo.SymbolType.Function and sym.arguments:
+        written = _as_written(sym)
+        words = fact_text(written, lang)
+        if words != written:
+            return words
     return plain(sym, lang) if typ == "term" else plain(sym)
 
 

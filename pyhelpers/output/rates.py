@@ -51,11 +51,11 @@ _WORDS = {
     },
     "pt-PT": {
         "intro": "Calculado por `treaty rates` a partir das regras, nunca escrito à mão: cada rendimento é pago em "
-                 "{date} por uma sociedade residente do Estado da fonte a um beneficiário efectivo residente do "
+                 "{date} por uma sociedade residente do Estado da fonte a um beneficiário efetivo residente do "
                  "outro Estado; os factos em aberto (a participação, um limiar que as regras testam) são "
                  "examinados dos dois lados de cada valor citado pela convenção. {notes}",
         "notes": "Indicado em todas as situações: {facts}.",
-        "owner_kind": "um beneficiário efectivo do tipo {kind}:",
+        "owner_kind": "um beneficiário efetivo do tipo {kind}:",
     },
 }
 
@@ -63,7 +63,7 @@ _COLUMNS = {
     "en": ("income", "source State", "beneficial owner", "conditions", "source-State limit", "provisions", "notes"),
     "pt": ("rendimento", "Estado da fonte", "beneficiário efetivo", "condições", "limite do Estado da fonte",
            "dispositivos", "notas"),
-    "pt-PT": ("rendimento", "Estado da fonte", "beneficiário efectivo", "condições", "limite do Estado da fonte",
+    "pt-PT": ("rendimento", "Estado da fonte", "beneficiário efetivo", "condições", "limite do Estado da fonte",
               "disposições", "notas"),
 }
 

@@ -27,9 +27,9 @@ from pyhelpers.engine.results import (
     ScenarioResult,
     StateOutcome,
 )
-from pyhelpers.explain.readings import constant_text, state_names, value, with_state
+from pyhelpers.explain.readings import constant_text, fact_text, state_names, term, value, with_state
 from pyhelpers.scenario.catalogue import catalogue
-from pyhelpers.scenario.factpaths import fact_path
+from pyhelpers.scenario.factpaths import fact_path, field_text
 
 if TYPE_CHECKING:
     from pyhelpers.engine.whatif import WhatIf
@@ -217,7 +217,7 @@ _FINDING = {
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
         "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
         "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
-        "exception": "aplica-se a excepção «{fact}» ({prov})",
+        "exception": "aplica-se a exceção «{fact}» ({prov})",
         "indicator": "indício para o teste do objetivo principal (a ponderar pelo utilizador; levanta a questão): "
                      "{fact} ({prov})",
         "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "
@@ -236,7 +236,9 @@ def wording(table: Mapping[str, Mapping[str, V]], lang: str) -> dict[str, V]:
 
 
 _VALUES = {"pt": ((r"\bany of its values\b", "qualquer um de seus valores"), (r"\bone of\b", "um de"),
-                  (r"\bor later\b", "ou posterior"), (r"\bor earlier\b", "ou anterior"),
+                  (r"\bany day from (\S+) on\b", r"qualquer dia a partir de \1"),
+                  (r"\bany day up to (\S+)", r"qualquer dia até \1"), (r"\bor later\b", "ou posterior"),
+                  (r"\bor earlier\b", "ou anterior"),
                   (r"\bor more\b", "ou mais"), (r"\bor less\b", "ou menos"),
                   (r"\bfrom (\S+) to (\S+)", r"de \1 a \2"), (r"\bnot stated\b", "não informado"),
                   (r"\btrue\b", "sim"), (r"\bfalse\b", "não"), (r" is ", " é "))}
@@ -244,6 +246,8 @@ _VALUES = {"pt": ((r"\bany of its values\b", "qualquer um de seus valores"), (r"
 ``not stated``), in Portuguese; the dates and percentages in them are rewritten by :func:`values_text`."""
 _ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _PERCENT = re.compile(r"\b(\d+)\.(\d+)%")
+_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.%])")
+"""An amount as the scenario layer writes it (``5999.00``): ``5.999,00`` in Portuguese."""
 
 
 def values_text(text: str, lang: str) -> str:
@@ -254,7 +258,8 @@ def values_text(text: str, lang: str) -> str:
     for pattern, repl in _VALUES["pt"]:
         text = re.sub(pattern, repl, text)
     text = _ISO_DATE.sub(lambda m: formats.date(m.group(1), lang), text)
-    return _PERCENT.sub(lambda m: formats.number(Decimal(f"{m.group(1)}.{m.group(2)}"), lang) + "%", text)
+    text = _PERCENT.sub(lambda m: formats.number(Decimal(f"{m.group(1)}.{m.group(2)}"), lang) + "%", text)
+    return _DECIMAL.sub(lambda m: formats.number(Decimal(m.group(0)), lang), text)
 
 
 def label(key: str, lang: str) -> str:
@@ -315,7 +320,7 @@ _RELIEF = {
         "title": "eliminação da dupla tributação",
     },
     "pt-PT": {
-        "method_indirect_credit": "crédito indirecto (imposto da sociedade sobre os lucros de que provêm os "
+        "method_indirect_credit": "crédito indireto (imposto da sociedade sobre os lucros de que provêm os "
                                   "dividendos)",
         "method_exemption_with_progression": "isenção; o rendimento pode ser tido em conta no imposto sobre os "
                                              "outros rendimentos",
@@ -387,7 +392,7 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
         return label("time_limit_check", lang).format(prov=f.provision)
     if f.kind == "relief":
         return wording(_FINDING, lang)[f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
-    fact = constant_text(f.fact or "", lang) if f.kind in _CONSTANT_FACTS else f.fact or ""
+    fact = constant_text(f.fact or "", lang) if f.kind in _CONSTANT_FACTS else fact_text(f.fact or "", lang)
     return wording(_FINDING, lang)[f.kind].format(fact=fact, prov=f.provision) + field_note(f, lang)
 
 
@@ -411,7 +416,7 @@ def field_note(f: Finding, lang: str) -> str:
     if f.field is None:
         return ""
     words = wording(_FIELD_NOTE, lang)
-    return words.get(f.kind, words["other"]).format(field=f.field)
+    return words.get(f.kind, words["other"]).format(field=field_text(f.field, lang))
 
 
 def state_name(code: str, lang: str) -> str:
@@ -532,7 +537,7 @@ def compliance_line(c: Compliance, lang: str) -> str:
         key = "not_checked_excess"
     if key == "within_cap" and c.treaty_max_tax is None:
         key = "within_every_cap"
-    why = c.reason if key == "depends" else words.get(f"why_{c.reason}", c.reason.replace("_", " "))
+    why = c.reason if key == "depends" else words.get(f"why_{c.reason}", term(c.reason, lang))
     text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(c.difference),
                              cap_tax=amount(c.treaty_max_tax), why=why)
     extra = [words["domestic"].format(rate=formats.percent_bp(c.domestic_rate_bp, lang))] \
@@ -622,7 +627,7 @@ def alternatives_note(scenario: Scenario, lang: str) -> str:
     """What `treaty explain` says of a scenario with facts given as alternatives: it explains the first."""
     if not scenario.open_facts:
         return ""
-    told = "; ".join(f"{f.name} = {f.show(0)}" for f in scenario.open_facts)
+    told = "; ".join(f"{f.name} = {values_text(f.show(0), lang)}" for f in scenario.open_facts)
     return label("alternatives_note", lang).format(told=told)
 
 
@@ -678,9 +683,10 @@ def ask_text(result: ScenarioResult, lang: str, scenario: Scenario | None = None
     lines = [*head, f"{result.source}: {words['title']}"]
     for n, (kind, fact, provs, items) in enumerate(rows, 1):
         path = fact_path(fact, items, scenario)
-        lines.append(f"  {n}. {fact} — {words[kind]} ({provs}); {len(items)} {words['items']}: {', '.join(items)}")
+        lines.append(f"  {n}. {fact_text(fact, lang)} — {words[kind]} ({provs}); {len(items)} {words['items']}: "
+                     f"{', '.join(items)}")
         if path is not None:
-            lines.append(f"     {words['field']}: {path}")
+            lines.append(f"     {words['field']}: {field_text(path, lang)}")
     return "\n".join(lines) + "\n"
 
 

@@ -44,6 +44,7 @@ from pyhelpers.explain.readings import term
 from pyhelpers.explain.readings import value as shown_value
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario
+from pyhelpers.scenario.factpaths import field_text
 
 JUDGMENT_ROOTS = frozenset({"requires_judgment"})
 """Findings drawn with the roots the CLI explains (a principal purpose test needing the user's judgment)."""
@@ -244,7 +245,7 @@ _WORDS = {
         "k_given": "facto dado pelo cenário", "k_static": "facto do catálogo da convenção",
         "k_failed": "falhou (porque não)", "k_unknown": "não derivado / não dado (porque não)",
         "k_reconstructed": "disposição reconstituída, ausente do texto do corpus",
-        "k_judgment": "exige um juízo (teste do objectivo, objectivo desconhecido)",
+        "k_judgment": "exige um juízo (teste do objetivo, objetivo desconhecido)",
         "missing_facts": "factos em falta ou desconhecidos de que a lei precisa", "fact": "facto",
         "source": "ficheiro",
     },
@@ -709,10 +710,18 @@ def _money(value: Decimal | None, currency: str | None, lang: str) -> str:
     return "—" if value is None else formats.amount(value, currency, lang)
 
 
-def _field_cell(f: Finding) -> str:
+def _field_cell(f: Finding, lang: str) -> str:
     """The scenario field that states a missing or unknown fact (or removes an assumption), or a dash."""
     path = f.field if f.kind != "assumption" else render.assumption_field(f)
-    return "—" if path is None else f"<code>{_e(path)}</code>"
+    return "—" if path is None else f"<code>{_e(field_text(path, lang))}</code>"
+
+
+def _fact_cell(f: Finding, lang: str) -> str:
+    """A missing or unknown fact (or an assumption) in ``lang``'s words where it has them, else as the
+    rules name it (``<code>``)."""
+    fact = f.fact or ""
+    words = readings.constant_text(fact, lang) if f.kind == "assumption" else readings.fact_text(fact, lang)
+    return f"<code>{_e(fact)}</code>" if words == fact else _e(words)
 
 
 def _finding_text(f: Finding, lang: str) -> str:
@@ -926,7 +935,7 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
                      f'<th>{_e(word("provision", lang))}</th></tr></thead><tbody>'
                      + "".join(f'<tr class="finding-{_e(f.kind)}"><td><code>{_e(iid)}</code></td>'
                                f'<td>{_e(readings.translated(f.kind, lang) or f.kind)}</td>'
-                               f"<td><code>{_e(f.fact or '')}</code></td><td>{_field_cell(f)}</td>"
+                               f"<td>{_fact_cell(f, lang)}</td><td>{_field_cell(f, lang)}</td>"
                                f"<td>{_e(f.provision)}</td></tr>"
                                for iid, f in needed) + "</tbody></table>")
     else:

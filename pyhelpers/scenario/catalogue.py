@@ -31,6 +31,9 @@ class Catalogue:
     the assumption's first argument)."""
     fact_fields: dict[str, str]
     """Fact name → the scenario field that states it (``fact_field``; ``<1>``, ``<2>``: its arguments)."""
+    fact_fields_in: dict[tuple[str, str], str]
+    """(fact name, language) → its ``fact_field`` in that language's words (``fact_field_in``: ``pt``, and
+    ``pt-PT`` where its words differ)."""
     fact_leaves: dict[str, tuple[str, ...]]
     """Fact name → the paths of the model fields that state it, where it is one field (``fact_leaf``; several
     where the field is in the details block of the item's kind, ``employment.borne_by`` or
@@ -63,9 +66,11 @@ def _catalogue(root: Path) -> Catalogue:
     fields = {(sym.arguments[0].string, sym.arguments[1].name): sym.arguments[2].string
               for sym in ground_facts("assumption_field", 3, root)}
     facts = {sym.arguments[0].name: sym.arguments[1].string for sym in ground_facts("fact_field", 2, root)}
+    facts_in = {(sym.arguments[0].name, sym.arguments[1].string): sym.arguments[2].string
+                for sym in ground_facts("fact_field_in", 3, root)}
     leaves: dict[str, tuple[str, ...]] = {}
     for sym in ground_facts("fact_leaf", 2, root):
         name, path = sym.arguments[0].name, sym.arguments[1].string
         leaves[name] = (*leaves.get(name, ()), *([path] if path not in leaves.get(name, ()) else []))
     return Catalogue(treaties, home, {t: tuple(s) for t, s in states.items()}, taxes, union, same_year, fields,
-                     facts, leaves)
+                     facts, facts_in, leaves)

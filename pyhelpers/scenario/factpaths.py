@@ -17,11 +17,15 @@ value at a path.
 
 from __future__ import annotations
 
+import pathlib
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
+from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import LogicError
+from pyhelpers.base.rulebase import logic_dir
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.document import Scenario
 from pyhelpers.scenario.problems import field_path
@@ -160,8 +164,59 @@ def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str
     if "<arrangement>" in template:
         names = sorted(aid for aid, arr in scenario.arrangements.items() if set(arr.items) & set(items)) \
             if scenario is not None else []
-        template = template.replace("<arrangement>", "|".join(names) or "<new arrangement listing the item>")
+        template = template.replace("<arrangement>", "|".join(names) or _NEW_ARRANGEMENT["en"])
     return template
+
+
+_NEW_ARRANGEMENT = {"en": "<new arrangement listing the item>", "pt": "<novo arrangement que liste o rendimento>"}
+"""Where no arrangement lists the item: the one to add (``arrangements.<new arrangement ...>``)."""
+
+_TOKEN = re.compile(r"<(?:\d+(?:\.\d+)?|item|arrangement)>")
+
+
+def field_text(field: str, lang: str) -> str:
+    """The scenario field of an open fact (:func:`fact_path`, English) in ``lang``'s words: a field that a
+    ``fact_field`` says in words (``holdings (a record of lusoinvest in alfa)``) in those of its
+    ``fact_field_in`` (``holdings (um registro de lusoinvest em alfa)``); a path as it is."""
+    if languages.family(lang) == "en":
+        return field
+    field = field.replace(_NEW_ARRANGEMENT["en"], _NEW_ARRANGEMENT["pt"])
+    for name, pattern, tokens in _worded_fields(logic_dir()):
+        m = pattern.fullmatch(field)
+        if m is None:
+            continue
+        words = next((t for key in languages.chain(lang)
+                      if (t := catalogue().fact_fields_in.get((name, key))) is not None), None)
+        if words is None:
+            return field
+        return _filled(words, dict(zip(tokens, m.groups(), strict=True)))
+    return field
+
+
+def _filled(template: str, found: dict[str, str]) -> str:
+    return _TOKEN.sub(lambda t: found.get(t.group(0), t.group(0)), template)
+
+
+@lru_cache(maxsize=8)
+def _worded_fields(root: pathlib.Path) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]:
+    """Each ``fact_field`` said in words (one with a space), as a pattern its filled text matches, with the
+    placeholders its groups stand for (a placeholder met again: the same text, matched by a back-reference)."""
+    out = []
+    for name, template in sorted(catalogue().fact_fields.items()):
+        if " " not in template:
+            continue
+        pattern, at = "", 0
+        tokens: list[str] = []
+        for t in _TOKEN.finditer(template):
+            pattern += re.escape(template[at:t.start()])
+            if t.group(0) in tokens:
+                pattern += f"(?:\\{tokens.index(t.group(0)) + 1})"
+            else:
+                tokens.append(t.group(0))
+                pattern += "(.+?)"
+            at = t.end()
+        out.append((name, re.compile(pattern + re.escape(template[at:])), tuple(tokens)))
+    return tuple(out)
 
 
 def stated(scenario: Scenario, path: Path) -> bool:
