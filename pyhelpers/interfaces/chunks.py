@@ -381,11 +381,14 @@ def _columns(records: Iterable[dict[str, str]], last: tuple[str, ...]) -> list[s
     return [*seen, *last]
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""``json.dumps(..., ensure_ascii=False)`` without a new encoder for every row."""
+
+
 def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tuple[str, ...]) -> None:
     if fmt == ".jsonl":
         with open(path, "w", encoding="utf-8") as fh:
-            for rec in records:
-                fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            fh.write("".join(f"{_JSON.encode(rec)}\n" for rec in records))
             fh.flush()
             os.fsync(fh.fileno())
         return
