@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from pyhelpers.engine.results import FIELD_KINDS, Alternative, Finding, ItemResult, PersonAnswer, ScenarioResult
 from pyhelpers.scenario.document import Scenario
@@ -60,13 +60,8 @@ def row_named(it: ItemResult, context: Scenario, item: IncomeItem,
     (:func:`~pyhelpers.scenario.factpaths.fact_path`), while the context lists no arrangement: the field is
     found once with the id as :data:`_ROW_ID` and the row's id put in. A row whose id may read otherwise
     (not a plain word, or inside an argument) is named alone."""
-    facts = [f.fact for f in it.findings if f.fact] + [a.finding.fact for a in it.alternatives
-                                                       if a.finding is not None and a.finding.fact]
     rid = item.id
-    if context.arrangements or rid != it.item_id or (
-            any(rid in fact for fact in facts) and (_PLAIN_ID.fullmatch(rid) is None or not all(
-                all(arg == _ROW_ID or _ROW_ID not in arg for arg in fact_parts(fact.replace(rid, _ROW_ID))[1])
-                and _ROW_ID not in fact_parts(fact.replace(rid, _ROW_ID))[0] for fact in facts))):
+    if context.arrangements or rid != it.item_id or not all(_one_word(f.fact, rid) for f in _open(it)):
         return item_named(it, context.model_copy(update={"income": [item]}))
     blocks = tuple(getattr(item, block) is not None for block in DETAIL_BLOCKS)
     scenario: list[Scenario] = []
@@ -86,6 +81,22 @@ def row_named(it: ItemResult, context: Scenario, item: IncomeItem,
 
     return dataclasses.replace(it, findings=tuple(name(f) for f in it.findings), alternatives=tuple(
         a if a.finding is None else dataclasses.replace(a, finding=name(a.finding)) for a in it.alternatives))
+
+
+def _open(it: ItemResult) -> Iterator[Finding]:
+    """The findings of a result and of its alternatives."""
+    yield from it.findings
+    yield from (a.finding for a in it.alternatives if a.finding is not None)
+
+
+def _one_word(fact: str | None, rid: str) -> bool:
+    """Whether ``rid`` is not in ``fact``, or is a plain word that is each argument it is in, whole."""
+    if not fact or rid not in fact:
+        return True
+    if _PLAIN_ID.fullmatch(rid) is None:
+        return False
+    name, args = fact_parts(fact.replace(rid, _ROW_ID))
+    return _ROW_ID not in name and all(arg == _ROW_ID or _ROW_ID not in arg for arg in args)
 
 
 _ROW_ID = "\x00row\x00"

@@ -243,8 +243,8 @@ def _too_large(row: Row, item: IncomeItem) -> str:
     (nor one of more characters but at most as many digits, Unicode digits counted) cannot hold one that
     large, so a row of such cells is not walked."""
     cells = row.columns.values()
-    if not _EXPONENT.search("\x00".join(cells)) and all(
-            len(v) <= MAX_AMOUNT_DIGITS or sum(c.isdigit() for c in v) <= MAX_AMOUNT_DIGITS for v in cells):
+    if not _EXPONENT.search("\x00".join(cells)) and (max(map(len, cells), default=0) <= MAX_AMOUNT_DIGITS or all(
+            len(v) <= MAX_AMOUNT_DIGITS or sum(c.isdigit() for c in v) <= MAX_AMOUNT_DIGITS for v in cells)):
         return ""
     found = []
     for path, amount in _amounts(item, ""):
