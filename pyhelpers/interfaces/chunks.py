@@ -374,8 +374,8 @@ def count_rows(path: Path, fmt: str) -> int | None:
 
 def _columns(records: Iterable[dict[str, str]], last: tuple[str, ...]) -> list[str]:
     seen: dict[str, None] = {}
-    for rec in records:
-        for k in rec:
+    for layout in dict.fromkeys(tuple(rec) for rec in records):  # each distinct tuple of keys, in order
+        for k in layout:
             if k not in last:
                 seen.setdefault(k, None)
     return [*seen, *last]
