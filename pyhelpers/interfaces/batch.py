@@ -91,6 +91,7 @@ RESULT_COLUMNS = (
 )
 """The columns a batch adds after each input row's own (documented in docs/guide/batch.md); an input column of
 the same name is replaced."""
+_RESULT_NAMES = frozenset(RESULT_COLUMNS)
 
 MAX_AMOUNT_DIGITS = 15
 MAX_AMOUNT = Decimal(10) ** MAX_AMOUNT_DIGITS
@@ -387,7 +388,7 @@ def _drop_inconsistent(ctx: BatchContext, treaty: str, members: list[tuple[int, 
 def _error_record(row: Row, message: str) -> dict[str, str]:
     if len(message) > MAX_MESSAGE:
         message = f"{message[:MAX_MESSAGE]}… (cut: {len(message):,} characters)"
-    rec = {k: v for k, v in row.columns.items() if k != "__error__" and k not in RESULT_COLUMNS}
+    rec = {k: v for k, v in row.columns.items() if k != "__error__" and k not in _RESULT_NAMES}
     rec.update({c: "" for c in RESULT_COLUMNS})
     rec.update({"status": "error", "error": message})
     return rec
@@ -401,7 +402,7 @@ def findings_cell(findings: Sequence[Finding]) -> str:
 
 
 def _result_record(row: Row, r: ItemResult, home: str) -> dict[str, str]:
-    rec = {k: v for k, v in row.columns.items() if k not in RESULT_COLUMNS}
+    rec = {k: v for k, v in row.columns.items() if k not in _RESULT_NAMES}
     partner = next((s for s in r.states if s.state != home), None)
     br = next((s for s in r.states if s.state == home), None)
     c = r.compliance
@@ -648,7 +649,15 @@ def check_partition(batch: Any, spec: PartitionSpec) -> Any:
     output columns (the ledger's own, then :data:`RESULT_COLUMNS`; a bad row has ``status=error`` and its
     message) with the row's number and column order carried (:data:`~pyhelpers.interfaces.ledger.ROW`,
     :data:`~pyhelpers.interfaces.ledger.ORDER`). :func:`batch_to_records` gives the records to write."""
-    return _checked_batch(batch, decide_rows(_partition_context(spec), batch_to_rows(batch)))
+    return _checked_batch(batch, decide_partition(batch, spec)[1])
+
+
+def decide_partition(batch: Any, spec: PartitionSpec) -> tuple[list[Row], list[dict[str, str]]]:
+    """A partition's rows and their output records: what :func:`batch_to_records` gives of
+    :func:`check_partition`'s batch (each record the row's own columns in its order, then the results),
+    without the conversion to Arrow and back (for an engine that writes the records itself)."""
+    rows = batch_to_rows(batch)
+    return rows, decide_rows(_partition_context(spec), rows)
 
 
 def _checked_batch(batch: Any, records: Sequence[dict[str, str]]) -> Any:
@@ -736,11 +745,8 @@ Written = tuple[int, int, dict[str, int], dict[str, Any]]
 
 
 def check_and_write(index: int, batch: Any, spec: PartitionSpec, writer: ChunkWriter) -> Written:
-    """Decide partition ``index`` and write it with its journal line (in the process that decided it): the
-    records :func:`batch_to_records` gives of :func:`check_partition`'s batch, which are
-    :func:`decide_rows`'s (each with the row's own columns in its order, then the results)."""
-    rows = batch_to_rows(batch)
-    records = decide_rows(_partition_context(spec), rows)
+    """Decide partition ``index`` and write it with its journal line (in the process that decided it)."""
+    rows, records = decide_partition(batch, spec)
     receipt = partition_receipt(spec, rows, records)
     writer.write(index, records, receipt)
     by_status: dict[str, int] = {}
