@@ -117,9 +117,15 @@ def flag_compliance(compliance: Compliance | None, atoms: list[Term],
     from: the withholding State's outcome and the cap."""
     if compliance is None:
         return None
+    return dataclasses.replace(compliance, reconstructed=compliance_reliance(compliance.state, atoms, relies))
+
+
+def compliance_reliance(state: str, atoms: list[Term], relies: dict[Term, set[str]]) -> tuple[str, ...]:
+    """The reconstructed provisions a compliance figure withheld by ``state`` rests on, of the atoms of its
+    item (``atoms``): the State's outcome and the cap (:func:`flag_compliance`)."""
     used = [a for a in atoms if a.name in _COMPLIANCE_ATOMS or (
-        a.name == "state_outcome" and isinstance(a.args[2], Term) and a.args[2].name == compliance.state)]
-    return dataclasses.replace(compliance, reconstructed=relied_on(used, relies))
+        a.name == "state_outcome" and isinstance(a.args[2], Term) and a.args[2].name == state)]
+    return relied_on(used, relies)
 
 
 def _answer(question: str, person: str, day: str, atoms: list[Term]) -> PersonAnswer:

@@ -8,11 +8,14 @@ result leaves the engine, so every output shows the same one."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 
 from pyhelpers.engine.results import FIELD_KINDS, Alternative, Finding, ItemResult, PersonAnswer, ScenarioResult
 from pyhelpers.scenario.document import Scenario
-from pyhelpers.scenario.factpaths import fact_path
+from pyhelpers.scenario.factpaths import fact_parts, fact_path
+from pyhelpers.scenario.income import IncomeItem
+from pyhelpers.scenario.services import DETAIL_BLOCKS
 
 
 def named(f: Finding, items: Sequence[str], scenario: Scenario) -> Finding:
@@ -47,3 +50,56 @@ def _alternative(a: Alternative, items: Sequence[str], scenario: Scenario) -> Al
 
 def _answer(a: PersonAnswer, scenario: Scenario) -> PersonAnswer:
     return dataclasses.replace(a, findings=tuple(named(f, (), scenario) for f in a.findings))
+
+
+def row_named(it: ItemResult, context: Scenario, item: IncomeItem,
+              names: dict[tuple[str, str, tuple[bool, ...]], str | None]) -> ItemResult:
+    """:func:`item_named` in the scenario of one batch row (``context`` with ``item`` alone), each field
+    looked up in ``names`` (filled as found; one per context). A fact's field depends on the row's item only
+    through its type, the details blocks it gives and its id where an argument of the fact is that id
+    (:func:`~pyhelpers.scenario.factpaths.fact_path`), while the context lists no arrangement: the field is
+    found once with the id as :data:`_ROW_ID` and the row's id put in. A row whose id may read otherwise
+    (not a plain word, or inside an argument) is named alone."""
+    rid = item.id
+    if context.arrangements or rid != it.item_id or not all(_one_word(f.fact, rid) for f in _open(it)):
+        return item_named(it, context.model_copy(update={"income": [item]}))
+    blocks = tuple(getattr(item, block) is not None for block in DETAIL_BLOCKS)
+    scenario: list[Scenario] = []
+
+    def name(f: Finding) -> Finding:
+        if f.kind not in FIELD_KINDS or not f.fact:
+            return f
+        fact = f.fact.replace(rid, _ROW_ID)
+        key = (fact, item.type, blocks)
+        if key in names:
+            path = names[key]
+        else:
+            if not scenario:
+                scenario.append(context.model_copy(update={"income": [item.model_copy(update={"id": _ROW_ID})]}))
+            path = names[key] = fact_path(fact, (_ROW_ID,), scenario[0])
+        return dataclasses.replace(f, field=path.replace(_ROW_ID, rid) if path is not None else None)
+
+    return dataclasses.replace(it, findings=tuple(name(f) for f in it.findings), alternatives=tuple(
+        a if a.finding is None else dataclasses.replace(a, finding=name(a.finding)) for a in it.alternatives))
+
+
+def _open(it: ItemResult) -> Iterator[Finding]:
+    """The findings of a result and of its alternatives."""
+    yield from it.findings
+    yield from (a.finding for a in it.alternatives if a.finding is not None)
+
+
+def _one_word(fact: str | None, rid: str) -> bool:
+    """Whether ``rid`` is not in ``fact``, or is a plain word that is each argument it is in, whole."""
+    if not fact or rid not in fact:
+        return True
+    if _PLAIN_ID.fullmatch(rid) is None:
+        return False
+    name, args = fact_parts(fact.replace(rid, _ROW_ID))
+    return _ROW_ID not in name and all(arg == _ROW_ID or _ROW_ID not in arg for arg in args)
+
+
+_ROW_ID = "\x00row\x00"
+"""A batch row's id while the field of a fact is found for every row of its kind: no id has a control character."""
+_PLAIN_ID = re.compile(r"[\w.:-]+")
+"""An id that a fact's argument, and a field's path, hold as one word (no parenthesis, comma, quote or space)."""

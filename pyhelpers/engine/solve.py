@@ -21,7 +21,7 @@ from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
-from pyhelpers.engine.answers import build_result, flag_compliance, reliance, result_from_atoms
+from pyhelpers.engine.answers import build_result, compliance_reliance, reliance, result_from_atoms
 from pyhelpers.engine.completion import (
     accepted,
     asked_for,
@@ -33,10 +33,10 @@ from pyhelpers.engine.completion import (
 from pyhelpers.engine.critical import Periods, treaty_periods
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.domains import cited_percentages
-from pyhelpers.engine.fields import item_named, result_named
+from pyhelpers.engine.fields import item_named, result_named, row_named
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
-from pyhelpers.engine.results import FIELD_KINDS, Finding, ItemResult, Receipt, ScenarioResult
+from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, Receipt, ScenarioResult
 from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import NO_CUTS, Cuts, Declared, item_key, scenario_facts
 from pyhelpers.facts.emit import quote
@@ -127,6 +127,9 @@ class Case:
     placeholder: str
     atoms: list[Term]
     relies: dict[Term, set[str]]
+    flags: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    """The reconstructed provisions a compliance figure rests on, by withholding State
+    (:func:`~pyhelpers.engine.answers.compliance_reliance`: the same for every item of the case)."""
 
 
 @dataclass
@@ -143,11 +146,15 @@ class Memo:
     signatures: dict[tuple[str, tuple[str, ...], str], tuple[str, ...]] = field(default_factory=dict)
     cases: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Case] = field(default_factory=dict)
     decided: int = 0
+    fields: dict[tuple[str, str, tuple[bool, ...]], str | None] = field(default_factory=dict)
+    """The scenario field of an open fact, by the fact and what of a row's item it depends on
+    (:func:`~pyhelpers.engine.fields.row_named`)."""
 
     def make_room(self) -> None:
-        if len(self.signatures) > self.limit or len(self.cases) > self.limit:
+        if len(self.signatures) > self.limit or len(self.cases) > self.limit or len(self.fields) > self.limit:
             self.signatures.clear()
             self.cases.clear()
+            self.fields.clear()
 
 
 class Checker:
@@ -439,7 +446,8 @@ class Checker:
             cases.update(self._decide_cases(context, versions, shared, pending, source))
             memo.decided += len(pending)
             memo.cases.update(((treaty, versions, sig), case) for sig, case in cases.items())
-        return [_named_row(_rebind(case.template, case.placeholder, it, context, case.atoms, case.relies), context, it)
+        return [_named_row(_rebind(case.template, case.placeholder, it, context, case.atoms, case.relies, case.flags),
+                           context, it, memo.fields)
                 for key, it in zip(keys, items, strict=True) for case in [cases[memo.signatures[key]]]]
 
     def _split_facts(self, scenario: Scenario) -> tuple[list[str], dict[str, list[str]]]:
@@ -516,25 +524,51 @@ _PLACEHOLDER = "@" * 201 + "item-"
 """The id under which :meth:`Checker.decide_items` decides a group of items: longer than any valid id."""
 
 
-def _named_row(result: ItemResult, context: Scenario, item: IncomeItem) -> ItemResult:
+def _named_row(result: ItemResult, context: Scenario, item: IncomeItem,
+               names: dict[tuple[str, str, tuple[bool, ...]], str | None] | None = None) -> ItemResult:
     """A batch row's result with the fields of its open facts named in the row's scenario (the context
-    with the row's item alone, as ``treaty explain-row`` checks it)."""
+    with the row's item alone, as ``treaty explain-row`` checks it); with ``names``, each field found once
+    for the rows it is the same for (:func:`~pyhelpers.engine.fields.row_named`)."""
     if not any(f.kind in FIELD_KINDS for f in result.findings) and not any(a.finding for a in result.alternatives):
         return result
+    if names is not None:
+        return row_named(result, context, item, names)
     return item_named(result, context.model_copy(update={"income": [item]}))
 
 
 def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: Scenario,
-            atoms: list[Term], relies: dict[Term, set[str]]) -> ItemResult:
-    """The result decided under ``placeholder``, for ``item``: its id, its amounts, its findings."""
+            atoms: list[Term], relies: dict[Term, set[str]],
+            flags: dict[str, tuple[str, ...]] | None = None) -> ItemResult:
+    """The result decided under ``placeholder``, for ``item``: its id, its amounts, its findings
+    (``flags``: the case's reconstructed provisions of a compliance figure by State, filled as found)."""
     findings = tuple(dataclasses.replace(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
                      in f.fact else f for f in template.findings)
     gross, currency = (item.gross.amount, item.gross.currency) if item.gross else (None, None)
     result = _with(template, item_id=item.id, findings=findings, gross=gross, currency=currency,
                    limited_amount=limited_part(item, template.limited_to))
-    relief = compute_relief(item, template.max_rate_bp, atoms, result) if template.relief is not None else None
-    result = _with(result, relief=relief, max_source_tax=max_source_tax(result))
-    return _with(result, compliance=flag_compliance(compute_compliance(scenario, item, result), atoms, relies))
+    if template.relief is not None:
+        result.__dict__["relief"] = compute_relief(item, template.max_rate_bp, atoms, result)
+    result.__dict__["max_source_tax"] = max_source_tax(result)  # (a new object of this function's: no one else sees it)
+    compliance = compute_compliance(scenario, item, result)
+    if compliance is not None:
+        state = compliance.state
+        reconstructed = flags.get(state) if flags is not None else None
+        if reconstructed is None:
+            reconstructed = compliance_reliance(state, atoms, relies)
+            if flags is not None:
+                flags[state] = reconstructed
+        compliance = _replaced(compliance, reconstructed=reconstructed)
+    result.__dict__["compliance"] = compliance
+    return result
+
+
+def _replaced(compliance: Compliance, **changes: object) -> Compliance:
+    """``dataclasses.replace`` of a compliance figure without calling ``__init__`` again (a plain frozen
+    dataclass), once per batch row."""
+    out = object.__new__(Compliance)
+    out.__dict__.update(compliance.__dict__)
+    out.__dict__.update(changes)
+    return out
 
 
 def _with(result: ItemResult, **changes: object) -> ItemResult:

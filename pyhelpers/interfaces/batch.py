@@ -74,7 +74,7 @@ from pyhelpers.interfaces.ledger import (
     rows_to_batch,
 )
 from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context, validate_item
-from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.catalogue import Catalogue, catalogue
 from pyhelpers.scenario.loading import load_context_text
 from pyhelpers.scenario.reading import read_file
 
@@ -91,6 +91,7 @@ RESULT_COLUMNS = (
 )
 """The columns a batch adds after each input row's own (documented in docs/guide/batch.md); an input column of
 the same name is replaced."""
+_RESULT_NAMES = frozenset(RESULT_COLUMNS)
 
 MAX_AMOUNT_DIGITS = 15
 MAX_AMOUNT = Decimal(10) ** MAX_AMOUNT_DIGITS
@@ -152,7 +153,7 @@ def _set(target: dict[str, Any], dotted: str, value: str | bool) -> None:
     target[keys[-1]] = value
 
 
-def row_item(row: Row, default_treaty: str | None) -> tuple[str, dict[str, Any]]:
+def row_item(row: Row, default_treaty: str | None, cat: Catalogue | None = None) -> tuple[str, dict[str, Any]]:
     """The treaty and the income item (as a dict for the models) that a row describes.
 
     Columns: ``id, type, payer, recipient, beneficial_owner, date, place_of_business``; ``gross`` with
@@ -166,7 +167,7 @@ def row_item(row: Row, default_treaty: str | None) -> tuple[str, dict[str, Any]]
     if "__error__" in cols:
         raise ValueError(cols["__error__"])
     treaty = cols.get("treaty")
-    cat = catalogue()
+    cat = cat or catalogue()
     if treaty is None and "states" in cols:
         states = sorted(s for s in re.split(r"[\s,;/-]+", cols["states"].lower()) if s)
         by_states = {tuple(sorted(s)): t for t, s in cat.states.items()}
@@ -243,8 +244,8 @@ def _too_large(row: Row, item: IncomeItem) -> str:
     (nor one of more characters but at most as many digits, Unicode digits counted) cannot hold one that
     large, so a row of such cells is not walked."""
     cells = row.columns.values()
-    if not _EXPONENT.search("\x00".join(cells)) and all(
-            len(v) <= MAX_AMOUNT_DIGITS or sum(c.isdigit() for c in v) <= MAX_AMOUNT_DIGITS for v in cells):
+    if not _EXPONENT.search("\x00".join(cells)) and (max(map(len, cells), default=0) <= MAX_AMOUNT_DIGITS or all(
+            len(v) <= MAX_AMOUNT_DIGITS or sum(c.isdigit() for c in v) <= MAX_AMOUNT_DIGITS for v in cells)):
         return ""
     found = []
     for path, amount in _amounts(item, ""):
@@ -286,11 +287,11 @@ def _row_source(ctx: BatchContext, row: Row) -> str:
     return f"{ctx.ledger} row {row.number}" + (f" ({', '.join(where)})" if where else "")
 
 
-def _parse_row(ctx: BatchContext, row: Row) -> tuple[str, IncomeItem] | str:
+def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem] | str:
     """The row's treaty and validated item, or the message of what is wrong with it."""
     source = _row_source(ctx, row)
     try:
-        treaty, data = row_item(row, ctx.context_treaty)
+        treaty, data = row_item(row, ctx.context_treaty, cat)
     except ValueError as err:
         return f"{source}: {err}"
     item, problems = validate_item(data, source)
@@ -313,9 +314,10 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
     or of the context (a :class:`TreatyLogicError`) stops the batch."""
     out: list[dict[str, str] | None] = [None] * len(rows)
     groups: dict[str, list[tuple[int, IncomeItem]]] = {}
+    cat = catalogue()
     for n, row in enumerate(rows):
         try:
-            parsed = _parse_row(ctx, row)
+            parsed = _parse_row(ctx, row, cat)
         except TreatyLogicError:
             raise
         except Exception as err:
@@ -354,7 +356,8 @@ def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, Incom
         return
     context = ctx.context.model_copy(update={"treaty": treaty})
     decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger, ctx.memo)
-    records = [_result_record(rows[n], item_result) for (n, _), item_result in zip(members, decided, strict=True)]
+    home = catalogue().home
+    records = [_result_record(rows[n], item_result, home) for (n, _), item_result in zip(members, decided, strict=True)]
     for (n, _), record in zip(members, records, strict=True):
         out[n] = record
 
@@ -385,7 +388,7 @@ def _drop_inconsistent(ctx: BatchContext, treaty: str, members: list[tuple[int, 
 def _error_record(row: Row, message: str) -> dict[str, str]:
     if len(message) > MAX_MESSAGE:
         message = f"{message[:MAX_MESSAGE]}… (cut: {len(message):,} characters)"
-    rec = {k: v for k, v in row.columns.items() if k != "__error__" and k not in RESULT_COLUMNS}
+    rec = {k: v for k, v in row.columns.items() if k != "__error__" and k not in _RESULT_NAMES}
     rec.update({c: "" for c in RESULT_COLUMNS})
     rec.update({"status": "error", "error": message})
     return rec
@@ -398,9 +401,8 @@ def findings_cell(findings: Sequence[Finding]) -> str:
     return "; ".join(f"{f} [in the scenario: {f.field}]" if f.field else str(f) for f in findings)
 
 
-def _result_record(row: Row, r: ItemResult) -> dict[str, str]:
-    rec = {k: v for k, v in row.columns.items() if k not in RESULT_COLUMNS}
-    home = catalogue().home
+def _result_record(row: Row, r: ItemResult, home: str) -> dict[str, str]:
+    rec = {k: v for k, v in row.columns.items() if k not in _RESULT_NAMES}
     partner = next((s for s in r.states if s.state != home), None)
     br = next((s for s in r.states if s.state == home), None)
     c = r.compliance
@@ -647,9 +649,21 @@ def check_partition(batch: Any, spec: PartitionSpec) -> Any:
     output columns (the ledger's own, then :data:`RESULT_COLUMNS`; a bad row has ``status=error`` and its
     message) with the row's number and column order carried (:data:`~pyhelpers.interfaces.ledger.ROW`,
     :data:`~pyhelpers.interfaces.ledger.ORDER`). :func:`batch_to_records` gives the records to write."""
+    return _checked_batch(batch, decide_partition(batch, spec)[1])
+
+
+def decide_partition(batch: Any, spec: PartitionSpec) -> tuple[list[Row], list[dict[str, str]]]:
+    """A partition's rows and their output records: what :func:`batch_to_records` gives of
+    :func:`check_partition`'s batch (each record the row's own columns in its order, then the results),
+    without the conversion to Arrow and back (for an engine that writes the records itself)."""
+    rows = batch_to_rows(batch)
+    return rows, decide_rows(_partition_context(spec), rows)
+
+
+def _checked_batch(batch: Any, records: Sequence[dict[str, str]]) -> Any:
+    """The record batch :func:`check_partition` gives for ``batch`` decided into ``records``."""
     import pyarrow as pa
 
-    records = decide_rows(_partition_context(spec), batch_to_rows(batch))
     names = [n for n in batch.schema.names if n not in RESERVED and n not in RESULT_COLUMNS]
     arrays = {n: pa.array([rec.get(n) for rec in records], type=pa.string()) for n in [*names, *RESULT_COLUMNS]}
     arrays[ROW] = batch.column(ROW)
@@ -671,11 +685,13 @@ def batch_to_records(batch: Any) -> list[dict[str, str]]:
 
 
 def _digest(lines: Iterable[str]) -> str:
-    h = hashlib.sha256()
-    for line in lines:
-        h.update(line.encode("utf-8", "surrogateescape"))
-        h.update(b"\n")
-    return h.hexdigest()
+    """The SHA-256 of the lines, each followed by a line break."""
+    text = "".join(f"{line}\n" for line in lines)
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""``json.dumps(..., ensure_ascii=False)`` without a new encoder for every row."""
 
 
 def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequence[dict[str, str]]) -> dict[str, Any]:
@@ -686,8 +702,8 @@ def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequenc
         "package_version": package_version(), "clingo_version": clingo.__version__,
         "logic_sha256": spec.logic_sha256, "context_sha256": spec.context_sha256,
         "first_row": rows[0].number if rows else 0, "rows": len(rows),
-        "rows_sha256": _digest(json.dumps([r.number, r.line, r.columns], ensure_ascii=False) for r in rows),
-        "results_sha256": _digest(json.dumps(rec, ensure_ascii=False) for rec in records),
+        "rows_sha256": _digest(_JSON.encode([r.number, r.line, r.columns]) for r in rows),
+        "results_sha256": _digest(_JSON.encode(rec) for rec in records),
     }
 
 
@@ -730,8 +746,8 @@ Written = tuple[int, int, dict[str, int], dict[str, Any]]
 
 def check_and_write(index: int, batch: Any, spec: PartitionSpec, writer: ChunkWriter) -> Written:
     """Decide partition ``index`` and write it with its journal line (in the process that decided it)."""
-    records = batch_to_records(check_partition(batch, spec))
-    receipt = partition_receipt(spec, batch_to_rows(batch), records)
+    rows, records = decide_partition(batch, spec)
+    receipt = partition_receipt(spec, rows, records)
     writer.write(index, records, receipt)
     by_status: dict[str, int] = {}
     for rec in records:

@@ -20,6 +20,7 @@ import contextlib
 import csv
 import errno
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -373,27 +374,30 @@ def count_rows(path: Path, fmt: str) -> int | None:
 
 def _columns(records: Iterable[dict[str, str]], last: tuple[str, ...]) -> list[str]:
     seen: dict[str, None] = {}
-    for rec in records:
-        for k in rec:
+    for layout in dict.fromkeys(tuple(rec) for rec in records):  # each distinct tuple of keys, in order
+        for k in layout:
             if k not in last:
                 seen.setdefault(k, None)
     return [*seen, *last]
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False)
+"""``json.dumps(..., ensure_ascii=False)`` without a new encoder for every row."""
+
+
 def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tuple[str, ...]) -> None:
     if fmt == ".jsonl":
         with open(path, "w", encoding="utf-8") as fh:
-            for rec in records:
-                fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            fh.write("".join(f"{_JSON.encode(rec)}\n" for rec in records))
             fh.flush()
             os.fsync(fh.fileno())
         return
     cols = _columns(records, last)
     if fmt == ".csv":
         with open(path, "w", newline="", encoding="utf-8") as fh:
-            w = csv.DictWriter(fh, fieldnames=cols, lineterminator="\n")
-            w.writeheader()
-            w.writerows(records)
+            w = csv.writer(fh, lineterminator="\n")  # what csv.DictWriter writes, without its per-cell lookups
+            w.writerow(cols)
+            w.writerows([rec.get(c, "") for c in cols] for rec in records)
             fh.flush()
             os.fsync(fh.fileno())
         return
@@ -418,6 +422,8 @@ def _join(paths: list[Path], out: Path, fmt: str, last: tuple[str, ...]) -> None
                 for c in next(csv.reader(fh), []):
                     columns.setdefault(c, None)
         cols = [c for c in columns if c not in last] + list(last)
+        if _copied(paths, out, cols):
+            return
         with open(out, "w", newline="", encoding="utf-8") as dst:
             w = csv.DictWriter(dst, fieldnames=cols, lineterminator="\n", restval="")
             w.writeheader()
@@ -440,3 +446,32 @@ def _join(paths: list[Path], out: Path, fmt: str, last: tuple[str, ...]) -> None
             arrays = {c: (t.column(c) if c in t.column_names else pa.array([""] * t.num_rows, type=pa.string()))
                       for c in schema.names}
             writer.write_table(pa.table(arrays, schema=schema))
+
+
+def _header_text(cols: list[str]) -> bytes:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerow(cols)
+    return buf.getvalue().encode("utf-8")
+
+
+def _copied(paths: list[Path], out: Path, cols: list[str]) -> bool:
+    """Join CSV parts that all have the output's header by copying their bytes after it (what reading and
+    writing them again gives, cell for cell); False, with nothing written, where a part has another header
+    or a carriage return (which the csv module writes unquoted and reads as the end of a row)."""
+    header = _header_text(cols)
+    if b"\r" in header:
+        return False
+    for p in paths:
+        with open(p, "rb") as fh:
+            if fh.read(len(header)) != header:
+                return False
+            while block := fh.read(1 << 20):
+                if b"\r" in block:
+                    return False
+    with open(out, "wb") as dst:
+        dst.write(header)
+        for p in paths:
+            with open(p, "rb") as src:
+                src.seek(len(header))
+                shutil.copyfileobj(src, dst)
+    return True

@@ -45,9 +45,7 @@ from pyhelpers.interfaces.chunks import (
 from pyhelpers.interfaces.ledger import ledger_format, rows_to_batch
 from pyhelpers.interfaces.partition import (
     PartitionSpec,
-    batch_to_records,
-    batch_to_rows,
-    check_partition,
+    decide_partition,
     ledger_rows,
     partition_receipt,
     partition_spec,
@@ -84,11 +82,11 @@ class PartTarget:
 def decide_and_write(index: int, batch: Any, spec: PartitionSpec, target: PartTarget) -> dict[str, Any]:
     """A Dask task: decide partition ``index``, write its part and then its committed manifest entry;
     the entry (also returned to the client)."""
-    records = batch_to_records(check_partition(batch, spec))
+    rows, records = decide_partition(batch, spec)
     part = target.part(index)
     entry = {"partition": index, "rows": len(records), "file": part.name,
              "sha256": write_part(part, target.fmt, records, RESULT_COLUMNS),
-             "receipt": partition_receipt(spec, batch_to_rows(batch), records),
+             "receipt": partition_receipt(spec, rows, records),
              "by_status": _by_status(records)}
     write_json_durably(target.entry(index), entry)
     return entry

@@ -353,16 +353,21 @@ def rows_to_batch(rows: Sequence[Row]) -> Any:
     :data:`RESERVED`; :func:`batch_to_rows` gives them back as they were."""
     import pyarrow as pa
 
-    names: dict[str, None] = {}
+    layouts: dict[tuple[str, ...], str | None] = {}  # each distinct tuple of keys (most partitions have one)
     for row in rows:
-        for key in row.columns:
+        layouts.setdefault(tuple(row.columns), None)
+    names: dict[str, None] = {}
+    for layout in layouts:
+        for key in layout:
             if key != ERROR:
                 names.setdefault(key, None)
-    orders: list[str | None] = []
-    for row in rows:
-        keys = [k for k in row.columns if k != ERROR]
-        orders.append(None if keys == [n for n in names if n in row.columns] else json.dumps(keys))
-    arrays = {n: pa.array([row.columns.get(n) for row in rows], type=pa.string()) for n in names}
+    for layout in layouts:
+        keys = [k for k in layout if k != ERROR]
+        present = set(layout)
+        layouts[layout] = None if keys == [n for n in names if n in present] else json.dumps(keys)
+    orders = [layouts[tuple(row.columns)] for row in rows]
+    columns = [row.columns for row in rows]
+    arrays = {n: pa.array([c.get(n) for c in columns], type=pa.string()) for n in names}
     arrays[ROW] = pa.array([row.number for row in rows], type=pa.int64())
     arrays[LINE] = pa.array([row.line for row in rows], type=pa.int64())
     arrays[ERROR] = pa.array([row.columns.get(ERROR) for row in rows], type=pa.string())
@@ -404,38 +409,48 @@ def duplicate_rows(rows: Iterable[Row], buckets: int = BUCKETS) -> Iterator[tupl
     with tempfile.TemporaryDirectory(prefix="treaty-ids-") as tmp:
         folder = Path(tmp)
         with contextlib.ExitStack() as stack:
-            files = [stack.enter_context(open(folder / f"{k:03d}.ids", "w", encoding="utf-8"))
-                     for k in range(buckets)]
+            files = [stack.enter_context(open(folder / f"{k:03d}.ids", "wb")) for k in range(buckets)]
             for row in rows:
                 rid = row.row_id
                 if rid:
-                    files[zlib.crc32(rid.encode("utf-8", "surrogateescape")) % buckets].write(
-                        f"{row.number}\t{json.dumps(rid)}\n")
+                    key = _escaped(rid)
+                    files[zlib.crc32(key) % buckets].write(b"%d\t%s\n" % (row.number, key))
         found = []
         for k in range(buckets):
-            first: dict[str, int] = {}
-            dups: list[tuple[int, int, str]] = []
-            with open(folder / f"{k:03d}.ids", encoding="utf-8") as fh:
+            first: dict[bytes, int] = {}
+            dups: list[tuple[int, int, bytes]] = []
+            with open(folder / f"{k:03d}.ids", "rb") as fh:
                 for line in fh:
-                    number, _, quoted = line.rstrip("\n").partition("\t")
-                    rid = json.loads(quoted)
-                    earlier = first.setdefault(rid, int(number))
-                    if earlier != int(number):
-                        dups.append((int(number), earlier, rid))
+                    number, _, key = line[:-1].partition(b"\t")
+                    n = int(number)
+                    earlier = first.setdefault(key, n)
+                    if earlier != n:
+                        dups.append((n, earlier, key))
             del first
             if dups:
                 path = folder / f"{k:03d}.dups"
-                with open(path, "w", encoding="utf-8") as fh:
-                    fh.writelines(f"{n}\t{e}\t{json.dumps(r)}\n" for n, e, r in sorted(dups))
+                with open(path, "wb") as fh:
+                    fh.writelines(b"%d\t%d\t%s\n" % dup for dup in sorted(dups))
                 found.append(path)
         yield from heapq.merge(*(_read_dups(p) for p in found))
 
 
+def _escaped(rid: str) -> bytes:
+    """An id as one line of bytes, one to one: its UTF-8 (undecodable bytes as they were) with each
+    backslash and line break escaped."""
+    return rid.encode("utf-8", "surrogateescape").replace(b"\\", b"\\\\").replace(b"\n", b"\\n")
+
+
+def _unescaped(key: bytes) -> str:
+    return re.sub(rb"\\[\\n]", lambda m: b"\n" if m.group(0) == b"\\n" else b"\\", key).decode(
+        "utf-8", "surrogateescape")
+
+
 def _read_dups(path: Path) -> Iterator[tuple[int, str, int]]:
-    with open(path, encoding="utf-8") as fh:
+    with open(path, "rb") as fh:
         for line in fh:
-            number, earlier, quoted = line.rstrip("\n").split("\t", 2)
-            yield int(number), json.loads(quoted), int(earlier)
+            number, earlier, key = line[:-1].split(b"\t", 2)
+            yield int(number), _unescaped(key), int(earlier)
 
 
 def mark_duplicates(rows: Iterable[Row], duplicates: Iterator[tuple[int, str, int]]) -> Iterator[Row]:

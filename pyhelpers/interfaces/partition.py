@@ -8,7 +8,8 @@ function that checks a partition of ledger rows, an Arrow record batch in and on
   :func:`rows_to_batch` makes one from rows as :func:`~pyhelpers.interfaces.ledger.read_rows` reads them.
 * Out: the same rows in the same order with ``treaty batch``'s output columns (the ledger's own, then
   :data:`RESULT_COLUMNS`; a bad row has ``status=error`` and its message), with :data:`ROW` and
-  :data:`ORDER` carried; :func:`batch_to_records` gives the records ``treaty batch`` writes.
+  :data:`ORDER` carried; :func:`batch_to_records` gives the records ``treaty batch`` writes
+  (:func:`decide_partition` gives them directly, for an engine that writes them itself).
 * The rule base and the context are loaded once per process (a cache keyed by the context's SHA-256):
   a :class:`PartitionSpec` carries the context's text, so a worker on another machine, or one started
   with ``spawn``, needs no file of the client and no state inherited by ``fork``.
@@ -28,6 +29,7 @@ from pyhelpers.interfaces.batch import (
     batch_to_records,
     check_and_write,
     check_partition,
+    decide_partition,
     ledger_rows,
     partition_receipt,
     partition_spec,
@@ -49,6 +51,7 @@ from pyhelpers.interfaces.ledger import (
 
 __all__ = [
     "ERROR", "LINE", "ORDER", "RESERVED", "RESULT_COLUMNS", "ROW", "PartitionSpec", "batch_to_records",
-    "batch_to_rows", "check_and_write", "check_partition", "duplicate_problem", "duplicate_rows", "ledger_rows",
-    "mark_duplicates", "partition_receipt", "partition_spec", "partitions", "rows_to_batch", "run_receipt",
+    "batch_to_rows", "check_and_write", "check_partition", "decide_partition", "duplicate_problem",
+    "duplicate_rows", "ledger_rows", "mark_duplicates", "partition_receipt", "partition_spec", "partitions",
+    "rows_to_batch", "run_receipt",
 ]
