@@ -143,6 +143,9 @@ def _condition_sets(unknowns: Sequence[OpenFact], facts_of: list[list[str]]
         if where == everywhere:
             out[text] = ()
             continue
+        if len(shape) == 1:  # one open fact: its values are the combinations
+            out[text] = tuple(((0, combos[n][0]),) for n in sorted(where))
+            continue
         for size in range(1, len(shape) + 1):
             found = None
             for subset in itertools.combinations(range(len(shape)), size):

@@ -17,6 +17,8 @@ from pyhelpers.facts.interests import (
     DECIMALS_PER_PLACE,
     MEASURES,
     SHARE_UNITS,
+    Edge,
+    Interest,
     chain_decimals,
     interests,
     period_edges,
@@ -64,19 +66,24 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: fr
         add(fact("ownership_period", sid, day(start), day(end)))
     scope = declared.interests.get(sc.treaty)
     targets = _interest_targets(sc, periods) if scope == "item_parties" else None
+    memo: dict[tuple[tuple[Edge, ...], frozenset[str] | None], list[Interest]] = {}
     for start, end in periods if scope is not None else []:
         if targets is not None and not targets.get(start):
             continue
         for measure in MEASURES:
-            edges = period_edges(records, start, end, measure)
-            for it in interests(edges, None if targets is None else targets[start]):
+            edges = tuple(period_edges(records, start, end, measure))
+            wanted = None if targets is None else frozenset(targets[start])
+            found = memo.get((edges, wanted))
+            if found is None:  # periods over which the same holdings hold have the same interests
+                found = memo[(edges, wanted)] = interests(edges, wanted)
+            for it in found:
                 lo, hi = it.units
                 add(fact("ownership_interest", sid, day(start), it.holder, it.company, Const(measure), lo, hi))
                 for b in it.through:
                     add(fact("ownership_through", sid, day(start), it.holder, it.company, Const(measure), b))
     months = declared.ownership.get(sc.treaty)
     if months is not None and periods:
-        _ownership_windows(sc, sid, add, periods, months)
+        _ownership_windows(sc, sid, add, periods, months, own_cuts(sc) if cuts else None)
 
 
 def _interest_targets(sc: Scenario, periods: list[tuple[date, date]]) -> dict[date, set[str]]:
@@ -98,13 +105,25 @@ def _interest_targets(sc: Scenario, periods: list[tuple[date, date]]) -> dict[da
     return targets
 
 
+def _period_cuts(periods: list[tuple[date, date]]) -> list[date]:
+    return sorted({a for a, _ in periods} | {b + timedelta(days=1) for _, b in periods if b < dates.OPEN_END})
+
+
+def own_cuts(sc: Scenario) -> list[date]:
+    """The days at which the ownership periods of ``sc`` begin and end, cut by its holdings alone (not by
+    the days of other alternatives of an open date)."""
+    return _period_cuts(dates.elementary_periods((h.from_, h.until or dates.OPEN_END) for h in sc.holdings))
+
+
 def _ownership_windows(sc: Scenario, sid: str, add: Add, periods: list[tuple[date, date]],
-                       months: int) -> None:
+                       months: int, window_cuts: list[date] | None = None) -> None:
     """For each item, the candidate windows of ``months`` months that include its date
     (:func:`~pyhelpers.base.dates.period_windows_including`: one maximises the count, never day by day), with
     the days of each ownership period inside each window; days after the evaluation date are counted apart,
-    as unknown, unless the scenario says the holdings continue."""
-    cuts = sorted({a for a, _ in periods} | {b + timedelta(days=1) for _, b in periods if b < dates.OPEN_END})
+    as unknown, unless the scenario says the holdings continue. The windows are chosen at ``window_cuts``
+    (the scenario's own, where ``periods`` are cut at other alternatives' days too), else at the periods'
+    ends."""
+    cuts = window_cuts if window_cuts is not None else _period_cuts(periods)
     horizon = dates.OPEN_END if sc.holdings_continue else sc.evaluation_date
     subjects = [(item.id, item.date) for item in sc.income]
     subjects += [(q.id, q.date or sc.evaluation_date) for q in person_questions(sc)]
