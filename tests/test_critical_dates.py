@@ -72,6 +72,15 @@ def _with_range(data: Any, path: tuple[Any, ...], low: date, high: date) -> Any:
     return data
 
 
+def _range_at(data: Any, path: tuple[Any, ...]) -> tuple[date, date]:
+    node = data
+    for part in path:
+        node = node[part]
+    low, high = (_day(v) for v in node["between"])
+    assert low is not None and high is not None
+    return low, high
+
+
 def _variants(path: Path) -> list[tuple[str, Any]]:
     """The scenario's data with its ranges widened (shipped short ranges), or narrowed to windows (long)."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -87,23 +96,12 @@ def _variants(path: Path) -> list[tuple[str, Any]]:
     if key in LONG:
         return [("whole range", raw)]
     widen = (60 if FULL else 12) if len(ranges) == 1 else (8 if FULL else 4)  # two: their product stays small
-    spans = []
-    for p in ranges:
-        node = raw
-        for part in p:
-            node = node[part]
-        low, high = (_day(v) for v in node["between"])
-        assert low is not None and high is not None
-        spans.append((high - low).days + 1)
+    spans = [(high - low).days + 1 for low, high in (_range_at(raw, p) for p in ranges)]
     while widen and math.prod(n + 2 * widen for n in spans) > MAX_COMBINATIONS:
         widen -= 1  # every day of each range must stay within the limit on combinations
     data = copy.deepcopy(raw)
     for p in ranges:
-        node = data
-        for part in p:
-            node = node[part]
-        low, high = (_day(v) for v in node["between"])
-        assert low is not None and high is not None
+        low, high = _range_at(data, p)
         _with_range(data, p, low - timedelta(days=widen), high + timedelta(days=widen))
     out.append((f"widened by {widen} days", data))
     return out
