@@ -93,6 +93,12 @@ def fact(name: str, *args: Value) -> str:
     return f"{name}({', '.join(map(term, args))})."
 
 
+def _fact_text(text: str) -> None:
+    """Raise ValueError unless ``text`` is a fact made by :func:`fact`."""
+    if not (text.endswith(").") and _checked_name(text[: text.index("(")])):
+        raise ValueError(f"not a fact: {text!r}")
+
+
 def open_option(sid: str, fact_no: int, value_no: int) -> str:
     """``_option(sid, F, V).``: alternative V of the scenario's open fact F (issue 7)."""
     return f"_option({quote(sid)}, {term(fact_no)}, {term(value_no)})."
@@ -103,8 +109,7 @@ def conditional_fact(text: str, sid: str, conditions: tuple[tuple[int, int], ...
     """The fact ``text`` (made by :func:`fact`) holding only where every open fact F has its alternative V
     for the pairs (F, V) of ``conditions`` and none of the pairs of ``absent``:
     ``f(...) :- _value(sid, F, V), ..., not _value(sid, F2, V2), ...`` (issue 7)."""
-    if not (text.endswith(").") and _checked_name(text[: text.index("(")])):
-        raise ValueError(f"not a fact: {text!r}")
+    _fact_text(text)
     if not conditions and not absent:
         return text
     body = [f"_value({quote(sid)}, {term(f)}, {term(v)})" for f, v in conditions]
@@ -116,8 +121,7 @@ def ranged_fact(text: str, sid: str, fact_no: int, low: int, high: int) -> str:
     """The fact ``text`` (made by :func:`fact`) holding only where open fact ``fact_no`` has one of its
     alternatives ``low`` to ``high``: ``f(...) :- _value(sid, F, V), low <= V, V <= high.`` (one rule for
     a run of alternatives, instead of one per alternative)."""
-    if not (text.endswith(").") and _checked_name(text[: text.index("(")])):
-        raise ValueError(f"not a fact: {text!r}")
+    _fact_text(text)
     return f"{text[:-1]} :- _value({quote(sid)}, {term(fact_no)}, V), {term(low)} <= V, V <= {term(high)}."
 
 

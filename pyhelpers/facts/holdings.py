@@ -24,6 +24,7 @@ from pyhelpers.facts.interests import (
     period_edges,
     share_decimals,
 )
+from pyhelpers.facts.timeline import timeline_cuts
 from pyhelpers.scenario import Scenario, person_questions
 
 
@@ -83,7 +84,7 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: fr
                     add(fact("ownership_through", sid, day(start), it.holder, it.company, Const(measure), b))
     months = declared.ownership.get(sc.treaty)
     if months is not None and periods:
-        _ownership_windows(sc, sid, add, periods, months, own_cuts(sc) if cuts else None)
+        _ownership_windows(sc, sid, add, periods, months, sorted(timeline_cuts(sc).ownership) if cuts else None)
 
 
 def _interest_targets(sc: Scenario, periods: list[tuple[date, date]]) -> dict[date, set[str]]:
@@ -105,16 +106,6 @@ def _interest_targets(sc: Scenario, periods: list[tuple[date, date]]) -> dict[da
     return targets
 
 
-def _period_cuts(periods: list[tuple[date, date]]) -> list[date]:
-    return sorted({a for a, _ in periods} | {b + timedelta(days=1) for _, b in periods if b < dates.OPEN_END})
-
-
-def own_cuts(sc: Scenario) -> list[date]:
-    """The days at which the ownership periods of ``sc`` begin and end, cut by its holdings alone (not by
-    the days of other alternatives of an open date)."""
-    return _period_cuts(dates.elementary_periods((h.from_, h.until or dates.OPEN_END) for h in sc.holdings))
-
-
 def _ownership_windows(sc: Scenario, sid: str, add: Add, periods: list[tuple[date, date]],
                        months: int, window_cuts: list[date] | None = None) -> None:
     """For each item, the candidate windows of ``months`` months that include its date
@@ -123,7 +114,8 @@ def _ownership_windows(sc: Scenario, sid: str, add: Add, periods: list[tuple[dat
     as unknown, unless the scenario says the holdings continue. The windows are chosen at ``window_cuts``
     (the scenario's own, where ``periods`` are cut at other alternatives' days too), else at the periods'
     ends."""
-    cuts = window_cuts if window_cuts is not None else _period_cuts(periods)
+    cuts = window_cuts if window_cuts is not None else \
+        sorted({a for a, _ in periods} | {b + timedelta(days=1) for _, b in periods if b < dates.OPEN_END})
     horizon = dates.OPEN_END if sc.holdings_continue else sc.evaluation_date
     subjects = [(item.id, item.date) for item in sc.income]
     subjects += [(q.id, q.date or sc.evaluation_date) for q in person_questions(sc)]
