@@ -370,6 +370,26 @@ def test_a_cell_with_newlines_keeps_the_lines_of_the_rows_after_it(tmp_path: Pat
     assert got["b"]["error"].startswith(f"{ledger} row 2 (line 4, id b): payer:")
 
 
+def test_a_cell_with_a_carriage_return_reads_back_whole(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: a memo holding a bare carriage return was written unquoted (the csv module quotes only the
+    line terminator's characters), and a reader ended the row there. Now the row is written with its cells
+    quoted, in a part and in the joined output, whether the parts are copied or read and written again."""
+    for memo in ("one\rtwo", "a\r\rb", "x\r\ny"):  # a cell is read stripped: returns inside it
+        ledger = tmp_path / "in.csv"
+        with open(ledger, "w", newline="", encoding="utf-8") as fh:  # quoted, as a careful writer does
+            w = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n", quoting=csv.QUOTE_ALL)
+            w.writeheader()
+            w.writerows([_GOOD | {"id": "a", "memo": memo}, _GOOD | {"id": "b"}, _GOOD | {"id": "c", "payer": "x"}])
+        for chunk_size in (1, 500):
+            out = tmp_path / f"out-{chunk_size}.csv"
+            out.unlink(missing_ok=True)
+            run_batch(ledger, CONTEXT, out, workers=1, checker=checker, chunk_size=chunk_size)
+            rows = _read(out)
+            assert [r["id"] for r in rows] == ["a", "b", "c"]
+            assert rows[0]["memo"] == memo and rows[0]["status"] == rows[1]["status"] == "decided"
+            assert rows[2]["status"] == "error"
+
+
 def test_an_unclosed_quote_stops_the_batch_with_its_line_and_writes_nothing(tmp_path: Path, checker: Checker) -> None:
     """Reproducer: an unclosed quote swallowed the rows after it into one cell, exit 0. Now it is an error of
     the whole file, with the line of its row; no output, no parts, no lock is left. When the rest of the

@@ -28,7 +28,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from pyhelpers.base.errors import BatchError, OutputError
 from pyhelpers.interfaces.ledger import parquet, readable
@@ -395,7 +395,7 @@ def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tu
     cols = _columns(records, last)
     if fmt == ".csv":
         with open(path, "w", newline="", encoding="utf-8") as fh:
-            w = csv.writer(fh, lineterminator="\n")  # what csv.DictWriter writes, without its per-cell lookups
+            w = _CsvWriter(fh)  # what csv.DictWriter writes, without its per-cell lookups
             w.writerow(cols)
             w.writerows([rec.get(c, "") for c in cols] for rec in records)
             fh.flush()
@@ -425,11 +425,11 @@ def _join(paths: list[Path], out: Path, fmt: str, last: tuple[str, ...]) -> None
         if _copied(paths, out, cols):
             return
         with open(out, "w", newline="", encoding="utf-8") as dst:
-            w = csv.DictWriter(dst, fieldnames=cols, lineterminator="\n", restval="")
-            w.writeheader()
+            w = _CsvWriter(dst)
+            w.writerow(cols)
             for p in paths:
                 with open(p, newline="", encoding="utf-8") as fh:
-                    w.writerows(csv.DictReader(fh))
+                    w.writerows([row.get(c) or "" for c in cols] for row in csv.DictReader(fh))
         return
     import pyarrow as pa
 
@@ -448,9 +448,30 @@ def _join(paths: list[Path], out: Path, fmt: str, last: tuple[str, ...]) -> None
             writer.write_table(pa.table(arrays, schema=schema))
 
 
+class _CsvWriter:
+    """``csv.writer`` rows ended by a newline; a row with a carriage return in a cell is written with every
+    cell quoted. The csv module quotes only the line terminator's characters: a bare carriage return
+    written unquoted is read back as the end of a row, and the cell is lost."""
+
+    def __init__(self, fh: TextIO) -> None:
+        self._minimal = csv.writer(fh, lineterminator="\n")
+        self._quoted = csv.writer(fh, lineterminator="\n", quoting=csv.QUOTE_ALL)
+
+    def writerow(self, row: list[str]) -> None:
+        (self._quoted if any("\r" in c for c in row) else self._minimal).writerow(row)
+
+    def writerows(self, rows: Iterable[list[str]]) -> None:
+        rows = list(rows)
+        if "\r" not in "".join(["".join(row) for row in rows]):  # the usual case, at C speed
+            self._minimal.writerows(rows)
+            return
+        for row in rows:
+            self.writerow(row)
+
+
 def _header_text(cols: list[str]) -> bytes:
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerow(cols)
+    _CsvWriter(buf).writerow(cols)
     return buf.getvalue().encode("utf-8")
 
 
