@@ -129,6 +129,21 @@ def test_days_in_the_other_state_carry_the_threshold() -> None:
     assert line.endswith("(> 183)")
 
 
+def test_a_sum_compared_inside_its_aggregate_shows_the_comparison_with_its_figures() -> None:
+    """br-ae 5(3)(b) compares the days of the counted periods with six months inside the aggregate (``L <
+    #sum {...}``, so that the sum is not grounded for every value it may take): the argument still shows
+    the comparison, the sum first (``183 > 182``), and the derivation the aggregate's value and its test."""
+    path = str(ROOT / "scenarios/br-ae/exam22-04-related-period-30-vs-31-each.yaml")
+    for lang, days in (("en", "6 months from 2024-01-01 are 182 days"),
+                       ("pt", "6 meses a contar de 01/01/2024 são 182 dias")):
+        out = CliRunner().invoke(main, ["explain", path, "--lang", lang]).stdout
+        line = next(ln for ln in out.splitlines() if ln.startswith("    br-ae 5(3): "))
+        assert days in line and line.endswith("; 183 > 182")
+    full = CliRunner().invoke(main, ["explain", path, "--full"]).stdout.splitlines()
+    at = next(i for i, ln in enumerate(full) if ln.strip() == "Σ #sum = 183 (2)")
+    assert full[at + 1].strip() == "⊢ 183 > 182 — test: ✓"
+
+
 def test_check_markdown_lists_the_decisive_lines() -> None:
     path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
     out = CliRunner().invoke(main, ["check", path, "--format", "markdown"]).stdout

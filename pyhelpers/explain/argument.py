@@ -191,6 +191,10 @@ class _Projector:
                     bounds.setdefault(folded[0], []).append(folded[1])
                 elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
+            for part, _elements in sup.aggs if BOOKKEEPING not in sup.plan.info.flags else []:
+                for figure, _ok in self.ex.aggregate_tests(part.atom, sup.plan, sup.env):
+                    if figure not in cur.comparisons:
+                        cur.comparisons.append(figure)
             for i, fact in enumerate(facts):
                 if fact is not None:
                     _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)

@@ -303,6 +303,10 @@ class _Support:
         return dataclasses.replace(self, pos=pos, aggs=aggs)  # type: ignore[arg-type]
 
 
+def _number(value: int | None) -> clingo.Symbol | None:
+    return clingo.Number(value) if value is not None else None
+
+
 def _rule_provision(plan: RulePlan, env: Env) -> str | None:
     var = plan.info.dynamic_provision
     if var is not None:
@@ -510,7 +514,7 @@ class Explainer:
         for a in sup.pos:
             step.children.append(self.tree(a, seen))
         for part, elements in sup.aggs:
-            step.children.append(self._aggregate_step(part, sup.env, elements, seen))
+            step.children.append(self._aggregate_step(part, sup.plan, sup.env, elements, seen))
         for part in sup.tests:
             step.children.append(self._test_step(part, sup.plan, sup.env))
         for a in sup.neg:
@@ -519,18 +523,43 @@ class Explainer:
                                       note=word("no_rule", self.lang)))
         return step
 
-    def _aggregate_step(self, part: BodyPart, env: Env, elements: list[list[clingo.Symbol]],
+    def _aggregate_step(self, part: BodyPart, plan: RulePlan, env: Env, elements: list[list[clingo.Symbol]],
                         seen: set[clingo.Symbol]) -> Step:
+        """The aggregate with its value (``#sum = 200``), a test for each guard that compares it (``L <
+        #sum {...}``: ``200 > 184``), and the atoms of its elements."""
         agg = part.atom
         fn = AGGREGATE_NAMES.get(agg.function, "aggregate")
-        guard = agg.left_guard or agg.right_guard
-        value = render_value(evaluate(guard.term, env), "int", self.lang) if guard and _bound(guard.term, env) else "?"
-        label = f"#{fn} = {value}"
+        named = next((g.term for g in (agg.left_guard, agg.right_guard) if g is not None
+                      and g.comparison == ast.ComparisonOperator.Equal and _bound(g.term, env)), None)
+        value = evaluate(named, env) if named is not None else _number(self.aggregate_value(agg, env))
+        label = f"#{fn} = {render_value(value, 'int', self.lang) if value is not None else '?'}"
         step = Step("aggregate", label, f"{label} ({len(elements)})")
+        for text, ok in self.aggregate_tests(agg, plan, env):
+            step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}"))
         for el in elements:
             for a in el:
                 step.children.append(self.tree(a, seen))
         return step
+
+    def aggregate_tests(self, agg: Any, plan: RulePlan, env: Env) -> list[tuple[str, bool]]:
+        """The comparisons an aggregate's guards make, the aggregate's value first, with their figures and
+        whether they hold: ``L < #sum {...}`` with the sum 200 and ``L`` 184 is ``200 > 184``. A guard
+        ``V = #sum {...}`` only names the value: no test."""
+        value = self.aggregate_value(agg, env)
+        out: list[tuple[str, bool]] = []
+        for guard, left in ((agg.left_guard, True), (agg.right_guard, False)):
+            if guard is None or guard.comparison == ast.ComparisonOperator.Equal or value is None:
+                continue
+            types = [plan.var_types.get(n, "int") for n in variables(guard.term)]
+            typ = next((t for t in types if t not in ("int", "id")), "int")
+            op = _FLIP[guard.comparison] if left else guard.comparison
+            try:
+                ok = COMPARISONS[op][0](value, evaluate(guard.term, env).number)
+            except Unbound:
+                ok = False
+            out.append((f"{render_value(clingo.Number(value), typ, self.lang)} {COMPARISONS[op][1]} "
+                        f"{self._render_side(guard.term, env, typ)}", ok))
+        return out
 
     def _render_side(self, node: Any, env: Env, typ: str) -> str:
         try:
