@@ -144,6 +144,16 @@ def test_a_sum_compared_inside_its_aggregate_shows_the_comparison_with_its_figur
     assert full[at + 1].strip() == "⊢ 183 > 182 — test: ✓"
 
 
+def test_a_site_is_named_by_the_place_the_others_share() -> None:
+    """Places linked by ``same_site_as`` form one site, named by the place that links to no other: the
+    enterprise's days are "at quixere-site" (its own place), never at the related enterprise's quixere-grid,
+    which only began later (a blind examiner's finding, stop 39)."""
+    path = str(ROOT / "scenarios/br-ae/exam39-1-solar-plant-related-installer-tips-over-six-months.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    assert "the stints of gulf-solar at quixere-site cover 153 days" in out
+    assert "at quixere-grid cover" not in out and "fall in stint 1 of quixere-site" in out
+
+
 def test_check_markdown_lists_the_decisive_lines() -> None:
     path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
     out = CliRunner().invoke(main, ["check", path, "--format", "markdown"]).stdout

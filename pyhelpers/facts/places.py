@@ -84,16 +84,22 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: froz
                 add(fact("service_days", sid, item.id, bid, count, day(w_from), day(w_to)))
 
 
+def _site_name(sc: Scenario, members: list[str]) -> str:
+    """The name of the site of ``members`` (sorted): the first place that ``same_site_as`` links to no other
+    (the site the others are said to share: 'the stints of E at the site'), else the first place."""
+    return next((bid for bid in members if sc.places_of_business[bid].same_site_as not in members), members[0])
+
+
 def _site_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: frozenset[date] = frozenset()) -> None:
-    """The stints of each place (``place_stint``: first and last day and days; an open-ended stint counted to
-    the evaluation date and marked ``place_stint_open``), the site each place belongs to (``place_site``:
-    the places that ``same_site_as`` links, either way and through one another, form one site named by its
-    first place id; a place linked to none is a site of its own), the days the stints of each enterprise's
-    places at a site cover, each day once (``site_enterprise_days``), and the site's timeline cut into
-    segments (``site_segment``, ``segment_in_stint``) at every stint's and every holding's ends, so that the
-    days of any set of stints are the sum of the segments they cover, each day once, and each segment lies
-    within one ownership period; and the days of each of the treaty's month counts from each segment's
-    first day (``segment_period_days``); also at each day of ``cuts``."""
+    """The stints of each place (``place_stint``: first and last day and days; an open-ended stint counted to the
+    evaluation date and marked ``place_stint_open``), the site each place belongs to (``place_site``: the places
+    that ``same_site_as`` links, either way and through one another, form one site named by the first place id that
+    links to no other (:func:`_site_name`); a place linked to none is a site of its own), the days the stints of
+    each enterprise's places at a site cover, each day once (``site_enterprise_days``), and the site's timeline cut
+    into segments (``site_segment``, ``segment_in_stint``) at every stint's and every holding's ends, so that the
+    days of any set of stints are the sum of the segments they cover, each day once, and each segment lies within
+    one ownership period; and the days of each of the treaty's month counts from each segment's first day
+    (``segment_period_days``); also at each day of ``cuts``."""
     links: dict[str, str] = {bid: bid for bid in sc.places_of_business}
 
     def root(b: str) -> str:
@@ -105,9 +111,10 @@ def _site_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: froz
         if b.same_site_as is not None and b.same_site_as in links:
             r1, r2 = sorted((root(bid), root(b.same_site_as)))
             links[r2] = r1
-    sites: dict[str, list[str]] = {}
+    groups: dict[str, list[str]] = {}
     for bid in sorted(sc.places_of_business):
-        sites.setdefault(root(bid), []).append(bid)
+        groups.setdefault(root(bid), []).append(bid)
+    sites = {_site_name(sc, members): members for members in groups.values()}
     holding_spans = [(h.from_, h.until or dates.OPEN_END) for h in sc.holdings]
     months = sorted(declared.treaty_months.get(sc.treaty, ()))
     for site, members in sites.items():
