@@ -126,7 +126,7 @@ _NOT_TOOL_WORDS = [
     re.compile(r"<blockquote[^>]*>.*?</blockquote>|<p lang=\"pt\">.*?</p>", re.S),  # treaty text in the report
     re.compile(r"<[^>]+>"),  # HTML tags
     re.compile(r"\S*/\S*"),  # file paths
-    re.compile(r"\b[a-z][a-z0-9_]*\([^()]*(\([^()]*\))?[^()]*\)(\.[a-z_][a-z0-9_.\[\]]*)?"),  # atoms, fact paths
+    re.compile(r"\b[a-z][a-z0-9_]*\((?:[^()]|\([^()]*\))*\)(\.[a-z_][a-z0-9_.\[\]]*)?"),  # atoms, fact paths
     re.compile(r"\b[a-z_][a-z0-9_]*(\[\d+\])?(\.[a-z_][a-z0-9_]*(\[\d+\])?)+"),  # YAML paths
     re.compile(r"\S*[_\d]\S*"),  # ids, numbers, dates, constants
     re.compile(r"\b[a-z]+-[a-z-]+\b"),  # hyphenated ids
@@ -221,8 +221,6 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
 
 
 # What stays English under --lang pt, and why (none of it is the tool's prose; each entry names where it comes from):
-# - `explain --why-not`: ``algum Owner``, a variable of the rule as the rule base writes it (the rule's program text,
-#   like its ids), named where the explanation leaves it unbound;
 # - `batch`: the statuses counted in its summary are the values of the output's `status` column (``decided 1, error
 #   1``), and a row's message names the ledger's column (``date:``): machine values and column names, documented as
 #   written in docs/guide/batch.md ("the column names and values found are not translated", "the statuses counted
@@ -231,7 +229,6 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
 #   (``decided; br: capped 15%, pt: may tax``), to be pasted into one: the scenario format's values, documented so
 #   in docs/guide/commands.md.
 KNOWN_ENGLISH: dict[str, set[str]] = {
-    "explain": {"owner"},
     "batch": {"decided", "depends", "error", "missing", "pending", "date"},
     "diff": {"decided", "capped", "may", "tax"},
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import clingo
 from pyhelpers.base import dates, formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.rulebase import ground_facts, logic_dir
-from pyhelpers.engine.program import Logic, load_logic
+from pyhelpers.engine.program import Argument, Logic, load_logic
 
 
 def state_names(lang: str) -> dict[str, str]:
@@ -73,13 +74,38 @@ _WORDS = {
            "not_applied": "{prov} does not apply ({exception})"},
     "pt": {"months": "meses", "not": "não se verifica que", "given": "informado pelo cenário",
            "static": "fixado pelo catálogo da convenção", "test": "teste", "no_rule": "nenhuma regra o derivou",
-           "not_applied": "o {prov} não se aplica ({exception})", "open": "(em aberto)", "some": "algum",
+           "not_applied": "o {prov} não se aplica ({exception})", "open": "(em aberto)",
            "no_value": "a convenção não fixa tal valor", "not_given": "não informado pelo cenário",
            "holds": "verifica-se"},
 }
 _WORDS["pt-PT"] = {"given": "indicado pelo cenário", "not_given": "não indicado pelo cenário"}
-_WORDS["en"].update({"open": "(open)", "some": "some", "no_value": "the treaty sets no such value",
+_WORDS["en"].update({"open": "(open)", "no_value": "the treaty sets no such value",
                      "not_given": "not given by the scenario", "holds": "it holds"})
+
+
+_SOME_OF_TYPE = {
+    "en": {"id": "some element of the scenario", "state": "some State", "prov": "some provision", "date": "some date",
+           "ymd": "some date", "bp": "some percentage", "units": "some percentage", "months": "some number of months",
+           "int": "some number", "term": "some value"},
+    "pt": {"id": "algum elemento do cenário", "state": "algum Estado", "prov": "alguma disposição",
+           "date": "alguma data", "ymd": "alguma data", "bp": "algum percentual", "units": "algum percentual",
+           "months": "algum número de meses", "int": "algum número", "term": "algum valor"},
+    "pt-PT": {"bp": "alguma percentagem", "units": "alguma percentagem"},
+}
+"""What an unbound argument without a noun of its own in the vocabulary is called, by its type (the vocabulary's
+argument types), with the determiner that agrees with it."""
+
+
+def unbound_words(logic: Logic, arg: Argument, lang: str) -> str:
+    """What a reading calls ``arg`` when it leaves it unbound: the words of the noun the vocabulary gives it
+    (``%~``, :meth:`Logic.noun`: "some place of business", "alguma pessoa"), else of its type ("some State")."""
+    noun = logic.noun(arg)
+    if noun is not None:
+        return noun.words(lang)
+    for table in languages.chain(lang):
+        if arg.type in _SOME_OF_TYPE.get(table, {}):
+            return _SOME_OF_TYPE[table][arg.type]
+    raise KeyError(arg.type)
 
 
 def word(key: str, lang: str) -> str:
@@ -613,20 +639,117 @@ def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
     return fill(pred.reading(lang), values, states, lang)
 
 
-def fill(template: str, values: dict[str, str], states: dict[str, str], lang: str) -> str:
+def fill(template: str, values: dict[str, str], states: dict[str, str], lang: str,
+         unbound: Mapping[str, tuple[str, bool]] | None = None) -> str:
     """``template`` with each ``{Name}`` replaced by ``values[Name]``; a State (``states[Name]``, its code)
-    by its name with the article it takes, contracted with a preposition before it (:func:`state_in`)."""
+    by its name with the article it takes, contracted with a preposition before it (:func:`state_in`); an
+    argument left unbound (``unbound[Name]``: its noun's words, "some place of business", and whether a
+    noun before it may name it, as for a scenario's id) by those words, or by the noun the template already
+    names before it (:func:`some_in`)."""
     out, at = "", 0
     for m in _PLACEHOLDER.finditer(template):
         out += template[at:m.start()]
         name = m.group(1)
-        if name in states:
+        if unbound and name in unbound:
+            out = some_in(out, *unbound[name], lang)
+        elif name in states:
             out, words = state_in(out, states[name], lang)
             out += words
         else:
             out += values.get(name, m.group(0))
         at = m.end()
     return out + template[at:]
+
+
+_ARTICLES_EN = ("the", "a", "an")
+_NOT_NOUNS_EN = frozenset({
+    "other", "same", "first", "second", "last", "next", "following", "only", "own", "whole", "of", "to", "by",
+    "in", "on", "at", "for", "with", "from", "under", "through", "behind", "between", "than", "as", "and", "or"})
+"""Words that may follow an article without being the noun an argument is named by ("the other {St}")."""
+_OPENING_WORDS_EN = frozenset({"whether", "where", "what", "when", "which", "if", "only", "are", "is", "the", "a",
+                               "an", "since", "until", "after", "before", "during", "over"})
+"""Words that open a reading before an argument without being a noun ("whether {B} is ...")."""
+_SOME_PT = {"o": "algum", "a": "alguma", "os": "alguns", "as": "algumas", "um": "algum", "uma": "alguma"}
+"""The indefinite determiner that agrees with an article ('o agente {B}' → 'algum agente')."""
+_UNCONTRACTED = {contracted: pair for pair, contracted in _CONTRACTED.items()} | {
+    "num": ("em", "um"), "numa": ("em", "uma"), "dum": ("de", "um"), "duma": ("de", "uma")}
+_NOT_NOUNS_PT = frozenset({
+    "de", "em", "por", "para", "com", "sobre", "entre", "a", "o", "que", "se", "e", "ou", "seu", "sua", "seus",
+    "suas", "outro", "outra", "outros", "outras", "mesmo", "mesma", "mesmos", "mesmas", "próprio", "própria",
+    "primeiro", "primeira", "último", "última", "qual", "cujo", "cuja"})
+"""Words that may follow an article without being the noun an argument is named by ('o outro {St}')."""
+_WORD_BEFORE = re.compile(r"(?:^|(?<=\s))([^\W\d_][\w-]*) $")
+
+
+def some_in(before: str, words: str, apposed: bool, lang: str) -> str:
+    """The text ``before`` an unbound argument followed by what names it: ``words``, its noun's words with
+    their determiner ("some place of business", "algum local de negócios"), unless ``before`` ends with a
+    noun of its own that names the argument:
+
+    - the noun of ``words`` itself, after an article, a preposition or nothing ("of kind {K}" → "of some
+      kind", "a pessoa {P}" → "alguma pessoa", "do tipo {Ty}" → "de algum tipo de rendimento");
+    - with ``apposed`` (a scenario's id: what a noun before it names, not the subject of a clause as in
+      "the kind {Prov} describes"), another noun after an article: that noun with the determiner the
+      article agrees with ("the agent {B}" → "some agent", "o canteiro {B}" → "algum canteiro", "da
+      instalação {B}" → "de alguma instalação");
+      and in English a sentence that opens with a noun ("site {B} lasts" → "some site lasts");
+    - an article alone is left out (a contraction leaves its preposition): "the {Me}" → "some measure".
+
+    Portuguese ``a`` right before the argument is kept (the preposition: "pago a {P}" → "pago a alguma
+    pessoa")."""
+    portuguese = languages.family(lang) == "pt"
+    determiner, _, noun = words.partition(" ")
+    head = noun.split(" ")
+    for k in range(len(head), 0, -1):  # the template names the same noun: "of kind {K}", "a pessoa {P}"
+        named = " ".join(head[:k]) + " "
+        if not before.endswith(named) or not (len(before) == len(named) or before[-len(named) - 1].isspace()):
+            continue
+        rest = before[:-len(named)]
+        prefix = _article_before(rest, portuguese)
+        if prefix is not None:
+            return prefix + words
+        last = _WORD_BEFORE.search(rest)
+        if last is None or last.group(1) in (_PREPOSITIONS_PT if portuguese else _PREPOSITIONS_EN):
+            return rest + words
+        break
+    last = _WORD_BEFORE.search(before)
+    article = _WORD_BEFORE.search(before[:last.start(1)]) if last is not None else None
+    if apposed and last is not None and article is not None and \
+            last.group(1) not in (_NOT_NOUNS_PT if portuguese else _NOT_NOUNS_EN):
+        art, lead, named = article.group(1), before[:article.start(1)], last.group(1)
+        if portuguese:  # another noun after an article: "o agente {B}" → "algum agente"
+            preposition, plain_article = _UNCONTRACTED.get(art, ("", art))
+            if plain_article in _SOME_PT and named not in _UNCONTRACTED:
+                return f"{lead}{preposition + ' ' if preposition else ''}{_SOME_PT[plain_article]} {named}"
+        elif art in _ARTICLES_EN:
+            return f"{lead}{determiner} {named}"
+    if apposed and not portuguese and last is not None and last.start(1) == 0 and last.group(1).islower() \
+            and last.group(1) not in _NOT_NOUNS_EN | _PREPOSITIONS_EN | _OPENING_WORDS_EN:  # "site {B} lasts"
+        return f"{determiner} {last.group(1)}"
+    prefix = _article_before(before, portuguese, keep_a=True)
+    return (before if prefix is None else prefix) + words
+
+
+def _article_before(text: str, portuguese: bool, keep_a: bool = False) -> str | None:
+    """``text`` without the article that ends it (a contraction: its preposition stays, "do " → "de ");
+    None when it does not end with one. With ``keep_a``, Portuguese ``a`` (also a preposition) is kept."""
+    last = _WORD_BEFORE.search(text)
+    if last is None:
+        return None
+    art, lead = last.group(1), text[:last.start(1)]
+    if not portuguese:
+        return lead if art in _ARTICLES_EN else None
+    if art in _UNCONTRACTED:
+        return f"{lead}{_UNCONTRACTED[art][0]} "
+    if art in _SOME_PT and not (keep_a and art == "a"):
+        return lead
+    return None
+
+
+_PREPOSITIONS_EN = frozenset({"of", "to", "by", "in", "on", "at", "for", "with", "from", "under", "through",
+                              "behind", "between", "about", "into", "within", "concerning"})
+_PREPOSITIONS_PT = frozenset({"de", "em", "por", "para", "com", "sobre", "entre", "a", "até", "desde",
+                              "perante", "contra", "sem"})
 
 
 def user_atom(sym: clingo.Symbol) -> str:
