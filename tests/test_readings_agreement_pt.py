@@ -173,7 +173,7 @@ def test_a_findings_constant_reads_as_words() -> None:
     assert constant_text("to_be_proven(no_principal_purpose_for_non_resident(pearl))", "pt") == \
         "a comprovar: sem propósito principal de obter benefícios para não residente (pearl)"
     assert constant_text("no_special_regime(lusoinvest)", "pt") == "sem regime especial (lusoinvest)"
-    assert constant_text("no_special_regime(lusoinvest)", "en") == "no_special_regime(lusoinvest)"
+    assert constant_text("no_special_regime(lusoinvest)", "en") == "no special regime (lusoinvest)"
 
 
 def test_the_full_derivation_names_its_flags_in_portuguese() -> None:

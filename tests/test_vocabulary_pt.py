@@ -84,9 +84,11 @@ def english_vocabulary() -> set[str]:
     """The English words of the tool's vocabulary that Portuguese does not also write."""
     logic = load_logic()
     en = set().union(*(_words(t) for t in _tables("en")), *(_words(p.en) for p in logic.vocabulary.values()),
-                     *(_words(name.replace("_", " ")) for name in readings.TERMS["pt"]))
+                     *(_words(name.replace("_", " ")) for name in readings.TERMS["pt"]),
+                     *(_words(t) for t in readings.TERMS["en"].values()),
+                     *(_words(n.en) for n in logic.nouns.values()))
     pt = set().union(*(_words(t) for t in _tables("pt")), *(_words(p.pt) for p in logic.vocabulary.values()),
-                     *(_words(t) for t in readings.TERMS["pt"].values()))
+                     *(_words(t) for t in readings.TERMS["pt"].values()), *(_words(n.pt) for n in logic.nouns.values()))
     return en - pt - _ALSO_PORTUGUESE
 
 

@@ -359,6 +359,11 @@ TERMS: dict[str, dict[str, str]] = {
         "principal_purpose": "propósito principal", "no_principal_purpose": "sem propósito principal",
         "relief": "eliminação da dupla tributação",
         "third_jurisdiction_tax_not_below_60_percent": "imposto da terceira jurisdição não inferior ao mínimo exigido",
+        "air_transport_agreement_2009_without_effect": "o Acordo sobre serviços de transporte aéreo de 2009 não "
+        "produz efeitos quanto aos tributos abrangidos pela convenção",
+        "article_11_4_a_reaches_agency": "a disposição sobre os juros pagos a agências governamentais alcança a "
+        "agência de", "article_11_4_a_does_not_reach_agency": "a disposição sobre os juros pagos a agências "
+        "governamentais não alcança a agência de",
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
         "no_special_regime": "sem regime especial", "not_above_arm_length": "não acima do valor de mercado",
         "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
@@ -439,9 +444,118 @@ TERMS: dict[str, dict[str, str]] = {
         "pedagogical": "carácter pedagógico", "premiums_or_risks": "prémios ou riscos",
         "controlled_with_payer": "controlo comum com o pagador",
     },
+    "en": {
+        # the facts the rules may report missing or unknown that no input of the scenario reads (``holding_until(a,
+        # b)``): English words only where the constant with its underscores as spaces would not read
+        "holding_until": "end of the holding", "owners": "holders of the capital",
+        "holders_of": "holders of the capital",
+        "votes_and_value": "votes and value of the holding", "site_period": "duration of the site",
+        "place_status": "status of the place of business", "paying_state": "paying State",
+        "agent_person": "person acting as the agent", "taxed_at_entity": "taxation at the level of the entity",
+        "members_taxed_directly": "direct taxation of the members", "usd_exchange_rate": "US dollar exchange rate",
+        "third_jurisdiction_taxes": "taxes of the third jurisdiction",
+        "services_exclusion": "exclusion of the services",
+        "amount_split": "split of the amount", "annual_remuneration": "annual remuneration",
+        "activities_preparatory_overall": "preparatory or auxiliary character of the overall activity",
+        "acts_exclusively_for": "acting exclusively on behalf of",
+        "agent_contract_authority": "the agent's authority to conclude contracts",
+        "agent_habitual_exercise": "the agent's habitual exercise of that authority",
+        "agent_independent": "the agent's independent status",
+        "agent_ordinary_course": "the agent acting in the ordinary course of its business",
+        "arises_in": "State where the income arises", "arm_length_amount": "arm's length amount",
+        "attributable_to_place": "attribution to the place of business",
+        "attributed_to_third_state_pe": "attribution to a permanent establishment in a third State",
+        "borne_by": "who bears the payment", "business_property_of": "business property of",
+        "business_substantial": "substantiality of the business",
+        "combined_activities_preparatory": "preparatory or auxiliary character of the combined activities",
+        "competent_authority_grant": "grant by the competent authority",
+        "conditions_differ_from_arm_length": "conditions differing from those at arm's length",
+        "contract_kinds": "kinds of contract", "controlled_with_payer": "common control with the payer",
+        "domestic_indirect_credit": "domestic indirect credit", "domestic_rate": "domestic rate",
+        "effectively_taxed_in_residence": "effective taxation in the State of residence",
+        "entity_purpose": "purpose of the entity", "exempt_in_uae": "exemption in the United Arab Emirates",
+        "exercised_in": "State where it is exercised", "federal": "federal character", "fixed": "fixed character",
+        "for_teaching_until": "teaching up to", "from_offshore_activity": "derivation from an offshore activity",
+        "gain_arises_in": "State where the gain arises", "habitually_concludes": "habitual conclusion of contracts",
+        "held_by_enterprise": "holding by the enterprise", "identical_or_similar": "identical or similar character",
+        "incidental": "incidental character", "income_from_business": "income from the business",
+        "institution_state": "State of the institution", "invited_by": "invitation by",
+        "liable_to_tax": "liability to tax", "mutual_agreement_case": "mutual agreement case",
+        "payer_constituted": "constitution of the payer",
+        "payer_profits_from_other_state": "payer's profits from the other State",
+        "payer_taxed_without_exemption": "taxation of the payer without exemption",
+        "pe_profits_exempt": "exemption of the permanent establishment's profits", "period_end": "end of the period",
+        "property_situated_in": "State where the property is situated",
+        "residence_state_tax": "tax of the State of residence", "resident_before": "residence before the visit",
+        "royalty_arises_in": "State where the royalties arise",
+        "same_tax_treatment_as_shares": "same tax treatment as income from shares",
+        "second_taxation_notified": "notification of the second taxation",
+        "situated_in": "State where it is situated",
+        "source_law_taxes_dividends": "taxation of dividends by the law of the source State",
+        "sources_outside_host": "sources outside the host State", "tax_in_force_from": "tax in force from",
+        "taxation_notified": "notification of the taxation", "taxed_in_both_states": "taxation in both States",
+        "third_jurisdiction_tax": "tax of the third jurisdiction",
+        "third_pe_active_business": "active business of the permanent establishment in a third State",
+        "treated_as_body_corporate": "treatment as a body corporate",
+        "value_from_immovable": "value derived from immovable property",
+        # notes, indicators, conditions, errors, assumptions and exceptions of the findings
+        "active_business_through_permanent_establishment": "active business through a permanent establishment",
+        "annuity_as_stated_in_scenario": "annuity as stated in the scenario",
+        "application_date_not_encoded": "the date of application is not encoded",
+        "application_dates_not_encoded": "the dates of application are not encoded",
+        "benefits_only_by_competent_authority_determination": "benefits only by determination of the competent "
+        "authority", "borne_by_pe_or_fixed_base_abroad": "borne by a permanent establishment or fixed base abroad",
+        "case_to_competent_authority_of": "case presented to the competent authority of",
+        "claimant_not_a_resident": "the claimant is not a resident",
+        "connected_with_pe_or_fixed_base": "connected with a permanent establishment or fixed base",
+        "director_fees_of_non_company": "director's fees paid by a payer that is not a company",
+        "dividend_paid_by_non_company": "dividend paid by a payer that is not a company",
+        "effective_management_outside_both_states": "place of effective management outside both States",
+        "excess_over_arm_length": "excess over the arm's length amount",
+        "foreign_owned_enterprise": "enterprise owned from abroad",
+        "government_interest_exemption": "exemption of interest paid to a government",
+        "government_service_to_non_individual": "government service rendered by a payee that is not an individual",
+        "interest_arises_in": "the interest arises in",
+        "map_request_in_time": "mutual agreement request in time",
+        "map_request_out_of_time": "mutual agreement request out of time",
+        "no_dividend_taxation_in_source_law": "the law of the source State does not tax dividends",
+        "not_a_place_of_the_enterprise_in_the_other_state": "not a place of business of the enterprise in the other "
+        "State", "not_effectively_taxed_in_residence_state": "not effectively taxed in the State of residence",
+        "only_income_attributable_to_fixed_base": "only the income attributable to the fixed base",
+        "only_income_from_activities_there": "only the income from the activities exercised there",
+        "owned_from_third_state": "owned from a third State", "passes_on_most": "passes on most of the income",
+        "pe_connected_debt_claim": "debt-claim connected with a permanent establishment",
+        "pe_connected_right": "right or property connected with a permanent establishment",
+        "principal_purpose_test_not_raised": "the principal purpose test is not raised",
+        "royalty_source_taken_from_scenario": "the source of the royalties is taken from the scenario",
+        "source_right_may_be_limited_by_later_brazilian_treaty": "the source State's right may be limited by a later "
+        "Brazilian convention",
+        "third_jurisdiction_tax_not_below_60_percent": "the tax of the third jurisdiction is not below the minimum "
+        "required", "third_state_permanent_establishment": "permanent establishment in a third State",
+        "to_be_proven": "to be proven",
+        "no_principal_purpose_for_non_resident": "no principal purpose of obtaining benefits for a non-resident",
+        "at_most_half_of_gross_income_to_non_entitled": "at most half of the gross income paid to persons not "
+        "entitled to the benefits", "portuguese_method_not_replaced": "the Portuguese method is not replaced",
+        "arises_where_the_payer_resides": "arises in the State where the payer resides",
+        "arises_where_the_property_is": "arises in the State where the property is situated",
+        "taxed_as_income_of_entity": "taxed as income of the entity",
+        "not_above_arm_length": "not above the arm's length amount",
+        "not_borne_by_permanent_establishment": "not borne by a permanent establishment",
+        "paid_for_past_employment": "paid in consideration of past employment",
+        "holdings_after_evaluation_date": "holdings after the evaluation date",
+        "pe_connected_holding": "holding connected with a permanent establishment",
+        "exemption_left_to_wholly_owned_institutions": "exemption left to wholly owned institutions",
+        "royalties_paid_by_permanent_establishment": "royalties paid by a permanent establishment",
+        "air_transport_agreement_2009_without_effect": "the 2009 air transport agreement has no effect on the taxes "
+        "covered by the convention", "article_11_4_a_reaches_agency": "the provision on interest paid to "
+        "government agencies reaches the agency of", "article_11_4_a_does_not_reach_agency": "the provision on "
+        "interest paid to government agencies does not reach the agency of",
+    },
 }
 """The symbolic constants the readings show (income types, kinds of person, bases of residence, exceptions
-...) in Portuguese, by constant; English shows the constant with its underscores as spaces."""
+...) in Portuguese, by constant; English shows the constant with its underscores as spaces, or the words of
+``TERMS["en"]`` where those would not read (the facts, notes and exceptions of the findings: never a status, an
+outcome or a value of the scenario format, which English writes as the format does)."""
 
 
 def term(name: str, lang: str) -> str:
@@ -455,9 +569,13 @@ _ARTICLE_CONSTANT = re.compile(r"art(\d+)(?:_(\d+))?")
 
 
 def translated(name: str, lang: str) -> str | None:
-    """The words of a symbolic constant in ``lang`` where :data:`TERMS` has them (never in English); an
-    article the rules name by a constant reads as the article (``artN_P``: "Artigo N(P)")."""
+    """The words of a symbolic constant in ``lang`` where :data:`TERMS` has them (Portuguese never falls back
+    on the English words); an article the rules name by a constant reads as the article (``artN_P``: "Artigo
+    N(P)")."""
+    portuguese = languages.family(lang) == "pt"
     for key in languages.chain(lang):
+        if portuguese and key == "en":
+            break
         found = TERMS.get(key, {}).get(name)
         if found is not None:
             return found
@@ -480,13 +598,15 @@ _LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)(?=\(|$)")
 def constant_text(text: str, lang: str) -> str:
     """A finding's fact that starts with a constant of the rules (``derivative_benefits``,
     ``benefits_only_by_competent_authority_determination(br)``): that constant in ``lang``'s words where
-    :data:`TERMS` has them, the text unchanged otherwise (always in English). Its arguments follow the words
-    in parentheses, a State by its name (``... autoridade competente (Brasil)``), or right after words that end
-    in a preposition (``caso submetido à autoridade competente do Brasil``), a constant in its words
-    (``alternativa (serviços técnicos, Brasil, 1000)``); a single argument that is itself such a constant
-    follows a colon (``a comprovar: ...``)."""
+    :data:`TERMS` has them, in English else with its underscores as spaces (:func:`term`), the text unchanged
+    otherwise. Its arguments follow the words in parentheses, a State by its name (``... autoridade competente
+    (Brasil)``), or right after words that end in a preposition (``caso submetido à autoridade competente do
+    Brasil``, ``the interest arises in Brazil``), a constant in its words (``alternativa (serviços técnicos,
+    Brasil, 1000)``); a single argument that is itself such a constant follows a colon (``a comprovar:
+    ...``)."""
     m = _LEADING_CONSTANT.match(text)
-    found = translated(m.group(1), lang) if m else None
+    english = languages.family(lang) == "en"
+    found = (term(m.group(1), lang) if english else translated(m.group(1), lang)) if m else None
     if m is None or found is None:
         return text
     rest = text[m.end():]
@@ -496,12 +616,25 @@ def constant_text(text: str, lang: str) -> str:
     states = state_names(lang)
     if len(args) == 1:
         arg = args[0]
-        if _PREPOSITION_BEFORE.search(found + " "):
+        if _PREPOSITION_BEFORE.search(found + " ") if not english else _ENGLISH_PREPOSITION_END.search(found):
             return with_state(found + " {st}", "st", arg, lang) if arg in states else f"{found} {arg}"
         inner = constant_text(arg, lang)
         if inner != arg:
             return f"{found}: {inner}"
-    return f"{found} ({', '.join(states.get(a) or translated(a, lang) or a for a in args)})"
+    return f"{found} ({', '.join(_argument_words(a, states, lang) for a in args)})"
+
+
+_ENGLISH_PREPOSITION_END = re.compile(r"\s(?:of|in|to|by|for|from)$")
+_SNAKE_CONSTANT = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def _argument_words(arg: str, states: Mapping[str, str], lang: str) -> str:
+    """An argument of a finding's fact: a State by its name, a constant in its words (in English, a constant of
+    several words with its underscores as spaces), anything else (an id, a number) as it is."""
+    found = states.get(arg) or translated(arg, lang)
+    if found is None and languages.family(lang) == "en" and _SNAKE_CONSTANT.fullmatch(arg):
+        return term(arg, lang)
+    return found or arg
 
 
 def fact_text(fact: str, lang: str) -> str:
@@ -509,17 +642,17 @@ def fact_text(fact: str, lang: str) -> str:
     (``activities_preparatory_overall(b)``) in ``lang``'s words: in Portuguese its constant's words
     (:func:`constant_text`: "caráter preparatório do conjunto das atividades (b)"); otherwise, and in English,
     the reading of the input that states it with its value left blank (``activities_preparatory_overall(S, B,
-    V)``: “the overall activity of b is preparatory or auxiliary: …”); the name as it is where neither exists."""
-    words = constant_text(fact, lang)
+    V)``: “the overall activity of b is preparatory or auxiliary: …”), else in English the constant's words
+    (``holding_until(a, b)``: "end of the holding (a, b)"); the name as it is where none exists."""
+    english = languages.family(lang) == "en"
+    words = fact if english else constant_text(fact, lang)
     if words != fact:
         return words
     m = _LEADING_CONSTANT.match(fact)
     args = _call_arguments(fact[m.end():]) if m is not None else None
-    if m is None or not args:
-        return fact
-    blank = _blank_reading(m.group(1), len(args), lang, logic_dir())
-    if blank is None:
-        return fact
+    blank = _blank_reading(m.group(1), len(args), lang, logic_dir()) if m is not None and args else None
+    if blank is None or args is None:
+        return constant_text(fact, lang) if english else fact
     template, names = blank
     return "“" + fill(template, dict(zip(names, args, strict=True)), {}, lang) + "”"
 

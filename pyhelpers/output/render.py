@@ -178,7 +178,7 @@ _FINDING = {
         "pending": "{prov} is in the corpus but not encoded yet",
         "not_encoded": "{prov} is not encoded: text not available",
         "mutual_agreement": "residence of {fact} to be settled by mutual agreement ({prov})",
-        "exception": "exception {fact} applies ({prov})",
+        "exception": "exception “{fact}” applies ({prov})",
         "input_error": "input error: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "deadline: {fact} ({prov})",
@@ -636,9 +636,8 @@ def alternative_text(a: Alternative, lang: str) -> str:
     if a.state is not None and a.outcome is not None:
         head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, ()), lang)
     else:
-        # a finding that holds for some values only: in English as the alternatives name it, else in words
-        portuguese = a.finding is not None and languages.family(lang) == "pt"
-        head = finding_text(a.finding, lang, with_field=False) if a.finding is not None and portuguese else a.conclusion
+        # a finding that holds for some values only, in words
+        head = finding_text(a.finding, lang, with_field=False) if a.finding is not None else a.conclusion
     provs = (f"  ({'; '.join(a.provisions)})" if a.provisions else "") + _reconstructed_mark(a.reconstructed, lang)
     provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
