@@ -45,7 +45,7 @@ _AGREEING_ADJECTIVES = {("prohibited_treatment", "Tr"): {"diferente", "mais grav
 
 _MASCULINE = {"capital", "valor", "direito", "teste", "prazo", "período", "número", "limite", "Artigo", "ano",
               "ano-calendário"}
-_FEMININE = {"alíquota", "participação", "parcela", "fração", "proporção", "metade", "assinatura", "pensão",
+_FEMININE = {"alíquota", "taxa", "participação", "parcela", "fração", "proporção", "metade", "assinatura", "pensão",
              "remuneração"}
 """The first words of the names that follow an article in a reading, by gender (add a noun here only if it is
 of that gender)."""

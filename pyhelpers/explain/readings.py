@@ -17,8 +17,22 @@ from pyhelpers.engine.program import Argument, Logic, load_logic
 
 def state_names(lang: str) -> dict[str, str]:
     """The names of the States (``state_name`` facts of the catalogue) in ``lang`` (the catalogue names
-    them in English and Portuguese: both Portuguese variants read the ``pt`` names)."""
-    return _by_language("state_name", logic_dir())[languages.family(lang)]
+    them in English and Portuguese: both Portuguese variants read the ``pt`` names, European Portuguese
+    with Portugal's spelling where Brazil's differs, :data:`_EUROPEAN_SPELLING`)."""
+    names = _by_language("state_name", logic_dir())[languages.family(lang)]
+    return _european_names(logic_dir()) if languages.normalize(lang) == "pt-PT" else names
+
+
+_EUROPEAN_SPELLING = {"Polônia": "Polónia"}
+"""The words of the catalogue's Portuguese State names (written in Brazilian Portuguese) that Portugal spells
+otherwise."""
+_SPELLED = re.compile("|".join(map(re.escape, _EUROPEAN_SPELLING)))
+
+
+@lru_cache(maxsize=8)
+def _european_names(root: Path) -> dict[str, str]:
+    return {code: _SPELLED.sub(lambda m: _EUROPEAN_SPELLING[m.group(0)], name)
+            for code, name in _by_language("state_name", root)["pt"].items()}
 
 
 @lru_cache(maxsize=8)
@@ -443,6 +457,23 @@ TERMS: dict[str, dict[str, str]] = {
         "literary": "carácter literário", "artistic": "carácter artístico", "educational": "carácter educativo",
         "pedagogical": "carácter pedagógico", "premiums_or_risks": "prémios ou riscos",
         "controlled_with_payer": "controlo comum com o pagador",
+        # Portugal's words where Brazil's differ: a branch is a "sucursal", a rate a "taxa"
+        "branch": "sucursal", "branch_profits": "lucros de sucursal", "branch_profits_tax": "imposto sobre lucros de "
+        "sucursal", "dividend_general_rate": "taxa geral dos dividendos", "dividend_rate_other": "taxa dos dividendos "
+        "nos demais casos", "dividend_rate_parent": "taxa dos dividendos pagos à sociedade-mãe",
+        "dividend_reduced_rate": "taxa reduzida dos dividendos", "interest_rate": "taxa dos juros",
+        "offshore_rate_share": "fração da taxa de um regime offshore", "royalty_other_rate": "taxa dos royalties nos "
+        "demais casos", "royalty_rate": "taxa dos royalties", "royalty_trademark_rate": "taxa dos royalties de marcas",
+        "technical_fee_rate": "taxa das remunerações por serviços técnicos", "domestic_rate": "taxa interna",
+        "offshore_rate": "taxa offshore", "gross_income_to_non_entitled": "parcela do rendimento bruto paga a quem não "
+        "tem direito aos benefícios", "construction_site_months": "prazo de duração de estaleiro de construção",
+        "activities_preparatory_overall": "carácter preparatório do conjunto das atividades",
+        "combined_activities_preparatory": "carácter preparatório das atividades combinadas",
+        "federal": "carácter federal", "fixed": "carácter fixo", "identical_or_similar": "carácter idêntico ou "
+        "semelhante", "incidental": "carácter acessório", "social_security": "segurança social",
+        "treated_as_body_corporate": "tratamento como pessoa coletiva",
+        "annuity_as_stated_in_scenario": "anuidade conforme indicada no cenário",
+        "government_service_to_non_individual": "funções públicas prestadas por quem não é pessoa singular",
     },
     "en": {
         # the facts the rules may report missing or unknown that no input of the scenario reads (``holding_until(a,
