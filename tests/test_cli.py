@@ -237,11 +237,11 @@ def test_check_ask_ranks_the_open_facts() -> None:
     code, out, _ = run("check", "--ask", str(ROOT / "scenarios/br-pt/residence-tie-breaker-facts-missing.yaml"))
     assert code == 0, out
     assert "facts that could change an outcome, most decisive first:" in out
-    assert "1. habitual_abode(diogo-marques) — not given (br-pt 4(2)(b)); 1 item(s): div-diogo" in out
-    assert "1. habitual_abode(diogo-marques) — not given (br-pt 4(2)(b)); 1 item(s): div-diogo\n" \
+    assert "1. habitual abode (diogo-marques) — not given (br-pt 4(2)(b)); 1 item(s): div-diogo" in out
+    assert "1. habitual abode (diogo-marques) — not given (br-pt 4(2)(b)); 1 item(s): div-diogo\n" \
         "     state it in: persons.diogo-marques.habitual_abode\n" in out  # the field, from its fact_leaf
     code, out, _ = run("check", "--ask", str(ROOT / "scenarios/br-pt/withholding-dividend-cap-boundaries.yaml"))
-    assert code == 0 and "1. no_special_regime(lusoinvest) — not given: its documented default was assumed " \
+    assert code == 0 and "1. no special regime (lusoinvest) — not given: its documented default was assumed " \
         "(br-pt Protocol 9); 8 item(s)" in out  # a default that could change an outcome is asked too
     code, out, _ = run("check", "--ask", str(ROOT / "scenarios/br-sg/associated-enterprises-adjustment.yaml"))
     assert code == 0 and "no open facts" in out

@@ -32,12 +32,13 @@ def places(checker: Checker) -> ScenarioResult:
 
 def test_text_names_the_field_of_a_missing_and_of_an_unknown_fact(places: ScenarioResult) -> None:
     text = render.check_text(places, None, "en")
-    assert (f"  - missing fact: activities(office-activities-not-given) (needed by br-pt 5(4)); state it in "
+    assert (f"  - missing fact: activities (office-activities-not-given) (needed by br-pt 5(4)); state it in "
             f"`{ACTIVITIES}`\n") in text
-    assert (f"  - depends on kind(place-of-unknown-kind), given as unknown (br-pt 5(1)); state it in `{KIND}`\n"
+    assert (f"  - depends on kind (place-of-unknown-kind), given as unknown (br-pt 5(1)); state it in `{KIND}`\n"
             in text)
     # a finding possible only under some values names its field too
-    assert ("missing: agent_independent(undescribed-place) (br-pt 5(6)) if places_of_business.undescribed-place.kind "
+    assert ("possibly: missing fact: “the agent undescribed-place is of independent status: …” (needed by br-pt 5(6)) "
+            "if places_of_business.undescribed-place.kind "
             "is agent; state it in `places_of_business.undescribed-place.agent.independent`") in text
     # the assumption keeps its own wording, with the same backquoted path
     assert "state `persons.norte-textil.special_regime` to change it" in text
@@ -67,7 +68,7 @@ def test_json_has_the_field_beside_the_fact(places: ScenarioResult) -> None:
 
 def test_markdown_names_the_field(places: ScenarioResult) -> None:
     md = render.check_markdown(places, None, "en")
-    assert (f"- `office-profits-activities-missing`: missing fact: activities(office-activities-not-given) (needed by "
+    assert (f"- `office-profits-activities-missing`: missing fact: activities (office-activities-not-given) (needed by "
             f"br-pt 5(4)); state it in `{ACTIVITIES}`\n") in md
 
 
@@ -97,5 +98,5 @@ def test_a_batch_row_and_explain_row_name_the_field(tmp_path: Path, checker: Che
             "in beta)]") in got["findings"], got["findings"]
     res = CliRunner().invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", "r1"])
     assert res.exit_code == 0, res.output
-    assert ("missing fact: holding(lusoinvest, beta) (needed by br-pt 10(2)(a)); state it in `holdings (a record of "
+    assert ("missing fact: holding (lusoinvest, beta) (needed by br-pt 10(2)(a)); state it in `holdings (a record of "
             "lusoinvest in beta)`") in res.output

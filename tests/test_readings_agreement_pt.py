@@ -45,7 +45,7 @@ _AGREEING_ADJECTIVES = {("prohibited_treatment", "Tr"): {"diferente", "mais grav
 
 _MASCULINE = {"capital", "valor", "direito", "teste", "prazo", "período", "número", "limite", "Artigo", "ano",
               "ano-calendário"}
-_FEMININE = {"alíquota", "participação", "parcela", "fração", "proporção", "metade", "assinatura", "pensão",
+_FEMININE = {"alíquota", "taxa", "participação", "parcela", "fração", "proporção", "metade", "assinatura", "pensão",
              "remuneração"}
 """The first words of the names that follow an article in a reading, by gender (add a noun here only if it is
 of that gender)."""
@@ -173,7 +173,7 @@ def test_a_findings_constant_reads_as_words() -> None:
     assert constant_text("to_be_proven(no_principal_purpose_for_non_resident(pearl))", "pt") == \
         "a comprovar: sem propósito principal de obter benefícios para não residente (pearl)"
     assert constant_text("no_special_regime(lusoinvest)", "pt") == "sem regime especial (lusoinvest)"
-    assert constant_text("no_special_regime(lusoinvest)", "en") == "no_special_regime(lusoinvest)"
+    assert constant_text("no_special_regime(lusoinvest)", "en") == "no special regime (lusoinvest)"
 
 
 def test_the_full_derivation_names_its_flags_in_portuguese() -> None:

@@ -121,13 +121,13 @@ def test_a_conditions_values_are_in_portuguese_form() -> None:
 
 
 def test_the_reports_table_of_open_facts_names_them_in_words() -> None:
-    """`treaty report --lang pt`: the fact's words, its YAML path beside it; English keeps the rules' name
-    where there are no words."""
+    """`treaty report --lang pt`: the fact's words, its YAML path beside it; English too (issue 24: it kept the
+    rules' name where no input reads the fact)."""
     from pyhelpers.output import report
 
     f = Finding(kind="missing", provision="br-pt 6(1)", fact="situated_in(rent)",
                 field="income[0].immovable_property.situated_in")
     assert report._fact_cell(f, "pt") == "Estado onde está situado (rent)"
-    assert report._fact_cell(f, "en") == "<code>situated_in(rent)</code>"
+    assert report._fact_cell(f, "en") == "State where it is situated (rent)"
     held = replace(f, fact="holding(a, b)", field="holdings (a record of a in b)")
     assert report._field_cell(held, "pt") == "<code>holdings (um registro de a em b)</code>"

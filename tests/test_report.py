@@ -118,9 +118,10 @@ def test_unknowns_missing_facts_and_receipt(report: rep.Report, page: str) -> No
     s = report.scenarios[1]
     assert "rent-situs-unknown: situated_in" in s.unknowns() and "rent-property-unknown: property" in s.unknowns()
     assert "<code>rent-situs-unknown: situated_in</code>" in page
-    assert "situated_in(rent-situs-not-given)" in page  # a missing fact, with the provision that needs it
-    assert ("<td><code>situated_in(rent-situs-not-given)</code></td><td><code>income[0].immovable_property.situated_in"
-            "</code></td>") in page  # and the scenario field that states it (issue 24)
+    # a missing fact, in words (issue 24), with the provision that needs it and the scenario field that states it
+    assert "State where it is situated (rent-situs-not-given)" in page
+    assert ("<td>State where it is situated (rent-situs-not-given)</td><td><code>"
+            "income[0].immovable_property.situated_in</code></td>") in page
     rc = s.result.receipt
     for value in (rc.logic_sha256, rc.facts_sha256, rc.package_version, rc.clingo_version, s.source_sha256):
         assert f"<code>{value}</code>" in page

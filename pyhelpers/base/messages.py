@@ -8,14 +8,15 @@ language the user asked for. A template is the English text with ``{name}`` wher
 is carried over verbatim (a field path, a file name, a value the user wrote), or, written ``{name:t}``,
 translated in turn (a phrase built from a smaller one). A text no template matches is left as it is.
 
-Brazilian forms throughout: arquivo, registro, usuário, fato (not ficheiro, registo, utilizador, facto)."""
+Brazilian forms throughout: arquivo, registro, usuário, fato (not ficheiro, registo, utilizador, facto); European
+Portuguese (``pt-PT``) reads them, but for the templates :data:`_PT_PT` writes in Portugal's words."""
 
 from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
 
-from pyhelpers.base.lang import family
+from pyhelpers.base.lang import family, normalize
 
 _PT: tuple[tuple[str, str], ...] = (
     # ---- the frame of a problem and of an error -------------------------------------------------------
@@ -429,6 +430,87 @@ _PT: tuple[tuple[str, str], ...] = (
 """(English template, pt-BR template), the more specific first where two could match one text."""
 
 
+_PT_PT: dict[str, str] = {
+    '(file)':
+        '(ficheiro)',
+    'a float':
+        'um número de vírgula flutuante',
+    'no such file':
+        'ficheiro inexistente',
+    'a larger file':
+        'um ficheiro maior',
+    'the individual {id}':
+        'a pessoa singular {id}',
+    'no State given':
+        'nenhum Estado indicado',
+    'an id without control characters':
+        'um id sem caracteres de controlo',
+    "a rate exactly when the outcome is 'capped'":
+        "uma taxa exatamente quando o resultado é 'capped'",
+    'an existing {what:t} file':
+        'um ficheiro de {what} existente',
+    'a readable {what:t} file':
+        'um ficheiro de {what} legível',
+    'a {what:t} file of at most {n} bytes':
+        'um ficheiro de {what} de no máximo {n} bytes',
+    "a date, or unknown with the record's other end given as a date":
+        'uma data, ou unknown com a outra ponta do registo indicada como data',
+    'distinct values other than the stated one':
+        'valores distintos, diferentes do indicado',
+    "at most {n} combinations of the unknown facts' alternatives":
+        'no máximo {n} combinações das alternativas dos factos desconhecidos',
+    "at most {n} combinations of the unknown facts' values":
+        'no máximo {n} combinações dos valores dos factos desconhecidos',
+    '{n} ({counts}); a date given as unknown counts the days the rules can tell apart':
+        '{n} ({counts}); uma data indicada como unknown conta os dias que as regras distinguem',
+    'give one of the dates as a range (between: [FIRST, LAST]) or a value, or check the records in separate scenarios':
+        'indique uma das datas como intervalo (between: [FIRST, LAST]) ou como valor, ou verifique os registos em '
+        'cenários separados',
+    "{source}: the alternatives of the open facts fall under different versions of an amended article; check each "
+    "version's dates in a separate scenario":
+        '{source}: as alternativas dos factos em aberto caem em versões diferentes de um artigo alterado; verifique '
+        'as datas de cada versão num cenário separado',
+    '{source}: no alternatives can be listed for the facts marked changeable: give them as {{value: X, changeable: '
+    '[A, B]}}':
+        '{source}: nenhuma alternativa pode ser listada para os factos marcados como changeable: indique-os como '
+        '{{value: X, changeable: [A, B]}}',
+    'did you mean {choice}?':
+        'queria dizer {choice}?',
+    "a date after holdings[{n}] ends (one record per period: the holder's total interest)":
+        'uma data posterior ao fim de holdings[{n}] (um registo por período: a participação total do titular)',
+    'agent facts only for kind agent':
+        'factos de agente só para kind agent',
+    'aboard: ship or aircraft when operator or operated_solely_within is given':
+        'aboard: ship ou aircraft quando operator ou operated_solely_within é indicado',
+    'insurance facts only for kind agent':
+        'factos de seguro só para kind agent',
+    'entity_purpose only for a non-individual':
+        'entity_purpose só para quem não é pessoa singular',
+    'contract facts only for kind agent':
+        'factos de contrato só para kind agent',
+    '{subject}: expected a closing quote (") for a quoted cell of the row that begins on this line, found the end of '
+    'the file {n} line(s) later: close the quote (a quote inside a quoted cell is written twice)':
+        '{subject}: esperada uma aspa de fecho (") para uma célula entre aspas da linha que começa nesta linha, '
+        'encontrado o fim do ficheiro {n} linha(s) depois: feche a aspa (uma aspa dentro de uma célula entre aspas é '
+        'escrita duas vezes)',
+    'a Parquet file':
+        'um ficheiro Parquet',
+    'No such file or directory':
+        'ficheiro ou diretório inexistente',
+    'a file ending in {formats}':
+        'um ficheiro terminado em {formats}',
+    'a file name for the output':
+        'um nome de ficheiro para a saída',
+    '-o FILE or stdout redirected to a file':
+        '-o FICHEIRO ou a saída padrão redirecionada para um ficheiro',
+    'no PATHS given and no scenarios/ folder here':
+        'nenhum PATHS indicado e nenhuma pasta scenarios/ aqui',
+    'the rule files have a problem: {err}':
+        'os ficheiros de regras têm um problema: {err}',
+}
+"""European Portuguese (``--lang pt-PT``) where it differs from :data:`_PT`, by English template: ficheiro,
+registo, facto, indicar, pessoa singular (not arquivo, registro, fato, informar, pessoa física)."""
+
 _FIELD = re.compile(r"\{(\w+)(:t)?\}")
 _NUMBER = r"-?[0-9][0-9,.]*"
 """What ``{n}`` and ``{m}`` stand for: a number as the messages write it (``1,000``)."""
@@ -446,12 +528,13 @@ _SPANNING = frozenset({"what", "why", "err", "rest"})
 
 
 @cache
-def _compiled() -> tuple[tuple[str, str, re.Pattern[str], frozenset[str], str, int], ...]:
+def _compiled(european: bool = False) -> tuple[tuple[str, str, re.Pattern[str], frozenset[str], str, int], ...]:
     """Each template, its longest run of own words (a text without it cannot match), as a pattern (its
-    values as groups), the names to translate in turn, its pt form and the length of its own words (what it
-    says, beyond its values)."""
+    values as groups), the names to translate in turn, its pt form (``european``: its pt-PT form where
+    :data:`_PT_PT` has one) and the length of its own words (what it says, beyond its values)."""
     out = []
     for english, portuguese in _PT:
+        portuguese = _PT_PT.get(english, portuguese) if european else portuguese
         pattern, names, translated, at = "", set[str](), set[str](), 0
         for m in _FIELD.finditer(english):
             pattern += re.escape(english[at:m.start()].replace("{{", "{").replace("}}", "}"))
@@ -475,12 +558,12 @@ def _fill(template: str, values: dict[str, str]) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _match(text: str, inner: bool, value: bool = False) -> tuple[str, int] | None:
+def _match(text: str, inner: bool, value: bool = False, european: bool = False) -> tuple[str, int] | None:
     """``text`` in pt-BR by the first template it matches whole, and how much of it the templates knew (the
     length of their own words), or None. A list (``a or b``) is read only inside a phrase (``one of a or
     b``); a value found is matched by no template of a whole message. (Each field translated in turn is
     shorter than the text: the recursion ends.)"""
-    for english, anchor, pattern, translated, portuguese, own in _compiled():
+    for english, anchor, pattern, translated, portuguese, own in _compiled(european):
         if anchor not in text or (not inner and english in _INNER) or (value and english in _MESSAGE):
             continue
         m = pattern.fullmatch(text)
@@ -488,7 +571,7 @@ def _match(text: str, inner: bool, value: bool = False) -> tuple[str, int] | Non
             values, known = {}, own
             for k, v in m.groupdict().items():
                 if k in translated:
-                    v, more = _phrase(v, True)
+                    v, more = _phrase(v, True, False, european)
                     known += more
                 values[k] = v
             return _fill(portuguese, values), known
@@ -496,23 +579,23 @@ def _match(text: str, inner: bool, value: bool = False) -> tuple[str, int] | Non
 
 
 @lru_cache(maxsize=4096)
-def _phrase(text: str, inner: bool = False, value: bool = False) -> tuple[str, int]:
+def _phrase(text: str, inner: bool = False, value: bool = False, european: bool = False) -> tuple[str, int]:
     """``text`` in pt-BR and how much of it the templates knew: line by line; a line as phrases joined by
     "; ", split where the templates know the most of it (the finer split of two that know as much); a
     phrase no template knows stays as it is."""
     if "\n" in text:
-        lines = [_phrase(line, inner, value) for line in text.split("\n")]
+        lines = [_phrase(line, inner, value, european) for line in text.split("\n")]
         return "\n".join(t for t, _ in lines), sum(k for _, k in lines)
     parts = text.split("; ")
     if len(parts) == 1:
-        return _match(text, inner, value) or (text, 0)
+        return _match(text, inner, value, european) or (text, 0)
     # best[i]: (known, runs, translated) for parts[i:]
     best: list[tuple[int, int, list[str]]] = [(0, 0, []) for _ in range(len(parts) + 1)]
     for i in range(len(parts) - 1, -1, -1):
         choice: tuple[int, int, list[str]] | None = None
         for j in range(i + 1, len(parts) + 1):
             piece = "; ".join(parts[i:j])
-            done = _match(piece, inner, value) or (piece, 0)
+            done = _match(piece, inner, value, european) or (piece, 0)
             known, runs, rest = best[j]
             cand = (known + done[1], runs + 1, [done[0], *rest])
             if choice is None or (cand[0], cand[1]) > (choice[0], choice[1]):
@@ -523,10 +606,10 @@ def _phrase(text: str, inner: bool = False, value: bool = False) -> tuple[str, i
 
 
 def translate(text: str, lang: str, *, value: bool = False) -> str:
-    """``text`` (an English message of the tool) in ``lang``: itself in English, pt-BR otherwise (pt-PT reads
-    the same messages). ``value``: ``text`` is what a problem found (a phrase such as ``nothing``, or the
-    user's value, kept as it is)."""
-    return text if family(lang) == "en" else _phrase(text, value=value)[0]
+    """``text`` (an English message of the tool) in ``lang``: itself in English, pt-BR in ``pt``, and in ``pt-PT``
+    the same with Portugal's words where they differ (:data:`_PT_PT`). ``value``: ``text`` is what a problem
+    found (a phrase such as ``nothing``, or the user's value, kept as it is)."""
+    return text if family(lang) == "en" else _phrase(text, value=value, european=normalize(lang) == "pt-PT")[0]
 
 
 def english_templates() -> tuple[str, ...]:

@@ -17,12 +17,16 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   treaties use) and ``<treaty>/vocabulary.lp`` (what only that treaty's rules use):
   ``%: name(Arg:type, ...) role`` with ``%  doc:``, ``%  en:``, ``%  pt:`` (Brazilian Portuguese) and,
   only where the European form differs, ``%  pt-PT:`` right after it. Each predicate is declared
-  exactly once across them.
+  exactly once across them. ``%~ noun(Arg:type, ...)`` with ``%  en:``, ``%  pt:`` (and ``%  pt-PT:``)
+  names what a reading calls an argument it leaves unbound ("some place of business"): the default for
+  each listed argument name of that type; ``%  some: Arg=noun`` in a predicate's entry gives one of its
+  arguments another noun (:meth:`Logic.noun`). An argument with neither is named by its type.
 """
 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import json
 import re
@@ -56,7 +60,9 @@ _BANNER_RE = re.compile(
     r"^%\s*(?P<key>Treaty|Article|Title|Source|Partner|Decree|Version|Applies|Replaces):\s*(?P<value>.*)$")
 _APPLIES_RE = re.compile(r"^from (?P<from>\d{4}-\d{2}-\d{2})(?: until (?P<until>\d{4}-\d{2}-\d{2}))?$")
 _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?P<role>[a-z]+)\s*$")
-_DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt|pt-PT):\s*(?P<value>.*)$")
+_DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt|pt-PT|some):\s*(?P<value>.*)$")
+_NOUN_RE = re.compile(r"^%~\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*$")
+_SOME_RE = re.compile(r"^(?P<arg>[A-Z][A-Za-z0-9_]*)=(?P<noun>[a-z_][a-z0-9_]*)$")
 _VOCABULARY_RE = re.compile(r"^logic/(?:core/vocabulary[^/]*|[^/]+/vocabulary)\.lp$")
 """The vocabulary files: ``logic/core/vocabulary*.lp`` and ``logic/<treaty>/vocabulary.lp``."""
 _ANONYMOUS_RE = re.compile(rf"\b{ANONYMOUS_PREFIX}\d+\b")
@@ -85,6 +91,27 @@ def provision_key(prov: str) -> tuple[object, ...]:
 class Argument:
     name: str
     type: str
+    noun: str | None = None
+    """The noun this predicate's entry gives the argument (``%  some: Arg=noun``), if any."""
+
+
+@dataclass(frozen=True)
+class Noun:
+    """What a reading calls an argument it leaves unbound (why-not's partial readings): ``%~ noun(...)``
+    with its words in each language, written with the determiner that agrees with the noun ("some place
+    of business", "algum local de negócios", "alguma pessoa")."""
+
+    name: str
+    en: str
+    pt: str
+    pt_pt: str | None = None
+    """The European Portuguese words (``%  pt-PT:``), where they differ."""
+    defaults: tuple[tuple[str, str], ...] = ()
+    """The arguments (name, type) it names wherever they are declared."""
+
+    def words(self, lang: str) -> str:
+        table = {"en": self.en, "pt": self.pt, **({"pt-PT": self.pt_pt} if self.pt_pt is not None else {})}
+        return languages.pick(table, lang)
 
 
 @dataclass(frozen=True)
@@ -151,6 +178,8 @@ class Logic:
     """The statements, once parsed (:attr:`statements`); None until then."""
     statement_files: list[str] = field(repr=False)
     digest: str = ""
+    nouns: dict[str, Noun] = field(default_factory=dict)
+    """The nouns of unbound arguments (``%~``), by name."""
     _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...], bool], str] = field(default_factory=dict,
                                                                                            repr=False)
     _sliced: dict[tuple[str, AbstractFacts, tuple[str, ...]], Sliced] = field(default_factory=dict, repr=False)
@@ -383,6 +412,18 @@ class Logic:
     def predicate(self, name: str, arity: int) -> Predicate | None:
         return self.vocabulary.get((name, arity))
 
+    @cached_property
+    def _noun_defaults(self) -> dict[tuple[str, str], Noun]:
+        return {arg: noun for noun in self.nouns.values() for arg in noun.defaults}
+
+    def noun(self, arg: Argument) -> Noun | None:
+        """What a reading calls ``arg`` when it is unbound: the noun its predicate's entry gives it, else
+        the noun declared for its name and type; None when there is neither (it is then named by its
+        type)."""
+        if arg.noun is not None:
+            return self.nouns[arg.noun]
+        return self._noun_defaults.get((arg.name, arg.type))
+
 
 @dataclass(frozen=True)
 class Amendment:
@@ -441,36 +482,76 @@ def _read_files(root: Path) -> list[LogicFile]:
     return [_scan_file(root, path, path.read_text(encoding="utf-8")) for path in rule_files(root)]
 
 
+def _block(lines: list[str], i: int) -> dict[str, str]:
+    """The ``%  key: value`` lines right after line ``i`` (a ``%:`` or ``%~`` declaration)."""
+    info: dict[str, str] = {}
+    for follow in lines[i + 1:]:
+        d = _DECL_LINE_RE.match(follow)
+        if d is None:
+            break
+        info[d.group("key")] = d.group("value").strip()
+    return info
+
+
+def _declared_args(raw_args: str, where: str, variables: bool = False) -> list[Argument]:
+    """The ``Name:type`` arguments of a declaration (``variables``: each name must be a variable's)."""
+    args = []
+    for raw in filter(None, (a.strip() for a in raw_args.split(","))):
+        name, _, typ = raw.partition(":")
+        typ = typ or "id"
+        if typ not in ARG_TYPES:
+            raise LogicError(f"{where}: unknown argument type {typ!r} (one of {ARG_TYPES})")
+        if variables and not re.fullmatch(r"[A-Z][A-Za-z0-9_]*", name):
+            raise LogicError(f"{where}: {name!r} is not an argument's name")
+        args.append(Argument(name, typ))
+    return args
+
+
 def _parse_vocabulary(source: str, relpath: str) -> dict[tuple[str, int], Predicate]:
+    return _parse_declarations(source, relpath)[0]
+
+
+def _parse_declarations(source: str, relpath: str) -> tuple[dict[tuple[str, int], Predicate], dict[str, Noun]]:
+    """The predicates (``%:``) and the nouns (``%~``) a vocabulary file declares."""
     vocab: dict[tuple[str, int], Predicate] = {}
+    nouns: dict[str, Noun] = {}
     lines = source.splitlines()
     for i, line in enumerate(lines):
+        where = f"{relpath}:{i + 1}"
+        n = _NOUN_RE.match(line)
+        if n is not None:
+            info = _block(lines, i)
+            missing = {"en", "pt"} - set(info)
+            if missing:
+                raise LogicError(f"{where}: the noun {n.group('name')} lacks {sorted(missing)}")
+            if n.group("name") in nouns:
+                raise LogicError(f"{where}: the noun {n.group('name')} declared twice")
+            defaults = tuple((a.name, a.type) for a in _declared_args(n.group("args"), where, variables=True))
+            nouns[n.group("name")] = Noun(n.group("name"), info["en"], info["pt"], info.get("pt-PT"), defaults)
+            continue
         m = _DECL_RE.match(line)
         if not m:
             continue
-        args = []
-        for raw in filter(None, (a.strip() for a in m.group("args").split(","))):
-            name, _, typ = raw.partition(":")
-            typ = typ or "id"
-            if typ not in ARG_TYPES:
-                raise LogicError(f"{relpath}:{i + 1}: unknown argument type {typ!r} (one of {ARG_TYPES})")
-            args.append(Argument(name, typ))
+        args = _declared_args(m.group("args"), where)
         if m.group("role") not in ROLES:
-            raise LogicError(f"{relpath}:{i + 1}: unknown role {m.group('role')!r} (one of {ROLES})")
-        info: dict[str, str] = {}
-        for follow in lines[i + 1 : i + 5]:
-            d = _DECL_LINE_RE.match(follow)
-            if d:
-                info[d.group("key")] = d.group("value").strip()
+            raise LogicError(f"{where}: unknown role {m.group('role')!r} (one of {ROLES})")
+        info = _block(lines, i)
         missing = {"doc", "en", "pt"} - set(info)
         if missing:
-            raise LogicError(f"{relpath}:{i + 1}: declaration of {m.group('name')} lacks {sorted(missing)}")
+            raise LogicError(f"{where}: declaration of {m.group('name')} lacks {sorted(missing)}")
+        for given in filter(None, (x.strip() for x in info.get("some", "").split(","))):
+            s = _SOME_RE.match(given)
+            at = next((k for k, a in enumerate(args) if s is not None and a.name == s.group("arg")), None)
+            if s is None or at is None:
+                raise LogicError(f"{where}: 'some: {given}' does not name an argument of {m.group('name')} "
+                                 f"(write Arg=noun)")
+            args[at] = dataclasses.replace(args[at], noun=s.group("noun"))
         key = (m.group("name"), len(args))
         if key in vocab:
-            raise LogicError(f"{relpath}:{i + 1}: {key[0]}/{key[1]} declared twice")
+            raise LogicError(f"{where}: {key[0]}/{key[1]} declared twice")
         vocab[key] = Predicate(m.group("name"), tuple(args), m.group("role"), info["doc"], info["en"], info["pt"],
                                 info.get("pt-PT"))
-    return vocab
+    return vocab, nouns
 
 
 def _annotations(source: str) -> dict[int, tuple[str, str, frozenset[str]]]:
@@ -489,7 +570,7 @@ def _is_fact(stm: ast.AST) -> bool:
     return stm.ast_type == ast.ASTType.Rule and not stm.body
 
 
-_LOGIC_FORMAT = 2
+_LOGIC_FORMAT = 3
 """Version of the cached form of a loaded rule base (:func:`load_logic`): bump it when it changes."""
 _PARSE_LOCK = threading.Lock()
 
@@ -521,8 +602,9 @@ def load_logic(root: Path | None = None) -> Logic:
 def _to_cache(logic: Logic) -> dict[str, Any]:
     return {
         "files": [[lf.relpath, lf.banner, lf.texts] for lf in logic.files],
-        "vocabulary": [[p.name, [[a.name, a.type] for a in p.args], p.role, p.doc, p.en, p.pt, p.pt_pt]
+        "vocabulary": [[p.name, [[a.name, a.type, a.noun] for a in p.args], p.role, p.doc, p.en, p.pt, p.pt_pt]
                        for p in logic.vocabulary.values()],
+        "nouns": [[n.name, n.en, n.pt, n.pt_pt, [list(d) for d in n.defaults]] for n in logic.nouns.values()],
         "rules": [[r.rule_id, r.provision, sorted(r.flags), r.file, r.line, r.text] for r in logic.rules],
         "statement_files": logic.statement_files,
     }
@@ -538,15 +620,17 @@ def _from_cache(data: Any, root: Path, paths: list[Path], sources: list[str], pr
                  for path, source, (relpath, banner, texts) in zip(paths, sources, data["files"], strict=True)]
         if any(lf.relpath != f"logic/{lf.path.relative_to(root).as_posix()}" for lf in files):
             return None
-        vocabulary = {(name, len(args)): Predicate(name, tuple(Argument(a, t) for a, t in args), role, doc, en, pt,
-                                                 pt_pt)
+        vocabulary = {(name, len(args)): Predicate(name, tuple(Argument(a, t, n) for a, t, n in args), role, doc,
+                                                 en, pt, pt_pt)
                       for name, args, role, doc, en, pt, pt_pt in data["vocabulary"]}
+        nouns = {name: Noun(name, en, pt, pt_pt, tuple((a, t) for a, t in defaults))
+                 for name, en, pt, pt_pt, defaults in data["nouns"]}
         rules = [RuleInfo(k, rule_id, prov, frozenset(flags), file, line, text)
                  for k, (rule_id, prov, flags, file, line, text) in enumerate(data["rules"])]
         statement_files = [str(f) for f in data["statement_files"]]
     except (KeyError, TypeError, ValueError):
         return None
-    return Logic(root, files, rules, vocabulary, program, None, statement_files, digest)
+    return Logic(root, files, rules, vocabulary, program, None, statement_files, digest, nouns)
 
 
 def _parse_logic(root: Path, files: list[LogicFile], program: str, digest: str) -> Logic:
@@ -555,13 +639,17 @@ def _parse_logic(root: Path, files: list[LogicFile], program: str, digest: str) 
         raise LogicError(f"{root}/core/vocabulary.lp is missing")
     vocabulary: dict[tuple[str, int], Predicate] = {}
     declared_in: dict[tuple[str, int], str] = {}
+    nouns: dict[str, Noun] = {}
     for vf in vocab_files:
-        part = _parse_vocabulary(vf.source, vf.relpath)
+        part, named = _parse_declarations(vf.source, vf.relpath)
         twice = sorted(f"{n}/{a} already declared in {declared_in[(n, a)]}" for (n, a) in set(part) & set(vocabulary))
+        twice += sorted(f"the noun {n} already declared" for n in set(named) & set(nouns))
         if twice:
             raise LogicError(f"{vf.relpath}: {'; '.join(twice)}")
         vocabulary.update(part)
+        nouns.update(named)
         declared_in.update(dict.fromkeys(part, vf.relpath))
+    _check_nouns(vocabulary, nouns)
     statements: list[ast.AST] = []
     statement_files: list[str] = []
     rules: list[RuleInfo] = []
@@ -592,7 +680,22 @@ def _parse_logic(root: Path, files: list[LogicFile], program: str, digest: str) 
             rules.append(RuleInfo(len(rules), rule_id, prov, flags, lf.relpath, line, str(stm)))
     if errors:
         raise LogicError("\n".join(errors))
-    return Logic(root, files, rules, vocabulary, program, statements, statement_files, digest)
+    return Logic(root, files, rules, vocabulary, program, statements, statement_files, digest, nouns)
+
+
+def _check_nouns(vocabulary: dict[tuple[str, int], Predicate], nouns: dict[str, Noun]) -> None:
+    """No argument has two nouns by default, and each ``some:`` names a declared noun."""
+    errors: list[str] = []
+    seen: dict[tuple[str, str], str] = {}
+    for noun in nouns.values():
+        for arg in noun.defaults:
+            if arg in seen:
+                errors.append(f"{arg[0]}:{arg[1]} has two nouns ({seen[arg]}, {noun.name})")
+            seen[arg] = noun.name
+    errors += sorted(f"{p.name}/{p.arity}: 'some: {a.name}={a.noun}' names no declared noun ('%~ {a.noun}(...)')"
+                     for p in vocabulary.values() for a in p.args if a.noun is not None and a.noun not in nouns)
+    if errors:
+        raise LogicError("the vocabulary's nouns: " + "; ".join(errors))
 
 
 def _alternatives(a: LogicFile, b: LogicFile) -> bool:

@@ -40,7 +40,7 @@ from pyhelpers.explain.instrument import (
     instrument_for_facts,
     variables,
 )
-from pyhelpers.explain.readings import fill, reading, render_value, user_atom, word
+from pyhelpers.explain.readings import fill, reading, render_value, unbound_words, user_atom, word
 from pyhelpers.scenario import Scenario
 
 Env = dict[str, clingo.Symbol]
@@ -753,16 +753,17 @@ class Explainer:
             return self._partial_text(node, env)
         values: dict[str, str] = {}
         states: dict[str, str] = {}
+        unbound: dict[str, tuple[str, bool]] = {}  # what the rule base calls an argument left unbound
         for spec, a in zip(pred.args, node.arguments, strict=True):
             try:
                 sym = evaluate(a, env)
             except Unbound:
-                values[spec.name] = f"{word('some', self.lang)} {spec.name}"
+                unbound[spec.name] = (unbound_words(self.logic, spec, self.lang), spec.type == "id")
                 continue
             values[spec.name] = render_value(sym, spec.type, self.lang)
             if spec.type == "state" and sym.type == clingo.SymbolType.Function and not sym.arguments:
                 states[spec.name] = str(sym.name)  # its name with its article ('no Brasil')
-        return fill(pred.reading(self.lang), values, states, self.lang)
+        return fill(pred.reading(self.lang), values, states, self.lang, unbound)
 
     def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
                           visited: frozenset[tuple[int, str]]) -> Step:

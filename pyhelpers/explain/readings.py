@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -11,13 +12,27 @@ import clingo
 from pyhelpers.base import dates, formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.rulebase import ground_facts, logic_dir
-from pyhelpers.engine.program import Logic, load_logic
+from pyhelpers.engine.program import Argument, Logic, load_logic
 
 
 def state_names(lang: str) -> dict[str, str]:
     """The names of the States (``state_name`` facts of the catalogue) in ``lang`` (the catalogue names
-    them in English and Portuguese: both Portuguese variants read the ``pt`` names)."""
-    return _by_language("state_name", logic_dir())[languages.family(lang)]
+    them in English and Portuguese: both Portuguese variants read the ``pt`` names, European Portuguese
+    with Portugal's spelling where Brazil's differs, :data:`_EUROPEAN_SPELLING`)."""
+    names = _by_language("state_name", logic_dir())[languages.family(lang)]
+    return _european_names(logic_dir()) if languages.normalize(lang) == "pt-PT" else names
+
+
+_EUROPEAN_SPELLING = {"Polônia": "Polónia"}
+"""The words of the catalogue's Portuguese State names (written in Brazilian Portuguese) that Portugal spells
+otherwise."""
+_SPELLED = re.compile("|".join(map(re.escape, _EUROPEAN_SPELLING)))
+
+
+@lru_cache(maxsize=8)
+def _european_names(root: Path) -> dict[str, str]:
+    return {code: _SPELLED.sub(lambda m: _EUROPEAN_SPELLING[m.group(0)], name)
+            for code, name in _by_language("state_name", root)["pt"].items()}
 
 
 @lru_cache(maxsize=8)
@@ -73,13 +88,38 @@ _WORDS = {
            "not_applied": "{prov} does not apply ({exception})"},
     "pt": {"months": "meses", "not": "não se verifica que", "given": "informado pelo cenário",
            "static": "fixado pelo catálogo da convenção", "test": "teste", "no_rule": "nenhuma regra o derivou",
-           "not_applied": "o {prov} não se aplica ({exception})", "open": "(em aberto)", "some": "algum",
+           "not_applied": "o {prov} não se aplica ({exception})", "open": "(em aberto)",
            "no_value": "a convenção não fixa tal valor", "not_given": "não informado pelo cenário",
            "holds": "verifica-se"},
 }
 _WORDS["pt-PT"] = {"given": "indicado pelo cenário", "not_given": "não indicado pelo cenário"}
-_WORDS["en"].update({"open": "(open)", "some": "some", "no_value": "the treaty sets no such value",
+_WORDS["en"].update({"open": "(open)", "no_value": "the treaty sets no such value",
                      "not_given": "not given by the scenario", "holds": "it holds"})
+
+
+_SOME_OF_TYPE = {
+    "en": {"id": "some element of the scenario", "state": "some State", "prov": "some provision", "date": "some date",
+           "ymd": "some date", "bp": "some percentage", "units": "some percentage", "months": "some number of months",
+           "int": "some number", "term": "some value"},
+    "pt": {"id": "algum elemento do cenário", "state": "algum Estado", "prov": "alguma disposição",
+           "date": "alguma data", "ymd": "alguma data", "bp": "algum percentual", "units": "algum percentual",
+           "months": "algum número de meses", "int": "algum número", "term": "algum valor"},
+    "pt-PT": {"bp": "alguma percentagem", "units": "alguma percentagem"},
+}
+"""What an unbound argument without a noun of its own in the vocabulary is called, by its type (the vocabulary's
+argument types), with the determiner that agrees with it."""
+
+
+def unbound_words(logic: Logic, arg: Argument, lang: str) -> str:
+    """What a reading calls ``arg`` when it leaves it unbound: the words of the noun the vocabulary gives it
+    (``%~``, :meth:`Logic.noun`: "some place of business", "alguma pessoa"), else of its type ("some State")."""
+    noun = logic.noun(arg)
+    if noun is not None:
+        return noun.words(lang)
+    for table in languages.chain(lang):
+        if arg.type in _SOME_OF_TYPE.get(table, {}):
+            return _SOME_OF_TYPE[table][arg.type]
+    raise KeyError(arg.type)
 
 
 def word(key: str, lang: str) -> str:
@@ -333,6 +373,11 @@ TERMS: dict[str, dict[str, str]] = {
         "principal_purpose": "propósito principal", "no_principal_purpose": "sem propósito principal",
         "relief": "eliminação da dupla tributação",
         "third_jurisdiction_tax_not_below_60_percent": "imposto da terceira jurisdição não inferior ao mínimo exigido",
+        "air_transport_agreement_2009_without_effect": "o Acordo sobre serviços de transporte aéreo de 2009 não "
+        "produz efeitos quanto aos tributos abrangidos pela convenção",
+        "article_11_4_a_reaches_agency": "a disposição sobre os juros pagos a agências governamentais alcança a "
+        "agência de", "article_11_4_a_does_not_reach_agency": "a disposição sobre os juros pagos a agências "
+        "governamentais não alcança a agência de",
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
         "no_special_regime": "sem regime especial", "not_above_arm_length": "não acima do valor de mercado",
         "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
@@ -412,10 +457,136 @@ TERMS: dict[str, dict[str, str]] = {
         "literary": "carácter literário", "artistic": "carácter artístico", "educational": "carácter educativo",
         "pedagogical": "carácter pedagógico", "premiums_or_risks": "prémios ou riscos",
         "controlled_with_payer": "controlo comum com o pagador",
+        # Portugal's words where Brazil's differ: a branch is a "sucursal", a rate a "taxa"
+        "branch": "sucursal", "branch_profits": "lucros de sucursal", "branch_profits_tax": "imposto sobre lucros de "
+        "sucursal", "dividend_general_rate": "taxa geral dos dividendos", "dividend_rate_other": "taxa dos dividendos "
+        "nos demais casos", "dividend_rate_parent": "taxa dos dividendos pagos à sociedade-mãe",
+        "dividend_reduced_rate": "taxa reduzida dos dividendos", "interest_rate": "taxa dos juros",
+        "offshore_rate_share": "fração da taxa de um regime offshore", "royalty_other_rate": "taxa dos royalties nos "
+        "demais casos", "royalty_rate": "taxa dos royalties", "royalty_trademark_rate": "taxa dos royalties de marcas",
+        "technical_fee_rate": "taxa das remunerações por serviços técnicos", "domestic_rate": "taxa interna",
+        "offshore_rate": "taxa offshore", "gross_income_to_non_entitled": "parcela do rendimento bruto paga a quem não "
+        "tem direito aos benefícios", "construction_site_months": "prazo de duração de estaleiro de construção",
+        "activities_preparatory_overall": "carácter preparatório do conjunto das atividades",
+        "combined_activities_preparatory": "carácter preparatório das atividades combinadas",
+        "federal": "carácter federal", "fixed": "carácter fixo", "identical_or_similar": "carácter idêntico ou "
+        "semelhante", "incidental": "carácter acessório", "social_security": "segurança social",
+        "treated_as_body_corporate": "tratamento como pessoa coletiva",
+        "annuity_as_stated_in_scenario": "anuidade conforme indicada no cenário",
+        "government_service_to_non_individual": "funções públicas prestadas por quem não é pessoa singular",
+    },
+    "en": {
+        # the facts the rules may report missing or unknown that no input of the scenario reads (``holding_until(a,
+        # b)``): English words only where the constant with its underscores as spaces would not read
+        "holding_until": "end of the holding", "owners": "holders of the capital",
+        "holders_of": "holders of the capital",
+        "votes_and_value": "votes and value of the holding", "site_period": "duration of the site",
+        "place_status": "status of the place of business", "paying_state": "paying State",
+        "agent_person": "person acting as the agent", "taxed_at_entity": "taxation at the level of the entity",
+        "members_taxed_directly": "direct taxation of the members", "usd_exchange_rate": "US dollar exchange rate",
+        "third_jurisdiction_taxes": "taxes of the third jurisdiction",
+        "services_exclusion": "exclusion of the services",
+        "amount_split": "split of the amount", "annual_remuneration": "annual remuneration",
+        "activities_preparatory_overall": "preparatory or auxiliary character of the overall activity",
+        "acts_exclusively_for": "acting exclusively on behalf of",
+        "agent_contract_authority": "the agent's authority to conclude contracts",
+        "agent_habitual_exercise": "the agent's habitual exercise of that authority",
+        "agent_independent": "the agent's independent status",
+        "agent_ordinary_course": "the agent acting in the ordinary course of its business",
+        "arises_in": "State where the income arises", "arm_length_amount": "arm's length amount",
+        "attributable_to_place": "attribution to the place of business",
+        "attributed_to_third_state_pe": "attribution to a permanent establishment in a third State",
+        "borne_by": "who bears the payment", "business_property_of": "business property of",
+        "business_substantial": "substantiality of the business",
+        "combined_activities_preparatory": "preparatory or auxiliary character of the combined activities",
+        "competent_authority_grant": "grant by the competent authority",
+        "conditions_differ_from_arm_length": "conditions differing from those at arm's length",
+        "contract_kinds": "kinds of contract", "controlled_with_payer": "common control with the payer",
+        "domestic_indirect_credit": "domestic indirect credit", "domestic_rate": "domestic rate",
+        "effectively_taxed_in_residence": "effective taxation in the State of residence",
+        "entity_purpose": "purpose of the entity", "exempt_in_uae": "exemption in the United Arab Emirates",
+        "exercised_in": "State where it is exercised", "federal": "federal character", "fixed": "fixed character",
+        "for_teaching_until": "teaching up to", "from_offshore_activity": "derivation from an offshore activity",
+        "gain_arises_in": "State where the gain arises", "habitually_concludes": "habitual conclusion of contracts",
+        "held_by_enterprise": "holding by the enterprise", "identical_or_similar": "identical or similar character",
+        "incidental": "incidental character", "income_from_business": "income from the business",
+        "institution_state": "State of the institution", "invited_by": "invitation by",
+        "liable_to_tax": "liability to tax", "mutual_agreement_case": "mutual agreement case",
+        "payer_constituted": "constitution of the payer",
+        "payer_profits_from_other_state": "payer's profits from the other State",
+        "payer_taxed_without_exemption": "taxation of the payer without exemption",
+        "pe_profits_exempt": "exemption of the permanent establishment's profits", "period_end": "end of the period",
+        "property_situated_in": "State where the property is situated",
+        "residence_state_tax": "tax of the State of residence", "resident_before": "residence before the visit",
+        "royalty_arises_in": "State where the royalties arise",
+        "same_tax_treatment_as_shares": "same tax treatment as income from shares",
+        "second_taxation_notified": "notification of the second taxation",
+        "situated_in": "State where it is situated",
+        "source_law_taxes_dividends": "taxation of dividends by the law of the source State",
+        "sources_outside_host": "sources outside the host State", "tax_in_force_from": "tax in force from",
+        "taxation_notified": "notification of the taxation", "taxed_in_both_states": "taxation in both States",
+        "third_jurisdiction_tax": "tax of the third jurisdiction",
+        "third_pe_active_business": "active business of the permanent establishment in a third State",
+        "treated_as_body_corporate": "treatment as a body corporate",
+        "value_from_immovable": "value derived from immovable property",
+        # notes, indicators, conditions, errors, assumptions and exceptions of the findings
+        "active_business_through_permanent_establishment": "active business through a permanent establishment",
+        "annuity_as_stated_in_scenario": "annuity as stated in the scenario",
+        "application_date_not_encoded": "the date of application is not encoded",
+        "application_dates_not_encoded": "the dates of application are not encoded",
+        "benefits_only_by_competent_authority_determination": "benefits only by determination of the competent "
+        "authority", "borne_by_pe_or_fixed_base_abroad": "borne by a permanent establishment or fixed base abroad",
+        "case_to_competent_authority_of": "case presented to the competent authority of",
+        "claimant_not_a_resident": "the claimant is not a resident",
+        "connected_with_pe_or_fixed_base": "connected with a permanent establishment or fixed base",
+        "director_fees_of_non_company": "director's fees paid by a payer that is not a company",
+        "dividend_paid_by_non_company": "dividend paid by a payer that is not a company",
+        "effective_management_outside_both_states": "place of effective management outside both States",
+        "excess_over_arm_length": "excess over the arm's length amount",
+        "foreign_owned_enterprise": "enterprise owned from abroad",
+        "government_interest_exemption": "exemption of interest paid to a government",
+        "government_service_to_non_individual": "government service rendered by a payee that is not an individual",
+        "interest_arises_in": "the interest arises in",
+        "map_request_in_time": "mutual agreement request in time",
+        "map_request_out_of_time": "mutual agreement request out of time",
+        "no_dividend_taxation_in_source_law": "the law of the source State does not tax dividends",
+        "not_a_place_of_the_enterprise_in_the_other_state": "not a place of business of the enterprise in the other "
+        "State", "not_effectively_taxed_in_residence_state": "not effectively taxed in the State of residence",
+        "only_income_attributable_to_fixed_base": "only the income attributable to the fixed base",
+        "only_income_from_activities_there": "only the income from the activities exercised there",
+        "owned_from_third_state": "owned from a third State", "passes_on_most": "passes on most of the income",
+        "pe_connected_debt_claim": "debt-claim connected with a permanent establishment",
+        "pe_connected_right": "right or property connected with a permanent establishment",
+        "principal_purpose_test_not_raised": "the principal purpose test is not raised",
+        "royalty_source_taken_from_scenario": "the source of the royalties is taken from the scenario",
+        "source_right_may_be_limited_by_later_brazilian_treaty": "the source State's right may be limited by a later "
+        "Brazilian convention",
+        "third_jurisdiction_tax_not_below_60_percent": "the tax of the third jurisdiction is not below the minimum "
+        "required", "third_state_permanent_establishment": "permanent establishment in a third State",
+        "to_be_proven": "to be proven",
+        "no_principal_purpose_for_non_resident": "no principal purpose of obtaining benefits for a non-resident",
+        "at_most_half_of_gross_income_to_non_entitled": "at most half of the gross income paid to persons not "
+        "entitled to the benefits", "portuguese_method_not_replaced": "the Portuguese method is not replaced",
+        "arises_where_the_payer_resides": "arises in the State where the payer resides",
+        "arises_where_the_property_is": "arises in the State where the property is situated",
+        "taxed_as_income_of_entity": "taxed as income of the entity",
+        "not_above_arm_length": "not above the arm's length amount",
+        "not_borne_by_permanent_establishment": "not borne by a permanent establishment",
+        "paid_for_past_employment": "paid in consideration of past employment",
+        "holdings_after_evaluation_date": "holdings after the evaluation date",
+        "pe_connected_holding": "holding connected with a permanent establishment",
+        "exemption_left_to_wholly_owned_institutions": "exemption left to wholly owned institutions",
+        "royalties_paid_by_permanent_establishment": "royalties paid by a permanent establishment",
+        "air_transport_agreement_2009_without_effect": "the 2009 air transport agreement has no effect on the taxes "
+        "covered by the convention", "article_11_4_a_reaches_agency": "the provision on interest paid to "
+        "government agencies reaches the agency of", "article_11_4_a_does_not_reach_agency": "the provision on "
+        "interest paid to government agencies does not reach the agency of",
     },
 }
 """The symbolic constants the readings show (income types, kinds of person, bases of residence, exceptions
-...) in Portuguese, by constant; English shows the constant with its underscores as spaces."""
+...) in Portuguese, by constant; English shows the constant with its underscores as spaces, or the words of
+``TERMS["en"]`` where those would not read (the facts, notes and exceptions of the findings: never a status, an
+outcome or a value of the scenario format, which English writes as the format does)."""
 
 
 def term(name: str, lang: str) -> str:
@@ -429,9 +600,13 @@ _ARTICLE_CONSTANT = re.compile(r"art(\d+)(?:_(\d+))?")
 
 
 def translated(name: str, lang: str) -> str | None:
-    """The words of a symbolic constant in ``lang`` where :data:`TERMS` has them (never in English); an
-    article the rules name by a constant reads as the article (``artN_P``: "Artigo N(P)")."""
+    """The words of a symbolic constant in ``lang`` where :data:`TERMS` has them (Portuguese never falls back
+    on the English words); an article the rules name by a constant reads as the article (``artN_P``: "Artigo
+    N(P)")."""
+    portuguese = languages.family(lang) == "pt"
     for key in languages.chain(lang):
+        if portuguese and key == "en":
+            break
         found = TERMS.get(key, {}).get(name)
         if found is not None:
             return found
@@ -454,13 +629,15 @@ _LEADING_CONSTANT = re.compile(r"^([a-z][a-z0-9_]*)(?=\(|$)")
 def constant_text(text: str, lang: str) -> str:
     """A finding's fact that starts with a constant of the rules (``derivative_benefits``,
     ``benefits_only_by_competent_authority_determination(br)``): that constant in ``lang``'s words where
-    :data:`TERMS` has them, the text unchanged otherwise (always in English). Its arguments follow the words
-    in parentheses, a State by its name (``... autoridade competente (Brasil)``), or right after words that end
-    in a preposition (``caso submetido à autoridade competente do Brasil``), a constant in its words
-    (``alternativa (serviços técnicos, Brasil, 1000)``); a single argument that is itself such a constant
-    follows a colon (``a comprovar: ...``)."""
+    :data:`TERMS` has them, in English else with its underscores as spaces (:func:`term`), the text unchanged
+    otherwise. Its arguments follow the words in parentheses, a State by its name (``... autoridade competente
+    (Brasil)``), or right after words that end in a preposition (``caso submetido à autoridade competente do
+    Brasil``, ``the interest arises in Brazil``), a constant in its words (``alternativa (serviços técnicos,
+    Brasil, 1000)``); a single argument that is itself such a constant follows a colon (``a comprovar:
+    ...``)."""
     m = _LEADING_CONSTANT.match(text)
-    found = translated(m.group(1), lang) if m else None
+    english = languages.family(lang) == "en"
+    found = (term(m.group(1), lang) if english else translated(m.group(1), lang)) if m else None
     if m is None or found is None:
         return text
     rest = text[m.end():]
@@ -470,12 +647,25 @@ def constant_text(text: str, lang: str) -> str:
     states = state_names(lang)
     if len(args) == 1:
         arg = args[0]
-        if _PREPOSITION_BEFORE.search(found + " "):
+        if _PREPOSITION_BEFORE.search(found + " ") if not english else _ENGLISH_PREPOSITION_END.search(found):
             return with_state(found + " {st}", "st", arg, lang) if arg in states else f"{found} {arg}"
         inner = constant_text(arg, lang)
         if inner != arg:
             return f"{found}: {inner}"
-    return f"{found} ({', '.join(states.get(a) or translated(a, lang) or a for a in args)})"
+    return f"{found} ({', '.join(_argument_words(a, states, lang) for a in args)})"
+
+
+_ENGLISH_PREPOSITION_END = re.compile(r"\s(?:of|in|to|by|for|from)$")
+_SNAKE_CONSTANT = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def _argument_words(arg: str, states: Mapping[str, str], lang: str) -> str:
+    """An argument of a finding's fact: a State by its name, a constant in its words (in English, a constant of
+    several words with its underscores as spaces), anything else (an id, a number) as it is."""
+    found = states.get(arg) or translated(arg, lang)
+    if found is None and languages.family(lang) == "en" and _SNAKE_CONSTANT.fullmatch(arg):
+        return term(arg, lang)
+    return found or arg
 
 
 def fact_text(fact: str, lang: str) -> str:
@@ -483,17 +673,17 @@ def fact_text(fact: str, lang: str) -> str:
     (``activities_preparatory_overall(b)``) in ``lang``'s words: in Portuguese its constant's words
     (:func:`constant_text`: "caráter preparatório do conjunto das atividades (b)"); otherwise, and in English,
     the reading of the input that states it with its value left blank (``activities_preparatory_overall(S, B,
-    V)``: “the overall activity of b is preparatory or auxiliary: …”); the name as it is where neither exists."""
-    words = constant_text(fact, lang)
+    V)``: “the overall activity of b is preparatory or auxiliary: …”), else in English the constant's words
+    (``holding_until(a, b)``: "end of the holding (a, b)"); the name as it is where none exists."""
+    english = languages.family(lang) == "en"
+    words = fact if english else constant_text(fact, lang)
     if words != fact:
         return words
     m = _LEADING_CONSTANT.match(fact)
     args = _call_arguments(fact[m.end():]) if m is not None else None
-    if m is None or not args:
-        return fact
-    blank = _blank_reading(m.group(1), len(args), lang, logic_dir())
-    if blank is None:
-        return fact
+    blank = _blank_reading(m.group(1), len(args), lang, logic_dir()) if m is not None and args else None
+    if blank is None or args is None:
+        return constant_text(fact, lang) if english else fact
     template, names = blank
     return "“" + fill(template, dict(zip(names, args, strict=True)), {}, lang) + "”"
 
@@ -613,20 +803,117 @@ def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
     return fill(pred.reading(lang), values, states, lang)
 
 
-def fill(template: str, values: dict[str, str], states: dict[str, str], lang: str) -> str:
+def fill(template: str, values: dict[str, str], states: dict[str, str], lang: str,
+         unbound: Mapping[str, tuple[str, bool]] | None = None) -> str:
     """``template`` with each ``{Name}`` replaced by ``values[Name]``; a State (``states[Name]``, its code)
-    by its name with the article it takes, contracted with a preposition before it (:func:`state_in`)."""
+    by its name with the article it takes, contracted with a preposition before it (:func:`state_in`); an
+    argument left unbound (``unbound[Name]``: its noun's words, "some place of business", and whether a
+    noun before it may name it, as for a scenario's id) by those words, or by the noun the template already
+    names before it (:func:`some_in`)."""
     out, at = "", 0
     for m in _PLACEHOLDER.finditer(template):
         out += template[at:m.start()]
         name = m.group(1)
-        if name in states:
+        if unbound and name in unbound:
+            out = some_in(out, *unbound[name], lang)
+        elif name in states:
             out, words = state_in(out, states[name], lang)
             out += words
         else:
             out += values.get(name, m.group(0))
         at = m.end()
     return out + template[at:]
+
+
+_ARTICLES_EN = ("the", "a", "an")
+_NOT_NOUNS_EN = frozenset({
+    "other", "same", "first", "second", "last", "next", "following", "only", "own", "whole", "of", "to", "by",
+    "in", "on", "at", "for", "with", "from", "under", "through", "behind", "between", "than", "as", "and", "or"})
+"""Words that may follow an article without being the noun an argument is named by ("the other {St}")."""
+_OPENING_WORDS_EN = frozenset({"whether", "where", "what", "when", "which", "if", "only", "are", "is", "the", "a",
+                               "an", "since", "until", "after", "before", "during", "over"})
+"""Words that open a reading before an argument without being a noun ("whether {B} is ...")."""
+_SOME_PT = {"o": "algum", "a": "alguma", "os": "alguns", "as": "algumas", "um": "algum", "uma": "alguma"}
+"""The indefinite determiner that agrees with an article ('o agente {B}' → 'algum agente')."""
+_UNCONTRACTED = {contracted: pair for pair, contracted in _CONTRACTED.items()} | {
+    "num": ("em", "um"), "numa": ("em", "uma"), "dum": ("de", "um"), "duma": ("de", "uma")}
+_NOT_NOUNS_PT = frozenset({
+    "de", "em", "por", "para", "com", "sobre", "entre", "a", "o", "que", "se", "e", "ou", "seu", "sua", "seus",
+    "suas", "outro", "outra", "outros", "outras", "mesmo", "mesma", "mesmos", "mesmas", "próprio", "própria",
+    "primeiro", "primeira", "último", "última", "qual", "cujo", "cuja"})
+"""Words that may follow an article without being the noun an argument is named by ('o outro {St}')."""
+_WORD_BEFORE = re.compile(r"(?:^|(?<=\s))([^\W\d_][\w-]*) $")
+
+
+def some_in(before: str, words: str, apposed: bool, lang: str) -> str:
+    """The text ``before`` an unbound argument followed by what names it: ``words``, its noun's words with
+    their determiner ("some place of business", "algum local de negócios"), unless ``before`` ends with a
+    noun of its own that names the argument:
+
+    - the noun of ``words`` itself, after an article, a preposition or nothing ("of kind {K}" → "of some
+      kind", "a pessoa {P}" → "alguma pessoa", "do tipo {Ty}" → "de algum tipo de rendimento");
+    - with ``apposed`` (a scenario's id: what a noun before it names, not the subject of a clause as in
+      "the kind {Prov} describes"), another noun after an article: that noun with the determiner the
+      article agrees with ("the agent {B}" → "some agent", "o canteiro {B}" → "algum canteiro", "da
+      instalação {B}" → "de alguma instalação");
+      and in English a sentence that opens with a noun ("site {B} lasts" → "some site lasts");
+    - an article alone is left out (a contraction leaves its preposition): "the {Me}" → "some measure".
+
+    Portuguese ``a`` right before the argument is kept (the preposition: "pago a {P}" → "pago a alguma
+    pessoa")."""
+    portuguese = languages.family(lang) == "pt"
+    determiner, _, noun = words.partition(" ")
+    head = noun.split(" ")
+    for k in range(len(head), 0, -1):  # the template names the same noun: "of kind {K}", "a pessoa {P}"
+        named = " ".join(head[:k]) + " "
+        if not before.endswith(named) or not (len(before) == len(named) or before[-len(named) - 1].isspace()):
+            continue
+        rest = before[:-len(named)]
+        prefix = _article_before(rest, portuguese)
+        if prefix is not None:
+            return prefix + words
+        last = _WORD_BEFORE.search(rest)
+        if last is None or last.group(1) in (_PREPOSITIONS_PT if portuguese else _PREPOSITIONS_EN):
+            return rest + words
+        break
+    last = _WORD_BEFORE.search(before)
+    article = _WORD_BEFORE.search(before[:last.start(1)]) if last is not None else None
+    if apposed and last is not None and article is not None and \
+            last.group(1) not in (_NOT_NOUNS_PT if portuguese else _NOT_NOUNS_EN):
+        art, lead, named = article.group(1), before[:article.start(1)], last.group(1)
+        if portuguese:  # another noun after an article: "o agente {B}" → "algum agente"
+            preposition, plain_article = _UNCONTRACTED.get(art, ("", art))
+            if plain_article in _SOME_PT and named not in _UNCONTRACTED:
+                return f"{lead}{preposition + ' ' if preposition else ''}{_SOME_PT[plain_article]} {named}"
+        elif art in _ARTICLES_EN:
+            return f"{lead}{determiner} {named}"
+    if apposed and not portuguese and last is not None and last.start(1) == 0 and last.group(1).islower() \
+            and last.group(1) not in _NOT_NOUNS_EN | _PREPOSITIONS_EN | _OPENING_WORDS_EN:  # "site {B} lasts"
+        return f"{determiner} {last.group(1)}"
+    prefix = _article_before(before, portuguese, keep_a=True)
+    return (before if prefix is None else prefix) + words
+
+
+def _article_before(text: str, portuguese: bool, keep_a: bool = False) -> str | None:
+    """``text`` without the article that ends it (a contraction: its preposition stays, "do " → "de ");
+    None when it does not end with one. With ``keep_a``, Portuguese ``a`` (also a preposition) is kept."""
+    last = _WORD_BEFORE.search(text)
+    if last is None:
+        return None
+    art, lead = last.group(1), text[:last.start(1)]
+    if not portuguese:
+        return lead if art in _ARTICLES_EN else None
+    if art in _UNCONTRACTED:
+        return f"{lead}{_UNCONTRACTED[art][0]} "
+    if art in _SOME_PT and not (keep_a and art == "a"):
+        return lead
+    return None
+
+
+_PREPOSITIONS_EN = frozenset({"of", "to", "by", "in", "on", "at", "for", "with", "from", "under", "through",
+                              "behind", "between", "about", "into", "within", "concerning"})
+_PREPOSITIONS_PT = frozenset({"de", "em", "por", "para", "com", "sobre", "entre", "a", "até", "desde",
+                              "perante", "contra", "sem"})
 
 
 def user_atom(sym: clingo.Symbol) -> str:

@@ -152,6 +152,86 @@ HELP: dict[str, dict[str, str]] = {
 command name is the group itself."""
 
 
+_OPTIONS_PT_PT = {
+    "--strict": "nenhum valor por omissão substitui um facto de que a lei precisa: cada um é indicado como ausente, "
+        "não presumido",
+    "--jobs": "processos (por omissão: as CPUs)",
+    "--logic": "a pasta logic/ a medir (por omissão: a base de regras instalada)",
+    "--output": "ficheiro de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão)",
+}
+"""The help of an option in European Portuguese (``TREATY_LANG=pt-PT``), where it differs from :data:`_OPTIONS`."""
+
+HELP_PT_PT: dict[str, dict[str, str]] = {
+    "check": {
+        "--ask": "lista só os factos que podem mudar um resultado (não indicados, indicados como unknown, ou um juízo "
+            "a fazer), os mais decisivos primeiro",
+    },
+    "explain": {
+        "": "Mostra o porquê: o argumento jurídico de cada conclusão, dispositivo por dispositivo, com os factos "
+            "decisivos (--full: a derivação inteira, citada, até aos factos do cenário).",
+        "--item": "id do item de rendimento (por omissão: todos os itens)",
+        "--full": "a derivação inteira de cada conclusão, com os passos do motor (por omissão: o argumento jurídico, "
+            "dispositivo por dispositivo)",
+    },
+    "whatif": {
+        "": "As menores mudanças nos factos que FILE marca como changeable (ou, se nenhum estiver marcado, em "
+            "qualquer facto que não seja uma identidade) que fazem GOAL valer, cada uma com seu resultado; ou por que "
+            "nenhuma mudança consegue.",
+        "--goal": "o que deve valer, por exemplo 'max_rate(\"div-2024\", R), R <= 1000' (taxas em pontos-base)",
+    },
+    "batch": {
+        "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [por omissão: 3000, "
+            "escolhido por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
+        "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); por omissão: um cluster local "
+            "de --workers processos",
+        "--partition-rows": "com --engine dask: linhas por partição (uma tarefa, um ficheiro de parte)",
+        "--output": "ficheiro de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão); uma pasta com "
+            "--engine dask",
+    },
+    "init": {
+        "": "Um cenário comentado de TREATY com um item de rendimento de TYPE para começar: carrega e é verificado "
+            "como está, e lista, comentado, cada facto que o item pode indicar.",
+        "--output": "o ficheiro a gravar (por omissão: a saída padrão); um ficheiro existente nunca é substituído",
+    },
+    "rates": {
+        "": "Os limites do Estado da fonte por tipo de rendimento de cada TREATY (por omissão: todos), calculados "
+            "decidindo situações geradas dos dois lados de cada limiar que as regras testam.",
+        "--output": "grava neste ficheiro (obrigatório para xlsx, a menos que a saída padrão seja redirecionada)",
+    },
+    "crosscheck": {
+        "": "Executa clingo e SWI-Prolog em cada cenário sob PATHS (por omissão: scenarios/) e indica se concordam.",
+        "--generated": "também N cenários aleatórios, muitos com factos indicados como unknown",
+    },
+    "diff": {
+        "": "Cada resposta dos cenários sob PATHS (por omissão: scenarios/) que difere entre duas versões: uma "
+            "revisão git do pacote inteiro e esta, ou duas bases de regras com esta camada Python.",
+        "--head": "uma pasta logic/ com que comparar (por omissão: este pacote)",
+    },
+    "mutate": {
+        "": "Mutantes das regras (números ±1, comparações invertidas, condições retiradas, negações removidas), cada "
+            "um executado nos cenários sob PATHS (por omissão: scenarios/<tratado>/, ou scenarios/ para core).",
+        "--max": "uma amostra aleatória determinística de N mutantes (por omissão: todos os mutantes)",
+        "--time-budget": "para depois desse tempo; os mutantes não executados são indicados como saltados",
+        "--logic": "a pasta logic/ a mutar (por omissão: a base de regras instalada)",
+    },
+    "report": {
+        "": "Grava um relatório de decisão HTML autocontido para os cenários FILES: um resumo por item, cada "
+            "derivação desenhada como um grafo com o texto do tratado de cada passo, os factos e o recibo.",
+        "--output": "o ficheiro HTML a gravar",
+    },
+    "serve": {
+        "--workers": "processos, cada um com a base de regras carregada uma vez e decidindo um pedido de cada vez",
+        "--max-body": "maior cenário no corpo de um pedido [por omissão e máximo: 1.000.000, o limite do carregador]",
+        "--time-limit": "maior time_limit que um pedido check ou whatif pode pedir (segundos; também o valor por "
+            "omissão)",
+        "--explain-time-limit": "segundos que um pedido explain, why-not ou report pode levar antes de ser "
+            "interrompido",
+        "--access-log": "regista cada pedido",
+    },
+}
+"""The help in European Portuguese where it differs from :data:`HELP` (factos, ficheiro, indicar, por omissão)."""
+
+
 def help_lang(environ: Mapping[str, str] | None = None) -> str:
     """The language of the help the environment asks for: ``TREATY_LANG``, else ``LC_ALL`` or ``LANG``
     starting with ``pt`` (``pt_BR.UTF-8``); English otherwise."""
@@ -173,13 +253,15 @@ def localize(group: click.Group, lang: str) -> None:
     """Put the help of ``lang`` on ``group`` and its commands (English leaves them as written)."""
     if family(lang) == "en":
         return
+    european = normalize(lang) == "pt-PT"
     group.help = HELP[""][""]
     for name, command in group.commands.items():
-        table = HELP.get(name, {})
+        table = {**HELP.get(name, {}), **(HELP_PT_PT.get(name, {}) if european else {})}
+        options = {**_OPTIONS, **(_OPTIONS_PT_PT if european else {})}
         if "" in table:
             command.help = table[""]
             command.short_help = None
         for param in command.params:
-            text = table.get(_long(param)) or _OPTIONS.get(_long(param))
+            text = table.get(_long(param)) or options.get(_long(param))
             if text is not None and isinstance(param, click.Option):
                 param.help = text

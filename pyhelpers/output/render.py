@@ -178,7 +178,7 @@ _FINDING = {
         "pending": "{prov} is in the corpus but not encoded yet",
         "not_encoded": "{prov} is not encoded: text not available",
         "mutual_agreement": "residence of {fact} to be settled by mutual agreement ({prov})",
-        "exception": "exception {fact} applies ({prov})",
+        "exception": "exception “{fact}” applies ({prov})",
         "input_error": "input error: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "deadline: {fact} ({prov})",
@@ -241,9 +241,11 @@ _VALUES = {"pt": ((r"\bany of its values\b", "qualquer um de seus valores"), (r"
                   (r"\bor earlier\b", "ou anterior"),
                   (r"\bor more\b", "ou mais"), (r"\bor less\b", "ou menos"),
                   (r"\bfrom (\S+) to (\S+)", r"de \1 a \2"), (r"\bnot stated\b", "não informado"),
-                  (r"\btrue\b", "sim"), (r"\bfalse\b", "não"), (r" is ", " é "))}
+                  (r"\btrue\b", "sim"), (r"\bfalse\b", "não"), (r" is ", " é ")),
+           "pt-PT": ((r"\bany of its values\b", "qualquer um dos seus valores"), (r"\bnot stated\b", "não indicado"))}
 """The words of a fact's values as the scenario layer writes them (``2026-03-14 or later``, ``one of 20, 30``,
-``not stated``), in Portuguese; the dates and percentages in them are rewritten by :func:`values_text`."""
+``not stated``), in Portuguese (``pt-PT``: the patterns whose words differ); the dates and percentages in them
+are rewritten by :func:`values_text`."""
 _ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 _PERCENT = re.compile(r"\b(\d+)\.(\d+)%")
 _DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.%])")
@@ -255,8 +257,9 @@ def values_text(text: str, lang: str) -> str:
     given; Portuguese with its connectives translated and its dates and percentages in the locale's form."""
     if languages.family(lang) == "en":
         return text
+    european = dict(_VALUES["pt-PT"]) if languages.normalize(lang) == "pt-PT" else {}
     for pattern, repl in _VALUES["pt"]:
-        text = re.sub(pattern, repl, text)
+        text = re.sub(pattern, european.get(pattern, repl), text)
     text = _ISO_DATE.sub(lambda m: formats.date(m.group(1), lang), text)
     text = _PERCENT.sub(lambda m: formats.number(Decimal(f"{m.group(1)}.{m.group(2)}"), lang) + "%", text)
     return _DECIMAL.sub(lambda m: formats.number(Decimal(m.group(0)), lang), text)
@@ -320,6 +323,9 @@ _RELIEF = {
         "title": "eliminação da dupla tributação",
     },
     "pt-PT": {
+        "no_source_tax": "o imposto pago na fonte não é indicado",
+        "no_underlying_tax": "o imposto subjacente não é indicado",
+        "no_ceiling_figures": "os valores do Estado de residência para o limite não são indicados",
         "method_indirect_credit": "crédito indireto (imposto da sociedade sobre os lucros de que provêm os "
                                   "dividendos)",
         "method_exemption_with_progression": "isenção; o rendimento pode ser tido em conta no imposto sobre os "
@@ -636,9 +642,8 @@ def alternative_text(a: Alternative, lang: str) -> str:
     if a.state is not None and a.outcome is not None:
         head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, ()), lang)
     else:
-        # a finding that holds for some values only: in English as the alternatives name it, else in words
-        portuguese = a.finding is not None and languages.family(lang) == "pt"
-        head = finding_text(a.finding, lang, with_field=False) if a.finding is not None and portuguese else a.conclusion
+        # a finding that holds for some values only, in words
+        head = finding_text(a.finding, lang, with_field=False) if a.finding is not None else a.conclusion
     provs = (f"  ({'; '.join(a.provisions)})" if a.provisions else "") + _reconstructed_mark(a.reconstructed, lang)
     provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
