@@ -843,3 +843,79 @@ def test_a_spawned_worker_writes_row_errors_in_the_language_of_the_spec(tmp_path
         spec = partition_spec(CONTEXT, ledger, ctx.checker.logic.digest, lang=lang)
         [record] = batch_to_records(check_partition(rows_to_batch(rows), spec))
         assert start in record["error"], record["error"]
+
+
+def _models_within(model: type[Any]) -> set[type[Any]]:
+    """``model`` and every model a field of it may hold, at any depth."""
+    from pydantic import BaseModel
+
+    found: set[type[Any]] = set()
+    todo = [model]
+    while todo:
+        cls = todo.pop()
+        if cls in found:
+            continue
+        found.add(cls)
+        for info in cls.model_fields.values():
+            stack = [info.annotation]
+            while stack:
+                hint = stack.pop()
+                if isinstance(hint, type) and issubclass(hint, BaseModel):
+                    todo.append(hint)
+                stack.extend(getattr(hint, "__args__", ()))
+    return found
+
+
+def test_no_validator_of_an_item_reads_two_fields() -> None:
+    """ItemShapes validates each shape of a row's item once and puts the row's own id, date and amounts back:
+    right only while no validator of an item reads another field than its own (a model validator, or a field
+    validator given the other fields' values)."""
+    import inspect
+
+    from pyhelpers.scenario import IncomeItem
+
+    models = _models_within(IncomeItem)
+    assert len(models) > 20
+    for cls in models:
+        decorators = cls.__pydantic_decorators__
+        assert not decorators.model_validators, cls
+        for dec in decorators.field_validators.values():
+            assert len(inspect.signature(dec.func).parameters) <= 2, (cls, dec)  # (cls, value): no ValidationInfo
+
+
+def test_item_shapes_give_what_validating_each_item_gives() -> None:
+    """The item ItemShapes gives a ledger row (each distinct shape validated once) is the one validating the row
+    alone gives, with the same fields given, or it gives the same problems: rows of every kind, with ids,
+    dates and amounts that are and are not taken as they are."""
+    import random
+
+    from pydantic import BaseModel
+
+    from pyhelpers.interfaces.ledger import Row
+    from pyhelpers.scenario.loading import ItemShapes, validate_item
+
+    def fields(m: Any) -> Any:
+        if isinstance(m, BaseModel):
+            return type(m), sorted(m.model_fields_set), {k: fields(v) for k, v in m.__dict__.items()}
+        return type(m), repr(m)
+
+    odd = ["", " ", "12 ", "1e5", "-0", "-5", "0", "00012.500000", "1.1234567", "9" * 15, "9" * 16, "١٢٣", "2023-02-29",
+           "2024-02-29", "2023-1-01", " 2023-01-01", "2023-01-01T00:00", "x" * 200, "x" * 201, "a b", " ab", "a\x7fb",
+           "ção", "a\u00a0", "x\x1c", "true", ".5", "+5", "BRL", "brl", "nobody", "15%"]
+    columns = ["id", "date", "gross", "withheld", "currency", "withheld_rate", "payer", "type", "gross.amount",
+               "interest.government_institution_of"]
+    rnd = random.Random(5)
+    shapes = ItemShapes()
+    valid = 0
+    for n, cells in enumerate(generate(1500, seed=3), start=1):
+        for _ in range(rnd.randrange(4) if n % 2 else 0):
+            cells[rnd.choice(columns)] = rnd.choice(odd)
+        try:
+            data = batch.row_item(Row(n, {k: v.strip() for k, v in cells.items()}, n + 1), "br-pt")[1]
+        except ValueError:
+            continue
+        alone, shaped = validate_item(data, "ledger"), shapes.validate(data, "ledger")
+        assert shaped[1] == alone[1], data
+        assert fields(shaped[0]) == fields(alone[0]), data
+        valid += alone[0] is not None
+    assert 500 < valid < 1400 and len(shapes.shapes) < valid

@@ -73,9 +73,9 @@ from pyhelpers.interfaces.ledger import (
     row_keys,
     rows_to_batch,
 )
-from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context, validate_item
+from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context
 from pyhelpers.scenario.catalogue import Catalogue, catalogue
-from pyhelpers.scenario.loading import load_context_text
+from pyhelpers.scenario.loading import ItemShapes, load_context_text
 from pyhelpers.scenario.reading import read_file
 
 __all__ = [
@@ -271,6 +271,8 @@ class BatchContext:
     checker: Checker
     lang: str = "en"
     memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+    shapes: ItemShapes = field(default_factory=ItemShapes, compare=False, repr=False)
+    """The shapes of the rows' items validated so far (each distinct shape validated once)."""
 
 
 def load_batch_context(context_path: str | Path, ledger: str | Path, checker: Checker | None = None,
@@ -289,16 +291,15 @@ def _row_source(ctx: BatchContext, row: Row) -> str:
 
 def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem] | str:
     """The row's treaty and validated item, or the message of what is wrong with it."""
-    source = _row_source(ctx, row)
     try:
         treaty, data = row_item(row, ctx.context_treaty, cat)
     except ValueError as err:
-        return f"{source}: {err}"
-    item, problems = validate_item(data, source)
+        return f"{_row_source(ctx, row)}: {err}"
+    item, problems = ctx.shapes.validate(data, ctx.ledger)  # the message names the row (its problems' source)
     if item is None:
-        return f"{source}: {_problems_text(problems)}"
+        return f"{_row_source(ctx, row)}: {_problems_text(problems)}"
     too_large = _too_large(row, item)
-    return f"{source}: {too_large}" if too_large else (treaty, item)
+    return f"{_row_source(ctx, row)}: {too_large}" if too_large else (treaty, item)
 
 
 def _internal(ctx: BatchContext, row: Row, err: Exception) -> str:
