@@ -919,3 +919,49 @@ def test_item_shapes_give_what_validating_each_item_gives() -> None:
         assert fields(shaped[0]) == fields(alone[0]), data
         valid += alone[0] is not None
     assert 500 < valid < 1400 and len(shapes.shapes) < valid
+
+
+def test_a_ledger_read_once_gives_the_partitions_of_two_passes(tmp_path: Path) -> None:
+    """treaty batch reads the ledger once (spool_partitions): each partition's rows, read back by its worker, are
+    those of the two passes (duplicate ids found, then the rows read again and marked), partitions skipped on
+    resume left out, also where a duplicate's first row is in a skipped partition; and they are the rows the
+    partition path's record batch gives (as_in_a_batch), whatever a ledger's column is called."""
+    from pyhelpers.interfaces.ledger import (
+        batch_to_rows,
+        jsonl_rows,
+        ledger_format,
+        rows_to_batch,
+        spool_partitions,
+        spooled_rows,
+    )
+
+    rows = generate(40, seed=2)
+    for k, first in ((7, 1), (8, 1), (25, 12), (31, 12), (39, 38)):
+        rows[k]["id"] = rows[first]["id"]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    assert ledger_format(ledger) == ".csv"
+    for skip in (set(), {0, 2}, {1}):
+        spool = tmp_path / f"spool-{len(skip)}"
+        read_once = [(p.index, spooled_rows(p)) for p in spool_partitions(read_rows(ledger), 6, spool, skip, buckets=3)]
+        twice = list(batch.partitions(batch.ledger_rows(ledger), 6, skip))
+        assert read_once == twice and [i for i, _ in twice] == [i for i in range(7) if i not in skip]
+        marked = sum("already row" in r.columns.get("__error__", "") for _, part in twice for r in part)
+        assert marked == (3 if 1 in skip else 5)  # rows 8 and 9 are in partition 1 (the first with its id in 0)
+    text = ['{"id": "a", "__row__": "own", "memo": "x"}', '{"memo": "y", "__error__": "own", "id": "b"}', "[1]"]
+    for lines in (text[:1], text[1:2], text[2:], text):
+        part = list(jsonl_rows(lines))
+        assert batch.as_in_a_batch(part) == batch_to_rows(rows_to_batch(part))
+        assert [list(r.columns) for r in batch.as_in_a_batch(part)] == [list(r.columns) for r in
+                                                                        batch_to_rows(rows_to_batch(part))]
+    assert batch.as_in_a_batch(twice[0][1]) is twice[0][1]  # the usual ledger: no round trip
+
+
+def test_a_csv_ledger_needs_no_pyarrow(tmp_path: Path) -> None:
+    """CSV and JSON Lines need nothing more than the package (pyproject: pyarrow is the parquet extra's): treaty
+    batch does not import pyarrow for them, on one worker or two."""
+    ledger = write_csv(tmp_path / "in.csv", generate(30, seed=4))
+    code = ("import sys\nfrom pyhelpers.interfaces.batch import run_batch\n"
+            f"for w in (1, 2):\n    run_batch({str(ledger)!r}, {str(CONTEXT)!r}, "
+            f"{str(tmp_path)!r} + f'/out{{w}}.jsonl', workers=w)\nprint('pyarrow' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "False", done.stderr

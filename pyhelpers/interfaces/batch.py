@@ -11,9 +11,10 @@ decided against a group context (persons, holdings, places of business ...), row
   are decided one by one; the others go on). Only a problem of the whole ledger (``LedgerError``: an
   unclosed quote ...) stops the batch, and then nothing of the run is kept.
 * Each chunk is a partition of the one partition path (:func:`check_partition`, also Dask's): the worker
-  that decides it writes it into ``OUT.parts/`` with its journal line (:mod:`.chunks`); the parent plans
-  the chunks (duplicate ids found by a first pass through temporary files: it holds no row ids), then
-  joins them and renames the result to ``OUT``. ``resume=True`` continues an interrupted run: chunks
+  that decides it writes it into ``OUT.parts/`` with its journal line (:mod:`.chunks`); the parent reads
+  the ledger once, writing its chunks to ``OUT.parts/rows.spool`` while duplicate ids are found through
+  temporary files (it holds no row ids), hands each worker where its chunk lies, then joins the chunks
+  and renames the result to ``OUT``. ``resume=True`` continues an interrupted run: chunks
   already written are skipped, so no row is duplicated or lost; a resume with another ledger, context,
   rules or chunk size is refused.
   ``OUT.lock`` refuses a second writer of the same output.
@@ -58,11 +59,14 @@ from pyhelpers.interfaces.chunks import (
 from pyhelpers.interfaces.ledger import (
     ERROR,
     FORMATS,
+    LINE,
     MAX_FIELD,
     ORDER,
     RESERVED,
     ROW,
+    SPOOL,
     Row,
+    Spooled,
     batch_to_rows,
     cell_text,
     duplicate_rows,
@@ -72,6 +76,8 @@ from pyhelpers.interfaces.ledger import (
     readable,
     row_keys,
     rows_to_batch,
+    spool_partitions,
+    spooled_rows,
 )
 from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context
 from pyhelpers.scenario.catalogue import Catalogue, catalogue
@@ -438,9 +444,9 @@ def _init_worker(spec: PartitionSpec, writer: ChunkWriter) -> None:
     _WORKER[:] = [(spec, writer)]
 
 
-def _check_in_worker(job: tuple[int, Any]) -> Written:
+def _check_in_worker(part: Spooled) -> Written:
     spec, writer = _WORKER[0]
-    return check_and_write(job[0], job[1], spec, writer)
+    return check_spooled_and_write(part, spec, writer)
 
 
 def _chunks(rows: Iterator[Row], size: int, skip: set[int]) -> Iterator[tuple[int, list[Row]]]:
@@ -527,7 +533,8 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
         progress(sum(store.done.values()))  # the rows the interrupted run decided, first
     spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict, ctx.lang)
     prime(spec, ctx)
-    jobs = ((index, rows_to_batch(rows)) for index, rows in partitions(ledger_rows(ledger), chunk_size, store.done))
+    spool = parts_folder(out) / SPOOL
+    jobs = spool_partitions(read_rows(ledger), chunk_size, spool, store.done)  # the ledger read once
 
     def record(result: Written) -> None:
         index, rows, by_status, receipt = result
@@ -543,8 +550,8 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     try:
         with writing(out):  # each partition is decided and written, with its journal line, by its worker
             if workers <= 1:
-                for index, batch in jobs:
-                    record(check_and_write(index, batch, spec, store.writer))
+                for part in jobs:
+                    record(check_spooled_and_write(part, spec, store.writer))
             else:
                 ctx.checker.warm()  # parse once before forking: the workers inherit it
                 with processes.context().Pool(workers, initializer=_init_worker, initargs=(spec, store.writer)) as pool:
@@ -559,6 +566,7 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
         raise BatchError(f"{ledger}: expected the ledger to stay as it was during the batch, found it changed (the "
                          f"results would mix two versions of it): nothing was written: run the command again")
     with writing(out):
+        spool.unlink(missing_ok=True)
         store.finish()
     if len(store.receipts) == len(store.done):  # a run resumed from an older journal has no receipts
         summary.receipt = run_receipt(store.receipts.values())
@@ -747,7 +755,33 @@ Written = tuple[int, int, dict[str, int], dict[str, Any]]
 
 def check_and_write(index: int, batch: Any, spec: PartitionSpec, writer: ChunkWriter) -> Written:
     """Decide partition ``index`` and write it with its journal line (in the process that decided it)."""
-    rows, records = decide_partition(batch, spec)
+    return _write(index, *decide_partition(batch, spec), spec, writer)
+
+
+def check_spooled_and_write(part: Spooled, spec: PartitionSpec, writer: ChunkWriter) -> Written:
+    """:func:`check_and_write` of a partition that ``treaty batch`` wrote to its spool
+    (:func:`~pyhelpers.interfaces.ledger.spool_partitions`): the rows are read from there, as the record batch
+    of :func:`~pyhelpers.interfaces.ledger.rows_to_batch` would give them, with no conversion to Arrow and back."""
+    rows = as_in_a_batch(spooled_rows(part))
+    return _write(part.index, rows, decide_rows(_partition_context(spec), rows), spec, writer)
+
+
+_SHAPING = frozenset((ROW, LINE, ORDER))
+
+
+def as_in_a_batch(rows: list[Row]) -> list[Row]:
+    """``batch_to_rows(rows_to_batch(rows))``: the rows themselves, unless one has a column named like a reserved
+    one of a record batch (:data:`~pyhelpers.interfaces.ledger.RESERVED`) or its error before its last column,
+    which that round trip changes; then they make it (every engine decides the same rows)."""
+    for row in rows:
+        columns = row.columns
+        if not _SHAPING.isdisjoint(columns) or (ERROR in columns and next(reversed(columns)) != ERROR):
+            return batch_to_rows(rows_to_batch(rows))
+    return rows
+
+
+def _write(index: int, rows: list[Row], records: list[dict[str, str]], spec: PartitionSpec,
+           writer: ChunkWriter) -> Written:
     receipt = partition_receipt(spec, rows, records)
     writer.write(index, records, receipt)
     by_status: dict[str, int] = {}
