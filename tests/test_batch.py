@@ -867,9 +867,9 @@ def _models_within(model: type[Any]) -> set[type[Any]]:
 
 
 def test_no_validator_of_an_item_reads_two_fields() -> None:
-    """ItemShapes validates each shape of a row's item once and puts the row's own id, date and amounts back:
-    right only while no validator of an item reads another field than its own (a model validator, or a field
-    validator given the other fields' values)."""
+    """A batch parses each shape of its rows once (RowShapes) and puts a row's own id, date and amounts back into
+    the shape's item: right only while no validator of an item reads another field than its own (a model
+    validator, or a field validator given the other fields' values)."""
     import inspect
 
     from pyhelpers.scenario import IncomeItem
@@ -883,42 +883,47 @@ def test_no_validator_of_an_item_reads_two_fields() -> None:
             assert len(inspect.signature(dec.func).parameters) <= 2, (cls, dec)  # (cls, value): no ValidationInfo
 
 
-def test_item_shapes_give_what_validating_each_item_gives() -> None:
-    """The item ItemShapes gives a ledger row (each distinct shape validated once) is the one validating the row
-    alone gives, with the same fields given, or it gives the same problems: rows of every kind, with ids,
-    dates and amounts that are and are not taken as they are."""
+def test_a_row_parsed_from_its_shape_is_the_row_parsed_whole(tmp_path: Path) -> None:
+    """The item a batch gives a row from its shape's (each distinct shape parsed once) is the one parsing the row
+    whole gives, with the same fields given, or the row gets the same message: rows of every kind, with ids,
+    dates and amounts that are and are not taken as written, with and without a treaty in the context."""
     import random
 
     from pydantic import BaseModel
 
     from pyhelpers.interfaces.ledger import Row
-    from pyhelpers.scenario.loading import ItemShapes, validate_item
 
     def fields(m: Any) -> Any:
         if isinstance(m, BaseModel):
             return type(m), sorted(m.model_fields_set), {k: fields(v) for k, v in m.__dict__.items()}
         return type(m), repr(m)
 
+    def whole(ctx: batch.BatchContext, row: Row) -> Any:
+        parsed = batch._parsed(ctx, row)
+        if isinstance(parsed, str):
+            return f"{batch._row_source(ctx, row)}: {parsed}"
+        return f"{batch._row_source(ctx, row)}: {parsed[2]}" if parsed[2] else (parsed[0], fields(parsed[1]))
+
     odd = ["", " ", "12 ", "1e5", "-0", "-5", "0", "00012.500000", "1.1234567", "9" * 15, "9" * 16, "١٢٣", "2023-02-29",
            "2024-02-29", "2023-1-01", " 2023-01-01", "2023-01-01T00:00", "x" * 200, "x" * 201, "a b", " ab", "a\x7fb",
-           "ção", "a\u00a0", "x\x1c", "true", ".5", "+5", "BRL", "brl", "nobody", "15%"]
+           "ção", "a\u00a0", "x\x1c", "true", ".5", "+5", "BRL", "brl", "nobody", "15%", "br-xx", "br pt", "pt sg"]
     columns = ["id", "date", "gross", "withheld", "currency", "withheld_rate", "payer", "type", "gross.amount",
-               "interest.government_institution_of"]
+               "interest.government_institution_of", "treaty", "states", "date.day"]
     rnd = random.Random(5)
-    shapes = ItemShapes()
-    valid = 0
-    for n, cells in enumerate(generate(1500, seed=3), start=1):
-        for _ in range(rnd.randrange(4) if n % 2 else 0):
-            cells[rnd.choice(columns)] = rnd.choice(odd)
-        try:
-            data = batch.row_item(Row(n, {k: v.strip() for k, v in cells.items()}, n + 1), "br-pt")[1]
-        except ValueError:
-            continue
-        alone, shaped = validate_item(data, "ledger"), shapes.validate(data, "ledger")
-        assert shaped[1] == alone[1], data
-        assert fields(shaped[0]) == fields(alone[0]), data
-        valid += alone[0] is not None
-    assert 500 < valid < 1400 and len(shapes.shapes) < valid
+    context = tmp_path / "context.yaml"
+    context.write_text(CONTEXT.read_text(encoding="utf-8") + "\ntreaty: br-pt\n", encoding="utf-8")
+    for ctx in (load_batch_context(CONTEXT, "ledger.csv"), load_batch_context(context, "ledger.csv")):
+        valid = 0
+        for n, cells in enumerate(generate(1500, seed=3), start=1):
+            for _ in range(rnd.randrange(4) if n % 2 else 0):
+                cells[rnd.choice(columns)] = rnd.choice(odd)
+            if n % 7 == 0:
+                cells = dict(reversed(cells.items()))
+            row = Row(n, {k: v.strip() for k, v in cells.items()}, n + 1)
+            got = batch._parse_row(ctx, row)
+            assert (got if isinstance(got, str) else (got[0], fields(got[1]))) == whole(ctx, row), row
+            valid += not isinstance(got, str)
+        assert 500 < valid < 1400 and len(ctx.shapes.shapes) < valid
 
 
 def test_a_ledger_read_once_gives_the_partitions_of_two_passes(tmp_path: Path) -> None:

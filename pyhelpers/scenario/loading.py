@@ -107,23 +107,44 @@ def validate_item(data: dict[str, Any], source: str) -> tuple[IncomeItem | None,
 
 
 # ------------------------------------------------------------------- many items of a few shapes ---
+# A batch validates each distinct shape of its rows' items once (pyhelpers.interfaces.batch): an item whose id,
+# date and amounts are ones the models certainly accept as written is its shape's validated model with them put
+# back. Right only while no validator of an item reads another field than its own (tests/test_batch.py checks).
 
 _OWN_ID = re.compile(r"[!-~](?:[ -~]{0,198}[!-~])?")
-"""An id every :data:`~pyhelpers.scenario.common.Id` accepts as it is: printable ASCII, no space at
-either end (nothing to strip), 1-200 characters."""
 _OWN_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-"""A date :data:`~pyhelpers.scenario.common.Day` reads as :meth:`date.fromisoformat` does (when that
-accepts it)."""
 _OWN_AMOUNT = re.compile(rf"[0-9]{{1,{MAX_AMOUNT_DIGITS}}}(?:\.[0-9]{{1,{MAX_AMOUNT_DECIMALS}}})?")
-"""An amount every :class:`~pyhelpers.scenario.common.Money` accepts as it is: digits 0-9, no sign, at
-most 15 digits before the point and six after; read as ``Decimal(text)``."""
-_SHAPE_ID, _SHAPE_DAY, _SHAPE_AMOUNT = "x", "2000-01-01", "0"
-"""What stands for a row's own id, date and amounts in its shape (each valid)."""
+
+SHAPE_ID, SHAPE_DAY, SHAPE_AMOUNT = "x", "2000-01-01", "0"
+"""Valid stand-ins for an item's own id, date and amount in its shape."""
+
+
+def own_id(text: str) -> str | None:
+    """``text`` if every :data:`~pyhelpers.scenario.common.Id` takes it as it is (printable ASCII, no space at
+    either end, so nothing to strip; 1-200 characters), else None (then it is validated as usual)."""
+    return text if _OWN_ID.fullmatch(text) else None
+
+
+def own_day(text: str) -> date | None:
+    """The date :data:`~pyhelpers.scenario.common.Day` reads ``text`` as, if it is ``YYYY-MM-DD`` and exists."""
+    if _OWN_DAY.fullmatch(text):
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            return None
+    return None
+
+
+def own_amount(text: str) -> Decimal | None:
+    """The amount every :class:`~pyhelpers.scenario.common.Money` reads ``text`` as, if it is digits 0-9 with at
+    most 15 before the point and six after, no sign (``Decimal(text)``, as its validator reads it)."""
+    return Decimal(text) if _OWN_AMOUNT.fullmatch(text) else None
+
 
 M = TypeVar("M", bound=BaseModel)
 
 
-def _with(model: M, values: dict[str, Any]) -> M:
+def with_values(model: M, values: dict[str, Any]) -> M:
     """``model.model_copy(update=values)`` for fields ``model`` was given (its fields set stay the same),
     without the generic copy's overhead."""
     copied = object.__new__(type(model))
@@ -135,72 +156,6 @@ def _with(model: M, values: dict[str, Any]) -> M:
     private = model.__pydantic_private__
     object.__setattr__(copied, "__pydantic_private__", None if private is None else dict(private))
     return copied
-
-
-class ItemShapes:
-    """:func:`validate_item` for many items that differ mostly in their id, date and amounts (the rows of a
-    ledger): the same item, or the same problems, validating each distinct *shape* once.
-
-    An item's shape is its dict with its id, its date, its gross amount and its withheld amount replaced
-    by valid stand-ins, where the row's own value is one that the models certainly accept as it is (an id
-    of printable ASCII without spaces at its ends, a date ``YYYY-MM-DD`` that exists, an amount of digits
-    within the limits: :data:`_OWN_ID`, :data:`_OWN_DAY`, :data:`_OWN_AMOUNT`); any other value stays in
-    the shape and is validated with it. No validator of :class:`IncomeItem` or of the models within it
-    reads two fields (tests/test_batch.py checks), so an item is valid exactly when its shape is and its
-    own values are; the item is then the shape's validated model with its own values put back (what
-    validating it gives: the id as it is, ``date.fromisoformat``, ``Decimal`` of the text). When the shape
-    is not valid the item is validated whole, so its problems are :func:`validate_item`'s."""
-
-    limit = 4_000
-    """Past this many shapes the cache starts afresh (a ledger whose rows differ in other cells gains
-    nothing from it, and its memory stays flat)."""
-
-    def __init__(self) -> None:
-        self.shapes: dict[str, IncomeItem | None] = {}
-
-    def validate(self, data: dict[str, Any], source: str) -> tuple[IncomeItem | None, list[Problem]]:
-        shape = dict(data)
-        own: dict[str, Any] = {}
-        rid = data.get("id")
-        if isinstance(rid, str) and _OWN_ID.fullmatch(rid):
-            shape["id"] = _SHAPE_ID
-            own["id"] = rid
-        day = data.get("date")
-        if isinstance(day, str) and _OWN_DAY.fullmatch(day):
-            try:
-                own["date"] = date.fromisoformat(day)
-                shape["date"] = _SHAPE_DAY
-            except ValueError:
-                pass  # not a real date: validated with the shape, which then fails
-        gross_amount = withheld_amount = None
-        gross = data.get("gross")
-        if isinstance(gross, dict) and (gross_amount := _own_amount(gross)) is not None:
-            shape["gross"] = {**gross, "amount": _SHAPE_AMOUNT}
-        withholding: Any = data.get("withholding")
-        withheld = withholding.get("withheld") if isinstance(withholding, dict) else None
-        if isinstance(withheld, dict) and (withheld_amount := _own_amount(withheld)) is not None:
-            shape["withholding"] = {**withholding, "withheld": {**withheld, "amount": _SHAPE_AMOUNT}}
-        key = repr(shape)  # its values are text and booleans, and dicts of them: one text per shape
-        if key in self.shapes:
-            model = self.shapes[key]
-        else:
-            if len(self.shapes) >= self.limit:
-                self.shapes.clear()
-            model = self.shapes[key] = validate_item(shape, source)[0]
-        if model is None:
-            return validate_item(data, source)
-        if gross_amount is not None and model.gross is not None:
-            own["gross"] = _with(model.gross, {"amount": gross_amount})
-        if withheld_amount is not None and model.withholding is not None and model.withholding.withheld is not None:
-            own["withholding"] = _with(model.withholding,
-                                       {"withheld": _with(model.withholding.withheld, {"amount": withheld_amount})})
-        return _with(model, own), []
-
-
-def _own_amount(money: dict[str, Any]) -> Decimal | None:
-    """The amount of a Money given as a dict, when it is one :data:`_OWN_AMOUNT` accepts."""
-    amount = money.get("amount")
-    return Decimal(amount) if isinstance(amount, str) and _OWN_AMOUNT.fullmatch(amount) else None
 
 
 SUFFIXES = (".yaml", ".yml")
