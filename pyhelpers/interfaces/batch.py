@@ -54,6 +54,7 @@ from pyhelpers.interfaces.chunks import (
     ChunkStore,
     ChunkWriter,
     Lock,
+    json_text,
     parts_folder,
     sha256_of,
     writing,
@@ -834,9 +835,6 @@ def _digest(lines: Iterable[str]) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
 
 
-_JSON = json.JSONEncoder(ensure_ascii=False)
-"""``json.dumps(..., ensure_ascii=False)`` without a new encoder for every row."""
-
 
 def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequence[dict[str, str]]) -> dict[str, Any]:
     """What proves which rules decided a partition, and reproduces it: the versions, the SHA-256 of the
@@ -846,8 +844,8 @@ def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequenc
         "package_version": package_version(), "clingo_version": clingo.__version__,
         "logic_sha256": spec.logic_sha256, "context_sha256": spec.context_sha256,
         "first_row": rows[0].number if rows else 0, "rows": len(rows),
-        "rows_sha256": _digest(_JSON.encode([r.number, r.line, r.columns]) for r in rows),
-        "results_sha256": _digest(_JSON.encode(rec) for rec in records),
+        "rows_sha256": _digest(json_text([r.number, r.line, r.columns]) for r in rows),
+        "results_sha256": _digest(json_text(rec) for rec in records),
     }
 
 
