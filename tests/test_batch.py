@@ -843,3 +843,130 @@ def test_a_spawned_worker_writes_row_errors_in_the_language_of_the_spec(tmp_path
         spec = partition_spec(CONTEXT, ledger, ctx.checker.logic.digest, lang=lang)
         [record] = batch_to_records(check_partition(rows_to_batch(rows), spec))
         assert start in record["error"], record["error"]
+
+
+def _models_within(model: type[Any]) -> set[type[Any]]:
+    """``model`` and every model a field of it may hold, at any depth."""
+    from pydantic import BaseModel
+
+    found: set[type[Any]] = set()
+    todo = [model]
+    while todo:
+        cls = todo.pop()
+        if cls in found:
+            continue
+        found.add(cls)
+        for info in cls.model_fields.values():
+            stack = [info.annotation]
+            while stack:
+                hint = stack.pop()
+                if isinstance(hint, type) and issubclass(hint, BaseModel):
+                    todo.append(hint)
+                stack.extend(getattr(hint, "__args__", ()))
+    return found
+
+
+def test_no_validator_of_an_item_reads_two_fields() -> None:
+    """A batch parses each shape of its rows once (RowShapes) and puts a row's own id, date and amounts back into
+    the shape's item: right only while no validator of an item reads another field than its own (a model
+    validator, or a field validator given the other fields' values)."""
+    import inspect
+
+    from pyhelpers.scenario import IncomeItem
+
+    models = _models_within(IncomeItem)
+    assert len(models) > 20
+    for cls in models:
+        decorators = cls.__pydantic_decorators__
+        assert not decorators.model_validators, cls
+        for dec in decorators.field_validators.values():
+            assert len(inspect.signature(dec.func).parameters) <= 2, (cls, dec)  # (cls, value): no ValidationInfo
+
+
+def test_a_row_parsed_from_its_shape_is_the_row_parsed_whole(tmp_path: Path) -> None:
+    """The item a batch gives a row from its shape's (each distinct shape parsed once) is the one parsing the row
+    whole gives, with the same fields given, or the row gets the same message: rows of every kind, with ids,
+    dates and amounts that are and are not taken as written, with and without a treaty in the context."""
+    import random
+
+    from pydantic import BaseModel
+
+    from pyhelpers.interfaces.ledger import Row
+
+    def fields(m: Any) -> Any:
+        if isinstance(m, BaseModel):
+            return type(m), sorted(m.model_fields_set), {k: fields(v) for k, v in m.__dict__.items()}
+        return type(m), repr(m)
+
+    def whole(ctx: batch.BatchContext, row: Row) -> Any:
+        parsed = batch._parsed(ctx, row)
+        if isinstance(parsed, str):
+            return f"{batch._row_source(ctx, row)}: {parsed}"
+        return f"{batch._row_source(ctx, row)}: {parsed[2]}" if parsed[2] else (parsed[0], fields(parsed[1]))
+
+    odd = ["", " ", "12 ", "1e5", "-0", "-5", "0", "00012.500000", "1.1234567", "9" * 15, "9" * 16, "١٢٣", "2023-02-29",
+           "2024-02-29", "2023-1-01", " 2023-01-01", "2023-01-01T00:00", "x" * 200, "x" * 201, "a b", " ab", "a\x7fb",
+           "ção", "a\u00a0", "x\x1c", "true", ".5", "+5", "BRL", "brl", "nobody", "15%", "br-xx", "br pt", "pt sg"]
+    columns = ["id", "date", "gross", "withheld", "currency", "withheld_rate", "payer", "type", "gross.amount",
+               "interest.government_institution_of", "treaty", "states", "date.day"]
+    rnd = random.Random(5)
+    context = tmp_path / "context.yaml"
+    context.write_text(CONTEXT.read_text(encoding="utf-8") + "\ntreaty: br-pt\n", encoding="utf-8")
+    for ctx in (load_batch_context(CONTEXT, "ledger.csv"), load_batch_context(context, "ledger.csv")):
+        valid = 0
+        for n, cells in enumerate(generate(1500, seed=3), start=1):
+            for _ in range(rnd.randrange(4) if n % 2 else 0):
+                cells[rnd.choice(columns)] = rnd.choice(odd)
+            if n % 7 == 0:
+                cells = dict(reversed(cells.items()))
+            row = Row(n, {k: v.strip() for k, v in cells.items()}, n + 1)
+            got = batch._parse_row(ctx, row)
+            assert (got if isinstance(got, str) else (got[0], fields(got[1]))) == whole(ctx, row), row
+            valid += not isinstance(got, str)
+        assert 500 < valid < 1400 and len(ctx.shapes.shapes) < valid
+
+
+def test_a_ledger_read_once_gives_the_partitions_of_two_passes(tmp_path: Path) -> None:
+    """treaty batch reads the ledger once (spool_partitions): each partition's rows, read back by its worker, are
+    those of the two passes (duplicate ids found, then the rows read again and marked), partitions skipped on
+    resume left out, also where a duplicate's first row is in a skipped partition; and they are the rows the
+    partition path's record batch gives (as_in_a_batch), whatever a ledger's column is called."""
+    from pyhelpers.interfaces.ledger import (
+        batch_to_rows,
+        jsonl_rows,
+        ledger_format,
+        rows_to_batch,
+        spool_partitions,
+        spooled_rows,
+    )
+
+    rows = generate(40, seed=2)
+    for k, first in ((7, 1), (8, 1), (25, 12), (31, 12), (39, 38)):
+        rows[k]["id"] = rows[first]["id"]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    assert ledger_format(ledger) == ".csv"
+    for skip in (set(), {0, 2}, {1}):
+        spool = tmp_path / f"spool-{len(skip)}"
+        read_once = [(p.index, spooled_rows(p)) for p in spool_partitions(read_rows(ledger), 6, spool, skip, buckets=3)]
+        twice = list(batch.partitions(batch.ledger_rows(ledger), 6, skip))
+        assert read_once == twice and [i for i, _ in twice] == [i for i in range(7) if i not in skip]
+        marked = sum("already row" in r.columns.get("__error__", "") for _, part in twice for r in part)
+        assert marked == (3 if 1 in skip else 5)  # rows 8 and 9 are in partition 1 (the first with its id in 0)
+    text = ['{"id": "a", "__row__": "own", "memo": "x"}', '{"memo": "y", "__error__": "own", "id": "b"}', "[1]"]
+    for lines in (text[:1], text[1:2], text[2:], text):
+        part = list(jsonl_rows(lines))
+        assert batch.as_in_a_batch(part) == batch_to_rows(rows_to_batch(part))
+        assert [list(r.columns) for r in batch.as_in_a_batch(part)] == [list(r.columns) for r in
+                                                                        batch_to_rows(rows_to_batch(part))]
+    assert batch.as_in_a_batch(twice[0][1]) is twice[0][1]  # the usual ledger: no round trip
+
+
+def test_a_csv_ledger_needs_no_pyarrow(tmp_path: Path) -> None:
+    """CSV and JSON Lines need nothing more than the package (pyproject: pyarrow is the parquet extra's): treaty
+    batch does not import pyarrow for them, on one worker or two."""
+    ledger = write_csv(tmp_path / "in.csv", generate(30, seed=4))
+    code = ("import sys\nfrom pyhelpers.interfaces.batch import run_batch\n"
+            f"for w in (1, 2):\n    run_batch({str(ledger)!r}, {str(CONTEXT)!r}, "
+            f"{str(tmp_path)!r} + f'/out{{w}}.jsonl', workers=w)\nprint('pyarrow' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "False", done.stderr

@@ -11,9 +11,10 @@ decided against a group context (persons, holdings, places of business ...), row
   are decided one by one; the others go on). Only a problem of the whole ledger (``LedgerError``: an
   unclosed quote ...) stops the batch, and then nothing of the run is kept.
 * Each chunk is a partition of the one partition path (:func:`check_partition`, also Dask's): the worker
-  that decides it writes it into ``OUT.parts/`` with its journal line (:mod:`.chunks`); the parent plans
-  the chunks (duplicate ids found by a first pass through temporary files: it holds no row ids), then
-  joins them and renames the result to ``OUT``. ``resume=True`` continues an interrupted run: chunks
+  that decides it writes it into ``OUT.parts/`` with its journal line (:mod:`.chunks`); the parent reads
+  the ledger once, writing its chunks to ``OUT.parts/rows.spool`` while duplicate ids are found through
+  temporary files (it holds no row ids), hands each worker where its chunk lies, then joins the chunks
+  and renames the result to ``OUT``. ``resume=True`` continues an interrupted run: chunks
   already written are skipped, so no row is duplicated or lost; a resume with another ledger, context,
   rules or chunk size is refused.
   ``OUT.lock`` refuses a second writer of the same output.
@@ -23,6 +24,8 @@ Only the CLI prints; progress is reported through a callback.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
 import json
 import os
@@ -51,6 +54,7 @@ from pyhelpers.interfaces.chunks import (
     ChunkStore,
     ChunkWriter,
     Lock,
+    json_text,
     parts_folder,
     sha256_of,
     writing,
@@ -58,11 +62,14 @@ from pyhelpers.interfaces.chunks import (
 from pyhelpers.interfaces.ledger import (
     ERROR,
     FORMATS,
+    LINE,
     MAX_FIELD,
     ORDER,
     RESERVED,
     ROW,
+    SPOOL,
     Row,
+    Spooled,
     batch_to_rows,
     cell_text,
     duplicate_rows,
@@ -72,10 +79,21 @@ from pyhelpers.interfaces.ledger import (
     readable,
     row_keys,
     rows_to_batch,
+    spool_partitions,
+    spooled_rows,
 )
 from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context, validate_item
 from pyhelpers.scenario.catalogue import Catalogue, catalogue
-from pyhelpers.scenario.loading import load_context_text
+from pyhelpers.scenario.loading import (
+    SHAPE_AMOUNT,
+    SHAPE_DAY,
+    SHAPE_ID,
+    load_context_text,
+    own_amount,
+    own_day,
+    own_id,
+    with_values,
+)
 from pyhelpers.scenario.reading import read_file
 
 __all__ = [
@@ -271,6 +289,8 @@ class BatchContext:
     checker: Checker
     lang: str = "en"
     memo: Memo = field(default_factory=Memo, compare=False, repr=False)
+    shapes: RowShapes = field(default_factory=lambda: RowShapes(), compare=False, repr=False)
+    """The shapes of the rows parsed so far (each distinct shape parsed once)."""
 
 
 def load_batch_context(context_path: str | Path, ledger: str | Path, checker: Checker | None = None,
@@ -288,17 +308,123 @@ def _row_source(ctx: BatchContext, row: Row) -> str:
 
 
 def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem] | str:
-    """The row's treaty and validated item, or the message of what is wrong with it."""
-    source = _row_source(ctx, row)
+    """The row's treaty and validated item, or the message of what is wrong with it: from its shape's, where
+    the row's own cells are ones the models take as written (:class:`RowShapes`)."""
+    parsed = ctx.shapes.parsed(ctx, row) or _parsed(ctx, row, cat)
+    if isinstance(parsed, str):
+        return f"{_row_source(ctx, row)}: {parsed}"
+    treaty, item, too_large = parsed
+    return f"{_row_source(ctx, row)}: {too_large}" if too_large else (treaty, item)
+
+
+def _parsed(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem, str] | str:
+    """The row's treaty, its validated item and what amounts of it are too large (:func:`_too_large`), or what
+    is wrong with it."""
     try:
         treaty, data = row_item(row, ctx.context_treaty, cat)
     except ValueError as err:
-        return f"{source}: {err}"
-    item, problems = validate_item(data, source)
+        return str(err)
+    item, problems = validate_item(data, ctx.ledger)  # the message names the row (its problems' source)
     if item is None:
-        return f"{source}: {_problems_text(problems)}"
-    too_large = _too_large(row, item)
-    return f"{source}: {too_large}" if too_large else (treaty, item)
+        return _problems_text(problems)
+    return treaty, item, _too_large(row, item)
+
+
+_RESERVED_NAMES = frozenset(RESERVED)
+_OWN = ("id", "date", "gross", "withheld")
+"""The cells of a row that are its own (an id, a date, amounts), put back into its shape's item."""
+_OWN_PATHS = {"id": "id", "date": "date", "gross": "gross.amount", "withheld": "withholding.withheld.amount"}
+_SHAPE_CELLS = {"id": SHAPE_ID, "date": SHAPE_DAY, "gross": SHAPE_AMOUNT, "withheld": SHAPE_AMOUNT}
+
+
+class RowShapes:
+    """The items of a batch's rows, each distinct *shape* parsed and validated once (a realistic ledger has a
+    few hundred shapes; a ledger whose every row is a new case has few more).
+
+    A row's shape is the cells its item is made of (not a memo ...), with its own cells among them
+    (:data:`_OWN`: id, date, gross, withheld) replaced by valid stand-ins, where each is one the models take
+    as written (:func:`~pyhelpers.scenario.loading.own_id`, ``own_day``, ``own_amount``). The shape is parsed
+    as a row (:func:`_parsed`: :func:`row_item`, ``validate_item``, :func:`_too_large`) the first time it is
+    met; the row's item is then the shape's with its own values put back, which is what parsing the row
+    whole gives: :func:`row_item` puts each own cell at its one path of the item, no validator of an item
+    reads another field than its own (tests/test_batch.py checks), and no own value is an amount too large.
+    A row with an own cell the models would not take as written, or whose shape is wrong, or with a problem
+    of its own (``__error__``) or a column named like another reserved one, is parsed whole, so its message
+    is what it was."""
+
+    limit = 4_000
+    """Past this many shapes the cache starts afresh (memory stays flat whatever the ledger)."""
+
+    def __init__(self) -> None:
+        self.treaty: str | None = None
+        """The context's treaty the shapes were parsed with (the rows' treaty where they name none)."""
+        self.layouts: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]]
+                           | None] = {}
+        """A row's columns → the columns an item is made of (:func:`row_item` leaves the others, a memo ...),
+        their positions among the row's, and the positions of the own cells among them."""
+        self.shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, IncomeItem, str] | None] = {}
+
+    def _layout(self, columns: tuple[str, ...]
+                ) -> tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]] | None:
+        if len(self.layouts) >= self.limit:
+            self.layouts.clear()
+        if not _RESERVED_NAMES.isdisjoint(columns):  # a problem of its own, or a column named like a reserved one
+            self.layouts[columns] = None                # (a number, made so by the Arrow round trip: as_in_a_batch)
+            return None
+        at = tuple(k for k, c in enumerate(columns) if c in _ITEM_COLUMNS or c in _SPECIAL_COLUMNS or "." in c)
+        used = tuple(columns[k] for k in at)
+        found = self.layouts[columns] = (used, at, tuple((k, c) for k, c in enumerate(used) if c in _OWN))
+        return found
+
+    def parsed(self, ctx: BatchContext, row: Row) -> tuple[str, IncomeItem, str] | None:
+        """:func:`_parsed` of ``row`` from its shape's; None where the row is to be parsed whole."""
+        if ctx.context_treaty != self.treaty:
+            self.shapes.clear()
+            self.treaty = ctx.context_treaty
+        columns = tuple(row.columns)
+        layout = self.layouts[columns] if columns in self.layouts else self._layout(columns)
+        if layout is None:
+            return None
+        used, at, owned = layout
+        cells = list(row.columns.values())
+        values = [cells[k] for k in at]
+        own: dict[str, Any] = {}
+        for k, column in owned:
+            cell = values[k]
+            if not cell:
+                continue  # not given: the same in the shape
+            value = own_id(cell) if column == "id" else own_day(cell) if column == "date" else own_amount(cell)
+            if value is None:
+                return None  # validated whole: its message names the cell
+            own[column] = value
+            values[k] = _SHAPE_CELLS[column]
+        key = (used, tuple(values))
+        if key in self.shapes:
+            shaped = self.shapes[key]
+        else:
+            if len(self.shapes) >= self.limit:
+                self.shapes.clear()
+            parsed = _parsed(ctx, Row(row.number, dict(zip(used, values, strict=True)), row.line))
+            shaped = self.shapes[key] = None if isinstance(parsed, str) else parsed
+        if shaped is None:
+            return None
+        treaty, model, too_large = shaped
+        return treaty, _put_back(model, own), too_large
+
+
+def _put_back(model: IncomeItem, own: dict[str, Any]) -> IncomeItem:
+    """The shape's item with the row's own id, date and amounts."""
+    values: dict[str, Any] = {}
+    if "id" in own:
+        values["id"] = own["id"]
+    if "date" in own:
+        values["date"] = own["date"]
+    if "gross" in own and model.gross is not None:
+        values["gross"] = with_values(model.gross, {"amount": own["gross"]})
+    w = model.withholding
+    if "withheld" in own and w is not None and w.withheld is not None:
+        values["withholding"] = with_values(w, {"withheld": with_values(w.withheld, {"amount": own["withheld"]})})
+    return with_values(model, values)
 
 
 def _internal(ctx: BatchContext, row: Row, err: Exception) -> str:
@@ -437,9 +563,9 @@ def _init_worker(spec: PartitionSpec, writer: ChunkWriter) -> None:
     _WORKER[:] = [(spec, writer)]
 
 
-def _check_in_worker(job: tuple[int, Any]) -> Written:
+def _check_in_worker(part: Spooled) -> Written:
     spec, writer = _WORKER[0]
-    return check_and_write(job[0], job[1], spec, writer)
+    return check_spooled_and_write(part, spec, writer)
 
 
 def _chunks(rows: Iterator[Row], size: int, skip: set[int]) -> Iterator[tuple[int, list[Row]]]:
@@ -526,7 +652,8 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
         progress(sum(store.done.values()))  # the rows the interrupted run decided, first
     spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict, ctx.lang)
     prime(spec, ctx)
-    jobs = ((index, rows_to_batch(rows)) for index, rows in partitions(ledger_rows(ledger), chunk_size, store.done))
+    spool = parts_folder(out) / SPOOL
+    jobs = spool_partitions(read_rows(ledger), chunk_size, spool, store.done)  # the ledger read once
 
     def record(result: Written) -> None:
         index, rows, by_status, receipt = result
@@ -542,8 +669,8 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     try:
         with writing(out):  # each partition is decided and written, with its journal line, by its worker
             if workers <= 1:
-                for index, batch in jobs:
-                    record(check_and_write(index, batch, spec, store.writer))
+                for part in jobs:
+                    record(check_spooled_and_write(part, spec, store.writer))
             else:
                 ctx.checker.warm()  # parse once before forking: the workers inherit it
                 with processes.context().Pool(workers, initializer=_init_worker, initargs=(spec, store.writer)) as pool:
@@ -558,6 +685,7 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
         raise BatchError(f"{ledger}: expected the ledger to stay as it was during the batch, found it changed (the "
                          f"results would mix two versions of it): nothing was written: run the command again")
     with writing(out):
+        spool.unlink(missing_ok=True)
         store.finish()
     if len(store.receipts) == len(store.done):  # a run resumed from an older journal has no receipts
         summary.receipt = run_receipt(store.receipts.values())
@@ -656,8 +784,25 @@ def decide_partition(batch: Any, spec: PartitionSpec) -> tuple[list[Row], list[d
     """A partition's rows and their output records: what :func:`batch_to_records` gives of
     :func:`check_partition`'s batch (each record the row's own columns in its order, then the results),
     without the conversion to Arrow and back (for an engine that writes the records itself)."""
-    rows = batch_to_rows(batch)
-    return rows, decide_rows(_partition_context(spec), rows)
+    with no_cycle_collection():
+        rows = batch_to_rows(batch)
+        return rows, decide_rows(_partition_context(spec), rows)
+
+
+@contextlib.contextmanager
+def no_cycle_collection() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a partition is decided and written: its rows make many
+    short-lived objects, freed as they go by reference counting, and each collection they set off walked
+    the long-lived ones again (the rule base, the cases decided): 12-15% of a worker's time. What the
+    partition leaves in cycles is collected after it. Enabled again after if it was (concurrent partitions
+    of one process: by the last that paused it)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _checked_batch(batch: Any, records: Sequence[dict[str, str]]) -> Any:
@@ -690,9 +835,6 @@ def _digest(lines: Iterable[str]) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
 
 
-_JSON = json.JSONEncoder(ensure_ascii=False)
-"""``json.dumps(..., ensure_ascii=False)`` without a new encoder for every row."""
-
 
 def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequence[dict[str, str]]) -> dict[str, Any]:
     """What proves which rules decided a partition, and reproduces it: the versions, the SHA-256 of the
@@ -702,8 +844,8 @@ def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequenc
         "package_version": package_version(), "clingo_version": clingo.__version__,
         "logic_sha256": spec.logic_sha256, "context_sha256": spec.context_sha256,
         "first_row": rows[0].number if rows else 0, "rows": len(rows),
-        "rows_sha256": _digest(_JSON.encode([r.number, r.line, r.columns]) for r in rows),
-        "results_sha256": _digest(_JSON.encode(rec) for rec in records),
+        "rows_sha256": _digest(json_text([r.number, r.line, r.columns]) for r in rows),
+        "results_sha256": _digest(json_text(rec) for rec in records),
     }
 
 
@@ -746,7 +888,35 @@ Written = tuple[int, int, dict[str, int], dict[str, Any]]
 
 def check_and_write(index: int, batch: Any, spec: PartitionSpec, writer: ChunkWriter) -> Written:
     """Decide partition ``index`` and write it with its journal line (in the process that decided it)."""
-    rows, records = decide_partition(batch, spec)
+    with no_cycle_collection():
+        return _write(index, *decide_partition(batch, spec), spec, writer)
+
+
+def check_spooled_and_write(part: Spooled, spec: PartitionSpec, writer: ChunkWriter) -> Written:
+    """:func:`check_and_write` of a partition that ``treaty batch`` wrote to its spool
+    (:func:`~pyhelpers.interfaces.ledger.spool_partitions`): the rows are read from there, as the record batch
+    of :func:`~pyhelpers.interfaces.ledger.rows_to_batch` would give them, with no conversion to Arrow and back."""
+    with no_cycle_collection():
+        rows = as_in_a_batch(spooled_rows(part))
+        return _write(part.index, rows, decide_rows(_partition_context(spec), rows), spec, writer)
+
+
+_SHAPING = frozenset((ROW, LINE, ORDER))
+
+
+def as_in_a_batch(rows: list[Row]) -> list[Row]:
+    """``batch_to_rows(rows_to_batch(rows))``: the rows themselves, unless one has a column named like a reserved
+    one of a record batch (:data:`~pyhelpers.interfaces.ledger.RESERVED`) or its error before its last column,
+    which that round trip changes; then they make it (every engine decides the same rows)."""
+    for row in rows:
+        columns = row.columns
+        if not _SHAPING.isdisjoint(columns) or (ERROR in columns and next(reversed(columns)) != ERROR):
+            return batch_to_rows(rows_to_batch(rows))
+    return rows
+
+
+def _write(index: int, rows: list[Row], records: list[dict[str, str]], spec: PartitionSpec,
+           writer: ChunkWriter) -> Written:
     receipt = partition_receipt(spec, rows, records)
     writer.write(index, records, receipt)
     by_status: dict[str, int] = {}

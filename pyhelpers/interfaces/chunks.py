@@ -22,10 +22,11 @@ import errno
 import hashlib
 import io
 import json
+import operator
 import os
 import shutil
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -382,13 +383,32 @@ def _columns(records: Iterable[dict[str, str]], last: tuple[str, ...]) -> list[s
 
 
 _JSON = json.JSONEncoder(ensure_ascii=False)
-"""``json.dumps(..., ensure_ascii=False)`` without a new encoder for every row."""
+
+
+def _json_text() -> Callable[[Any], str]:
+    """``json.dumps(value, ensure_ascii=False)`` of a list or a dict, with the C encoder ``json`` makes for every
+    call made once (a part's every record, a receipt's every row and record); ``json``'s own where that
+    encoder is not there or does not give the same text."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is not None:
+        try:
+            encode = make(None, _JSON.default, json.encoder.encode_basestring, None, ": ", ", ", False, False, True)
+            probe = [{"a": ["é\u2028", 1, None, True, -2.5], "": "\x00\"\n"}, 7]
+            if "".join(encode(probe, 0)) == _JSON.encode(probe):
+                return lambda value: "".join(encode(value, 0))
+        except TypeError:  # another signature in another Python
+            pass
+    return _JSON.encode
+
+
+json_text = _json_text()
+"""``json.dumps(value, ensure_ascii=False)`` of a list or a dict, without a new encoder for every row."""
 
 
 def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tuple[str, ...]) -> None:
     if fmt == ".jsonl":
         with open(path, "w", encoding="utf-8") as fh:
-            fh.write("".join(f"{_JSON.encode(rec)}\n" for rec in records))
+            fh.write("".join(f"{json_text(rec)}\n" for rec in records))
             fh.flush()
             os.fsync(fh.fileno())
         return
@@ -397,7 +417,7 @@ def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tu
         with open(path, "w", newline="", encoding="utf-8") as fh:
             w = _CsvWriter(fh)  # what csv.DictWriter writes, without its per-cell lookups
             w.writerow(cols)
-            w.writerows([rec.get(c, "") for c in cols] for rec in records)
+            w.writerows(_cells(records, cols))
             fh.flush()
             os.fsync(fh.fileno())
         return
@@ -406,6 +426,17 @@ def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tu
     table = pa.table({c: pa.array([rec.get(c, "") for rec in records], type=pa.string()) for c in cols})
     parquet().write_table(table, path)
     _fsync_file(path)
+
+
+def _cells(records: list[dict[str, str]], cols: list[str]) -> list[Sequence[str]]:
+    """Each record's cells in the order of ``cols`` (empty where it has no such column)."""
+    if len(cols) > 1:
+        every = operator.itemgetter(*cols)
+        try:
+            return list(map(every, records))  # the usual part: every record has every column
+        except KeyError:
+            pass
+    return [[rec.get(c, "") for c in cols] for rec in records]
 
 
 def _join(paths: list[Path], out: Path, fmt: str, last: tuple[str, ...]) -> None:
@@ -457,10 +488,10 @@ class _CsvWriter:
         self._minimal = csv.writer(fh, lineterminator="\n")
         self._quoted = csv.writer(fh, lineterminator="\n", quoting=csv.QUOTE_ALL)
 
-    def writerow(self, row: list[str]) -> None:
+    def writerow(self, row: Sequence[str]) -> None:
         (self._quoted if any("\r" in c for c in row) else self._minimal).writerow(row)
 
-    def writerows(self, rows: Iterable[list[str]]) -> None:
+    def writerows(self, rows: Iterable[Sequence[str]]) -> None:
         rows = list(rows)
         if "\r" not in "".join(["".join(row) for row in rows]):  # the usual case, at C speed
             self._minimal.writerows(rows)

@@ -15,11 +15,12 @@ import contextlib
 import csv
 import heapq
 import json
+import marshal
 import re
 import sys
 import tempfile
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -401,7 +402,7 @@ BUCKETS = 64
 """The temporary files the ids are spread over by hash: only one is held in memory at a time."""
 
 
-def duplicate_rows(rows: Iterable[Row], buckets: int = BUCKETS) -> Iterator[tuple[int, str, int]]:
+def duplicate_rows(rows: Iterable[Row], buckets: int = BUCKETS) -> Generator[tuple[int, str, int], None, None]:
     """``(row number, id, number of the first row with that id)`` for each row whose id an earlier row
     has, in row order: the ids are spread over temporary files by hash, each file's duplicates found on
     their own, the findings merged: no process holds every id in memory. ``rows`` are read whole before
@@ -471,3 +472,80 @@ def duplicate_problem(rid: str, earlier: int, error: str | None = None) -> str:
     it has one (every engine marks a duplicate with it: :func:`mark_duplicates`, Spark's)."""
     problem = f"id: expected an id no other row has, found {rid!r}, already row {earlier}"
     return f"{error}; {problem}" if error is not None else problem
+
+
+# ---------------------------------------------------------------------------- read once, spooled ---
+
+SPOOL = "rows.spool"
+"""The spool's name in ``treaty batch``'s ``OUT.parts/`` (removed when the run is complete)."""
+
+
+@dataclass(frozen=True)
+class Spooled:
+    """A partition of rows that :func:`spool_partitions` wrote to a spool file: its index, where it lies in
+    the spool, and the duplicate ids among its rows (``(row number, id, first row with that id)``, as
+    :func:`duplicate_rows` gives them). Small: what a local worker is handed, to read the rows itself
+    (:func:`spooled_rows`)."""
+
+    index: int
+    spool: str
+    offset: int
+    length: int
+    duplicates: tuple[tuple[int, str, int], ...] = ()
+
+
+def spool_partitions(rows: Iterable[Row], size: int, spool: Path, skip: Iterable[int] = (),
+                     buckets: int = BUCKETS) -> Iterator[Spooled]:
+    """The partitions of ``size`` rows (those whose index is in ``skip`` are read but not kept) of a ledger
+    read once: each is written to the file ``spool`` as it is read (its rows' numbers, lines and columns,
+    with :mod:`marshal`, which builds no object but text, numbers, lists and dicts) while their ids go to
+    :func:`duplicate_rows`. They are yielded once the whole ledger has been read (a problem of the whole
+    ledger raises before any is), each with its rows' duplicates: :func:`spooled_rows` gives its rows
+    as ``mark_duplicates(read_rows(...))`` gives them."""
+    skipped = set(skip)
+    places: list[tuple[int, int, int, int, int]] = []  # index, offset, length, first and last row numbers
+
+    def through(fh: Any) -> Iterator[Row]:
+        part: list[Row] = []
+        index = offset = 0
+
+        def keep() -> int:
+            if index in skipped:
+                return offset
+            data = marshal.dumps([(r.number, r.line, r.columns) for r in part])
+            fh.write(data)
+            places.append((index, offset, len(data), part[0].number, part[-1].number))
+            return offset + len(data)
+
+        for row in rows:
+            part.append(row)
+            yield row
+            if len(part) >= size:
+                offset = keep()
+                index += 1
+                part = []
+        if part:
+            keep()
+
+    with open(spool, "wb") as fh:
+        found = duplicate_rows(through(fh), buckets)
+        pending = next(found, None)  # the whole ledger is read here
+    try:
+        for index, offset, length, first, last in places:
+            dups = []
+            while pending is not None and pending[0] <= last:
+                if pending[0] >= first:  # not a row of a partition skipped
+                    dups.append(pending)
+                pending = next(found, None)
+            yield Spooled(index, str(spool), offset, length, tuple(dups))
+    finally:
+        found.close()  # its temporary files
+
+
+def spooled_rows(part: Spooled) -> list[Row]:
+    """The rows of a partition :func:`spool_partitions` wrote, those whose id an earlier row has marked."""
+    with open(part.spool, "rb") as fh:
+        fh.seek(part.offset)
+        data = fh.read(part.length)
+    rows = [Row(number, columns, line) for number, line, columns in marshal.loads(data)]
+    return list(mark_duplicates(rows, iter(part.duplicates))) if part.duplicates else rows

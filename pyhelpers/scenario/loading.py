@@ -4,15 +4,19 @@ one by one), batch contexts, and single income items (a ledger row)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable
+from datetime import date
+from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from pyhelpers.base.errors import Problem, ScenarioError
 from pyhelpers.scenario import openfacts
 from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.common import MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS
 from pyhelpers.scenario.consistency import check_references
 from pyhelpers.scenario.document import Scenario
 from pyhelpers.scenario.income import IncomeItem
@@ -100,6 +104,58 @@ def validate_item(data: dict[str, Any], source: str) -> tuple[IncomeItem | None,
         return IncomeItem.model_validate(data), []
     except ValidationError as err:
         return None, problems_from_validation(err, source, LineMap(), data)
+
+
+# ------------------------------------------------------------------- many items of a few shapes ---
+# A batch validates each distinct shape of its rows' items once (pyhelpers.interfaces.batch): an item whose id,
+# date and amounts are ones the models certainly accept as written is its shape's validated model with them put
+# back. Right only while no validator of an item reads another field than its own (tests/test_batch.py checks).
+
+_OWN_ID = re.compile(r"[!-~](?:[ -~]{0,198}[!-~])?")
+_OWN_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_OWN_AMOUNT = re.compile(rf"[0-9]{{1,{MAX_AMOUNT_DIGITS}}}(?:\.[0-9]{{1,{MAX_AMOUNT_DECIMALS}}})?")
+
+SHAPE_ID, SHAPE_DAY, SHAPE_AMOUNT = "x", "2000-01-01", "0"
+"""Valid stand-ins for an item's own id, date and amount in its shape."""
+
+
+def own_id(text: str) -> str | None:
+    """``text`` if every :data:`~pyhelpers.scenario.common.Id` takes it as it is (printable ASCII, no space at
+    either end, so nothing to strip; 1-200 characters), else None (then it is validated as usual)."""
+    return text if _OWN_ID.fullmatch(text) else None
+
+
+def own_day(text: str) -> date | None:
+    """The date :data:`~pyhelpers.scenario.common.Day` reads ``text`` as, if it is ``YYYY-MM-DD`` and exists."""
+    if _OWN_DAY.fullmatch(text):
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            return None
+    return None
+
+
+def own_amount(text: str) -> Decimal | None:
+    """The amount every :class:`~pyhelpers.scenario.common.Money` reads ``text`` as, if it is digits 0-9 with at
+    most 15 before the point and six after, no sign (``Decimal(text)``, as its validator reads it)."""
+    return Decimal(text) if _OWN_AMOUNT.fullmatch(text) else None
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def with_values(model: M, values: dict[str, Any]) -> M:
+    """``model.model_copy(update=values)`` for fields ``model`` was given (its fields set stay the same),
+    without the generic copy's overhead."""
+    copied = object.__new__(type(model))
+    fields = model.__dict__.copy()
+    fields.update(values)
+    object.__setattr__(copied, "__dict__", fields)
+    object.__setattr__(copied, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(copied, "__pydantic_extra__", None)
+    private = model.__pydantic_private__
+    object.__setattr__(copied, "__pydantic_private__", None if private is None else dict(private))
+    return copied
 
 
 SUFFIXES = (".yaml", ".yml")
