@@ -18,21 +18,11 @@ from pyhelpers.engine.program import Argument, Logic, load_logic
 def state_names(lang: str) -> dict[str, str]:
     """The names of the States (``state_name`` facts of the catalogue) in ``lang`` (the catalogue names
     them in English and Portuguese: both Portuguese variants read the ``pt`` names, European Portuguese
-    with Portugal's spelling where Brazil's differs, :data:`_EUROPEAN_SPELLING`)."""
-    names = _by_language("state_name", logic_dir())[languages.family(lang)]
-    return _european_names(logic_dir()) if languages.normalize(lang) == "pt-PT" else names
-
-
-_EUROPEAN_SPELLING = {"Polônia": "Polónia"}
-"""The words of the catalogue's Portuguese State names (written in Brazilian Portuguese) that Portugal spells
-otherwise."""
-_SPELLED = re.compile("|".join(map(re.escape, _EUROPEAN_SPELLING)))
-
-
-@lru_cache(maxsize=8)
-def _european_names(root: Path) -> dict[str, str]:
-    return {code: _SPELLED.sub(lambda m: _EUROPEAN_SPELLING[m.group(0)], name)
-            for code, name in _by_language("state_name", root)["pt"].items()}
+    those the catalogue spells otherwise for Portugal, ``pt_pt``, first)."""
+    names = _by_language("state_name", logic_dir())
+    if languages.normalize(lang) == "pt-PT":
+        return {**names["pt"], **names.get("pt_pt", {})}
+    return names[languages.family(lang)]
 
 
 @lru_cache(maxsize=8)
