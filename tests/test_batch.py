@@ -456,6 +456,124 @@ def test_a_byte_that_is_not_utf8_is_an_error_of_its_row(tmp_path: Path, checker:
         run_batch(header, CONTEXT, tmp_path / "out-header.csv", workers=1, checker=checker)
 
 
+_LONE = ("expected text that can be written as UTF-8, found {found} with the lone surrogate(s) {escapes} (a \\u "
+         "escape of half a UTF-16 surrogate pair, which is no character: write the character itself, or both halves "
+         "of its pair)")
+
+
+@pytest.mark.parametrize("fmt", [".csv", ".jsonl", ".parquet"])
+def test_a_lone_surrogate_escape_in_json_lines_is_an_error_of_its_row(tmp_path: Path, checker: Checker,
+                                                                       fmt: str) -> None:
+    """Reproducer: a JSON Lines cell "\\ud800" (the \\u escape of half a UTF-16 surrogate pair) was read as a
+    lone surrogate, which no UTF-8 output can hold: "internal error" (UnicodeEncodeError), no output, OUT.parts
+    left behind. The same in the id, in a key, and for "\\udce9" (a half that is also how a byte that is not
+    UTF-8 is read). Now each is an error of its row naming the line, the column (or "a column name"), what was
+    expected and the escape found; the other rows are decided, a valid pair ("\\ud83d\\ude00") among them, and
+    every output format is written (as UTF-8, the same rows in each)."""
+    lines = [json.dumps(_GOOD | {"id": "a"}),
+             json.dumps(_GOOD | {"id": "b", "payer": "PAYER"}).replace("PAYER", "\\ud800"),
+             json.dumps(_GOOD | {"id": "ID"}).replace("ID", "c\\uDFFF"),
+             json.dumps(_GOOD | {"id": "d", "KEY": "v"}).replace("KEY", "m\\ud801"),
+             json.dumps(_GOOD | {"id": "e", "memo": "MEMO"}).replace("MEMO", "x\\udce9"),
+             json.dumps(_GOOD | {"id": "f", "memo": "MEMO"}).replace("MEMO", "\\ud83d\\ude00 \\\\ud800")]
+    ledger = tmp_path / "in.jsonl"
+    ledger.write_text("\n".join(lines) + "\n", encoding="ascii")
+    out = tmp_path / f"out{fmt}"
+    summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    assert summary.rows == 6 and summary.by_status == {"decided": 2, "error": 4}
+    assert not (tmp_path / f"out{fmt}.parts").exists()
+    got = _read(out)
+    assert [r.get("id", "") for r in got] == ["a", "b", "", "d", "e", "f"]
+    assert [r["status"] for r in got] == ["decided", "error", "error", "error", "error", "decided"]
+    assert got[5]["memo"] == "\U0001f600 \\ud800"  # a pair is a character; an escaped backslash is no escape
+    src = f"{ledger} row"
+    assert [r["error"] for r in got[1:5]] == [
+        f"{src} 2 (line 2, id b): payer: " + _LONE.format(found="'\\ud800'", escapes="\\ud800"),
+        f"{src} 3 (line 3): id: " + _LONE.format(found="'c\\udfff'", escapes="\\udfff"),
+        f"{src} 4 (line 4, id d): a column name: " + _LONE.format(found="'m\\ud801'", escapes="\\ud801"),
+        f"{src} 5 (line 5, id e): memo: " + _LONE.format(found="'x\\udce9'", escapes="\\udce9")]
+    assert got[1].get("payer", "") == "" and got[3]["recipient"] == "lusoinvest"  # the bad cell out, the rest kept
+    if fmt != ".parquet":
+        out.read_bytes().decode("utf-8")
+
+
+def test_a_csv_with_the_bytes_of_a_surrogate_is_an_error_of_its_row(tmp_path: Path, checker: Checker) -> None:
+    """A CSV ledger cannot hold a lone surrogate as UTF-8: its bytes (ED A0 80, as CESU-8 or a careless encoder
+    writes one) are not UTF-8. In a cell (the id too) its row is an error naming the line, the column and the
+    bytes; the others are decided. In the header, the batch stops naming the line, with no traceback."""
+    ledger = _three(tmp_path, memo="MEMO")
+    ledger.write_bytes(ledger.read_bytes().replace(b"MEMO", b"x\xed\xa0\x80").replace(b"\nc,", b"\nc\xed\xa0\x80,"))
+    out = tmp_path / "out.jsonl"
+    summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    got = _read(out)
+    assert summary.rows == 3 and [r["status"] for r in got] == ["decided", "error", "error"]
+    assert got[1]["error"] == (f"{ledger} row 2 (line 3, id b): memo: expected UTF-8 text, found 'x\ufffd\ufffd\ufffd' "
+                               f"with the byte(s) 0x80, 0xa0, 0xed, which are not UTF-8 (save the ledger as UTF-8)")
+    assert got[2]["error"].startswith(f"{ledger} row 3 (line 4): id: expected UTF-8 text, found 'c\ufffd\ufffd\ufffd' "
+                                      f"with the byte(s) 0x80, 0xa0, 0xed")
+    header = _three(tmp_path, name="header.csv")
+    header.write_bytes(header.read_bytes().replace(b"memo", b"m\xed\xa0\x80", 1))
+    result = CliRunner().invoke(main, ["batch", str(header), "--context", str(CONTEXT), "-o",
+                                       str(tmp_path / "out-header.csv")])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert f"{header}:1: the header: expected UTF-8 text, found 'id,states" in result.output
+    assert "0x80, 0xa0, 0xed" in result.output
+
+
+_INTERNAL = ("__row__", "__line__", "__error__", "__order__", "___row__", "__", "__first_row__", "__partition__")
+"""Ledger columns named like the names a partition of rows carries beside them (and like Spark's)."""
+
+
+def _internal_ledger(path: Path) -> Path:
+    """Three rows with columns named like the batch's internals, rows b and c with their keys in another order
+    (JSON Lines) and other cells: a number, text that is not JSON, what reads like an error."""
+    rows = [_GOOD | {"id": "a"} | {c: f"a{c}" for c in _INTERNAL},
+            dict(reversed((_GOOD | {"id": "b", "__order__": "[", "__row__": "7"}).items())),
+            {"__error__": "oops", "__line__": "x"} | _GOOD | {"id": "c"}]
+    columns = list(dict.fromkeys(k for r in rows for k in r))
+    if path.suffix == ".jsonl":
+        path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    elif path.suffix == ".csv":
+        with open(path, "w", newline="", encoding="utf-8") as fh:
+            w = csv.DictWriter(fh, fieldnames=columns, lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+    else:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        pq.write_table(pa.table({c: [r.get(c, "") for r in rows] for c in columns}), path)
+    return path
+
+
+@pytest.mark.parametrize("fmt", [".csv", ".jsonl", ".parquet"])
+def test_columns_named_like_the_batch_internals_are_carried_through(tmp_path: Path, checker: Checker,
+                                                                     fmt: str) -> None:
+    """Reproducer: ledger columns named __row__, __line__ or __order__ were overwritten by the bookkeeping
+    a partition carries under those names: dropped from the output, and where the rows of a JSON Lines
+    ledger differ in their keys, a row number in a text column made the CSV output fail ("internal error");
+    a column __error__ made its rows errors whose message was the cell. Now they are columns like any other
+    the batch does not read: carried through untouched, in every format, and the same bytes whatever the
+    workers and the chunk."""
+    pytest.importorskip("pyarrow")
+    ledger = _internal_ledger(tmp_path / f"in{fmt}")
+    for out_fmt in (".csv", ".jsonl", ".parquet"):
+        out = tmp_path / f"out{fmt}{out_fmt}"
+        summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+        assert summary.rows == 3 and summary.by_status == {"decided": 3}, out_fmt
+        got = _by_id(out)
+        assert {c: got["a"][c] for c in _INTERNAL} == {c: f"a{c}" for c in _INTERNAL}
+        assert (got["b"]["__order__"], got["b"]["__row__"]) == ("[", "7")
+        assert (got["c"]["__error__"], got["c"]["__line__"], got["c"]["error"]) == ("oops", "x", "")
+        if out_fmt == ".csv":
+            with open(out, newline="", encoding="utf-8") as fh:
+                header = next(csv.reader(fh))
+            assert header[-len(RESULT_COLUMNS):] == list(RESULT_COLUMNS) and set(_INTERNAL) < set(header)
+    again = tmp_path / f"again{fmt}.csv"
+    run_batch(ledger, CONTEXT, again, workers=2, chunk_size=1, checker=checker)
+    assert again.read_bytes() == (tmp_path / f"out{fmt}.csv").read_bytes()
+
+
 def test_a_row_whose_decision_fails_is_decided_alone(tmp_path: Path, checker: Checker,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A row whose decision raises (a bug the rows' validation did not foresee) gets the error; the rows decided
@@ -769,10 +887,10 @@ def test_json_lines_too_long_or_too_deep_are_errors_of_their_rows(tmp_path: Path
                       + "[" * 100_000 + "]" * 100_000 + "\n" + json.dumps(_GOOD | {"id": "d"}) + "\n", encoding="utf-8")
     rows = list(read_rows(ledger))
     assert [r.columns.get("id") for r in rows] == ["a", None, None, "d"]
-    assert rows[1].columns == {"__error__": f"expected a JSON object of numbers of at most "
-                                            f"{sys.get_int_max_str_digits():,} digits on this line, found a longer one"}
-    assert rows[2].columns == {"__error__": "expected a JSON object on this line, found lists or objects nested too "
-                                            "deep to read"}
+    assert rows[1].columns == rows[2].columns == {}
+    assert rows[1].error == (f"expected a JSON object of numbers of at most {sys.get_int_max_str_digits():,} digits "
+                             f"on this line, found a longer one")
+    assert rows[2].error == "expected a JSON object on this line, found lists or objects nested too deep to read"
 
 
 def test_a_parquet_text_that_is_not_utf8_stops_the_batch(tmp_path: Path) -> None:
@@ -930,7 +1048,7 @@ def test_a_ledger_read_once_gives_the_partitions_of_two_passes(tmp_path: Path) -
     """treaty batch reads the ledger once (spool_partitions): each partition's rows, read back by its worker, are
     those of the two passes (duplicate ids found, then the rows read again and marked), partitions skipped on
     resume left out, also where a duplicate's first row is in a skipped partition; and they are the rows the
-    partition path's record batch gives (as_in_a_batch), whatever a ledger's column is called."""
+    partition path's record batch gives (rows_to_batch, batch_to_rows), whatever a ledger's column is called."""
     from pyhelpers.interfaces.ledger import (
         batch_to_rows,
         jsonl_rows,
@@ -950,15 +1068,16 @@ def test_a_ledger_read_once_gives_the_partitions_of_two_passes(tmp_path: Path) -
         read_once = [(p.index, spooled_rows(p)) for p in spool_partitions(read_rows(ledger), 6, spool, skip, buckets=3)]
         twice = list(batch.partitions(batch.ledger_rows(ledger), 6, skip))
         assert read_once == twice and [i for i, _ in twice] == [i for i in range(7) if i not in skip]
-        marked = sum("already row" in r.columns.get("__error__", "") for _, part in twice for r in part)
+        marked = sum("already row" in (r.error or "") for _, part in twice for r in part)
         assert marked == (3 if 1 in skip else 5)  # rows 8 and 9 are in partition 1 (the first with its id in 0)
-    text = ['{"id": "a", "__row__": "own", "memo": "x"}', '{"memo": "y", "__error__": "own", "id": "b"}', "[1]"]
-    for lines in (text[:1], text[1:2], text[2:], text):
+    text = ['{"id": "a", "__row__": "own", "memo": "x"}', '{"memo": "y", "__error__": "own", "id": "b"}', "[1]",
+            '{"___row__": "3", "__": "", "__order__": "[", "__line__": "l", "id": "c", "memo": "\\ud800"}']
+    for lines in (text[:1], text[1:2], text[2:3], text[3:], text):
         part = list(jsonl_rows(lines))
-        assert batch.as_in_a_batch(part) == batch_to_rows(rows_to_batch(part))
-        assert [list(r.columns) for r in batch.as_in_a_batch(part)] == [list(r.columns) for r in
-                                                                        batch_to_rows(rows_to_batch(part))]
-    assert batch.as_in_a_batch(twice[0][1]) is twice[0][1]  # the usual ledger: no round trip
+        assert batch_to_rows(rows_to_batch(part)) == part
+        assert [list(r.columns) for r in batch_to_rows(rows_to_batch(part))] == [list(r.columns) for r in part]
+    assert [r.error is not None for r in part] == [False, False, True, True]
+    assert part[1].columns["__error__"] == "own" and part[3].columns["___row__"] == "3"
 
 
 def test_a_csv_ledger_needs_no_pyarrow(tmp_path: Path) -> None:

@@ -200,6 +200,44 @@ def test_check_dataframe_gives_treaty_batch_rows_of_the_same_data(spark: Any, tm
     assert sorted([list(r) for r in as_text.collect()]) == expected
 
 
+def test_columns_named_like_the_internals_are_the_dataframes_own(spark: Any, tmp_path: Path) -> None:
+    """Reproducer: a DataFrame's columns __line__, __error__, __order__ (or Spark's __first_row__, __partition__)
+    were taken for the bookkeeping of those names: an error whose message was the cell, an order that is not
+    JSON (a traceback), a column overwritten. Now they are its own columns, carried through; a ``__row__``
+    column (long) still numbers the rows (here in reverse: the duplicate reported is the one numbered later),
+    and is not in the output. A CSV ledger with those columns through ``--engine spark`` gives the rows
+    ``treaty batch`` gives."""
+    from pyhelpers.interfaces.spark import check_dataframe
+
+    internal = ["__line__", "__error__", "__order__", "__first_row__", "__partition__", "___row__"]
+    data = generate(4, seed=4, bad_share=0.0)
+    data[0]["id"] = data[3]["id"]
+    columns = list(data[0])
+    df = spark.createDataFrame([(*(r[c] for c in columns), *(f"{k}{c}" for c in internal), 4 - k)
+                                for k, r in enumerate(data)],
+                               ", ".join([*(f"`{c}` string" for c in [*columns, *internal]), "`__row__` long"]))
+    checked = check_dataframe(df, CONTEXT, ledger="payments")
+    assert checked.columns == [*columns, *internal, *RESULT_COLUMNS]
+    got = {r["__line__"]: r.asDict() for r in checked.collect()}
+    assert [got[f"{k}__line__"]["__error__"] for k in range(4)] == [f"{k}__error__" for k in range(4)]
+    assert [got[f"{k}__line__"]["status"] == "error" for k in range(4)] == [True, False, False, False]
+    assert got["0__line__"]["error"].startswith(f"payments row 4 (id {data[0]['id']}): id: expected an id no other "
+                                                f"row has, found '{data[0]['id']}', already row 1")
+
+    rows = [r | {c: f"{k}{c}" for c in internal} | {"__row__": str(k)} for k, r in enumerate(data)]
+    ledger = tmp_path / "in.csv"
+    with open(ledger, "w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]), lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    local, out = tmp_path / "local.csv", tmp_path / "spark.csv"
+    run_batch(ledger, CONTEXT, local, workers=1, checker=Checker())
+    result = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out),
+                                       "--engine", "spark", "--partition-rows", "2"])
+    assert result.exit_code == 0, result.output
+    assert _csv_rows(sorted(out.glob("part-*.csv"))) == _csv_rows([local])
+
+
 ATTEMPTS = 3
 """Runs in which to kill a Python worker while its task runs (the moment is a race with the task)."""
 

@@ -357,6 +357,17 @@ _PT: tuple[tuple[str, str], ...] = (
     ("one of {n}", "um de {n}"),
     ("{value} with the byte(s) {bytes}, which are not UTF-8 (save the ledger as UTF-8)",
      "{value} com o(s) byte(s) {bytes}, que não são UTF-8 (salve o razão como UTF-8)"),
+    ("text that can be written as UTF-8", "texto que possa ser escrito em UTF-8"),
+    ("{value} with the lone surrogate(s) {escapes} (a \\u escape of half a UTF-16 surrogate pair, which is no "
+     "character: write the character itself, or both halves of its pair)",
+     "{value} com o(s) surrogate(s) isolado(s) {escapes} (um escape \\u de metade de um par surrogate UTF-16, que "
+     "não é um caractere: escreva o próprio caractere, ou as duas metades do seu par)"),
+    ("{value} with the byte(s) {bytes}, which are not UTF-8 (save the ledger as UTF-8), and the lone surrogate(s) "
+     "{escapes} (a \\u escape of half a UTF-16 surrogate pair, which is no character: write the character itself, "
+     "or both halves of its pair)",
+     "{value} com o(s) byte(s) {bytes}, que não são UTF-8 (salve o razão como UTF-8), e o(s) surrogate(s) "
+     "isolado(s) {escapes} (um escape \\u de metade de um par surrogate UTF-16, que não é um caractere: escreva o "
+     "próprio caractere, ou as duas metades do seu par)"),
     ("a Parquet file", "um arquivo Parquet"),
     ("one pyarrow cannot read ({err})", "um que o pyarrow não consegue ler ({err})"),
     ("one pyarrow cannot read after row {n} ({err})", "um que o pyarrow não consegue ler depois da linha {n} ({err})"),

@@ -60,9 +60,7 @@ from pyhelpers.interfaces.chunks import (
     writing,
 )
 from pyhelpers.interfaces.ledger import (
-    ERROR,
     FORMATS,
-    LINE,
     MAX_FIELD,
     ORDER,
     RESERVED,
@@ -72,13 +70,14 @@ from pyhelpers.interfaces.ledger import (
     Spooled,
     batch_to_rows,
     cell_text,
+    column_name,
+    duplicate_problem,
     duplicate_rows,
     ledger_format,
     mark_duplicates,
     read_rows,
     readable,
     row_keys,
-    rows_to_batch,
     spool_partitions,
     spooled_rows,
 )
@@ -181,9 +180,9 @@ def row_item(row: Row, default_treaty: str | None, cat: Catalogue | None = None)
     government_institution_of``; a cell ``true`` or ``false`` is a boolean). Empty cells are not given.
     Raises ValueError(message) for a row that cannot even be read.
     """
+    if row.error is not None:
+        raise ValueError(row.error)
     cols = {k: v for k, v in row.columns.items() if v != ""}
-    if "__error__" in cols:
-        raise ValueError(cols["__error__"])
     treaty = cols.get("treaty")
     cat = cat or catalogue()
     if treaty is None and "states" in cols:
@@ -330,7 +329,6 @@ def _parsed(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[
     return treaty, item, _too_large(row, item)
 
 
-_RESERVED_NAMES = frozenset(RESERVED)
 _OWN = ("id", "date", "gross", "withheld")
 """The cells of a row that are its own (an id, a date, amounts), put back into its shape's item."""
 _OWN_PATHS = {"id": "id", "date": "date", "gross": "gross.amount", "withheld": "withholding.withheld.amount"}
@@ -349,8 +347,8 @@ class RowShapes:
     whole gives: :func:`row_item` puts each own cell at its one path of the item, no validator of an item
     reads another field than its own (tests/test_batch.py checks), and no own value is an amount too large.
     A row with an own cell the models would not take as written, or whose shape is wrong, or with a problem
-    of its own (``__error__``) or a column named like another reserved one, is parsed whole, so its message
-    is what it was."""
+    of its own (:attr:`~pyhelpers.interfaces.ledger.Row.error`), is parsed whole, so its message is what it
+    was."""
 
     limit = 4_000
     """Past this many shapes the cache starts afresh (memory stays flat whatever the ledger)."""
@@ -368,9 +366,6 @@ class RowShapes:
                 ) -> tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]] | None:
         if len(self.layouts) >= self.limit:
             self.layouts.clear()
-        if not _RESERVED_NAMES.isdisjoint(columns):  # a problem of its own, or a column named like a reserved one
-            self.layouts[columns] = None                # (a number, made so by the Arrow round trip: as_in_a_batch)
-            return None
         at = tuple(k for k, c in enumerate(columns) if c in _ITEM_COLUMNS or c in _SPECIAL_COLUMNS or "." in c)
         used = tuple(columns[k] for k in at)
         found = self.layouts[columns] = (used, at, tuple((k, c) for k, c in enumerate(used) if c in _OWN))
@@ -381,6 +376,8 @@ class RowShapes:
         if ctx.context_treaty != self.treaty:
             self.shapes.clear()
             self.treaty = ctx.context_treaty
+        if row.error is not None:
+            return None
         columns = tuple(row.columns)
         layout = self.layouts[columns] if columns in self.layouts else self._layout(columns)
         if layout is None:
@@ -514,7 +511,7 @@ def _drop_inconsistent(ctx: BatchContext, treaty: str, members: list[tuple[int, 
 def _error_record(row: Row, message: str) -> dict[str, str]:
     if len(message) > MAX_MESSAGE:
         message = f"{message[:MAX_MESSAGE]}… (cut: {len(message):,} characters)"
-    rec = {k: v for k, v in row.columns.items() if k != "__error__" and k not in _RESULT_NAMES}
+    rec = {k: v for k, v in row.columns.items() if k not in _RESULT_NAMES}
     rec.update({c: "" for c in RESULT_COLUMNS})
     rec.update({"status": "error", "error": message})
     return rec
@@ -579,10 +576,7 @@ def _chunks(rows: Iterator[Row], size: int, skip: set[int]) -> Iterator[tuple[in
         if rid:
             earlier = first_row.setdefault(rid, row.number)
             if earlier != row.number:
-                problem = f"id: expected an id no other row has, found {rid!r}, already row {earlier}"
-                if "__error__" in row.columns:
-                    problem = f"{row.columns['__error__']}; {problem}"
-                row = Row(row.number, {**row.columns, "__error__": problem}, row.line)
+                row = Row(row.number, row.columns, row.line, duplicate_problem(rid, earlier, row.error))
         part.append(row)
         if len(part) >= size:
             if index not in skip:
@@ -810,7 +804,8 @@ def _checked_batch(batch: Any, records: Sequence[dict[str, str]]) -> Any:
     import pyarrow as pa
 
     names = [n for n in batch.schema.names if n not in RESERVED and n not in RESULT_COLUMNS]
-    arrays = {n: pa.array([rec.get(n) for rec in records], type=pa.string()) for n in [*names, *RESULT_COLUMNS]}
+    arrays = {n: pa.array([rec.get(column_name(n)) for rec in records], type=pa.string()) for n in names}
+    arrays.update({n: pa.array([rec.get(n) for rec in records], type=pa.string()) for n in RESULT_COLUMNS})
     arrays[ROW] = batch.column(ROW)
     arrays[ORDER] = batch.column(ORDER)
     return pa.RecordBatch.from_pydict(arrays)
@@ -823,7 +818,7 @@ def batch_to_records(batch: Any) -> list[dict[str, str]]:
     names = [n for n in batch.schema.names if n not in RESERVED and n not in RESULT_COLUMNS]
     records = []
     for i in range(batch.num_rows):
-        rec = {k: data[k][i] for k in row_keys(data, names, i) if k not in RESULT_COLUMNS and k != ERROR}
+        rec = {column_name(k): data[k][i] for k in row_keys(data, names, i) if k not in RESULT_COLUMNS}
         rec.update({c: data[c][i] for c in RESULT_COLUMNS})
         records.append(rec)
     return records
@@ -839,12 +834,14 @@ def _digest(lines: Iterable[str]) -> str:
 def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequence[dict[str, str]]) -> dict[str, Any]:
     """What proves which rules decided a partition, and reproduces it: the versions, the SHA-256 of the
     rule base and of the context, the partition's first row and row count, and the SHA-256 of its rows
-    (number, line, columns) and of its results (the records, in order)."""
+    (number, line, columns, and the error of a row that has one before it is decided) and of its results
+    (the records, in order)."""
     return {
         "package_version": package_version(), "clingo_version": clingo.__version__,
         "logic_sha256": spec.logic_sha256, "context_sha256": spec.context_sha256,
         "first_row": rows[0].number if rows else 0, "rows": len(rows),
-        "rows_sha256": _digest(json_text([r.number, r.line, r.columns]) for r in rows),
+        "rows_sha256": _digest(json_text([r.number, r.line, r.columns] if r.error is None
+                                         else [r.number, r.line, r.columns, r.error]) for r in rows),
         "results_sha256": _digest(json_text(rec) for rec in records),
     }
 
@@ -897,22 +894,8 @@ def check_spooled_and_write(part: Spooled, spec: PartitionSpec, writer: ChunkWri
     (:func:`~pyhelpers.interfaces.ledger.spool_partitions`): the rows are read from there, as the record batch
     of :func:`~pyhelpers.interfaces.ledger.rows_to_batch` would give them, with no conversion to Arrow and back."""
     with no_cycle_collection():
-        rows = as_in_a_batch(spooled_rows(part))
+        rows = spooled_rows(part)
         return _write(part.index, rows, decide_rows(_partition_context(spec), rows), spec, writer)
-
-
-_SHAPING = frozenset((ROW, LINE, ORDER))
-
-
-def as_in_a_batch(rows: list[Row]) -> list[Row]:
-    """``batch_to_rows(rows_to_batch(rows))``: the rows themselves, unless one has a column named like a reserved
-    one of a record batch (:data:`~pyhelpers.interfaces.ledger.RESERVED`) or its error before its last column,
-    which that round trip changes; then they make it (every engine decides the same rows)."""
-    for row in rows:
-        columns = row.columns
-        if not _SHAPING.isdisjoint(columns) or (ERROR in columns and next(reversed(columns)) != ERROR):
-            return batch_to_rows(rows_to_batch(rows))
-    return rows
 
 
 def _write(index: int, rows: list[Row], records: list[dict[str, str]], spec: PartitionSpec,

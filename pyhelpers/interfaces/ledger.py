@@ -1,12 +1,14 @@
 """Reading payment ledgers (CSV, JSON Lines, Parquet) for ``treaty batch``: rows streamed, never the
 whole file in memory, each with its number and the line it begins on.
 
-A row that cannot be read is still a row: its problem goes into its ``__error__`` column (a cell or
-column name over :data:`MAX_FIELD` characters, bytes that are not UTF-8, a line that is not a JSON
-object), its other columns are kept, and the batch reports it on that row. Only a problem of the whole
-file raises :class:`~pyhelpers.base.errors.LedgerError`: a quoted CSV cell that never closes (it would
-swallow the rows after it), a header that is not UTF-8, a file pyarrow cannot read. Text files are read
-as UTF-8 with or without a byte order mark (Excel's "CSV UTF-8" writes one).
+A row that cannot be read is still a row: its problem goes into its :attr:`Row.error` (a cell or column
+name over :data:`MAX_FIELD` characters, bytes that are not UTF-8, a JSON \\u escape of a lone surrogate, a
+line that is not a JSON object), its other columns are kept, and the batch reports it on that row. The
+error is kept apart from the columns: a ledger's column may have any name (``__error__``, ``__row__`` ...)
+and is carried through like any other. Only a problem of the whole file raises
+:class:`~pyhelpers.base.errors.LedgerError`: a quoted CSV cell that never closes (it would swallow the rows
+after it), a header that is not UTF-8, a file pyarrow cannot read. Text files are read as UTF-8 with or
+without a byte order mark (Excel's "CSV UTF-8" writes one).
 """
 
 from __future__ import annotations
@@ -37,15 +39,24 @@ _UNDECODABLE = re.compile("[\udc80-\udcff]")
 """A byte that is not UTF-8, as the ``surrogateescape`` error handler reads it (valid UTF-8 never
 decodes to a lone surrogate)."""
 
+_SURROGATE = re.compile("([\ud800-\udfff])")
+"""A lone surrogate: a byte that is not UTF-8 (:data:`_UNDECODABLE`), or a JSON ``\\u`` escape of one half
+of a UTF-16 surrogate pair (``"\\ud800"``), which is no character and cannot be written as UTF-8."""
+
+_LONE = re.compile("([\ud800-\udc7f\udd00-\udfff])")
+"""A lone surrogate that is not a byte read with ``surrogateescape``."""
+
 
 @dataclass(frozen=True)
 class Row:
-    """One data row of a ledger: its number (1 = the first data row), its columns as text, and the line
-    of the file it begins on (None for Parquet)."""
+    """One data row of a ledger: its number (1 = the first data row), its columns as text, the line of
+    the file it begins on (None for Parquet), and what makes it an error before it is decided (a cell that
+    cannot be read, an id an earlier row has), apart from its columns, whatever they are named."""
 
     number: int
     columns: dict[str, str]
     line: int | None = None
+    error: str | None = None
 
     @property
     def row_id(self) -> str:
@@ -70,7 +81,7 @@ def cell_text(value: Any) -> str:
 
 def read_rows(path: str | Path) -> Iterator[Row]:
     """The ledger's rows, streamed (never the whole file in memory). A row that cannot be read gets its
-    problem as the ``__error__`` column; a problem of the whole file raises :class:`LedgerError`. Text
+    problem as its :attr:`Row.error`; a problem of the whole file raises :class:`LedgerError`. Text
     files may begin with a UTF-8 byte order mark (Excel's "CSV UTF-8")."""
     fmt = ledger_format(path)
     try:
@@ -108,9 +119,13 @@ def count_rows(path: str | Path) -> int | None:
         return None
 
 
-def readable(text: str) -> str:
-    """``text`` as it can be shown: bytes that are not UTF-8 as U+FFFD, cut to 40 characters."""
-    shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+def readable(text: str, raw: bool = True) -> str:
+    """``text`` as it can be shown: bytes that are not UTF-8 as U+FFFD, any other lone surrogate as its
+    escape (``'\\ud800'``), cut to 40 characters. ``raw=False``: ``text`` holds no byte (JSON text read as
+    UTF-8), so every lone surrogate is shown as its escape."""
+    parts = (_LONE if raw else _SURROGATE).split(text)
+    shown = "".join(part if k % 2 else part.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                    for k, part in enumerate(parts))  # a lone surrogate: kept, repr() escapes it
     return repr(shown if len(shown) <= 40 else shown[:40] + "…")
 
 
@@ -123,25 +138,41 @@ def _not_utf8(text: str) -> str:
     return f"expected UTF-8 text, found {readable(text)} with {_bad_bytes(text)}"
 
 
-def _checked_row(number: int, line: int | None, columns: dict[str, str], problems: list[str] | None = None) -> Row:
-    """A row whose cells (and column names) over :data:`MAX_FIELD` characters or with bytes that are not
-    UTF-8 are left out and named in its ``__error__``; the other columns are kept (its id among them)."""
+def _not_text(text: str, raw: bool) -> str:
+    """What is wrong with ``text``, which holds lone surrogates: bytes that are not UTF-8 (where ``raw``: read
+    from the file with ``surrogateescape``) and JSON escapes of half a surrogate pair (where not ``raw``, every
+    lone surrogate is one)."""
+    lone = sorted(set((_LONE if raw else _SURROGATE).findall(text)))
+    if not lone:
+        return _not_utf8(text)
+    shown = ", ".join("\\u" + format(ord(c), "04x") for c in lone)
+    escapes = (f"the lone surrogate(s) {shown} (a \\u escape of half a UTF-16 surrogate pair, which is no "
+               f"character: write the character itself, or both halves of its pair)")
+    if raw and _UNDECODABLE.search(text):
+        return f"expected UTF-8 text, found {readable(text)} with {_bad_bytes(text)}, and {escapes}"
+    return f"expected text that can be written as UTF-8, found {readable(text, raw)} with {escapes}"
+
+
+def _checked_row(number: int, line: int | None, columns: dict[str, str], problems: list[str] | None = None,
+                 raw: bool = True) -> Row:
+    """A row whose cells (and column names) over :data:`MAX_FIELD` characters or with lone surrogates
+    (bytes that are not UTF-8; JSON escapes of half a surrogate pair) are left out and named in its
+    :attr:`Row.error`; the other columns are kept (its id among them). ``raw``: a surrogate of
+    :data:`_UNDECODABLE` may be a byte of the file (not in a JSON Lines line that was all UTF-8)."""
     problems = list(problems or [])
     kept: dict[str, str] = {}
     for key, value in columns.items():
         if len(key) > MAX_FIELD:
             problems.append(f"a column name: expected at most {MAX_FIELD:,} characters, found {len(key):,}")
-        elif _UNDECODABLE.search(key):
-            problems.append(f"a column name: {_not_utf8(key)}")
+        elif _SURROGATE.search(key):
+            problems.append(f"a column name: {_not_text(key, raw)}")
         elif len(value) > MAX_FIELD:
             problems.append(f"{key}: expected at most {MAX_FIELD:,} characters, found {len(value):,}")
-        elif _UNDECODABLE.search(value):
-            problems.append(f"{key}: {_not_utf8(value)}")
+        elif _SURROGATE.search(value):
+            problems.append(f"{key}: {_not_text(value, raw)}")
         else:
             kept[key] = value
-    if problems:
-        kept["__error__"] = "; ".join(problems)
-    return Row(number, kept, line)
+    return Row(number, kept, line, "; ".join(problems) if problems else None)
 
 
 def _oversized(columns: dict[str, str]) -> bool:
@@ -282,22 +313,24 @@ def jsonl_rows(lines: Iterable[str], first_line: int = 1) -> Iterator[Row]:
             rec = json.loads(line)
         except json.JSONDecodeError as err:
             found = _bad_bytes(line) if _UNDECODABLE.search(line) else f"invalid JSON ({err.msg})"
-            yield Row(n, {"__error__": f"expected a JSON object on this line, found {found}"}, number)
+            yield Row(n, {}, number, f"expected a JSON object on this line, found {found}")
             continue
         except ValueError:  # an integer of more digits than Python converts (sys.get_int_max_str_digits())
-            yield Row(n, {"__error__": f"expected a JSON object of numbers of at most {sys.get_int_max_str_digits():,} "
-                                       f"digits on this line, found a longer one"}, number)
+            yield Row(n, {}, number, f"expected a JSON object of numbers of at most {sys.get_int_max_str_digits():,} "
+                                     f"digits on this line, found a longer one")
             continue
         except RecursionError:  # arrays or objects nested deeper than the parser goes
-            yield Row(n, {"__error__": "expected a JSON object on this line, found lists or objects nested too "
-                                       "deep to read"}, number)
+            yield Row(n, {}, number, "expected a JSON object on this line, found lists or objects nested too deep "
+                                     "to read")
             continue
         if not isinstance(rec, dict):
-            yield Row(n, {"__error__": f"expected a JSON object on this line, found {type(rec).__name__}"}, number)
+            yield Row(n, {}, number, f"expected a JSON object on this line, found {type(rec).__name__}")
             continue
         columns = {str(k): cell_text(v) for k, v in rec.items()}
-        if _UNDECODABLE.search(line) is not None or _oversized(columns):
-            yield _checked_row(n, number, columns)
+        undecodable = _UNDECODABLE.search(line) is not None
+        escaped = "\\ud" in line or "\\uD" in line  # perhaps a surrogate's escape (one alone is no character)
+        if undecodable or escaped or _oversized(columns):
+            yield _checked_row(n, number, columns, raw=undecodable)
         else:
             yield Row(n, columns, number)
 
@@ -345,13 +378,27 @@ ERROR = "__error__"
 ORDER = "__order__"
 RESERVED = (ROW, LINE, ERROR, ORDER)
 """The columns a partition of rows carries besides the ledger's own: the row's number, the line it begins
-on (null for Parquet), what makes it an error before it is decided, and its own column order when it is
-not the partition's (JSON Lines rows may differ in their keys and their order)."""
+on (null for Parquet), what makes it an error before it is decided (:attr:`Row.error`), and its own column
+order when it is not the partition's (JSON Lines rows may differ in their keys and their order). A ledger's
+own column of any name is kept apart from them: see :func:`batch_name`."""
+
+
+def batch_name(column: str) -> str:
+    """A ledger's column as it is named in a record batch: a name that begins with two underscores gets one
+    more (``__row__`` → ``___row__``, ``___x`` → ``____x``), so that no ledger column is taken for a reserved
+    one (:data:`RESERVED`, whose names begin with two underscores and not three); :func:`column_name` gives
+    it back. Any other name is its own."""
+    return "_" + column if column.startswith("__") else column
+
+
+def column_name(name: str) -> str:
+    """The ledger's column that a record batch's (not reserved) column ``name`` is: :func:`batch_name` undone."""
+    return name[1:] if name.startswith("___") else name
 
 
 def rows_to_batch(rows: Sequence[Row]) -> Any:
-    """Rows as a ``pyarrow.RecordBatch``: their columns as text (null where a row has none) and
-    :data:`RESERVED`; :func:`batch_to_rows` gives them back as they were."""
+    """Rows as a ``pyarrow.RecordBatch``: their columns as text (null where a row has none; each named by
+    :func:`batch_name`) and :data:`RESERVED`; :func:`batch_to_rows` gives them back as they were."""
     import pyarrow as pa
 
     layouts: dict[tuple[str, ...], str | None] = {}  # each distinct tuple of keys (most partitions have one)
@@ -360,24 +407,24 @@ def rows_to_batch(rows: Sequence[Row]) -> Any:
     names: dict[str, None] = {}
     for layout in layouts:
         for key in layout:
-            if key != ERROR:
-                names.setdefault(key, None)
+            names.setdefault(key, None)
     for layout in layouts:
-        keys = [k for k in layout if k != ERROR]
         present = set(layout)
-        layouts[layout] = None if keys == [n for n in names if n in present] else json.dumps(keys)
+        layouts[layout] = (None if list(layout) == [n for n in names if n in present]
+                           else json.dumps([batch_name(k) for k in layout]))
     orders = [layouts[tuple(row.columns)] for row in rows]
     columns = [row.columns for row in rows]
-    arrays = {n: pa.array([c.get(n) for c in columns], type=pa.string()) for n in names}
+    arrays = {batch_name(n): pa.array([c.get(n) for c in columns], type=pa.string()) for n in names}
     arrays[ROW] = pa.array([row.number for row in rows], type=pa.int64())
     arrays[LINE] = pa.array([row.line for row in rows], type=pa.int64())
-    arrays[ERROR] = pa.array([row.columns.get(ERROR) for row in rows], type=pa.string())
+    arrays[ERROR] = pa.array([row.error for row in rows], type=pa.string())
     arrays[ORDER] = pa.array(orders, type=pa.string())
     return pa.RecordBatch.from_pydict(arrays)
 
 
 def row_keys(data: dict[str, list[Any]], names: list[str], i: int) -> list[str]:
-    """Row ``i``'s own columns, in its order, of a record batch as ``to_pydict`` gives it."""
+    """Row ``i``'s own columns (their names in the batch), in its order, of a record batch as ``to_pydict``
+    gives it."""
     order = data[ORDER][i]
     keys = json.loads(order) if order is not None else names
     return [k for k in keys if data[k][i] is not None]
@@ -387,13 +434,8 @@ def batch_to_rows(batch: Any) -> list[Row]:
     """The rows of a record batch made by :func:`rows_to_batch`."""
     data = batch.to_pydict()
     names = [n for n in batch.schema.names if n not in RESERVED]
-    rows = []
-    for i, number in enumerate(data[ROW]):
-        columns = {k: data[k][i] for k in row_keys(data, names, i)}
-        if data[ERROR][i] is not None:
-            columns[ERROR] = data[ERROR][i]
-        rows.append(Row(number, columns, data[LINE][i]))
-    return rows
+    return [Row(number, {column_name(k): data[k][i] for k in row_keys(data, names, i)}, data[LINE][i], data[ERROR][i])
+            for i, number in enumerate(data[ROW])]
 
 
 # ------------------------------------------------------------------------------------ duplicate ids ---
@@ -462,8 +504,7 @@ def mark_duplicates(rows: Iterable[Row], duplicates: Iterator[tuple[int, str, in
         while nxt is not None and nxt[0] < row.number:
             nxt = next(duplicates, None)
         if nxt is not None and nxt[0] == row.number:
-            row = Row(row.number, {**row.columns, ERROR: duplicate_problem(nxt[1], nxt[2], row.columns.get(ERROR))},
-                      row.line)
+            row = Row(row.number, row.columns, row.line, duplicate_problem(nxt[1], nxt[2], row.error))
         yield row
 
 
@@ -512,7 +553,7 @@ def spool_partitions(rows: Iterable[Row], size: int, spool: Path, skip: Iterable
         def keep() -> int:
             if index in skipped:
                 return offset
-            data = marshal.dumps([(r.number, r.line, r.columns) for r in part])
+            data = marshal.dumps([(r.number, r.line, r.columns, r.error) for r in part])
             fh.write(data)
             places.append((index, offset, len(data), part[0].number, part[-1].number))
             return offset + len(data)
@@ -547,5 +588,5 @@ def spooled_rows(part: Spooled) -> list[Row]:
     with open(part.spool, "rb") as fh:
         fh.seek(part.offset)
         data = fh.read(part.length)
-    rows = [Row(number, columns, line) for number, line, columns in marshal.loads(data)]
+    rows = [Row(number, columns, line, error) for number, line, columns, error in marshal.loads(data)]
     return list(mark_duplicates(rows, iter(part.duplicates))) if part.duplicates else rows

@@ -1,8 +1,9 @@
 """One partition path for every engine of ``treaty batch`` (the local pool, Dask, Spark): a pure, picklable
 function that checks a partition of ledger rows, an Arrow record batch in and one out.
 
-* In: the ledger's own columns as text (a missing cell of a JSON Lines row is null), and the reserved
-  columns :data:`ROW` (the row's number, 1 = the first data row), :data:`LINE` (the line it begins on;
+* In: the ledger's own columns as text (a missing cell of a JSON Lines row is null; a name that begins
+  with two underscores with one more, :func:`batch_name`, so that none is taken for a reserved one), and the
+  reserved columns :data:`ROW` (the row's number, 1 = the first data row), :data:`LINE` (the line it begins on;
   null for Parquet), :data:`ERROR` (what made it unreadable, or its id already taken by an earlier row)
   and :data:`ORDER` (the row's own column order when it is not the batch's: JSON Lines rows may differ).
   :func:`rows_to_batch` makes one from rows as :func:`~pyhelpers.interfaces.ledger.read_rows` reads them.
@@ -42,7 +43,9 @@ from pyhelpers.interfaces.ledger import (
     ORDER,
     RESERVED,
     ROW,
+    batch_name,
     batch_to_rows,
+    column_name,
     duplicate_problem,
     duplicate_rows,
     mark_duplicates,
@@ -50,8 +53,8 @@ from pyhelpers.interfaces.ledger import (
 )
 
 __all__ = [
-    "ERROR", "LINE", "ORDER", "RESERVED", "RESULT_COLUMNS", "ROW", "PartitionSpec", "batch_to_records",
-    "batch_to_rows", "check_and_write", "check_partition", "decide_partition", "duplicate_problem",
+    "ERROR", "LINE", "ORDER", "RESERVED", "RESULT_COLUMNS", "ROW", "PartitionSpec", "batch_name", "batch_to_records",
+    "batch_to_rows", "check_and_write", "check_partition", "column_name", "decide_partition", "duplicate_problem",
     "duplicate_rows", "ledger_rows", "mark_duplicates", "partition_receipt", "partition_spec", "partitions",
     "rows_to_batch", "run_receipt",
 ]

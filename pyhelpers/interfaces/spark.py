@@ -46,7 +46,9 @@ from pyhelpers.interfaces.ledger import (
     RESERVED,
     ROW,
     Row,
+    batch_name,
     cell_text,
+    column_name,
     duplicate_problem,
     parquet,
     read_rows,
@@ -118,10 +120,11 @@ def context_spec(context: str | Path, ledger: str = "dataframe", *, strict: bool
 
 def _rows(batch: Any, columns: tuple[str, ...]) -> Iterator[tuple[Row, int]]:
     """The ledger rows of an Arrow batch as Spark gives it to a task (its columns named ``columns``, in
-    order: :func:`_positional`), each with its partition (or 0) and marked as a duplicate where
-    :data:`FIRST` says an earlier row has its id. A row with :data:`ORDER` (staged from a ledger) has the
-    columns it lists that are not null; any other has every column of its own, null as empty (as ``treaty
-    batch`` reads Parquet), each cell as text."""
+    order: :func:`_positional`; the ledger's own as :func:`~pyhelpers.interfaces.ledger.batch_name` names
+    them), each with its partition (or 0) and marked as a duplicate where :data:`FIRST` says an earlier row
+    has its id. A row with :data:`ORDER` (staged from a ledger) has the columns it lists that are not null;
+    any other has every column of its own, null as empty (as ``treaty batch`` reads Parquet), each cell as
+    text."""
     data = {name: column.to_pylist() for name, column in zip(columns, batch.columns, strict=True)}
     names = _own_columns(columns)
     size = batch.num_rows
@@ -131,16 +134,15 @@ def _rows(batch: Any, columns: tuple[str, ...]) -> Iterator[tuple[Row, int]]:
     for i, number in enumerate(data[ROW]):
         order = orders[i]
         if order is None:
-            cells = {k: cell_text(data[k][i]) for k in names}
+            cells = {column_name(k): cell_text(data[k][i]) for k in names}
         else:
-            cells = {k: cell_text(data[k][i]) for k in json.loads(order) if data.get(k, none)[i] is not None}
+            cells = {column_name(k): cell_text(data[k][i]) for k in json.loads(order)
+                     if data.get(k, none)[i] is not None}
         error = errors[i]
         first = firsts[i]
         if first is not None and first != number:
             error = duplicate_problem(cells.get("id", ""), first, error)
-        if error is not None:
-            cells[ERROR] = error
-        yield Row(number, cells, lines[i]), parts[i] or 0
+        yield Row(number, cells, lines[i], error), parts[i] or 0
 
 
 def _own_columns(columns: Iterable[str]) -> list[str]:
@@ -237,7 +239,7 @@ class _Check:
             if not rows:
                 continue
             data = check_partition(rows_to_batch(rows), self.spec).to_pydict()
-            yield pa.RecordBatch.from_pydict({n: pa.array([v if v is not None else "" for v in data[n]],
+            yield pa.RecordBatch.from_pydict({n: pa.array([v if v is not None else "" for v in data[batch_name(n)]],
                                                           type=pa.string()) for n in self.out})
 
 
@@ -249,13 +251,15 @@ def check_dataframe(df: Any, context: str | Path, *, ledger: str = "dataframe", 
     :data:`~pyhelpers.interfaces.batch.RESULT_COLUMNS`. A bad row gets ``status=error`` and its message
     (``LEDGER row N (id X): ...``, ``ledger`` naming the rows); a row whose id an earlier row has is such
     an error, as ``treaty batch`` marks it (found by a Spark window, no id collected). Rows are numbered
-    in ``df``'s order, unless it has a ``__row__`` column (long) that numbers them. Lazy, as any Spark
-    transformation (numbering the rows runs one small job); each Python worker loads the rules and the
-    context once. Raises :class:`~pyhelpers.base.errors.BatchError` without PySpark or with a missing
+    in ``df``'s order, unless it has a ``__row__`` column (long) that numbers them (it is not in the output);
+    any other column is the ledger's own, whatever its name (``__line__``, ``__error__`` ...). Lazy, as any
+    Spark transformation (numbering the rows runs one small job); each Python worker loads the rules and
+    the context once. Raises :class:`~pyhelpers.base.errors.BatchError` without PySpark or with a missing
     context file, :class:`~pyhelpers.base.errors.ScenarioError` for a bad context."""
     _pyspark()
     spec = context_spec(context, ledger, strict=strict, lang=lang, checker=checker)
-    out = (*(n for n in _own_columns(df.columns) if n not in RESULT_COLUMNS), *RESULT_COLUMNS)
+    out = (*(n for n in df.columns if n != ROW and n not in RESULT_COLUMNS), *RESULT_COLUMNS)
+    df = df.toDF(*(n if n == ROW else batch_name(n) for n in df.columns))  # __line__ ...: the ledger's own
     df, columns = _positional(_with_reserved(df))
     with _quiet():
         return df.mapInArrow(_Check(spec, columns, out), _string_schema(out))
@@ -306,7 +310,7 @@ def _stage(ledger: Path, folder: Path, partition_rows: int) -> int:
     count = 0
     for index, rows in partitions(read_rows(ledger), partition_rows):
         batch = rows_to_batch(rows)
-        orders = pa.array([json.dumps([k for k in row.columns if k != ERROR]) for row in rows], type=pa.string())
+        orders = pa.array([json.dumps([batch_name(k) for k in row.columns]) for row in rows], type=pa.string())
         batch = batch.set_column(batch.schema.get_field_index(ORDER), ORDER, orders)
         pq.write_table(pa.Table.from_batches([batch]), folder / f"rows-{index:08d}.parquet")
         count = index + 1
