@@ -574,6 +574,61 @@ def test_columns_named_like_the_batch_internals_are_carried_through(tmp_path: Pa
     assert again.read_bytes() == (tmp_path / f"out{fmt}.csv").read_bytes()
 
 
+def test_a_column_name_given_twice_stops_the_batch_naming_it(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: a CSV header or a Parquet file with a column name twice (" memo" and "memo" once stripped)
+    was read with the last cell of that name: the other's cells silently lost. Now the batch stops naming the
+    names, how often and where (nothing written), as for any header that cannot be read; an empty name twice
+    is not refused (Excel writes columns without a name)."""
+    ledger = tmp_path / "in.csv"
+    ledger.write_text("id,memo,type, memo,id,,\na,x,dividend,y,a,,\n", encoding="utf-8")
+    with pytest.raises(LedgerError) as err:
+        run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=checker)
+    assert str(err.value) == (f"{ledger}:1: the header: expected each column name once, found 'id' 2 times "
+                              f"(columns 1, 5); 'memo' 2 times (columns 2, 4); rename all but one (the cells of one "
+                              f"would be lost); nothing was written: fix the ledger and run the command again")
+    assert not (tmp_path / "out.csv").exists() and not (tmp_path / "out.csv.parts").exists()
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    parquet = tmp_path / "in.parquet"
+    columns = [pa.array(["a"]), pa.array(["x"]), pa.array(["y"])]
+    pq.write_table(pa.Table.from_arrays(columns, names=["id", "memo", "memo"]), parquet)
+    with pytest.raises(LedgerError, match=re.escape(f"{parquet}: expected each column name once, found 'memo' 2 times "
+                                                    f"(columns 2, 3); rename all but one")):
+        list(read_rows(parquet))
+
+
+def test_cells_that_would_be_lost_are_errors_of_their_rows(tmp_path: Path, checker: Checker) -> None:
+    """Reproducers: a CSV row with more cells than the header (a comma in a cell that is not quoted) lost the
+    cells beyond it; of two columns without a name, one cell was lost; a JSON Lines key given twice kept its
+    last value only. Each is now an error of its row saying what was found; empty cells beyond the header or
+    under columns without a name lose nothing and are not errors; the other rows are decided."""
+    header = ",".join(COLUMNS) + ",,"
+    good = ",".join(_GOOD[c] for c in COLUMNS[1:])
+    ledger = tmp_path / "in.csv"
+    ledger.write_text("\n".join([header, f"a,{good},,", f"b,{good},,,Smith, John", f"c,{good},,,,", f"d,{good},x,",
+                                 f"e,{good},x,y"]) + "\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    summary = run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    got = _by_id(out)
+    assert summary.rows == 5 and [got[k]["status"] for k in "abcde"] == ["decided", "error", "decided", "decided",
+                                                                          "error"]
+    assert got["b"]["error"] == (f"{ledger} row 2 (line 3, id b): (row): expected at most {len(COLUMNS) + 2} cells "
+                                 f"(as many as the header has columns), found {len(COLUMNS) + 4} with 'Smith', 'John' "
+                                 f"beyond the last column; is a comma in a cell that is not quoted? (quote such a "
+                                 f"cell)")
+    assert got["d"][""] == "x" and got["a"][""] == ""
+    assert got["e"]["error"] == (f"{ledger} row 5 (line 6, id e): (row): expected at most one cell under the columns "
+                                 f"without a name in the header (columns {len(COLUMNS) + 1}, {len(COLUMNS) + 2}), "
+                                 f"found 'x', 'y'; name them in the header")
+    jsonl = tmp_path / "in.jsonl"
+    jsonl.write_text(json.dumps(_GOOD | {"id": "a"}) + "\n" + json.dumps(_GOOD | {"id": "b", "memo": "MEMO"}).replace(
+        '"memo": "MEMO"', '"memo": "x", "memo": "y", "memo": "z", "more": {"a": 1, "a": 2}') + "\n", encoding="utf-8")
+    rows = list(read_rows(jsonl))
+    assert rows[0].error is None and rows[1].error == "memo: expected the key once in the JSON object, found it 3 " \
+                                                      "times (one value would be lost)"
+    assert "memo" not in rows[1].columns and rows[1].columns["more"] == "{'a': 2}"  # inside a cell: its text
+
+
 def test_a_row_whose_decision_fails_is_decided_alone(tmp_path: Path, checker: Checker,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A row whose decision raises (a bug the rows' validation did not foresee) gets the error; the rows decided

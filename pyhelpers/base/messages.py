@@ -340,6 +340,7 @@ _PT: tuple[tuple[str, str], ...] = (
     ("an atom first", "um átomo primeiro"),
     ("see the vocabulary in {a} and {b}", "veja o vocabulário em {a} e {b}"),
     # ledgers
+    ("expected {expected:t}, found {found:t}", "esperado {expected}, encontrado {found}"),
     ("{subject}: expected the quoted cell of the row that begins on this line to close within {n} characters, "
      "found it still open {m} lines later ({err}): is a closing quote missing? (a quote inside a quoted cell is "
      "written twice)",
@@ -358,6 +359,20 @@ _PT: tuple[tuple[str, str], ...] = (
     ("{value} with the byte(s) {bytes}, which are not UTF-8 (save the ledger as UTF-8)",
      "{value} com o(s) byte(s) {bytes}, que não são UTF-8 (salve o razão como UTF-8)"),
     ("text that can be written as UTF-8", "texto que possa ser escrito em UTF-8"),
+    ("each column name once", "cada nome de coluna uma só vez"),
+    ("{name} {n} times (columns {columns})", "{name} {n} vezes (colunas {columns})"),
+    ("rename all but one (the cells of one would be lost)",
+     "renomeie todas menos uma (as células de uma delas se perderiam)"),
+    ("at most {n} cells (as many as the header has columns)",
+     "no máximo {n} células (tantas quantas as colunas do cabeçalho)"),
+    ("{n} with {cells} beyond the last column", "{n}, com {cells} depois da última coluna"),
+    ("is a comma in a cell that is not quoted? (quote such a cell)",
+     "há uma vírgula numa célula sem aspas? (ponha essa célula entre aspas)"),
+    ("at most one cell under the columns without a name in the header (columns {columns})",
+     "no máximo uma célula sob as colunas sem nome no cabeçalho (colunas {columns})"),
+    ("name them in the header", "dê um nome a elas no cabeçalho"),
+    ("the key once in the JSON object", "a chave uma só vez no objeto JSON"),
+    ("it {n} times (one value would be lost)", "ela {n} vezes (um valor se perderia)"),
     ("{value} with the lone surrogate(s) {escapes} (a \\u escape of half a UTF-16 surrogate pair, which is no "
      "character: write the character itself, or both halves of its pair)",
      "{value} com o(s) surrogate(s) isolado(s) {escapes} (um escape \\u de metade de um par surrogate UTF-16, que "

@@ -3,12 +3,14 @@ whole file in memory, each with its number and the line it begins on.
 
 A row that cannot be read is still a row: its problem goes into its :attr:`Row.error` (a cell or column
 name over :data:`MAX_FIELD` characters, bytes that are not UTF-8, a JSON \\u escape of a lone surrogate, a
-line that is not a JSON object), its other columns are kept, and the batch reports it on that row. The
-error is kept apart from the columns: a ledger's column may have any name (``__error__``, ``__row__`` ...)
-and is carried through like any other. Only a problem of the whole file raises
+line that is not a JSON object, a cell that would be lost: beyond the CSV header, a second under columns
+without a name, a JSON key given twice), its other columns are kept, and the batch reports it on that row.
+The error is kept apart from the columns: a ledger's column may have any name (``__error__``, ``__row__``
+...) and is carried through like any other. Only a problem of the whole file raises
 :class:`~pyhelpers.base.errors.LedgerError`: a quoted CSV cell that never closes (it would swallow the rows
-after it), a header that is not UTF-8, a file pyarrow cannot read. Text files are read as UTF-8 with or
-without a byte order mark (Excel's "CSV UTF-8" writes one).
+after it), a header that is not UTF-8 or names a column twice (so does a Parquet file), a file pyarrow
+cannot read. Text files are read as UTF-8 with or without a byte order mark (Excel's "CSV UTF-8" writes
+one).
 """
 
 from __future__ import annotations
@@ -154,9 +156,10 @@ def _not_text(text: str, raw: bool) -> str:
 
 
 def _checked_row(number: int, line: int | None, columns: dict[str, str], problems: list[str] | None = None,
-                 raw: bool = True) -> Row:
+                 raw: bool = True, repeated: dict[str, int] | None = None) -> Row:
     """A row whose cells (and column names) over :data:`MAX_FIELD` characters or with lone surrogates
-    (bytes that are not UTF-8; JSON escapes of half a surrogate pair) are left out and named in its
+    (bytes that are not UTF-8; JSON escapes of half a surrogate pair), or whose key is ``repeated`` (a JSON
+    object's key given that many times: one value would be lost), are left out and named in its
     :attr:`Row.error`; the other columns are kept (its id among them). ``raw``: a surrogate of
     :data:`_UNDECODABLE` may be a byte of the file (not in a JSON Lines line that was all UTF-8)."""
     problems = list(problems or [])
@@ -166,6 +169,9 @@ def _checked_row(number: int, line: int | None, columns: dict[str, str], problem
             problems.append(f"a column name: expected at most {MAX_FIELD:,} characters, found {len(key):,}")
         elif _SURROGATE.search(key):
             problems.append(f"a column name: {_not_text(key, raw)}")
+        elif repeated and key in repeated:
+            problems.append(f"{key}: expected the key once in the JSON object, found it {repeated[key]} times (one "
+                            f"value would be lost)")
         elif len(value) > MAX_FIELD:
             problems.append(f"{key}: expected at most {MAX_FIELD:,} characters, found {len(value):,}")
         elif _SURROGATE.search(value):
@@ -246,12 +252,15 @@ def _split_line(line: str) -> list[str]:
 
 
 def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
-    """The rows of a CSV file, as csv.DictReader reads them (a missing cell is empty, a cell beyond the
-    header is left out, blank lines are skipped), each with the line it begins on."""
+    """The rows of a CSV file, as csv.DictReader reads them (a missing cell is empty, an empty cell beyond the
+    header is left out, blank lines are skipped), each with the line it begins on. A header that names a column
+    twice raises; a row with a cell beyond the header that is not empty, or with more than one under columns
+    without a name (carried as the one column ``""``), is an error of its own (a cell would be lost)."""
     lines = _Lines(fh)
     reader = csv.reader(lines)
     unlimited = csv.field_size_limit() > MAX_FIELD  # raised by another user of the csv module: check every cell
     header: list[str] | None = None
+    nameless: list[int] = []
     n = 0
     while True:
         start = lines.start_record()
@@ -284,6 +293,11 @@ def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
             if any(len(c) > MAX_FIELD for c in header):
                 raise LedgerError(f"{path}:{start}: the header: expected column names of at most {MAX_FIELD:,} "
                                   f"characters, found one of {max(len(c) for c in header):,}")
+            twice = _named_twice(header)
+            if twice:
+                raise LedgerError(f"{path}:{start}: the header: expected each column name once, found {twice}; "
+                                  f"rename all but one (the cells of one would be lost)")
+            nameless = [k for k, c in enumerate(header) if not c]
             continue
         if not cells:
             continue  # a blank line
@@ -291,10 +305,34 @@ def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
         columns = {k: v.strip() for k, v in zip(header, cells, strict=False)}
         if len(cells) < len(header):
             columns.update({k: "" for k in header[len(cells):]})
-        if misread or lines.undecodable or unlimited:
+        elif len(cells) > len(header) and any(c.strip() for c in cells[len(header):]):
+            beyond = [readable(c.strip()) for c in cells[len(header):] if c.strip()]
+            problems.append(f"(row): expected at most {len(header)} cells (as many as the header has columns), found "
+                            f"{len(cells)} with {', '.join(beyond)} beyond the last column; is a comma in a cell that "
+                            f"is not quoted? (quote such a cell)")
+        if len(nameless) > 1:  # columns without a name: one cell of theirs at most, else one would be lost
+            given = [k for k in nameless if k < len(cells) and cells[k].strip()]
+            columns[""] = cells[given[0]].strip() if given else ""
+            if len(given) > 1:
+                problems.append(f"(row): expected at most one cell under the columns without a name in the header "
+                                f"(columns {', '.join(str(k + 1) for k in nameless)}), found "
+                                f"{', '.join(readable(cells[k].strip()) for k in given)}; name them in the header")
+                del columns[""]
+        if problems or misread or lines.undecodable or unlimited:
             yield _checked_row(n, start, columns, problems)
         else:  # the csv module has held every cell to the limit, and every byte was UTF-8
             yield Row(n, columns, start)
+
+
+def _named_twice(names: Sequence[str]) -> str:
+    """The column names given more than once (an empty one may be: a column without a name), each with how
+    often and where (``'memo' 2 times (columns 2, 16)``); empty when there is none."""
+    at: dict[str, list[int]] = {}
+    for k, name in enumerate(names, start=1):
+        if name:
+            at.setdefault(name, []).append(k)
+    return "; ".join(f"{readable(name)} {len(ks)} times (columns {', '.join(map(str, ks))})"
+                     for name, ks in at.items() if len(ks) > 1)
 
 
 def _jsonl_rows(path: Path, fh: TextIO) -> Iterator[Row]:
@@ -310,7 +348,7 @@ def jsonl_rows(lines: Iterable[str], first_line: int = 1) -> Iterator[Row]:
             continue
         n += 1
         try:
-            rec = json.loads(line)
+            rec = _decode(line)
         except json.JSONDecodeError as err:
             found = _bad_bytes(line) if _UNDECODABLE.search(line) else f"invalid JSON ({err.msg})"
             yield Row(n, {}, number, f"expected a JSON object on this line, found {found}")
@@ -329,20 +367,48 @@ def jsonl_rows(lines: Iterable[str], first_line: int = 1) -> Iterator[Row]:
         columns = {str(k): cell_text(v) for k, v in rec.items()}
         undecodable = _UNDECODABLE.search(line) is not None
         escaped = "\\ud" in line or "\\uD" in line  # perhaps a surrogate's escape (one alone is no character)
-        if undecodable or escaped or _oversized(columns):
-            yield _checked_row(n, number, columns, raw=undecodable)
+        repeated = rec.repeated if isinstance(rec, _Repeated) else None
+        if undecodable or escaped or repeated or _oversized(columns):
+            yield _checked_row(n, number, columns, raw=undecodable, repeated=repeated)
         else:
             yield Row(n, columns, number)
+
+
+class _Repeated(dict[str, Any]):
+    """A JSON object with a key given more than once (``json`` keeps its last value): the keys and how often."""
+
+    repeated: dict[str, int]
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    repeated = _Repeated(obj)
+    counts: dict[str, int] = {}
+    for key, _ in pairs:
+        counts[key] = counts.get(key, 0) + 1
+    repeated.repeated = {k: c for k, c in counts.items() if c > 1}
+    return repeated
+
+
+_decode = json.JSONDecoder(object_pairs_hook=_object).decode
+"""``json.loads`` of a line, which tells a key given more than once (:class:`_Repeated`)."""
 
 
 def _parquet_rows(path: Path) -> Iterator[Row]:
     pq = parquet()
     try:
-        batches = pq.ParquetFile(path).iter_batches(batch_size=2048)
+        file = pq.ParquetFile(path)
+        batches = file.iter_batches(batch_size=2048)
     except (FileNotFoundError, IsADirectoryError):
         raise
     except (OSError, ValueError) as err:  # pyarrow's ArrowInvalid is a ValueError, ArrowIOError an OSError
         raise LedgerError(f"{path}: expected a Parquet file, found one pyarrow cannot read ({err})") from None
+    twice = _named_twice([str(name) for name in file.schema_arrow.names])
+    if twice:
+        raise LedgerError(f"{path}: expected each column name once, found {twice}; rename all but one (the cells of "
+                          f"one would be lost)")
     n = 0
     while True:
         try:
