@@ -360,6 +360,9 @@ def _accepted(found: list[str], start: float) -> Verdict:
     return Verdict("accepted", seconds=seconds)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A lone surrogate (a byte that is not UTF-8, a JSON escape of half a pair): never kept in a row."""
+
 _CONTEXT: BatchContext | None = None
 
 
@@ -382,6 +385,8 @@ def run_ledger(data: bytes, suffix: str) -> Verdict:
         found: list[str] = []
         try:
             for row in read_rows(path):
+                if _SURROGATE.search("".join([*row.columns, *row.columns.values(), row.error or ""])):
+                    found.append(f"row {row.number}: a lone surrogate kept, which no output (UTF-8) can write")
                 parsed = _parse_row(ctx, row)
                 if isinstance(parsed, str):
                     continue  # the row's error, with its message: the batch goes on
