@@ -70,6 +70,8 @@ def test_no_english_word_in_a_portuguese_reason(cut: Cut, lang: str) -> None:
     reason = Incomplete(cut, 0.5, wall_seconds=0.75, cpu_seconds=0.1, busy=True, more_slices=1, slice_items=1000)
     text = render.incomplete_text(reason, lang)
     assert text is not None and not english_words(text, english_vocabulary(), set()), text
+    english = render.incomplete_text(reason, "en")  # the check has teeth: the English words are found
+    assert english is not None and english_words(english, english_vocabulary(), set())
 
 
 MEASURED_PT = r"medido em tempo decorrido: \d+,\d+ s(, dos quais \d+,\d+ s de tempo de CPU para a verificação)?"

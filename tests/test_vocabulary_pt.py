@@ -40,6 +40,7 @@ SCENARIOS = {
     "relief": "scenarios/br-pt/relief-protocol-7-portfolio-indirect-credit.yaml",
 }
 FORTY = "scenarios/br-pt/dividends-individual-beneficial-owner-40-percent.yaml"
+CUT = "scenarios/br-sg/unknowns-holding-end-in-the-future.yaml"  # an unknown fact: alternatives a limit may cut
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
 # words the Portuguese output writes too, or that are names rather than English words
@@ -191,6 +192,7 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     yield "explain --why-not", run("explain", qualifying, "--lang", "pt", "--why-not", 'max_rate("div-2024", 500)'), ids
     yield "whatif", run("whatif", str(ROOT / FORTY), "--lang", "pt", "--goal", 'max_rate("div-2024", R), R <= 1000'), \
         _ids(FORTY)
+    yield from _cut_outputs(tmp)
     out = tmp / "report.html"
     run("report", qualifying, str(ROOT / SCENARIOS["relief"]), "-o", str(out), "--lang", "pt")
     yield "report", out.read_text(encoding="utf-8"), ids | _ids(SCENARIOS["relief"])
@@ -220,6 +222,27 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     fixture = ROOT / "tests" / "fixtures" / "mutate"
     yield "mutate", run("mutate", str(fixture / "scenarios"), "--logic", str(fixture / "logic"), "--treaty", "br-pt",
                         "--max", "6", "--probes", "2", "--lang", "pt"), set()
+
+
+def _cut_outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
+    """Answers a time limit of 0 s cut (the check before the rules are applied, the alternatives of an unknown
+    fact, whatif's search), each saying why first, under --lang pt; the scenario without its ``expect:`` block
+    (whose comparison writes the block's own values)."""
+    data = yaml.safe_load((ROOT / CUT).read_text(encoding="utf-8"))
+    data.pop("expect", None)
+    for item in data.get("income", []):
+        item.pop("expect", None)
+    path = tmp / "cut.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    ids = _ids(CUT)
+    for fmt in ("text", "markdown"):
+        yield f"check --time-limit {fmt}", run("check", str(path), "--lang", "pt", "--time-limit", "0", "--format",
+                                               fmt), ids
+    cut = json.loads(run("check", str(path), "--lang", "pt", "--time-limit", "0", "--format", "json"))
+    yield "check --time-limit json", "\n".join(json_texts(cut)), ids
+    goal = 'max_rate("div-2024", R), R <= 1000'
+    yield "whatif --time-limit", run("whatif", str(ROOT / FORTY), "--lang", "pt", "--goal", goal, "--time-limit",
+                                     "0"), _ids(FORTY)
 
 
 # What stays English under --lang pt, and why (none of it is the tool's prose; each entry names where it comes from):
