@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
@@ -89,11 +90,12 @@ _WORDS["en"].update({"open": "(open)", "no_value": "the treaty sets no such valu
 
 _SOME_OF_TYPE = {
     "en": {"id": "some element of the scenario", "state": "some State", "prov": "some provision", "date": "some date",
-           "ymd": "some date", "bp": "some percentage", "units": "some percentage", "months": "some number of months",
-           "int": "some number", "term": "some value"},
+           "ymd": "some date", "bp": "some percentage", "units": "some percentage", "cents": "some amount",
+           "currency": "some currency", "months": "some number of months", "int": "some number", "term": "some value"},
     "pt": {"id": "algum elemento do cenário", "state": "algum Estado", "prov": "alguma disposição",
            "date": "alguma data", "ymd": "alguma data", "bp": "algum percentual", "units": "algum percentual",
-           "months": "algum número de meses", "int": "algum número", "term": "algum valor"},
+           "cents": "algum montante", "currency": "alguma moeda", "months": "algum número de meses",
+           "int": "algum número", "term": "algum valor"},
     "pt-PT": {"bp": "alguma percentagem", "units": "alguma percentagem"},
 }
 """What an unbound argument without a noun of its own in the vocabulary is called, by its type (the vocabulary's
@@ -545,6 +547,7 @@ TERMS: dict[str, dict[str, str]] = {
         "only_income_attributable_to_fixed_base": "only the income attributable to the fixed base",
         "only_income_from_activities_there": "only the income from the activities exercised there",
         "owned_from_third_state": "owned from a third State", "passes_on_most": "passes on most of the income",
+        "student_employment_annual_usd": "annual limit of a student's employment remuneration",
         "pe_connected_debt_claim": "debt-claim connected with a permanent establishment",
         "pe_connected_right": "right or property connected with a permanent establishment",
         "principal_purpose_test_not_raised": "the principal purpose test is not raised",
@@ -743,6 +746,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
     t = sym.type
     if typ == "state" and t == clingo.SymbolType.Function and not sym.arguments:
         return state_names(lang).get(sym.name, sym.name.upper())
+    if typ == "currency" and t == clingo.SymbolType.Function and not sym.arguments:
+        return sym.name.upper()  # its ISO 4217 code, which the rules write in lower case: ``usd`` → USD
     if t == clingo.SymbolType.Number:
         n = sym.number
         if typ == "date":
@@ -760,6 +765,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
             return formats.percent_bp(n, lang)
         if typ == "units":
             return formats.percent_units(n, lang)
+        if typ == "cents":  # an amount in hundredths of its currency's unit, written as money: 10,000.00 / 10.000,00
+            return formats.number(Decimal(n).scaleb(-2), lang)
         if typ == "months":
             return f"{n} {word('months', lang)}"
         return str(n)
