@@ -38,6 +38,7 @@ SCENARIOS = {
     "br-sg": "scenarios/br-sg/dividends-capital-exactly-25-percent.yaml",
     "br-ae": "scenarios/br-ae/shipping-uae-company-proven-entitlement.yaml",
     "relief": "scenarios/br-pt/relief-protocol-7-portfolio-indirect-credit.yaml",
+    "indicators": "scenarios/br-uy/ppt-indicator-answers-decide-not-indicators.yaml",  # every kind of indicator
 }
 FORTY = "scenarios/br-pt/dividends-individual-beneficial-owner-40-percent.yaml"
 CUT = "scenarios/br-sg/unknowns-holding-end-in-the-future.yaml"  # an unknown fact: alternatives a limit may cut
@@ -84,11 +85,12 @@ def english() -> set[str]:
 def english_vocabulary() -> set[str]:
     """The English words of the tool's vocabulary that Portuguese does not also write."""
     logic = load_logic()
-    en = set().union(*(_words(t) for t in _tables("en")), *(_words(p.en) for p in logic.vocabulary.values()),
+    declared = [*logic.vocabulary.values(), *logic.terms.values()]
+    en = set().union(*(_words(t) for t in _tables("en")), *(_words(p.en) for p in declared),
                      *(_words(name.replace("_", " ")) for name in readings.TERMS["pt"]),
                      *(_words(t) for t in readings.TERMS["en"].values()),
                      *(_words(n.en) for n in logic.nouns.values()))
-    pt = set().union(*(_words(t) for t in _tables("pt")), *(_words(p.pt) for p in logic.vocabulary.values()),
+    pt = set().union(*(_words(t) for t in _tables("pt")), *(_words(p.pt) for p in declared),
                      *(_words(t) for t in readings.TERMS["pt"].values()), *(_words(n.pt) for n in logic.nouns.values()))
     return en - pt - _ALSO_PORTUGUESE
 
