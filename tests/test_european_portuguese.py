@@ -62,7 +62,7 @@ def _strings(value: Any) -> Iterator[str]:
 def fallback_texts() -> Iterator[tuple[str, str]]:
     """(where, text) for every pt text that pt-PT reads because it has no text of its own."""
     logic = load_logic()
-    for p in logic.vocabulary.values():
+    for p in [*logic.vocabulary.values(), *logic.terms.values()]:
         if p.pt_pt is None:
             yield f"{p.name}/{p.arity} (vocabulary)", p.pt
     for n in logic.nouns.values():
@@ -97,7 +97,7 @@ def fallback_texts() -> Iterator[tuple[str, str]]:
 
 def european_texts() -> Iterator[tuple[str, str]]:
     """(where, text) for every text written for pt-PT itself."""
-    for p in load_logic().vocabulary.values():
+    for p in [*load_logic().vocabulary.values(), *load_logic().terms.values()]:
         if p.pt_pt is not None:
             yield f"{p.name}/{p.arity} (vocabulary, pt-PT)", p.pt_pt
     for n in load_logic().nouns.values():

@@ -80,9 +80,58 @@ def test_english_words_of_a_finding() -> None:
     assert constant_text("interest_arises_in(br)", "en") == "the interest arises in Brazil"
     assert constant_text("no_special_regime(ana)", "en") == "no special regime (ana)"
     assert constant_text("alternative(technical_services, br, 1000)", "en") == \
-        "alternative (technical services, Brazil, 1000)"
+        "characterised as technical services, the income may be taxed by Brazil at no more than 10%"
     assert constant_text("article_11_4_a_reaches_agency(uy)", "pt") == \
         "a disposição sobre os juros pagos a agências governamentais alcança a agência do Uruguai"
+
+
+def test_a_term_with_figures_reads_by_its_declared_reading() -> None:
+    """An indicator's kind or a note's fact is a term carrying facts (a holder and the days held, a share and a
+    number of days): it reads by the vocabulary's ``%=`` reading with its figures rendered as such (a percentage,
+    a State by its name with its article), never as the term's arguments in parentheses."""
+    assert constant_text("acquired_shortly_before(alfa-uy, 364)", "pt") == (
+        "alfa-uy detém participação no pagador há apenas 364 dias na data do rendimento, menos que o período mínimo "
+        "de detenção da convenção")
+    assert constant_text("acquired_shortly_before(alfa-uy, 364)", "en") == (
+        "alfa-uy has held its holding in the payer for only 364 days at the item's date, less than the treaty's "
+        "minimum holding period")
+    assert constant_text("passes_on_most(ar-parent, 5001, 5)", "pt") == \
+        "quem recebe o rendimento repassa 50,01% dele, a maior parte, a ar-parent em até 5 dias"
+    assert constant_text("passes_on_most(ar-parent, 5001, 5)", "pt-PT") == \
+        "quem recebe o rendimento transfere 50,01% dele, a maior parte, para ar-parent no prazo de 5 dias"
+    assert constant_text("owned_from_third_state(ar-parent, ar, 10000)", "pt") == \
+        "ar-parent, residente apenas em AR, um terceiro Estado, detém 100% do capital de quem recebe o rendimento"
+    assert constant_text("alternative(royalty, pl, 1500)", "pt") == \
+        "qualificado como royalties, o rendimento pode ser tributado pela Polônia (provavelmente) a no máximo 15%"
+    assert fact_text("no_premises(shell-uy)", "en") == "shell-uy has no premises of its own"
+    assert constant_text("most", "pt") == "a maior parte"  # a constant with words of its own (`%= most()`)
+
+
+def _written_terms() -> dict[tuple[str, int], str]:
+    """The compound terms the rules write as an indicator's kind or a note's fact: (name, arity) → predicate."""
+    out: dict[tuple[str, int], str] = {}
+    for stm in load_logic().statements:
+        if stm.ast_type != ASTType.Rule or stm.head.ast_type != ASTType.Literal \
+                or stm.head.atom.ast_type != ASTType.SymbolicAtom or stm.head.atom.symbol.ast_type != ASTType.Function:
+            continue
+        head = stm.head.atom.symbol
+        if (head.name, len(head.arguments)) in (("ppt_indicator", 4), ("note", 4)):
+            kind = head.arguments[2]
+            if kind.ast_type == ASTType.Function and kind.arguments:
+                out[(kind.name, len(kind.arguments))] = head.name
+    return out
+
+
+def test_every_indicator_kind_has_a_reading_and_every_reading_a_term() -> None:
+    written = _written_terms()
+    logic = load_logic()
+    declared = {k for k in logic.terms if k[1]}
+    assert declared <= set(written), f"declared (%=) but written by no rule: {sorted(declared - set(written))}"
+    constants = {name for name, arity in logic.terms if not arity}  # a constant's words: in some rule or fact
+    assert constants and all(re.search(rf"\b{name}\b", logic.program) for name in constants)
+    undeclared = sorted(k for k, pred in written.items() if pred == "ppt_indicator" and k not in declared)
+    assert not undeclared, f"indicator kinds without a reading (%= in logic/core/vocabulary.lp): {undeclared}"
+    assert ("alternative", 3) in declared  # br-pl's note with a rate
 
 
 SCENARIOS = [  # the kinds of findings: missing, depends, assumptions, notes, exceptions, indicators, errors,

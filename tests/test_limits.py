@@ -26,9 +26,10 @@ from pyhelpers.engine.answers import result_from_atoms
 from pyhelpers.engine.bounded import run_bounded
 from pyhelpers.engine.limited import check_within
 from pyhelpers.engine.provenance import EXPLAINED_ROOTS
-from pyhelpers.engine.results import ItemResult, ScenarioResult
+from pyhelpers.engine.results import Cut, ItemResult, ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces.cli import main
+from pyhelpers.output import render
 from pyhelpers.output import report as rep
 from pyhelpers.scenario import Scenario, load_dict, load_file
 from pyhelpers.scenario.limits import MAX_ITEMS, MAX_PERSONS, SLICE_ITEMS, refuse_oversized
@@ -78,7 +79,9 @@ def test_the_time_limit_covers_grounding(checker: Checker) -> None:
         start = time.monotonic()
         check_within(checker, scenario, "<1,500 persons>", time_limit=120)
         assert cut < 0.75 * (time.monotonic() - start)
-    assert result.incomplete is not None and result.incomplete.startswith("the time limit of 0.3 s was reached "
+    assert result.incomplete is not None and (result.incomplete.cut, result.incomplete.limit_seconds) == \
+        (Cut.CHECK, 0.3)
+    assert str(render.incomplete_text(result.incomplete, "en")).startswith("the time limit of 0.3 s was reached "
                                                                           "before the check ended")
     assert {it.status for it in result.items} == {"depends"} and len(result.items) == 750
     assert all(it.states and all(s.outcome == "undetermined" for s in it.states) for it in result.items)
@@ -93,7 +96,8 @@ def test_a_cut_of_the_alternatives_keeps_what_is_certain_and_says_how_long_it_ra
     """The alternatives cut by their own deadline (the search stops on its own): the certain conclusions are
     kept, the reason is the alternatives' own, with the time measured appended."""
     result = check_within(checker, load_file(SG_FUTURE), str(SG_FUTURE), time_limit=0.0)
-    assert result.incomplete is not None and result.incomplete.startswith("the time limit of 0 s was reached")
+    assert result.incomplete is not None and result.incomplete.wall_seconds is not None
+    assert str(render.incomplete_text(result.incomplete, "en")).startswith("the time limit of 0 s was reached")
 
 
 def test_over_the_item_limit_is_refused_naming_the_limit_and_the_count() -> None:

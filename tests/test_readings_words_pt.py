@@ -131,3 +131,23 @@ def test_the_reports_table_of_open_facts_names_them_in_words() -> None:
     assert report._fact_cell(f, "en") == "State where it is situated (rent)"
     held = replace(f, fact="holding(a, b)", field="holdings (a record of a in b)")
     assert report._field_cell(held, "pt") == "<code>holdings (um registro de a em b)</code>"
+
+
+def test_an_amount_in_cents_reads_as_money_in_each_language() -> None:
+    """br-pt 21(2)'s USD 10,000 limit and a remuneration converted to it are compared in cents: their readings
+    show money in the language's numbers with the currency's code, never ``1000000 cents of usd``."""
+    logic = load_logic()
+    given = _atom("annual_remuneration_cents", clingo.String("job"), clingo.Function("usd"), clingo.Number(1000001))
+    limit = clingo.Function("amount_limit", [clingo.String("br-pt"), clingo.Function("student_employment_annual_usd"),
+                                             clingo.Function("usd"), clingo.Number(1000000),
+                                             clingo.String("br-pt 21(2)")])
+    assert reading(logic, given, "en") == "the annual remuneration job is 10,000.01 USD at the scenario's rate"
+    assert reading(logic, given, "pt") == "a remuneração anual job é de 10.000,01 USD à taxa de câmbio do cenário"
+    assert reading(logic, given, "pt-PT") == "a remuneração anual job é de 10\u00a0000,01 USD à taxa do cenário"
+    assert reading(logic, limit, "en") == ("br-pt 21(2) sets the annual limit of a student's employment remuneration "
+                                           "at 10,000.00 USD")
+    assert reading(logic, limit, "pt") == ("o br-pt 21(2) fixa o limite anual de remuneração de emprego de estudante "
+                                           "em 10.000,00 USD")
+    for pred in logic.vocabulary.values():  # no reading writes an amount in cents or a currency's code as words
+        for lang in ("en", "pt", "pt-PT"):
+            assert not re.search(r"\b(cents|centavos|cêntimos) (of|de)\b", pred.reading(lang)), pred.name

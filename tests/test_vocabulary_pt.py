@@ -38,8 +38,10 @@ SCENARIOS = {
     "br-sg": "scenarios/br-sg/dividends-capital-exactly-25-percent.yaml",
     "br-ae": "scenarios/br-ae/shipping-uae-company-proven-entitlement.yaml",
     "relief": "scenarios/br-pt/relief-protocol-7-portfolio-indirect-credit.yaml",
+    "indicators": "scenarios/br-uy/ppt-indicator-answers-decide-not-indicators.yaml",  # every kind of indicator
 }
 FORTY = "scenarios/br-pt/dividends-individual-beneficial-owner-40-percent.yaml"
+CUT = "scenarios/br-sg/unknowns-holding-end-in-the-future.yaml"  # an unknown fact: alternatives a limit may cut
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
 # words the Portuguese output writes too, or that are names rather than English words
@@ -83,11 +85,12 @@ def english() -> set[str]:
 def english_vocabulary() -> set[str]:
     """The English words of the tool's vocabulary that Portuguese does not also write."""
     logic = load_logic()
-    en = set().union(*(_words(t) for t in _tables("en")), *(_words(p.en) for p in logic.vocabulary.values()),
+    declared = [*logic.vocabulary.values(), *logic.terms.values()]
+    en = set().union(*(_words(t) for t in _tables("en")), *(_words(p.en) for p in declared),
                      *(_words(name.replace("_", " ")) for name in readings.TERMS["pt"]),
                      *(_words(t) for t in readings.TERMS["en"].values()),
                      *(_words(n.en) for n in logic.nouns.values()))
-    pt = set().union(*(_words(t) for t in _tables("pt")), *(_words(p.pt) for p in logic.vocabulary.values()),
+    pt = set().union(*(_words(t) for t in _tables("pt")), *(_words(p.pt) for p in declared),
                      *(_words(t) for t in readings.TERMS["pt"].values()), *(_words(n.pt) for n in logic.nouns.values()))
     return en - pt - _ALSO_PORTUGUESE
 
@@ -191,6 +194,7 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     yield "explain --why-not", run("explain", qualifying, "--lang", "pt", "--why-not", 'max_rate("div-2024", 500)'), ids
     yield "whatif", run("whatif", str(ROOT / FORTY), "--lang", "pt", "--goal", 'max_rate("div-2024", R), R <= 1000'), \
         _ids(FORTY)
+    yield from _cut_outputs(tmp)
     out = tmp / "report.html"
     run("report", qualifying, str(ROOT / SCENARIOS["relief"]), "-o", str(out), "--lang", "pt")
     yield "report", out.read_text(encoding="utf-8"), ids | _ids(SCENARIOS["relief"])
@@ -220,6 +224,27 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     fixture = ROOT / "tests" / "fixtures" / "mutate"
     yield "mutate", run("mutate", str(fixture / "scenarios"), "--logic", str(fixture / "logic"), "--treaty", "br-pt",
                         "--max", "6", "--probes", "2", "--lang", "pt"), set()
+
+
+def _cut_outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
+    """Answers a time limit of 0 s cut (the check before the rules are applied, the alternatives of an unknown
+    fact, whatif's search), each saying why first, under --lang pt; the scenario without its ``expect:`` block
+    (whose comparison writes the block's own values)."""
+    data = yaml.safe_load((ROOT / CUT).read_text(encoding="utf-8"))
+    data.pop("expect", None)
+    for item in data.get("income", []):
+        item.pop("expect", None)
+    path = tmp / "cut.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    ids = _ids(CUT)
+    for fmt in ("text", "markdown"):
+        yield f"check --time-limit {fmt}", run("check", str(path), "--lang", "pt", "--time-limit", "0", "--format",
+                                               fmt), ids
+    cut = json.loads(run("check", str(path), "--lang", "pt", "--time-limit", "0", "--format", "json"))
+    yield "check --time-limit json", "\n".join(json_texts(cut)), ids
+    goal = 'max_rate("div-2024", R), R <= 1000'
+    yield "whatif --time-limit", run("whatif", str(ROOT / FORTY), "--lang", "pt", "--goal", goal, "--time-limit",
+                                     "0"), _ids(FORTY)
 
 
 # What stays English under --lang pt, and why (none of it is the tool's prose; each entry names where it comes from):

@@ -46,8 +46,10 @@ from pyhelpers.engine.results import (
     STATUS_ORDER,
     Alternative,
     Condition,
+    Cut,
     Entitlement,
     Finding,
+    Incomplete,
     ItemResult,
     Receipt,
     Relief,
@@ -301,10 +303,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                                                        if any(c.fact == f.name for a in it.alternatives
                                                               for c in a.holds_if)), not f.not_given)
                   for f in unknowns)
-    incomplete = None if cons.complete else (
-        f"the time limit of {time_limit:g} s was reached before every alternative was examined (wall-clock time: "
-        "a busy machine examines less in it): the conclusions shown as certain are certain, the others are not "
-        "final")
+    incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
                                atoms=tuple(sorted(t for t in cons.brave if not t.startswith(RELIES))))
 

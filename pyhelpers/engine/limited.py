@@ -27,7 +27,7 @@ from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT
 from pyhelpers.engine.answers import result_from_atoms
 from pyhelpers.engine.bounded import Bounded, run_bounded
 from pyhelpers.engine.fields import result_named
-from pyhelpers.engine.results import Finding, ScenarioResult, UnknownFact
+from pyhelpers.engine.results import Cut, Finding, Incomplete, ScenarioResult, UnknownFact
 from pyhelpers.scenario import IncomeItem, Scenario
 from pyhelpers.scenario.limits import SLICE_ITEMS, refuse_oversized
 
@@ -90,32 +90,28 @@ def _measured(run: Bounded[ScenarioResult, None], checker: Any, scenario: Scenar
               limit: float) -> ScenarioResult:
     """The result of ``run``: the check's own if it finished (its ``incomplete`` reason, if any, with the
     time measured), else every item cut by the time limit."""
-    measured = _measures(run)
     if run.value is not None:
         result = run.value
         if result.incomplete is None:
             return result
-        return dataclasses.replace(result, incomplete=f"{result.incomplete} ({measured})")
+        return dataclasses.replace(result, incomplete=_measures(result.incomplete, run))
     cut = result_from_atoms(scenario, source, [], checker.receipt(checker.facts(scenario)))
     late = Finding("time_limit", scenario.treaty, CUT)
     items = tuple(dataclasses.replace(it, status="depends", findings=(*it.findings, late)) for it in cut.items)
-    return dataclasses.replace(cut, items=items, incomplete=(
-        f"the time limit of {limit:g} s was reached before the check ended (the rules were still being "
-        f"applied to the scenario's facts; {measured}): no item is decided"))
+    return dataclasses.replace(cut, items=items, incomplete=_measures(Incomplete(Cut.CHECK, limit), run))
 
 
-def _measures(run: Bounded[Any, Any]) -> str:
-    """How long the work ran, in wall-clock and CPU time, and whether the machine was busy."""
+def _measures(reason: Incomplete, run: Bounded[Any, Any]) -> Incomplete:
+    """``reason`` with how long the work ran, in wall-clock and CPU time, and whether the machine was busy."""
     if run.cpu is None:
-        return f"measured in wall-clock time: {_seconds(run.wall)}"
+        return dataclasses.replace(reason, wall_seconds=_rounded(run.wall))
     busy = run.wall >= MEANINGFUL and run.cpu < BUSY * run.wall
-    return (f"measured in wall-clock time: {_seconds(run.wall)}, of which {_seconds(run.cpu)} of CPU time for the "
-            "check"
-            + ("; the machine was busy: on an idle one the check would have done more in the limit" if busy else ""))
+    return dataclasses.replace(reason, wall_seconds=_rounded(run.wall), cpu_seconds=_rounded(run.cpu), busy=busy)
 
 
-def _seconds(x: float) -> str:
-    return f"{x:.1f} s" if x >= 1 else f"{x:.3f} s"
+def _rounded(seconds: float) -> float:
+    """Seconds as they are said: to the tenth from one second on, to the millisecond below."""
+    return round(seconds, 1 if seconds >= 1 else 3)
 
 
 def _merged(checker: Any, scenario: Scenario, parts: list[ScenarioResult]) -> ScenarioResult:
@@ -130,7 +126,7 @@ def _merged(checker: Any, scenario: Scenario, parts: list[ScenarioResult]) -> Sc
             unknowns[u.fact] = u if known is None else dataclasses.replace(known, items=(*known.items, *u.items))
     reasons = [p.incomplete for p in parts if p.incomplete is not None]
     incomplete = None if not reasons else reasons[0] if len(reasons) == 1 else \
-        f"{reasons[0]}; and in {len(reasons) - 1} more slice(s) of {SLICE_ITEMS:,} items"
+        dataclasses.replace(reasons[0], more_slices=len(reasons) - 1, slice_items=SLICE_ITEMS)
     return dataclasses.replace(first, items=tuple(it for p in parts for it in p.items),
                                receipt=checker.receipt(checker.facts(scenario)),
                                atoms=tuple(dict.fromkeys(a for p in parts for a in p.atoms)),

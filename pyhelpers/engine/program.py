@@ -62,6 +62,7 @@ _APPLIES_RE = re.compile(r"^from (?P<from>\d{4}-\d{2}-\d{2})(?: until (?P<until>
 _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?P<role>[a-z]+)\s*$")
 _DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt|pt-PT|some):\s*(?P<value>.*)$")
 _NOUN_RE = re.compile(r"^%~\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*$")
+_TERM_RE = re.compile(r"^%=\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*$")
 _SOME_RE = re.compile(r"^(?P<arg>[A-Z][A-Za-z0-9_]*)=(?P<noun>[a-z_][a-z0-9_]*)$")
 _VOCABULARY_RE = re.compile(r"^logic/(?:core/vocabulary[^/]*|[^/]+/vocabulary)\.lp$")
 """The vocabulary files: ``logic/core/vocabulary*.lp`` and ``logic/<treaty>/vocabulary.lp``."""
@@ -69,7 +70,7 @@ _ANONYMOUS_RE = re.compile(rf"\b{ANONYMOUS_PREFIX}\d+\b")
 """The names the fast path gives to anonymous variables (:func:`~pyhelpers.engine.statements.named_anonymous`):
 the rule's own text has ``_`` there."""
 ROLES = ("input", "static", "derived", "conclusion", "finding")
-ARG_TYPES = ("id", "state", "date", "ymd", "bp", "units", "prov", "months", "int", "term")
+ARG_TYPES = ("id", "state", "date", "ymd", "bp", "units", "cents", "currency", "prov", "months", "int", "term")
 
 
 @lru_cache(maxsize=4096)
@@ -180,6 +181,9 @@ class Logic:
     digest: str = ""
     nouns: dict[str, Noun] = field(default_factory=dict)
     """The nouns of unbound arguments (``%~``), by name."""
+    terms: dict[tuple[str, int], Predicate] = field(default_factory=dict)
+    """The readings of the terms the rules write as a value (``%=``: an indicator's kind, a note), by name and
+    arity; their role is ``term``."""
     _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...], bool], str] = field(default_factory=dict,
                                                                                            repr=False)
     _sliced: dict[tuple[str, AbstractFacts, tuple[str, ...]], Sliced] = field(default_factory=dict, repr=False)
@@ -511,6 +515,30 @@ def _parse_vocabulary(source: str, relpath: str) -> dict[tuple[str, int], Predic
     return _parse_declarations(source, relpath)[0]
 
 
+def _parse_terms(source: str, relpath: str) -> dict[tuple[str, int], Predicate]:
+    """The terms (``%= name(Arg:type, ...)`` with ``doc``, ``en``, ``pt`` and an optional ``pt-PT``) a
+    vocabulary file declares: a compound term the rules write as a value, read in words with its arguments
+    (``acquired_shortly_before(P, N:int)``: "P acquired its holding in the payer N days before ...")."""
+    terms: dict[tuple[str, int], Predicate] = {}
+    lines = source.splitlines()
+    for i, line in enumerate(lines):
+        m = _TERM_RE.match(line)
+        if m is None:
+            continue
+        where = f"{relpath}:{i + 1}"
+        args = _declared_args(m.group("args"), where, variables=True)
+        info = _block(lines, i)
+        missing = {"doc", "en", "pt"} - set(info)
+        if missing:
+            raise LogicError(f"{where}: the term {m.group('name')} lacks {sorted(missing)}")
+        key = (m.group("name"), len(args))
+        if key in terms:
+            raise LogicError(f"{where}: the term {key[0]}/{key[1]} declared twice")
+        terms[key] = Predicate(m.group("name"), tuple(args), "term", info["doc"], info["en"], info["pt"],
+                               info.get("pt-PT"))
+    return terms
+
+
 def _parse_declarations(source: str, relpath: str) -> tuple[dict[tuple[str, int], Predicate], dict[str, Noun]]:
     """The predicates (``%:``) and the nouns (``%~``) a vocabulary file declares."""
     vocab: dict[tuple[str, int], Predicate] = {}
@@ -570,7 +598,7 @@ def _is_fact(stm: ast.AST) -> bool:
     return stm.ast_type == ast.ASTType.Rule and not stm.body
 
 
-_LOGIC_FORMAT = 3
+_LOGIC_FORMAT = 4
 """Version of the cached form of a loaded rule base (:func:`load_logic`): bump it when it changes."""
 _PARSE_LOCK = threading.Lock()
 
@@ -605,6 +633,8 @@ def _to_cache(logic: Logic) -> dict[str, Any]:
         "vocabulary": [[p.name, [[a.name, a.type, a.noun] for a in p.args], p.role, p.doc, p.en, p.pt, p.pt_pt]
                        for p in logic.vocabulary.values()],
         "nouns": [[n.name, n.en, n.pt, n.pt_pt, [list(d) for d in n.defaults]] for n in logic.nouns.values()],
+        "terms": [[p.name, [[a.name, a.type] for a in p.args], p.doc, p.en, p.pt, p.pt_pt]
+                  for p in logic.terms.values()],
         "rules": [[r.rule_id, r.provision, sorted(r.flags), r.file, r.line, r.text] for r in logic.rules],
         "statement_files": logic.statement_files,
     }
@@ -625,12 +655,15 @@ def _from_cache(data: Any, root: Path, paths: list[Path], sources: list[str], pr
                       for name, args, role, doc, en, pt, pt_pt in data["vocabulary"]}
         nouns = {name: Noun(name, en, pt, pt_pt, tuple((a, t) for a, t in defaults))
                  for name, en, pt, pt_pt, defaults in data["nouns"]}
+        terms = {(name, len(args)): Predicate(name, tuple(Argument(a, t) for a, t in args), "term", doc, en, pt,
+                                              pt_pt)
+                 for name, args, doc, en, pt, pt_pt in data["terms"]}
         rules = [RuleInfo(k, rule_id, prov, frozenset(flags), file, line, text)
                  for k, (rule_id, prov, flags, file, line, text) in enumerate(data["rules"])]
         statement_files = [str(f) for f in data["statement_files"]]
     except (KeyError, TypeError, ValueError):
         return None
-    return Logic(root, files, rules, vocabulary, program, None, statement_files, digest, nouns)
+    return Logic(root, files, rules, vocabulary, program, None, statement_files, digest, nouns, terms)
 
 
 def _parse_logic(root: Path, files: list[LogicFile], program: str, digest: str) -> Logic:
@@ -640,14 +673,18 @@ def _parse_logic(root: Path, files: list[LogicFile], program: str, digest: str) 
     vocabulary: dict[tuple[str, int], Predicate] = {}
     declared_in: dict[tuple[str, int], str] = {}
     nouns: dict[str, Noun] = {}
+    terms: dict[tuple[str, int], Predicate] = {}
     for vf in vocab_files:
         part, named = _parse_declarations(vf.source, vf.relpath)
+        read = _parse_terms(vf.source, vf.relpath)
         twice = sorted(f"{n}/{a} already declared in {declared_in[(n, a)]}" for (n, a) in set(part) & set(vocabulary))
         twice += sorted(f"the noun {n} already declared" for n in set(named) & set(nouns))
+        twice += sorted(f"the term {n}/{a} already declared" for (n, a) in set(read) & set(terms))
         if twice:
             raise LogicError(f"{vf.relpath}: {'; '.join(twice)}")
         vocabulary.update(part)
         nouns.update(named)
+        terms.update(read)
         declared_in.update(dict.fromkeys(part, vf.relpath))
     _check_nouns(vocabulary, nouns)
     statements: list[ast.AST] = []
@@ -680,7 +717,7 @@ def _parse_logic(root: Path, files: list[LogicFile], program: str, digest: str) 
             rules.append(RuleInfo(len(rules), rule_id, prov, flags, lf.relpath, line, str(stm)))
     if errors:
         raise LogicError("\n".join(errors))
-    return Logic(root, files, rules, vocabulary, program, statements, statement_files, digest, nouns)
+    return Logic(root, files, rules, vocabulary, program, statements, statement_files, digest, nouns, terms)
 
 
 def _check_nouns(vocabulary: dict[tuple[str, int], Predicate], nouns: dict[str, Noun]) -> None:

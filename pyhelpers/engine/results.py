@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
+from enum import StrEnum
 from typing import Any
 
 from pyhelpers.base import formats
@@ -249,6 +250,43 @@ class UnknownFact:
     given: bool = True  # False: left out of the scenario (the rules report it missing), answered over every value
 
 
+class Cut(StrEnum):
+    """What a time limit stopped (the kinds of :class:`Incomplete`)."""
+
+    CHECK = "check"
+    """The whole check, while the rules were still being applied to the scenario's facts: no item is decided."""
+    ALTERNATIVES = "alternatives"
+    """The examination of the alternatives of the unknown facts: what is shown as certain is certain."""
+    SEARCH = "search"
+    """whatif's search for changes: other changes may exist."""
+    ANSWER = "answer"
+    """A bounded answer of ``treaty serve`` (explain, why-not, report): none is given."""
+
+
+@dataclass(frozen=True)
+class Incomplete:
+    """Why an answer is incomplete, as figures: the time limit stopped ``cut`` (the words, in each language,
+    are the output's: :func:`pyhelpers.output.render.incomplete_text`)."""
+
+    cut: Cut
+    limit_seconds: float
+    """The time limit, in seconds of wall-clock time."""
+    wall_seconds: float | None = None
+    """How long the check ran, in wall-clock time (None: not measured)."""
+    cpu_seconds: float | None = None
+    """How much CPU time the check had (None: not measured)."""
+    busy: bool = False
+    """The machine was busy: the check had less than half of the wall-clock time (on an idle machine it would
+    have done more within the limit)."""
+    more_slices: int = 0
+    """How many more slices of a scenario checked in slices the limit also cut (besides this one)."""
+    slice_items: int = 0
+    """The number of items of a slice (with ``more_slices``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return _plain(asdict(self))  # type: ignore[no-any-return]
+
+
 @dataclass(frozen=True)
 class ScenarioResult:
     """The result of evaluating one scenario."""
@@ -261,7 +299,7 @@ class ScenarioResult:
     receipt: Receipt
     atoms: tuple[str, ...] = field(default=(), repr=False)
     unknowns: tuple[UnknownFact, ...] = ()  # the facts given as alternatives (issue 7)
-    incomplete: str | None = None  # why the alternatives were not all examined (the time limit), if so
+    incomplete: Incomplete | None = None  # why the answer is incomplete (a time limit), if it is
     answers: tuple[PersonAnswer, ...] = ()  # the questions about persons (issue 20)
 
     def open_questions(self) -> list[tuple[str, str, str, tuple[str, ...]]]:
@@ -305,15 +343,19 @@ class ScenarioResult:
         raise KeyError(item_id)
 
     def to_json(self) -> dict[str, Any]:
+        """The result as JSON data; ``incomplete`` as its figures (``Incomplete``'s fields, or null): the
+        output puts its words in the language asked beside them (:func:`pyhelpers.output.render.result_json`)."""
         data = asdict(self)
         data.pop("atoms")
         return _plain(_findings_plain(data))  # type: ignore[no-any-return]
 
 
 def _plain(value: Any) -> Any:
-    """JSON-ready: every Decimal as its exact string, tuples as lists."""
+    """JSON-ready: every Decimal as its exact string, an enumeration's member as its value, tuples as lists."""
     if isinstance(value, Decimal):
         return str(value)
+    if isinstance(value, StrEnum):
+        return value.value
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

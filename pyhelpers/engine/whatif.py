@@ -33,7 +33,7 @@ from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _sol
 from pyhelpers.engine.bounded import Bounded, run_bounded
 from pyhelpers.engine.domains import leaf_annotation, value_choices
 from pyhelpers.engine.query import Query, parse_query
-from pyhelpers.engine.results import ScenarioResult
+from pyhelpers.engine.results import Cut, Incomplete, ScenarioResult
 from pyhelpers.facts.emit import conditional_fact, open_option, quote, term
 from pyhelpers.scenario import Scenario, openfacts
 from pyhelpers.scenario.openfacts import OpenFact
@@ -79,7 +79,7 @@ class WhatIf:
     holds_already: bool
     solutions: tuple[Solution, ...]
     no_solution: bool = False  # searched to the end (or the time limit) and no change reaches the goal
-    incomplete: str | None = None
+    incomplete: Incomplete | None = None  # why the search was cut short (the time limit), if it was
 
 
 def auto_changeable(scenario: Scenario, thresholds: list[str], only: set[tuple[Any, ...]] | None = None
@@ -234,9 +234,8 @@ def _search(checker: Any, scenario: Scenario, source: str, goal: str, query: Que
                   None if complete else _late(time_limit))
 
 
-def _late(time_limit: float) -> str:
-    return (f"the time limit of {time_limit:g} s was reached before the search ended (wall-clock time: a busy "
-            "machine examines less in it): other changes may exist")
+def _late(time_limit: float) -> Incomplete:
+    return Incomplete(Cut.SEARCH, time_limit)
 
 
 _OPTIMISE = """

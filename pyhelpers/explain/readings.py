@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
@@ -89,11 +90,12 @@ _WORDS["en"].update({"open": "(open)", "no_value": "the treaty sets no such valu
 
 _SOME_OF_TYPE = {
     "en": {"id": "some element of the scenario", "state": "some State", "prov": "some provision", "date": "some date",
-           "ymd": "some date", "bp": "some percentage", "units": "some percentage", "months": "some number of months",
-           "int": "some number", "term": "some value"},
+           "ymd": "some date", "bp": "some percentage", "units": "some percentage", "cents": "some amount",
+           "currency": "some currency", "months": "some number of months", "int": "some number", "term": "some value"},
     "pt": {"id": "algum elemento do cenário", "state": "algum Estado", "prov": "alguma disposição",
            "date": "alguma data", "ymd": "alguma data", "bp": "algum percentual", "units": "algum percentual",
-           "months": "algum número de meses", "int": "algum número", "term": "algum valor"},
+           "cents": "algum montante", "currency": "alguma moeda", "months": "algum número de meses",
+           "int": "algum número", "term": "algum valor"},
     "pt-PT": {"bp": "alguma percentagem", "units": "alguma percentagem"},
 }
 """What an unbound argument without a noun of its own in the vocabulary is called, by its type (the vocabulary's
@@ -296,21 +298,20 @@ TERMS: dict[str, dict[str, str]] = {
         "value_from_immovable": "valor proveniente de bens imóveis", "vital_interests": "centro de interesses vitais",
         "withheld_at_source": "retenção na fonte",
         # conditions, notes, indicators, outcomes, errors
-        "met": "atendida", "not_met": "não atendida", "acquired_shortly_before": "adquirida pouco antes",
+        "met": "atendida", "not_met": "não atendida",
         "active_business_through_permanent_establishment": "atividade empresarial por meio de estabelecimento "
         "permanente", "active_conduct_of_business": "exercício efetivo de atividade empresarial",
-        "alternative": "alternativa", "annuity_as_stated_in_scenario": "anuidade conforme informada no cenário",
+        "annuity_as_stated_in_scenario": "anuidade conforme informada no cenário",
         "application_date_not_encoded": "data de aplicação não codificada",
         "application_dates_not_encoded": "datas de aplicação não codificadas",
-        "beneficial_owner_in_third_state":
-        "beneficiário efetivo em terceiro Estado", "benefits_denied": "benefícios negados",
+        "benefits_denied": "benefícios negados",
         "benefits_only_by_competent_authority_determination": "benefícios só por decisão da autoridade competente",
         "borne_by_pe_or_fixed_base_abroad": "suportado por estabelecimento permanente ou base fixa no exterior",
         "capped": "limitado", "case_to_competent_authority_of": "caso submetido à autoridade competente de",
         "claimant_not_a_resident": "requerente não residente",
         "competent_authority_determination": "decisão da autoridade competente",
-        "connected_with_pe_or_fixed_base": "vinculação a estabelecimento permanente ou base fixa", "contract_split":
-        "divisão de contrato", "credit": "crédito", "derivative_benefits": "benefícios derivados",
+        "connected_with_pe_or_fixed_base": "vinculação a estabelecimento permanente ou base fixa",
+        "credit": "crédito", "derivative_benefits": "benefícios derivados",
         "director_fees_of_non_company": "remuneração de administrador paga por quem não é sociedade",
         "dividend_paid_by_non_company": "dividendo pago por quem não é sociedade",
         "effective_management_outside_both_states": "direção efetiva fora dos dois Estados",
@@ -326,7 +327,6 @@ TERMS: dict[str, dict[str, str]] = {
         "map_request_out_of_time": "pedido de procedimento amigável fora do prazo", "may_tax": "pode tributar",
         "national_of_paying_state": "nacional do Estado pagador", "nationals": "nacionais",
         "no_dividend_taxation_in_source_law": "a lei da fonte não tributa dividendos",
-        "no_employees": "sem empregados", "no_premises": "sem instalações",
         "not_a_place_of_the_enterprise_in_the_other_state": "não é instalação da empresa no outro Estado",
         "not_a_principal_purpose": "não é um propósito principal", "not_applicable": "não aplicável",
         "not_effectively_taxed_in_residence_state": "não tributado efetivamente no Estado de residência",
@@ -335,9 +335,9 @@ TERMS: dict[str, dict[str, str]] = {
         "only_income_attributable_to_fixed_base": "só o rendimento imputável à base fixa",
         "only_income_from_activities_there": "só o rendimento das atividades ali exercidas",
         "other_state_may_also_tax": "o outro Estado também pode tributar", "other_state_may_tax":
-        "o outro Estado pode tributar", "owned_from_third_state": "detida a partir de terceiro Estado",
+        "o outro Estado pode tributar",
         "participation_deduction": "dedução de participação", "partnership_excluded": "sociedade de pessoas excluída",
-        "passes_on_most": "repassa a maior parte", "payment": "pagamento",
+        "payment": "pagamento",
         "pe_connected_debt_claim": "crédito ligado a estabelecimento permanente",
         "pe_connected_right": "direito ligado a estabelecimento permanente", "period": "período",
         "personal_use": "uso pessoal",
@@ -544,7 +544,7 @@ TERMS: dict[str, dict[str, str]] = {
         "State", "not_effectively_taxed_in_residence_state": "not effectively taxed in the State of residence",
         "only_income_attributable_to_fixed_base": "only the income attributable to the fixed base",
         "only_income_from_activities_there": "only the income from the activities exercised there",
-        "owned_from_third_state": "owned from a third State", "passes_on_most": "passes on most of the income",
+        "student_employment_annual_usd": "annual limit of a student's employment remuneration",
         "pe_connected_debt_claim": "debt-claim connected with a permanent establishment",
         "pe_connected_right": "right or property connected with a permanent establishment",
         "principal_purpose_test_not_raised": "the principal purpose test is not raised",
@@ -590,9 +590,12 @@ _ARTICLE_CONSTANT = re.compile(r"art(\d+)(?:_(\d+))?")
 
 
 def translated(name: str, lang: str) -> str | None:
-    """The words of a symbolic constant in ``lang`` where :data:`TERMS` has them (Portuguese never falls back
-    on the English words); an article the rules name by a constant reads as the article (``artN_P``: "Artigo
-    N(P)")."""
+    """The words of a symbolic constant in ``lang``: those the vocabulary declares for it (``%= name()``), else
+    :data:`TERMS`'s (Portuguese never falls back on the English words); an article the rules name by a constant
+    reads as the article (``artN_P``: "Artigo N(P)")."""
+    declared = load_logic(logic_dir()).terms.get((name, 0))
+    if declared is not None:
+        return declared.reading(lang)
     portuguese = languages.family(lang) == "pt"
     for key in languages.chain(lang):
         if portuguese and key == "en":
@@ -625,6 +628,9 @@ def constant_text(text: str, lang: str) -> str:
     Brasil``, ``the interest arises in Brazil``), a constant in its words (``alternativa (serviços técnicos,
     Brasil, 1000)``); a single argument that is itself such a constant follows a colon (``a comprovar:
     ...``)."""
+    read = term_text(text, lang)
+    if read is not None:
+        return read
     m = _LEADING_CONSTANT.match(text)
     english = languages.family(lang) == "en"
     found = (term(m.group(1), lang) if english else translated(m.group(1), lang)) if m else None
@@ -643,6 +649,39 @@ def constant_text(text: str, lang: str) -> str:
         if inner != arg:
             return f"{found}: {inner}"
     return f"{found} ({', '.join(_argument_words(a, states, lang) for a in args)})"
+
+
+_NUMBER_TYPES = frozenset({"date", "ymd", "bp", "units", "cents", "months", "int"})
+"""The argument types whose values are numbers the rules write (a term's text has them as digits)."""
+
+
+def term_text(text: str, lang: str) -> str | None:
+    """A compound term the rules write as a value (an indicator's kind, a note: ``acquired_shortly_before(alfa-uy,
+    364)``) in ``lang``'s words, by the reading the vocabulary declares for it (``%=``) with each argument
+    rendered by its type (a number as a percentage, an amount, a date ..., a State by its name, a constant in
+    its words); None where the vocabulary declares none."""
+    m = _LEADING_CONSTANT.match(text)
+    args = _call_arguments(text[m.end():]) if m is not None else None
+    if m is None or args is None:
+        return None
+    declared = load_logic(logic_dir()).terms.get((m.group(1), len(args)))
+    if declared is None:
+        return None
+    values: dict[str, str] = {}
+    states: dict[str, str] = {}
+    names = state_names(lang)
+    for spec, arg in zip(declared.args, args, strict=True):
+        if spec.type in _NUMBER_TYPES and re.fullmatch(r"-?\d+", arg):
+            values[spec.name] = render_value(clingo.Number(int(arg)), spec.type, lang)
+        elif spec.type == "state" and arg in names:
+            values[spec.name], states[spec.name] = names[arg], arg
+        elif spec.type == "state" and re.fullmatch(r"[a-z]{2}", arg):  # a third State the catalogue does not name
+            values[spec.name] = render_value(clingo.Function(arg), "state", lang)
+        elif spec.type in ("term", "currency") and re.fullmatch(r"[a-z][a-z0-9_]*", arg):
+            values[spec.name] = render_value(clingo.Function(arg), spec.type, lang)
+        else:
+            values[spec.name] = arg
+    return fill(declared.reading(lang), values, states, lang)
 
 
 _ENGLISH_PREPOSITION_END = re.compile(r"\s(?:of|in|to|by|for|from)$")
@@ -664,7 +703,11 @@ def fact_text(fact: str, lang: str) -> str:
     (:func:`constant_text`: "caráter preparatório do conjunto das atividades (b)"); otherwise, and in English,
     the reading of the input that states it with its value left blank (``activities_preparatory_overall(S, B,
     V)``: “the overall activity of b is preparatory or auxiliary: …”), else in English the constant's words
-    (``holding_until(a, b)``: "end of the holding (a, b)"); the name as it is where none exists."""
+    (``holding_until(a, b)``: "end of the holding (a, b)"); the name as it is where none exists. A term the
+    vocabulary reads (``%=``, :func:`term_text`) reads by that first."""
+    read = term_text(fact, lang)
+    if read is not None:
+        return read
     english = languages.family(lang) == "en"
     words = fact if english else constant_text(fact, lang)
     if words != fact:
@@ -743,6 +786,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
     t = sym.type
     if typ == "state" and t == clingo.SymbolType.Function and not sym.arguments:
         return state_names(lang).get(sym.name, sym.name.upper())
+    if typ == "currency" and t == clingo.SymbolType.Function and not sym.arguments:
+        return sym.name.upper()  # its ISO 4217 code, which the rules write in lower case: ``usd`` → USD
     if t == clingo.SymbolType.Number:
         n = sym.number
         if typ == "date":
@@ -760,6 +805,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
             return formats.percent_bp(n, lang)
         if typ == "units":
             return formats.percent_units(n, lang)
+        if typ == "cents":  # an amount in hundredths of its currency's unit, written as money: 10,000.00 / 10.000,00
+            return formats.number(Decimal(n).scaleb(-2), lang)
         if typ == "months":
             return f"{n} {word('months', lang)}"
         return str(n)

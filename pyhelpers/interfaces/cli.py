@@ -177,7 +177,7 @@ def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fm
             worst = max(worst, _check_one(checker, path, ask, time_limit, fmt, lang, outputs, not many))
             advance(1)
     if fmt == "json":
-        click.echo(render.to_json(documents.check_envelope(outputs)), nl=False)
+        click.echo(render.to_json(documents.check_envelope(outputs, lang)), nl=False)
     sys.exit(worst)
 
 
@@ -194,7 +194,7 @@ def _check_one(checker: Checker, path: str, ask: bool, time_limit: float, fmt: s
     started = time.monotonic()
     result, mismatches = _check_with_progress(checker, scenario, path, time_limit, lang, alone)
     if fmt == "json":
-        outputs.append(documents.check_document(result, mismatches, scenario, path, ask))
+        outputs.append(documents.check_document(result, mismatches, scenario, path, ask, lang))
     elif ask:
         click.echo(render.ask_text(result, lang, scenario), nl=False)
     else:
@@ -308,7 +308,7 @@ def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None
     result, blocked = documents.whatif_answer(checker, scenario, file, goal, time_limit, lang)
     items = [i.id for i in scenario.income if f'"{i.id}"' in goal] or None
     if fmt == "json":
-        click.echo(render.to_json(render.whatif_json(result, blocked, file)), nl=False)
+        click.echo(render.to_json(render.whatif_json(result, blocked, file, lang)), nl=False)
     else:
         click.echo(render.whatif_text(result, blocked, items, lang), nl=False)
 

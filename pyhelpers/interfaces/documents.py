@@ -40,13 +40,16 @@ def check_answer(checker: Checker, scenario: Scenario, source: str, time_limit: 
 
 
 def check_document(result: ScenarioResult, mismatches: list[Mismatch] | None, scenario: Scenario, source: str,
-                   ask: bool = False) -> dict[str, Any]:
-    """``treaty check --format json`` of one scenario (``ask``: ``treaty check --ask --format json``)."""
+                   ask: bool = False, lang: str = "en") -> dict[str, Any]:
+    """``treaty check --format json`` of one scenario (``ask``: ``treaty check --ask --format json``): why it is
+    incomplete, if it is, in ``lang``'s words beside the same as figures (``incomplete_reason``)."""
     if ask:
         questions = [{"kind": k, "fact": f, "provisions": p, "items": list(i), "field": fact_path(f, i, scenario)}
                      for k, f, p, i in result.open_questions()]
-        return {"incomplete": result.incomplete, "source": source, "open_questions": questions}
-    return render.check_json(result, mismatches)
+        return {"incomplete": render.incomplete_text(result.incomplete, lang),
+                "incomplete_reason": None if result.incomplete is None else result.incomplete.to_json(),
+                "source": source, "open_questions": questions}
+    return render.check_json(result, mismatches, lang)
 
 
 CHECK_SCHEMA_VERSION = "2.0"
@@ -54,13 +57,13 @@ CHECK_SCHEMA_VERSION = "2.0"
 whatever the number of scenarios (1.0 gave one scenario's document alone, several as a bare list)."""
 
 
-def check_envelope(results: list[dict[str, Any]]) -> dict[str, Any]:
+def check_envelope(results: list[dict[str, Any]], lang: str = "en") -> dict[str, Any]:
     """``treaty check --format json`` of any number of scenarios: ``incomplete`` first (null, or how many
-    answers a time limit cut and the first one's reason), ``schema_version``, and ``results``: each
-    scenario's :func:`check_document`, in the order checked."""
+    answers a time limit cut and the first one's reason, in ``lang``'s words), ``schema_version``, and
+    ``results``: each scenario's :func:`check_document`, in the order checked."""
     cut = [r for r in results if r.get("incomplete")]
     incomplete = None if not cut else \
-        f"{len(cut)} of {len(results)} answer(s) incomplete; the first, {cut[0].get('source')}: {cut[0]['incomplete']}"
+        render.incomplete_envelope(len(cut), len(results), str(cut[0].get("source")), cut[0]["incomplete"], lang)
     return {"incomplete": incomplete, "schema_version": CHECK_SCHEMA_VERSION, "results": results}
 
 

@@ -52,6 +52,7 @@ from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.bounded import Bounded, kept_child, run_bounded
 from pyhelpers.engine.rates import RateTable
+from pyhelpers.engine.results import Cut, Incomplete
 from pyhelpers.engine.solve import Checker, loaded
 from pyhelpers.interfaces import documents
 from pyhelpers.interfaces.batch import BatchContext, _chunks, decide_rows
@@ -152,6 +153,18 @@ def request_lang(request: Request) -> str:
     return "en"
 
 
+class TimeLimitReached(TreatyLogicError):
+    """A bounded answer cut by ``treaty serve --explain-time-limit`` (a 503 problem): its ``reason`` in figures,
+    said in the request's language."""
+
+    def __init__(self, reason: Incomplete) -> None:
+        super().__init__(render.incomplete_text(reason, "en"))
+        self.reason = reason
+
+    def render(self, lang: str = "en") -> str:
+        return render.incomplete_text(self.reason, lang) or str(self)
+
+
 def problem_from(err: BaseException) -> ProblemError:
     """The problem answering an exception: the loader's problems one by one for a scenario."""
     if isinstance(err, ProblemError):
@@ -203,9 +216,8 @@ class Engine:
         with self.lock:
             done: Bounded[T, None] = run_bounded(lambda _emit: work(), time.monotonic() + limit)
         if not done.finished:
-            raise ProblemError(503, f"the time limit of {limit:g} s was reached before the answer was complete "
-                                    f"(treaty serve --explain-time-limit): ask about fewer items, or run the "
-                                    f"command line")
+            cause = TimeLimitReached(Incomplete(Cut.ANSWER, limit))
+            raise ProblemError(503, str(cause), cause=cause)
         return done.value  # type: ignore[return-value]  # finished: the work's value
 
     def rate_table(self, chosen: tuple[str, ...]) -> RateTable:
@@ -473,14 +485,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
               responses={**_json_response("the answer of `treaty check --format json`"), **scenario_errors})
     async def check(request: Request, source: Source = "body", time_limit: TimeLimit = None,
                     strict: Strict = False, ask: Annotated[bool, Query(description="`--ask`: the open questions "
-                                                                       "only")] = False) -> Response:
+                                                                       "only")] = False,
+                    lang: Lang = "en") -> Response:
         seconds = within(limit if time_limit is None else time_limit)
         scenario, _ = await _scenario(request, source, settings)
         eng = engine()
 
         def work() -> dict[str, Any]:
             result, mismatches = documents.check_answer(eng.checker_for(strict), scenario, source, seconds)
-            return documents.check_envelope([documents.check_document(result, mismatches, scenario, source, ask)])
+            said = languages.normalize(lang)
+            return documents.check_envelope([documents.check_document(result, mismatches, scenario, source, ask,
+                                                                      said)], said)
 
         return _json(await run_in_threadpool(eng.run, work))
 
@@ -527,14 +542,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def whatif(request: Request,
                      goal: Annotated[str, Query(min_length=1, max_length=4096, description="what should hold, e.g. "
                                                 "max_rate(\"div-2024\", R), R <= 1000 (rates in basis points)")],
-                     source: Source = "body", time_limit: TimeLimit = None) -> Response:
+                     source: Source = "body", time_limit: TimeLimit = None, lang: Lang = "en") -> Response:
         seconds = within(limit if time_limit is None else time_limit)
         scenario, _ = await _scenario(request, source, settings)
         eng = engine()
 
         def work() -> dict[str, Any]:
-            result, blocked = documents.whatif_answer(eng.checker, scenario, source, goal, seconds)
-            return render.whatif_json(result, blocked, source)
+            said = languages.normalize(lang)
+            result, blocked = documents.whatif_answer(eng.checker, scenario, source, goal, seconds, said)
+            return render.whatif_json(result, blocked, source, said)
 
         return _json(await run_in_threadpool(eng.run, work))
 

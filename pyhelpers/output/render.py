@@ -19,8 +19,10 @@ from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import (
     Alternative,
     Compliance,
+    Cut,
     Entitlement,
     Finding,
+    Incomplete,
     ItemResult,
     PersonAnswer,
     Relief,
@@ -560,10 +562,107 @@ def _reconstructed_mark(provisions: Sequence[str], lang: str) -> str:
     return f"  [{label('reconstructed_mark', lang)}: {'; '.join(provisions)}]" if provisions else ""
 
 
+# ---------------------------------------------------------------------------------- incomplete ---
+_INCOMPLETE = {
+    "en": {
+        "check": "the time limit of {limit} was reached before the check ended (the rules were still being applied "
+                 "to the scenario's facts{measured}): no item is decided",
+        "alternatives": "the time limit of {limit} was reached before every alternative was examined (wall-clock "
+                        "time: a busy machine examines less in it): the conclusions shown as certain are certain, "
+                        "the others are not final",
+        "search": "the time limit of {limit} was reached before the search ended (wall-clock time: a busy machine "
+                  "examines less in it): other changes may exist",
+        "answer": "the time limit of {limit} was reached before the answer was complete (treaty serve "
+                  "--explain-time-limit): ask about fewer items, or run the command line",
+        "measured": "measured in wall-clock time: {wall}",
+        "measured_cpu": "measured in wall-clock time: {wall}, of which {cpu} of CPU time for the check",
+        "busy": "; the machine was busy: on an idle one the check would have done more in the limit",
+        "slices": "; and in {n} more slice(s) of {size} items",
+        "envelope": "{n} of {m} answer(s) incomplete; the first, {source}: {reason}",
+    },
+    "pt": {
+        "check": "o tempo limite de {limit} se esgotou antes do fim da verificação (as regras ainda estavam sendo "
+                 "aplicadas aos fatos do cenário{measured}): nenhum rendimento está decidido",
+        "alternatives": "o tempo limite de {limit} se esgotou antes de examinadas todas as alternativas (tempo "
+                        "decorrido: uma máquina ocupada examina menos nele): as conclusões mostradas como certas são "
+                        "certas, as demais não são definitivas",
+        "search": "o tempo limite de {limit} se esgotou antes do fim da busca (tempo decorrido: uma máquina ocupada "
+                  "examina menos nele): pode haver outras alterações",
+        "answer": "o tempo limite de {limit} se esgotou antes de a resposta ficar completa (`treaty serve "
+                  "--explain-time-limit`): pergunte sobre menos rendimentos, ou use a linha de comando",
+        "measured": "medido em tempo decorrido: {wall}",
+        "measured_cpu": "medido em tempo decorrido: {wall}, dos quais {cpu} de tempo de CPU para a verificação",
+        "busy": "; a máquina estava ocupada: em uma máquina ociosa a verificação teria feito mais dentro do limite",
+        "slices": "; e em mais {n} parte(s) de {size} rendimentos",
+        "envelope": "{n} de {m} resposta(s) incompleta(s); a primeira, {source}: {reason}",
+    },
+    "pt-PT": {
+        "check": "o tempo limite de {limit} esgotou-se antes do fim da verificação (as regras ainda estavam a ser "
+                 "aplicadas aos factos do cenário{measured}): nenhum rendimento está decidido",
+        "alternatives": "o tempo limite de {limit} esgotou-se antes de examinadas todas as alternativas (tempo "
+                        "decorrido: uma máquina ocupada examina menos nele): as conclusões mostradas como certas são "
+                        "certas, as outras não são definitivas",
+        "search": "o tempo limite de {limit} esgotou-se antes do fim da pesquisa (tempo decorrido: uma máquina "
+                  "ocupada examina menos nele): pode haver outras alterações",
+        "answer": "o tempo limite de {limit} esgotou-se antes de a resposta ficar completa (`treaty serve "
+                  "--explain-time-limit`): pergunte sobre menos rendimentos, ou utilize a linha de comandos",
+        "busy": "; a máquina estava ocupada: numa máquina livre a verificação teria feito mais dentro do limite",
+    },
+}
+
+
+def _seconds(seconds: float, lang: str, places: int | None = None) -> str:
+    """Seconds as said, in ``lang``'s numbers: ``0.001 s`` / ``0,001 s``; ``places``: that many decimals (a
+    time measured), else the figure's own (a limit: ``10 s``, ``0.3 s``)."""
+    figure = Decimal(repr(float(seconds)))
+    if places is not None:
+        figure = figure.quantize(Decimal(1).scaleb(-places))
+    elif figure == figure.to_integral_value():
+        figure = figure.quantize(Decimal(1))
+    else:
+        figure = figure.normalize()
+    return f"{formats.number(figure, lang)} s"
+
+
+def _measured_seconds(seconds: float, lang: str) -> str:
+    return _seconds(seconds, lang, 1 if seconds >= 1 else 3)
+
+
+def incomplete_text(reason: Incomplete | None, lang: str) -> str | None:
+    """Why an answer is incomplete (:class:`~pyhelpers.engine.results.Incomplete`), in ``lang``'s words with
+    its figures in ``lang``'s numbers; None for a complete answer."""
+    if reason is None:
+        return None
+    words = wording(_INCOMPLETE, lang)
+    measured = ""
+    if reason.wall_seconds is not None:
+        wall = _measured_seconds(reason.wall_seconds, lang)
+        measured = words["measured"].format(wall=wall) if reason.cpu_seconds is None else \
+            words["measured_cpu"].format(wall=wall, cpu=_measured_seconds(reason.cpu_seconds, lang))
+        measured += words["busy"] if reason.busy else ""
+    limit = _seconds(reason.limit_seconds, lang)
+    if reason.cut == Cut.CHECK:
+        text = words["check"].format(limit=limit, measured=f"; {measured}" if measured else "")
+    else:
+        text = words[str(reason.cut)].format(limit=limit) + (f" ({measured})" if measured else "")
+    if reason.more_slices:
+        text += words["slices"].format(n=formats.number(Decimal(reason.more_slices), lang),
+                                       size=formats.number(Decimal(reason.slice_items), lang))
+    return text
+
+
+def incomplete_envelope(cut: int, of: int, source: str, reason: str, lang: str) -> str:
+    """What ``treaty check --format json`` says first of answers a time limit cut: how many, and the first's
+    reason (already in ``lang``)."""
+    return wording(_INCOMPLETE, lang)["envelope"].format(n=formats.number(Decimal(cut), lang),
+                                                         m=formats.number(Decimal(of), lang), source=source,
+                                                         reason=reason)
+
+
 # --------------------------------------------------------------------------------------- check ---
-def incomplete_line(reason: str | None, lang: str) -> list[str]:
+def incomplete_line(reason: Incomplete | None, lang: str) -> list[str]:
     """An answer cut short by the time limit says so first: ``INCOMPLETE: <why>``, before its headline."""
-    return [f"{label('incomplete', lang)}: {reason}", ""] if reason else []
+    return [f"{label('incomplete', lang)}: {incomplete_text(reason, lang)}", ""] if reason else []
 
 
 def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str,
@@ -705,9 +804,17 @@ def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None,
     return [label("expect_bad_one" if n == 1 else "expect_bad", lang).format(n=n), *(f"  ✗ {m}" for m in mismatches)]
 
 
-def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None) -> dict[str, Any]:
+def result_json(result: ScenarioResult, lang: str = "en") -> dict[str, Any]:
+    """A scenario's result as JSON: ``incomplete`` first (null, or why the answer is incomplete in ``lang``'s
+    words), then ``incomplete_reason`` (the same as figures: ``cut``, ``limit_seconds``, ``wall_seconds``,
+    ``cpu_seconds``, ``busy``, ``more_slices``, ``slice_items``; null when complete), then the rest."""
     data = result.to_json()
-    data = {"incomplete": data.pop("incomplete"), **data}  # stated first
+    return {"incomplete": incomplete_text(result.incomplete, lang), "incomplete_reason": data.pop("incomplete"),
+            **data}
+
+
+def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str = "en") -> dict[str, Any]:
+    data = result_json(result, lang)
     if mismatches is not None:
         data["expect"] = {"matched": not mismatches, "mismatches": [m.__dict__ for m in mismatches]}
     return data
@@ -764,7 +871,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     mark = label("incomplete", lang)
     lines = [f"# {mark}: {result.name}" if result.incomplete else f"# {result.name}", ""]
     if result.incomplete:
-        lines += [f"> **{mark}**: {result.incomplete}", ""]
+        lines += [f"> **{mark}**: {incomplete_text(result.incomplete, lang)}", ""]
     evaluated = f"{label('evaluated', lang)} {formats.date(result.evaluation_date, lang)}"
     lines += [f"`{result.source}` — {result.treaty}, {evaluated}", "",
               "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -1015,14 +1122,17 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
     return "\n".join(lines).rstrip() + "\n"
 
 
-def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None) -> dict[str, Any]:
-    """`treaty whatif --format json`: ``incomplete`` first (null, or why the search was cut short);
-    ``no_solution``: the search ended and no change reaches the goal."""
+def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, lang: str = "en") -> dict[str, Any]:
+    """`treaty whatif --format json`: ``incomplete`` first (null, or why the search was cut short, in ``lang``'s
+    words) and ``incomplete_reason`` (the same as figures, :func:`result_json`); ``no_solution``: the search
+    ended and no change reaches the goal."""
     return {
-        "incomplete": w.incomplete, **({"source": source} if source is not None else {}),
+        "incomplete": incomplete_text(w.incomplete, lang),
+        "incomplete_reason": None if w.incomplete is None else w.incomplete.to_json(),
+        **({"source": source} if source is not None else {}),
         "goal": w.goal, "considered": list(w.considered), "holds_already": w.holds_already,
         "solutions": [{"changes": [c.__dict__ for c in s.changes], "certain": s.certain,
-                       "result": s.result.to_json()} for s in w.solutions],
+                       "result": result_json(s.result, lang)} for s in w.solutions],
         "no_solution": w.no_solution,
         "blocked": [s.to_dict() for s in blocked],
     }

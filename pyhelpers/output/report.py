@@ -916,9 +916,10 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
     res = s.result
     rc = res.receipt
     mark = word("incomplete", lang)
+    why = render.incomplete_text(res.incomplete, lang)
     parts = [f'<section class="scenario" id="scenario-{si}">',
              f'<h1>{_e(mark)}: {_e(res.name)}</h1>\n<p class="incomplete"><strong>{_e(mark)}</strong>: '
-             f'{_e(res.incomplete)}</p>' if res.incomplete else f'<h1>{_e(res.name)}</h1>',
+             f'{_e(why)}</p>' if why else f'<h1>{_e(res.name)}</h1>',
              f'<p class="meta"><code>{_e(s.source)}</code> — {_e(res.treaty)}, {_e(word("evaluated", lang))} '
              f'{_e(formats.date(res.evaluation_date, lang))}</p>',
              f'<h2>{_e(word("unknowns", lang))}</h2>']

@@ -20,7 +20,7 @@ from pyhelpers.base.errors import InputError
 from pyhelpers.engine.program import load_logic
 from pyhelpers.engine.results import Finding, ItemResult, StateOutcome
 from pyhelpers.engine.solve import Checker
-from pyhelpers.output.render import wording
+from pyhelpers.output.render import result_json, wording
 from pyhelpers.scenario import load_file
 
 
@@ -159,7 +159,7 @@ def diff_package(rev: str, scenarios: list[Path], workdir: Path, repo: Path | No
     new = Checker()
     changes = []
     for path in scenarios:
-        after = new.check(load_file(path), str(path.resolve())).to_json()
+        after = result_json(new.check(load_file(path), str(path.resolve())))  # as `treaty check --format json`
         if progress is not None:
             progress(1)
         before = old.get(str(path.resolve()))

@@ -73,7 +73,7 @@ from pyhelpers.engine.slicing import Sliced
 from pyhelpers.engine.solve import Checker, run_clingo
 from pyhelpers.engine.statements import Statement
 from pyhelpers.facts import Declared, scenario_facts
-from pyhelpers.output.render import wording
+from pyhelpers.output.render import incomplete_text, wording
 from pyhelpers.scenario import Scenario, load_file
 from pyhelpers.tools.coverage import _unsafe_lines
 
@@ -94,7 +94,7 @@ _OP_TEXT = {
     ast.ComparisonOperator.GreaterThan: ">", ast.ComparisonOperator.GreaterEqual: ">=",
     ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!=",
 }
-CITED_TYPES = frozenset({"bp", "months", "date", "ymd", "int"})
+CITED_TYPES = frozenset({"bp", "cents", "months", "date", "ymd", "int"})
 """Argument types of a static fact's numbers that are cited values (thresholds, rates, periods)."""
 CATALOGUE = frozenset({"article"})
 """Static predicates whose numbers are identifiers, not values (article numbers)."""
@@ -665,7 +665,7 @@ def _prepare_checked(state: _State, case: _Case, scenario: Scenario) -> str | No
     except InputError as err:  # `treaty check` refuses it (too many combinations, versions mixed ...)
         return f"refused: {err}"
     if result.incomplete:
-        return result.incomplete
+        return incomplete_text(result.incomplete, "en")
     failed = compare(scenario, result)
     if failed:
         return str(failed[0])
