@@ -137,6 +137,7 @@ class _Projector:
                         a.string for spec, a in zip(pred.args, sym.arguments, strict=True)
                         if spec.type == "prov" and a.type == clingo.SymbolType.String)
         self._exception_rules: dict[tuple[str, int], list[tuple[Any, list[Any]]]] = {}
+        self._not_met: dict[clingo.Symbol, list[str]] = {}
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -201,6 +202,10 @@ class _Projector:
             if collect:
                 for a in sup.neg:
                     self._exceptions(a, lines)
+                    if not self._exceptions_of(a):
+                        for text in self._thresholds_not_met(a):
+                            if text not in cur.comparisons:
+                                cur.comparisons.append(text)
         for a in sup.pos:
             self._visit(a, cur, lines, seen)
         for _part, elements in sup.aggs:
@@ -309,6 +314,17 @@ class _Projector:
             self._exception_rules[key] = found
         return self._exception_rules[key]
 
+    def _thresholds_not_met(self, atom: clingo.Symbol) -> list[str]:
+        """A negated condition that holds because a threshold is not met: the comparisons that hold
+        instead, with their figures (``181 ≤ 181``)."""
+        if atom not in self._not_met:
+            ex = self.ex
+            if self.full is not None:
+                ex = copy.copy(self.ex)
+                ex.rule_source = self.full
+            self._not_met[atom] = ex.thresholds_not_met(atom)
+        return self._not_met[atom]
+
     def _why_not(self, exc: clingo.Symbol) -> str | None:
         """Why the exception did not apply: the deepest first failed condition of its best attempt."""
         ex = self.ex
@@ -362,6 +378,8 @@ def _leaf_reason(step: Step, lang: str) -> str | None:
         step = step.children[0]
     if step.kind == "failed" and not step.children and step.reading.startswith("#"):
         return None
+    if step.held is not None:  # a threshold not met: the comparison that holds instead
+        return step.held
     note = f" ({step.note})" if step.note and step.kind == "unknown" else ""
     return f"{step.reading}{note}"
 
