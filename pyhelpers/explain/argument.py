@@ -146,7 +146,7 @@ class _Projector:
         sup = self.ex.just.get(root)
         if sup is None:
             return []
-        self._children(sup, None, lines, seen, collect=False)
+        self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
         return provisions + exceptions
@@ -155,8 +155,8 @@ class _Projector:
         return prov is not None and (prov in self.outcome_provisions or _specific(prov))
 
     def _visit(self, atom: clingo.Symbol, owner: Line | None, lines: dict[tuple[str, str], Line],
-               seen: set[clingo.Symbol]) -> None:
-        sup = self.ex.just.get(atom)
+               seen: set[clingo.Symbol], context: frozenset[clingo.Symbol]) -> None:
+        sup = self.ex.support_near(atom, context)
         if sup is None:
             return
         prov = None if BOOKKEEPING in sup.plan.info.flags else _rule_provision(sup.plan, sup.env)
@@ -174,10 +174,10 @@ class _Projector:
         if atom in seen:
             return
         seen.add(atom)
-        self._children(sup, cur, lines, seen, collect=prov is not None)
+        self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
 
     def _children(self, sup: _Support, cur: Line | None, lines: dict[tuple[str, str], Line],
-                  seen: set[clingo.Symbol], collect: bool) -> None:
+                  seen: set[clingo.Symbol], collect: bool, context: frozenset[clingo.Symbol]) -> None:
         if cur is not None:
             if sup.plan.info.rule_id not in cur.rules:
                 cur.rules.append(sup.plan.info.rule_id)
@@ -207,11 +207,11 @@ class _Projector:
                             if text not in cur.comparisons:
                                 cur.comparisons.append(text)
         for a in sup.pos:
-            self._visit(a, cur, lines, seen)
+            self._visit(a, cur, lines, seen, context)
         for _part, elements in sup.aggs:
             for el in elements:
                 for a in el:
-                    self._visit(a, cur, lines, seen)
+                    self._visit(a, cur, lines, seen, context)
 
     # ------------------------------------------------------------------------------ figures ---
     def _fact(self, atom: clingo.Symbol) -> str | None:

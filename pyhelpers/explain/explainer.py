@@ -430,6 +430,8 @@ class Explainer:
         results' ``reconstructed`` flag says. The other atoms get any support whose premises came earlier."""
         level: set[clingo.Symbol] = {a for a in self.true if a not in self.supports}
         just: dict[clingo.Symbol, _Support] = {}
+        self._rank = dict.fromkeys(level, -1)  # the order in which atoms were justified (facts first)
+        self._clean = set(level)  # the atoms justified in the clean passes
         # The passes over the atoms not yet justified, in order, each atom taking its first support whose
         # premises are all at the level (atoms justified earlier in the same pass included); a support's
         # count of premises with no option at the level yet is kept up to date as atoms join, so that a
@@ -470,10 +472,42 @@ class Explainer:
                         left.append(atom)
                         continue
                     just[atom] = chosen
+                    self._rank[atom] = len(self._rank)
+                    if clean_only:
+                        self._clean.add(atom)
                     joins(atom)
                     changed = True
                 pending = left
         return just
+
+    def support_near(self, atom: clingo.Symbol, context: frozenset[clingo.Symbol]) -> _Support | None:
+        """The support of ``atom`` closest to ``context`` (the arguments of the atoms above it in an
+        argument): among the supports whose premises were justified before it (no cycle) and as clean as
+        the one :meth:`_levels` chose, the one whose premises name most of the context; that chosen one
+        on a tie. One atom can stand in several arguments (two enterprises related on a day, asked for
+        at two sites): each argument then shows the premises of its own site, not those of the other."""
+        chosen = self.just.get(atom)
+        sups = self.supports.get(atom, [])
+        if chosen is None or len(sups) < 2 or not context:
+            return chosen
+        rank = self._rank[atom]
+        clean = atom in self._clean
+
+        def ok(a: clingo.Symbol) -> bool:
+            return self._rank.get(a, rank) < rank and (not clean or a in self._clean)
+
+        def near(sup: _Support) -> int:
+            premises = [*sup.pos, *(a for _, els in sup.aggs for el in els for a in el)]
+            return sum(1 for a in premises for x in a.arguments[1:] if x in context)
+
+        best, score = chosen, near(chosen)
+        for sup in sups:
+            if sup is chosen or (clean and sup.reconstructed):
+                continue
+            other = sup.choosing(ok)
+            if other is not None and near(other) > score:
+                best, score = other, near(other)
+        return best
 
     # ---------------------------------------------------------------------------------- trees ---
     def holds(self, atom: clingo.Symbol) -> bool:
