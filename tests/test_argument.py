@@ -161,6 +161,16 @@ def test_a_threshold_not_met_is_shown_as_the_comparison_that_holds() -> None:
     assert why[at + 1].strip() == "⊢ 181 > 181 — test: ✗"
 
 
+def test_each_site_is_argued_from_its_own_facts() -> None:
+    """Two sites of the same two enterprises share the atom "related on 2024-12-01": suape-works' argument
+    shows the facts of suape-site only, recife-works' those of recife-site (a blind examiner's finding at
+    stop 39: suape's PE argument listed recife-install's stint)."""
+    path = str(ROOT / "scenarios/br-ae/exam39-2-six-months-exactly-vs-one-day-more.yaml")
+    for item, own, other in (("suape-works", "suape", "recife"), ("recife-works", "recife", "suape")):
+        out = CliRunner().invoke(main, ["explain", path, "--item", item]).stdout
+        assert f"{own}-install" in out and other not in out
+
+
 def test_an_exception_not_applying_shows_the_comparison_that_holds() -> None:
     """br-pt 17(3) does not apply where public funds are not more than half: the reason is the comparison
     that holds (``50% ≤ 50%``), never the failed one written as if it held (``50% > 50%``)."""
