@@ -144,6 +144,42 @@ def test_a_sum_compared_inside_its_aggregate_shows_the_comparison_with_its_figur
     assert full[at + 1].strip() == "⊢ 183 > 182 — test: ✓"
 
 
+def test_a_threshold_not_met_is_shown_as_the_comparison_that_holds() -> None:
+    """A conclusion that holds because a threshold is not met shows the figures of the failed test as the
+    comparison that holds instead: recife-site is not a PE under br-ae 5(3) because its own 91 days and
+    the 181 days added with the related enterprise's are not more than the 181 days of six months from
+    2024-09-01 ("181 ≤ 181", a blind examiner's finding at stop 39: the line showed no figure). The
+    why-not of the sum shows its failed test."""
+    path = str(ROOT / "scenarios/br-ae/exam39-2-six-months-exactly-vs-one-day-more.yaml")
+    for lang in ("en", "pt"):
+        out = CliRunner().invoke(main, ["explain", path, "--item", "recife-works", "--lang", lang]).stdout
+        line = next(ln for ln in out.splitlines() if ln.startswith("    br-ae 5(3): recife-site "))
+        assert line.endswith("; 91 ≤ 181; 181 ≤ 181")
+    why = CliRunner().invoke(main, ["explain", path, "--item", "recife-works", "--why-not",
+                                    'ae_aggregate_exceeds("recife-site")']).stdout.splitlines()
+    at = next(i for i, ln in enumerate(why) if ln.strip() == "✗ #sum = 181")
+    assert why[at + 1].strip() == "⊢ 181 > 181 — test: ✗"
+
+
+def test_each_site_is_argued_from_its_own_facts() -> None:
+    """Two sites of the same two enterprises share the atom "related on 2024-12-01": suape-works' argument
+    shows the facts of suape-site only, recife-works' those of recife-site (a blind examiner's finding at
+    stop 39: suape's PE argument listed recife-install's stint)."""
+    path = str(ROOT / "scenarios/br-ae/exam39-2-six-months-exactly-vs-one-day-more.yaml")
+    for item, own, other in (("suape-works", "suape", "recife"), ("recife-works", "recife", "suape")):
+        out = CliRunner().invoke(main, ["explain", path, "--item", item]).stdout
+        assert f"{own}-install" in out and other not in out
+
+
+def test_an_exception_not_applying_shows_the_comparison_that_holds() -> None:
+    """br-pt 17(3) does not apply where public funds are not more than half: the reason is the comparison
+    that holds (``50% ≤ 50%``), never the failed one written as if it held (``50% > 50%``)."""
+    path = ROOT / "scenarios/br-pt/artistes-public-funding-boundary.yaml"
+    out = CliRunner().invoke(main, ["explain", str(path)]).stdout
+    lines = [ln.strip() for ln in out.splitlines() if "br-pt 17(3) does not apply" in ln]
+    assert lines and all(ln.endswith(("50% ≤ 50%", "10% ≤ 50%")) for ln in lines)
+
+
 def test_a_site_is_named_by_the_place_the_others_share() -> None:
     """Places linked by ``same_site_as`` form one site, named by the place that links to no other: the
     enterprise's days are "at quixere-site" (its own place), never at the related enterprise's quixere-grid,

@@ -137,6 +137,7 @@ class _Projector:
                         a.string for spec, a in zip(pred.args, sym.arguments, strict=True)
                         if spec.type == "prov" and a.type == clingo.SymbolType.String)
         self._exception_rules: dict[tuple[str, int], list[tuple[Any, list[Any]]]] = {}
+        self._not_met: dict[clingo.Symbol, list[str]] = {}
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -145,7 +146,7 @@ class _Projector:
         sup = self.ex.just.get(root)
         if sup is None:
             return []
-        self._children(sup, None, lines, seen, collect=False)
+        self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
         return provisions + exceptions
@@ -154,8 +155,8 @@ class _Projector:
         return prov is not None and (prov in self.outcome_provisions or _specific(prov))
 
     def _visit(self, atom: clingo.Symbol, owner: Line | None, lines: dict[tuple[str, str], Line],
-               seen: set[clingo.Symbol]) -> None:
-        sup = self.ex.just.get(atom)
+               seen: set[clingo.Symbol], context: frozenset[clingo.Symbol]) -> None:
+        sup = self.ex.support_near(atom, context)
         if sup is None:
             return
         prov = None if BOOKKEEPING in sup.plan.info.flags else _rule_provision(sup.plan, sup.env)
@@ -173,10 +174,10 @@ class _Projector:
         if atom in seen:
             return
         seen.add(atom)
-        self._children(sup, cur, lines, seen, collect=prov is not None)
+        self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
 
     def _children(self, sup: _Support, cur: Line | None, lines: dict[tuple[str, str], Line],
-                  seen: set[clingo.Symbol], collect: bool) -> None:
+                  seen: set[clingo.Symbol], collect: bool, context: frozenset[clingo.Symbol]) -> None:
         if cur is not None:
             if sup.plan.info.rule_id not in cur.rules:
                 cur.rules.append(sup.plan.info.rule_id)
@@ -201,12 +202,16 @@ class _Projector:
             if collect:
                 for a in sup.neg:
                     self._exceptions(a, lines)
+                    if not self._exceptions_of(a):
+                        for text in self._thresholds_not_met(a):
+                            if text not in cur.comparisons:
+                                cur.comparisons.append(text)
         for a in sup.pos:
-            self._visit(a, cur, lines, seen)
+            self._visit(a, cur, lines, seen, context)
         for _part, elements in sup.aggs:
             for el in elements:
                 for a in el:
-                    self._visit(a, cur, lines, seen)
+                    self._visit(a, cur, lines, seen, context)
 
     # ------------------------------------------------------------------------------ figures ---
     def _fact(self, atom: clingo.Symbol) -> str | None:
@@ -309,6 +314,17 @@ class _Projector:
             self._exception_rules[key] = found
         return self._exception_rules[key]
 
+    def _thresholds_not_met(self, atom: clingo.Symbol) -> list[str]:
+        """A negated condition that holds because a threshold is not met: the comparisons that hold
+        instead, with their figures (``181 ≤ 181``)."""
+        if atom not in self._not_met:
+            ex = self.ex
+            if self.full is not None:
+                ex = copy.copy(self.ex)
+                ex.rule_source = self.full
+            self._not_met[atom] = ex.thresholds_not_met(atom)
+        return self._not_met[atom]
+
     def _why_not(self, exc: clingo.Symbol) -> str | None:
         """Why the exception did not apply: the deepest first failed condition of its best attempt."""
         ex = self.ex
@@ -362,6 +378,8 @@ def _leaf_reason(step: Step, lang: str) -> str | None:
         step = step.children[0]
     if step.kind == "failed" and not step.children and step.reading.startswith("#"):
         return None
+    if step.held is not None:  # a threshold not met: the comparison that holds instead
+        return step.held
     note = f" ({step.note})" if step.note and step.kind == "unknown" else ""
     return f"{step.reading}{note}"
 

@@ -78,6 +78,16 @@ AGGREGATE_NAMES = {
     ast.AggregateFunction.Min: "min",
     ast.AggregateFunction.Max: "max",
 }
+_NEGATE = {
+    ast.ComparisonOperator.LessThan: ast.ComparisonOperator.GreaterEqual,
+    ast.ComparisonOperator.GreaterEqual: ast.ComparisonOperator.LessThan,
+    ast.ComparisonOperator.GreaterThan: ast.ComparisonOperator.LessEqual,
+    ast.ComparisonOperator.LessEqual: ast.ComparisonOperator.GreaterThan,
+    ast.ComparisonOperator.Equal: ast.ComparisonOperator.NotEqual,
+    ast.ComparisonOperator.NotEqual: ast.ComparisonOperator.Equal,
+}
+"""A comparison that fails: the one that holds instead."""
+_PLAIN = (ASTType.Variable, ASTType.SymbolicTerm)
 _FLIP = {
     ast.ComparisonOperator.LessThan: ast.ComparisonOperator.GreaterThan,
     ast.ComparisonOperator.GreaterThan: ast.ComparisonOperator.LessThan,
@@ -227,6 +237,7 @@ class Step:
     flags: tuple[str, ...] = ()
     note: str | None = None
     children: list[Step] = field(default_factory=list)
+    held: str | None = None  # a failed test: the comparison that holds instead, with its figures
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "atom": self.atom, "reading": self.reading}
@@ -419,6 +430,8 @@ class Explainer:
         results' ``reconstructed`` flag says. The other atoms get any support whose premises came earlier."""
         level: set[clingo.Symbol] = {a for a in self.true if a not in self.supports}
         just: dict[clingo.Symbol, _Support] = {}
+        self._rank = dict.fromkeys(level, -1)  # the order in which atoms were justified (facts first)
+        self._clean = set(level)  # the atoms justified in the clean passes
         # The passes over the atoms not yet justified, in order, each atom taking its first support whose
         # premises are all at the level (atoms justified earlier in the same pass included); a support's
         # count of premises with no option at the level yet is kept up to date as atoms join, so that a
@@ -459,10 +472,42 @@ class Explainer:
                         left.append(atom)
                         continue
                     just[atom] = chosen
+                    self._rank[atom] = len(self._rank)
+                    if clean_only:
+                        self._clean.add(atom)
                     joins(atom)
                     changed = True
                 pending = left
         return just
+
+    def support_near(self, atom: clingo.Symbol, context: frozenset[clingo.Symbol]) -> _Support | None:
+        """The support of ``atom`` closest to ``context`` (the arguments of the atoms above it in an
+        argument): among the supports whose premises were justified before it (no cycle) and as clean as
+        the one :meth:`_levels` chose, the one whose premises name most of the context; that chosen one
+        on a tie. One atom can stand in several arguments (two enterprises related on a day, asked for
+        at two sites): each argument then shows the premises of its own site, not those of the other."""
+        chosen = self.just.get(atom)
+        sups = self.supports.get(atom, [])
+        if chosen is None or len(sups) < 2 or not context:
+            return chosen
+        rank = self._rank[atom]
+        clean = atom in self._clean
+
+        def ok(a: clingo.Symbol) -> bool:
+            return self._rank.get(a, rank) < rank and (not clean or a in self._clean)
+
+        def near(sup: _Support) -> int:
+            premises = [*sup.pos, *(a for _, els in sup.aggs for el in els for a in el)]
+            return sum(1 for a in premises for x in a.arguments[1:] if x in context)
+
+        best, score = chosen, near(chosen)
+        for sup in sups:
+            if sup is chosen or (clean and sup.reconstructed):
+                continue
+            other = sup.choosing(ok)
+            if other is not None and near(other) > score:
+                best, score = other, near(other)
+        return best
 
     # ---------------------------------------------------------------------------------- trees ---
     def holds(self, atom: clingo.Symbol) -> bool:
@@ -541,10 +586,12 @@ class Explainer:
                 step.children.append(self.tree(a, seen))
         return step
 
-    def aggregate_tests(self, agg: Any, plan: RulePlan, env: Env) -> list[tuple[str, bool]]:
+    def aggregate_tests(self, agg: Any, plan: RulePlan, env: Env, failed_as_held: bool = False
+                        ) -> list[tuple[str, bool]]:
         """The comparisons an aggregate's guards make, the aggregate's value first, with their figures and
         whether they hold: ``L < #sum {...}`` with the sum 200 and ``L`` 184 is ``200 > 184``. A guard
-        ``V = #sum {...}`` only names the value: no test."""
+        ``V = #sum {...}`` only names the value: no test. ``failed_as_held``: a comparison that fails is
+        written as the one that holds instead (``181 ≤ 181``, not ``181 > 181``)."""
         value = self.aggregate_value(agg, env)
         out: list[tuple[str, bool]] = []
         for guard, left in ((agg.left_guard, True), (agg.right_guard, False)):
@@ -557,9 +604,58 @@ class Explainer:
                 ok = COMPARISONS[op][0](value, evaluate(guard.term, env).number)
             except Unbound:
                 ok = False
-            out.append((f"{render_value(clingo.Number(value), typ, self.lang)} {COMPARISONS[op][1]} "
+            shown = _NEGATE[op] if failed_as_held and not ok else op
+            out.append((f"{render_value(clingo.Number(value), typ, self.lang)} {COMPARISONS[shown][1]} "
                         f"{self._render_side(guard.term, env, typ)}", ok))
         return out
+
+    def thresholds_not_met(self, atom: clingo.Symbol) -> list[str]:
+        """Why ``atom``, which does not hold, is not derived where only a threshold stands in the way:
+        for each rule of it with a provision whose every other condition holds, the comparisons that
+        fail, written as the ones that hold instead, with their figures (``181 ≤ 181``: the days added
+        are not more than six months). Empty where some other condition fails (a fact missing, an
+        exception that applies) or no rule of it compares numbers, dates or shares."""
+        if atom in self.true:
+            return []
+        out: list[str] = []
+        for plan in self.rule_source.rules_for(atom.name, len(atom.arguments)):
+            tests = [p for p in plan.body if p.kind in ("cmp", "agg")]
+            if not tests or plan.info.provision == "(core)":
+                continue
+            env = unify(plan.head, atom, {})
+            if env is None:
+                continue
+            order = {"pos": 0, "agg": 1, "cmp": 2, "neg": 3}
+            parts = sorted(plan.body, key=lambda p: (order[p.kind], p.position))
+            results: list[tuple[list[tuple[BodyPart, Env]], Env]] = []
+            self._search(parts, 0, env, [], results)
+            for failures, _ in results:
+                if not failures or any(part.kind not in ("cmp", "agg") for part, _ in failures):
+                    continue
+                for part, fenv in failures:
+                    for text in self._held_instead(part, plan, fenv):
+                        if text not in out:
+                            out.append(text)
+        return out
+
+    def _held_instead(self, part: BodyPart, plan: RulePlan, env: Env) -> list[str]:
+        """A failed comparison of ``plan`` as the comparison that holds instead, with its figures; none for
+        a chain (``A < B < C``) or one between ids, States or terms (no figure to show)."""
+        if part.kind == "agg":
+            return [text for text, ok in self.aggregate_tests(part.atom, plan, env, failed_as_held=True) if not ok]
+        cmp = part.atom
+        guards = list(cmp.guards)
+        sides = (cmp.term, guards[0].term) if len(guards) == 1 else ()
+        if not sides or not all(_bound(t, env) and t.ast_type in _PLAIN for t in sides):
+            return []  # a chain, or a side computed from others (a date moved by days: no single figure)
+        types = sorted({plan.var_types.get(n, "int") for side in sides for n in variables(side)})
+        if set(types) & {"id", "state", "prov", "term"}:
+            return []
+        typ = next((t for t in types if t != "int"), "int")
+        left, right = (self._render_side(t, env, typ) for t in sides)
+        if word("open", self.lang) in (left, right):
+            return []  # against an open end: it holds whatever the date
+        return [f"{left} {COMPARISONS[_NEGATE[guards[0].comparison]][1]} {right}"]
 
     def _render_side(self, node: Any, env: Env, typ: str) -> str:
         try:
@@ -792,10 +888,17 @@ class Explainer:
                 step.children = [self.tree(atom)]
             return step
         if part.kind == "cmp":
-            return self._test_step(part, plan, env)
+            step = self._test_step(part, plan, env)
+            step.held = next(iter(self._held_instead(part, plan, env)), None)
+            return step
         agg = lit.atom
         value = self.aggregate_value(agg, env)
         step = Step("failed", str(agg), f"#{AGGREGATE_NAMES.get(agg.function, 'aggregate')} = {value}")
+        held = iter(self.aggregate_tests(agg, plan, env, failed_as_held=True))
+        for text, ok in self.aggregate_tests(agg, plan, env):
+            instead = next(held)[0]
+            step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}",
+                                      held=None if ok else instead))
         guard = agg.left_guard or agg.right_guard
         if depth > 0 and guard is not None and _bound(guard.term, env) and len(agg.elements) == 1:
             el = agg.elements[0]
