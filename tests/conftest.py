@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import subprocess
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -14,6 +17,7 @@ from pyhelpers.scenario import load_file
 
 pytest_plugins = ["pytester"]  # tests/test_pytest_plugin.py runs pytest in a temporary repository
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted(p for p in (ROOT / "scenarios").rglob("*.yaml"))
 
@@ -52,3 +56,42 @@ def scenario_params(paths: list[Path]) -> list[Any]:
     """One parameter per scenario, in the scenario's pytest-xdist group (``--dist loadgroup``): every test
     of a scenario runs in the same worker, which checks it once (the ``checked`` cache)."""
     return [pytest.param(p, id=scenario_id(p), marks=pytest.mark.xdist_group(scenario_id(p))) for p in paths]
+
+
+FULL_CHECKS = os.environ.get("TREATY_FULL_CHECKS", "") not in ("", "0")
+"""``TREATY_FULL_CHECKS=1``: the checks run within a time share (:func:`within_share`) run over every
+unit, whatever the time (a maintainer's full run, e.g. before a release)."""
+
+
+def _rotation() -> int:
+    """Where the suite's rotation starts: from the commit under test (``git rev-parse HEAD``), so that a
+    run is reproducible for its commit and successive commits cover different units first; 0 outside a
+    git checkout."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=10, check=False).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return 0
+    return int(head[:8], 16) if len(head) >= 8 and all(c in "0123456789abcdef" for c in head[:8]) else 0
+
+
+ROTATION = _rotation()
+
+
+def within_share(units: Sequence[T], seconds: float, minimum: int, label: str) -> Iterator[T]:
+    """``units`` from a point that turns with the commit under test (:data:`ROTATION`), one after the
+    other until ``seconds`` of wall-clock time have passed and at least ``minimum`` ran; then the
+    rest are left to the next commits, and a line says how many ran. A heavy check over every scenario
+    (the paths of the engine agreeing, the reconstructed flags) so takes a fixed share of the suite's
+    time on a busy machine too; :data:`FULL_CHECKS` runs every unit."""
+    if not units:
+        return
+    start = ROTATION % len(units)
+    order = [*units[start:], *units[:start]]
+    deadline = time.monotonic() + seconds
+    for n, unit in enumerate(order):
+        if not FULL_CHECKS and n >= minimum and time.monotonic() > deadline:
+            print(f"{label}: {n} of {len(order)} units within the time share of {seconds:g} s "
+                  f"(from unit {start}; TREATY_FULL_CHECKS=1 runs all)")
+            return
+        yield unit

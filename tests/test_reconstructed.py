@@ -24,7 +24,7 @@ from pyhelpers.engine.solve import Checker
 from pyhelpers.explain.explainer import explain_scenario
 from pyhelpers.scenario import Scenario, load_file
 
-from .conftest import ROOT, SCENARIOS, scenario_params
+from .conftest import ROOT, SCENARIOS, scenario_params, within_share
 
 
 def _treaties_with_reconstructed_rules(checker: Checker) -> set[str]:
@@ -83,6 +83,11 @@ def _explained(scenario: Scenario) -> dict[str, set[str]]:
 
 SHARDS = 8
 """The suite-wide test in shards, so that pytest-xdist shares its scenarios among the workers."""
+SHARE = 20.0
+"""Seconds of wall-clock time for each shard (explaining a scenario takes about 0.6 s of CPU, some 800 of
+them: eight minutes of CPU over the whole corpus): each run covers the scenarios its share allows, from a
+point that turns with the commit (``tests.conftest.within_share``); ``TREATY_FULL_CHECKS=1`` covers them
+all."""
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
@@ -92,9 +97,9 @@ def test_flagged_exactly_where_the_explanation_relies_on_a_reconstruction(checke
     assert treaties, "no rule is flagged reconstructed: nothing to test"
     paths = [p for p in SCENARIOS if p.relative_to(ROOT / "scenarios").parts[0] in treaties][shard::SHARDS]
     _CHECKER = checker.warm()
-    results = [_mismatches(path) for path in paths]
+    results = [_mismatches(path) for path in within_share(paths, SHARE, 10, f"reconstructed flags, shard {shard}")]
     bad = [line for lines, _ in results for line in lines]
-    assert sum(n for _, n in results) > 300 // SHARDS
+    assert sum(n for _, n in results) >= 10
     assert not bad, "\n".join(bad)
 
 
