@@ -81,7 +81,8 @@ def test_an_open_fact_is_shown_by_its_reading_beside_its_path() -> None:
     alternative = clingo.Function("alternative", [clingo.Function("technical_services"), clingo.Function("br"),
                                                   clingo.Number(1000)])
     note = _atom("note", clingo.String("fee"), alternative, clingo.String("br-pl 13(2)"))
-    assert reading(logic, note, "pt") == "quanto a fee: alternativa (serviços técnicos, Brasil, 1000) (br-pl 13(2))"
+    assert reading(logic, note, "pt") == ("quanto a fee: qualificado como serviços técnicos, o rendimento pode ser "
+                                          "tributado pelo Brasil a no máximo 10% (br-pl 13(2))")
     # an id is no constant, even where it starts with one ('office-activities', not 'escritório-activities')
     assert fact_text("activities(office-activities)", "pt") == "atividades (office-activities)"
 
@@ -117,7 +118,7 @@ def test_a_conditions_values_are_in_portuguese_form() -> None:
     assert render.values_text("any day from 2024-02-01 on", "pt") == "qualquer dia a partir de 01/02/2024"
     assert render.values_text("true", "pt") == "sim"  # `explain`'s note on facts given as alternatives
     assert fact_text("alternative(technical_services, br, 1000)", "pt") == \
-        "alternativa (serviços técnicos, Brasil, 1000)"
+        "qualificado como serviços técnicos, o rendimento pode ser tributado pelo Brasil a no máximo 10%"
 
 
 def test_the_reports_table_of_open_facts_names_them_in_words() -> None:
