@@ -193,7 +193,7 @@ class _Projector:
                 elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
             for part, _elements in sup.aggs if BOOKKEEPING not in sup.plan.info.flags else []:
-                for figure, _ok in self.ex.aggregate_tests(part.atom, sup.plan, sup.env):
+                for figure, _ok, _held in self.ex.aggregate_tests(part.atom, sup.plan, sup.env):
                     if figure not in cur.comparisons:
                         cur.comparisons.append(figure)
             for i, fact in enumerate(facts):

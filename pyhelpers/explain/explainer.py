@@ -318,6 +318,15 @@ def _number(value: int | None) -> clingo.Symbol | None:
     return clingo.Number(value) if value is not None else None
 
 
+_ORDER = {"pos": 0, "agg": 1, "cmp": 2, "neg": 3}
+
+
+def _search_order(plan: RulePlan) -> list[BodyPart]:
+    """A rule's body in the order why-not grounds it: positive atoms first (they bind), then aggregates,
+    comparisons and negations, each kind in the rule's order."""
+    return sorted(plan.body, key=lambda p: (_ORDER[p.kind], p.position))
+
+
 def _rule_provision(plan: RulePlan, env: Env) -> str | None:
     var = plan.info.dynamic_provision
     if var is not None:
@@ -358,6 +367,8 @@ class Explainer:
             env = dict(zip(plan.gvars, values, strict=True))
             sup = self._support(plan, ordered.symbol, env)
             self.supports[evaluate(plan.head, env)].append(sup)
+        self._rank: dict[clingo.Symbol, int] = {}  # the order in which atoms were justified (facts first)
+        self._clean: set[clingo.Symbol] = set()  # the atoms justified in the clean passes (facts included)
         self.just = self._levels()
         self._reconstructed: dict[clingo.Symbol, frozenset[str | None]] = {}
 
@@ -430,8 +441,8 @@ class Explainer:
         results' ``reconstructed`` flag says. The other atoms get any support whose premises came earlier."""
         level: set[clingo.Symbol] = {a for a in self.true if a not in self.supports}
         just: dict[clingo.Symbol, _Support] = {}
-        self._rank = dict.fromkeys(level, -1)  # the order in which atoms were justified (facts first)
-        self._clean = set(level)  # the atoms justified in the clean passes
+        self._rank.update(dict.fromkeys(level, -1))
+        self._clean.update(level)
         # The passes over the atoms not yet justified, in order, each atom taking its first support whose
         # premises are all at the level (atoms justified earlier in the same pass included); a support's
         # count of premises with no option at the level yet is kept up to date as atoms join, so that a
@@ -579,21 +590,21 @@ class Explainer:
         value = evaluate(named, env) if named is not None else _number(self.aggregate_value(agg, env))
         label = f"#{fn} = {render_value(value, 'int', self.lang) if value is not None else '?'}"
         step = Step("aggregate", label, f"{label} ({len(elements)})")
-        for text, ok in self.aggregate_tests(agg, plan, env):
+        for text, ok, _held in self.aggregate_tests(agg, plan, env):
             step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}"))
         for el in elements:
             for a in el:
                 step.children.append(self.tree(a, seen))
         return step
 
-    def aggregate_tests(self, agg: Any, plan: RulePlan, env: Env, failed_as_held: bool = False
-                        ) -> list[tuple[str, bool]]:
-        """The comparisons an aggregate's guards make, the aggregate's value first, with their figures and
-        whether they hold: ``L < #sum {...}`` with the sum 200 and ``L`` 184 is ``200 > 184``. A guard
-        ``V = #sum {...}`` only names the value: no test. ``failed_as_held``: a comparison that fails is
-        written as the one that holds instead (``181 ≤ 181``, not ``181 > 181``)."""
+    def aggregate_tests(self, agg: Any, plan: RulePlan, env: Env) -> list[tuple[str, bool, str]]:
+        """The comparisons an aggregate's guards make, the aggregate's value first, with their figures,
+        whether they hold, and the comparison that holds (itself, or for one that fails the one that holds
+        instead): ``L < #sum {...}`` with the sum 200 and ``L`` 184 is ``200 > 184``; with the sum 181 and
+        ``L`` 181, ``181 > 181`` fails and ``181 ≤ 181`` holds. A guard ``V = #sum {...}`` only names the
+        value: no test."""
         value = self.aggregate_value(agg, env)
-        out: list[tuple[str, bool]] = []
+        out: list[tuple[str, bool, str]] = []
         for guard, left in ((agg.left_guard, True), (agg.right_guard, False)):
             if guard is None or guard.comparison == ast.ComparisonOperator.Equal or value is None:
                 continue
@@ -604,9 +615,11 @@ class Explainer:
                 ok = COMPARISONS[op][0](value, evaluate(guard.term, env).number)
             except Unbound:
                 ok = False
-            shown = _NEGATE[op] if failed_as_held and not ok else op
-            out.append((f"{render_value(clingo.Number(value), typ, self.lang)} {COMPARISONS[shown][1]} "
-                        f"{self._render_side(guard.term, env, typ)}", ok))
+            left_text = render_value(clingo.Number(value), typ, self.lang)
+            right_text = self._render_side(guard.term, env, typ)
+            held = op if ok else _NEGATE[op]
+            out.append((f"{left_text} {COMPARISONS[op][1]} {right_text}", ok,
+                        f"{left_text} {COMPARISONS[held][1]} {right_text}"))
         return out
 
     def thresholds_not_met(self, atom: clingo.Symbol) -> list[str]:
@@ -625,8 +638,7 @@ class Explainer:
             env = unify(plan.head, atom, {})
             if env is None:
                 continue
-            order = {"pos": 0, "agg": 1, "cmp": 2, "neg": 3}
-            parts = sorted(plan.body, key=lambda p: (order[p.kind], p.position))
+            parts = _search_order(plan)
             results: list[tuple[list[tuple[BodyPart, Env]], Env]] = []
             self._search(parts, 0, env, [], results)
             for failures, _ in results:
@@ -642,7 +654,7 @@ class Explainer:
         """A failed comparison of ``plan`` as the comparison that holds instead, with its figures; none for
         a chain (``A < B < C``) or one between ids, States or terms (no figure to show)."""
         if part.kind == "agg":
-            return [text for text, ok in self.aggregate_tests(part.atom, plan, env, failed_as_held=True) if not ok]
+            return [held for _text, ok, held in self.aggregate_tests(part.atom, plan, env) if not ok]
         cmp = part.atom
         guards = list(cmp.guards)
         sides = (cmp.term, guards[0].term) if len(guards) == 1 else ()
@@ -726,8 +738,7 @@ class Explainer:
 
     def _best_attempt(self, plan: RulePlan, env: Env, extra: list[Any], depth: int,
                       visited: frozenset[tuple[int, str]]) -> Step | None:
-        order = {"pos": 0, "agg": 1, "cmp": 2, "neg": 3}
-        parts = sorted(plan.body, key=lambda p: (order[p.kind], p.position))
+        parts = _search_order(plan)
         parts += [BodyPart("cmp", ast.Literal(LOC, ast.Sign.NoSign, t), -1, t) for t in extra]
         results: list[tuple[list[tuple[BodyPart, Env]], Env]] = []
         self._search(parts, 0, env, [], results)
@@ -894,11 +905,9 @@ class Explainer:
         agg = lit.atom
         value = self.aggregate_value(agg, env)
         step = Step("failed", str(agg), f"#{AGGREGATE_NAMES.get(agg.function, 'aggregate')} = {value}")
-        held = iter(self.aggregate_tests(agg, plan, env, failed_as_held=True))
-        for text, ok in self.aggregate_tests(agg, plan, env):
-            instead = next(held)[0]
+        for text, ok, held in self.aggregate_tests(agg, plan, env):
             step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}",
-                                      held=None if ok else instead))
+                                      held=None if ok else held))
         guard = agg.left_guard or agg.right_guard
         if depth > 0 and guard is not None and _bound(guard.term, env) and len(agg.elements) == 1:
             el = agg.elements[0]
