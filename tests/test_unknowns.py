@@ -264,3 +264,21 @@ def _lines(step: object) -> list[str]:
     from pyhelpers.output.render import tree_text
 
     return tree_text(step)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("scenario", "fact", "cited"), [
+    ("br-uy/unknowns-ppt-both-questions.yaml", "arrangements.conduit.principal_purpose", ["br-uy 29(9)"]),
+    ("br-pt/exam23-dividend-capital-20-or-25-domestic-rate.yaml", "holding(lusoinvest, alfa-industria-sa).capital",
+     ["br-pt 10(2)(a)", "br-pt 10(2)(b)"]),
+    ("br-pt/unknowns-dividend-date-around-first-application.yaml", "income(irrf-around-new-year).date",
+     ["br-pt 10(1)", "br-pt 10(2)(a)", "br-pt 10(3)", "br-pt 28(2)(b)(i)", "br-pt Protocol 9"]),
+])
+def test_depending_on_alternatives_cites_the_provisions_that_read_the_fact(
+        checker: Checker, scenario: str, fact: str, cited: list[str]) -> None:
+    """A fact given as alternatives that decides an item is cited by the provisions whose rules read it
+    and that an alternative rests on, not by the treaty: the PPT's questions by br-uy 29(9), a holding's
+    capital by 10(2)(a) and (b), a payment's date around the first day of application by 28(2)(b)(i) (a
+    date carried by a fact of the treaty) beside the provisions of the dividend article that read it."""
+    result = checker.check(load_file(ROOT / "scenarios" / scenario))
+    found = sorted({f.provision for it in result.items for f in it.findings if f.kind == "depends" and f.fact == fact})
+    assert found == sorted(cited)

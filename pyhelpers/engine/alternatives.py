@@ -27,7 +27,7 @@ import operator
 import re
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -42,6 +42,7 @@ from pyhelpers.engine.answers import STATUS_OF_FINDING, reliance, relied_on, res
 from pyhelpers.engine.completion import combinations
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.provenance import RELIES
+from pyhelpers.engine.readers import provisions_reading
 from pyhelpers.engine.results import (
     STATUS_ORDER,
     Alternative,
@@ -195,6 +196,8 @@ class OpenProgram:
 
     rules: str
     facts: tuple[str, ...]
+    reads: tuple[frozenset[str], ...] = ()
+    """Per open fact (in order): the predicates of the facts that differ between its values."""
 
 
 def _runs(values: Sequence[int]) -> list[tuple[int, int]]:
@@ -250,7 +253,10 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
     program_facts += [open_option(SID, f, v) for f, fact in enumerate(chosen) for v in range(len(fact.values))]
     # the slice of the rules that can fire on some combination's facts (every fact of any combination)
     rules = str(checker.logic.program_for_facts(scenario.treaty, list(conditions), next(iter(versions), ())))
-    return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts))
+    reads = tuple(frozenset(text.partition("(")[0] for text, assignments in conditions.items()
+                            if any(f == n for a in assignments for f, _ in a))
+                  for n in range(len(chosen)))
+    return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts), reads)
 
 
 def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -288,7 +294,9 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                and not (a.name == "state_outcome" and (a.args[1], a.args[2]) not in settled)]
     relies = reliance(parse_atom(t) for t in cons.brave if t.startswith(RELIES))  # in some combination
     base = result_from_atoms(scenario, source, certain, receipt, relies)
-    items = tuple(_item(scenario, it, unknowns, cons, relies) for it in base.items)
+    readers = {f.name: provisions_reading(checker.logic, scenario.treaty, names)
+               for f, names in zip(unknowns, prog.reads, strict=True)}
+    items = tuple(_item(scenario, it, unknowns, cons, relies, readers) for it in base.items)
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
         attributed = dict(asked_for or {})
@@ -297,7 +305,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                 given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
                 if given:
                     attributed[(it.item_id, name)] = given
-        items = tuple(_relevance(it, asked[it.item_id], completed, attributed) for it in items)
+        items = tuple(_relevance(it, asked[it.item_id], completed, attributed, readers) for it in items)
     answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if any(c.fact == f.name for a in it.alternatives
@@ -517,10 +525,12 @@ def _masked(atom: str) -> str:
 
 
 def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact],
-               attributed: dict[tuple[str, str], set[Finding]]) -> ItemResult:
+               attributed: dict[tuple[str, str], set[Finding]], readers: Mapping[str, frozenset[str]]
+               ) -> ItemResult:
     """``item`` answered over every completion of the unknown values, its findings speaking as the rules
     do: a completed fact some value of which changes an outcome, a finding or a figure of the item is
-    reported with the ``depends`` findings the rules give for it (their provisions); one that changes
+    reported with the ``depends`` findings the rules give for it (their provisions; where they give none,
+    those of :func:`_deciding_provisions`); one that changes
     nothing, with the same findings as ``not_needed``. An item the rules asked for none of them keeps its
     three-valued answer (``asked``)."""
     if not any(iid == item.item_id for iid, _ in attributed) and not any(f.kind == "depends" for f in asked.findings):
@@ -533,7 +543,8 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     for fact in completed:
         given = attributed.get((item.item_id, fact.name), set())
         if fact.name in deciding:
-            findings |= given or {Finding("depends", item.treaty, fact.name)}
+            findings |= given or {Finding("depends", prov, fact.name)
+                                  for prov in _deciding_provisions(fact.name, item.alternatives, readers, item.treaty)}
         else:
             findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
     status = item.status
@@ -667,7 +678,7 @@ def _label_provision_text(label_text: str, provision: str) -> str:
 
 
 def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], cons: _Consequences,
-          relies: dict[Term, set[str]]) -> ItemResult:
+          relies: dict[Term, set[str]], readers: Mapping[str, frozenset[str]]) -> ItemResult:
     """The certain result of an item, with its possible-but-not-certain conclusions as alternatives. Each
     alternative is flagged with the reconstructed provisions its atoms rest on in some combination where
     they hold (``relies``), and the item with those of every conclusion and finding it has in some
@@ -724,7 +735,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     deciding = sorted({c.fact for x in alternatives for c in x.holds_if})
     if not deciding and alternatives:
         deciding = [f.name for f in unknowns]
-    findings = set(result.findings) | {Finding("depends", result.treaty, fact) for fact in deciding}
+    findings = set(result.findings) | {Finding("depends", prov, fact) for fact in deciding
+                                       for prov in _deciding_provisions(fact, alternatives, readers, result.treaty)}
     if not cons.complete:
         findings.add(Finding("time_limit", result.treaty))
     # a certain outcome resting on provisions that differ between the alternatives: all of them
@@ -752,6 +764,22 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     state = withholding_state(scenario, item)
     every = cons.complete and state is not None and _has_label(iid, state) in cons.cautious
     return dataclasses.replace(decided, compliance=_compliance(scenario, item, decided, every))
+
+
+def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers: Mapping[str, frozenset[str]],
+                         treaty: str) -> tuple[str, ...]:
+    """The provisions to cite for an item's depending on ``fact``: those whose rules first read it
+    (:func:`~pyhelpers.engine.readers.provisions_reading`) that an alternative holding under some of
+    its values rests on; else those that any alternative of the item rests on (the fact matters only
+    beside another); the treaty where none does."""
+    def rested_on(x: Alternative) -> tuple[str, ...]:
+        return (*x.provisions, *([x.finding.provision] if x.finding is not None else []))
+
+    reading = readers.get(fact, frozenset())
+    cited = reading & {p for x in alternatives if x.otherwise or any(c.fact == fact for c in x.holds_if)
+                       for p in rested_on(x)}
+    cited = cited or reading & {p for x in alternatives for p in rested_on(x)}  # read where another fact decides
+    return tuple(sorted(cited, key=provision_key)) or (treaty,)
 
 
 def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]]) -> Entitlement | None:
