@@ -318,6 +318,15 @@ def _number(value: int | None) -> clingo.Symbol | None:
     return clingo.Number(value) if value is not None else None
 
 
+def _aggregate_type(agg: Any, plan: RulePlan, named: Any = None) -> str:
+    """The vocabulary type an aggregate's value is shown by: that of the variable its guard names (``R =
+    #min {...}``, ``named``) or compares it with (``L < #sum {...}``) where it is a share, a date or another
+    figure with a form of its own (``#min = 10%``, never ``#min = 1000``); ``int`` otherwise."""
+    terms = [named] if named is not None else [g.term for g in (agg.left_guard, agg.right_guard) if g is not None]
+    types = [plan.var_types.get(n, "int") for term in terms for n in variables(term)]
+    return next((t for t in types if t not in ("int", "id")), "int")
+
+
 _ORDER = {"pos": 0, "agg": 1, "cmp": 2, "neg": 3}
 
 
@@ -588,8 +597,10 @@ class Explainer:
         named = next((g.term for g in (agg.left_guard, agg.right_guard) if g is not None
                       and g.comparison == ast.ComparisonOperator.Equal and _bound(g.term, env)), None)
         value = evaluate(named, env) if named is not None else _number(self.aggregate_value(agg, env))
-        label = f"#{fn} = {render_value(value, 'int', self.lang) if value is not None else '?'}"
-        step = Step("aggregate", label, f"{label} ({len(elements)})")
+        atom = f"#{fn} = {render_value(value, 'int', self.lang) if value is not None else '?'}"
+        shown = render_value(value, _aggregate_type(agg, plan, named), self.lang) if value is not None else "?"
+        label = f"#{fn} = {shown}"
+        step = Step("aggregate", atom, f"{label} ({len(elements)})")
         for text, ok, _held in self.aggregate_tests(agg, plan, env):
             step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}"))
         for el in elements:
@@ -904,7 +915,8 @@ class Explainer:
             return step
         agg = lit.atom
         value = self.aggregate_value(agg, env)
-        step = Step("failed", str(agg), f"#{AGGREGATE_NAMES.get(agg.function, 'aggregate')} = {value}")
+        shown = value if value is None else render_value(clingo.Number(value), _aggregate_type(agg, plan), self.lang)
+        step = Step("failed", str(agg), f"#{AGGREGATE_NAMES.get(agg.function, 'aggregate')} = {shown}")
         for text, ok, held in self.aggregate_tests(agg, plan, env):
             step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}",
                                       held=None if ok else held))
