@@ -329,11 +329,12 @@ def test_every_difference_the_comparison_writes_has_portuguese_words() -> None:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Mismatch":
             what = node.args[1]
-            if isinstance(what, ast.Constant):
+            if isinstance(what, ast.Constant) and isinstance(what.value, str):
                 whats.add(what.value)
             elif isinstance(what, ast.JoinedStr):  # f"outcome for {state}"
                 whats.add("outcome for pt")
-            sentences |= {a.value for a in node.args[2:] if isinstance(a, ast.Constant) and " " in a.value}
+            sentences |= {a.value for a in node.args[2:]
+                          if isinstance(a, ast.Constant) and isinstance(a.value, str) and " " in a.value}
         elif isinstance(node, ast.Tuple) and len(node.elts) == 3 and isinstance(node.elts[0], ast.Constant) and \
                 isinstance(node.elts[0].value, str):  # the (what, want, have) checks of withholding and relief
             whats.add(node.elts[0].value)
