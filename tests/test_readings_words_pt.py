@@ -8,13 +8,18 @@ import re
 from dataclasses import replace
 
 import clingo
+from click.testing import CliRunner
 
+from pyhelpers.base.rulebase import ground_facts
 from pyhelpers.engine.program import load_logic
 from pyhelpers.engine.results import Finding
 from pyhelpers.explain.readings import TERMS, fact_text, reading
+from pyhelpers.interfaces.cli import main
 from pyhelpers.output import render
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import field_text
+
+from .conftest import ROOT
 
 
 def _atom(name: str, *args: clingo.Symbol) -> clingo.Symbol:
@@ -152,3 +157,41 @@ def test_an_amount_in_cents_reads_as_money_in_each_language() -> None:
     for pred in logic.vocabulary.values():  # no reading writes an amount in cents or a currency's code as words
         for lang in ("en", "pt", "pt-PT"):
             assert not re.search(r"\b(cents|centavos|cêntimos) (of|de)\b", pred.reading(lang)), pred.name
+
+
+def test_a_plain_meaning_reads_its_figure_in_words() -> None:
+    """The indicators' plain meanings (a back-to-back payment passes on "most" of the item; a party has "no"
+    employees) read with their figures as the rules use them: a share as a percentage, never ``5000``; a
+    count as a count (was '"most" means beyond 5000' and '"none" means beyond 0', which misread the ``<=``)."""
+    logic = load_logic()
+    (share,) = ground_facts("plain_meaning_share", 2)
+    (count,) = ground_facts("plain_meaning_count", 2)
+    assert reading(logic, share, "en") == '"most" of an amount is more than 50% of it'
+    assert reading(logic, share, "pt") == '"a maior parte" de um montante é mais de 50% dele'
+    assert reading(logic, share, "pt-PT") == '"a maior parte" de um montante é mais de 50% dele'
+    assert reading(logic, count, "en") == '"none" means at most 0'
+    assert reading(logic, count, "pt") == '"nenhum" significa no máximo 0'
+
+
+def test_explain_full_reads_the_plain_meaning_of_most() -> None:
+    """`treaty explain --full` of a back-to-back payment shows the plain meaning the indicator's test rests on in
+    words with its percentage, beside the comparison it decides (``50,01% > 50%``)."""
+    path = str(ROOT / "scenarios/br-uy/ppt-indicator-back-to-back-50-or-50-01-percent.yaml")
+    for lang, words in (("en", '"most" of an amount is more than 50% of it'),
+                        ("pt", '"a maior parte" de um montante é mais de 50% dele')):
+        out = CliRunner().invoke(main, ["explain", path, "--full", "--lang", lang]).stdout
+        assert words in out, lang
+        assert "5000" not in out and "plain_meaning" not in out, lang
+
+
+def test_explain_full_shows_an_aggregates_value_and_a_day_count_by_their_types() -> None:
+    """An aggregate's value reads by the type of what it ranges over (``F = #min { F1 : ... }``, F1 a date: a
+    date, never the day number 738596; ``R = #min {...}`` of rates: ``10%``), and the difference of two dates is
+    a number of days (``N = D - F``: ``364 = 364``, never a date of the year 1)."""
+    path = str(ROOT / "scenarios/br-uy/ppt-indicator-holding-acquired-364-or-365-days.yaml")
+    out = CliRunner().invoke(main, ["explain", path, "--full"]).stdout
+    assert "Σ #min = 2023-03-17 (1)" in out and "⊢ 364 = 364 — test: ✓" in out
+    assert "Σ #min = 15% (1)" in out
+    assert not re.search(r"#min = \d{4,}\b(?!-)|\b000\d-\d\d-\d\d\b", out)
+    pt = CliRunner().invoke(main, ["explain", path, "--full", "--lang", "pt"]).stdout
+    assert "Σ #min = 17/03/2023 (1)" in pt and "⊢ 364 = 364 — teste: ✓" in pt

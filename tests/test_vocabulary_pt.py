@@ -195,6 +195,7 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     yield "whatif", run("whatif", str(ROOT / FORTY), "--lang", "pt", "--goal", 'max_rate("div-2024", R), R <= 1000'), \
         _ids(FORTY)
     yield from _cut_outputs(tmp)
+    yield from _mismatch_outputs(tmp)
     out = tmp / "report.html"
     run("report", qualifying, str(ROOT / SCENARIOS["relief"]), "-o", str(out), "--lang", "pt")
     yield "report", out.read_text(encoding="utf-8"), ids | _ids(SCENARIOS["relief"])
@@ -245,6 +246,105 @@ def _cut_outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     goal = 'max_rate("div-2024", R), R <= 1000'
     yield "whatif --time-limit", run("whatif", str(ROOT / FORTY), "--lang", "pt", "--goal", goal, "--time-limit",
                                      "0"), _ids(FORTY)
+
+
+def wrong_expectations(tmp: Path) -> Path:
+    """A copy of the br-pt dividend whose ``expect:`` block is wrong in every way `check` words: the status, an
+    outcome, a State's outcome left out of an exact expectation, the provisions, the maximum source tax, and a
+    withholding, entitlement and relief the item does not have."""
+    data = yaml.safe_load((ROOT / SCENARIOS["br-pt"]).read_text(encoding="utf-8"))
+    expected = data["expect"]["div-2024"]
+    expected.update(status="depends", outcome={"br": "capped 15%"}, provisions=expected["provisions"][:-1],
+                    max_source_tax="150000.00", withholding={"finding": "compliant"},
+                    entitlement={"status": "entitled"}, relief={"state": "pt"})
+    path = tmp / "wrong-expectations.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def _mismatch_outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
+    """`check` of a scenario whose ``expect:`` block does not match (exit code 1), in text and Markdown."""
+    path = wrong_expectations(tmp)
+    for fmt in ("text", "markdown"):
+        text = run("check", str(path), "--lang", "pt", "--format", fmt)
+        assert "8 divergências" in text, text
+        yield f"check expect: {fmt}", text, _ids(SCENARIOS["br-pt"])
+
+
+def test_a_failing_expect_block_is_written_in_the_users_language(tmp_path: Path) -> None:
+    """The differences from a wrong ``expect:`` block: what differs, the statuses and outcomes in the words of the
+    result lines, a State by its name, amounts as the locale writes them (issue 24); English as before, byte for
+    byte; the JSON's machine fields unchanged in every language."""
+    path = str(wrong_expectations(tmp_path))
+    en, pt, european = (run("check", path, "--lang", lang).split("\n\n")[-1] for lang in ("en", "pt", "pt-PT"))
+    provisions = "br-pt 1, br-pt 3(1)(f), br-pt 4(1), br-pt 10(1), br-pt 10(2), br-pt 10(2)(a)"
+    assert en.splitlines() == [
+        "expect: 8 mismatch(es)",
+        "  ✗ div-2024: status: expected depends, got decided",
+        "  ✗ div-2024: outcome for br: expected capped 15%, got capped 10%",
+        "  ✗ div-2024: outcome for pt: expected (not stated in expect), got may tax",
+        f"  ✗ div-2024: provisions: expected [{provisions}], got [{provisions}, br-pt 10(3)]",
+        "  ✗ div-2024: maximum source tax: expected 150000.00, got 100000.00",
+        "  ✗ div-2024: withholding: expected compliant, got no withholding check (no withholding: block)",
+        "  ✗ div-2024: entitlement: expected entitled, got not tested (no entitlement article reaches it)",
+        "  ✗ div-2024: relief: expected pt, got no relief (no relief: block, or none concluded)"]
+    assert pt.splitlines() == [
+        "expect: 8 divergências",
+        "  ✗ div-2024: situação: esperado depende; obtido decidido",
+        "  ✗ div-2024: resultado para o Brasil: esperado pode tributar, até 15% do montante bruto; obtido pode "
+        "tributar, até 10% do montante bruto",
+        "  ✗ div-2024: resultado para Portugal: esperado (não informado em expect); obtido pode tributar",
+        f"  ✗ div-2024: dispositivos: esperado [{provisions}]; obtido [{provisions}, br-pt 10(3)]",
+        "  ✗ div-2024: imposto máximo na fonte: esperado 150.000,00; obtido 100.000,00",
+        "  ✗ div-2024: retenção na fonte: esperado conforme; obtido nenhuma verificação da retenção (sem bloco "
+        "withholding:)",
+        "  ✗ div-2024: direito aos benefícios: esperado concedidos; obtido não examinado (nenhum artigo sobre o "
+        "direito aos benefícios o alcança)",
+        "  ✗ div-2024: eliminação da dupla tributação: esperado Portugal; obtido nenhuma eliminação da dupla "
+        "tributação (sem bloco relief:, ou nenhuma concluída)"]
+    assert "  ✗ div-2024: estado: esperado depende; obtido decidido" in european.splitlines()
+    assert "  ✗ div-2024: imposto máximo na fonte: esperado 150\u00a0000,00; obtido 100\u00a0000,00" in \
+        european.splitlines()
+    machine = [json.loads(run("check", path, "--lang", lang, "--format", "json"))["results"][0]["expect"]
+               for lang in ("en", "pt", "pt-PT")]
+    assert machine[0] == machine[1] == machine[2]
+    assert machine[0]["matched"] is False
+    assert machine[0]["mismatches"][0] == {"item_id": "div-2024", "what": "status", "expected": "depends",
+                                           "actual": "decided"}
+
+
+def test_every_difference_the_comparison_writes_has_portuguese_words() -> None:
+    """Each ``what`` of :mod:`pyhelpers.engine.expect` and each sentence it writes for a value it could not
+    compare is named in Portuguese by :func:`pyhelpers.output.render.mismatch_text` (a new one added there
+    without its words would stay English under --lang pt)."""
+    import ast
+    import inspect
+
+    from pyhelpers.engine import expect
+    from pyhelpers.engine.expect import Mismatch
+
+    tree = ast.parse(inspect.getsource(expect))
+    whats: set[str] = set()
+    sentences: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Mismatch":
+            what = node.args[1]
+            if isinstance(what, ast.Constant) and isinstance(what.value, str):
+                whats.add(what.value)
+            elif isinstance(what, ast.JoinedStr):  # f"outcome for {state}"
+                whats.add("outcome for pt")
+            sentences |= {a.value for a in node.args[2:]
+                          if isinstance(a, ast.Constant) and isinstance(a.value, str) and " " in a.value}
+        elif isinstance(node, ast.Tuple) and len(node.elts) == 3 and isinstance(node.elts[0], ast.Constant) and \
+                isinstance(node.elts[0].value, str):  # the (what, want, have) checks of withholding and relief
+            whats.add(node.elts[0].value)
+    assert {"status", "outcome for pt", "provisions", "relief not included", "credit"} <= whats
+    assert len(sentences) >= 5
+    untranslated = [w for w in sorted(whats) if english_words(render.mismatch_text(Mismatch("i", w, "x", "y"), "pt"),
+                                                            english_vocabulary(), set())]
+    untranslated += [s for s in sorted(sentences) if english_words(
+        render.mismatch_text(Mismatch("i", "status", "decided", s), "pt"), english_vocabulary(), set())]
+    assert not untranslated, untranslated
 
 
 # What stays English under --lang pt, and why (none of it is the tool's prose; each entry names where it comes from):

@@ -42,6 +42,7 @@ from pyhelpers.explain.explainer import (
     _rule_provision,
     _Support,
     evaluate,
+    term_type,
     unify,
 )
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
@@ -254,8 +255,7 @@ class _Projector:
             at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
             if at is None or at >= len(facts) or facts[at] is None:
                 continue
-            names = variables(cmp)
-            types = [sup.plan.var_types.get(n, "int") for n in names]
+            types = [term_type(t, sup.plan) for t in (side, other)]
             typ = next((t for t in types if t not in ("int", "id")), "int")
             return at, f"{COMPARISONS[op][1]} {self.ex._render_side(other, sup.env, typ)}"
         return None

@@ -318,6 +318,38 @@ def _number(value: int | None) -> clingo.Symbol | None:
     return clingo.Number(value) if value is not None else None
 
 
+_DAY_TYPES = frozenset({"date"})
+"""The types whose difference is a number of days (``D - F``), not a value of the type."""
+
+
+def term_type(node: Any, plan: RulePlan) -> str:
+    """The vocabulary type of a term of a comparison or an aggregate: a variable's own (``int`` where the rule's
+    atoms do not type it); of arithmetic, the type of its figure (a date moved by days, ``D + 30``, is a date; the
+    difference of two dates, ``D - F``, is a number of days; a share times a number is a share)."""
+    t = node.ast_type
+    if t == ASTType.Variable:
+        return plan.var_types.get(node.name, "int")
+    if t == ASTType.UnaryOperation:
+        return term_type(node.argument, plan)
+    if t == ASTType.BinaryOperation:
+        left, right = term_type(node.left, plan), term_type(node.right, plan)
+        if node.operator_type == ast.BinaryOperator.Minus and left == right and left in _DAY_TYPES:
+            return "int"
+        return next((x for x in (left, right) if x not in ("int", "id")), "int")
+    return "int"
+
+
+def _aggregate_type(agg: Any, plan: RulePlan, named: Any = None) -> str:
+    """The vocabulary type an aggregate's value is shown by: that of the variable its guard names (``R =
+    #min {...}``, ``named``) or compares it with (``L < #sum {...}``) where it is a share, a date or another
+    figure with a form of its own (``#min = 10%``, never ``#min = 1000``); else, but for a count, that of the
+    elements' terms it takes its value from (``F = #min { F1 : ... }`` with ``F1`` a date); ``int`` otherwise."""
+    terms = [named] if named is not None else [g.term for g in (agg.left_guard, agg.right_guard) if g is not None]
+    if agg.function != ast.AggregateFunction.Count:
+        terms += [el.terms[0] for el in agg.elements if el.terms]
+    return next((t for t in (term_type(term, plan) for term in terms) if t not in ("int", "id")), "int")
+
+
 _ORDER = {"pos": 0, "agg": 1, "cmp": 2, "neg": 3}
 
 
@@ -588,8 +620,10 @@ class Explainer:
         named = next((g.term for g in (agg.left_guard, agg.right_guard) if g is not None
                       and g.comparison == ast.ComparisonOperator.Equal and _bound(g.term, env)), None)
         value = evaluate(named, env) if named is not None else _number(self.aggregate_value(agg, env))
-        label = f"#{fn} = {render_value(value, 'int', self.lang) if value is not None else '?'}"
-        step = Step("aggregate", label, f"{label} ({len(elements)})")
+        atom = f"#{fn} = {render_value(value, 'int', self.lang) if value is not None else '?'}"
+        shown = render_value(value, _aggregate_type(agg, plan, named), self.lang) if value is not None else "?"
+        label = f"#{fn} = {shown}"
+        step = Step("aggregate", atom, f"{label} ({len(elements)})")
         for text, ok, _held in self.aggregate_tests(agg, plan, env):
             step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}"))
         for el in elements:
@@ -679,8 +713,7 @@ class Explainer:
     def _test_step(self, part: BodyPart, plan: RulePlan, env: Env) -> Step:
         cmp = part.atom
         sides = [cmp.term, *(g.term for g in cmp.guards)]
-        types = [plan.var_types.get(n, "int") for side in sides for n in variables(side)]
-        typ = next((t for t in types if t not in ("int", "id")), "int")
+        typ = next((t for t in (term_type(side, plan) for side in sides) if t not in ("int", "id")), "int")
         pieces = [self._render_side(cmp.term, env, typ)]
         ok = True
         prev = cmp.term
@@ -904,7 +937,8 @@ class Explainer:
             return step
         agg = lit.atom
         value = self.aggregate_value(agg, env)
-        step = Step("failed", str(agg), f"#{AGGREGATE_NAMES.get(agg.function, 'aggregate')} = {value}")
+        shown = value if value is None else render_value(clingo.Number(value), _aggregate_type(agg, plan), self.lang)
+        step = Step("failed", str(agg), f"#{AGGREGATE_NAMES.get(agg.function, 'aggregate')} = {shown}")
         for text, ok, held in self.aggregate_tests(agg, plan, env):
             step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}",
                                       held=None if ok else held))

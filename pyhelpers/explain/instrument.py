@@ -162,6 +162,18 @@ def _plan(rule: Any, info: RuleInfo, logic: Logic) -> RulePlan:
                 for c in el.condition:
                     if c.ast_type == ASTType.Literal and c.atom.ast_type == ASTType.SymbolicAtom:
                         _types_from_atom(c.atom.symbol, logic, var_types)
+    for part in body:  # V = #min { T : ... }: V is a value of T's (a #count is a number)
+        agg = part.node.atom if part.kind == "agg" else None
+        if agg is None or agg.function == ast.AggregateFunction.Count:
+            continue
+        found = {var_types.get(el.terms[0].name, "") if el.terms and el.terms[0].ast_type == ASTType.Variable else ""
+                 for el in agg.elements}
+        if len(found) != 1 or "" in found:
+            continue
+        for guard in (agg.left_guard, agg.right_guard):
+            if guard is not None and guard.comparison == ast.ComparisonOperator.Equal and \
+                    guard.term.ast_type == ASTType.Variable:
+                var_types.setdefault(guard.term.name, next(iter(found)))
     return RulePlan(info, head.atom.symbol, tuple(body), tuple(_global_vars(body)), var_types)
 
 

@@ -30,6 +30,7 @@ from pyhelpers.engine.results import (
     StateOutcome,
 )
 from pyhelpers.explain.readings import constant_text, fact_text, state_names, term, value, with_state
+from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path, field_text
 
@@ -794,6 +795,111 @@ def ask_text(result: ScenarioResult, lang: str, scenario: Scenario | None = None
     return "\n".join(lines) + "\n"
 
 
+_MISMATCH = {
+    "en": {"mismatch": "{item}: {what}: expected {expected}, got {actual}", "outcome for": "outcome for {state}",
+           "no such Contracting State": "no such Contracting State",
+           "(not stated in expect)": "(not stated in expect)",
+           "no withholding check (no withholding: block)": "no withholding check (no withholding: block)",
+           "not tested (no entitlement article reaches it)": "not tested (no entitlement article reaches it)",
+           "no relief (no relief: block, or none concluded)": "no relief (no relief: block, or none concluded)",
+           "None": "None", "provisions include": "provisions include", "missing facts": "missing facts",
+           "assumptions": "assumptions", "alternatives": "alternatives", "withholding finding": "withholding finding",
+           "tax due": "tax due", "withholding difference": "withholding difference",
+           "withholding reason": "withholding reason", "entitlement provisions": "entitlement provisions",
+           "relief State": "relief State", "relief methods": "relief methods",
+           "relief not included": "relief not included", "residence": "residence"},
+    "pt": {"mismatch": "{item}: {what}: esperado {expected}; obtido {actual}", "outcome for": "resultado para {state}",
+           "no such Contracting State": "não é um Estado Contratante",
+           "(not stated in expect)": "(não informado em expect)",
+           "no withholding check (no withholding: block)": "nenhuma verificação da retenção (sem bloco withholding:)",
+           "not tested (no entitlement article reaches it)":
+               "não examinado (nenhum artigo sobre o direito aos benefícios o alcança)",
+           "no relief (no relief: block, or none concluded)":
+               "nenhuma eliminação da dupla tributação (sem bloco relief:, ou nenhuma concluída)",
+           "None": "nenhum", "provisions include": "dispositivos incluídos", "missing facts": "fatos ausentes",
+           "assumptions": "presunções", "alternatives": "alternativas",
+           "withholding finding": "constatação sobre a retenção", "tax due": "imposto devido",
+           "withholding difference": "diferença da retenção", "withholding reason": "motivo da retenção",
+           "entitlement provisions": "dispositivos do direito aos benefícios",
+           "relief State": "Estado que elimina a dupla tributação",
+           "relief methods": "métodos de eliminação da dupla tributação",
+           "relief not included": "métodos de eliminação não incluídos", "residence": "residência"},
+    "pt-PT": {"(not stated in expect)": "(não indicado em expect)", "missing facts": "factos em falta",
+              "provisions include": "disposições incluídas",
+              "entitlement provisions": "disposições do direito aos benefícios"},
+}
+"""The words of a difference from the scenario's ``expect:`` block (:func:`mismatch_text`), keyed by the English
+``what`` and the English sentences :mod:`pyhelpers.engine.expect` writes for a value it could not compare."""
+_MISMATCH_VALUES = {"status": "value", "entitlement": "value", "withholding finding": "value", "withholding": "value",
+                    "qualified person": "value", "relief State": "state", "relief": "state", "residence": "state",
+                    "maximum source tax": "amount", "tax due": "amount", "withholding difference": "amount",
+                    "the Convention's limit": "amount", "creditable tax": "amount", "credit": "amount",
+                    "deduction": "amount", "withholding reason": "reason"}
+"""How the values of a difference are written, by its ``what`` (an outcome's are its words): a value of the
+scenario format in the tool's words (``decided``), a State by its name, an amount as the locale writes it, a
+withholding reason as the withholding line words it; the values of any other difference (lists of provisions,
+facts, findings) as the ``expect:`` block writes them."""
+
+
+def _mismatch_what(what: str, lang: str) -> str:
+    """The name of what differs (``status``, ``outcome for br``) in ``lang``'s words."""
+    words = wording(_MISMATCH, lang)
+    if what.startswith("outcome for "):
+        return with_state(words["outcome for"], "state", what.removeprefix("outcome for "), lang)
+    named = {"status": label("status", lang), "provisions": label("provisions", lang),
+             "findings": label("findings", lang), "maximum source tax": label("max_tax", lang),
+             "withholding": label("withholding", lang), "entitlement": label("entitlement", lang),
+             "qualified person": wording(_ANSWER, lang)["qualified"]}
+    relief = wording(_RELIEF, lang)
+    named |= {"relief": relief["title"], "the Convention's limit": relief["limit"],
+              "creditable tax": relief["creditable"], "credit": relief["credit"], "deduction": relief["deduction"]}
+    return named.get(what) or words.get(what, what)
+
+
+def _mismatch_value(what: str, text: str, lang: str) -> str:
+    """One side of a difference in ``lang``'s words (:data:`_MISMATCH_VALUES`)."""
+    words = wording(_MISMATCH, lang)
+    if text in words:
+        return words[text]
+    if what.startswith("outcome for "):
+        try:
+            kind, rate = parse_outcome(text)
+        except ValueError:
+            return text
+        state = what.removeprefix("outcome for ")
+        if kind in ("at_most", "undetermined") and rate is not None:
+            return outcome_text(StateOutcome(state, "undetermined", None, (), at_most_bp=rate), lang)
+        if kind == "may_tax_always":
+            return outcome_text(StateOutcome(state, "undetermined", None, (), may_tax_always=True), lang)
+        return outcome_text(StateOutcome(state, kind, rate, ()), lang)
+    how = _MISMATCH_VALUES.get(what)
+    if how == "value":
+        return value(text, lang)
+    if how == "reason":
+        return wording(_COMPLIANCE, lang).get(f"why_{text}", value(text, lang))
+    if how == "state":
+        return state_name(text, lang) if text in state_names(lang) else value(text, lang)
+    if how == "amount":
+        try:
+            return formats.number(Decimal(text), lang)
+        except ArithmeticError:
+            return text
+    return text
+
+
+def mismatch_text(m: Mismatch, lang: str) -> str:
+    """A difference from the scenario's ``expect:`` block in ``lang``: in English as :class:`Mismatch` writes it
+    (``div-2024: status: expected decided, got depends``); in Portuguese with what differs named in its words,
+    the statuses and outcomes in theirs (as the result lines write them), a State by its name and an amount in
+    the locale's form (``div-2024: situação: esperado decidido; obtido depende``). Provisions, facts and
+    findings stay as the ``expect:`` block writes them."""
+    if languages.family(lang) == "en":
+        return str(m)
+    return wording(_MISMATCH, lang)["mismatch"].format(
+        item=m.item_id, what=_mismatch_what(m.what, lang), expected=_mismatch_value(m.what, m.expected, lang),
+        actual=_mismatch_value(m.what, m.actual, lang))
+
+
 def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str) -> list[str]:
     if mismatches is None:
         return []
@@ -801,7 +907,8 @@ def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None,
         n = len(result.items) + len(result.answers)
         return [label("expect_ok_one" if n == 1 else "expect_ok", lang).format(n=n)]
     n = len(mismatches)
-    return [label("expect_bad_one" if n == 1 else "expect_bad", lang).format(n=n), *(f"  ✗ {m}" for m in mismatches)]
+    return [label("expect_bad_one" if n == 1 else "expect_bad", lang).format(n=n),
+            *(f"  ✗ {mismatch_text(m, lang)}" for m in mismatches)]
 
 
 def result_json(result: ScenarioResult, lang: str = "en") -> dict[str, Any]:
