@@ -97,8 +97,8 @@ from pyhelpers.scenario.reading import read_file
 
 __all__ = [
     "DEFAULT_CHUNK", "FORMATS", "MAX_AMOUNT", "MAX_FIELD", "RESULT_COLUMNS", "BatchContext", "BatchError",
-    "LedgerError", "Row", "Summary", "decide_rows", "find_row", "ledger_format", "load_batch_context", "read_rows",
-    "row_item", "row_scenario", "run_batch",
+    "LedgerError", "Row", "Summary", "batch_rows", "decide_rows", "find_row", "ledger_format", "load_batch_context",
+    "read_rows", "row_item", "row_scenario", "run_batch",
 ]
 
 RESULT_COLUMNS = (
@@ -106,8 +106,8 @@ RESULT_COLUMNS = (
     "max_source_tax", "tax_due", "withholding_finding", "withholding_difference", "entitlement", "provisions",
     "findings", "error",
 )
-"""The columns a batch adds after each input row's own (documented in docs/guide/batch.md); an input column of
-the same name is replaced."""
+"""The columns a batch adds after each input row's own (documented in docs/guide/batch.md). A ledger with a column
+of one of these names is refused before any row is decided (:func:`batch_rows`): the result would replace its cells."""
 _RESULT_NAMES = frozenset(RESULT_COLUMNS)
 
 MAX_AMOUNT_DIGITS = 15
@@ -647,7 +647,7 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict, ctx.lang)
     prime(spec, ctx)
     spool = parts_folder(out) / SPOOL
-    jobs = spool_partitions(read_rows(ledger), chunk_size, spool, store.done)  # the ledger read once
+    jobs = spool_partitions(batch_rows(ledger), chunk_size, spool, store.done)  # the ledger read once
 
     def record(result: Written) -> None:
         index, rows, by_status, receipt = result
@@ -684,6 +684,15 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     if len(store.receipts) == len(store.done):  # a run resumed from an older journal has no receipts
         summary.receipt = run_receipt(store.receipts.values())
     return summary
+
+
+def batch_rows(ledger: str | Path) -> Iterator[Row]:
+    """The rows of a ledger to decide (:func:`~pyhelpers.interfaces.ledger.read_rows`): a column named like one of
+    :data:`RESULT_COLUMNS` (a CSV header's or a Parquet file's, a JSON Lines row's key) raises
+    :class:`LedgerError` naming it, as a column named twice does: its cells would be silently replaced by the
+    results. Every engine reads with it (``treaty batch``, Dask, Spark; ``treaty serve`` reads its body with the
+    same check), before any row is decided."""
+    return read_rows(ledger, RESULT_COLUMNS)
 
 
 def find_row(ledger: str | Path, row_id: str) -> Row:
@@ -876,7 +885,7 @@ def partitions(rows: Iterable[Row], size: int, skip: Iterable[int] = ()) -> Iter
 def ledger_rows(ledger: Path) -> Iterator[Row]:
     """The ledger's rows, those whose id an earlier row has marked as errors (a first pass over the
     ledger finds them: :func:`~pyhelpers.interfaces.ledger.duplicate_rows`)."""
-    return mark_duplicates(read_rows(ledger), duplicate_rows(read_rows(ledger)))
+    return mark_duplicates(batch_rows(ledger), duplicate_rows(batch_rows(ledger)))
 
 
 Written = tuple[int, int, dict[str, int], dict[str, Any]]
