@@ -36,7 +36,7 @@ from pyhelpers.engine.domains import cited_percentages
 from pyhelpers.engine.fields import item_named, result_named, row_named
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
-from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, Receipt, ScenarioResult
+from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, Receipt, ScenarioResult, replaced
 from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import NO_CUTS, Cuts, Declared, item_key, scenario_facts
 from pyhelpers.facts.emit import quote
@@ -541,7 +541,7 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
             flags: dict[str, tuple[str, ...]] | None = None) -> ItemResult:
     """The result decided under ``placeholder``, for ``item``: its id, its amounts, its findings
     (``flags``: the case's reconstructed provisions of a compliance figure by State, filled as found)."""
-    findings = tuple(dataclasses.replace(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
+    findings = tuple(replaced(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
                      in f.fact else f for f in template.findings)
     gross, currency = (item.gross.amount, item.gross.currency) if item.gross else (None, None)
     result = _with(template, item_id=item.id, findings=findings, gross=gross, currency=currency,
