@@ -48,6 +48,7 @@ from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.results import Finding, ItemResult, format_bp
 from pyhelpers.engine.solve import Checker, Memo
+from pyhelpers.facts import compared_gross, item_key
 from pyhelpers.interfaces.chunks import (
     JOURNAL,
     JOURNAL_VERSION,
@@ -306,14 +307,19 @@ def _row_source(ctx: BatchContext, row: Row) -> str:
     return f"{ctx.ledger} row {row.number}" + (f" ({', '.join(where)})" if where else "")
 
 
-def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem] | str:
-    """The row's treaty and validated item, or the message of what is wrong with it: from its shape's, where
-    the row's own cells are ones the models take as written (:class:`RowShapes`)."""
-    parsed = ctx.shapes.parsed(ctx, row) or _parsed(ctx, row, cat)
+def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem, str | None] | str:
+    """The row's treaty, validated item and :func:`~pyhelpers.facts.item_key` (None where not known yet), or the
+    message of what is wrong with it: from its shape's, where the row's own cells are ones the models take as
+    written (:class:`RowShapes`)."""
+    shaped = ctx.shapes.parsed(ctx, row)
+    if shaped is not None:
+        treaty, item, too_large, key = shaped
+        return f"{_row_source(ctx, row)}: {too_large}" if too_large else (treaty, item, key)
+    parsed = _parsed(ctx, row, cat)
     if isinstance(parsed, str):
         return f"{_row_source(ctx, row)}: {parsed}"
     treaty, item, too_large = parsed
-    return f"{_row_source(ctx, row)}: {too_large}" if too_large else (treaty, item)
+    return f"{_row_source(ctx, row)}: {too_large}" if too_large else (treaty, item, None)
 
 
 def _parsed(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem, str] | str:
@@ -360,7 +366,12 @@ class RowShapes:
                            | None] = {}
         """A row's columns → the columns an item is made of (:func:`row_item` leaves the others, a memo ...),
         their positions among the row's, and the positions of the own cells among them."""
-        self.shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, IncomeItem, str] | None] = {}
+        self.shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, IncomeItem, str, bool] | None] = {}
+        """A shape → its treaty, item, amounts too large, and whether its item's key depends on its gross amount
+        (an arm's-length amount compared with it: :func:`~pyhelpers.facts.item_key`)."""
+        self.keys: dict[tuple[tuple[tuple[str, ...], tuple[str, ...]], Any, Any], str] = {}
+        """A shape, the row's own date and (where it matters) gross amount → the item's
+        :func:`~pyhelpers.facts.item_key`: what that key depends on, the id and withholding aside."""
 
     def _layout(self, columns: tuple[str, ...]
                 ) -> tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]] | None:
@@ -371,10 +382,12 @@ class RowShapes:
         found = self.layouts[columns] = (used, at, tuple((k, c) for k, c in enumerate(used) if c in _OWN))
         return found
 
-    def parsed(self, ctx: BatchContext, row: Row) -> tuple[str, IncomeItem, str] | None:
-        """:func:`_parsed` of ``row`` from its shape's; None where the row is to be parsed whole."""
+    def parsed(self, ctx: BatchContext, row: Row) -> tuple[str, IncomeItem, str, str] | None:
+        """:func:`_parsed` of ``row`` from its shape's, with the item's :func:`~pyhelpers.facts.item_key`; None where
+        the row is to be parsed whole."""
         if ctx.context_treaty != self.treaty:
             self.shapes.clear()
+            self.keys.clear()
             self.treaty = ctx.context_treaty
         if row.error is not None:
             return None
@@ -401,12 +414,20 @@ class RowShapes:
         else:
             if len(self.shapes) >= self.limit:
                 self.shapes.clear()
+                self.keys.clear()
             parsed = _parsed(ctx, Row(row.number, dict(zip(used, values, strict=True)), row.line))
-            shaped = self.shapes[key] = None if isinstance(parsed, str) else parsed
+            shaped = self.shapes[key] = None if isinstance(parsed, str) else (*parsed, compared_gross(parsed[1]))
         if shaped is None:
             return None
-        treaty, model, too_large = shaped
-        return treaty, _put_back(model, own), too_large
+        treaty, model, too_large, compared = shaped
+        item = _put_back(model, own)
+        known = (key, own.get("date"), own.get("gross") if compared else None)
+        item_id = self.keys.get(known)
+        if item_id is None:
+            if len(self.keys) >= self.limit:
+                self.keys.clear()
+            item_id = self.keys[known] = item_key(item)
+        return treaty, item, too_large, item_id
 
 
 def _put_back(model: IncomeItem, own: dict[str, Any]) -> IncomeItem:
@@ -437,6 +458,7 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
     or of the context (a :class:`TreatyLogicError`) stops the batch."""
     out: list[dict[str, str] | None] = [None] * len(rows)
     groups: dict[str, list[tuple[int, IncomeItem]]] = {}
+    keys: dict[int, str] = {}  # the item_key of a row's item, where its shape gave it
     cat = catalogue()
     for n, row in enumerate(rows):
         try:
@@ -449,17 +471,19 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
         if isinstance(parsed, str):
             out[n] = _error_record(row, parsed)
             continue
-        treaty, item = parsed
+        treaty, item, key = parsed
         groups.setdefault(treaty, []).append((n, item))
+        if key is not None:
+            keys[n] = key
     for treaty, members in sorted(groups.items()):
         try:
-            _decide_group(ctx, treaty, members, rows, out)
+            _decide_group(ctx, treaty, members, rows, out, keys)
         except TreatyLogicError:
             raise
         except Exception:
             for member in members:
                 try:
-                    _decide_group(ctx, treaty, [member], rows, out)
+                    _decide_group(ctx, treaty, [member], rows, out, keys)
                 except TreatyLogicError:
                     raise
                 except Exception as err:
@@ -472,13 +496,16 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
 
 
 def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]], rows: Sequence[Row],
-                  out: list[dict[str, str] | None]) -> None:
-    """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``."""
+                  out: list[dict[str, str] | None], keys: dict[int, str] | None = None) -> None:
+    """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``. ``keys``: the
+    :func:`~pyhelpers.facts.item_key` of rows' items already known, by row index."""
     members = _drop_inconsistent(ctx, treaty, members, rows, out)
     if not members:
         return
     context = ctx.context.model_copy(update={"treaty": treaty})
-    decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger, ctx.memo)
+    known = keys or {}
+    decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger, ctx.memo,
+                                       [known.get(n) for n, _ in members])
     home = catalogue().home
     records = [_result_record(rows[n], item_result, home) for (n, _), item_result in zip(members, decided, strict=True)]
     for (n, _), record in zip(members, records, strict=True):
@@ -708,7 +735,7 @@ def row_scenario(ctx: BatchContext, row: Row) -> Scenario:
     parsed = _parse_row(ctx, row)
     if isinstance(parsed, str):
         raise BatchError(parsed)
-    treaty, item = parsed
+    treaty, item, _ = parsed
     scenario = ctx.context.model_copy(update={"treaty": treaty, "income": [item]})
     scenario._plain_data = None  # the context's document: not this scenario's (missing records are added to it)
     inconsistent = check_consistency(scenario, ctx.ledger)
