@@ -538,8 +538,8 @@ def _drop_inconsistent(ctx: BatchContext, treaty: str, members: list[tuple[int, 
 def _error_record(row: Row, message: str) -> dict[str, str]:
     if len(message) > MAX_MESSAGE:
         message = f"{message[:MAX_MESSAGE]}… (cut: {len(message):,} characters)"
-    rec = {k: v for k, v in row.columns.items() if k not in _RESULT_NAMES}
-    rec.update({c: "" for c in RESULT_COLUMNS})
+    rec = _own_columns(row)
+    rec.update(_NO_RESULT)
     rec.update({"status": "error", "error": message})
     return rec
 
@@ -551,8 +551,20 @@ def findings_cell(findings: Sequence[Finding]) -> str:
     return "; ".join(f"{f} [in the scenario: {f.field}]" if f.field else str(f) for f in findings)
 
 
+def _own_columns(row: Row) -> dict[str, str]:
+    """A copy of the row's columns, those named like a result column left out (a ledger read by :func:`batch_rows`
+    has none: copied whole)."""
+    columns = row.columns
+    if _RESULT_NAMES.isdisjoint(columns):
+        return columns.copy()
+    return {k: v for k, v in columns.items() if k not in _RESULT_NAMES}
+
+
+_NO_RESULT = dict.fromkeys(RESULT_COLUMNS, "")
+
+
 def _result_record(row: Row, r: ItemResult, home: str) -> dict[str, str]:
-    rec = {k: v for k, v in row.columns.items() if k not in _RESULT_NAMES}
+    rec = _own_columns(row)
     partner = next((s for s in r.states if s.state != home), None)
     br = next((s for s in r.states if s.state == home), None)
     c = r.compliance

@@ -310,7 +310,7 @@ def _csv_rows(path: Path, fh: TextIO, taken: Sequence[str] = ()) -> Iterator[Row
         if not cells:
             continue  # a blank line
         n += 1
-        columns = {k: v.strip() for k, v in zip(header, cells, strict=False)}
+        columns = dict(zip(header, map(str.strip, cells), strict=False))
         if len(cells) < len(header):
             columns.update({k: "" for k in header[len(cells):]})
         elif len(cells) > len(header) and any(c.strip() for c in cells[len(header):]):
