@@ -51,6 +51,13 @@ def test_reading_symbols_equals_parsing_their_text() -> None:
     assert terms._READ is not None  # this clingo's C functions are read directly
     assert terms._READ(atoms + negated) == terms._read_public(atoms + negated) == [parse_atom(str(sym)) for sym
                                                                                    in atoms + negated]
+    ctl = clingo.Control()  # a model's symbols: read from their C array
+    ctl.add("base", [], 'p("a", 1, f(b, "c")). q. p(-2, #inf). n(-f(x)).')
+    ctl.ground([("base", [])])
+    with ctl.solve(yield_=True) as handle:
+        shown = next(iter(handle)).symbols(shown=True)
+    assert read_symbols(shown) == terms._read_public(list(shown)) == [parse_atom(str(sym)) for sym in shown]
+    assert len(shown) == 4
 
 
 def test_tuples_and_constants() -> None:

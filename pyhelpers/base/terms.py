@@ -153,7 +153,18 @@ def _c_reader() -> Callable[[Iterable[clingo.Symbol]], list[Term]] | None:
                 seen[rep] = found
             return found
 
-        return [Term(name(rep), tuple([value(a) for a in arguments(rep)])) for rep in (sym._rep for sym in symbols)]
+        return [Term(name(rep), tuple([value(a) for a in arguments(rep)])) for rep in _reps(symbols)]
+
+    def _reps(symbols: Iterable[clingo.Symbol]) -> list[int]:
+        """The symbols' C values: of a model's symbols, from its C array at once (no Symbol made per atom)."""
+        array = getattr(symbols, "_p_symbols", None)
+        if array is not None:
+            try:
+                size = len(array)
+                return unpack(array, size) if size else []
+            except TypeError:  # pragma: no cover - another clingo
+                pass
+        return [sym._rep for sym in symbols]
 
     probe = [clingo.Function("p", [clingo.String('s"\\\n'), clingo.Number(-3), clingo.Function("c"),
                                    clingo.Function("", [clingo.Infimum, clingo.Supremum]),
