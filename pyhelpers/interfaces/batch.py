@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -341,6 +342,11 @@ _OWN_PATHS = {"id": "id", "date": "date", "gross": "gross.amount", "withheld": "
 _SHAPE_CELLS = {"id": SHAPE_ID, "date": SHAPE_DAY, "gross": SHAPE_AMOUNT, "withheld": SHAPE_AMOUNT}
 
 
+_Layout = tuple[int, tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]]
+_Shape = tuple[str, IncomeItem, str, bool, dict[tuple[Any, Any], str]]
+_UNSEEN: Any = object()
+
+
 class RowShapes:
     """The items of a batch's rows, each distinct *shape* parsed and validated once (a realistic ledger has a
     few hundred shapes; a ledger whose every row is a new case has few more).
@@ -362,24 +368,26 @@ class RowShapes:
     def __init__(self) -> None:
         self.treaty: str | None = None
         """The context's treaty the shapes were parsed with (the rows' treaty where they name none)."""
-        self.layouts: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]]
-                           | None] = {}
-        """A row's columns → the columns an item is made of (:func:`row_item` leaves the others, a memo ...),
-        their positions among the row's, and the positions of the own cells among them."""
-        self.shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, IncomeItem, str, bool] | None] = {}
-        """A shape → its treaty, item, amounts too large, and whether its item's key depends on its gross amount
-        (an arm's-length amount compared with it: :func:`~pyhelpers.facts.item_key`)."""
-        self.keys: dict[tuple[tuple[tuple[str, ...], tuple[str, ...]], Any, Any], str] = {}
-        """A shape, the row's own date and (where it matters) gross amount → the item's
-        :func:`~pyhelpers.facts.item_key`: what that key depends on, the id and withholding aside."""
+        self.layouts: dict[tuple[str, ...], _Layout] = {}
+        """A row's columns → a number of its own (never given to another), the columns an item is made of
+        (:func:`row_item` leaves the others, a memo ...), their positions among the row's, and the positions of
+        the own cells among them."""
+        self.shapes: dict[tuple[int, tuple[str, ...]], _Shape | None] = {}
+        """A shape (its layout's number and cells) → its treaty, item, amounts too large, whether its item's key
+        depends on its gross amount (an arm's-length amount compared with it: :func:`~pyhelpers.facts.item_key`),
+        and its items' keys by the row's own date and (where it matters) gross amount: what that key depends on,
+        the id and withholding aside."""
+        self.keyed = 0
+        """How many keys the shapes hold (past :attr:`limit` they start afresh)."""
+        self._numbers = itertools.count()
 
-    def _layout(self, columns: tuple[str, ...]
-                ) -> tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]] | None:
+    def _layout(self, columns: tuple[str, ...]) -> _Layout:
         if len(self.layouts) >= self.limit:
             self.layouts.clear()
         at = tuple(k for k, c in enumerate(columns) if c in _ITEM_COLUMNS or c in _SPECIAL_COLUMNS or "." in c)
         used = tuple(columns[k] for k in at)
-        found = self.layouts[columns] = (used, at, tuple((k, c) for k, c in enumerate(used) if c in _OWN))
+        found = self.layouts[columns] = (next(self._numbers), used, at,
+                                         tuple((k, c) for k, c in enumerate(used) if c in _OWN))
         return found
 
     def parsed(self, ctx: BatchContext, row: Row) -> tuple[str, IncomeItem, str, str] | None:
@@ -387,15 +395,13 @@ class RowShapes:
         the row is to be parsed whole."""
         if ctx.context_treaty != self.treaty:
             self.shapes.clear()
-            self.keys.clear()
+            self.keyed = 0
             self.treaty = ctx.context_treaty
         if row.error is not None:
             return None
         columns = tuple(row.columns)
-        layout = self.layouts[columns] if columns in self.layouts else self._layout(columns)
-        if layout is None:
-            return None
-        used, at, owned = layout
+        layout = self.layouts.get(columns) or self._layout(columns)
+        number, used, at, owned = layout
         cells = list(row.columns.values())
         values = [cells[k] for k in at]
         own: dict[str, Any] = {}
@@ -408,25 +414,28 @@ class RowShapes:
                 return None  # validated whole: its message names the cell
             own[column] = value
             values[k] = _SHAPE_CELLS[column]
-        key = (used, tuple(values))
-        if key in self.shapes:
-            shaped = self.shapes[key]
-        else:
+        key = (number, tuple(values))
+        shaped = self.shapes.get(key, _UNSEEN)
+        if shaped is _UNSEEN:
             if len(self.shapes) >= self.limit:
                 self.shapes.clear()
-                self.keys.clear()
+                self.keyed = 0
             parsed = _parsed(ctx, Row(row.number, dict(zip(used, values, strict=True)), row.line))
-            shaped = self.shapes[key] = None if isinstance(parsed, str) else (*parsed, compared_gross(parsed[1]))
+            shaped = self.shapes[key] = None if isinstance(parsed, str) else (*parsed, compared_gross(parsed[1]), {})
         if shaped is None:
             return None
-        treaty, model, too_large, compared = shaped
+        treaty, model, too_large, compared, keys = shaped
         item = _put_back(model, own)
-        known = (key, own.get("date"), own.get("gross") if compared else None)
-        item_id = self.keys.get(known)
+        known = (own.get("date"), own.get("gross") if compared else None)
+        item_id = keys.get(known)
         if item_id is None:
-            if len(self.keys) >= self.limit:
-                self.keys.clear()
-            item_id = self.keys[known] = item_key(item)
+            if self.keyed >= self.limit:
+                for other in self.shapes.values():
+                    if other is not None:
+                        other[4].clear()
+                self.keyed = 0
+            item_id = keys[known] = item_key(item)
+            self.keyed += 1
         return treaty, item, too_large, item_id
 
 
