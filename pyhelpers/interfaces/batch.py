@@ -572,24 +572,45 @@ def _own_columns(row: Row) -> dict[str, str]:
 _NO_RESULT = dict.fromkeys(RESULT_COLUMNS, "")
 
 
-def _result_record(row: Row, r: ItemResult, home: str) -> dict[str, str]:
-    rec = _own_columns(row)
+_CASE_CELLS: dict[int, tuple[tuple[object, ...], tuple[str, ...]]] = {}
+"""The cells of a result that are its case's (the same for every row of the case: treaty, status, outcomes, cap,
+entitlement, provisions), by the identity of the result's ``states``, with the objects they were made from (kept
+alive here, so an identity is never another's while cached; checked on each use)."""
+
+
+def _case_cells(r: ItemResult, home: str) -> tuple[str, ...]:
+    made_of = (home, r.treaty, r.status, r.states, r.max_rate_bp, r.entitlement, r.provisions)
+    hit = _CASE_CELLS.get(id(r.states))
+    if hit is not None and all(a is b for a, b in zip(hit[0], made_of, strict=True)):
+        return hit[1]
     partner = next((s for s in r.states if s.state != home), None)
     br = next((s for s in r.states if s.state == home), None)
+    cells = (r.treaty, r.status, br.label if br else "", partner.state if partner else "",
+             partner.label if partner else "", format_bp(r.max_rate_bp) if r.max_rate_bp is not None else "",
+             str(r.entitlement) if r.entitlement is not None else "", "; ".join(r.provisions))
+    if len(_CASE_CELLS) >= 4_000:
+        _CASE_CELLS.clear()
+    _CASE_CELLS[id(r.states)] = (made_of, cells)
+    return cells
+
+
+def _result_record(row: Row, r: ItemResult, home: str) -> dict[str, str]:
+    rec = _own_columns(row)
+    treaty, status, outcome_home, partner_state, outcome_partner, cap, entitlement, provisions = _case_cells(r, home)
     c = r.compliance
     rec.update({
-        "applicable_treaty": r.treaty,
-        "status": r.status,
-        f"outcome_{home}": br.label if br else "",
-        "partner_state": partner.state if partner else "",
-        "outcome_partner": partner.label if partner else "",
-        "cap": format_bp(r.max_rate_bp) if r.max_rate_bp is not None else "",
+        "applicable_treaty": treaty,
+        "status": status,
+        f"outcome_{home}": outcome_home,
+        "partner_state": partner_state,
+        "outcome_partner": outcome_partner,
+        "cap": cap,
         "max_source_tax": cell_text(r.max_source_tax),
         "tax_due": cell_text(c.due) if c else "",
         "withholding_finding": c.finding if c else "",
         "withholding_difference": cell_text(c.difference) if c else "",
-        "entitlement": str(r.entitlement) if r.entitlement is not None else "",
-        "provisions": "; ".join(r.provisions),
+        "entitlement": entitlement,
+        "provisions": provisions,
         "findings": findings_cell(r.findings),
         "error": "",
     })
