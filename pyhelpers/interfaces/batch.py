@@ -124,7 +124,9 @@ whatever the chunking, but a chunk still pays a clingo run per treaty whose rows
 consistency check and a file: measured on 5,000 realistic rows (one worker, tests/ledger_gen.py, a busy
 machine), CPU 5.7 s at 100 rows per chunk, 3.3 s at 500, 2.9 s at 2,000, 2.5 s at 3,000, 2.7 s at 4,000,
 2.1 s at 5,000. 3,000 keeps most of the gain while a ledger of 6,000 rows still feeds two workers and an
-interrupted run loses at most 3,000 rows' work."""
+interrupted run loses at most 3,000 rows' work. Measured again with the per-row work cut (12,000 realistic rows, one
+worker, a busy machine, two runs each): 2.9 s at 1,000, 2.5-2.7 s at 2,000, 1.9-2.2 s at 3,000, 2.1-2.6 s at
+6,000, 2.0-2.4 s at 12,000: 3,000 kept."""
 
 MAX_MESSAGE = 1_000
 """An error message longer than this (it quotes a long cell) is cut, saying how long it was."""
