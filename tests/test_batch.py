@@ -688,10 +688,10 @@ def test_a_row_whose_decision_fails_is_decided_alone(tmp_path: Path, checker: Ch
     with it in the same clingo run get their results."""
     real = Checker.decide_items
 
-    def fragile(self: Checker, context: Any, items: list[Any], source: str, memo: Any = None) -> Any:
+    def fragile(self: Checker, context: Any, items: list[Any], source: str, memo: Any = None, keys: Any = None) -> Any:
         if any(it.id == "b" for it in items):
             raise ArithmeticError("boom")
-        return real(self, context, items, source, memo)
+        return real(self, context, items, source, memo, keys)
 
     monkeypatch.setattr(Checker, "decide_items", fragile)
     out = tmp_path / "out.csv"
