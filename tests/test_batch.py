@@ -597,6 +597,59 @@ def test_a_column_name_given_twice_stops_the_batch_naming_it(tmp_path: Path, che
         list(read_rows(parquet))
 
 
+def test_a_column_named_like_a_result_column_stops_the_batch_naming_it(tmp_path: Path, checker: Checker) -> None:
+    """Reproducer: a ledger column named like a result column (``status``, ``cap`` ...) was silently replaced by the
+    result: its cells lost. Now the batch stops before any row is decided, naming the ledger, the column(s) and
+    what was expected (a name other than the result columns, listed), as for a column named twice: a CSV header,
+    a Parquet file, a JSON Lines row's key (the whole ledger is read first: an earlier good row is not decided);
+    nothing is written. The Dask path reads with the same check (:func:`ledger_rows`); so does ``--lang pt``."""
+    listed = ", ".join(RESULT_COLUMNS)
+    ledger = tmp_path / "in.csv"
+    ledger.write_text("id,status,type,cap,memo\na,x,dividend,y,z\n", encoding="utf-8")
+    out = tmp_path / "out.csv"
+    with pytest.raises(LedgerError) as err:
+        run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
+    assert str(err.value) == (f"{ledger}:1: the header: expected column names other than the result columns the batch "
+                              f"adds ({listed}), found 'status' (column 2); 'cap' (column 4); rename them (the results "
+                              f"would replace their cells); nothing was written: fix the ledger and run the command "
+                              f"again")
+    assert not out.exists() and not (tmp_path / "out.csv.parts").exists()
+    with pytest.raises(LedgerError, match=re.escape(f"{ledger}:1: the header: expected column names other than")):
+        list(batch.ledger_rows(ledger))
+    assert [r.columns["status"] for r in read_rows(ledger)] == ["x"]  # explain-row reads it as it is
+    empty = tmp_path / "empty.csv"
+    empty.write_text("id,error\n", encoding="utf-8")
+    with pytest.raises(LedgerError, match=re.escape("found 'error' (column 2); rename it (the results would replace "
+                                                    "its cells)")):
+        run_batch(empty, CONTEXT, out, workers=1, checker=checker)
+    good = {c: v for c, v in generate(1, seed=2, bad_share=0.0)[0].items() if v != ""}
+    jsonl = tmp_path / "in.jsonl"
+    jsonl.write_text(json.dumps(good) + "\n\n" + json.dumps({**good, "id": "b", "tax_due": "1"}) + "\n",
+                     encoding="utf-8")
+    decided = []
+    real = batch.decide_rows
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(batch, "decide_rows", lambda *a: decided.append(a) or real(*a))
+        with pytest.raises(LedgerError) as err:
+            run_batch(jsonl, CONTEXT, out, workers=1, checker=checker)
+    assert str(err.value) == (f"{jsonl}:3: expected column names other than the result columns the batch adds "
+                              f"({listed}), found 'tax_due'; rename it (the results would replace its cells); nothing "
+                              f"was written: fix the ledger and run the command again")
+    assert decided == [] and not out.exists()
+    result = CliRunner().invoke(main, ["batch", str(jsonl), "--context", str(CONTEXT), "-o", str(out), "-q",
+                                       "--lang", "pt"])
+    assert result.exit_code != 0 and "esperado nomes de coluna diferentes dos das colunas de resultado que o lote " \
+        "acrescenta (" in result.output and "encontrado 'tax_due'; renomeie-a (os resultados substituiriam as suas " \
+        "células)" in result.output and "Traceback" not in result.output
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    parquet = tmp_path / "in.parquet"
+    pq.write_table(pa.Table.from_arrays([pa.array(["a"]), pa.array(["x"])], names=["id", "provisions"]), parquet)
+    with pytest.raises(LedgerError, match=re.escape(f"{parquet}: expected column names other than the result columns "
+                                                    f"the batch adds ({listed}), found 'provisions' (column 2)")):
+        run_batch(parquet, CONTEXT, out, workers=1, checker=checker)
+
+
 def test_cells_that_would_be_lost_are_errors_of_their_rows(tmp_path: Path, checker: Checker) -> None:
     """Reproducers: a CSV row with more cells than the header (a comma in a cell that is not quoted) lost the
     cells beyond it; of two columns without a name, one cell was lost; a JSON Lines key given twice kept its
@@ -635,10 +688,10 @@ def test_a_row_whose_decision_fails_is_decided_alone(tmp_path: Path, checker: Ch
     with it in the same clingo run get their results."""
     real = Checker.decide_items
 
-    def fragile(self: Checker, context: Any, items: list[Any], source: str, memo: Any = None) -> Any:
+    def fragile(self: Checker, context: Any, items: list[Any], source: str, memo: Any = None, keys: Any = None) -> Any:
         if any(it.id == "b" for it in items):
             raise ArithmeticError("boom")
-        return real(self, context, items, source, memo)
+        return real(self, context, items, source, memo, keys)
 
     monkeypatch.setattr(Checker, "decide_items", fragile)
     out = tmp_path / "out.csv"

@@ -209,6 +209,21 @@ def test_batch_answers_the_json_lines_of_treaty_batch(client: httpx.Client, tmp_
     assert {json.loads(line)["status"] for line in served} >= {"decided", "error"}
 
 
+def test_batch_with_a_row_keyed_like_a_result_column_ends_with_a_problem_naming_it(client: httpx.Client) -> None:
+    """A row with a key named like a result column (its value would be replaced by the result): the answer ends
+    with a problem naming the body's line and the key, what was expected (not a row answered without it)."""
+    context = json.dumps(yaml.safe_load(CONTEXT.read_text(encoding="utf-8")), default=str)
+    row = {**generate(1, seed=1, bad_share=0.0)[0], "status": "paid"}
+    r = client.post("/batch", content=context + "\n" + json.dumps(row) + "\n",
+                    headers={"content-type": "application/jsonl"})
+    assert r.status_code == 200
+    lines = r.content.splitlines()
+    problem = json.loads(lines[-1])
+    assert len(lines) == 1 and problem["status"] == 422, problem
+    assert "body:2: expected column names other than the result columns the batch adds (applicable_treaty, status" \
+        in problem["detail"] and "found 'status'; rename it" in problem["detail"]
+
+
 def test_batch_with_a_bad_context_is_a_problem_naming_its_field(client: httpx.Client) -> None:
     r = client.post("/batch", content='{"evaluation_date": "2024-13-01", "persons": {}}\n{"id": "x"}\n',
                     headers={"content-type": "application/jsonl"})

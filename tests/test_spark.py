@@ -17,6 +17,7 @@ import builtins
 import csv
 import json
 import os
+import re
 import shutil
 import signal
 import sys
@@ -30,7 +31,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.base.errors import BatchError
+from pyhelpers.base.errors import BatchError, LedgerError
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, run_batch
 from pyhelpers.interfaces.cli import main
@@ -198,6 +199,18 @@ def test_check_dataframe_gives_treaty_batch_rows_of_the_same_data(spark: Any, tm
         f"found 'br-xx'"]
     as_text = check_dataframe(df, CONTEXT.read_text(encoding="utf-8"), ledger=str(ledger))
     assert sorted([list(r) for r in as_text.collect()]) == expected
+
+
+def test_a_column_named_like_a_result_column_is_refused(spark: Any) -> None:
+    """A DataFrame column named like a result column (its cells would be replaced by the result) is refused, naming
+    it, before anything runs (was: dropped from the output)."""
+    from pyhelpers.interfaces.spark import check_dataframe
+
+    df = spark.createDataFrame([("a", "x")], "`id` string, `cap` string")
+    with pytest.raises(LedgerError, match=re.escape("payments: expected column names other than the result columns "
+                                                    "the batch adds (applicable_treaty, status, ")) as err:
+        check_dataframe(df, CONTEXT, ledger="payments")
+    assert "found 'cap' (column 2); rename it" in str(err.value)
 
 
 def test_columns_named_like_the_internals_are_the_dataframes_own(spark: Any, tmp_path: Path) -> None:

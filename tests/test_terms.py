@@ -6,6 +6,7 @@ import random
 
 import clingo
 
+from pyhelpers.base import terms
 from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols, render_term
 
 
@@ -46,6 +47,17 @@ def test_reading_symbols_equals_parsing_their_text() -> None:
     atoms += [clingo.Function("p", [clingo.Function("", [clingo.Number(1), clingo.Function("a")]), clingo.Infimum,
                                     clingo.Supremum])]
     assert read_symbols(atoms) == [parse_atom(str(sym)) for sym in atoms]
+    negated = [clingo.Function("q", [clingo.Function("n", [clingo.String("x")], False), clingo.Number(-4)])]
+    assert terms._READ is not None  # this clingo's C functions are read directly
+    assert terms._READ(atoms + negated) == terms._read_public(atoms + negated) == [parse_atom(str(sym)) for sym
+                                                                                   in atoms + negated]
+    ctl = clingo.Control()  # a model's symbols: read from their C array
+    ctl.add("base", [], 'p("a", 1, f(b, "c")). q. p(-2, #inf). n(-f(x)).')
+    ctl.ground([("base", [])])
+    with ctl.solve(yield_=True) as handle:
+        shown = next(iter(handle)).symbols(shown=True)
+    assert read_symbols(shown) == terms._read_public(list(shown)) == [parse_atom(str(sym)) for sym in shown]
+    assert len(shown) == 4
 
 
 def test_tuples_and_constants() -> None:

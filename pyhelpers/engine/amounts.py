@@ -32,10 +32,13 @@ _MINOR_UNITS = {"BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF
 """ISO 4217 currencies whose smallest unit is not the hundredth (every other currency: two decimals)."""
 
 
+_UNIT = {places: Decimal(1).scaleb(-places) for places in {2, *_MINOR_UNITS.values()}}
+"""The smallest unit of a currency with that many decimals (made once: a batch rounds several amounts a row)."""
+
+
 def round_to_currency(amount: Decimal, currency: str | None) -> Decimal:
     """``amount`` rounded half-up to the smallest unit of ``currency`` (two decimals unless listed)."""
-    places = _MINOR_UNITS.get(currency or "", 2)
-    return amount.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return amount.quantize(_UNIT[_MINOR_UNITS.get(currency or "", 2)], rounding=ROUND_HALF_UP)
 
 
 def limited_part(item: IncomeItem, part: str | None) -> Decimal | None:

@@ -3,7 +3,6 @@ with its rate and provisions, the findings and the status, and the amounts compu
 
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable
 from decimal import Decimal
@@ -26,6 +25,7 @@ from pyhelpers.engine.results import (
     Receipt,
     ScenarioResult,
     StateOutcome,
+    replaced,
 )
 from pyhelpers.scenario import Scenario, person_questions
 from pyhelpers.scenario.catalogue import catalogue
@@ -84,14 +84,14 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
         result = _item_result(scenario.treaty, item.id, item.type, states, mine,
                               item.gross.amount if item.gross else None,
                               item.gross.currency if item.gross else None)
-        result = dataclasses.replace(result, limited_amount=limited_part(item, result.limited_to))
+        result = replaced(result, limited_amount=limited_part(item, result.limited_to))
         relief = compute_relief(item, result.max_rate_bp, mine, result)
-        result = dataclasses.replace(result, reconstructed=relied_on(mine, relies), relief=relief,
+        result = replaced(result, reconstructed=relied_on(mine, relies), relief=relief,
                                      date=item.date.isoformat(), max_source_tax=max_source_tax(result))
-        result = dataclasses.replace(result, compliance=flag_compliance(compute_compliance(scenario, item, result),
+        result = replaced(result, compliance=flag_compliance(compute_compliance(scenario, item, result),
                                                                  mine, relies))
         items.append(result)
-    answers = tuple(dataclasses.replace(_answer(q.id, q.person, day, by_item.get(q.id, [])),
+    answers = tuple(replaced(_answer(q.id, q.person, day, by_item.get(q.id, [])),
                                         reconstructed=relied_on(by_item.get(q.id, []), relies))
                     for q in person_questions(scenario)
                     for day in [(q.date or scenario.evaluation_date).isoformat()])
@@ -117,7 +117,7 @@ def flag_compliance(compliance: Compliance | None, atoms: list[Term],
     from: the withholding State's outcome and the cap."""
     if compliance is None:
         return None
-    return dataclasses.replace(compliance, reconstructed=compliance_reliance(compliance.state, atoms, relies))
+    return replaced(compliance, reconstructed=compliance_reliance(compliance.state, atoms, relies))
 
 
 def compliance_reliance(state: str, atoms: list[Term], relies: dict[Term, set[str]]) -> tuple[str, ...]:

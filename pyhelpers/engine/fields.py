@@ -11,7 +11,15 @@ import dataclasses
 import re
 from collections.abc import Iterator, Sequence
 
-from pyhelpers.engine.results import FIELD_KINDS, Alternative, Finding, ItemResult, PersonAnswer, ScenarioResult
+from pyhelpers.engine.results import (
+    FIELD_KINDS,
+    Alternative,
+    Finding,
+    ItemResult,
+    PersonAnswer,
+    ScenarioResult,
+    replaced,
+)
 from pyhelpers.scenario.document import Scenario
 from pyhelpers.scenario.factpaths import fact_parts, fact_path
 from pyhelpers.scenario.income import IncomeItem
@@ -77,10 +85,10 @@ def row_named(it: ItemResult, context: Scenario, item: IncomeItem,
             if not scenario:
                 scenario.append(context.model_copy(update={"income": [item.model_copy(update={"id": _ROW_ID})]}))
             path = names[key] = fact_path(fact, (_ROW_ID,), scenario[0])
-        return dataclasses.replace(f, field=path.replace(_ROW_ID, rid) if path is not None else None)
+        return replaced(f, field=path.replace(_ROW_ID, rid) if path is not None else None)
 
-    return dataclasses.replace(it, findings=tuple(name(f) for f in it.findings), alternatives=tuple(
-        a if a.finding is None else dataclasses.replace(a, finding=name(a.finding)) for a in it.alternatives))
+    return replaced(it, findings=tuple(name(f) for f in it.findings), alternatives=tuple(
+        a if a.finding is None else replaced(a, finding=name(a.finding)) for a in it.alternatives))
 
 
 def _open(it: ItemResult) -> Iterator[Finding]:

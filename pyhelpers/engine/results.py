@@ -2,13 +2,38 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from pyhelpers.base import formats
 from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
+
+_T = TypeVar("_T")
+_PLAIN: dict[type, frozenset[str] | None] = {}
+"""Per dataclass: its field names where :func:`replaced` may copy it without ``__init__``, else None."""
+
+
+def replaced(obj: _T, **changes: Any) -> _T:
+    """``dataclasses.replace(obj, **changes)`` of one of this module's frozen dataclasses, without calling its
+    ``__init__`` again where that only assigns its fields (no ``__post_init__``, no slots, every field an
+    ``__init__`` argument: checked once per class, ``dataclasses.replace`` otherwise): the batch makes several
+    such copies of each row's result, and ``dataclasses.replace`` walks the fields and calls ``__init__``."""
+    cls: Any = type(obj)
+    if cls in _PLAIN:
+        names = _PLAIN[cls]
+    else:
+        plain = (is_dataclass(cls) and not hasattr(cls, "__post_init__") and not hasattr(cls, "__slots__")
+                 and all(f.init for f in fields(cls)))
+        names = _PLAIN[cls] = frozenset(f.name for f in fields(cls)) if plain else None
+    if names is None or not names.issuperset(changes):
+        return replace(obj, **changes)  # type: ignore[type-var]
+    out: _T = object.__new__(cls)
+    out.__dict__.update(obj.__dict__)
+    out.__dict__.update(changes)
+    return out
+
 
 STATUS_ORDER = ("error", "not_encoded", "pending", "missing", "depends", "decided")
 """Status vocabulary, most severe first: an item takes the first that any of its findings gives."""

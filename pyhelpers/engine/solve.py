@@ -36,7 +36,7 @@ from pyhelpers.engine.domains import cited_percentages
 from pyhelpers.engine.fields import item_named, result_named, row_named
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
-from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, Receipt, ScenarioResult
+from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, Receipt, ScenarioResult, replaced
 from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import NO_CUTS, Cuts, Declared, item_key, scenario_facts
 from pyhelpers.facts.emit import quote
@@ -397,7 +397,7 @@ class Checker:
         return [r for r in results if r is not None]
 
     def decide_items(self, context: Scenario, items: Sequence[IncomeItem], source: str = "<batch>",
-                     memo: Memo | None = None) -> list[ItemResult]:
+                     memo: Memo | None = None, keys: Sequence[str | None] | None = None) -> list[ItemResult]:
         """Decide many income items against one context (the items must be of ``context.treaty`` and
         consistent with it): the results in order, equal to deciding each item alone with the context.
 
@@ -406,7 +406,8 @@ class Checker:
         the logic never sees the id, so one answer serves them all. Each item keeps its own id, gross
         amount, relief and withholding finding (computed in Python for each). With ``memo`` (one per
         context: a batch's) a case decided in an earlier call is not decided again, and facts are
-        emitted only for one item of each :func:`~pyhelpers.facts.item_key` not seen before."""
+        emitted only for one item of each :func:`~pyhelpers.facts.item_key` not seen before. ``keys``: the items'
+        :func:`~pyhelpers.facts.item_key` where the caller knows it already (None: computed here)."""
         if not items:
             return []
         memo = memo if memo is not None else Memo()
@@ -416,17 +417,19 @@ class Checker:
         if len(groups) > 1:
             out: list[ItemResult | None] = [None] * len(items)
             for indices in groups.values():
-                for n, r in zip(indices, self.decide_items(context, [items[n] for n in indices], source, memo),
+                for n, r in zip(indices, self.decide_items(context, [items[n] for n in indices], source, memo,
+                                                           [keys[n] for n in indices] if keys is not None else None),
                                 strict=True):
                     out[n] = r
             return [r for r in out if r is not None]
         versions = next(iter(groups))
         memo.make_room()
         treaty = context.treaty
-        keys = [(treaty, versions, item_key(it)) for it in items]
+        given = keys if keys is not None else [None] * len(items)
+        keyed = [(treaty, versions, item_key(it) if k is None else k) for it, k in zip(items, given, strict=True)]
         cases: dict[tuple[str, ...], Case] = {}  # this call's cases by signature (kept here: a memo may be cleared)
         fresh: dict[tuple[str, tuple[str, ...], str], IncomeItem] = {}  # one item per key not seen (or not decided)
-        for key, it in zip(keys, items, strict=True):
+        for key, it in zip(keyed, items, strict=True):
             sig = memo.signatures.get(key)
             case = memo.cases.get((treaty, versions, sig)) if sig is not None else None
             if case is None:
@@ -448,7 +451,7 @@ class Checker:
             memo.cases.update(((treaty, versions, sig), case) for sig, case in cases.items())
         return [_named_row(_rebind(case.template, case.placeholder, it, context, case.atoms, case.relies, case.flags),
                            context, it, memo.fields)
-                for key, it in zip(keys, items, strict=True) for case in [cases[memo.signatures[key]]]]
+                for key, it in zip(keyed, items, strict=True) for case in [cases[memo.signatures[key]]]]
 
     def _split_facts(self, scenario: Scenario) -> tuple[list[str], dict[str, list[str]]]:
         """The scenario's facts (id ``s``): those of no item, and each item's with its id replaced by @."""
@@ -541,7 +544,7 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
             flags: dict[str, tuple[str, ...]] | None = None) -> ItemResult:
     """The result decided under ``placeholder``, for ``item``: its id, its amounts, its findings
     (``flags``: the case's reconstructed provisions of a compliance figure by State, filled as found)."""
-    findings = tuple(dataclasses.replace(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
+    findings = tuple(replaced(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
                      in f.fact else f for f in template.findings)
     gross, currency = (item.gross.amount, item.gross.currency) if item.gross else (None, None)
     result = _with(template, item_id=item.id, findings=findings, gross=gross, currency=currency,

@@ -23,7 +23,7 @@ from pyhelpers.facts.services import services_facts
 from pyhelpers.facts.timeline import NO_CUTS, Cuts, timeline_cuts
 from pyhelpers.scenario import IncomeItem, Scenario, person_questions
 
-__all__ = ["NO_CUTS", "Cuts", "Declared", "item_key", "scenario_facts", "timeline_cuts"]
+__all__ = ["NO_CUTS", "Cuts", "Declared", "compared_gross", "item_key", "scenario_facts", "timeline_cuts"]
 
 
 def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, strict: bool = False,
@@ -57,15 +57,20 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
     return out
 
 
+def compared_gross(item: IncomeItem) -> bool:
+    """Whether an arm's-length amount of ``item`` is compared with its gross amount (:func:`investment_facts`):
+    then :func:`item_key` depends on that amount."""
+    return any(b is not None and b.arm_length_amount is not None for b in (item.interest, item.royalty))
+
+
 def item_key(item: IncomeItem) -> str:
     """What the facts of ``item`` depend on but for its id: two items of one scenario with the same key
     have the same facts, their ids aside (a batch emits facts for one item of each key). That is the
     item as given (the fields set, since a default is emitted as ``defaulted``) without its id, its
     withholding (no fact reads it: compliance is computed in Python) and its gross amount, unless an
     arm's-length amount is compared with it (:func:`investment_facts`); the gross's currency stays."""
-    compared = any(b is not None and b.arm_length_amount is not None for b in (item.interest, item.royalty))
     exclude: dict[str, Any] = {"id": True, "withholding": True}
-    if not compared:
+    if not compared_gross(item):
         exclude["gross"] = {"amount"}
     return item.model_dump_json(exclude_unset=True, exclude=exclude)
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -48,6 +49,7 @@ from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.results import Finding, ItemResult, format_bp
 from pyhelpers.engine.solve import Checker, Memo
+from pyhelpers.facts import compared_gross, item_key
 from pyhelpers.interfaces.chunks import (
     JOURNAL,
     JOURNAL_VERSION,
@@ -97,8 +99,8 @@ from pyhelpers.scenario.reading import read_file
 
 __all__ = [
     "DEFAULT_CHUNK", "FORMATS", "MAX_AMOUNT", "MAX_FIELD", "RESULT_COLUMNS", "BatchContext", "BatchError",
-    "LedgerError", "Row", "Summary", "decide_rows", "find_row", "ledger_format", "load_batch_context", "read_rows",
-    "row_item", "row_scenario", "run_batch",
+    "LedgerError", "Row", "Summary", "batch_rows", "decide_rows", "find_row", "ledger_format", "load_batch_context",
+    "read_rows", "row_item", "row_scenario", "run_batch",
 ]
 
 RESULT_COLUMNS = (
@@ -106,8 +108,8 @@ RESULT_COLUMNS = (
     "max_source_tax", "tax_due", "withholding_finding", "withholding_difference", "entitlement", "provisions",
     "findings", "error",
 )
-"""The columns a batch adds after each input row's own (documented in docs/guide/batch.md); an input column of
-the same name is replaced."""
+"""The columns a batch adds after each input row's own (documented in docs/guide/batch.md). A ledger with a column
+of one of these names is refused before any row is decided (:func:`batch_rows`): the result would replace its cells."""
 _RESULT_NAMES = frozenset(RESULT_COLUMNS)
 
 MAX_AMOUNT_DIGITS = 15
@@ -122,7 +124,9 @@ whatever the chunking, but a chunk still pays a clingo run per treaty whose rows
 consistency check and a file: measured on 5,000 realistic rows (one worker, tests/ledger_gen.py, a busy
 machine), CPU 5.7 s at 100 rows per chunk, 3.3 s at 500, 2.9 s at 2,000, 2.5 s at 3,000, 2.7 s at 4,000,
 2.1 s at 5,000. 3,000 keeps most of the gain while a ledger of 6,000 rows still feeds two workers and an
-interrupted run loses at most 3,000 rows' work."""
+interrupted run loses at most 3,000 rows' work. Measured again with the per-row work cut (12,000 realistic rows, one
+worker, a busy machine, two runs each): 2.9 s at 1,000, 2.5-2.7 s at 2,000, 1.9-2.2 s at 3,000, 2.1-2.6 s at
+6,000, 2.0-2.4 s at 12,000: 3,000 kept."""
 
 MAX_MESSAGE = 1_000
 """An error message longer than this (it quotes a long cell) is cut, saying how long it was."""
@@ -306,14 +310,19 @@ def _row_source(ctx: BatchContext, row: Row) -> str:
     return f"{ctx.ledger} row {row.number}" + (f" ({', '.join(where)})" if where else "")
 
 
-def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem] | str:
-    """The row's treaty and validated item, or the message of what is wrong with it: from its shape's, where
-    the row's own cells are ones the models take as written (:class:`RowShapes`)."""
-    parsed = ctx.shapes.parsed(ctx, row) or _parsed(ctx, row, cat)
+def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem, str | None] | str:
+    """The row's treaty, validated item and :func:`~pyhelpers.facts.item_key` (None where not known yet), or the
+    message of what is wrong with it: from its shape's, where the row's own cells are ones the models take as
+    written (:class:`RowShapes`)."""
+    shaped = ctx.shapes.parsed(ctx, row)
+    if shaped is not None:
+        treaty, item, too_large, key = shaped
+        return f"{_row_source(ctx, row)}: {too_large}" if too_large else (treaty, item, key)
+    parsed = _parsed(ctx, row, cat)
     if isinstance(parsed, str):
         return f"{_row_source(ctx, row)}: {parsed}"
     treaty, item, too_large = parsed
-    return f"{_row_source(ctx, row)}: {too_large}" if too_large else (treaty, item)
+    return f"{_row_source(ctx, row)}: {too_large}" if too_large else (treaty, item, None)
 
 
 def _parsed(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem, str] | str:
@@ -333,6 +342,11 @@ _OWN = ("id", "date", "gross", "withheld")
 """The cells of a row that are its own (an id, a date, amounts), put back into its shape's item."""
 _OWN_PATHS = {"id": "id", "date": "date", "gross": "gross.amount", "withheld": "withholding.withheld.amount"}
 _SHAPE_CELLS = {"id": SHAPE_ID, "date": SHAPE_DAY, "gross": SHAPE_AMOUNT, "withheld": SHAPE_AMOUNT}
+
+
+_Layout = tuple[int, tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]]
+_Shape = tuple[str, IncomeItem, str, bool, dict[tuple[Any, Any], str]]
+_UNSEEN: Any = object()
 
 
 class RowShapes:
@@ -356,33 +370,40 @@ class RowShapes:
     def __init__(self) -> None:
         self.treaty: str | None = None
         """The context's treaty the shapes were parsed with (the rows' treaty where they name none)."""
-        self.layouts: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]]
-                           | None] = {}
-        """A row's columns → the columns an item is made of (:func:`row_item` leaves the others, a memo ...),
-        their positions among the row's, and the positions of the own cells among them."""
-        self.shapes: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str, IncomeItem, str] | None] = {}
+        self.layouts: dict[tuple[str, ...], _Layout] = {}
+        """A row's columns → a number of its own (never given to another), the columns an item is made of
+        (:func:`row_item` leaves the others, a memo ...), their positions among the row's, and the positions of
+        the own cells among them."""
+        self.shapes: dict[tuple[int, tuple[str, ...]], _Shape | None] = {}
+        """A shape (its layout's number and cells) → its treaty, item, amounts too large, whether its item's key
+        depends on its gross amount (an arm's-length amount compared with it: :func:`~pyhelpers.facts.item_key`),
+        and its items' keys by the row's own date and (where it matters) gross amount: what that key depends on,
+        the id and withholding aside."""
+        self.keyed = 0
+        """How many keys the shapes hold (past :attr:`limit` they start afresh)."""
+        self._numbers = itertools.count()
 
-    def _layout(self, columns: tuple[str, ...]
-                ) -> tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]] | None:
+    def _layout(self, columns: tuple[str, ...]) -> _Layout:
         if len(self.layouts) >= self.limit:
             self.layouts.clear()
         at = tuple(k for k, c in enumerate(columns) if c in _ITEM_COLUMNS or c in _SPECIAL_COLUMNS or "." in c)
         used = tuple(columns[k] for k in at)
-        found = self.layouts[columns] = (used, at, tuple((k, c) for k, c in enumerate(used) if c in _OWN))
+        found = self.layouts[columns] = (next(self._numbers), used, at,
+                                         tuple((k, c) for k, c in enumerate(used) if c in _OWN))
         return found
 
-    def parsed(self, ctx: BatchContext, row: Row) -> tuple[str, IncomeItem, str] | None:
-        """:func:`_parsed` of ``row`` from its shape's; None where the row is to be parsed whole."""
+    def parsed(self, ctx: BatchContext, row: Row) -> tuple[str, IncomeItem, str, str] | None:
+        """:func:`_parsed` of ``row`` from its shape's, with the item's :func:`~pyhelpers.facts.item_key`; None where
+        the row is to be parsed whole."""
         if ctx.context_treaty != self.treaty:
             self.shapes.clear()
+            self.keyed = 0
             self.treaty = ctx.context_treaty
         if row.error is not None:
             return None
         columns = tuple(row.columns)
-        layout = self.layouts[columns] if columns in self.layouts else self._layout(columns)
-        if layout is None:
-            return None
-        used, at, owned = layout
+        layout = self.layouts.get(columns) or self._layout(columns)
+        number, used, at, owned = layout
         cells = list(row.columns.values())
         values = [cells[k] for k in at]
         own: dict[str, Any] = {}
@@ -395,18 +416,29 @@ class RowShapes:
                 return None  # validated whole: its message names the cell
             own[column] = value
             values[k] = _SHAPE_CELLS[column]
-        key = (used, tuple(values))
-        if key in self.shapes:
-            shaped = self.shapes[key]
-        else:
+        key = (number, tuple(values))
+        shaped = self.shapes.get(key, _UNSEEN)
+        if shaped is _UNSEEN:
             if len(self.shapes) >= self.limit:
                 self.shapes.clear()
+                self.keyed = 0
             parsed = _parsed(ctx, Row(row.number, dict(zip(used, values, strict=True)), row.line))
-            shaped = self.shapes[key] = None if isinstance(parsed, str) else parsed
+            shaped = self.shapes[key] = None if isinstance(parsed, str) else (*parsed, compared_gross(parsed[1]), {})
         if shaped is None:
             return None
-        treaty, model, too_large = shaped
-        return treaty, _put_back(model, own), too_large
+        treaty, model, too_large, compared, keys = shaped
+        item = _put_back(model, own)
+        known = (own.get("date"), own.get("gross") if compared else None)
+        item_id = keys.get(known)
+        if item_id is None:
+            if self.keyed >= self.limit:
+                for other in self.shapes.values():
+                    if other is not None:
+                        other[4].clear()
+                self.keyed = 0
+            item_id = keys[known] = item_key(item)
+            self.keyed += 1
+        return treaty, item, too_large, item_id
 
 
 def _put_back(model: IncomeItem, own: dict[str, Any]) -> IncomeItem:
@@ -437,6 +469,7 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
     or of the context (a :class:`TreatyLogicError`) stops the batch."""
     out: list[dict[str, str] | None] = [None] * len(rows)
     groups: dict[str, list[tuple[int, IncomeItem]]] = {}
+    keys: dict[int, str] = {}  # the item_key of a row's item, where its shape gave it
     cat = catalogue()
     for n, row in enumerate(rows):
         try:
@@ -449,17 +482,19 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
         if isinstance(parsed, str):
             out[n] = _error_record(row, parsed)
             continue
-        treaty, item = parsed
+        treaty, item, key = parsed
         groups.setdefault(treaty, []).append((n, item))
+        if key is not None:
+            keys[n] = key
     for treaty, members in sorted(groups.items()):
         try:
-            _decide_group(ctx, treaty, members, rows, out)
+            _decide_group(ctx, treaty, members, rows, out, keys)
         except TreatyLogicError:
             raise
         except Exception:
             for member in members:
                 try:
-                    _decide_group(ctx, treaty, [member], rows, out)
+                    _decide_group(ctx, treaty, [member], rows, out, keys)
                 except TreatyLogicError:
                     raise
                 except Exception as err:
@@ -472,13 +507,16 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
 
 
 def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]], rows: Sequence[Row],
-                  out: list[dict[str, str] | None]) -> None:
-    """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``."""
+                  out: list[dict[str, str] | None], keys: dict[int, str] | None = None) -> None:
+    """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``. ``keys``: the
+    :func:`~pyhelpers.facts.item_key` of rows' items already known, by row index."""
     members = _drop_inconsistent(ctx, treaty, members, rows, out)
     if not members:
         return
     context = ctx.context.model_copy(update={"treaty": treaty})
-    decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger, ctx.memo)
+    known = keys or {}
+    decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger, ctx.memo,
+                                       [known.get(n) for n, _ in members])
     home = catalogue().home
     records = [_result_record(rows[n], item_result, home) for (n, _), item_result in zip(members, decided, strict=True)]
     for (n, _), record in zip(members, records, strict=True):
@@ -511,8 +549,8 @@ def _drop_inconsistent(ctx: BatchContext, treaty: str, members: list[tuple[int, 
 def _error_record(row: Row, message: str) -> dict[str, str]:
     if len(message) > MAX_MESSAGE:
         message = f"{message[:MAX_MESSAGE]}… (cut: {len(message):,} characters)"
-    rec = {k: v for k, v in row.columns.items() if k not in _RESULT_NAMES}
-    rec.update({c: "" for c in RESULT_COLUMNS})
+    rec = _own_columns(row)
+    rec.update(_NO_RESULT)
     rec.update({"status": "error", "error": message})
     return rec
 
@@ -524,24 +562,57 @@ def findings_cell(findings: Sequence[Finding]) -> str:
     return "; ".join(f"{f} [in the scenario: {f.field}]" if f.field else str(f) for f in findings)
 
 
-def _result_record(row: Row, r: ItemResult, home: str) -> dict[str, str]:
-    rec = {k: v for k, v in row.columns.items() if k not in _RESULT_NAMES}
+def _own_columns(row: Row) -> dict[str, str]:
+    """A copy of the row's columns, those named like a result column left out (a ledger read by :func:`batch_rows`
+    has none: copied whole)."""
+    columns = row.columns
+    if _RESULT_NAMES.isdisjoint(columns):
+        return columns.copy()
+    return {k: v for k, v in columns.items() if k not in _RESULT_NAMES}
+
+
+_NO_RESULT = dict.fromkeys(RESULT_COLUMNS, "")
+
+
+_CASE_CELLS: dict[int, tuple[tuple[object, ...], tuple[str, ...]]] = {}
+"""The cells of a result that are its case's (the same for every row of the case: treaty, status, outcomes, cap,
+entitlement, provisions), by the identity of the result's ``states``, with the objects they were made from (kept
+alive here, so an identity is never another's while cached; checked on each use)."""
+
+
+def _case_cells(r: ItemResult, home: str) -> tuple[str, ...]:
+    made_of = (home, r.treaty, r.status, r.states, r.max_rate_bp, r.entitlement, r.provisions)
+    hit = _CASE_CELLS.get(id(r.states))
+    if hit is not None and all(a is b for a, b in zip(hit[0], made_of, strict=True)):
+        return hit[1]
     partner = next((s for s in r.states if s.state != home), None)
     br = next((s for s in r.states if s.state == home), None)
+    cells = (r.treaty, r.status, br.label if br else "", partner.state if partner else "",
+             partner.label if partner else "", format_bp(r.max_rate_bp) if r.max_rate_bp is not None else "",
+             str(r.entitlement) if r.entitlement is not None else "", "; ".join(r.provisions))
+    if len(_CASE_CELLS) >= 4_000:
+        _CASE_CELLS.clear()
+    _CASE_CELLS[id(r.states)] = (made_of, cells)
+    return cells
+
+
+def _result_record(row: Row, r: ItemResult, home: str) -> dict[str, str]:
+    rec = _own_columns(row)
+    treaty, status, outcome_home, partner_state, outcome_partner, cap, entitlement, provisions = _case_cells(r, home)
     c = r.compliance
     rec.update({
-        "applicable_treaty": r.treaty,
-        "status": r.status,
-        f"outcome_{home}": br.label if br else "",
-        "partner_state": partner.state if partner else "",
-        "outcome_partner": partner.label if partner else "",
-        "cap": format_bp(r.max_rate_bp) if r.max_rate_bp is not None else "",
+        "applicable_treaty": treaty,
+        "status": status,
+        f"outcome_{home}": outcome_home,
+        "partner_state": partner_state,
+        "outcome_partner": outcome_partner,
+        "cap": cap,
         "max_source_tax": cell_text(r.max_source_tax),
         "tax_due": cell_text(c.due) if c else "",
         "withholding_finding": c.finding if c else "",
         "withholding_difference": cell_text(c.difference) if c else "",
-        "entitlement": str(r.entitlement) if r.entitlement is not None else "",
-        "provisions": "; ".join(r.provisions),
+        "entitlement": entitlement,
+        "provisions": provisions,
         "findings": findings_cell(r.findings),
         "error": "",
     })
@@ -647,7 +718,7 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict, ctx.lang)
     prime(spec, ctx)
     spool = parts_folder(out) / SPOOL
-    jobs = spool_partitions(read_rows(ledger), chunk_size, spool, store.done)  # the ledger read once
+    jobs = spool_partitions(batch_rows(ledger), chunk_size, spool, store.done)  # the ledger read once
 
     def record(result: Written) -> None:
         index, rows, by_status, receipt = result
@@ -686,6 +757,15 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     return summary
 
 
+def batch_rows(ledger: str | Path) -> Iterator[Row]:
+    """The rows of a ledger to decide (:func:`~pyhelpers.interfaces.ledger.read_rows`): a column named like one of
+    :data:`RESULT_COLUMNS` (a CSV header's or a Parquet file's, a JSON Lines row's key) raises
+    :class:`LedgerError` naming it, as a column named twice does: its cells would be silently replaced by the
+    results. Every engine reads with it (``treaty batch``, Dask, Spark; ``treaty serve`` reads its body with the
+    same check), before any row is decided."""
+    return read_rows(ledger, RESULT_COLUMNS)
+
+
 def find_row(ledger: str | Path, row_id: str) -> Row:
     """The row whose ``id`` column is ``row_id`` (for ``treaty explain-row``)."""
     for row in read_rows(ledger):
@@ -699,7 +779,7 @@ def row_scenario(ctx: BatchContext, row: Row) -> Scenario:
     parsed = _parse_row(ctx, row)
     if isinstance(parsed, str):
         raise BatchError(parsed)
-    treaty, item = parsed
+    treaty, item, _ = parsed
     scenario = ctx.context.model_copy(update={"treaty": treaty, "income": [item]})
     scenario._plain_data = None  # the context's document: not this scenario's (missing records are added to it)
     inconsistent = check_consistency(scenario, ctx.ledger)
@@ -876,7 +956,7 @@ def partitions(rows: Iterable[Row], size: int, skip: Iterable[int] = ()) -> Iter
 def ledger_rows(ledger: Path) -> Iterator[Row]:
     """The ledger's rows, those whose id an earlier row has marked as errors (a first pass over the
     ledger finds them: :func:`~pyhelpers.interfaces.ledger.duplicate_rows`)."""
-    return mark_duplicates(read_rows(ledger), duplicate_rows(read_rows(ledger)))
+    return mark_duplicates(batch_rows(ledger), duplicate_rows(batch_rows(ledger)))
 
 
 Written = tuple[int, int, dict[str, int], dict[str, Any]]

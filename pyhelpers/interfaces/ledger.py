@@ -81,18 +81,23 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
-def read_rows(path: str | Path) -> Iterator[Row]:
+def read_rows(path: str | Path, taken: Sequence[str] = ()) -> Iterator[Row]:
     """The ledger's rows, streamed (never the whole file in memory). A row that cannot be read gets its
     problem as its :attr:`Row.error`; a problem of the whole file raises :class:`LedgerError`. Text
-    files may begin with a UTF-8 byte order mark (Excel's "CSV UTF-8")."""
+    files may begin with a UTF-8 byte order mark (Excel's "CSV UTF-8"). ``taken``: names no column may
+    have (``treaty batch``'s result columns, which would replace its cells): a CSV header or a Parquet
+    file naming one, or a JSON Lines row with such a key, raises (:func:`taken_problem`)."""
     fmt = ledger_format(path)
     try:
         if fmt == ".parquet":
-            yield from _parquet_rows(Path(path))
+            yield from _parquet_rows(Path(path), taken)
             return
         with open(path, newline="" if fmt == ".csv" else None, encoding="utf-8-sig",
                   errors="surrogateescape") as fh:
-            yield from (_csv_rows if fmt == ".csv" else _jsonl_rows)(Path(path), fh)
+            if fmt == ".csv":
+                yield from _csv_rows(Path(path), fh, taken)
+            else:
+                yield from jsonl_rows(fh, taken=taken, source=str(path))
     except (FileNotFoundError, IsADirectoryError):
         raise BatchError(f"{path}: expected an existing ledger file, found no such file") from None
 
@@ -251,11 +256,11 @@ def _split_line(line: str) -> list[str]:
     return cells
 
 
-def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
+def _csv_rows(path: Path, fh: TextIO, taken: Sequence[str] = ()) -> Iterator[Row]:
     """The rows of a CSV file, as csv.DictReader reads them (a missing cell is empty, an empty cell beyond the
     header is left out, blank lines are skipped), each with the line it begins on. A header that names a column
-    twice raises; a row with a cell beyond the header that is not empty, or with more than one under columns
-    without a name (carried as the one column ``""``), is an error of its own (a cell would be lost)."""
+    twice, or one of ``taken``, raises; a row with a cell beyond the header that is not empty, or with more than one
+    under columns without a name (carried as the one column ``""``), is an error of its own (a cell would be lost)."""
     lines = _Lines(fh)
     reader = csv.reader(lines)
     unlimited = csv.field_size_limit() > MAX_FIELD  # raised by another user of the csv module: check every cell
@@ -297,12 +302,15 @@ def _csv_rows(path: Path, fh: TextIO) -> Iterator[Row]:
             if twice:
                 raise LedgerError(f"{path}:{start}: the header: expected each column name once, found {twice}; "
                                   f"rename all but one (the cells of one would be lost)")
+            clash = taken_problem(header, taken)
+            if clash:
+                raise LedgerError(f"{path}:{start}: the header: {clash}")
             nameless = [k for k, c in enumerate(header) if not c]
             continue
         if not cells:
             continue  # a blank line
         n += 1
-        columns = {k: v.strip() for k, v in zip(header, cells, strict=False)}
+        columns = dict(zip(header, map(str.strip, cells), strict=False))
         if len(cells) < len(header):
             columns.update({k: "" for k in header[len(cells):]})
         elif len(cells) > len(header) and any(c.strip() for c in cells[len(header):]):
@@ -335,13 +343,27 @@ def _named_twice(names: Sequence[str]) -> str:
                      for name, ks in at.items() if len(ks) > 1)
 
 
-def _jsonl_rows(path: Path, fh: TextIO) -> Iterator[Row]:
-    return jsonl_rows(fh)
+def taken_problem(names: Sequence[str], taken: Sequence[str], where: str = "column") -> str:
+    """What is wrong with column ``names`` of which some are ``taken`` (``treaty batch``'s result columns: the
+    results would replace their cells), each with its place (``'status' (column 3)``); empty when none is."""
+    if not taken:
+        return ""
+    reserved = frozenset(taken)
+    if reserved.isdisjoint(names):
+        return ""
+    found = [f"{readable(name)} ({where} {k})" if where else readable(name)
+             for k, name in enumerate(names, start=1) if name in reserved]
+    return (f"expected column names other than the result columns the batch adds ({', '.join(taken)}), found "
+            f"{'; '.join(found)}; rename {'it' if len(found) == 1 else 'them'} (the results would replace "
+            f"{'its' if len(found) == 1 else 'their'} cells)")
 
 
-def jsonl_rows(lines: Iterable[str], first_line: int = 1) -> Iterator[Row]:
+def jsonl_rows(lines: Iterable[str], first_line: int = 1, taken: Sequence[str] = (),
+               source: str = "") -> Iterator[Row]:
     """The rows of JSON Lines text (one object a line; blank lines skipped), the first line numbered
-    ``first_line``: ``treaty batch`` reads a file, ``treaty serve`` a request body after its context line."""
+    ``first_line``: ``treaty batch`` reads a file, ``treaty serve`` a request body after its context line.
+    A row with a key of ``taken`` raises :class:`LedgerError` (``source:line: ...``, :func:`taken_problem`)."""
+    reserved = frozenset(taken)
     n = 0
     for number, line in enumerate(lines, start=first_line):
         if not line.strip():
@@ -365,6 +387,8 @@ def jsonl_rows(lines: Iterable[str], first_line: int = 1) -> Iterator[Row]:
             yield Row(n, {}, number, f"expected a JSON object on this line, found {type(rec).__name__}")
             continue
         columns = {str(k): cell_text(v) for k, v in rec.items()}
+        if reserved and not reserved.isdisjoint(columns):
+            raise LedgerError(f"{source}:{number}: {taken_problem(list(columns), taken, '')}")
         undecodable = _UNDECODABLE.search(line) is not None
         escaped = "\\ud" in line or "\\uD" in line  # perhaps a surrogate's escape (one alone is no character)
         repeated = rec.repeated if isinstance(rec, _Repeated) else None
@@ -396,7 +420,7 @@ _decode = json.JSONDecoder(object_pairs_hook=_object).decode
 """``json.loads`` of a line, which tells a key given more than once (:class:`_Repeated`)."""
 
 
-def _parquet_rows(path: Path) -> Iterator[Row]:
+def _parquet_rows(path: Path, taken: Sequence[str] = ()) -> Iterator[Row]:
     pq = parquet()
     try:
         file = pq.ParquetFile(path)
@@ -409,6 +433,9 @@ def _parquet_rows(path: Path) -> Iterator[Row]:
     if twice:
         raise LedgerError(f"{path}: expected each column name once, found {twice}; rename all but one (the cells of "
                           f"one would be lost)")
+    clash = taken_problem([str(name) for name in file.schema_arrow.names], taken)
+    if clash:
+        raise LedgerError(f"{path}: {clash}")
     n = 0
     while True:
         try:

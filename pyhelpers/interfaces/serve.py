@@ -55,7 +55,7 @@ from pyhelpers.engine.rates import RateTable
 from pyhelpers.engine.results import Cut, Incomplete
 from pyhelpers.engine.solve import Checker, loaded
 from pyhelpers.interfaces import documents
-from pyhelpers.interfaces.batch import BatchContext, _chunks, decide_rows
+from pyhelpers.interfaces.batch import RESULT_COLUMNS, BatchContext, _chunks, decide_rows
 from pyhelpers.interfaces.ledger import jsonl_rows
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario, json_schema, load_text
@@ -596,7 +596,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         def results() -> Iterator[bytes]:
             try:
-                for _, rows in _chunks(jsonl_rows(body.lines(), number + 1), chunk, set()):
+                for _, rows in _chunks(jsonl_rows(body.lines(), number + 1, RESULT_COLUMNS, source), chunk, set()):
                     records = eng.run(lambda rows=rows: decide_rows(ctx, rows))  # type: ignore[misc]
                     yield "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records).encode("utf-8")
                 if body.over:

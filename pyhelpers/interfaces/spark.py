@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pyhelpers.base.errors import BatchError
+from pyhelpers.base.errors import BatchError, LedgerError
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces import cluster
-from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary
+from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, batch_rows
 from pyhelpers.interfaces.cluster import ENTRIES, PartTarget, Progress, count_entry, run_partitioned
 from pyhelpers.interfaces.ledger import (
     ERROR,
@@ -51,8 +51,8 @@ from pyhelpers.interfaces.ledger import (
     column_name,
     duplicate_problem,
     parquet,
-    read_rows,
     rows_to_batch,
+    taken_problem,
 )
 from pyhelpers.interfaces.partition import PartitionSpec, check_partition, partition_spec, partitions
 from pyhelpers.scenario.loading import load_context_text
@@ -255,10 +255,15 @@ def check_dataframe(df: Any, context: str | Path, *, ledger: str = "dataframe", 
     any other column is the ledger's own, whatever its name (``__line__``, ``__error__`` ...). Lazy, as any
     Spark transformation (numbering the rows runs one small job); each Python worker loads the rules and
     the context once. Raises :class:`~pyhelpers.base.errors.BatchError` without PySpark or with a missing
-    context file, :class:`~pyhelpers.base.errors.ScenarioError` for a bad context."""
+    context file, :class:`~pyhelpers.base.errors.ScenarioError` for a bad context,
+    :class:`~pyhelpers.base.errors.LedgerError` for a column of ``df`` named like a result column (the results
+    would replace its cells: :func:`~pyhelpers.interfaces.batch.batch_rows`)."""
     _pyspark()
+    clash = taken_problem([n for n in df.columns if n != ROW], RESULT_COLUMNS)
+    if clash:
+        raise LedgerError(f"{ledger}: {clash}")
     spec = context_spec(context, ledger, strict=strict, lang=lang, checker=checker)
-    out = (*(n for n in df.columns if n != ROW and n not in RESULT_COLUMNS), *RESULT_COLUMNS)
+    out = (*(n for n in df.columns if n != ROW), *RESULT_COLUMNS)
     df = df.toDF(*(n if n == ROW else batch_name(n) for n in df.columns))  # __line__ ...: the ledger's own
     df, columns = _positional(_with_reserved(df))
     with _quiet():
@@ -308,7 +313,7 @@ def _stage(ledger: Path, folder: Path, partition_rows: int) -> int:
     pq = parquet()
     folder.mkdir(parents=True)
     count = 0
-    for index, rows in partitions(read_rows(ledger), partition_rows):
+    for index, rows in partitions(batch_rows(ledger), partition_rows):
         batch = rows_to_batch(rows)
         orders = pa.array([json.dumps([batch_name(k) for k in row.columns]) for row in rows], type=pa.string())
         batch = batch.set_column(batch.schema.get_field_index(ORDER), ORDER, orders)

@@ -228,6 +228,7 @@ def _check_services_items(sc: Scenario, source: str, lines: LineMap) -> list[Pro
         if value is not None and value != UNKNOWN and value not in choices:
             problem(path, f"the id of {what}", repr(value), suggest(value, choices))
 
+    states = catalogue().states[sc.treaty] if sc.income else ()  # once, not per item (a batch checks thousands)
     for i, item in enumerate(sc.income):
         for block, types in DETAIL_BLOCKS.items():
             if getattr(item, block) is not None and item.type not in types:
@@ -256,7 +257,6 @@ def _check_services_items(sc: Scenario, source: str, lines: LineMap) -> list[Pro
             ref(("income", i, "director", "company"), item.director.company, persons, "a person")
         if item.artiste is not None:
             ref(("income", i, "artiste", "performer"), item.artiste.performer, persons, "a person")
-        states = catalogue().states[sc.treaty]
         for block in ("professor", "student"):
             details = getattr(item, block)
             if details is not None and details.host_state not in states:
