@@ -771,7 +771,8 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
     """The provisions to cite for an item's depending on ``fact``: those whose rules first read it
     (:func:`~pyhelpers.engine.readers.provisions_reading`) that an alternative holding under some of
     its values rests on; else those that any alternative of the item rests on (the fact matters only
-    beside another); the treaty where none does."""
+    beside another); the treaty where none does. A provision is left out beside one of its own
+    sub-units (10(2) beside 10(2)(a)): the sub-unit holds the condition."""
     def rested_on(x: Alternative) -> tuple[str, ...]:
         return (*x.provisions, *([x.finding.provision] if x.finding is not None else []))
 
@@ -779,6 +780,7 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
     cited = reading & {p for x in alternatives if x.otherwise or any(c.fact == fact for c in x.holds_if)
                        for p in rested_on(x)}
     cited = cited or reading & {p for x in alternatives for p in rested_on(x)}  # read where another fact decides
+    cited = {p for p in cited if not any(q.startswith(p + "(") for q in cited)}  # the most specific units only
     return tuple(sorted(cited, key=provision_key)) or (treaty,)
 
 
