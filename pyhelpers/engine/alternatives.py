@@ -543,7 +543,7 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     for fact in completed:
         given = attributed.get((item.item_id, fact.name), set())
         if fact.name in deciding:
-            findings |= given or {Finding("depends", prov, fact.name)
+            findings |= given or {Finding("depends", prov, fact.name, open_as=_open_as(fact))
                                   for prov in _deciding_provisions(fact.name, item.alternatives, readers, item.treaty)}
         else:
             findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
@@ -735,7 +735,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     deciding = sorted({c.fact for x in alternatives for c in x.holds_if})
     if not deciding and alternatives:
         deciding = [f.name for f in unknowns]
-    findings = set(result.findings) | {Finding("depends", prov, fact) for fact in deciding
+    open_as = {f.name: _open_as(f) for f in unknowns}
+    findings = set(result.findings) | {Finding("depends", prov, fact, open_as=open_as.get(fact)) for fact in deciding
                                        for prov in _deciding_provisions(fact, alternatives, readers, result.treaty)}
     if not cons.complete:
         findings.add(Finding("time_limit", result.treaty))
@@ -766,6 +767,12 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     return dataclasses.replace(decided, compliance=_compliance(scenario, item, decided, every))
 
 
+def _open_as(fact: OpenFact) -> str | None:
+    """How the scenario leaves ``fact`` open, for a ``depends`` finding the rules did not write
+    (:attr:`Finding.open_as`): None for a fact given as plain ``unknown``, as the rules' own say."""
+    return "not_given" if fact.not_given else None if fact.completed else "alternatives"
+
+
 def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers: Mapping[str, frozenset[str]],
                          treaty: str) -> tuple[str, ...]:
     """The provisions to cite for an item's depending on ``fact``: those whose rules first read it
@@ -780,8 +787,8 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
     cited = reading & {p for x in alternatives if x.otherwise or any(c.fact == fact for c in x.holds_if)
                        for p in rested_on(x)}
     cited = cited or reading & {p for x in alternatives for p in rested_on(x)}  # read where another fact decides
-    cited = {p for p in cited if not any(q.startswith(p + "(") for q in cited)}  # the most specific units only
-    return tuple(sorted(cited, key=provision_key)) or (treaty,)
+    specific = [p for p in cited if not any(q.startswith(p + "(") for q in cited)]  # the most specific units only
+    return tuple(sorted(specific, key=provision_key)) or (treaty,)
 
 
 def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]]) -> Entitlement | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
@@ -70,6 +71,9 @@ class Finding:
     provision: str
     fact: str | None = None
     field: str | None = field(default=None, compare=False)  # FIELD_KINDS: the scenario field that states the fact
+    open_as: str | None = dataclasses.field(default=None, compare=False)
+    """A ``depends`` finding the rules did not write (the fact opened over its values): how the scenario
+    leaves the fact open, ``alternatives`` (one_of, between) or ``not_given``; None otherwise."""
 
 
     def __str__(self) -> str:
@@ -401,6 +405,8 @@ def _findings_plain(value: Any) -> Any:
         out = {k: _findings_plain(v) for k, v in value.items()}
         if "kind" in out and "provision" in out and "field" in out and out["kind"] not in FIELD_KINDS:
             out.pop("field")
+        if "kind" in out and "provision" in out and out.get("open_as", "") is None:
+            out.pop("open_as")
         return out
     if isinstance(value, list | tuple):
         return [_findings_plain(v) for v in value]

@@ -105,6 +105,7 @@ _LABEL = {
            "on": "on", "some_amount": "an amount that depends on the unknown facts",
            "no_article": "no article of {prov} in the corpus governs this income: not encoded",
            "depends_alternatives": "depends on {fact}, given as unknown or as alternatives ({prov})",
+           "depends_not_given": "depends on {fact}, not given ({prov})",
            "time_limit_check": "the time limit was reached before the check ended: nothing is final ({prov})",
            "alternatives_note": "note: facts given as alternatives are explained at their first value ({told}); "
                                 "`treaty check` shows every alternative",
@@ -141,6 +142,7 @@ _LABEL = {
            "on": "em", "some_amount": "um montante que depende dos fatos desconhecidos",
            "no_article": "nenhum artigo de {prov} no corpus rege este rendimento: não codificado",
            "depends_alternatives": "depende de {fact}, informado como desconhecido ou por alternativas ({prov})",
+           "depends_not_given": "depende de {fact}, não informado ({prov})",
            "time_limit_check": "o tempo limite se esgotou antes do fim da verificação: nada é definitivo ({prov})",
            "alternatives_note": "nota: os fatos informados por alternativas são explicados no primeiro valor "
                                 "({told}); `treaty check` mostra todas as alternativas",
@@ -164,6 +166,7 @@ _LABEL = {
                            "depende de um facto não assente ({prov})",
               "some_amount": "um montante que depende dos factos desconhecidos",
               "depends_alternatives": "depende de {fact}, indicado como desconhecido ou por alternativas ({prov})",
+              "depends_not_given": "depende de {fact}, não indicado ({prov})",
               "time_limit_check": "o tempo limite esgotou-se antes do fim da verificação: nada é definitivo ({prov})",
               "alternatives_note": "nota: os factos indicados por alternativas são explicados no primeiro valor "
                                    "({told}); `treaty check` mostra todas as alternativas",
@@ -395,7 +398,9 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
                                                                   prov=f.provision, field=field)
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
         return label("no_article", lang).format(prov=f.provision)
-    if f.kind == "depends" and " " not in f.provision:  # a fact given as alternatives (no rule reads it as unknown)
+    if f.kind == "depends" and f.open_as == "not_given":  # a fact left out, answered over its values
+        return label("depends_not_given", lang).format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
+    if f.kind == "depends" and (f.open_as == "alternatives" or " " not in f.provision):  # no rule reads it as unknown
         return label("depends_alternatives", lang).format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
     if f.kind == "time_limit" and f.fact == "check":  # the whole check cut, grounding included
         return label("time_limit_check", lang).format(prov=f.provision)
