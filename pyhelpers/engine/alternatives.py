@@ -779,7 +779,7 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
     (:func:`~pyhelpers.engine.readers.provisions_reading`) that an alternative holding under some of
     its values rests on; else those that any alternative of the item rests on (the fact matters only
     beside another); the treaty where none does. A provision is left out beside one of its own
-    sub-units (10(2) beside 10(2)(a)): the sub-unit holds the condition."""
+    sub-units (a paragraph beside its sub-paragraph): the sub-unit holds the condition."""
     def rested_on(x: Alternative) -> tuple[str, ...]:
         return (*x.provisions, *([x.finding.provision] if x.finding is not None else []))
 
