@@ -13,7 +13,7 @@ import pytest
 
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
-from pyhelpers.scenario import load_file
+from pyhelpers.scenario import Scenario, load_file
 
 pytest_plugins = ["pytester"]  # tests/test_pytest_plugin.py runs pytest in a temporary repository
 
@@ -35,14 +35,30 @@ its margin, is measured by ``tests/bench/time_limit.py``; what a check cut by it
 
 
 @pytest.fixture(scope="session")
-def checked(checker: Checker) -> Callable[[Path], ScenarioResult]:
+def loaded() -> Callable[[Path], Scenario]:
+    """A shipped scenario as :func:`load_file` reads it, read once per session for the tests that only read
+    it (each test of a scenario, and :func:`checked`, would otherwise parse and validate it again: about
+    15 ms a file). The scenario is shared: a test that changes one works on a copy (``with_values``,
+    ``model_copy``), as the engine does."""
+    cache: dict[Path, Scenario] = {}
+
+    def load(path: Path) -> Scenario:
+        if path not in cache:
+            cache[path] = load_file(path)
+        return cache[path]
+
+    return load
+
+
+@pytest.fixture(scope="session")
+def checked(checker: Checker, loaded: Callable[[Path], Scenario]) -> Callable[[Path], ScenarioResult]:
     """The answer to a shipped scenario (``Checker.check`` with its path as the source), computed once per
     session for the tests that read it (results are immutable)."""
     cache: dict[Path, ScenarioResult] = {}
 
     def check(path: Path) -> ScenarioResult:
         if path not in cache:
-            cache[path] = checker.check(load_file(path), source=str(path), time_limit=SUITE_TIME_LIMIT)
+            cache[path] = checker.check(loaded(path), source=str(path), time_limit=SUITE_TIME_LIMIT)
         return cache[path]
 
     return check

@@ -20,7 +20,7 @@ import pytest
 from pyhelpers.engine.completion import _missing_fields, _written, unknown_values
 from pyhelpers.engine.results import ItemResult, ScenarioResult
 from pyhelpers.engine.solve import Checker
-from pyhelpers.scenario import Scenario, load_file
+from pyhelpers.scenario import Scenario
 from tests.conftest import SCENARIOS, SUITE_TIME_LIMIT, scenario_params
 
 
@@ -38,9 +38,9 @@ OPENED = [p for p in SCENARIOS if "unknown" in p.read_text(encoding="utf-8")]
 
 
 @pytest.mark.parametrize("path", scenario_params(OPENED))
-def test_asked_facts_matter_and_spared_ones_do_not(path: Path, checker: Checker,
+def test_asked_facts_matter_and_spared_ones_do_not(path: Path, checker: Checker, loaded: Callable[[Path], Scenario],
                                                    checked: Callable[[Path], ScenarioResult]) -> None:
-    scenario = load_file(path)
+    scenario = loaded(path)
     if scenario.unknowns:
         return  # alternatives the user wrote: the answer lists them as given
     result = checked(path)
@@ -70,15 +70,15 @@ def test_asked_facts_matter_and_spared_ones_do_not(path: Path, checker: Checker,
         spared = [f for f in it.findings if f.kind == "not_needed"]
         if not spared:
             continue
-        answers = []
+        items: list[ItemResult] = []
         named = {c.fact for a in it.alternatives for c in a.holds_if}
         for f, fact in enumerate(opened):
             if fact.name in named:
                 continue  # it decides the item: listed as deciding, not spared
-            answers += [answer(f, v)[it.item_id] for v in range(len(fact.values))]
-        seen = {(tuple((s.state, s.outcome, s.max_rate_bp) for s in a.states)) for a in answers}
-        assert len(seen) == 1, f"{it.item_id}: {[str(f) for f in spared]} listed as not needed, but a value of " \
-                               f"an open fact changes its outcome: {sorted(seen)}"
+            items += [answer(f, v)[it.item_id] for v in range(len(fact.values))]
+        outcomes = {(tuple((s.state, s.outcome, s.max_rate_bp) for s in a.states)) for a in items}
+        assert len(outcomes) == 1, f"{it.item_id}: {[str(f) for f in spared]} listed as not needed, but a value " \
+                                   f"of an open fact changes its outcome: {sorted(outcomes)}"
 
 
 def _not_given(result: ScenarioResult) -> set[str]:
@@ -87,11 +87,12 @@ def _not_given(result: ScenarioResult) -> set[str]:
 
 @pytest.mark.parametrize("path", scenario_params(SCENARIOS))
 def test_missing_fields_asked_matter_and_spared_ones_do_not(path: Path, checker: Checker,
+                                                            loaded: Callable[[Path], Scenario],
                                                             checked: Callable[[Path], ScenarioResult]) -> None:
     """The same for the fields the rules report missing and the answer opens over their values (left out of
     the scenario, not given as ``unknown``): each is written into the scenario alone, one value at a time,
     the other facts as they are (still missing)."""
-    scenario = load_file(path)
+    scenario = loaded(path)
     if scenario.unknowns:
         return
     result = checked(path)

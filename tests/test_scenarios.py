@@ -9,7 +9,7 @@ import pytest
 
 from pyhelpers.engine.expect import compare
 from pyhelpers.engine.results import ScenarioResult
-from pyhelpers.scenario import ExpectedItem, load_file, person_questions
+from pyhelpers.scenario import ExpectedItem, Scenario, person_questions
 
 from .conftest import ROOT, SCENARIOS, scenario_params
 
@@ -19,8 +19,9 @@ def test_corpus_is_not_empty() -> None:
 
 
 @pytest.mark.parametrize("path", scenario_params(SCENARIOS))
-def test_scenario_expectations(path: Path, checked: Callable[[Path], ScenarioResult]) -> None:
-    scenario = load_file(path)
+def test_scenario_expectations(path: Path, loaded: Callable[[Path], Scenario],
+                               checked: Callable[[Path], ScenarioResult]) -> None:
+    scenario = loaded(path)
     assert scenario.expect, f"{path} has no expect: block"
     asked = {i.id for i in scenario.income} | {q.id for q in person_questions(scenario)}
     assert set(scenario.expect) == asked, "every income item and every question needs an expectation"

@@ -21,6 +21,7 @@ from pyhelpers.engine.whatif import whatif
 from pyhelpers.interfaces.batch import run_batch
 from pyhelpers.prolog.crosscheck import Case, crosscheck
 from pyhelpers.scenario import load_dict, load_file
+from pyhelpers.tools import coverage
 from pyhelpers.tools.coverage import run_coverage
 from pyhelpers.tools.mutate import run_mutation
 
@@ -99,10 +100,12 @@ def test_mutate_with_a_checked_scenario_on_spawned_workers() -> None:
     assert spawned.outcomes == alone.outcomes
 
 
-def test_coverage_on_spawned_workers() -> None:
-    """On the mutation fixture's small rule base (the whole one's condition plan takes minutes per worker)."""
+def test_coverage_on_spawned_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the mutation fixture's small rule base (the whole one's condition plan takes minutes per worker),
+    one scenario a group: three groups for the two workers (in one group they would be measured here)."""
     logic = load_logic(FIXTURE / "logic")
     alone = run_coverage(logic, FIXTURE_SCENARIOS, jobs=1)
+    monkeypatch.setattr(coverage, "GROUP", 1)
     both = run_coverage(logic, FIXTURE_SCENARIOS, jobs=2)
     assert (both.fired, both.seen) == (alone.fired, alone.seen)
     assert alone.fired

@@ -20,6 +20,8 @@ Conventions (documented in docs/guide/scenario-format.md, "Dates"; tested in ``t
 from __future__ import annotations
 
 import calendar
+import itertools
+import operator
 from collections.abc import Iterable
 from datetime import date, timedelta
 from functools import lru_cache
@@ -135,23 +137,30 @@ def max_days_in_windows(
     """Largest number of days of ``periods`` in any window of ``months`` months beginning or ending in
     ``year``. Returns the count and the first window (by start date) that reaches it.
     """
-    merged = [(start.toordinal(), end.toordinal()) for start, end in merge_intervals(periods)]
-    best, found = -1, 0
-    windows, numbered = _numbered_windows(year, months)
-    for k, (w_start, w_end) in enumerate(numbered):  # days_present, on day numbers
-        n = sum(max(0, min(end, w_end) - max(start, w_start) + 1) for start, end in merged)
-        if n > best:
-            best, found = n, k
-    return best, windows[found] if best >= 0 else (year[0], year[0])
+    windows, first, starts, ends = _numbered_windows(year, months)
+    if not windows:
+        return -1, (year[0], year[0])
+    present = bytearray(max(ends))  # each day from the first window's first on: 1 if present
+    for start, end in merge_intervals(periods):
+        a, b = max(start.toordinal() - first, 0), min(end.toordinal() - first + 1, len(present))
+        if a < b:
+            present[a:b] = b"\x01" * (b - a)
+    before = [0, *itertools.accumulate(present)]  # days present before each day: a window's are a difference
+    counts = list(map(operator.sub, map(before.__getitem__, ends), map(before.__getitem__, starts)))
+    best = max(counts)
+    return best, windows[counts.index(best)]  # the first window (by start date) that reaches it
 
 
 @lru_cache(maxsize=64)
 def _numbered_windows(year: tuple[date, date], months: int
-                      ) -> tuple[tuple[tuple[date, date], ...], tuple[tuple[int, int], ...]]:
-    """:func:`month_windows` and the same windows as day numbers (computed once for each year: a check with
-    open dates counts the days of many variants of the same stays)."""
+                      ) -> tuple[tuple[tuple[date, date], ...], int, tuple[int, ...], tuple[int, ...]]:
+    """:func:`month_windows`, the day number of the first one's first day, and the windows' first days and
+    the days after their last ones, counted from there; computed once for each year: a check with open
+    dates counts the days of many variants of the same stays."""
     windows = tuple(month_windows(year, months))
-    return windows, tuple((a.toordinal(), b.toordinal()) for a, b in windows)
+    first = min((a.toordinal() for a, _ in windows), default=0)
+    ends = tuple(b.toordinal() - first + 1 for _, b in windows)
+    return windows, first, tuple(a.toordinal() - first for a, _ in windows), ends
 
 
 def period_last_day(start: date, months: int) -> date:
