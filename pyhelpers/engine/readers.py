@@ -29,7 +29,8 @@ class _Graph:
     readers: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]
     """For each predicate name, the rules whose bodies read it: (head name, provision, body names)."""
     carried: dict[str, frozenset[str]]
-    """For each predicate name, the provisions its facts carry as an argument (a treaty's first day of application, with the provision that sets it)."""
+    """For each predicate name, the provisions its facts carry as an argument (a treaty's first day of
+    application, with the provision that sets it)."""
 
 
 _GRAPHS: dict[str, _Graph] = {}
