@@ -7,7 +7,7 @@ predicate named in its body (positive or negated, in a comparison's term or an a
 From the fact's predicates the walk goes on through rules of the shared vocabulary (``logic/core/``,
 annotated ``(core)``) and rules whose provision is a variable (``{Prov}``), and stops at a rule annotated
 with a provision of the treaty: that provision reads the fact. The caller keeps, of these, those that
-some alternative of the item rests on (the provisions that part the alternatives ways)."""
+some alternative of the item rests on (the provisions at which the alternatives part ways)."""
 
 from __future__ import annotations
 
