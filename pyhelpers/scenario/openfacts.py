@@ -205,6 +205,11 @@ def _range(low: Any, high: Any) -> tuple[list[Any] | None, str]:
     return None, f"[{show_value(low)}, {show_value(high)}]"
 
 
+OTHER_END = "a date, or unknown with the record's other end given as a date"
+"""What a first or last day given as ``unknown`` needs: a check across fields of a record (the schema
+lists it in a ``$comment`` as beyond what it can say)."""
+
+
 def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None]
             ) -> tuple[Any, tuple[OpenFact, ...], list[Problem]]:
     """Find the markers in ``data``: the data with each replaced by a plain value, the open facts in
@@ -236,7 +241,7 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
         if field == "from" and other is None:
             other = _as_date(data.get("evaluation_date"))
         if other is None:
-            bad(path, "a date, or unknown with the record's other end given as a date", "unknown")
+            bad(path, OTHER_END, "unknown")
             return None
         found.append(OpenFact(path, readable_name(data, path), "unknown", (other.isoformat(),), ranged="date",
                               line=line(path), open_end="later" if field == "until" else "earlier"))

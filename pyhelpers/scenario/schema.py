@@ -297,6 +297,19 @@ def _discriminate(node: Any) -> None:
         _discriminate(sub)
 
 
+_OPEN_END = "a first or last day not known: opened by the loader, never one of a fact's alternatives"
+
+
+def _plain_value(plain: dict[str, Any]) -> dict[str, Any]:
+    """``plain`` without the ``unknown`` of a first or last day (:func:`_open_dates`): the loader opens a
+    plain ``unknown`` there, not one given as an alternative or as a changeable fact's value."""
+    branches = plain.get("anyOf")
+    if not isinstance(branches, list) or not any(b.get("$comment") == _OPEN_END for b in branches):
+        return plain
+    kept = [b for b in branches if b.get("$comment") != _OPEN_END]
+    return {**{k: v for k, v in plain.items() if k != "anyOf"}, **(kept[0] if len(kept) == 1 else {"anyOf": kept})}
+
+
 def _open_dates(schema: dict[str, Any]) -> None:
     """The first and last days that may be given as plain ``unknown`` (:data:`.openfacts.OPEN_DATES`)."""
     defs = schema["$defs"]
@@ -316,7 +329,7 @@ def _open_dates(schema: dict[str, Any]) -> None:
                 sub = model["properties"][field]
                 branches = sub["anyOf"] if "anyOf" in sub else [{k: v for k, v in sub.items() if k == "$ref"}]
                 sub.pop("$ref", None)
-                sub["anyOf"] = [*branches, {"const": UNKNOWN}]
+                sub["anyOf"] = [*branches, {"const": UNKNOWN, "$comment": _OPEN_END}]
 
 
 def _unwrap(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
@@ -360,12 +373,13 @@ class _Alternatives:
             self.defs[name] = self._open(plain)
         return {**annotations, "$ref": _REF + self.names[key]}
 
-    def _open(self, plain: dict[str, Any]) -> dict[str, Any]:
+    def _open(self, written: dict[str, Any]) -> dict[str, Any]:
+        plain = _plain_value(written)
         listed = {"type": "array", "minItems": 2, "maxItems": MAX_VALUES, "uniqueItems": True, "items": plain}
         if _admits(plain, self.known, "map"):  # a map of ids: {one_of: ...} is a marker, not an id
-            first: dict[str, Any] = {"allOf": [plain], "not": {"$ref": _REF + "OpenFact"}}
+            first: dict[str, Any] = {"allOf": [written], "not": {"$ref": _REF + "OpenFact"}}
         else:  # nothing else takes a map of the markers' keys alone (a model forbids unknown fields)
-            first = plain
+            first = written
         branches: list[dict[str, Any]] = [
             first,
             {"type": "object", "properties": {"one_of": listed}, "required": ["one_of"],
