@@ -16,12 +16,12 @@ from collections import defaultdict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pyhelpers.engine.program import Logic
+from pyhelpers.engine.program import PROVISION_RE, Logic
+from pyhelpers.engine.slicing import _NAME_RE
 
-_NAME_RE = re.compile(r"([a-z_][A-Za-z0-9_']*)\(")
 _HEAD_RE = re.compile(r"\s*([a-z_][A-Za-z0-9_']*)\(")
 _FACT_RE = re.compile(r"^([a-z_][A-Za-z0-9_']*)\((.*)\)\.[ \t]*(?:%.*)?$", re.MULTILINE)
-_PROVISION_RE = re.compile(r'"([a-z]{2}-[a-z]{2} [^"]+)"')
+_STRING_RE = re.compile(r'"([^"\\]*)"')
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def _graph(logic: Logic) -> _Graph:
     carried: dict[str, set[str]] = defaultdict(set)
     for lf in logic.files:
         for m in _FACT_RE.finditer(lf.source):
-            carried[m.group(1)].update(_PROVISION_RE.findall(m.group(2)))
+            carried[m.group(1)].update(t for t in _STRING_RE.findall(m.group(2)) if PROVISION_RE.match(t))
     if len(_GRAPHS) > 8:
         _GRAPHS.clear()
     hit = _GRAPHS[logic.digest] = _Graph({name: tuple(sorted(rs)) for name, rs in readers.items()},
