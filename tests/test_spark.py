@@ -1,6 +1,7 @@
 """Spark as an engine of `treaty batch` (issue 27 items 4 and 5), in local mode: one SparkSession for the
 module (``local[2,2]``: two task threads, a task tried twice before the job fails). The ledger has 200 rows
-(four partitions); ``TREATY_DISTRIBUTED_FULL=1`` runs the issue's 20,000 rows (minutes).
+(ten partitions) as in tests/test_distributed.py (``TREATY_DISTRIBUTED_SMALL=1``: 200 rows, four partitions);
+the killed-worker test runs 200 rows in twenty partitions.
 
 * `treaty batch --engine spark` gives the rows (sorted by row id) and the run receipt of `treaty batch` at
   the same partition size, on the ledger of tests/test_distributed.py (the same seed, bad rows and
@@ -39,8 +40,8 @@ from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST
 
 from .ledger_gen import CONTEXT, generate, interrupted, write_csv
 
-FULL = os.environ.get("TREATY_DISTRIBUTED_FULL") == "1"
-ROWS, PART = (20_000, 2_000) if FULL else (200, 50)
+SMALL = os.environ.get("TREATY_DISTRIBUTED_SMALL") == "1"
+ROWS, PART = (200, 50) if SMALL else (20_000, 2_000)
 DUPLICATES = (7, 61, 150)
 """As tests/test_distributed.py: rows whose id is the row before's."""
 
@@ -254,17 +255,26 @@ def test_columns_named_like_the_internals_are_the_dataframes_own(spark: Any, tmp
 ATTEMPTS = 5
 """Runs in which to kill a Python worker while its task runs (the moment is a race with the task)."""
 
-KILL_PART = 10
-"""The killing test's partitions: twenty of ten rows, so that Spark's status shows a task done while
+KILL_ROWS, KILL_PART = 200, 10
+"""The killing test's ledger: twenty partitions of ten rows, so that Spark's status shows a task done while
 another runs for most of the stage, not only in the instant between the last tasks of four (CI, stop 41:
 in three runs of four partitions the watcher never saw that moment on busy cores)."""
 
 
 @pytest.fixture(scope="module")
-def local_fine(ledger: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Summary, Path]:
-    """`treaty batch` of the ledger in partitions of :data:`KILL_PART` rows."""
+def small_ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ledger's first :data:`KILL_ROWS` rows (the same seed, bad rows and duplicate ids)."""
+    rows = generate(KILL_ROWS, seed=27, bad_share=0.08)
+    for k in DUPLICATES:
+        rows[k]["id"] = rows[k - 1]["id"]
+    return write_csv(tmp_path_factory.mktemp("small_ledger") / "ledger.csv", rows)
+
+
+@pytest.fixture(scope="module")
+def local_fine(small_ledger: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Summary, Path]:
+    """`treaty batch` of the small ledger in partitions of :data:`KILL_PART` rows."""
     out = tmp_path_factory.mktemp("local_fine") / "out.csv"
-    return run_batch(ledger, CONTEXT, out, workers=1, chunk_size=KILL_PART, checker=Checker()), out
+    return run_batch(small_ledger, CONTEXT, out, workers=1, chunk_size=KILL_PART, checker=Checker()), out
 
 
 def _python_workers() -> list[int]:
@@ -292,7 +302,7 @@ def _python_workers() -> list[int]:
 
 
 def test_a_task_whose_python_worker_is_killed_is_retried_and_every_row_written_once(
-        spark: Any, ledger: Path, local_fine: tuple[Summary, Path], tmp_path: Path) -> None:
+        spark: Any, small_ledger: Path, local_fine: tuple[Summary, Path], tmp_path: Path) -> None:
     """SIGKILL to the Python workers while the deciding stage has a task running and one done: Spark tries
     that task again (``local[2,2]``); the part files are written under their own names, so none twice."""
     from pyhelpers.interfaces.spark import run_spark
@@ -313,7 +323,7 @@ def test_a_task_whose_python_worker_is_killed_is_retried_and_every_row_written_o
         def kill_mid_stage(killed: list[int] = killed, stop: threading.Event = stop) -> None:
             while not stop.is_set() and not killed:
                 for stage in filter(None, map(tracker.getStageInfo, tracker.getActiveStageIds())):
-                    if (stage.numTasks == ROWS // KILL_PART and stage.numCompletedTasks >= 1
+                    if (stage.numTasks == KILL_ROWS // KILL_PART and stage.numCompletedTasks >= 1
                             and stage.numActiveTasks >= 1):
                         for pid in _python_workers():
                             os.kill(pid, signal.SIGKILL)
@@ -325,13 +335,13 @@ def test_a_task_whose_python_worker_is_killed_is_retried_and_every_row_written_o
         watcher.start()
         out = tmp_path / f"killed-{attempt}.csv"
         try:
-            summary = run_spark(ledger, CONTEXT, out, partition_rows=KILL_PART, session=spark)
+            summary = run_spark(small_ledger, CONTEXT, out, partition_rows=KILL_PART, session=spark)
         finally:
             stop.set()
             watcher.join()
         # whether or not a task failed, every row is written once, with the same receipt
         assert _csv_rows(sorted(out.glob("part-*.csv"))) == _csv_rows([local_fine[1]])
-        assert summary.rows == ROWS and summary.receipt == local_fine[0].receipt
+        assert summary.rows == KILL_ROWS and summary.receipt == local_fine[0].receipt
         assert not (out / ENTRIES).exists()
         if killed and failed_tasks() > before:  # Spark saw the task fail, and tried it again
             retried = True
