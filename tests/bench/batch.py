@@ -1,4 +1,4 @@
-"""Benchmark of `treaty batch`: python tests/bench/batch.py N [--workers W] [--chunk C] [--callgrind ROWS]
+"""Benchmark of `treaty batch`: python tests/bench/batch.py N [--workers W] [--chunk C] [--callgrind ROWS] [--no-raw]
 
 Generates a realistic ledger of N rows (tests/ledger_gen.py: mixed treaties and types, 5% bad rows of
 every kind, payments on schedules) and a worst case of N rows where nearly every row is a distinct case
@@ -14,8 +14,9 @@ every kind, payments on schedules) and a worst case of N rows where nearly every
   instructions per row of a single-worker batch of ROWS realistic rows (the difference with an empty
   ledger, divided by ROWS), and of raw clingo on the programs and facts that batch handed to clingo.
 
-``--keep DIR`` copies the outputs there (to compare two versions of the code with cmp: error messages name
-the ledger by its temporary path, so replace ``/tmp/tmp*/`` in both first).
+``--no-raw`` leaves out the raw baseline (nothing recorded), for rows/s and peak memory of long ledgers
+(1 M, 10 M rows). ``--keep DIR`` copies the outputs there (to compare two versions of the code with cmp:
+error messages name the ledger by its temporary path, so replace ``/tmp/tmp*/`` in both first).
 Figures only: nothing is asserted.
 """
 
@@ -170,6 +171,8 @@ def main() -> None:
     ap.add_argument("--callgrind", type=int, default=0, metavar="ROWS",
                     help="also count instructions per row with callgrind on ROWS rows (e.g. 2000)")
     ap.add_argument("--keep", type=Path, help="copy the outputs into this folder")
+    ap.add_argument("--no-raw", action="store_true",
+                    help="no raw clingo baseline (nothing recorded): rows/s and peak memory of long ledgers")
     args = ap.parse_args()
     chunk = args.chunk or DEFAULT_CHUNK
     checker = Checker().warm()
@@ -188,7 +191,8 @@ def main() -> None:
             runs = tmpdir / f"runs-{name}"
             runs.mkdir()
             real = solve.run_clingo
-            record_clingo_runs(runs)
+            if not args.no_raw:
+                record_clingo_runs(runs)
             try:
                 t0, cpu0 = time.perf_counter(), _cpu_seconds()
                 summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=checker)
@@ -196,12 +200,13 @@ def main() -> None:
             finally:
                 solve.run_clingo = real
             peaks = _peak_mb(resource.RUSAGE_SELF), _peak_mb(resource.RUSAGE_CHILDREN)  # before raw clingo runs
-            solved, raw_cpu, _ = raw_clingo(runs)
             print(f"{label}: {args.n:,} rows in {dt:.2f} s = {args.n / dt:,.0f} rows/s ({args.workers} workers, "
                   f"chunks of {chunk}; {cpu:.2f} s of CPU; ledger generated in {gen:.1f} s); statuses "
                   f"{dict(sorted(summary.by_status.items()))}")
-            print(f"  raw clingo on the same {solved} programs+facts: {raw_cpu:.2f} s of CPU; batch CPU / raw clingo "
-                  f"CPU = {cpu / raw_cpu:.2f}x")
+            if not args.no_raw:
+                solved, raw_cpu, _ = raw_clingo(runs)
+                print(f"  raw clingo on the same {solved} programs+facts: {raw_cpu:.2f} s of CPU; batch CPU / raw "
+                      f"clingo CPU = {cpu / raw_cpu:.2f}x")
             if args.keep:
                 args.keep.mkdir(parents=True, exist_ok=True)
                 shutil.copy(out, args.keep / out.name)
