@@ -380,8 +380,12 @@ def _leaf_reason(step: Step, lang: str) -> str | None:
         return None
     if step.held is not None:  # a threshold not met: the comparison that holds instead
         return step.held
-    note = f" ({step.note})" if step.note and step.kind == "unknown" else ""
-    return f"{step.reading}{note}"
+    if step.kind == "unknown" and step.note:
+        for key in ("not_given", "no_rule", "no_value"):
+            if step.note == word(key, lang):
+                return word("lacks_" + key, lang).format(reading=step.reading)
+        return f"{step.reading} ({step.note})"
+    return step.reading
 
 
 def item_roots(ex: Explainer, item: str, roots: frozenset[str]) -> list[clingo.Symbol]:

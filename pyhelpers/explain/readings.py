@@ -86,6 +86,15 @@ _WORDS = {
 _WORDS["pt-PT"] = {"given": "indicado pelo cenário", "not_given": "não indicado pelo cenário"}
 _WORDS["en"].update({"open": "(open)", "no_value": "the treaty sets no such value",
                      "not_given": "not given by the scenario", "holds": "it holds"})
+# why an exception did not apply, where its first failed condition is one no fact or rule gives: the
+# condition read under a negation, never as a statement ("X is connected with some place (not given)")
+_WORDS["en"].update({"lacks_not_given": "the scenario does not say that {reading}",
+                     "lacks_no_rule": "no rule derives that {reading}",
+                     "lacks_no_value": "the treaty sets no value such that {reading}"})
+_WORDS["pt"].update({"lacks_not_given": "o cenário não informa que {reading}",
+                     "lacks_no_rule": "nenhuma regra deriva que {reading}",
+                     "lacks_no_value": "a convenção não fixa valor tal que {reading}"})
+_WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}"})
 
 
 _SOME_OF_TYPE = {
