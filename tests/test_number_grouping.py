@@ -29,3 +29,11 @@ def test_a_year_is_not_grouped() -> None:
     for lang in ("en", "pt", "pt-PT"):
         text = reading(load_logic(), atom, lang)
         assert "2024" in text and "2,024" not in text and "2.024" not in text, text
+
+
+def test_an_error_regroups_the_counts_english_grouped_and_keeps_row_numbers() -> None:
+    from pyhelpers.base.messages import translate
+
+    assert translate("a text of at most 10,000 characters", "pt") == "um texto de no máximo 10.000 caracteres"
+    assert translate("a text of at most 10,000 characters", "en") == "a text of at most 10,000 characters"
+    assert translate("x, already row 1234", "pt") == "x, já na linha 1234"
