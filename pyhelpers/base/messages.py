@@ -647,7 +647,11 @@ def translate(text: str, lang: str, *, value: bool = False) -> str:
     """``text`` (an English message of the tool) in ``lang``: itself in English, pt-BR in ``pt``, and in ``pt-PT``
     the same with Portugal's words where they differ (:data:`_PT_PT`). ``value``: ``text`` is what a problem
     found (a phrase such as ``nothing``, or the user's value, kept as it is)."""
-    return text if family(lang) == "en" else _phrase(text, value=value, european=normalize(lang) == "pt-PT")[0]
+    if family(lang) == "en":
+        return text
+    if value and _GROUPED.fullmatch(text):  # a count the tool found (``1,200``); a value the user wrote is quoted
+        return formats.number(int(text.replace(",", "")), lang)
+    return _phrase(text, value=value, european=normalize(lang) == "pt-PT")[0]
 
 
 def english_templates() -> tuple[str, ...]:
