@@ -159,7 +159,7 @@ def test_a_problem_without_a_line_or_with_a_hint() -> None:
                 "split the scenario, or give the payments as a ledger to `treaty batch`, which decides any number "
                 "of rows")
     assert p.render("pt") == (
-        "a.yaml, linha 3: campo income: esperado no máximo 1,000 itens de rendimento, encontrado 1,200 (divida o "
+        "a.yaml, linha 3: campo income: esperado no máximo 1.000 itens de rendimento, encontrado 1.200 (divida o "
         "cenário, ou passe os pagamentos como um razão (ledger) a `treaty batch`, que decide qualquer número de "
         "linhas)")
 

@@ -25,8 +25,12 @@ def _locale(lang: str) -> str | None:
     return _LOCALE.get(languages.normalize(lang))
 
 
-def number(value: Decimal, lang: str) -> str:
-    """A decimal with thousands separated, its own decimal places kept: ``150,000.00``/``150.000,00``."""
+def number(value: Decimal | int, lang: str) -> str:
+    """A decimal or a whole number with thousands separated, its own decimal places kept: ``150,000.00`` /
+    ``150.000,00``, ``10,000`` / ``10.000``. The one function that groups a number the tool writes for a
+    reader; identifiers, years, dates, row numbers and machine formats are never passed to it."""
+    if isinstance(value, int):
+        value = Decimal(value)
     loc = _locale(lang)
     if loc is None:
         return f"{value:,}"

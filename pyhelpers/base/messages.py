@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
+from pyhelpers.base import formats
 from pyhelpers.base.lang import family, normalize
 
 _PT: tuple[tuple[str, str], ...] = (
@@ -546,6 +547,9 @@ registo, facto, indicar, pessoa singular (not arquivo, registro, fato, informar,
 _FIELD = re.compile(r"\{(\w+)(:t)?\}")
 _NUMBER = r"-?[0-9][0-9,.]*"
 """What ``{n}`` and ``{m}`` stand for: a number as the messages write it (``1,000``)."""
+_GROUPED = re.compile(r"-?[0-9]{1,3}(?:,[0-9]{3})+")
+"""A whole number the English message grouped (a count or a limit: ``10,000``), regrouped in the language
+of the translation; a number it wrote ungrouped (a row or line number, ``row 12``) is carried as it is."""
 _VALUE = r"(?:(?!: ).)+?"
 """What a value carried verbatim stands for: a text without ": " (a value such as ``{id}`` never swallows the
 subject of a message: ``a.csv row 7 (line 8): id: ..., found 'x', already row 1`` is a row's message)."""
@@ -605,6 +609,8 @@ def _match(text: str, inner: bool, value: bool = False, european: bool = False) 
                 if k in translated:
                     v, more = _phrase(v, True, False, european)
                     known += more
+                elif k in ("n", "m") and _GROUPED.fullmatch(v):
+                    v = formats.number(int(v.replace(",", "")), "pt-PT" if european else "pt")
                 values[k] = v
             return _fill(portuguese, values), known
     return None
@@ -641,7 +647,11 @@ def translate(text: str, lang: str, *, value: bool = False) -> str:
     """``text`` (an English message of the tool) in ``lang``: itself in English, pt-BR in ``pt``, and in ``pt-PT``
     the same with Portugal's words where they differ (:data:`_PT_PT`). ``value``: ``text`` is what a problem
     found (a phrase such as ``nothing``, or the user's value, kept as it is)."""
-    return text if family(lang) == "en" else _phrase(text, value=value, european=normalize(lang) == "pt-PT")[0]
+    if family(lang) == "en":
+        return text
+    if value and _GROUPED.fullmatch(text):  # a count the tool found (``1,200``); a value the user wrote is quoted
+        return formats.number(int(text.replace(",", "")), lang)
+    return _phrase(text, value=value, european=normalize(lang) == "pt-PT")[0]
 
 
 def english_templates() -> tuple[str, ...]:

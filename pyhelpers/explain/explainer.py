@@ -23,6 +23,7 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
+from pyhelpers.base import formats
 from pyhelpers.engine.program import Logic
 from pyhelpers.engine.provenance import RECONSTRUCTED
 from pyhelpers.engine.query import Query
@@ -40,7 +41,7 @@ from pyhelpers.explain.instrument import (
     instrument_for_facts,
     variables,
 )
-from pyhelpers.explain.readings import fill, reading, render_value, unbound_words, user_atom, word
+from pyhelpers.explain.readings import fill, plain, reading, render_value, unbound_words, user_atom, word
 from pyhelpers.scenario import Scenario
 
 Env = dict[str, clingo.Symbol]
@@ -620,10 +621,10 @@ class Explainer:
         named = next((g.term for g in (agg.left_guard, agg.right_guard) if g is not None
                       and g.comparison == ast.ComparisonOperator.Equal and _bound(g.term, env)), None)
         value = evaluate(named, env) if named is not None else _number(self.aggregate_value(agg, env))
-        atom = f"#{fn} = {render_value(value, 'int', self.lang) if value is not None else '?'}"
+        atom = f"#{fn} = {plain(value) if value is not None else '?'}"  # the engine's text: never grouped
         shown = render_value(value, _aggregate_type(agg, plan, named), self.lang) if value is not None else "?"
         label = f"#{fn} = {shown}"
-        step = Step("aggregate", atom, f"{label} ({len(elements)})")
+        step = Step("aggregate", atom, f"{label} ({formats.number(len(elements), self.lang)})")
         for text, ok, _held in self.aggregate_tests(agg, plan, env):
             step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}"))
         for el in elements:

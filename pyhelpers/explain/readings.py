@@ -100,11 +100,12 @@ _WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}
 _SOME_OF_TYPE = {
     "en": {"id": "some element of the scenario", "state": "some State", "prov": "some provision", "date": "some date",
            "ymd": "some date", "bp": "some percentage", "units": "some percentage", "cents": "some amount",
-           "currency": "some currency", "months": "some number of months", "int": "some number", "term": "some value"},
+           "currency": "some currency", "months": "some number of months", "int": "some number", "year": "some year",
+           "term": "some value"},
     "pt": {"id": "algum elemento do cenário", "state": "algum Estado", "prov": "alguma disposição",
            "date": "alguma data", "ymd": "alguma data", "bp": "algum percentual", "units": "algum percentual",
            "cents": "algum montante", "currency": "alguma moeda", "months": "algum número de meses",
-           "int": "algum número", "term": "algum valor"},
+           "int": "algum número", "year": "algum ano", "term": "algum valor"},
     "pt-PT": {"bp": "alguma percentagem", "units": "alguma percentagem"},
 }
 """What an unbound argument without a noun of its own in the vocabulary is called, by its type (the vocabulary's
@@ -660,7 +661,7 @@ def constant_text(text: str, lang: str) -> str:
     return f"{found} ({', '.join(_argument_words(a, states, lang) for a in args)})"
 
 
-_NUMBER_TYPES = frozenset({"date", "ymd", "bp", "units", "cents", "months", "int"})
+_NUMBER_TYPES = frozenset({"date", "ymd", "bp", "units", "cents", "months", "int", "year"})
 """The argument types whose values are numbers the rules write (a term's text has them as digits)."""
 
 
@@ -817,8 +818,10 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
         if typ == "cents":  # an amount in hundredths of its currency's unit, written as money: 10,000.00 / 10.000,00
             return formats.number(Decimal(n).scaleb(-2), lang)
         if typ == "months":
-            return f"{n} {word('months', lang)}"
-        return str(n)
+            return f"{formats.number(n, lang)} {word('months', lang)}"
+        if typ == "year":  # a calendar year: never grouped
+            return str(n)
+        return formats.number(n, lang)  # a count, grouped as the language writes it: 10,000 / 10.000
     if typ == "term" and t == clingo.SymbolType.Function and sym.arguments:
         written = _as_written(sym)
         words = fact_text(written, lang)

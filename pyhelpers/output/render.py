@@ -793,7 +793,8 @@ def ask_text(result: ScenarioResult, lang: str, scenario: Scenario | None = None
     lines = [*head, f"{result.source}: {words['title']}"]
     for n, (kind, fact, provs, items) in enumerate(rows, 1):
         path = fact_path(fact, items, scenario)
-        lines.append(f"  {n}. {fact_text(fact, lang)} — {words[kind]} ({provs}); {len(items)} {words['items']}: "
+        count = formats.number(len(items), lang)
+        lines.append(f"  {n}. {fact_text(fact, lang)} — {words[kind]} ({provs}); {count} {words['items']}: "
                      f"{', '.join(items)}")
         if path is not None:
             lines.append(f"     {words['field']}: {field_text(path, lang)}")
@@ -910,9 +911,9 @@ def _expect_lines(result: ScenarioResult, mismatches: Sequence[Mismatch] | None,
         return []
     if not mismatches:
         n = len(result.items) + len(result.answers)
-        return [label("expect_ok_one" if n == 1 else "expect_ok", lang).format(n=n)]
+        return [label("expect_ok_one" if n == 1 else "expect_ok", lang).format(n=formats.number(n, lang))]
     n = len(mismatches)
-    return [label("expect_bad_one" if n == 1 else "expect_bad", lang).format(n=n),
+    return [label("expect_bad_one" if n == 1 else "expect_bad", lang).format(n=formats.number(n, lang)),
             *(f"  ✗ {mismatch_text(m, lang)}" for m in mismatches)]
 
 
@@ -1106,8 +1107,8 @@ def batch_summary(out: str, rows: int, seconds: float, by_status: Mapping[str, i
     return w["summary"].format(
         out=out, rows=formats.number(Decimal(rows), lang), s=formats.number(Decimal(f"{seconds:.1f}"), lang),
         rate=formats.number(Decimal(round(rows / max(seconds, 1e-9))), lang), statuses=statuses or w["no_rows"],
-        resumed=w["resumed"].format(n=resumed, unit=unit) if resumed else "",
-        redone=w["redone"].format(n=redone) if redone else "")
+        resumed=w["resumed"].format(n=formats.number(resumed, lang), unit=unit) if resumed else "",
+        redone=w["redone"].format(n=formats.number(redone, lang)) if redone else "")
 
 
 _PROGRESS = {
@@ -1214,7 +1215,8 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
     if w.holds_already:
         lines.append(words["already"])
     elif w.solutions:
-        lines.append(words["smallest"].format(n=len(w.solutions[0].changes), k=len(w.solutions)))
+        lines.append(words["smallest"].format(n=formats.number(len(w.solutions[0].changes), lang),
+                                                k=formats.number(len(w.solutions), lang)))
         for n, sol in enumerate(w.solutions, 1):
             lines.append(f"  {n}. " + "; ".join(str(c) for c in sol.changes))
             for item in sol.result.items:

@@ -995,8 +995,10 @@ def render_html(report: Report, dot: str | None) -> str:
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'<meta name="generator" content="treaty-logic">\n<title>{_e(title)}</title>\n'
             f"<style>\n{_CSS}</style>\n</head>\n<body>\n")
+    counted = word("multiple", lang).format(n=formats.number(len(report.scenarios), lang),
+                                            m=formats.number(n_items, lang))
     top = (f'<header><p class="brand">treaty-logic</p><h1>{_e(title)}</h1>'
-           f'<p>{_e(word("multiple", lang).format(n=len(report.scenarios), m=n_items))}: '
+           f'<p>{_e(counted)}: '
            + ", ".join(f"<code>{_e(s.source)}</code>" for s in report.scenarios) + "</p>"
            f'<p class="engine" data-engine="{"dot" if dot is not None and drawer.error is None else "tree"}">'
            f"{_e(note)}</p>{_legend(lang)}</header>\n")

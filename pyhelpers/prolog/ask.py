@@ -31,7 +31,7 @@ from pyhelpers.explain.explainer import (
     unify,
 )
 from pyhelpers.explain.instrument import BodyPart, RulePlan, instrument, variables
-from pyhelpers.explain.readings import reading, render_value, user_atom, word
+from pyhelpers.explain.readings import plain, reading, render_value, user_atom, word
 from pyhelpers.prolog.engine import Session, translation_for
 from pyhelpers.prolog.portable import Node, plan_body
 from pyhelpers.prolog.translate import RuleTranslator, Translation, conjunction
@@ -161,9 +161,9 @@ class _TreeBuilder:
             return _test_step(part, plan, env, lang), env, plan
         if kind == "agg" and part is not None:
             fn = AGGREGATE_NAMES.get(part.atom.function, "aggregate")
-            value = render_value(clingo.parse_term(text), "int", lang)
-            label = f"#{fn} = {value}"
-            return Step("aggregate", label, f"{label} ({rule})"), env, plan
+            sym = clingo.parse_term(text)  # the atom as the engine writes it; the text with the figure grouped
+            return Step("aggregate", f"#{fn} = {plain(sym)}", f"#{fn} = {render_value(sym, 'int', lang)} ({rule})"), \
+                env, plan
         return Step("test", text, text), env, plan
 
 

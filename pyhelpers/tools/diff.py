@@ -16,6 +16,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from pyhelpers.base import formats
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.program import load_logic
 from pyhelpers.engine.results import Finding, ItemResult, StateOutcome
@@ -204,9 +205,9 @@ def diff_text(changes: list[Change], scenarios: int, lang: str = "en") -> str:
     """The outcomes that changed, before and after, in ``lang`` (en, pt, pt-PT)."""
     w = wording(_TEXT, lang)
     if not changes:
-        return w["none"].format(n=scenarios) + "\n"
+        return w["none"].format(n=formats.number(scenarios, lang)) + "\n"
     width = max(len(w["before"]), len(w["after"])) + 1
-    lines = [w["changed"].format(c=len(changes), n=scenarios)]
+    lines = [w["changed"].format(c=formats.number(len(changes), lang), n=formats.number(scenarios, lang))]
     for c in changes:
         lines += [f"{c.scenario} {c.item}",
                   f"  {w['before']:{width}}{_fmt(c.before, w)}",

@@ -1,0 +1,39 @@
+"""Whole numbers the tool writes for a reader are grouped as the language writes them (Babel), through
+the one function that formats numbers (:func:`pyhelpers.base.formats.number`); years are not."""
+
+from __future__ import annotations
+
+import clingo
+
+from pyhelpers.engine.program import load_logic
+from pyhelpers.explain.readings import reading
+
+
+def _share_scale(lang: str) -> str:
+    return reading(load_logic(), clingo.Function("share_scale", [clingo.Number(10000)]), lang)
+
+
+def test_a_count_is_grouped_in_english_and_brazilian_portuguese() -> None:
+    assert _share_scale("en") == "100% is 10,000 basis points"
+    assert _share_scale("pt") == "100% são 10.000 pontos-base"
+
+
+def test_a_count_is_grouped_in_european_portuguese_as_babel_writes_it() -> None:
+    from babel.numbers import format_decimal
+
+    assert _share_scale("pt-PT") == f"100% são {format_decimal(10000, '#,##0', locale='pt_PT')} pontos-base"
+
+
+def test_a_year_is_not_grouped() -> None:
+    atom = clingo.Function("termination_notice", [clingo.String("s"), clingo.Number(2024), clingo.Number(0)])
+    for lang in ("en", "pt", "pt-PT"):
+        text = reading(load_logic(), atom, lang)
+        assert "2024" in text and "2,024" not in text and "2.024" not in text, text
+
+
+def test_an_error_regroups_the_counts_english_grouped_and_keeps_row_numbers() -> None:
+    from pyhelpers.base.messages import translate
+
+    assert translate("a text of at most 10,000 characters", "pt") == "um texto de no máximo 10.000 caracteres"
+    assert translate("a text of at most 10,000 characters", "en") == "a text of at most 10,000 characters"
+    assert translate("x, already row 1234", "pt") == "x, já na linha 1234"
