@@ -124,8 +124,10 @@ class ProfessorDetails(Model):
     host_state: State = Field(description="the State visited, where the person teaches or does research")
     resident_before: State | Unknown | None = Field(
         default=None,
-        description="the State of which the person was a resident immediately before the visit; needed only "
-        "when the person is not now a resident of the State other than the host State",
+        description="the State other than the host State if the person was a resident of it at any time before "
+        "the visit (Art. 20: 'é, ou foi antes, residente', not only immediately before), else a State of which "
+        "the person was a resident before it; needed only when the person is not now a resident of the State "
+        "other than the host State",
     )
     invited_by: ProfessorInviter | Unknown | None = Field(
         default=None,
@@ -154,8 +156,10 @@ class StudentDetails(Model):
     payment: Literal["maintenance", "employment"]
     resident_before: State | Unknown | None = Field(
         default=None,
-        description="maintenance: the State of which the person was a resident immediately before the stay; "
-        "needed only when the person is not now a resident of the State other than the host State",
+        description="maintenance: the State other than the host State if the person was a resident of it at any "
+        "time before the stay (21(1): 'é, ou foi antes, residente', not only immediately before), else a State "
+        "of which the person was a resident before it; needed only when the person is not now a resident of "
+        "the State other than the host State",
     )
     capacity: Literal["student", "trainee", "grant_holder", "other"] | Unknown | None = Field(default=None)
     sole_purpose: Flag | Unknown | None = Field(
