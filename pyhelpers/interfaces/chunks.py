@@ -401,8 +401,32 @@ def _json_text() -> Callable[[Any], str]:
     return _JSON.encode
 
 
-json_text = _json_text()
-"""``json.dumps(value, ensure_ascii=False)`` of a list or a dict, without a new encoder for every row."""
+_encoded = _json_text()
+
+
+def _flat_text(value: dict[Any, Any]) -> str | None:
+    """``json.dumps(value, ensure_ascii=False)`` of a dict whose keys and values are all text with no character that
+    JSON escapes there (a quote, a backslash, a control character), put together from its strings as they are:
+    the encoder's every string costs more than the whole (a record of a batch: its cells and its results); None
+    for any other dict. (Printable text with neither quote nor backslash: every character of it is written as it
+    is; a text with any other character, ``\x7f`` or a line separator included, is left to the encoder.)"""
+    try:
+        joined = "".join(map("".join, value.items()))  # a TypeError unless every key and value is text
+    except TypeError:
+        return None
+    if not joined.isprintable() or '"' in joined or "\\" in joined:
+        return None
+    return '{"' + '", "'.join(map('": "'.join, value.items())) + '"}' if value else "{}"
+
+
+def json_text(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False)`` of a list or a dict, without a new encoder for every row; a dict of
+    plain text (:func:`_flat_text`: a batch's record, a row's columns) without the encoder at all."""
+    if type(value) is dict:
+        flat = _flat_text(value)
+        if flat is not None:
+            return flat
+    return _encoded(value)
 
 
 def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tuple[str, ...]) -> None:
