@@ -29,6 +29,7 @@ import gc
 import hashlib
 import itertools
 import json
+import operator
 import os
 import re
 import shutil
@@ -49,7 +50,7 @@ from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.results import Finding, ItemResult, format_bp
 from pyhelpers.engine.solve import Checker, Memo
-from pyhelpers.facts import compared_gross, item_key
+from pyhelpers.facts import compared_gross
 from pyhelpers.interfaces.chunks import (
     JOURNAL,
     JOURNAL_VERSION,
@@ -311,9 +312,9 @@ def _row_source(ctx: BatchContext, row: Row) -> str:
 
 
 def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem, str | None] | str:
-    """The row's treaty, validated item and :func:`~pyhelpers.facts.item_key` (None where not known yet), or the
-    message of what is wrong with it: from its shape's, where the row's own cells are ones the models take as
-    written (:class:`RowShapes`)."""
+    """The row's treaty, validated item and a key of its facts (:meth:`RowShapes.parsed`; None where not known yet:
+    :func:`~pyhelpers.facts.item_key` is computed then), or the message of what is wrong with it: from its shape's,
+    where the row's own cells are ones the models take as written (:class:`RowShapes`)."""
     shaped = ctx.shapes.parsed(ctx, row)
     if shaped is not None:
         treaty, item, too_large, key = shaped
@@ -393,8 +394,13 @@ class RowShapes:
         return found
 
     def parsed(self, ctx: BatchContext, row: Row) -> tuple[str, IncomeItem, str, str] | None:
-        """:func:`_parsed` of ``row`` from its shape's, with the item's :func:`~pyhelpers.facts.item_key`; None where
-        the row is to be parsed whole."""
+        """:func:`_parsed` of ``row`` from its shape's, with a key of the item's facts; None where the row is to be
+        parsed whole. The key stands for :func:`~pyhelpers.facts.item_key` (what the facts depend on but for the id)
+        without dumping the item: the item is its shape's model with the row's own cells put back, its facts do not
+        read its id nor its withholding, and its gross amount only where ``compared``; so the shape (its layout's
+        number, never another layout's, and its cells) with the row's date and, where compared, its gross amount
+        decide them: the ``repr`` of those (a tuple's, never equal to an ``item_key``, a JSON object, of a row parsed
+        whole)."""
         if ctx.context_treaty != self.treaty:
             self.shapes.clear()
             self.keyed = 0
@@ -436,7 +442,7 @@ class RowShapes:
                     if other is not None:
                         other[4].clear()
                 self.keyed = 0
-            item_id = keys[known] = item_key(item)
+            item_id = keys[known] = repr((key, known))
             self.keyed += 1
         return treaty, item, too_large, item_id
 
@@ -469,7 +475,7 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
     or of the context (a :class:`TreatyLogicError`) stops the batch."""
     out: list[dict[str, str] | None] = [None] * len(rows)
     groups: dict[str, list[tuple[int, IncomeItem]]] = {}
-    keys: dict[int, str] = {}  # the item_key of a row's item, where its shape gave it
+    keys: dict[int, str] = {}  # a key of a row's item's facts, where its shape gave it
     cat = catalogue()
     for n, row in enumerate(rows):
         try:
@@ -508,8 +514,8 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
 
 def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]], rows: Sequence[Row],
                   out: list[dict[str, str] | None], keys: dict[int, str] | None = None) -> None:
-    """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``. ``keys``: the
-    :func:`~pyhelpers.facts.item_key` of rows' items already known, by row index."""
+    """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``. ``keys``: a key of
+    rows' items' facts already known, by row index (:meth:`RowShapes.parsed`)."""
     members = _drop_inconsistent(ctx, treaty, members, rows, out)
     if not members:
         return
@@ -583,7 +589,7 @@ alive here, so an identity is never another's while cached; checked on each use)
 def _case_cells(r: ItemResult, home: str) -> tuple[str, ...]:
     made_of = (home, r.treaty, r.status, r.states, r.max_rate_bp, r.entitlement, r.provisions)
     hit = _CASE_CELLS.get(id(r.states))
-    if hit is not None and all(a is b for a, b in zip(hit[0], made_of, strict=True)):
+    if hit is not None and all(map(operator.is_, hit[0], made_of)):  # the same objects (both tuples of 7)
         return hit[1]
     partner = next((s for s in r.states if s.state != home), None)
     br = next((s for s in r.states if s.state == home), None)
@@ -920,10 +926,19 @@ def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequenc
         "package_version": package_version(), "clingo_version": clingo.__version__,
         "logic_sha256": spec.logic_sha256, "context_sha256": spec.context_sha256,
         "first_row": rows[0].number if rows else 0, "rows": len(rows),
-        "rows_sha256": _digest(json_text([r.number, r.line, r.columns] if r.error is None
-                                         else [r.number, r.line, r.columns, r.error]) for r in rows),
-        "results_sha256": _digest(json_text(rec) for rec in records),
+        "rows_sha256": _digest(map(_row_text, rows)),
+        "results_sha256": _digest(map(json_text, records)),
     }
+
+
+def _row_text(r: Row) -> str:
+    """``json_text([number, line, columns])`` of a row (its error last, if it has one), its columns' text made as
+    :func:`~pyhelpers.interfaces.chunks.json_text` makes a dict's (without the encoder, where they are plain text)."""
+    number, line = r.number, r.line
+    if type(number) is not int or (line is not None and type(line) is not int) or type(r.columns) is not dict:
+        return json_text([number, line, r.columns] if r.error is None else [number, line, r.columns, r.error])
+    head = f"[{number}, {'null' if line is None else line}, {json_text(r.columns)}"
+    return f"{head}]" if r.error is None else f"{head}, {json_text(r.error)}]"
 
 
 def receipt_digest(receipt: dict[str, Any]) -> str:
