@@ -407,10 +407,7 @@ class Checker:
         amount, relief and withholding finding (computed in Python for each). With ``memo`` (one per
         context: a batch's) a case decided in an earlier call is not decided again, and facts are
         emitted only for one item of each :func:`~pyhelpers.facts.item_key` not seen before. ``keys``: the items'
-        :func:`~pyhelpers.facts.item_key` where the caller knows it already (None: computed here), or another key
-        of the same promise (two items with equal keys have the same facts but for their id), never equal to an
-        ``item_key`` of items with other facts (a batch's row shapes:
-        :meth:`~pyhelpers.interfaces.batch.RowShapes.parsed`)."""
+        :func:`~pyhelpers.facts.item_key` where the caller knows it already (None: computed here)."""
         if not items:
             return []
         memo = memo if memo is not None else Memo()

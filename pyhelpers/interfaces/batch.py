@@ -50,7 +50,7 @@ from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.results import Finding, ItemResult, format_bp
 from pyhelpers.engine.solve import Checker, Memo
-from pyhelpers.facts import compared_gross
+from pyhelpers.facts import compared_gross, item_key
 from pyhelpers.interfaces.chunks import (
     JOURNAL,
     JOURNAL_VERSION,
@@ -312,9 +312,9 @@ def _row_source(ctx: BatchContext, row: Row) -> str:
 
 
 def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem, str | None] | str:
-    """The row's treaty, validated item and a key of its facts (:meth:`RowShapes.parsed`; None where not known yet:
-    :func:`~pyhelpers.facts.item_key` is computed then), or the message of what is wrong with it: from its shape's,
-    where the row's own cells are ones the models take as written (:class:`RowShapes`)."""
+    """The row's treaty, validated item and :func:`~pyhelpers.facts.item_key` (None where not known yet), or the
+    message of what is wrong with it: from its shape's, where the row's own cells are ones the models take as
+    written (:class:`RowShapes`)."""
     shaped = ctx.shapes.parsed(ctx, row)
     if shaped is not None:
         treaty, item, too_large, key = shaped
@@ -394,13 +394,8 @@ class RowShapes:
         return found
 
     def parsed(self, ctx: BatchContext, row: Row) -> tuple[str, IncomeItem, str, str] | None:
-        """:func:`_parsed` of ``row`` from its shape's, with a key of the item's facts; None where the row is to be
-        parsed whole. The key stands for :func:`~pyhelpers.facts.item_key` (what the facts depend on but for the id)
-        without dumping the item: the item is its shape's model with the row's own cells put back, its facts do not
-        read its id nor its withholding, and its gross amount only where ``compared``; so the shape (its layout's
-        number, never another layout's, and its cells) with the row's date and, where compared, its gross amount
-        decide them: the ``repr`` of those (a tuple's, never equal to an ``item_key``, a JSON object, of a row parsed
-        whole)."""
+        """:func:`_parsed` of ``row`` from its shape's, with the item's :func:`~pyhelpers.facts.item_key`; None where
+        the row is to be parsed whole."""
         if ctx.context_treaty != self.treaty:
             self.shapes.clear()
             self.keyed = 0
@@ -442,7 +437,7 @@ class RowShapes:
                     if other is not None:
                         other[4].clear()
                 self.keyed = 0
-            item_id = keys[known] = repr((key, known))
+            item_id = keys[known] = item_key(item)
             self.keyed += 1
         return treaty, item, too_large, item_id
 
@@ -475,7 +470,7 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
     or of the context (a :class:`TreatyLogicError`) stops the batch."""
     out: list[dict[str, str] | None] = [None] * len(rows)
     groups: dict[str, list[tuple[int, IncomeItem]]] = {}
-    keys: dict[int, str] = {}  # a key of a row's item's facts, where its shape gave it
+    keys: dict[int, str] = {}  # the item_key of a row's item, where its shape gave it
     cat = catalogue()
     for n, row in enumerate(rows):
         try:
@@ -514,8 +509,8 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
 
 def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]], rows: Sequence[Row],
                   out: list[dict[str, str] | None], keys: dict[int, str] | None = None) -> None:
-    """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``. ``keys``: a key of
-    rows' items' facts already known, by row index (:meth:`RowShapes.parsed`)."""
+    """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``. ``keys``: the
+    :func:`~pyhelpers.facts.item_key` of rows' items already known, by row index."""
     members = _drop_inconsistent(ctx, treaty, members, rows, out)
     if not members:
         return
