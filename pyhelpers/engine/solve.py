@@ -482,7 +482,7 @@ class Checker:
         reps = context.model_copy(update={"income": [pending[sig].model_copy(update={"id": ph})
                                                      for sig, ph in placeholders.items()]})
         atoms = [("", a) for a in read_symbols(solved.symbols)]  # (the atoms' texts are not needed: rows show none)
-        result = result_from_atoms(reps, source, atoms, self.receipt(rep_facts))
+        result = result_from_atoms(reps, source, atoms, self._unhashed)  # (only its items are kept)
         result = self._labelled(result, {ph: versions for ph in placeholders.values()})
         by_item: dict[Value, list[Term]] = defaultdict(list)
         for _, atom in atoms:
@@ -507,6 +507,13 @@ class Checker:
         with processes.context().Pool(workers, initializer=_start_worker, initargs=(self.warm(),)) as pool:
             for results in pool.imap(_check_chunk_in_worker, chunks):
                 yield from results
+
+    @cached_property
+    def _unhashed(self) -> Receipt:
+        """The receipt of a run whose result is not kept, only its items (:meth:`_decide_cases`): its facts are not
+        hashed (every case's facts, for nothing)."""
+        return Receipt(package_version=package_version(), clingo_version=clingo.__version__,
+                       logic_sha256=self.logic.digest, facts_sha256="")
 
     def receipt(self, facts: Sequence[str], sid: str = "s") -> Receipt:
         """Hashes of the rule base and of the scenario's facts (written with the scenario id ``s``, so a

@@ -29,6 +29,7 @@ import gc
 import hashlib
 import itertools
 import json
+import operator
 import os
 import re
 import shutil
@@ -583,7 +584,7 @@ alive here, so an identity is never another's while cached; checked on each use)
 def _case_cells(r: ItemResult, home: str) -> tuple[str, ...]:
     made_of = (home, r.treaty, r.status, r.states, r.max_rate_bp, r.entitlement, r.provisions)
     hit = _CASE_CELLS.get(id(r.states))
-    if hit is not None and all(a is b for a, b in zip(hit[0], made_of, strict=True)):
+    if hit is not None and all(map(operator.is_, hit[0], made_of)):  # the same objects (both tuples of 7)
         return hit[1]
     partner = next((s for s in r.states if s.state != home), None)
     br = next((s for s in r.states if s.state == home), None)
@@ -920,10 +921,19 @@ def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequenc
         "package_version": package_version(), "clingo_version": clingo.__version__,
         "logic_sha256": spec.logic_sha256, "context_sha256": spec.context_sha256,
         "first_row": rows[0].number if rows else 0, "rows": len(rows),
-        "rows_sha256": _digest(json_text([r.number, r.line, r.columns] if r.error is None
-                                         else [r.number, r.line, r.columns, r.error]) for r in rows),
-        "results_sha256": _digest(json_text(rec) for rec in records),
+        "rows_sha256": _digest(map(_row_text, rows)),
+        "results_sha256": _digest(map(json_text, records)),
     }
+
+
+def _row_text(r: Row) -> str:
+    """``json_text([number, line, columns])`` of a row (its error last, if it has one), its columns' text made as
+    :func:`~pyhelpers.interfaces.chunks.json_text` makes a dict's (without the encoder, where they are plain text)."""
+    number, line = r.number, r.line
+    if type(number) is not int or (line is not None and type(line) is not int) or type(r.columns) is not dict:
+        return json_text([number, line, r.columns] if r.error is None else [number, line, r.columns, r.error])
+    head = f"[{number}, {'null' if line is None else line}, {json_text(r.columns)}"
+    return f"{head}]" if r.error is None else f"{head}, {json_text(r.error)}]"
 
 
 def receipt_digest(receipt: dict[str, Any]) -> str:
