@@ -125,7 +125,7 @@ class ProfessorDetails(Model):
     resident_before: State | Unknown | None = Field(
         default=None,
         description="the State other than the host State if the person was a resident of it at any time before "
-        "the visit (Art. 20: 'é, ou foi antes, residente', not only immediately before), else a State of which "
+        "the visit ('é, ou foi antes, residente': not only immediately before), else a State of which "
         "the person was a resident before it; needed only when the person is not now a resident of the State "
         "other than the host State",
     )
@@ -157,7 +157,7 @@ class StudentDetails(Model):
     resident_before: State | Unknown | None = Field(
         default=None,
         description="maintenance: the State other than the host State if the person was a resident of it at any "
-        "time before the stay (21(1): 'é, ou foi antes, residente', not only immediately before), else a State "
+        "time before the stay ('é, ou foi antes, residente': not only immediately before), else a State "
         "of which the person was a resident before it; needed only when the person is not now a resident of "
         "the State other than the host State",
     )
