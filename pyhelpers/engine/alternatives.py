@@ -27,7 +27,7 @@ import operator
 import re
 import time
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -297,7 +297,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     base = result_from_atoms(scenario, source, certain, receipt, relies)
     readers = {f.name: provisions_reading(checker.logic, scenario.treaty, names)
                for f, names in zip(unknowns, prog.reads, strict=True)}
-    deciders = _deciders(scenario, unknowns, cons, fired)
+    deciders = _Lazy(lambda: _deciders(scenario, unknowns, _fired_shown(ctl, unknowns, cons, deadline), fired))
     items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders) for it in base.items)
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
@@ -778,13 +778,90 @@ def _open_as(fact: OpenFact) -> str | None:
     return "not_given" if fact.not_given else None if fact.completed else "alternatives"
 
 
+_FIGURE = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w\'])-?\d+')
+"""A quoted string or an integer in an atom's text (a ``_fired`` atom has no integer outside its head)."""
+
+
+def _figure(m: re.Match[str]) -> str:
+    return m.group(0) if m.group(0).startswith('"') else "#"
+
+
+def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Consequences, deadline: float
+                 ) -> _Consequences:
+    """The consequences of the ``_fired`` atoms (:func:`~pyhelpers.engine.readers.fired_program`: grounded
+    with the rules, read only when an item depends on a fact) under each value, with the answer's
+    ``treaty_not_applicable`` atoms; incomplete where the first were, or past the deadline. Where each
+    combination has one answer set (:func:`_enumerated` gave them), one more enumeration reads, of each,
+    the ``_fired`` atoms that grounding did not make facts (the others hold under every value); else
+    they are shown and the consequences solved again."""
+    if not cons.complete:
+        return cons
+    if cons.models is not None:
+        atoms = [a.symbol for a in ctl.symbolic_atoms.by_signature(FIRED, 2) if not a.is_fact]
+        texts = [str(a) for a in atoms]
+        models: list[tuple[dict[int, int], frozenset[str]]] = []
+
+        options = [(f, v, _value(f, v)) for f, fact in enumerate(unknowns) for v in range(len(fact.values))]
+
+        def on_model(model: clingo.Model) -> None:
+            values = {f: v for f, v, sym in options if model.contains(sym)}
+            models.append((values, frozenset(t for a, t in zip(atoms, texts, strict=True) if model.contains(a))))
+
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return dataclasses.replace(cons, complete=False)
+        ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
+        ctl.configuration.solve.models = 0  # type: ignore[union-attr]
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            if not handle.wait(remaining):
+                handle.cancel()
+                return dataclasses.replace(cons, complete=False)
+            handle.get()
+        gates = frozenset(t for t in cons.brave if t.startswith("treaty_not_applicable("))
+        under: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]]] = {}
+        for f, fact in enumerate(unknowns):
+            for v in range(len(fact.values)):
+                these = [a for values, a in models if values.get(f) == v]
+                old = cons.under.get((f, v))
+                if these and old is not None:
+                    under[(f, v)] = (frozenset().union(*these) | (old[0] & gates), frozenset.intersection(*these))
+        facts = frozenset(str(a.symbol) for a in ctl.symbolic_atoms.by_signature(FIRED, 2) if a.is_fact)
+        brave = frozenset().union(*(a for _, a in models)) | gates | facts
+        return _Consequences(brave, facts, under, len(models) == len(cons.models))
+    ctl.add(FIRED, [], f"#show {FIRED}/2.")
+    ctl.ground([(FIRED, [])])
+    return _consequences(ctl, unknowns, deadline)
+
+
+class _Lazy(Mapping[tuple[str, str], frozenset[str]]):
+    """:func:`_deciders`, computed when first read (an answer with no item depending on a fact never is)."""
+
+    def __init__(self, compute: Callable[[], dict[tuple[str, str], frozenset[str]]]) -> None:
+        self._compute = compute
+        self._value: dict[tuple[str, str], frozenset[str]] | None = None
+
+    def _get(self) -> dict[tuple[str, str], frozenset[str]]:
+        if self._value is None:
+            self._value = self._compute()
+        return self._value
+
+    def __getitem__(self, key: tuple[str, str]) -> frozenset[str]:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
 def _deciders(scenario: Scenario, unknowns: Sequence[OpenFact], cons: _Consequences, fired: Fired
               ) -> dict[tuple[str, str], frozenset[str]]:
     """For each item and open fact, the provisions whose condition comes out differently between the
     fact's values: of the provisions whose rules first read the fact (:attr:`Fired.first`), those one of
     whose ``_fired`` atoms about the item, or about no item (a place, a person), is certain under some value
     of the fact and possible or impossible under another (brave and cautious consequences under each
-    value; the figures inside the atom masked, :func:`_masked`: a date or a day count that moves with the
+    value; the figures inside the atom masked: a date or a day count that moves with the
     value is no condition coming out differently); and of those that first read what these derive
     (:attr:`Fired.after`), those whose atoms about the item so differ where what they read is a status
     about no item that so differs (a permanent establishment, read by the article on the income it makes
@@ -798,8 +875,8 @@ def _deciders(scenario: Scenario, unknowns: Sequence[OpenFact], cons: _Consequen
     classes: dict[str, list[str]] = defaultdict(list)  # the figures in a head masked: a day count, a date
     for text in cons.brave:
         if text.startswith(FIRED):
-            classes[_masked(text)].append(text)
-    open_ = [(texts, parse_atom(texts[0])) for texts in classes.values() if any(t not in cons.cautious for t in texts)]
+            classes[_FIGURE.sub(_figure, text)].append(text)
+    open_ = [(texts, parse_atom(texts[0])) for texts in classes.values() if not any(t in cons.cautious for t in texts)]
     not_applicable: dict[str, list[str]] = defaultdict(list)  # item -> its possible treaty_not_applicable atoms
     gates: set[str] = set()  # the provisions that make the Convention not apply to an item
     for text in cons.brave:

@@ -102,12 +102,21 @@ _FIRED_PROGRAMS: dict[tuple[str, str, frozenset[str]], Fired] = {}
 """The program of :func:`fired_program`, by rule base digest, treaty and predicates."""
 
 
-def _walk(logic: Logic, index: tuple[dict[str, list[int]], dict[str, set[str]], list[tuple[str, str, str] | None]],
-          own: str, first: frozenset[str], lines: set[str], through: str = "") -> dict[str, set[str]]:
+_WALKS: dict[tuple[str, str, frozenset[str], str], tuple[dict[str, frozenset[str]], frozenset[str]]] = {}
+"""The walks of :func:`_walk` made so far, by rule base digest, treaty, predicates and article."""
+
+
+def _walk(logic: Logic, own: str, first: frozenset[str], through: str = ""
+          ) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     """From the predicates ``first``, on through the shared vocabulary (and the rules of article
-    ``through``) up to the treaty's rules: each rule of the treaty reached gets its ``_fired`` copy in
-    ``lines``; its provision, the names of its heads."""
-    by_body, provisions_of_head, heads = index
+    ``through``) up to the treaty's rules: for each provision of the treaty reached, the names of its
+    rules' heads; and each such rule's ``_fired`` copy."""
+    key = (logic.digest, own, first, through)
+    hit = _WALKS.get(key)
+    if hit is not None:
+        return hit
+    by_body, provisions_of_head, heads = _index(logic)
+    lines: set[str] = set()
     graph = _graph(logic)
     seen = set(first)
     queue = deque(seen)
@@ -135,7 +144,41 @@ def _walk(logic: Logic, index: tuple[dict[str, list[int]], dict[str, set[str]], 
             if head_name not in seen:
                 seen.add(head_name)
                 queue.append(head_name)
-    return found
+    if len(_WALKS) > 4096:
+        _WALKS.clear()
+    hit = _WALKS[key] = ({p: frozenset(h) for p, h in found.items()}, frozenset(lines))
+    return hit
+
+
+_Index = tuple[dict[str, list[int]], dict[str, set[str]], list[tuple[str, str, str] | None]]
+
+_INDEXES: dict[str, _Index] = {}
+"""The index of each rule base read so far (:func:`_index`), by its digest."""
+
+
+def _index(logic: Logic) -> _Index:
+    """The rules by the predicates their bodies read, the provisions of the rules deriving each predicate, and
+    each rule's head name, head text and body text (None for a fact)."""
+    hit = _INDEXES.get(logic.digest)
+    if hit is not None:
+        return hit
+    by_body: dict[str, list[int]] = defaultdict(list)
+    provisions_of_head: dict[str, set[str]] = defaultdict(set)
+    heads: list[tuple[str, str, str] | None] = []
+    for n, rule in enumerate(logic.rules):
+        head_text, sep, body = rule.text.partition(":-")
+        m = _HEAD_RE.match(head_text)
+        if not sep or m is None:
+            heads.append(None)
+            continue
+        heads.append((m.group(1), head_text.strip(), body.strip().rstrip(".")))
+        provisions_of_head[m.group(1)].add(rule.provision)
+        for name in set(_NAME_RE.findall(body)):
+            by_body[name].append(n)
+    if len(_INDEXES) > 8:
+        _INDEXES.clear()
+    hit = _INDEXES[logic.digest] = (by_body, provisions_of_head, heads)
+    return hit
 
 
 def _article(provision: str) -> str:
@@ -158,29 +201,17 @@ def fired_program(logic: Logic, treaty: str, names: Iterable[str]) -> Fired:
     hit = _FIRED_PROGRAMS.get(key)
     if hit is not None:
         return hit
-    by_body: dict[str, list[int]] = defaultdict(list)
-    provisions_of_head: dict[str, set[str]] = defaultdict(set)
-    heads: list[tuple[str, str, str] | None] = []  # per rule: (head name, head text, body text)
-    for n, rule in enumerate(logic.rules):
-        head_text, sep, body = rule.text.partition(":-")
-        m = _HEAD_RE.match(head_text)
-        if not sep or m is None:
-            heads.append(None)
-            continue
-        heads.append((m.group(1), head_text.strip(), body.strip().rstrip(".")))
-        provisions_of_head[m.group(1)].add(rule.provision)
-        for name in set(_NAME_RE.findall(body)):
-            by_body[name].append(n)
-    index = (by_body, provisions_of_head, heads)
     own = treaty + " "
-    lines: set[str] = set()
-    first = _walk(logic, index, own, key[2], lines)
+    first, copies = _walk(logic, own, key[2])
+    lines = set(copies)
     after: dict[str, set[str]] = defaultdict(set)
     for prov, derived in first.items():
-        for then in _walk(logic, index, own, frozenset(derived), lines, _article(prov)):
-            after[then].add(prov)  # a status another article decides
+        then, copies = _walk(logic, own, derived, _article(prov))
+        lines |= copies
+        for provision in then:
+            after[provision].add(prov)  # a status another article decides
     if len(_FIRED_PROGRAMS) > 64:
         _FIRED_PROGRAMS.clear()
-    hit = _FIRED_PROGRAMS[key] = Fired("\n".join(sorted(lines)) + f"\n#show {FIRED}/2.\n", frozenset(first),
+    hit = _FIRED_PROGRAMS[key] = Fired("\n".join(sorted(lines)) + "\n", frozenset(first),
                                        {k: frozenset(v) for k, v in after.items()})
     return hit
