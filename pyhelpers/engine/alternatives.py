@@ -27,7 +27,7 @@ import operator
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -297,7 +297,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     base = result_from_atoms(scenario, source, certain, receipt, relies)
     readers = {f.name: provisions_reading(checker.logic, scenario.treaty, names)
                for f, names in zip(unknowns, prog.reads, strict=True)}
-    deciders = _Lazy(lambda: _deciders(scenario, unknowns, _fired_shown(ctl, unknowns, cons, deadline), fired))
+    deciders = _Deciders(scenario, unknowns, fired, lambda: _fired_shown(ctl, unknowns, cons, deadline))
     items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders) for it in base.items)
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
@@ -528,7 +528,7 @@ def _masked(atom: str) -> str:
 
 def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact],
                attributed: dict[tuple[str, str], set[Finding]], readers: Mapping[str, frozenset[str]],
-               deciders: Mapping[tuple[str, str], frozenset[str]]) -> ItemResult:
+               deciders: _Deciders) -> ItemResult:
     """``item`` answered over every completion of the unknown values, its findings speaking as the rules
     do: a completed fact some value of which changes an outcome, a finding or a figure of the item is
     reported with the ``depends`` findings the rules give for it (their provisions; where they give none,
@@ -547,7 +547,7 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         if fact.name in deciding:
             findings |= given or {Finding("depends", prov, fact.name, open_as=_open_as(fact))
                                   for prov in _deciding_provisions(fact.name, item.alternatives, readers, item.treaty,
-                                                                   deciders.get((item.item_id, fact.name)))}
+                                                                   deciders.get(item.item_id, fact.name))}
         else:
             findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
     status = item.status
@@ -682,7 +682,7 @@ def _label_provision_text(label_text: str, provision: str) -> str:
 
 def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], cons: _Consequences,
           relies: dict[Term, set[str]], readers: Mapping[str, frozenset[str]],
-          deciders: Mapping[tuple[str, str], frozenset[str]]) -> ItemResult:
+          deciders: _Deciders) -> ItemResult:
     """The certain result of an item, with its possible-but-not-certain conclusions as alternatives. Each
     alternative is flagged with the reconstructed provisions its atoms rest on in some combination where
     they hold (``relies``), and the item with those of every conclusion and finding it has in some
@@ -742,7 +742,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     open_as = {f.name: _open_as(f) for f in unknowns}
     findings = set(result.findings) | {Finding("depends", prov, fact, open_as=open_as.get(fact)) for fact in deciding
                                        for prov in _deciding_provisions(fact, alternatives, readers, result.treaty,
-                                                                        deciders.get((iid, fact)))}
+                                                                        deciders.get(iid, fact))}
     if not cons.complete:
         findings.add(Finding("time_limit", result.treaty))
     # a certain outcome resting on provisions that differ between the alternatives: all of them
@@ -833,80 +833,83 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
     return _consequences(ctl, unknowns, deadline)
 
 
-class _Lazy(Mapping[tuple[str, str], frozenset[str]]):
-    """:func:`_deciders`, computed when first read (an answer with no item depending on a fact never is)."""
-
-    def __init__(self, compute: Callable[[], dict[tuple[str, str], frozenset[str]]]) -> None:
-        self._compute = compute
-        self._value: dict[tuple[str, str], frozenset[str]] | None = None
-
-    def _get(self) -> dict[tuple[str, str], frozenset[str]]:
-        if self._value is None:
-            self._value = self._compute()
-        return self._value
-
-    def __getitem__(self, key: tuple[str, str]) -> frozenset[str]:
-        return self._get()[key]
-
-    def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-
-def _deciders(scenario: Scenario, unknowns: Sequence[OpenFact], cons: _Consequences, fired: Fired
-              ) -> dict[tuple[str, str], frozenset[str]]:
-    """For each item and open fact, the provisions whose condition comes out differently between the
+class _Deciders:
+    """For an item and an open fact, the provisions whose condition comes out differently between the
     fact's values: of the provisions whose rules first read the fact (:attr:`Fired.first`), those one of
     whose ``_fired`` atoms about the item, or about no item (a place, a person), is certain under some value
-    of the fact and possible or impossible under another (brave and cautious consequences under each
-    value; the figures inside the atom masked: a date or a day count that moves with the
-    value is no condition coming out differently); and of those that first read what these derive
-    (:attr:`Fired.after`), those whose atoms about the item so differ where what they read is a status
-    about no item that so differs (a permanent establishment, read by the article on the income it makes
-    taxable). A provision's condition is
-    compared between the values under which the Convention applies to the item (no
-    ``treaty_not_applicable`` is possible), but for the provisions that make it not apply."""
-    if not cons.complete:
-        return {}
-    items = {i.id for i in scenario.income}
-    out: dict[tuple[str, str], set[str]] = defaultdict(set)
-    classes: dict[str, list[str]] = defaultdict(list)  # the figures in a head masked: a day count, a date
-    for text in cons.brave:
-        if text.startswith(FIRED):
-            classes[_FIGURE.sub(_figure, text)].append(text)
-    open_ = [(texts, parse_atom(texts[0])) for texts in classes.values() if not any(t in cons.cautious for t in texts)]
-    not_applicable: dict[str, list[str]] = defaultdict(list)  # item -> its possible treaty_not_applicable atoms
-    gates: set[str] = set()  # the provisions that make the Convention not apply to an item
-    for text in cons.brave:
-        if text.startswith("treaty_not_applicable("):
-            atom = parse_atom(text)
-            if len(atom.args) > 2 and isinstance(atom.args[1], str) and isinstance(atom.args[2], str):
-                not_applicable[atom.args[1]].append(text)
-                gates.add(atom.args[2])
-    for f, fact in enumerate(unknowns):
-        under = [cons.under[(f, v)] for v in range(len(fact.values)) if (f, v) in cons.under]
-        applies = {iid: [(b, c) for b, c in under if not any(t in b for t in not_applicable.get(iid, ()))]
-                   for iid in items}
+    of the fact and possible or impossible under another (brave and cautious consequences under each value;
+    the figures inside the atom masked: a date or a day count that moves with the value is no condition
+    coming out differently); and of those that first read what these derive (:attr:`Fired.after`), those
+    whose atoms about the item so differ where what they read is a status about no item that so differs
+    (a permanent establishment, read by the article on the income it makes taxable). A provision's
+    condition is compared between the values under which the Convention applies to the item (no
+    ``treaty_not_applicable`` is possible), but for the provisions that make it not apply. Computed when
+    first asked, for that fact (an answer with no item depending on a fact never reads the atoms)."""
+
+    def __init__(self, scenario: Scenario, unknowns: Sequence[OpenFact], fired: Fired,
+                 consequences: Callable[[], _Consequences]) -> None:
+        self._items = {i.id for i in scenario.income}
+        self._unknowns = list(unknowns)
+        self._fired = fired
+        self._consequences = consequences
+        self._cons: _Consequences | None = None
+        self._open: list[tuple[list[str], str, frozenset[str]]] = []  # atoms alike but for figures, provision, items
+        self._not_applicable: dict[str, list[str]] = defaultdict(list)  # item -> its treaty_not_applicable atoms
+        self._gates: set[str] = set()  # the provisions that make the Convention not apply to an item
+        self._found: dict[str, dict[str, frozenset[str]]] = {}  # fact -> item -> provisions
+
+    def _read(self) -> _Consequences:
+        if self._cons is None:
+            cons = self._cons = self._consequences()
+            classes: dict[str, list[str]] = defaultdict(list)
+            for text in cons.brave:
+                if text.startswith(FIRED):
+                    classes[_FIGURE.sub(_figure, text)].append(text)
+                elif text.startswith("treaty_not_applicable("):
+                    atom = parse_atom(text)
+                    if len(atom.args) > 2 and isinstance(atom.args[1], str) and isinstance(atom.args[2], str):
+                        self._not_applicable[atom.args[1]].append(text)
+                        self._gates.add(atom.args[2])
+            for texts in classes.values():
+                if any(t in cons.cautious for t in texts):
+                    continue  # certain under every value
+                atom = parse_atom(texts[0])
+                prov, head = atom.args[0], atom.args[1]
+                if isinstance(prov, str) and isinstance(head, Term):
+                    self._open.append((texts, prov, frozenset(a for a in head.args
+                                                              if isinstance(a, str) and a in self._items)))
+        return self._cons
+
+    def get(self, item: str, fact: str) -> frozenset[str]:
+        if fact not in self._found:
+            self._found[fact] = self._decide(fact)
+        return self._found[fact].get(item, frozenset())
+
+    def _decide(self, name: str) -> dict[str, frozenset[str]]:
+        cons = self._read()
+        f = next((n for n, u in enumerate(self._unknowns) if u.name == name), None)
+        if not cons.complete or f is None:
+            return {}
+        under = [cons.under[(f, v)] for v in range(len(self._unknowns[f].values)) if (f, v) in cons.under]
+        applies = {iid: [n for n, (b, _) in enumerate(under) if not any(t in b for t in self._not_applicable[iid])]
+                   for iid in self._items}
         mine: dict[str, set[str]] = defaultdict(set)  # provision -> items it decides for
         status: dict[str, set[str]] = defaultdict(set)  # provision -> items it decides a status about no item for
-        for texts, atom in open_:
-            prov, head = atom.args[0], atom.args[1]
-            if not isinstance(prov, str) or not isinstance(head, Term):
+        for texts, prov, about in self._open:
+            each = [max((t in brave) + (t in cautious) for t in texts) for brave, cautious in under]
+            if len(set(each)) < 2:
                 continue
-            about = {a for a in head.args if isinstance(a, str) and a in items}
-            for iid in about or items:
-                values = under if prov in gates else applies[iid]
-                if len({max((t in brave) + (t in cautious) for t in texts) for brave, cautious in values}) > 1:
+            for iid in about or self._items:
+                if prov in self._gates or len({each[n] for n in applies[iid]}) > 1:
                     mine[prov].add(iid)
                     if not about:
                         status[prov].add(iid)
+        out: dict[str, set[str]] = defaultdict(set)
         for prov, its in mine.items():
             for iid in its:
-                if prov in fired.first or any(iid in status[p] for p in fired.after.get(prov, ())):
-                    out[(iid, fact.name)].add(prov)
-    return {k: frozenset(v) for k, v in out.items()}
+                if prov in self._fired.first or any(iid in status[p] for p in self._fired.after.get(prov, ())):
+                    out[iid].add(prov)
+        return {k: frozenset(v) for k, v in out.items()}
 
 
 def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers: Mapping[str, frozenset[str]],
