@@ -27,7 +27,7 @@ import operator
 import re
 import time
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -42,7 +42,7 @@ from pyhelpers.engine.answers import STATUS_OF_FINDING, reliance, relied_on, res
 from pyhelpers.engine.completion import combinations
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.provenance import RELIES
-from pyhelpers.engine.readers import provisions_reading
+from pyhelpers.engine.readers import FIRED, Fired, fired_program, provisions_reading
 from pyhelpers.engine.results import (
     STATUS_ORDER,
     Alternative,
@@ -276,7 +276,8 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     for _ in range(REFINE_ROUNDS + 1):
         prog = open_program(checker, scenario, source, unknowns)
         ctl = clingo.Control(["--warn=none"])
-        ctl.add("base", [], prog.rules + _PRESENTATION + "\n#show _value/3.")
+        fired = fired_program(checker.logic, scenario.treaty, frozenset().union(*prog.reads))
+        ctl.add("base", [], prog.rules + _PRESENTATION + "\n#show _value/3.\n" + fired.program)
         ctl.add("base", [], "\n".join(prog.facts))
         ctl.ground([("base", [])])
         cons = _consequences(ctl, unknowns, deadline)
@@ -296,7 +297,8 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     base = result_from_atoms(scenario, source, certain, receipt, relies)
     readers = {f.name: provisions_reading(checker.logic, scenario.treaty, names)
                for f, names in zip(unknowns, prog.reads, strict=True)}
-    items = tuple(_item(scenario, it, unknowns, cons, relies, readers) for it in base.items)
+    deciders = _Deciders(scenario, unknowns, fired, lambda: _fired_shown(ctl, unknowns, cons, deadline))
+    items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders) for it in base.items)
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
         attributed = dict(asked_for or {})
@@ -305,7 +307,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                 given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
                 if given:
                     attributed[(it.item_id, name)] = given
-        items = tuple(_relevance(it, asked[it.item_id], completed, attributed, readers) for it in items)
+        items = tuple(_relevance(it, asked[it.item_id], completed, attributed, readers, deciders) for it in items)
     answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if any(c.fact == f.name for a in it.alternatives
@@ -313,7 +315,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                   for f in unknowns)
     incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
-                               atoms=tuple(sorted(t for t in cons.brave if not t.startswith(RELIES))))
+                               atoms=tuple(sorted(t for t in cons.brave if not t.startswith((RELIES, FIRED)))))
 
 
 PARTS_FROM = 64
@@ -491,8 +493,8 @@ def _observed(cons: _Consequences, f: int, v: int) -> tuple[frozenset[str], froz
     under = cons.under.get((f, v))
     if under is None:
         return None
-    return (frozenset(_masked(a) for a in under[0] if not a.startswith("_value(")),
-            frozenset(_masked(a) for a in under[1] if not a.startswith("_value(")))
+    return (frozenset(_masked(a) for a in under[0] if not a.startswith(("_value(", FIRED))),
+            frozenset(_masked(a) for a in under[1] if not a.startswith(("_value(", FIRED))))
 
 
 def _masked(atom: str) -> str:
@@ -525,8 +527,8 @@ def _masked(atom: str) -> str:
 
 
 def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact],
-               attributed: dict[tuple[str, str], set[Finding]], readers: Mapping[str, frozenset[str]]
-               ) -> ItemResult:
+               attributed: dict[tuple[str, str], set[Finding]], readers: Mapping[str, frozenset[str]],
+               deciders: _Deciders) -> ItemResult:
     """``item`` answered over every completion of the unknown values, its findings speaking as the rules
     do: a completed fact some value of which changes an outcome, a finding or a figure of the item is
     reported with the ``depends`` findings the rules give for it (their provisions; where they give none,
@@ -544,7 +546,8 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         given = attributed.get((item.item_id, fact.name), set())
         if fact.name in deciding:
             findings |= given or {Finding("depends", prov, fact.name, open_as=_open_as(fact))
-                                  for prov in _deciding_provisions(fact.name, item.alternatives, readers, item.treaty)}
+                                  for prov in _deciding_provisions(fact.name, item.alternatives, readers, item.treaty,
+                                                                   deciders.get(item.item_id, fact.name))}
         else:
             findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
     status = item.status
@@ -678,13 +681,14 @@ def _label_provision_text(label_text: str, provision: str) -> str:
 
 
 def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], cons: _Consequences,
-          relies: dict[Term, set[str]], readers: Mapping[str, frozenset[str]]) -> ItemResult:
+          relies: dict[Term, set[str]], readers: Mapping[str, frozenset[str]],
+          deciders: _Deciders) -> ItemResult:
     """The certain result of an item, with its possible-but-not-certain conclusions as alternatives. Each
     alternative is flagged with the reconstructed provisions its atoms rest on in some combination where
     they hold (``relies``), and the item with those of every conclusion and finding it has in some
     combination (:func:`possibly_relied_on`)."""
     iid = result.item_id
-    open_atoms = [(t, parse_atom(t)) for t in sorted(cons.brave - cons.cautious)]
+    open_atoms = [(t, parse_atom(t)) for t in sorted(cons.brave - cons.cautious) if not t.startswith(FIRED)]
     mine = [(t, a) for t, a in open_atoms if len(a.args) >= 2 and a.args[1] == iid]
     if not mine and cons.complete:
         return result
@@ -737,7 +741,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         deciding = [f.name for f in unknowns]
     open_as = {f.name: _open_as(f) for f in unknowns}
     findings = set(result.findings) | {Finding("depends", prov, fact, open_as=open_as.get(fact)) for fact in deciding
-                                       for prov in _deciding_provisions(fact, alternatives, readers, result.treaty)}
+                                       for prov in _deciding_provisions(fact, alternatives, readers, result.treaty,
+                                                                        deciders.get(iid, fact))}
     if not cons.complete:
         findings.add(Finding("time_limit", result.treaty))
     # a certain outcome resting on provisions that differ between the alternatives: all of them
@@ -773,8 +778,142 @@ def _open_as(fact: OpenFact) -> str | None:
     return "not_given" if fact.not_given else None if fact.completed else "alternatives"
 
 
+_FIGURE = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w\'])-?\d+')
+"""A quoted string or an integer in an atom's text (a ``_fired`` atom has no integer outside its head)."""
+
+
+def _figure(m: re.Match[str]) -> str:
+    return m.group(0) if m.group(0).startswith('"') else "#"
+
+
+def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Consequences, deadline: float
+                 ) -> _Consequences:
+    """The consequences of the ``_fired`` atoms (:func:`~pyhelpers.engine.readers.fired_program`: grounded
+    with the rules, read only when an item depends on a fact) under each value, with the answer's
+    ``treaty_not_applicable`` atoms; incomplete where the first were, or past the deadline. Where each
+    combination has one answer set (:func:`_enumerated` gave them), one more enumeration reads, of each,
+    the ``_fired`` atoms that grounding did not make facts (the others hold under every value); else
+    they are shown and the consequences solved again."""
+    if not cons.complete:
+        return cons
+    if cons.models is not None:
+        atoms = [a.symbol for a in ctl.symbolic_atoms.by_signature(FIRED, 2) if not a.is_fact]
+        texts = [str(a) for a in atoms]
+        models: list[tuple[dict[int, int], frozenset[str]]] = []
+
+        options = [(f, v, _value(f, v)) for f, fact in enumerate(unknowns) for v in range(len(fact.values))]
+
+        def on_model(model: clingo.Model) -> None:
+            values = {f: v for f, v, sym in options if model.contains(sym)}
+            models.append((values, frozenset(t for a, t in zip(atoms, texts, strict=True) if model.contains(a))))
+
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return dataclasses.replace(cons, complete=False)
+        ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
+        ctl.configuration.solve.models = 0  # type: ignore[union-attr]
+        with ctl.solve(on_model=on_model, async_=True) as handle:
+            if not handle.wait(remaining):
+                handle.cancel()
+                return dataclasses.replace(cons, complete=False)
+            handle.get()
+        gates = frozenset(t for t in cons.brave if t.startswith("treaty_not_applicable("))
+        under: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]]] = {}
+        for f, fact in enumerate(unknowns):
+            for v in range(len(fact.values)):
+                these = [a for values, a in models if values.get(f) == v]
+                old = cons.under.get((f, v))
+                if these and old is not None:
+                    under[(f, v)] = (frozenset().union(*these) | (old[0] & gates), frozenset.intersection(*these))
+        facts = frozenset(str(a.symbol) for a in ctl.symbolic_atoms.by_signature(FIRED, 2) if a.is_fact)
+        brave = frozenset().union(*(a for _, a in models)) | gates | facts
+        return _Consequences(brave, facts, under, len(models) == len(cons.models))
+    ctl.add(FIRED, [], f"#show {FIRED}/2.")
+    ctl.ground([(FIRED, [])])
+    return _consequences(ctl, unknowns, deadline)
+
+
+class _Deciders:
+    """For an item and an open fact, the provisions whose condition comes out differently between the
+    fact's values: of the provisions whose rules first read the fact (:attr:`Fired.first`), those one of
+    whose ``_fired`` atoms about the item, or about no item (a place, a person), is certain under some value
+    of the fact and possible or impossible under another (brave and cautious consequences under each value;
+    the figures inside the atom masked: a date or a day count that moves with the value is no condition
+    coming out differently); and of those that first read what these derive (:attr:`Fired.after`), those
+    whose atoms about the item so differ where what they read is a status about no item that so differs
+    (a permanent establishment, read by the article on the income it makes taxable). A provision's
+    condition is compared between the values under which the Convention applies to the item (no
+    ``treaty_not_applicable`` is possible), but for the provisions that make it not apply. Computed when
+    first asked, for that fact (an answer with no item depending on a fact never reads the atoms)."""
+
+    def __init__(self, scenario: Scenario, unknowns: Sequence[OpenFact], fired: Fired,
+                 consequences: Callable[[], _Consequences]) -> None:
+        self._items = {i.id for i in scenario.income}
+        self._unknowns = list(unknowns)
+        self._fired = fired
+        self._consequences = consequences
+        self._cons: _Consequences | None = None
+        self._open: list[tuple[list[str], str, frozenset[str]]] = []  # atoms alike but for figures, provision, items
+        self._not_applicable: dict[str, list[str]] = defaultdict(list)  # item -> its treaty_not_applicable atoms
+        self._gates: set[str] = set()  # the provisions that make the Convention not apply to an item
+        self._found: dict[str, dict[str, frozenset[str]]] = {}  # fact -> item -> provisions
+
+    def _read(self) -> _Consequences:
+        if self._cons is None:
+            cons = self._cons = self._consequences()
+            classes: dict[str, list[str]] = defaultdict(list)
+            for text in cons.brave:
+                if text.startswith(FIRED):
+                    classes[_FIGURE.sub(_figure, text)].append(text)
+                elif text.startswith("treaty_not_applicable("):
+                    atom = parse_atom(text)
+                    if len(atom.args) > 2 and isinstance(atom.args[1], str) and isinstance(atom.args[2], str):
+                        self._not_applicable[atom.args[1]].append(text)
+                        self._gates.add(atom.args[2])
+            for texts in classes.values():
+                if any(t in cons.cautious for t in texts):
+                    continue  # certain under every value
+                atom = parse_atom(texts[0])
+                prov, head = atom.args[0], atom.args[1]
+                if isinstance(prov, str) and isinstance(head, Term):
+                    self._open.append((texts, prov, frozenset(a for a in head.args
+                                                              if isinstance(a, str) and a in self._items)))
+        return self._cons
+
+    def get(self, item: str, fact: str) -> frozenset[str]:
+        if fact not in self._found:
+            self._found[fact] = self._decide(fact)
+        return self._found[fact].get(item, frozenset())
+
+    def _decide(self, name: str) -> dict[str, frozenset[str]]:
+        cons = self._read()
+        f = next((n for n, u in enumerate(self._unknowns) if u.name == name), None)
+        if not cons.complete or f is None:
+            return {}
+        under = [cons.under[(f, v)] for v in range(len(self._unknowns[f].values)) if (f, v) in cons.under]
+        applies = {iid: [n for n, (b, _) in enumerate(under) if not any(t in b for t in self._not_applicable[iid])]
+                   for iid in self._items}
+        mine: dict[str, set[str]] = defaultdict(set)  # provision -> items it decides for
+        status: dict[str, set[str]] = defaultdict(set)  # provision -> items it decides a status about no item for
+        for texts, prov, about in self._open:
+            each = [max((t in brave) + (t in cautious) for t in texts) for brave, cautious in under]
+            if len(set(each)) < 2:
+                continue
+            for iid in about or self._items:
+                if prov in self._gates or len({each[n] for n in applies[iid]}) > 1:
+                    mine[prov].add(iid)
+                    if not about:
+                        status[prov].add(iid)
+        out: dict[str, set[str]] = defaultdict(set)
+        for prov, its in mine.items():
+            for iid in its:
+                if prov in self._fired.first or any(iid in status[p] for p in self._fired.after.get(prov, ())):
+                    out[iid].add(prov)
+        return {k: frozenset(v) for k, v in out.items()}
+
+
 def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers: Mapping[str, frozenset[str]],
-                         treaty: str) -> tuple[str, ...]:
+                         treaty: str, deciding: frozenset[str] | None = None) -> tuple[str, ...]:
     """The provisions to cite for an item's depending on ``fact``: those whose rules first read it
     (:func:`~pyhelpers.engine.readers.provisions_reading`) that an alternative holding under some of
     its values rests on; else those that any alternative of the item rests on (the fact matters only
@@ -783,6 +922,10 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
     def rested_on(x: Alternative) -> tuple[str, ...]:
         return (*x.provisions, *([x.finding.provision] if x.finding is not None else []))
 
+    own = treaty + " "
+    decided = [p for p in deciding or () if p.startswith(own)]
+    if decided:
+        return tuple(sorted((p for p in decided if not any(q.startswith(p + "(") for q in decided)), key=provision_key))
     reading = readers.get(fact, frozenset())
     cited = reading & {p for x in alternatives if x.otherwise or any(c.fact == fact for c in x.holds_if)
                        for p in rested_on(x)}

@@ -81,3 +81,137 @@ def provisions_reading(logic: Logic, treaty: str, names: Iterable[str]) -> froze
                 seen.add(head)
                 queue.append(head)
     return frozenset(found)
+
+
+FIRED = "_fired"
+"""The query-time predicate ``_fired(Prov, Head)``: a rule annotated with provision ``Prov`` derives ``Head``
+(:func:`fired_program`)."""
+
+@dataclass(frozen=True)
+class Fired:
+    """The query-time rules of :func:`fired_program` and what they record."""
+
+    program: str
+    first: frozenset[str]
+    """The provisions of the treaty whose rules first read the predicates (as :func:`provisions_reading`)."""
+    after: dict[str, frozenset[str]]
+    """The provisions whose rules first read what those rules derive, each with the first ones it reads."""
+
+
+_FIRED_PROGRAMS: dict[tuple[str, str, frozenset[str]], Fired] = {}
+"""The program of :func:`fired_program`, by rule base digest, treaty and predicates."""
+
+
+_WALKS: dict[tuple[str, str, frozenset[str], str], tuple[dict[str, frozenset[str]], frozenset[str]]] = {}
+"""The walks of :func:`_walk` made so far, by rule base digest, treaty, predicates and article."""
+
+
+def _walk(logic: Logic, own: str, first: frozenset[str], through: str = ""
+          ) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
+    """From the predicates ``first``, on through the shared vocabulary (and the rules of article
+    ``through``) up to the treaty's rules: for each provision of the treaty reached, the names of its
+    rules' heads; and each such rule's ``_fired`` copy."""
+    key = (logic.digest, own, first, through)
+    hit = _WALKS.get(key)
+    if hit is not None:
+        return hit
+    by_body, provisions_of_head, heads = _index(logic)
+    lines: set[str] = set()
+    graph = _graph(logic)
+    seen = set(first)
+    queue = deque(seen)
+    found: dict[str, set[str]] = defaultdict(set)
+    while queue:
+        for n in by_body.get(queue.popleft(), ()):
+            rule, parts = logic.rules[n], heads[n]
+            assert parts is not None
+            head_name, head, body = parts
+            dynamic = rule.dynamic_provision
+            if rule.provision.startswith(own) and _article(rule.provision) != through:
+                prov = '"' + rule.provision.replace("\\", "\\\\").replace('"', '\\"') + '"'
+                sole = provisions_of_head[head_name] == {rule.provision}
+                lines.add(f"{FIRED}({prov}, {head}) :- {head}." if sole else f"{FIRED}({prov}, {head}) :- {body}.")
+                found[rule.provision].add(head_name)
+                continue
+            if dynamic is not None and rule.rule_id.startswith(own.strip() + "/") and not through:
+                # the treaty's rule of a provision its facts carry (a State's first day of application)
+                lines.add(f"{FIRED}({dynamic}, {head}) :- {body}.")
+                for name in _NAME_RE.findall(body):
+                    for carried in graph.carried.get(name, ()):
+                        if carried.startswith(own):
+                            found[carried].add(head_name)
+                continue
+            if head_name not in seen:
+                seen.add(head_name)
+                queue.append(head_name)
+    if len(_WALKS) > 4096:
+        _WALKS.clear()
+    hit = _WALKS[key] = ({p: frozenset(h) for p, h in found.items()}, frozenset(lines))
+    return hit
+
+
+_Index = tuple[dict[str, list[int]], dict[str, set[str]], list[tuple[str, str, str] | None]]
+
+_INDEXES: dict[str, _Index] = {}
+"""The index of each rule base read so far (:func:`_index`), by its digest."""
+
+
+def _index(logic: Logic) -> _Index:
+    """The rules by the predicates their bodies read, the provisions of the rules deriving each predicate, and
+    each rule's head name, head text and body text (None for a fact)."""
+    hit = _INDEXES.get(logic.digest)
+    if hit is not None:
+        return hit
+    by_body: dict[str, list[int]] = defaultdict(list)
+    provisions_of_head: dict[str, set[str]] = defaultdict(set)
+    heads: list[tuple[str, str, str] | None] = []
+    for n, rule in enumerate(logic.rules):
+        head_text, sep, body = rule.text.partition(":-")
+        m = _HEAD_RE.match(head_text)
+        if not sep or m is None:
+            heads.append(None)
+            continue
+        heads.append((m.group(1), head_text.strip(), body.strip().rstrip(".")))
+        provisions_of_head[m.group(1)].add(rule.provision)
+        for name in set(_NAME_RE.findall(body)):
+            by_body[name].append(n)
+    if len(_INDEXES) > 8:
+        _INDEXES.clear()
+    hit = _INDEXES[logic.digest] = (by_body, provisions_of_head, heads)
+    return hit
+
+
+def _article(provision: str) -> str:
+    """The article of a provision: ``xx-yy 5`` of ``xx-yy 5(3)(b)``."""
+    return provision.partition("(")[0]
+
+
+def fired_program(logic: Logic, treaty: str, names: Iterable[str]) -> Fired:
+    """Query-time rules recording which provision's rules derive what, from the predicates ``names`` (those of
+    the facts that differ between an open fact's values): each rule annotated with a provision of
+    ``treaty`` that first reads them (the walk of :func:`provisions_reading`), or with a provision given as
+    an argument (``{Prov}``) that reads them, gets a copy ``_fired(Prov, H) :- B.`` beside ``H :- B.``
+    (where every rule deriving ``H``'s predicate has that one provision, ``_fired(Prov, H) :- H.``: the
+    same atoms, grounded once); and so does each rule of the treaty that first reads what those derive (a
+    status a first provision decides: a permanent establishment, read by the article on the income).
+    Whether a ``_fired`` atom holds under every value of an open fact, some or none then says whether the
+    provision's condition comes out differently between the values (:mod:`pyhelpers.engine.alternatives`).
+    The rules never read ``_fired``: the answer sets on the rules' atoms are unchanged."""
+    key = (logic.digest, treaty, frozenset(names))
+    hit = _FIRED_PROGRAMS.get(key)
+    if hit is not None:
+        return hit
+    own = treaty + " "
+    first, copies = _walk(logic, own, key[2])
+    lines = set(copies)
+    after: dict[str, set[str]] = defaultdict(set)
+    for prov, derived in first.items():
+        then, copies = _walk(logic, own, derived, _article(prov))
+        lines |= copies
+        for provision in then:
+            after[provision].add(prov)  # a status another article decides
+    if len(_FIRED_PROGRAMS) > 64:
+        _FIRED_PROGRAMS.clear()
+    hit = _FIRED_PROGRAMS[key] = Fired("\n".join(sorted(lines)) + "\n", frozenset(first),
+                                       {k: frozenset(v) for k, v in after.items()})
+    return hit
