@@ -82,6 +82,20 @@ def write_csv(path: Path, rows: Iterable[dict[str, str]]) -> Path:
     return path
 
 
+DUPLICATES = (7, 61, 150)
+"""The rows of :func:`engines_ledger` whose id is the row before's: the second of each pair is an error
+naming the first."""
+
+
+def engines_ledger(path: Path, n: int) -> Path:
+    """The ledger the engines' equality tests share (tests/test_distributed.py, tests/test_spark.py): ``n``
+    rows of seed 27, 8% bad rows, and the rows of :data:`DUPLICATES` repeating the id of the row before."""
+    rows = generate(n, seed=27, bad_share=0.08)
+    for k in DUPLICATES:
+        rows[k]["id"] = rows[k - 1]["id"]
+    return write_csv(path, rows)
+
+
 def interrupted(out: Path, committed: set[int]) -> None:
     """Make the finished partitioned output ``out`` (a Dask or Spark run's) what an interrupted run leaves:
     the journal entries of the ``committed`` partitions and their parts, the others' parts removed, no

@@ -27,25 +27,20 @@ from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST, run_dask
 from pyhelpers.interfaces.ledger import Row, batch_to_rows, jsonl_rows, rows_to_batch
 from pyhelpers.interfaces.partition import check_partition, partition_spec
 
-from .ledger_gen import CONTEXT, generate, interrupted, write_csv
+from .ledger_gen import CONTEXT, DUPLICATES, engines_ledger, interrupted
 
 distributed = pytest.importorskip("distributed")
 import dask  # noqa: E402  (after the skip: an extra)
 
 SMALL = os.environ.get("TREATY_DISTRIBUTED_SMALL") == "1"
 ROWS, PART = (200, 50) if SMALL else (20_000, 2_000)
-DUPLICATES = (7, 61, 150)
-"""Rows whose id is the row before's: the second of each pair is an error naming the first."""
 
 pytestmark = pytest.mark.xdist_group("distributed")
 
 
 @pytest.fixture(scope="module")
 def ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rows = generate(ROWS, seed=27, bad_share=0.08)
-    for k in DUPLICATES:
-        rows[k]["id"] = rows[k - 1]["id"]
-    return write_csv(tmp_path_factory.mktemp("ledger") / "ledger.csv", rows)
+    return engines_ledger(tmp_path_factory.mktemp("ledger") / "ledger.csv", ROWS)
 
 
 @pytest.fixture(scope="module")

@@ -38,12 +38,10 @@ from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, run_batch
 from pyhelpers.interfaces.cli import main
 from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST
 
-from .ledger_gen import CONTEXT, generate, interrupted, write_csv
+from .ledger_gen import CONTEXT, DUPLICATES, engines_ledger, generate, interrupted, write_csv
 
 SMALL = os.environ.get("TREATY_DISTRIBUTED_SMALL") == "1"
 ROWS, PART = (200, 50) if SMALL else (20_000, 2_000)
-DUPLICATES = (7, 61, 150)
-"""As tests/test_distributed.py: rows whose id is the row before's."""
 
 pytestmark = pytest.mark.xdist_group("spark")
 
@@ -75,10 +73,7 @@ def spark() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rows = generate(ROWS, seed=27, bad_share=0.08)
-    for k in DUPLICATES:
-        rows[k]["id"] = rows[k - 1]["id"]
-    return write_csv(tmp_path_factory.mktemp("ledger") / "ledger.csv", rows)
+    return engines_ledger(tmp_path_factory.mktemp("ledger") / "ledger.csv", ROWS)
 
 
 @pytest.fixture(scope="module")
@@ -264,10 +259,7 @@ in three runs of four partitions the watcher never saw that moment on busy cores
 @pytest.fixture(scope="module")
 def small_ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The ledger's first :data:`KILL_ROWS` rows (the same seed, bad rows and duplicate ids)."""
-    rows = generate(KILL_ROWS, seed=27, bad_share=0.08)
-    for k in DUPLICATES:
-        rows[k]["id"] = rows[k - 1]["id"]
-    return write_csv(tmp_path_factory.mktemp("small_ledger") / "ledger.csv", rows)
+    return engines_ledger(tmp_path_factory.mktemp("small_ledger") / "ledger.csv", KILL_ROWS)
 
 
 @pytest.fixture(scope="module")
