@@ -200,7 +200,12 @@ def test_cli_report_writes_one_file(tmp_path: Path) -> None:
     out = tmp_path / "report.html"
     result = CliRunner().invoke(main, ["report", str(ROOT / QUALIFYING), "-o", str(out), "--lang", "pt"])
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(rf"{re.escape(str(out))}: 1 scenario\(s\), 1 item\(s\), [\d,]+ bytes, .* s\n", result.stdout)
+    assert re.fullmatch(rf"{re.escape(str(out))}: 1 cenário\(s\), 1 item\(ns\), [\d.]+ bytes, "
+                        r"(grafos desenhados pelo Graphviz|derivações como árvores indentadas .*), [\d,]+ s\n",
+                        result.stdout)
+    english = CliRunner().invoke(main, ["report", str(ROOT / QUALIFYING), "-o", str(tmp_path / "en.html")])
+    assert re.fullmatch(rf"{re.escape(str(tmp_path / 'en.html'))}: 1 scenario\(s\), 1 item\(s\), [\d,]+ bytes, "
+                        r"(graphs drawn by Graphviz|derivations as indented trees .*), [\d.]+ s\n", english.stdout)
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>\n<html lang=\"pt-BR\">") and page.endswith("</html>\n")
     assert "Relatório de decisão" in page and "Brasil: pode tributar, até 10% do montante bruto" in page

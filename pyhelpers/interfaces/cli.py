@@ -848,10 +848,8 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], stric
     except OSError as err:
         raise InputError(f"{output}: cannot write the report: {err.strerror or err}") from None
     items = sum(len(s.income) for _, s, _ in loaded)
-    drawn = "graphs drawn by Graphviz" if dot and 'data-engine="dot"' in page else \
-        "derivations as indented trees (Graphviz's dot not found or failed)"
-    click.echo(f"{output}: {len(loaded)} scenario(s), {items} item(s), {len(page.encode('utf-8')):,} bytes, "
-               f"{drawn}, {time.perf_counter() - started:.1f} s")
+    click.echo(render.report_summary(str(output), len(loaded), items, len(page.encode("utf-8")),
+                                     bool(dot) and 'data-engine="dot"' in page, time.perf_counter() - started, lang))
 
 
 # ------------------------------------------------------------------- treaty serve: HTTP (issue 25) ---

@@ -1111,6 +1111,26 @@ def batch_summary(out: str, rows: int, seconds: float, by_status: Mapping[str, i
         redone=w["redone"].format(n=formats.number(redone, lang)) if redone else "")
 
 
+_REPORT = {
+    "en": {"summary": "{out}: {n} scenario(s), {items} item(s), {size} bytes, {drawn}, {s} s",
+           "dot": "graphs drawn by Graphviz",
+           "trees": "derivations as indented trees (Graphviz's dot not found or failed)"},
+    "pt": {"summary": "{out}: {n} cenário(s), {items} item(ns), {size} bytes, {drawn}, {s} s",
+           "dot": "grafos desenhados pelo Graphviz",
+           "trees": "derivações como árvores indentadas (o dot do Graphviz não foi encontrado ou falhou)"},
+    "pt-PT": {"trees": "derivações como árvores indentadas (o dot do Graphviz não foi encontrado ou falhou)"},
+}
+"""The closing line ``treaty report`` prints: what it wrote and how the graphs were drawn."""
+
+
+def report_summary(out: str, scenarios: int, items: int, size: int, drawn: bool, seconds: float, lang: str) -> str:
+    """``treaty report``'s closing line, in ``lang``, its counts grouped as the language writes them."""
+    w = wording(_REPORT, lang)
+    return w["summary"].format(out=out, n=formats.number(scenarios, lang), items=formats.number(items, lang),
+                               size=formats.number(size, lang), drawn=w["dot" if drawn else "trees"],
+                               s=formats.number(Decimal(f"{seconds:.1f}"), lang))
+
+
 _PROGRESS = {
     "en": {"files": "files", "items": "items", "scenarios": "scenarios", "mutants": "mutants", "rows": "rows",
            "rate": "{rate} rows/s"},
