@@ -27,7 +27,7 @@ import operator
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -297,7 +297,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     base = result_from_atoms(scenario, source, certain, receipt, relies)
     readers = {f.name: provisions_reading(checker.logic, scenario.treaty, names)
                for f, names in zip(unknowns, prog.reads, strict=True)}
-    deciders = _Deciders(scenario, unknowns, fired, lambda: _fired_shown(ctl, unknowns, cons, deadline))
+    deciders = _Deciders(scenario, unknowns, fired, lambda: _fired_shown(ctl, unknowns, cons, deadline), cons)
     items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders) for it in base.items)
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
@@ -843,12 +843,15 @@ class _Deciders:
     whose atoms about the item so differ where what they read is a status about no item that so differs
     (a permanent establishment, read by the article on the income it makes taxable). A provision's
     condition is compared between the values under which the Convention applies to the item (no
-    ``treaty_not_applicable`` is possible), but for the provisions that make it not apply. Computed when
-    first asked, for that fact (an answer with no item depending on a fact never reads the atoms)."""
+    ``treaty_not_applicable`` is possible), but for the provisions that make it not apply; and it must part
+    the values as the item's outcomes do (:func:`_follows`: the same under values with the same outcomes),
+    else it reads the fact without deciding it. Computed when first asked, for that fact (an answer with no
+    item depending on a fact never reads the atoms)."""
 
     def __init__(self, scenario: Scenario, unknowns: Sequence[OpenFact], fired: Fired,
-                 consequences: Callable[[], _Consequences]) -> None:
+                 consequences: Callable[[], _Consequences], answers: _Consequences) -> None:
         self._items = {i.id for i in scenario.income}
+        self._answers = answers  # the item's outcomes under each value (``_label``), grouping the values
         self._unknowns = list(unknowns)
         self._fired = fired
         self._consequences = consequences
@@ -890,9 +893,11 @@ class _Deciders:
         f = next((n for n, u in enumerate(self._unknowns) if u.name == name), None)
         if not cons.complete or f is None:
             return {}
-        under = [cons.under[(f, v)] for v in range(len(self._unknowns[f].values)) if (f, v) in cons.under]
+        values = [v for v in range(len(self._unknowns[f].values)) if (f, v) in cons.under]
+        under = [cons.under[(f, v)] for v in values]
         applies = {iid: [n for n, (b, _) in enumerate(under) if not any(t in b for t in self._not_applicable[iid])]
                    for iid in self._items}
+        groups = {iid: self._groups(f, values, iid) for iid in self._items}
         mine: dict[str, set[str]] = defaultdict(set)  # provision -> items it decides for
         status: dict[str, set[str]] = defaultdict(set)  # provision -> items it decides a status about no item for
         for texts, prov, about in self._open:
@@ -900,7 +905,8 @@ class _Deciders:
             if len(set(each)) < 2:
                 continue
             for iid in about or self._items:
-                if prov in self._gates or len({each[n] for n in applies[iid]}) > 1:
+                among = range(len(under)) if prov in self._gates else applies[iid]
+                if len({each[n] for n in among}) > 1 and _follows(each, among, groups[iid]):
                     mine[prov].add(iid)
                     if not about:
                         status[prov].add(iid)
@@ -910,6 +916,27 @@ class _Deciders:
                 if prov in self._fired.first or any(iid in status[p] for p in self._fired.after.get(prov, ())):
                     out[iid].add(prov)
         return {k: frozenset(v) for k, v in out.items()}
+
+
+    def _groups(self, f: int, values: Sequence[int], iid: str) -> list[tuple[frozenset[str], frozenset[str]]]:
+        """For each value of fact ``f``, the item's outcomes under it (possible and certain ``_label`` atoms):
+        values with equal outcomes form a group."""
+        head = f'_label("{SID}","{iid}",'
+        out = []
+        for v in values:
+            brave, cautious = self._answers.under.get((f, v), (frozenset(), frozenset()))
+            out.append((frozenset(t for t in brave if t.startswith(head)),
+                        frozenset(t for t in cautious if t.startswith(head))))
+        return out
+
+
+def _follows(each: Sequence[int], among: Iterable[int], groups: Sequence[object]) -> bool:
+    """Whether a provision's condition (``each``: its status under each value) is the same under the values
+    that give the item the same outcomes: it then parts the values as the outcomes do. A condition that
+    differs between values with the same outcomes (the kinds of place 5(2) lists, all leading to the same
+    answer) reads the fact without deciding it."""
+    seen: dict[object, int] = {}
+    return all(seen.setdefault(groups[n], each[n]) == each[n] for n in among)
 
 
 def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers: Mapping[str, frozenset[str]],
