@@ -197,8 +197,9 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     yield from _cut_outputs(tmp)
     yield from _mismatch_outputs(tmp)
     out = tmp / "report.html"
-    run("report", qualifying, str(ROOT / SCENARIOS["relief"]), "-o", str(out), "--lang", "pt")
+    said = run("report", qualifying, str(ROOT / SCENARIOS["relief"]), "-o", str(out), "--lang", "pt")
     yield "report", out.read_text(encoding="utf-8"), ids | _ids(SCENARIOS["relief"])
+    yield "report (its closing line)", said.replace(str(out), ""), set()
     yield "rates", run("rates", "br-pt", "--format", "markdown", "--lang", "pt"), set()
     yield "list", run("list", "--lang", "pt"), set()
     yield "show", run("show", "br-pt", "10", "--lang", "pt"), set()

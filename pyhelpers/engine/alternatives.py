@@ -933,7 +933,7 @@ class _Deciders:
 def _follows(each: Sequence[int], among: Iterable[int], groups: Sequence[object]) -> bool:
     """Whether a provision's condition (``each``: its status under each value) is the same under the values
     that give the item the same outcomes: it then parts the values as the outcomes do. A condition that
-    differs between values with the same outcomes (the kinds of place 5(2) lists, all leading to the same
+    differs between values with the same outcomes (kinds of place that a paragraph lists, all leading to the same
     answer) reads the fact without deciding it."""
     seen: dict[object, int] = {}
     return all(seen.setdefault(groups[n], each[n]) == each[n] for n in among)
