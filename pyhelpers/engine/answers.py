@@ -27,7 +27,7 @@ from pyhelpers.engine.results import (
     StateOutcome,
     replaced,
 )
-from pyhelpers.scenario import Scenario, person_questions
+from pyhelpers.scenario import IncomeItem, Scenario, person_questions
 from pyhelpers.scenario.catalogue import catalogue
 
 STATUS_OF_FINDING = {
@@ -81,13 +81,8 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
     items = []
     for item in scenario.income:
         mine = by_item.get(item.id, [])
-        result = _item_result(scenario.treaty, item.id, item.type, states, mine,
-                              item.gross.amount if item.gross else None,
-                              item.gross.currency if item.gross else None)
-        result = replaced(result, limited_amount=limited_part(item, result.limited_to))
-        relief = compute_relief(item, result.max_rate_bp, mine, result)
-        result = replaced(result, reconstructed=relied_on(mine, relies), relief=relief,
-                                     date=item.date.isoformat(), max_source_tax=max_source_tax(result))
+        result = item_template(scenario.treaty, states, item, mine, relies)
+        result = replaced(result, max_source_tax=max_source_tax(result))
         result = replaced(result, compliance=flag_compliance(compute_compliance(scenario, item, result),
                                                                  mine, relies))
         items.append(result)
@@ -105,6 +100,20 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
         answers=answers,
         atoms=tuple(t for t, _ in atoms),
     )
+
+
+def item_template(treaty: str, states: tuple[str, ...], item: IncomeItem, atoms: list[Term],
+                  relies: dict[Term, set[str]], item_id: str | None = None) -> ItemResult:
+    """An item's result from its shown atoms (``atoms``: those whose second argument is its id, or ``item_id``)
+    without the two figures computed from its amounts alone, its maximum source tax and its withholding finding
+    (:func:`result_from_atoms` adds them; a batch computes them for each row of a case,
+    :func:`pyhelpers.engine.solve.Checker.decide_items`)."""
+    gross = item.gross
+    result = _item_result(treaty, item.id if item_id is None else item_id, item.type, states, atoms,
+                          gross.amount if gross else None, gross.currency if gross else None)
+    result = replaced(result, limited_amount=limited_part(item, result.limited_to))
+    return replaced(result, reconstructed=relied_on(atoms, relies), date=item.date.isoformat(),
+                    relief=compute_relief(item, result.max_rate_bp, atoms, result))
 
 
 _COMPLIANCE_ATOMS = ("max_rate",)

@@ -21,7 +21,7 @@ from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
-from pyhelpers.engine.answers import build_result, compliance_reliance, reliance, result_from_atoms
+from pyhelpers.engine.answers import build_result, compliance_reliance, item_template, reliance, result_from_atoms
 from pyhelpers.engine.completion import (
     accepted,
     asked_for,
@@ -41,6 +41,7 @@ from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import NO_CUTS, Cuts, Declared, item_key, scenario_facts
 from pyhelpers.facts.emit import quote
 from pyhelpers.scenario import IncomeItem, Scenario
+from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
 
 ASKED_UNDER_ROUNDS = 2
@@ -446,7 +447,7 @@ class Checker:
                 if sig not in cases:
                     pending.setdefault(sig, it)
         if pending:
-            cases.update(self._decide_cases(context, versions, shared, pending, source))
+            cases.update(self._decide_cases(context, versions, shared, pending))
             memo.decided += len(pending)
             memo.cases.update(((treaty, versions, sig), case) for sig, case in cases.items())
         return [_named_row(_rebind(case.template, case.placeholder, it, context, case.atoms, case.relies, case.flags),
@@ -468,7 +469,7 @@ class Checker:
         return shared, own
 
     def _decide_cases(self, context: Scenario, versions: tuple[str, ...], shared: list[str],
-                      pending: dict[tuple[str, ...], IncomeItem], source: str) -> dict[tuple[str, ...], Case]:
+                      pending: dict[tuple[str, ...], IncomeItem]) -> dict[tuple[str, ...], Case]:
         """Decide each case (an item's facts with its id as @, and a representative item) in one clingo
         run, each under a placeholder id."""
         placeholders = {sig: f"{_PLACEHOLDER}{k}" for k, sig in enumerate(pending)}
@@ -479,17 +480,21 @@ class Checker:
         present = frozenset(f[: f.index("(")] for f in rep_facts)
         solved = run_clingo(self.logic.parsed_program_for(context.treaty, present, versions), rep_facts, sort=False,
                             narrow=False)
-        reps = context.model_copy(update={"income": [pending[sig].model_copy(update={"id": ph})
-                                                     for sig, ph in placeholders.items()]})
-        atoms = [("", a) for a in read_symbols(solved.symbols)]  # (the atoms' texts are not needed: rows show none)
-        result = result_from_atoms(reps, source, atoms, self._unhashed)  # (only its items are kept)
-        result = self._labelled(result, {ph: versions for ph in placeholders.values()})
+        atoms = read_symbols(solved.symbols)
         by_item: dict[Value, list[Term]] = defaultdict(list)
-        for _, atom in atoms:
+        for atom in atoms:
             if len(atom.args) >= 2 and atom.name != RELIES:
                 by_item[atom.args[1]].append(atom)
-        relies = reliance(a for _, a in atoms)
-        return {sig: Case(result.items[k], ph, by_item[ph], relies) for k, (sig, ph) in enumerate(placeholders.items())}
+        relies = reliance(atoms)
+        states = catalogue().states[context.treaty]
+        # each case's result without the figures of its representative's amounts (_rebind makes each row's)
+        templates = [item_template(context.treaty, states, pending[sig], by_item[ph], relies, ph)
+                     for sig, ph in placeholders.items()]
+        if self.logic.amendments:
+            label = tuple(self.version_label(v) for v in versions)
+            templates = [dataclasses.replace(t, version=label) for t in templates]
+        return {sig: Case(template, ph, by_item[ph], relies)
+                for template, (sig, ph) in zip(templates, placeholders.items(), strict=True)}
 
     def check_many(self, scenarios: Iterable[Scenario | tuple[Scenario, str]], workers: int = 1,
                    chunk: int = 100) -> Iterator[ScenarioResult]:
@@ -507,13 +512,6 @@ class Checker:
         with processes.context().Pool(workers, initializer=_start_worker, initargs=(self.warm(),)) as pool:
             for results in pool.imap(_check_chunk_in_worker, chunks):
                 yield from results
-
-    @cached_property
-    def _unhashed(self) -> Receipt:
-        """The receipt of a run whose result is not kept, only its items (:meth:`_decide_cases`): its facts are not
-        hashed (every case's facts, for nothing)."""
-        return Receipt(package_version=package_version(), clingo_version=clingo.__version__,
-                       logic_sha256=self.logic.digest, facts_sha256="")
 
     def receipt(self, facts: Sequence[str], sid: str = "s") -> Receipt:
         """Hashes of the rule base and of the scenario's facts (written with the scenario id ``s``, so a
