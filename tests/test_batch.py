@@ -271,6 +271,32 @@ def test_a_sample_equals_checking_alone(tmp_path: Path, checker: Checker) -> Non
             str(alone.compliance.due) if alone.compliance and alone.compliance.due is not None else "")
 
 
+def test_ids_like_the_placeholders_of_the_cases_are_kept_apart(tmp_path: Path, checker: Checker) -> None:
+    """A batch decides each case under a placeholder id (``@@item-0`` ...: one ``@`` more than the longest run of
+    them in the facts and the rules): a context whose ids look like placeholders gives what each row alone gives."""
+    ids = {"sg-tech": "@@item-0", "uy-holding": "@@@item-1"}
+    context = tmp_path / "group.yaml"
+    text = CONTEXT.read_text(encoding="utf-8")
+    for old, new in ids.items():
+        text = re.sub(rf"\b{old}\b", f'"{new}"', text)
+    context.write_text(text, encoding="utf-8")
+    rows = generate(120, seed=37, schedule=False)
+    for r in rows:
+        r["recipient"] = ids.get(r["recipient"], r["recipient"])
+    assert sum(r["recipient"] in ids.values() for r in rows) >= 10
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    out = tmp_path / "out.jsonl"
+    run_batch(ledger, context, out, workers=1, checker=checker)
+    ctx = load_batch_context(context, ledger, checker)
+    for row, record in zip(read_rows(ledger), _read(out), strict=True):
+        if record["status"] == "error":
+            continue
+        alone = checker.check(row_scenario(ctx, row)).items[0]
+        assert (record["status"], record["provisions"], record["findings"], record["tax_due"]) == (
+            alone.status, "; ".join(alone.provisions), findings_cell(alone.findings),
+            str(alone.compliance.due) if alone.compliance and alone.compliance.due is not None else ""), record
+
+
 def test_context_with_income_items_is_refused(tmp_path: Path) -> None:
     ctx = tmp_path / "ctx.yaml"
     ctx.write_text(CONTEXT.read_text(encoding="utf-8") + "income:\n  - {id: x, type: dividend, payer: alfa, "

@@ -472,7 +472,8 @@ class Checker:
                       pending: dict[tuple[str, ...], IncomeItem]) -> dict[tuple[str, ...], Case]:
         """Decide each case (an item's facts with its id as @, and a representative item) in one clingo
         run, each under a placeholder id."""
-        placeholders = {sig: f"{_PLACEHOLDER}{k}" for k, sig in enumerate(pending)}
+        prefix = "@" * (max(self._program_ats, _longest_ats([*shared, *(f for sig in pending for f in sig)])) + 1)
+        placeholders = {sig: f"{prefix}item-{k}" for k, sig in enumerate(pending)}
         rep_facts = list(shared)
         for sig, placeholder in placeholders.items():
             head = f'("s", {quote(placeholder)}'
@@ -513,6 +514,11 @@ class Checker:
             for results in pool.imap(_check_chunk_in_worker, chunks):
                 yield from results
 
+    @cached_property
+    def _program_ats(self) -> int:
+        """The longest run of ``@`` in the rules' text (:func:`_longest_ats`)."""
+        return _longest_ats([self.logic.program])
+
     def receipt(self, facts: Sequence[str], sid: str = "s") -> Receipt:
         """Hashes of the rule base and of the scenario's facts (written with the scenario id ``s``, so a
         scenario checked alone or in a batch has the same receipt), and the versions."""
@@ -528,8 +534,19 @@ class Checker:
 
 
 _SECOND_ARGUMENT = re.compile(r'^[a-z_]\w*\("s", ("(?:[^"\\]|\\.)*")')
-_PLACEHOLDER = "@" * 201 + "item-"
-"""The id under which :meth:`Checker.decide_items` decides a group of items: longer than any valid id."""
+_ATS = re.compile("@+")
+
+
+def _longest_ats(texts: Sequence[str]) -> int:
+    """The longest run of ``@`` in ``texts`` (at least 1). :meth:`Checker._decide_cases` decides each case under a
+    placeholder id made of one more ``@`` then ``item-`` and a number, so that no string of the facts or of the
+    rules holds it (each may be or name an id; no id, nor any string, is another's placeholder or holds one) and
+    the findings' facts sort as under any longer run (an earlier version's 201 ``@``, longer than any valid id:
+    every fact and every atom of a case carried them, to be parsed, hashed and read)."""
+    text = "\n".join(texts)
+    if "@@" not in text:
+        return 1
+    return max(map(len, _ATS.findall(text)))
 
 
 def _named_row(result: ItemResult, context: Scenario, item: IncomeItem,
