@@ -202,6 +202,26 @@ def test_the_output_is_the_same_whatever_the_chunk_and_each_case_is_decided_once
     assert [r["status"] for r in again] == [r["status"] for r in _read(tmp_path / "out-7.csv")]
 
 
+def test_the_memo_forgets_its_oldest_cases_and_finds_a_case_by_its_facts(tmp_path: Path, checker: Checker) -> None:
+    """Past its limit the memo forgets its oldest entries, down to three quarters of the limit (not all of them); an
+    item whose key it forgot finds its case by its facts and is not decided again."""
+    ledger = write_csv(tmp_path / "in.csv", generate(120, seed=47, schedule=False))
+    ctx = load_batch_context(CONTEXT, ledger, checker)
+    ledger_rows = list(read_rows(ledger))
+    first = batch.decide_rows(ctx, ledger_rows)
+    memo = ctx.memo
+    decided = memo.decided
+    assert decided > 60
+    cases = list(memo.cases)
+    memo.limit = 40
+    memo.make_room()
+    assert list(memo.cases) == cases[-30:]
+    memo.limit = 4_000
+    memo.signatures.clear()  # every key forgotten: the 30 cases kept are found by their facts
+    assert batch.decide_rows(ctx, ledger_rows) == first
+    assert memo.decided == decided + decided - 30
+
+
 def test_item_keys_keep_the_amounts_only_where_a_fact_reads_them(checker: Checker) -> None:
     """Items with the same key have the same facts but for their id: the gross amount is left out of the key
     unless an arm's-length amount is compared with it; the withholding always."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import clingo
 
@@ -139,9 +140,10 @@ class Memo:
     distinct case is decided once whatever the chunking. ``signatures``: an item's key
     (:func:`~pyhelpers.facts.item_key`, with its treaty and rule versions) → its facts with its id as @;
     ``cases``: (treaty, versions, those facts) → :class:`Case`. ``decided`` counts the cases clingo
-    decided. Past ``limit`` entries the memo starts afresh (memory stays flat in the number of rows; a
-    case decided again gives the same answer): a case costs a few KB, a realistic ledger has hundreds of
-    cases, and a ledger of distinct rows gains nothing from remembering them."""
+    decided. Past ``limit`` entries each table forgets its oldest (:meth:`make_room`: memory stays flat in the
+    number of rows; a case decided again gives the same answer): a case costs about 6 KB, a realistic ledger has
+    hundreds of cases, and a ledger of distinct rows gains nothing from remembering them. A new key whose facts
+    are a case the memo holds (its key forgotten, or another key with the same facts) is not decided again."""
 
     limit: int = 4_000
     signatures: dict[tuple[str, tuple[str, ...], str], tuple[str, ...]] = field(default_factory=dict)
@@ -152,10 +154,18 @@ class Memo:
     (:func:`~pyhelpers.engine.fields.row_named`)."""
 
     def make_room(self) -> None:
-        if len(self.signatures) > self.limit or len(self.cases) > self.limit or len(self.fields) > self.limit:
-            self.signatures.clear()
-            self.cases.clear()
-            self.fields.clear()
+        """Each table past ``limit`` entries forgets its oldest, down to three quarters of the limit. (Forgetting them
+        all, as an earlier version did, left the memo half as full on average: a ledger with more cases than the
+        limit decided again many a case it had just forgotten.)"""
+        for table in (self.signatures, self.cases, self.fields):
+            _forget_oldest(table, self.limit)
+
+
+def _forget_oldest(table: dict[Any, Any], limit: int) -> None:
+    """Past ``limit`` entries, ``table`` forgets its oldest (the first inserted), down to three quarters of it."""
+    if len(table) > limit:
+        for key in list(itertools.islice(table, len(table) - limit * 3 // 4)):
+            del table[key]
 
 
 class Checker:
@@ -445,7 +455,11 @@ class Checker:
                 sig = tuple(sorted(own[it.id]))
                 memo.signatures[key] = sig
                 if sig not in cases:
-                    pending.setdefault(sig, it)
+                    case = memo.cases.get((treaty, versions, sig))  # decided under another key (or its key forgotten)
+                    if case is None:
+                        pending.setdefault(sig, it)
+                    else:
+                        cases[sig] = case
         if pending:
             cases.update(self._decide_cases(context, versions, shared, pending))
             memo.decided += len(pending)
