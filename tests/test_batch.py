@@ -1243,3 +1243,11 @@ def test_a_csv_ledger_needs_no_pyarrow(tmp_path: Path) -> None:
             f"{str(tmp_path)!r} + f'/out{{w}}.jsonl', workers=w)\nprint('pyarrow' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_json_text_is_what_json_dumps_writes() -> None:
+    """The records and rows a receipt hashes: text put together where it is plain, json's otherwise."""
+    values: list[Any] = [{}, {"a": "b"}, {"a": "b", "c": ""}, {"": ""}, {"a": '"'}, {'a"': "b"}, {"a": "x\\y"},
+                         {"a": "\x7f"}, {"a": "\u2028"}, {"a": "\n"}, {"é": "ü ç"}, {"a": 1}, {"a": None}, [1, "x"]]
+    for value in values:
+        assert chunks.json_text(value) == json.dumps(value, ensure_ascii=False), value

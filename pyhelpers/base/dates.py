@@ -52,8 +52,10 @@ def from_day_number(n: int) -> date:
     return date.fromordinal(n)
 
 
+@lru_cache(maxsize=16_384)
 def add_months(d: date, months: int) -> date:
-    """``d`` moved by ``months`` calendar months (negative: back), clamped to the month's last day."""
+    """``d`` moved by ``months`` calendar months (negative: back), clamped to the month's last day. (Memoised: a
+    batch asks it for each new case, of a few hundred distinct dates, several month counts each.)"""
     index = d.year * MONTHS_IN_YEAR + (d.month - 1) + months
     year, month = divmod(index, MONTHS_IN_YEAR)
     month += 1
