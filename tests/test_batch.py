@@ -222,6 +222,37 @@ def test_the_memo_forgets_its_oldest_cases_and_finds_a_case_by_its_facts(tmp_pat
     assert memo.decided == decided + decided - 30
 
 
+def test_deciding_without_provenance_changes_nothing_but_the_reconstructed_provisions(tmp_path: Path,
+                                                                                     checker: Checker) -> None:
+    """A batch decides without the rules that say which reconstructed provisions a result rests on (no column shows
+    them): the items' results are those decided with them, their ``reconstructed`` (and their compliance figures')
+    aside; some rest on one (br-uy's reconstructed residence article)."""
+    import dataclasses
+
+    from pyhelpers.engine.solve import Memo
+
+    ledger = write_csv(tmp_path / "in.csv", generate(150, seed=53, schedule=False))
+    ctx = load_batch_context(CONTEXT, ledger, checker)
+    by_treaty: dict[str, list[Any]] = {}
+    for row in read_rows(ledger):
+        try:
+            sc = row_scenario(ctx, row)
+        except BatchError:
+            continue
+        by_treaty.setdefault(sc.treaty, []).append(sc.income[0])
+    flagged = 0
+    for treaty, items in sorted(by_treaty.items()):
+        context = ctx.context.model_copy(update={"treaty": treaty})
+        full = checker.decide_items(context, items, memo=Memo())
+        bare = checker.decide_items(context, items, memo=Memo(), provenance=False)
+        for a, b in zip(full, bare, strict=True):
+            flagged += bool(a.reconstructed)
+            assert not b.reconstructed and not (b.compliance and b.compliance.reconstructed)
+            compliance = a.compliance and dataclasses.replace(a.compliance, reconstructed=())
+            assert dataclasses.replace(a, reconstructed=(), compliance=compliance) == b
+    assert flagged > 0
+
+
 def test_item_keys_keep_the_amounts_only_where_a_fact_reads_them(checker: Checker) -> None:
     """Items with the same key have the same facts but for their id: the gross amount is left out of the key
     unless an arm's-length amount is compared with it; the withholding always."""
@@ -734,10 +765,11 @@ def test_a_row_whose_decision_fails_is_decided_alone(tmp_path: Path, checker: Ch
     with it in the same clingo run get their results."""
     real = Checker.decide_items
 
-    def fragile(self: Checker, context: Any, items: list[Any], source: str, memo: Any = None, keys: Any = None) -> Any:
+    def fragile(self: Checker, context: Any, items: list[Any], source: str, memo: Any = None, keys: Any = None,
+                provenance: bool = True) -> Any:
         if any(it.id == "b" for it in items):
             raise ArithmeticError("boom")
-        return real(self, context, items, source, memo, keys)
+        return real(self, context, items, source, memo, keys, provenance)
 
     monkeypatch.setattr(Checker, "decide_items", fragile)
     out = tmp_path / "out.csv"
@@ -1248,6 +1280,8 @@ def test_a_csv_ledger_needs_no_pyarrow(tmp_path: Path) -> None:
 def test_json_text_is_what_json_dumps_writes() -> None:
     """The records and rows a receipt hashes: text put together where it is plain, json's otherwise."""
     values: list[Any] = [{}, {"a": "b"}, {"a": "b", "c": ""}, {"": ""}, {"a": '"'}, {'a"': "b"}, {"a": "x\\y"},
-                         {"a": "\x7f"}, {"a": "\u2028"}, {"a": "\n"}, {"é": "ü ç"}, {"a": 1}, {"a": None}, [1, "x"]]
+                         {"a": "\x7f"}, {"a": "\u2028"}, {"a": "\n"}, {"é": "ü ç"}, {"a": 1}, {"a": None}, [1, "x"],
+                         {"%s": "%d"}, {"a%": "%"}, {"a": "b", "c": '"'}, {"a": "b", "c": "d\\"}, {1: "x"},
+                         {"a": "b", "c": 2}]
     for value in values:
         assert chunks.json_text(value) == json.dumps(value, ensure_ascii=False), value

@@ -187,8 +187,8 @@ class Logic:
     _programs: dict[tuple[str, frozenset[str] | None, tuple[str, ...], bool], str] = field(default_factory=dict,
                                                                                            repr=False)
     _sliced: dict[tuple[str, AbstractFacts, tuple[str, ...]], Sliced] = field(default_factory=dict, repr=False)
-    _parsed: dict[tuple[str, frozenset[str] | None, tuple[str, ...]], Sliced] = field(default_factory=dict,
-                                                                                      repr=False)
+    _parsed: dict[tuple[str, frozenset[str] | None, tuple[str, ...], bool], Sliced] = field(default_factory=dict,
+                                                                                            repr=False)
 
     @property
     def statements(self) -> list[ast.AST]:
@@ -275,15 +275,15 @@ class Logic:
         return text
 
     def parsed_program_for(self, treaty: str, present: frozenset[str] | None = None,
-                           versions: tuple[str, ...] = ()) -> Sliced:
+                           versions: tuple[str, ...] = (), provenance: bool = True) -> Sliced:
         """:meth:`program_for` kept parsed (:class:`Sliced`: its text is parsed into clingo's AST once,
         on its second use, and the statements are then added to each Control without parsing the text)."""
-        key = (treaty, present, versions)
+        key = (treaty, present, versions, provenance)
         cached = self._parsed.get(key)
         if cached is None:
             if len(self._parsed) >= 256:
                 self._parsed.pop(next(iter(self._parsed)))
-            cached = self._parsed[key] = Sliced(self.program_for(treaty, present, versions))
+            cached = self._parsed[key] = Sliced(self.program_for(treaty, present, versions, provenance))
         return cached
 
     def provenance(self, statements: Sequence[Statement]) -> list[str]:

@@ -152,6 +152,8 @@ class Memo:
     fields: dict[tuple[str, str, tuple[bool, ...]], str | None] = field(default_factory=dict)
     """The scenario field of an open fact, by the fact and what of a row's item it depends on
     (:func:`~pyhelpers.engine.fields.row_named`)."""
+    provenance: bool | None = None
+    """Whether its cases say which reconstructed provisions they rest on (``decide_items``' ``provenance``)."""
 
     def make_room(self) -> None:
         """Each table past ``limit`` entries forgets its oldest, down to three quarters of the limit. (Forgetting them
@@ -408,7 +410,8 @@ class Checker:
         return [r for r in results if r is not None]
 
     def decide_items(self, context: Scenario, items: Sequence[IncomeItem], source: str = "<batch>",
-                     memo: Memo | None = None, keys: Sequence[str | None] | None = None) -> list[ItemResult]:
+                     memo: Memo | None = None, keys: Sequence[str | None] | None = None,
+                     provenance: bool = True) -> list[ItemResult]:
         """Decide many income items against one context (the items must be of ``context.treaty`` and
         consistent with it): the results in order, equal to deciding each item alone with the context.
 
@@ -418,10 +421,18 @@ class Checker:
         amount, relief and withholding finding (computed in Python for each). With ``memo`` (one per
         context: a batch's) a case decided in an earlier call is not decided again, and facts are
         emitted only for one item of each :func:`~pyhelpers.facts.item_key` not seen before. ``keys``: the items'
-        :func:`~pyhelpers.facts.item_key` where the caller knows it already (None: computed here)."""
+        :func:`~pyhelpers.facts.item_key` where the caller knows it already (None: computed here).
+
+        Without ``provenance`` the results do not say which reconstructed provisions they rest on (an item's
+        ``reconstructed`` and its compliance figure's are empty), and clingo is spared the rules that derive it
+        (:meth:`~pyhelpers.engine.program.Logic.provenance`: for a treaty whose residence article is
+        reconstructed, most of the rules an item grounds). A batch's records do not show it."""
         if not items:
             return []
         memo = memo if memo is not None else Memo()
+        if memo.provenance is not provenance:  # its cases were decided with (or without) the provenance
+            memo.cases.clear()
+            memo.provenance = provenance
         groups: dict[tuple[str, ...], list[int]] = {}
         for n, it in enumerate(items):
             groups.setdefault(self.versions(context.treaty, it), []).append(n)
@@ -429,8 +440,8 @@ class Checker:
             out: list[ItemResult | None] = [None] * len(items)
             for indices in groups.values():
                 for n, r in zip(indices, self.decide_items(context, [items[n] for n in indices], source, memo,
-                                                           [keys[n] for n in indices] if keys is not None else None),
-                                strict=True):
+                                                           [keys[n] for n in indices] if keys is not None else None,
+                                                           provenance), strict=True):
                     out[n] = r
             return [r for r in out if r is not None]
         versions = next(iter(groups))
@@ -461,7 +472,7 @@ class Checker:
                     else:
                         cases[sig] = case
         if pending:
-            cases.update(self._decide_cases(context, versions, shared, pending))
+            cases.update(self._decide_cases(context, versions, shared, pending, provenance))
             memo.decided += len(pending)
             memo.cases.update(((treaty, versions, sig), case) for sig, case in cases.items())
         return [_named_row(_rebind(case.template, case.placeholder, it, context, case.atoms, case.relies, case.flags),
@@ -483,7 +494,8 @@ class Checker:
         return shared, own
 
     def _decide_cases(self, context: Scenario, versions: tuple[str, ...], shared: list[str],
-                      pending: dict[tuple[str, ...], IncomeItem]) -> dict[tuple[str, ...], Case]:
+                      pending: dict[tuple[str, ...], IncomeItem], provenance: bool = True
+                      ) -> dict[tuple[str, ...], Case]:
         """Decide each case (an item's facts with its id as @, and a representative item) in one clingo
         run, each under a placeholder id."""
         prefix = "@" * (max(self._program_ats, _longest_ats([*shared, *(f for sig in pending for f in sig)])) + 1)
@@ -493,8 +505,8 @@ class Checker:
             head = f'("s", {quote(placeholder)}'
             rep_facts += [f.replace('("s", @', head, 1) for f in sig]
         present = frozenset(f[: f.index("(")] for f in rep_facts)
-        solved = run_clingo(self.logic.parsed_program_for(context.treaty, present, versions), rep_facts, sort=False,
-                            narrow=False)
+        solved = run_clingo(self.logic.parsed_program_for(context.treaty, present, versions, provenance), rep_facts,
+                            sort=False, narrow=False)
         atoms = read_symbols(solved.symbols)
         by_item: dict[Value, list[Term]] = defaultdict(list)
         for atom in atoms:

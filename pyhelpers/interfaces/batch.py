@@ -517,7 +517,7 @@ def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, Incom
     context = ctx.context.model_copy(update={"treaty": treaty})
     known = keys or {}
     decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger, ctx.memo,
-                                       [known.get(n) for n, _ in members])
+                                       [known.get(n) for n, _ in members], provenance=False)  # (no column shows it)
     home = catalogue().home
     records = [_result_record(rows[n], item_result, home) for (n, _), item_result in zip(members, decided, strict=True)]
     for (n, _), record in zip(members, records, strict=True):

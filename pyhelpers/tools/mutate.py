@@ -602,12 +602,12 @@ class _CheckedLogic(Logic):
         return self.parsed_program_for(treaty, present, versions)
 
     def parsed_program_for(self, treaty: str, present: frozenset[str] | None = None,
-                           versions: tuple[str, ...] = ()) -> Sliced:
+                           versions: tuple[str, ...] = (), provenance: bool = True) -> Sliced:
         assert present is not None, "a check asks for the program of its facts"
         key = (treaty, present, versions)
-        cached = self._parsed.get(key)
+        cached = self._parsed.get((*key, provenance))
         if cached is None:
-            cached = self._parsed[key] = Sliced(self.program_for(treaty, present, versions))
+            cached = self._parsed[(*key, provenance)] = Sliced(self.program_for(treaty, present, versions, provenance))
         self.shapes.add(key)
         return cached
 
