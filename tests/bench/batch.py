@@ -11,8 +11,9 @@ every kind, payments on schedules) and a worst case of N rows where nearly every
   clingo (no project code), and **batch CPU ÷ raw clingo CPU**;
 * the peak memory of the batch process and of its largest worker;
 * with ``--callgrind ROWS`` (valgrind's callgrind, a figure the machine's load does not move): the
-  instructions per row of a single-worker batch of ROWS realistic rows (the difference with an empty
-  ledger, divided by ROWS), and of raw clingo on the programs and facts that batch handed to clingo.
+  instructions per row of a single-worker batch of ROWS realistic rows (``--only worst``: of the worst case)
+  (the difference with an empty ledger, divided by ROWS), and of raw clingo on the programs and facts that
+  batch handed to clingo.
 
 ``--no-raw`` leaves out the raw baseline (nothing recorded), for rows/s and peak memory of long ledgers
 (1 M, 10 M rows). ``--keep DIR`` copies the outputs there (to compare two versions of the code with cmp:
@@ -135,8 +136,9 @@ def _collected(stderr: str) -> int:
     return int(found.group(1))
 
 
-def callgrind(tmp: Path, rows: int, chunk: int) -> None:
-    """Instructions per row of a single-worker batch of ``rows`` realistic rows, and of raw clingo."""
+def callgrind(tmp: Path, rows: int, chunk: int, schedule: bool = True) -> None:
+    """Instructions per row of a single-worker batch of ``rows`` realistic rows (or, without ``schedule``, of the
+    worst case), and of raw clingo."""
     if shutil.which("valgrind") is None:
         print("instructions per row: valgrind is not installed (Debian: apt-get install valgrind)")
         return
@@ -144,7 +146,7 @@ def callgrind(tmp: Path, rows: int, chunk: int) -> None:
     folder.mkdir()
     counts = {}
     for n in (0, rows):
-        ledger = write_csv(folder / f"ledger-{n}.csv", iter_rows(n, seed=1, schedule=True))
+        ledger = write_csv(folder / f"ledger-{n}.csv", iter_rows(n, seed=1, schedule=schedule))
         record = folder / f"runs-{n}"
         record.mkdir()
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/cg-{n}.out", sys.executable, "-c",
@@ -157,7 +159,8 @@ def callgrind(tmp: Path, rows: int, chunk: int) -> None:
     vg_empty = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/raw0.out"]
     raw_fixed = _collected(raw_clingo(folder / "runs-0", vg_empty)[2])  # clingo imported, nothing solved
     raw_per_row = (raw_total - raw_fixed) / rows
-    print(f"instructions per row (callgrind, {rows:,} realistic rows, 1 worker, chunks of {chunk}): batch "
+    print(f"instructions per row (callgrind, {rows:,} {'realistic' if schedule else 'worst-case'} rows, 1 worker, "
+          f"chunks of {chunk}): batch "
           f"{per_row / 1e3:,.0f} thousand; raw clingo {raw_per_row / 1e3:,.0f} thousand; batch / raw clingo "
           f"{per_row / raw_per_row:.2f}x")
 
@@ -169,7 +172,8 @@ def main() -> None:
     ap.add_argument("--chunk", type=int, default=None, help="rows per chunk (default: run_batch's)")
     ap.add_argument("--only", choices=["realistic", "worst"], help="run one of the two ledgers")
     ap.add_argument("--callgrind", type=int, default=0, metavar="ROWS",
-                    help="also count instructions per row with callgrind on ROWS rows (e.g. 2000)")
+                    help="also count instructions per row with callgrind on ROWS rows (e.g. 2000; realistic rows "
+                         "unless --only worst)")
     ap.add_argument("--keep", type=Path, help="copy the outputs into this folder")
     ap.add_argument("--no-raw", action="store_true",
                     help="no raw clingo baseline (nothing recorded): rows/s and peak memory of long ledgers")
@@ -212,7 +216,7 @@ def main() -> None:
                 shutil.copy(out, args.keep / out.name)
             print(f"  peak memory so far: batch process {peaks[0]:,.0f} MB, largest worker {peaks[1]:,.0f} MB")
         if args.callgrind:
-            callgrind(tmpdir, args.callgrind, chunk)
+            callgrind(tmpdir, args.callgrind, chunk, schedule=args.only != "worst")
 
 
 if __name__ == "__main__":
