@@ -404,25 +404,51 @@ def _json_text() -> Callable[[Any], str]:
 _encoded = _json_text()
 
 
+_UNSEEN: Any = object()
+_TEMPLATES: dict[tuple[Any, ...], str | None] = {}
+"""A ``%``-template of the JSON of a dict with these keys (each ``"key": "%s"``), or None where a key is not plain text
+(:func:`_flat_text`), by the keys in order: the records of a batch, and a ledger's rows, have a few."""
+
+
+def _template(keys: tuple[Any, ...]) -> str | None:
+    if len(_TEMPLATES) >= 1_024:
+        _TEMPLATES.clear()
+    template = None
+    if all(type(k) is str for k in keys) and _plain("".join(keys)):
+        template = "{" + ", ".join(f'"{k.replace("%", "%%")}": "%s"' for k in keys) + "}"
+    _TEMPLATES[keys] = template
+    return template
+
+
+def _plain(text: str) -> bool:
+    """Printable text with neither quote nor backslash: JSON writes every character of it as it is (a text with any
+    other character, ``\x7f`` or a line separator included, is left to the encoder)."""
+    return text.isprintable() and '"' not in text and "\\" not in text
+
+
 def _flat_text(value: dict[Any, Any]) -> str | None:
-    """``json.dumps(value, ensure_ascii=False)`` of a dict whose keys and values are all text with no character that
-    JSON escapes there (a quote, a backslash, a control character), put together from its strings as they are:
-    the encoder's every string costs more than the whole (a record of a batch: its cells and its results); None
-    for any other dict. (Printable text with neither quote nor backslash: every character of it is written as it
-    is; a text with any other character, ``\x7f`` or a line separator included, is left to the encoder.)"""
+    """``json.dumps(value, ensure_ascii=False)`` of a non-empty dict whose keys and values are all plain text
+    (:func:`_plain`), put together from its strings as they are: the encoder's every string costs more than the
+    whole (a record of a batch: its cells and its results), and the template of its keys (:data:`_TEMPLATES`) is
+    filled in one call; None for any other dict."""
+    keys = tuple(value)
+    template = _TEMPLATES.get(keys, _UNSEEN)
+    if template is _UNSEEN:
+        template = _template(keys)
+    if template is None:
+        return None
+    cells = tuple(value.values())
     try:
-        joined = "".join(map("".join, value.items()))  # a TypeError unless every key and value is text
+        joined = "".join(cells)  # a TypeError unless every value is text
     except TypeError:
         return None
-    if not joined.isprintable() or '"' in joined or "\\" in joined:
-        return None
-    return '{"' + '", "'.join(map('": "'.join, value.items())) + '"}' if value else "{}"
+    return template % cells if _plain(joined) else None
 
 
 def json_text(value: Any) -> str:
     """``json.dumps(value, ensure_ascii=False)`` of a list or a dict, without a new encoder for every row; a dict of
     plain text (:func:`_flat_text`: a batch's record, a row's columns) without the encoder at all."""
-    if type(value) is dict:
+    if type(value) is dict and value:
         flat = _flat_text(value)
         if flat is not None:
             return flat
