@@ -581,6 +581,13 @@ TERMS: dict[str, dict[str, str]] = {
         "covered by the convention", "article_11_4_a_reaches_agency": "the provision on interest paid to "
         "government agencies reaches the agency of", "article_11_4_a_does_not_reach_agency": "the provision on "
         "interest paid to government agencies does not reach the agency of",
+        # the exceptions that name articles ("notwithstanding articles 7 15 and 16" would not read), and the word
+        # before an article the rules name by a constant (artN, artN_P: read "Article N(P)", never "art13")
+        "notwithstanding_article_15": "notwithstanding Article 15",
+        "notwithstanding_articles_15_and_16": "notwithstanding Articles 15 and 16",
+        "notwithstanding_articles_7_15_and_16": "notwithstanding Articles 7, 15 and 16",
+        "subject_to_article_17": "subject to Article 17", "subject_to_article_18": "subject to Article 18",
+        "article": "Article",
     },
 }
 """The symbolic constants the readings show (income types, kinds of person, bases of residence, exceptions
