@@ -704,6 +704,22 @@ class Explainer:
             return []  # against an open end: it holds whatever the date
         return [f"{left} {COMPARISONS[_NEGATE[guards[0].comparison]][1]} {right}"]
 
+    def _other_instead(self, part: BodyPart, plan: RulePlan, env: Env) -> list[str]:
+        """A failed (in)equality between ids, States or terms as the one that holds instead (``Portugal =
+        Portugal`` where ``Portugal ≠ Portugal`` fails): no figure, but never the failed test read as if it
+        held. None for a chain or a side computed from others."""
+        cmp = part.atom
+        guards = list(cmp.guards)
+        if len(guards) != 1 or guards[0].comparison not in (ast.ComparisonOperator.Equal,
+                                                             ast.ComparisonOperator.NotEqual):
+            return []
+        sides = (cmp.term, guards[0].term)
+        if not all(_bound(t, env) and t.ast_type in _PLAIN for t in sides):
+            return []
+        typ = next((t for t in (term_type(side, plan) for side in sides) if t not in ("int", "id")), "int")
+        left, right = (self._render_side(t, env, typ) for t in sides)
+        return [f"{left} {COMPARISONS[_NEGATE[guards[0].comparison]][1]} {right}"]
+
     def _render_side(self, node: Any, env: Env, typ: str) -> str:
         try:
             value = evaluate(node, env)
@@ -934,7 +950,7 @@ class Explainer:
             return step
         if part.kind == "cmp":
             step = self._test_step(part, plan, env)
-            step.held = next(iter(self._held_instead(part, plan, env)), None)
+            step.held = next(iter(self._held_instead(part, plan, env) or self._other_instead(part, plan, env)), None)
             return step
         agg = lit.atom
         value = self.aggregate_value(agg, env)
