@@ -243,3 +243,19 @@ def test_an_answer_about_a_person_is_argued_from_the_provision_it_cites() -> Non
     assert out.splitlines()[2].startswith("    br-ae 4: for the treaty, gulf-co is a resident of the United Arab "
                                           "Emirates only — under the law of the United Arab Emirates, gulf-co is "
                                           "liable to tax by reason of incorporation")
+
+
+def test_an_open_outcome_is_argued_by_what_it_depends_on() -> None:
+    """Every State's outcome is in the argument: Brazil's on br-sg's dividend-2024 turns on facts not given (the
+    explanation derives no outcome for it), so the argument says what it depends on and its alternatives, as
+    `treaty check` does (a reviewer's finding: it showed Singapore's outcome only)."""
+    path = str(ROOT / "scenarios/br-sg/items-needing-absent-articles.yaml")
+    out = CliRunner().invoke(main, ["explain", path, "--item", "dividend-2024"]).stdout.splitlines()
+    at = out.index("  Brazil: depends on holding(sg-tech, br-buyer).capital, holding(sg-tech, br-buyer).from, "
+                   "persons.sg-tech.partnership")
+    assert out[at + 1].startswith("    may tax, capped at 10% of the gross amount if ")
+    assert out[at + 2] == "    may tax, capped at 15% of the gross amount otherwise"
+    data = json.loads(CliRunner().invoke(main, ["explain", path, "--item", "dividend-2024", "--format", "json"]
+                                         ).stdout)
+    brazil = next(c for c in data["argument"][0]["conclusions"] if c.get("state") == "br")
+    assert brazil["outcome"] == "undetermined" and len(brazil["alternatives"]) == 2 and brazil["lines"] == []
