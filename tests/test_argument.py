@@ -259,3 +259,17 @@ def test_an_open_outcome_is_argued_by_what_it_depends_on() -> None:
                                          ).stdout)
     brazil = next(c for c in data["argument"][0]["conclusions"] if c.get("state") == "br")
     assert brazil["outcome"] == "undetermined" and len(brazil["alternatives"]) == 2 and brazil["lines"] == []
+
+
+def test_a_defaulted_fact_reads_as_assumed() -> None:
+    """A fact the scenario does not give, for which the format's documented default stands, is assumed, never
+    stated (a reviewer's finding: "the scenario states benefits proof for dubai-bank" next to "br-ae 29(3)
+    assumed nothing proven (dubai-bank)"; "paid in consideration of past employment: yes" likewise)."""
+    path = str(ROOT / "scenarios/br-ae/income-governed-by-missing-articles.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    assert "the scenario states benefits proof for dubai-bank" not in out
+    assert "benefits proof of dubai-bank is not given: its documented default is assumed" in out
+    path = str(ROOT / "scenarios/br-pt/pensions-occupational-and-social-security.yaml")
+    out = CliRunner().invoke(main, ["explain", path, "--item", "occupational-pension"]).stdout
+    assert "occupational-pension is paid in consideration of past employment: yes (assumed: not given by the " \
+           "scenario)" in out

@@ -50,6 +50,8 @@ from pyhelpers.explain.readings import plain, reading, user_atom, word
 
 EXCEPTION = "exception_applies"
 BOOKKEEPING = "bookkeeping"
+GIVEN = "given"
+DEFAULTED = "defaulted"
 _CITING = frozenset({"answer_residence", "answer_qualified", "answer_not_qualified", "answer_open", "answer_rests_on",
                      "entitlement"})
 """Conclusions whose provision argument counts as the item's outcome provisions (an answer about a
@@ -225,7 +227,23 @@ class _Projector:
             return None
         if not any(spec.type not in _NOT_FIGURES for spec in pred.args[1:]):
             return None
-        return reading(self.ex.logic, atom, self.lang)
+        default = self._defaulted(atom)
+        if default is None:
+            return reading(self.ex.logic, atom, self.lang)
+        if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own
+            return reading(self.ex.logic, default, self.lang)
+        return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
+
+    def _defaulted(self, atom: clingo.Symbol) -> clingo.Symbol | None:
+        """The ``defaulted`` fact behind a fact the scenario does not give but whose documented default stands
+        for it (``defaulted(S, X, A)``, with ``given(S, X, A)`` and the default's facts ``A(S, X, ...)``), or
+        None: such a fact is assumed, never stated."""
+        args = atom.arguments
+        if len(args) < 2:
+            return None
+        attribute = args[2] if atom.name == GIVEN and len(args) == 3 else clingo.Function(atom.name)
+        default = clingo.Function(DEFAULTED, [args[0], args[1], attribute])
+        return default if default in self.ex.true else None
 
     def _figure(self, part: Any, sup: _Support) -> str | None:
         """A comparison of the rule with its values (``30% ≥ 25%``); not one between States or ids, nor

@@ -95,6 +95,10 @@ _WORDS["pt"].update({"lacks_not_given": "o cenário não informa que {reading}",
                      "lacks_no_rule": "nenhuma regra deriva que {reading}",
                      "lacks_no_value": "a convenção não fixa valor tal que {reading}"})
 _WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}"})
+# a fact the scenario does not give, for which the format's documented default stands: assumed, never stated
+_WORDS["en"]["assumed_fact"] = "{reading} (assumed: not given by the scenario)"
+_WORDS["pt"]["assumed_fact"] = "{reading} (presumido: não informado pelo cenário)"
+_WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cenário)"
 
 
 _SOME_OF_TYPE = {
