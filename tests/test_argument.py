@@ -112,6 +112,9 @@ def test_argument_golden(checker: Checker, name: str) -> None:
         text = render.argument_text(items, result, lang)
         assert not any(b in text for b in BOOKKEEPING), text
         for item_id, args in items:  # every State's outcome is argued, from a provision
+            # a line names its provision once ("br-uy 31(2)(a): br-uy 31(2)(a): not applicable ...", a reviewer's
+            # finding)
+            assert not [ln for a in args for ln in a.lines if ln.reading.startswith(f"{ln.provision}: ")], item_id
             states = [a for a in args if a.state is not None]
             assert states, item_id
             # ... but for an item that no article of the corpus governs (its not-encoded finding names the

@@ -112,9 +112,11 @@ class Argument:
 
 
 def _strip_provision(text: str, prov: str) -> str:
-    """``... of the gross amount (<provision>)`` → ``... of the gross amount``: the line names it."""
-    tail = f" ({prov})"
-    return text[: -len(tail)] if text.endswith(tail) else text
+    """``... of the gross amount (<provision>)`` → ``... of the gross amount``, ``<provision>: not applicable
+    ...`` → ``not applicable ...``: the line names it."""
+    tail, head = f" ({prov})", f"{prov}: "
+    text = text[: -len(tail)] if text.endswith(tail) else text
+    return text[len(head):] if text.startswith(head) else text
 
 
 def _specific(prov: str) -> bool:
