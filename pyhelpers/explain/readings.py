@@ -403,10 +403,6 @@ TERMS: dict[str, dict[str, str]] = {
         "preparatory_or_auxiliary": "atividade preparatória ou auxiliar",
         "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento permanente",
         "special_relationship_excess": "excesso por relação especial", "thin_capitalisation": "subcapitalização",
-        "notwithstanding_article_15": "não obstante o Artigo 15",
-        "notwithstanding_articles_15_and_16": "não obstante os Artigos 15 e 16",
-        "notwithstanding_articles_7_15_and_16": "não obstante os Artigos 7, 15 e 16",
-        "subject_to_article_17": "ressalvado o Artigo 17", "subject_to_article_18": "ressalvado o Artigo 18",
         # deadlines and the events that start them
         "map_request": "pedido de procedimento amigável", "notification": "notificação",
         "second_taxation": "segunda tributação",
@@ -585,12 +581,8 @@ TERMS: dict[str, dict[str, str]] = {
         "covered by the convention", "article_11_4_a_reaches_agency": "the provision on interest paid to "
         "government agencies reaches the agency of", "article_11_4_a_does_not_reach_agency": "the provision on "
         "interest paid to government agencies does not reach the agency of",
-        # the exceptions that name articles ("notwithstanding articles 7 15 and 16" would not read), and the word
-        # before an article the rules name by a constant (artN, artN_P: read "Article N(P)", never "art13")
-        "notwithstanding_article_15": "notwithstanding Article 15",
-        "notwithstanding_articles_15_and_16": "notwithstanding Articles 15 and 16",
-        "notwithstanding_articles_7_15_and_16": "notwithstanding Articles 7, 15 and 16",
-        "subject_to_article_17": "subject to Article 17", "subject_to_article_18": "subject to Article 18",
+        # the word before an article the rules name by a constant (artN, artN_P: read "Article N(P)", never
+        # "art13"; the exceptions that name articles have their words in the vocabulary, %=)
         "article": "Article",
     },
 }
