@@ -276,3 +276,11 @@ def test_a_defaulted_fact_reads_as_assumed() -> None:
     out = CliRunner().invoke(main, ["explain", path, "--item", "occupational-pension"]).stdout
     assert "occupational-pension is paid in consideration of past employment: yes (assumed: not given by the " \
            "scenario)" in out
+
+
+def test_an_exception_is_named_by_its_label() -> None:
+    """An exception that applies is named by its label in quotes, as `treaty check` names it (a reviewer's
+    finding: "the exception short stay employment of br-pt 15(2) applies")."""
+    path = str(ROOT / "scenarios/br-pt/artistes-sportsman-employee-short-visit.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    assert "the exception “short stay employment” of br-pt 15(2) applies to lia-trip-pay" in out
