@@ -284,3 +284,16 @@ def test_an_exception_is_named_by_its_label() -> None:
     path = str(ROOT / "scenarios/br-pt/artistes-sportsman-employee-short-visit.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     assert "the exception “short stay employment” of br-pt 15(2) applies to lia-trip-pay" in out
+
+
+def test_portuguese_assumption_and_provision_ids() -> None:
+    """Portuguese names an assumption in a grammatical sentence (a reviewer's finding: "o br-pt Protocol 9
+    presumiu sem regime especial (…)") and a provision by its one format (``br-ae 29(3)``, never "art. 29(3)
+    br-ae")."""
+    path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
+    out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
+    assert "presunção do br-pt Protocol 9, na falta de informação do cenário: sem regime especial (lusoinvest)" in out
+    assert "presumiu" not in out
+    path = str(ROOT / "scenarios/br-ae/income-governed-by-missing-articles.yaml")
+    out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
+    assert "o br-ae 29(3) nega os benefícios" in out and "art. 29" not in out
