@@ -297,3 +297,13 @@ def test_portuguese_assumption_and_provision_ids() -> None:
     path = str(ROOT / "scenarios/br-ae/income-governed-by-missing-articles.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
     assert "o br-ae 29(3) nega os benefícios" in out and "art. 29" not in out
+
+
+def test_an_item_no_article_governs_is_said_as_check_says_it() -> None:
+    """An item that no article of the corpus governs reads as `treaty check` says it, never as if the whole treaty
+    were missing (a reviewer's finding: "br-pl is not encoded: text not available")."""
+    path = str(ROOT / "scenarios/br-sg/items-needing-absent-articles.yaml")
+    for lang, words in (("en", "no article of br-sg in the corpus governs this income: not encoded"),
+                        ("pt", "nenhum artigo de br-sg no corpus rege este rendimento: não codificado")):
+        out = CliRunner().invoke(main, ["explain", path, "--item", "gain-2024", "--lang", lang]).stdout
+        assert f"  {words}\n" in out and "br-sg is not encoded" not in out and "o br-sg não está" not in out

@@ -97,6 +97,8 @@ class Argument:
     lines: list[Line]
     state: str | None = None
     outcome: str | None = None
+    name: str = ""  # the conclusion's predicate (``not_encoded``) and the provision it names, if any
+    provision: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"atom": self.atom, "reading": self.reading}
@@ -425,10 +427,14 @@ def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool 
     for sym in atoms:
         lines = proj.project(sym)
         args = sym.arguments
+        pred = ex.logic.predicate(sym.name, len(args))
+        prov = next((a.string for spec, a in zip(pred.args, args, strict=True)
+                     if spec.type == "prov" and a.type == clingo.SymbolType.String), None) if pred is not None else None
         if sym.name == "state_outcome":
-            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name))
+            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
+                                sym.name, prov))
         else:
-            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines))
+            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov))
     return out
 
 

@@ -1301,6 +1301,8 @@ def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
         else:
             text = state_outcome_text(outcome, item, lang)
         return f"{state_name(arg.state, lang)}: {text}"
+    if arg.name == "not_encoded" and arg.provision is not None and " " not in arg.provision:
+        return label("no_article", lang).format(prov=arg.provision)  # the treaty itself, as `treaty check` says
     return arg.reading
 
 
