@@ -93,7 +93,7 @@ _WORDS["en"].update({"lacks_not_given": "the scenario does not say that {reading
                      "lacks_no_value": "the treaty does not provide that {reading}"})
 _WORDS["pt"].update({"lacks_not_given": "o cenário não informa que {reading}",
                      "lacks_no_rule": "nenhuma regra deriva que {reading}",
-                     "lacks_no_value": "não previsto na convenção: {reading}"})
+                     "lacks_no_value": "a convenção não dispõe que {reading}"})
 _WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}"})
 # a fact the scenario does not give, for which the format's documented default stands: assumed, never stated
 _WORDS["en"]["assumed_fact"] = "{reading} (assumed: not given by the scenario)"
