@@ -307,3 +307,17 @@ def test_an_item_no_article_governs_is_said_as_check_says_it() -> None:
                         ("pt", "nenhum artigo de br-sg no corpus rege este rendimento: não codificado")):
         out = CliRunner().invoke(main, ["explain", path, "--item", "gain-2024", "--lang", lang]).stdout
         assert f"  {words}\n" in out and "br-sg is not encoded" not in out and "o br-sg não está" not in out
+
+
+def test_a_proportion_is_shown_by_its_figures() -> None:
+    """br-uy 29(2)(e) tests "at least half the days of a twelve-month period" by cross-multiplying (``N * Sc >= Len *
+    H``): the argument shows the days held against the share of the period's days (``183 ≥ 50% of 365``), never the
+    products as percentages ("18300% ≥ 18250%"), nor the core rules' date bounds it does not explain ("2025-01-01 ≤
+    2025-01-01"); br-ae 29(1) likewise (``14.99% < 60% of 25%``) (a reviewer's finding)."""
+    path = str(ROOT / "scenarios/br-uy/lob-exam-e-183-of-365-days-guarantee-fee-entitled.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    line = next(ln for ln in out.splitlines() if ln.startswith("    br-uy 29(2)(e): "))
+    assert line.endswith("; 100% ≥ 50%; 183 ≥ 50% of 365") and "2025-01-01 ≤" not in line, line
+    path = str(ROOT / "scenarios/br-ae/offshore-regime-60-percent-boundary.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    assert "; 14.99% < 60% of 25%" in out and "149900%" not in out

@@ -11,7 +11,9 @@ provision whose rules took part, top-down (the provision that gives the conclusi
   with their figures ("30% ≥ 25%");
 * steps of rules that carry no provision (core bookkeeping), or only an article number outside the
   item's outcome provisions (the item's selection), are collapsed into the nearest line above them:
-  their comparisons count there, their facts do not;
+  the comparisons of those that carry an article number count there, their facts do not; those of core
+  rules do not either (they test facts the line does not show: "2025-01-01 ≤ 2025-01-01" for a holding
+  that covers a period);
 * steps of rules flagged ``bookkeeping`` (arithmetic a provision needs that is no part of its
   argument: a share added digit by digit) are collapsed likewise, their comparisons and facts
   left out: the line keeps the holdings and the total its own rules compare;
@@ -190,7 +192,7 @@ class _Projector:
                 cur.rules.append(sup.plan.info.rule_id)
             facts = [self._fact(a) for a in sup.pos] if collect else []
             bounds: dict[int, list[str]] = {}
-            for part in sup.tests if BOOKKEEPING not in sup.plan.info.flags else []:
+            for part in sup.tests if BOOKKEEPING not in sup.plan.info.flags and collect else []:
                 figure = self._figure(part, sup)
                 if figure is None:
                     continue

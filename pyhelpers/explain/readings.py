@@ -95,6 +95,9 @@ _WORDS["pt"].update({"lacks_not_given": "o cenário não informa que {reading}",
                      "lacks_no_rule": "nenhuma regra deriva que {reading}",
                      "lacks_no_value": "a convenção não dispõe que {reading}"})
 _WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}"})
+# a side of a proportion tested by cross-multiplying (N × 100% ≥ Len × 50%): a share of a figure
+_WORDS["en"]["share_of"] = "{share} of {figure}"
+_WORDS["pt"]["share_of"] = "{share} de {figure}"
 # a fact the scenario does not give, for which the format's documented default stands: assumed, never stated
 _WORDS["en"]["assumed_fact"] = "{reading} (assumed: not given by the scenario)"
 _WORDS["pt"]["assumed_fact"] = "{reading} (presumido: não informado pelo cenário)"
