@@ -321,3 +321,11 @@ def test_a_proportion_is_shown_by_its_figures() -> None:
     path = str(ROOT / "scenarios/br-ae/offshore-regime-60-percent-boundary.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     assert "; 14.99% < 60% of 25%" in out and "149900%" not in out
+
+
+def test_a_state_in_an_open_fact_is_named() -> None:
+    """An open fact read with its value left blank names a State as the readings do (a reviewer's finding: "under
+    the law of br, delta-sa is liable …")."""
+    path = str(ROOT / "scenarios/br-pt/directors-fees-company-of-other-state.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    assert "“under the law of Brazil, delta-sa is liable to tax by reason of …”" in out and "law of br," not in out

@@ -733,14 +733,22 @@ def fact_text(fact: str, lang: str) -> str:
     blank = _blank_reading(m.group(1), len(args), lang, logic_dir()) if m is not None and args else None
     if blank is None or args is None:
         return constant_text(fact, lang) if english else fact
-    template, names = blank
-    return "“" + fill(template, dict(zip(names, args, strict=True)), {}, lang) + "”"
+    template, specs = blank
+    values: dict[str, str] = {}
+    states: dict[str, str] = {}
+    known = state_names(lang)
+    for (arg_name, typ), arg in zip(specs, args, strict=True):
+        values[arg_name] = arg
+        if typ == "state" and arg in known:  # a State by its name, as the readings write it ("the law of Brazil")
+            values[arg_name], states[arg_name] = known[arg], arg
+    return "“" + fill(template, values, states, lang) + "”"
 
 
 @lru_cache(maxsize=512)
-def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, list[str]] | None:
+def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, list[tuple[str, str]]] | None:
     """The reading of the input ``name(S, A1..An, V)`` that states a fact ``name(A1..An)`` with its value
-    ``V`` (a term) left blank (``...: …``), and the names of A1..An; None where there is no such input."""
+    ``V`` (a term) left blank (``...: …``), and the names and types of A1..An; None where there is no such
+    input."""
     pred = load_logic(root).predicate(name, arity + 2)
     if pred is None or pred.args[-1].type != "term":
         return None
@@ -748,7 +756,7 @@ def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, l
     last = f"{{{pred.args[-1].name}}}"
     if last not in template:
         return None
-    return template.replace(last, "…"), [a.name for a in pred.args[1:-1]]
+    return template.replace(last, "…"), [(a.name, a.type) for a in pred.args[1:-1]]
 
 
 def _call_arguments(rest: str) -> list[str] | None:
