@@ -115,6 +115,9 @@ def test_argument_golden(checker: Checker, name: str) -> None:
             # a line names its provision once ("br-uy 31(2)(a): br-uy 31(2)(a): not applicable ...", a reviewer's
             # finding)
             assert not [ln for a in args for ln in a.lines if ln.reading.startswith(f"{ln.provision}: ")], item_id
+            # ... also where the reading opens with it ("br-sg 12: br-sg 12 is not encoded"): the reading names it
+            assert not [ln for a in args for ln in a.lines if any(render.argument_line(ln).startswith(
+                f"{ln.provision}: {article}{ln.provision} ") for article in ("", "o ", "a "))], item_id
             states = [a for a in args if a.state is not None]
             assert states, item_id
             # ... but for an item that no article of the corpus governs (its not-encoded finding names the
@@ -316,7 +319,7 @@ def test_a_proportion_is_shown_by_its_figures() -> None:
     2025-01-01"); br-ae 29(1) likewise (``14.99% < 60% of 25%``) (a reviewer's finding)."""
     path = str(ROOT / "scenarios/br-uy/lob-exam-e-183-of-365-days-guarantee-fee-entitled.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
-    line = next(ln for ln in out.splitlines() if ln.startswith("    br-uy 29(2)(e): "))
+    line = next(ln for ln in out.splitlines() if ln.startswith("    br-uy 29(2)(e) grants "))
     assert line.endswith("; 100% ≥ 50%; 183 ≥ 50% of 365") and "2025-01-01 ≤" not in line, line
     path = str(ROOT / "scenarios/br-ae/offshore-regime-60-percent-boundary.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout

@@ -1306,12 +1306,24 @@ def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
     return arg.reading
 
 
+_ARTICLES_BEFORE_PROVISION = ("", "o ", "a ")
+"""What may stand before a provision that opens a reading: nothing (English), or a Portuguese article."""
+
+
+def names_provision(line: Line) -> bool:
+    """Whether the line's reading opens with its provision as its subject ("br-sg 12 is not encoded", "o br-pt
+    5(1) precisa de ..."): the line then names it once, by the reading."""
+    return any(line.reading.startswith(f"{article}{line.provision} ") for article in _ARTICLES_BEFORE_PROVISION)
+
+
 def argument_line(line: Line) -> str:
-    """``<provision>: <reading> — <fact>; <fact>`` or ``<provision> does not apply (<exception>): <why>``."""
+    """``<provision>: <reading> — <fact>; <fact>`` (``<reading> — ...`` where the reading opens with the
+    provision) or ``<provision> does not apply (<exception>): <why>``."""
     facts = "; ".join(line.figures)
     if line.kind == "exception":
         return f"{line.reading}: {facts}" if facts else line.reading
-    return f"{line.provision}: {line.reading}" + (f" — {facts}" if facts else "")
+    head = line.reading if names_provision(line) else f"{line.provision}: {line.reading}"
+    return head + (f" — {facts}" if facts else "")
 
 
 ItemArguments = list[tuple[str, list["Argument"]]]
@@ -1390,7 +1402,7 @@ def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang:
             for ln in c.lines:
                 text = argument_line(ln)
                 if ln.kind == "provision":
-                    text = f"**{ln.provision}**: {text[len(ln.provision) + 2:]}"
+                    text = text.replace(ln.provision, f"**{ln.provision}**", 1)
                 out.append(f"- {text}".replace("|", "\\|"))
             out.append("")
     return "\n".join(out).rstrip() + "\n"
