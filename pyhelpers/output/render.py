@@ -1311,8 +1311,8 @@ _ARTICLES_BEFORE_PROVISION = ("", "o ", "a ")
 
 
 def names_provision(line: Line) -> bool:
-    """Whether the line's reading opens with its provision as its subject ("br-sg 12 is not encoded", "o br-pt
-    5(1) precisa de ..."): the line then names it once, by the reading."""
+    """Whether the line's reading opens with its provision as its subject ("<provision> is not encoded", "o
+    <provision> precisa de ..."): the line then names it once, by the reading."""
     return any(line.reading.startswith(f"{article}{line.provision} ") for article in _ARTICLES_BEFORE_PROVISION)
 
 
