@@ -19,6 +19,7 @@ from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import (
     Alternative,
     Compliance,
+    Condition,
     Cut,
     Entitlement,
     Finding,
@@ -307,6 +308,7 @@ _RELIEF = {
         "limited_part_not_given": "the Convention's limit, and so the creditable tax, is not known: the amount it "
                                   "applies to is not settled",
         "open_method": "not included: {method} ({prov}), which depends on a fact not settled",
+        "open_method_if": "not included: {method} ({prov}), which applies if {where}",
         "title": "elimination of double taxation",
     },
     "pt": {
@@ -326,6 +328,7 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está definido",
         "open_method": "não incluído: {method} ({prov}), que depende de um fato não definido",
+        "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
         "title": "eliminação da dupla tributação",
     },
     "pt-PT": {
@@ -339,6 +342,7 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está assente",
         "open_method": "não incluído: {method} ({prov}), que depende de um facto não assente",
+        "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
     },
 }
 
@@ -372,7 +376,8 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
     if parts:
         out.append("; ".join(parts))
     out += [words[n] for n in relief.notes if n in words]
-    out += [words["open_method"].format(method=relief_method_text(m.method, lang), prov=m.provision)
+    out += [words["open_method_if" if m.holds_if else "open_method"].format(
+                method=relief_method_text(m.method, lang), prov=m.provision, where=conditions_text(m.holds_if, lang))
             for m in relief.open_methods]
     return [with_state(words["by"], "state", relief.state, lang) + ":", *out] if out else []
 
@@ -765,10 +770,14 @@ def alternative_text(a: Alternative, lang: str, provisions: bool = True) -> str:
         return f"{head} {label('otherwise', lang)}{provs}"
     if not a.holds_if:
         return f"{head} {label('some_combinations', lang)}{provs}"
-    where = f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {values_text(c.values, lang)}"
-                                          for c in a.holds_if)
     some = "" if a.exact else f" ({label('in_some', lang)})"
-    return f"{head} {label('if', lang)} {where}{some}{provs}"
+    return f"{head} {label('if', lang)} {conditions_text(a.holds_if, lang)}{some}{provs}"
+
+
+def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
+    """``holding(a, b).from is 2024-03-31 or earlier and ...``: values of open facts in words."""
+    return f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {values_text(c.values, lang)}"
+                                         for c in holds_if)
 
 
 _ASK = {
