@@ -232,8 +232,8 @@ def _walk(logic: Logic, own: str, first: frozenset[str], through: str = ""
             if dynamic is not None and rule.rule_id.startswith(own.strip() + "/") and not through:
                 # the treaty's rule of a provision its facts carry (a State's first day of application)
                 lines.add(f"{FIRED}({dynamic}, {head}) :- {body}.")
-                for name in _NAME_RE.findall(body):
-                    for carried in graph.carried.get(name, ()):
+                for read_name in _NAME_RE.findall(body):
+                    for carried in graph.carried.get(read_name, ()):
                         if carried.startswith(own):
                             found[carried].add(head_name)
                 continue
