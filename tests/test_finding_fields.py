@@ -34,7 +34,7 @@ def test_text_names_the_field_of_a_missing_and_of_an_unknown_fact(places: Scenar
     text = render.check_text(places, None, "en")
     assert (f"  - missing fact: activities (office-activities-not-given) (needed by br-pt 5(4)); state it in "
             f"`{ACTIVITIES}`\n") in text
-    assert (f"  - depends on kind (place-of-unknown-kind), given as unknown (br-pt 5(1)); state it in `{KIND}`\n"
+    assert (f"  - depends on kind (place-of-unknown-kind), given as unknown (br-pt 5(7)); state it in `{KIND}`\n"
             in text)
     # a finding possible only under some values names its field too
     assert ("possibly: missing fact: “the agent undescribed-place is of independent status: …” (needed by br-pt 5(6)) "
@@ -59,7 +59,7 @@ def test_json_has_the_field_beside_the_fact(places: ScenarioResult) -> None:
     items = {it["item_id"]: it for it in data["items"]}
     assert {"kind": "missing", "provision": "br-pt 5(4)", "fact": "activities(office-activities-not-given)",
             "field": ACTIVITIES} in items["office-profits-activities-missing"]["findings"]
-    assert {"kind": "depends", "provision": "br-pt 5(1)", "fact": "kind(place-of-unknown-kind)",
+    assert {"kind": "depends", "provision": "br-pt 5(7)", "fact": "kind(place-of-unknown-kind)",
             "field": KIND} in items["unknown-kind-profits"]["findings"]
     kinds = {f["kind"]: "field" in f for it in data["items"] for f in it["findings"]}
     assert all(has == (kind in FIELD_KINDS) for kind, has in kinds.items()), kinds  # only on facts' findings

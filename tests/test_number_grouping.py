@@ -9,19 +9,20 @@ from pyhelpers.engine.program import load_logic
 from pyhelpers.explain.readings import reading
 
 
-def _share_scale(lang: str) -> str:
-    return reading(load_logic(), clingo.Function("share_scale", [clingo.Number(10000)]), lang)
+def _units_per_bp(lang: str) -> str:
+    return reading(load_logic(), clingo.Function("path_units_per_share_unit", [clingo.Number(10000)]), lang)
 
 
 def test_a_count_is_grouped_in_english_and_brazilian_portuguese() -> None:
-    assert _share_scale("en") == "100% is 10,000 basis points"
-    assert _share_scale("pt") == "100% são 10.000 pontos-base"
+    assert _units_per_bp("en") == "a basis point is 10,000 units of an interest"
+    assert _units_per_bp("pt") == "um ponto-base são 10.000 unidades de uma participação"
 
 
 def test_a_count_is_grouped_in_european_portuguese_as_babel_writes_it() -> None:
     from babel.numbers import format_decimal
 
-    assert _share_scale("pt-PT") == f"100% são {format_decimal(10000, '#,##0', locale='pt_PT')} pontos-base"
+    assert _units_per_bp("pt-PT") == \
+        f"um ponto-base são {format_decimal(10000, '#,##0', locale='pt_PT')} unidades de uma participação"
 
 
 def test_a_year_is_not_grouped() -> None:

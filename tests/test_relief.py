@@ -91,3 +91,24 @@ def test_relief_rendered_in_text_markdown_json_en_pt(checker: Checker) -> None:
     data = json.loads(render.to_json(render.check_json(result, None)))
     relief = data["items"][0]["relief"]
     assert relief["credit"] == "5000.01" and relief["methods"] == [{"method": "credit", "provision": "br-pt 23(1)"}]
+
+
+def test_a_method_open_under_some_values_is_named_with_them(checker: Checker) -> None:
+    """The 95% deduction depends on the holding's open first day: it is left out of the figures and named with
+    the values under which it applies; the credit, which applies whatever the date, is a method."""
+    relief = _relief(checker, "exam23-open-dividend-acquisition-date-unknown.yaml", "div-2026-03")
+    assert relief.methods == (ReliefMethod("credit", "br-pt 23(1)"),)
+    deduction, = relief.open_methods
+    assert (deduction.method, deduction.provision) == ("participation_deduction", "br-pt 23(2)")
+    assert [str(c) for c in deduction.holds_if] == ["holding(lusoaco, vale-do-aco).from is 2024-03-31 or earlier"]
+    lines = render.relief_lines(relief, "en")
+    assert ("not included: deduction of the dividends from the taxable base (br-pt 23(2)), which applies if "
+            "holding(lusoaco, vale-do-aco).from is 2024-03-31 or earlier") in lines
+    assert any("que se aplica se holding(lusoaco, vale-do-aco).from é 31/03/2024 ou anterior" in x
+               for x in render.relief_lines(relief, "pt"))
+    result = checker.check(load_file(SCENARIOS / "exam23-open-dividend-acquisition-date-unknown.yaml"))
+    item, = render.check_json(result, None)["items"]
+    assert item["relief"]["open_methods"] == [{"method": "participation_deduction", "provision": "br-pt 23(2)",
+                                               "holds_if": [{"fact": "holding(lusoaco, vale-do-aco).from",
+                                                             "values": "2024-03-31 or earlier"}]}]
+    assert all("holds_if" not in m for m in item["relief"]["methods"])  # left out where there is none

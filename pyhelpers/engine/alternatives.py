@@ -297,7 +297,8 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     base = result_from_atoms(scenario, source, certain, receipt, relies)
     readers = {f.name: provisions_reading(checker.logic, scenario.treaty, names)
                for f, names in zip(unknowns, prog.reads, strict=True)}
-    deciders = _Deciders(scenario, unknowns, fired, lambda: _fired_shown(ctl, unknowns, cons, deadline), cons)
+    deciders = _Deciders(scenario, unknowns, fired, readers, lambda: _fired_shown(ctl, unknowns, cons, deadline),
+                         cons)
     items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders) for it in base.items)
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
@@ -531,8 +532,11 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
                deciders: _Deciders) -> ItemResult:
     """``item`` answered over every completion of the unknown values, its findings speaking as the rules
     do: a completed fact some value of which changes an outcome, a finding or a figure of the item is
-    reported with the ``depends`` findings the rules give for it (their provisions; where they give none,
-    those of :func:`_deciding_provisions`); one that changes
+    reported with the ``depends`` findings the rules give for it, by the rules' provisions if the fact's
+    values part the condition of one of them, else by the provisions whose condition they do part
+    (:class:`_Deciders`: a permanent establishment's stated status by the article on the income, not by
+    the article whose conclusion it states); where the rules give
+    none, by those of :func:`_deciding_provisions`; one that changes
     nothing, with the same findings as ``not_needed``. An item the rules asked for none of them keeps its
     three-valued answer (``asked``)."""
     if not any(iid == item.item_id for iid, _ in attributed) and not any(f.kind == "depends" for f in asked.findings):
@@ -545,9 +549,15 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     for fact in completed:
         given = attributed.get((item.item_id, fact.name), set())
         if fact.name in deciding:
-            findings |= given or {Finding("depends", prov, fact.name, open_as=_open_as(fact))
-                                  for prov in _deciding_provisions(fact.name, item.alternatives, readers, item.treaty,
-                                                                   deciders.get(item.item_id, fact.name))}
+            decided = deciders.get(item.item_id, fact.name)
+            provisions = _deciding_provisions(fact.name, item.alternatives, readers, item.treaty, decided)
+            if given and any(p.startswith(item.treaty + " ") for p in decided) and \
+                    not any(_same_unit(p, g.provision) for p in decided for g in given):
+                # the rules cite a provision whose condition the fact's values do not part (the article
+                # whose conclusion the fact states): their findings, cited by the provisions it does part
+                findings |= {dataclasses.replace(g, provision=p) for g in given for p in provisions}
+            else:
+                findings |= given or {Finding("depends", p, fact.name, open_as=_open_as(fact)) for p in provisions}
         else:
             findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
     status = item.status
@@ -555,6 +565,11 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         status = "missing"  # a missing fact decides: it stays missing, with the bound it leaves
     return dataclasses.replace(item, status=status, findings=tuple(sorted(
         findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
+
+
+def _same_unit(a: str, b: str) -> bool:
+    """Whether provision ``a`` is ``b``, one of its sub-units, or a unit ``b`` is part of."""
+    return a == b or a.startswith(b + "(") or b.startswith(a + "(")
 
 
 def possibly_relied_on(key: str, relies: dict[Term, set[str]]) -> tuple[str, ...]:
@@ -765,7 +780,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
         max_rate_bp=None if open_states else result.max_rate_bp,
         max_source_tax=None if open_states or base_open else result.max_source_tax,
-        relief=_open_relief(result.relief, mine, base_open), entitlement=_open_entitlement(result, mine))
+        relief=_open_relief(result.relief, mine, base_open, unknowns, cons),
+        entitlement=_open_entitlement(result, mine))
     item = next(i for i in scenario.income if i.id == result.item_id)
     state = withholding_state(scenario, item)
     every = cons.complete and state is not None and _has_label(iid, state) in cons.cautious
@@ -835,7 +851,8 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
 
 class _Deciders:
     """For an item and an open fact, the provisions whose condition comes out differently between the
-    fact's values: of the provisions whose rules first read the fact (:attr:`Fired.first`), those one of
+    fact's values: of the provisions whose rules first read that fact (:attr:`Fired.first`, of the fact's own
+    readers: not those of another open fact whose conditions move with it), those one of
     whose ``_fired`` atoms about the item, or about no item (a place, a person), is certain under some value
     of the fact and possible or impossible under another (brave and cautious consequences under each value;
     the figures inside the atom masked: a date or a day count that moves with the value is no condition
@@ -849,8 +866,10 @@ class _Deciders:
     item depending on a fact never reads the atoms)."""
 
     def __init__(self, scenario: Scenario, unknowns: Sequence[OpenFact], fired: Fired,
-                 consequences: Callable[[], _Consequences], answers: _Consequences) -> None:
+                 readers: Mapping[str, frozenset[str]], consequences: Callable[[], _Consequences],
+                 answers: _Consequences) -> None:
         self._items = {i.id for i in scenario.income}
+        self._readers = readers  # fact -> the provisions whose rules first read it
         self._answers = answers  # the item's outcomes under each value (``_label``), grouping the values
         self._unknowns = list(unknowns)
         self._fired = fired
@@ -910,10 +929,11 @@ class _Deciders:
                     mine[prov].add(iid)
                     if not about:
                         status[prov].add(iid)
+        first = self._fired.first & self._readers.get(name, frozenset())  # this fact's, not another open one's
         out: dict[str, set[str]] = defaultdict(set)
         for prov, its in mine.items():
             for iid in its:
-                if prov in self._fired.first or any(iid in status[p] for p in self._fired.after.get(prov, ())):
+                if prov in first or any(iid in status[p] for p in self._fired.after.get(prov, ()) if p in first):
                     out[iid].add(prov)
         return {k: frozenset(v) for k, v in out.items()}
 
@@ -995,13 +1015,23 @@ def _may_tax_always(state: str, alternatives: Sequence[Alternative], complete: b
         and _at_most(state, alternatives, complete) is None
 
 
-def _open_relief(relief: Relief | None, mine: Sequence[tuple[str, Any]], base_open: bool) -> Relief | None:
+def _open_relief(relief: Relief | None, mine: Sequence[tuple[str, Any]], base_open: bool,
+                 unknowns: Sequence[OpenFact], cons: _Consequences) -> Relief | None:
     """The certain relief figures of an item whose relief, or the base of its cap, depends on the open
-    facts: the methods found in some alternatives only are left out of the figures and named; an open
-    base leaves the Convention's limit, and so the creditable tax and the credit, not computed."""
+    facts: the methods found in some alternatives only are left out of the figures and named, each with
+    the values of the open facts under which it applies where those are exact (:func:`_holds_if`); an
+    open base leaves the Convention's limit, and so the creditable tax and the credit, not computed."""
     if relief is None:
         return None
-    methods = {ReliefMethod(a.args[3].name, a.args[4]) for _, a in mine if a.name in ("relief", "relief_open")}
+    conditions: dict[ReliefMethod, tuple[Condition, ...]] = {}
+    for text, a in mine:
+        if a.name == "relief":
+            holds, exact, _ = _holds_if(text, unknowns, cons) if cons.complete else ((), False, None)
+            conditions[ReliefMethod(a.args[3].name, a.args[4])] = holds if exact else ()
+    for _, a in mine:
+        if a.name == "relief_open":
+            conditions[ReliefMethod(a.args[3].name, a.args[4])] = ()  # open beside a missing fact too
+    methods = {dataclasses.replace(m, holds_if=c) for m, c in conditions.items()}
     if not methods and not base_open:
         return relief
     opened = tuple(sorted(set(relief.open_methods) | methods, key=lambda m: (m.method, m.provision)))

@@ -6,8 +6,11 @@ not by the whole treaty. The graph is the rule base's, read from the rules' text
 predicate named in its body (positive or negated, in a comparison's term or an aggregate's condition).
 From the fact's predicates the walk goes on through rules of the shared vocabulary (``logic/core/``,
 annotated ``(core)``) and rules whose provision is a variable (``{Prov}``), and stops at a rule annotated
-with a provision of the treaty: that provision reads the fact. The caller keeps, of these, those that
-some alternative of the item rests on (the provisions at which the alternatives part ways)."""
+with a provision of the treaty: that provision reads the fact. It goes on through a treaty's rule that only
+takes a fact stating a conclusion itself (``stated_conclusion``: a permanent establishment's status) as
+its article's, and never past a conclusion of the vocabulary (a State may tax, benefits denied): who reads
+those reads another provision's conclusion. The caller keeps, of these, those that some alternative of
+the item rests on (the provisions at which the alternatives part ways)."""
 
 from __future__ import annotations
 
@@ -26,11 +29,21 @@ _STRING_RE = re.compile(r'"([^"\\]*)"')
 
 @dataclass(frozen=True)
 class _Graph:
-    readers: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]
-    """For each predicate name, the rules whose bodies read it: (head name, provision, body names)."""
+    readers: dict[str, tuple[tuple[str, str, tuple[str, ...], str], ...]]
+    """For each predicate name, the rules whose bodies read it: (head name, provision, body names, the
+    treaty whose rule it is or ``core``)."""
     carried: dict[str, frozenset[str]]
     """For each predicate name, the provisions its facts carry as an argument (a treaty's first day of
     application, with the provision that sets it)."""
+    conclusions: frozenset[str]
+    """The predicates of facts that state a treaty's conclusion itself (``stated_conclusion``: a permanent
+    establishment's status): the rules that take one as the article's conclusion read no condition of it,
+    and the walk goes on through them to the provisions that read the conclusion."""
+    items: frozenset[str]
+    """The predicates one of whose arguments is an item of income (by the vocabulary's noun ``item``)."""
+    results: frozenset[str]
+    """The predicates of the vocabulary's role ``conclusion`` (a State may tax, a cap, benefits denied): a
+    provision that reads one reads another provision's conclusion, not the fact; the walk stops there."""
 
 
 _GRAPHS: dict[str, _Graph] = {}
@@ -41,7 +54,7 @@ def _graph(logic: Logic) -> _Graph:
     hit = _GRAPHS.get(logic.digest)
     if hit is not None:
         return hit
-    readers: dict[str, set[tuple[str, str, tuple[str, ...]]]] = defaultdict(set)
+    readers: dict[str, set[tuple[str, str, tuple[str, ...], str]]] = defaultdict(set)
     for rule in logic.rules:
         head_text, sep, body = rule.text.partition(":-")
         m = _HEAD_RE.match(head_text)
@@ -49,15 +62,23 @@ def _graph(logic: Logic) -> _Graph:
             continue
         names = tuple(sorted(set(_NAME_RE.findall(body))))
         for name in names:
-            readers[name].add((m.group(1), rule.provision, names))
+            readers[name].add((m.group(1), rule.provision, names, _home(rule.rule_id)))
     carried: dict[str, set[str]] = defaultdict(set)
+    conclusions: set[str] = set()
     for lf in logic.files:
         for m in _FACT_RE.finditer(lf.source):
             carried[m.group(1)].update(t for t in _STRING_RE.findall(m.group(2)) if PROVISION_RE.match(t))
+            if m.group(1) == STATED_CONCLUSION:
+                conclusions.add(m.group(2).strip())
+    item = logic.nouns.get("item")
+    about = set(item.defaults) if item is not None else set()
+    items = frozenset(p.name for p in logic.vocabulary.values() if any((a.name, a.type) in about for a in p.args))
+    results = frozenset(p.name for p in logic.vocabulary.values() if p.role == "conclusion")
     if len(_GRAPHS) > 8:
         _GRAPHS.clear()
     hit = _GRAPHS[logic.digest] = _Graph({name: tuple(sorted(rs)) for name, rs in readers.items()},
-                                         {name: frozenset(ps) for name, ps in carried.items()})
+                                         {name: frozenset(ps) for name, ps in carried.items()},
+                                         frozenset(conclusions), items, results)
     return hit
 
 
@@ -68,20 +89,86 @@ def provisions_reading(logic: Logic, treaty: str, names: Iterable[str]) -> froze
     seen = set(first)
     queue = deque(seen)
     found: set[str] = set()
+    reached: set[tuple[str, str]] = set()  # (provision, head) of the treaty's rules reached
     own = treaty + " "
     while queue:
-        for head, provision, body in graph.readers.get(queue.popleft(), ()):
-            if provision.startswith(own):
+        name = queue.popleft()
+        for head, provision, body, home in graph.readers.get(name, ()):
+            if home not in (CORE, treaty):
+                continue  # another treaty's rule: it never holds in this treaty's scenario
+            if provision.startswith(own) and name not in graph.conclusions:
                 found.add(provision)
+                reached.add((provision, head))
                 continue
             if provision.startswith("{") and first.intersection(body):  # the provision is an argument: that
                 # of the facts read beside the fact's own (a treaty's date of application, read with a payment's)
                 found.update(p for name in body for p in graph.carried.get(name, ()) if p.startswith(own))
-            if head not in seen:
+            if head not in seen and head not in graph.results:
                 seen.add(head)
                 queue.append(head)
+    by_body, _, heads = _index(logic)
+    reached |= {(logic.rules[n].provision, h[0]) for n in _own_rules(logic, reached, by_body, heads)
+                if (h := heads[n]) is not None}
+    found.update(logic.rules[n].provision for n in _residuals(logic, reached, by_body, heads))
     return frozenset(found)
 
+
+def _own_rules(logic: Logic, reached: Iterable[tuple[str, str]], by_body: dict[str, list[int]],
+               heads: list[tuple[str, str, str] | None]) -> list[int]:
+    """The rules of each provision reached (with the heads its rules derive from the fact) that go on from
+    those heads: a condition the provision's rules state in steps (the interval a holding lasts, then
+    whether it lasts 365 days), whose last step is the one that comes out differently."""
+    out: list[int] = []
+    seen = set(reached)
+    queue = deque(sorted(seen))
+    while queue:
+        provision, head = queue.popleft()
+        for n in by_body.get(head, ()):
+            parts = heads[n]
+            if parts is None or logic.rules[n].provision != provision:
+                continue
+            out.append(n)
+            if (provision, parts[0]) not in seen:
+                seen.add((provision, parts[0]))
+                queue.append((provision, parts[0]))
+    return sorted(set(out))
+
+
+def _parent(provision: str) -> str:
+    """The unit a provision is part of: ``xx-yy 10(2)`` of ``xx-yy 10(2)(b)``; itself if it has none."""
+    head, sep, _ = provision.rpartition("(")
+    return head if sep and "(" in head else provision
+
+
+def _residuals(logic: Logic, reached: Iterable[tuple[str, str]], by_body: dict[str, list[int]],
+               heads: list[tuple[str, str, str] | None]) -> list[int]:
+    """The rules of the residual clauses of the provisions ``reached`` (with the heads their rules derive
+    from the fact): a sibling unit's rule that reads such a head negated ("nos restantes casos": 15% where
+    the 10% of the sub-paragraph before it does not apply) reads the fact as its sibling does."""
+    out: list[int] = []
+    for provision, head in sorted(set(reached)):
+        parent = _parent(provision)
+        if parent == provision:
+            continue
+        for n in by_body.get(head, ()):
+            rule, parts = logic.rules[n], heads[n]
+            if parts is not None and rule.provision != provision and _parent(rule.provision) == parent \
+                    and re.search(r"\bnot\s+" + re.escape(head) + r"\(", parts[2]):
+                out.append(n)
+    return out
+
+
+CORE = "core"
+"""The rule ids' prefix of the shared vocabulary's rules (``logic/core/``); the others' is their treaty."""
+
+
+def _home(rule_id: str) -> str:
+    """The treaty a rule belongs to (its id's prefix, before the slash), or :data:`CORE`."""
+    return rule_id.partition("/")[0]
+
+
+STATED_CONCLUSION = "stated_conclusion"
+"""The rule base's fact ``stated_conclusion(Name)``: facts named ``Name`` state a treaty's conclusion itself."""
 
 FIRED = "_fired"
 """The query-time predicate ``_fired(Prov, Head)``: a rule annotated with provision ``Prov`` derives ``Head``
@@ -110,7 +197,12 @@ def _walk(logic: Logic, own: str, first: frozenset[str], through: str = ""
           ) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     """From the predicates ``first``, on through the shared vocabulary (and the rules of article
     ``through``) up to the treaty's rules: for each provision of the treaty reached, the names of its
-    rules' heads; and each such rule's ``_fired`` copy."""
+    rules' heads; and each such rule's ``_fired`` copy. The walk stops at the vocabulary's conclusions
+    (:attr:`_Graph.results`): what reads them reads another provision's. A rule that takes a stated conclusion as its
+    article's (:attr:`_Graph.conclusions`) is walked through. From article ``through``'s conclusions, only
+    those about no item are followed (a permanent establishment, read by the article on the income): what
+    that article concludes about the item (a benefit withheld) is its own conclusion, which the article
+    on the income only applies."""
     key = (logic.digest, own, first, through)
     hit = _WALKS.get(key)
     if hit is not None:
@@ -118,36 +210,58 @@ def _walk(logic: Logic, own: str, first: frozenset[str], through: str = ""
     by_body, provisions_of_head, heads = _index(logic)
     lines: set[str] = set()
     graph = _graph(logic)
-    seen = set(first)
-    queue = deque(seen)
+    seen = {n for n in first if not through or n not in graph.items}
+    queue = deque(sorted(seen))
     found: dict[str, set[str]] = defaultdict(set)
     while queue:
-        for n in by_body.get(queue.popleft(), ()):
+        name = queue.popleft()
+        for n in by_body.get(name, ()):
             rule, parts = logic.rules[n], heads[n]
             assert parts is not None
             head_name, head, body = parts
             dynamic = rule.dynamic_provision
-            if rule.provision.startswith(own) and _article(rule.provision) != through:
-                prov = '"' + rule.provision.replace("\\", "\\\\").replace('"', '\\"') + '"'
-                sole = provisions_of_head[head_name] == {rule.provision}
-                lines.add(f"{FIRED}({prov}, {head}) :- {head}." if sole else f"{FIRED}({prov}, {head}) :- {body}.")
+            if _home(rule.rule_id) not in (CORE, own.strip()):
+                continue  # another treaty's rule: it never holds in this treaty's scenario
+            if through and _article(rule.provision) == through and head_name in graph.items:
+                continue  # the article's own conclusion about the item
+            if rule.provision.startswith(own) and _article(rule.provision) != through \
+                    and name not in graph.conclusions:
+                lines.add(_fired_line(rule.provision, head, body, provisions_of_head[head_name]))
                 found[rule.provision].add(head_name)
                 continue
             if dynamic is not None and rule.rule_id.startswith(own.strip() + "/") and not through:
                 # the treaty's rule of a provision its facts carry (a State's first day of application)
                 lines.add(f"{FIRED}({dynamic}, {head}) :- {body}.")
-                for name in _NAME_RE.findall(body):
-                    for carried in graph.carried.get(name, ()):
+                for read_name in _NAME_RE.findall(body):
+                    for carried in graph.carried.get(read_name, ()):
                         if carried.startswith(own):
                             found[carried].add(head_name)
                 continue
-            if head_name not in seen:
+            if head_name not in seen and head_name not in graph.results:
                 seen.add(head_name)
                 queue.append(head_name)
+    for n in _own_rules(logic, [(p, h) for p, hs in found.items() for h in hs], by_body, heads):
+        rule, parts = logic.rules[n], heads[n]
+        assert parts is not None
+        lines.add(_fired_line(rule.provision, parts[1], parts[2], provisions_of_head[parts[0]]))
+        found[rule.provision].add(parts[0])
+    if not through:
+        for n in _residuals(logic, [(p, h) for p, hs in found.items() for h in hs], by_body, heads):
+            rule, parts = logic.rules[n], heads[n]
+            assert parts is not None
+            lines.add(_fired_line(rule.provision, parts[1], parts[2], provisions_of_head[parts[0]]))
+            found[rule.provision].add(parts[0])
     if len(_WALKS) > 4096:
         _WALKS.clear()
     hit = _WALKS[key] = ({p: frozenset(h) for p, h in found.items()}, frozenset(lines))
     return hit
+
+
+def _fired_line(provision: str, head: str, body: str, provisions: set[str]) -> str:
+    """The ``_fired`` copy of a rule of ``provision`` (``provisions``: those of every rule deriving its
+    head's predicate): from the head itself where that provision is the only one, else from the body."""
+    prov = '"' + provision.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return f"{FIRED}({prov}, {head}) :- {head}." if provisions == {provision} else f"{FIRED}({prov}, {head}) :- {body}."
 
 
 _Index = tuple[dict[str, list[int]], dict[str, set[str]], list[tuple[str, str, str] | None]]

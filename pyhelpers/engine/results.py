@@ -103,6 +103,9 @@ class ReliefMethod:
 
     method: str  # credit | indirect_credit | participation_deduction | exemption_with_progression
     provision: str
+    holds_if: tuple[Condition, ...] = ()
+    """Of a method an open fact decides (:attr:`Relief.open_methods`): the values of the open facts under
+    which it applies, where they are exactly those (empty otherwise, and left out of the JSON)."""
 
 
 @dataclass(frozen=True)
@@ -407,6 +410,8 @@ def _findings_plain(value: Any) -> Any:
             out.pop("field")
         if "kind" in out and "provision" in out and out.get("open_as", "") is None:
             out.pop("open_as")
+        if "method" in out and "provision" in out and out.get("holds_if") == []:
+            out.pop("holds_if")  # a relief method with no conditions
         return out
     if isinstance(value, list | tuple):
         return [_findings_plain(v) for v in value]

@@ -11,7 +11,9 @@ provision whose rules took part, top-down (the provision that gives the conclusi
   with their figures ("30% ≥ 25%");
 * steps of rules that carry no provision (core bookkeeping), or only an article number outside the
   item's outcome provisions (the item's selection), are collapsed into the nearest line above them:
-  their comparisons count there, their facts do not;
+  the comparisons of those that carry an article number count there, their facts do not; those of core
+  rules do not either (they test facts the line does not show: "2025-01-01 ≤ 2025-01-01" for a holding
+  that covers a period);
 * steps of rules flagged ``bookkeeping`` (arithmetic a provision needs that is no part of its
   argument: a share added digit by digit) are collapsed likewise, their comparisons and facts
   left out: the line keeps the holdings and the total its own rules compare;
@@ -50,6 +52,8 @@ from pyhelpers.explain.readings import plain, reading, user_atom, word
 
 EXCEPTION = "exception_applies"
 BOOKKEEPING = "bookkeeping"
+GIVEN = "given"
+DEFAULTED = "defaulted"
 _CITING = frozenset({"answer_residence", "answer_qualified", "answer_not_qualified", "answer_open", "answer_rests_on",
                      "entitlement"})
 """Conclusions whose provision argument counts as the item's outcome provisions (an answer about a
@@ -95,6 +99,8 @@ class Argument:
     lines: list[Line]
     state: str | None = None
     outcome: str | None = None
+    name: str = ""  # the conclusion's predicate (``not_encoded``) and the provision it names, if any
+    provision: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"atom": self.atom, "reading": self.reading}
@@ -110,9 +116,11 @@ class Argument:
 
 
 def _strip_provision(text: str, prov: str) -> str:
-    """``... of the gross amount (<provision>)`` → ``... of the gross amount``: the line names it."""
-    tail = f" ({prov})"
-    return text[: -len(tail)] if text.endswith(tail) else text
+    """``... of the gross amount (<provision>)`` → ``... of the gross amount``, ``<provision>: not applicable
+    ...`` → ``not applicable ...``: the line names it."""
+    tail, head = f" ({prov})", f"{prov}: "
+    text = text[: -len(tail)] if text.endswith(tail) else text
+    return text[len(head):] if text.startswith(head) else text
 
 
 def _specific(prov: str) -> bool:
@@ -184,7 +192,7 @@ class _Projector:
                 cur.rules.append(sup.plan.info.rule_id)
             facts = [self._fact(a) for a in sup.pos] if collect else []
             bounds: dict[int, list[str]] = {}
-            for part in sup.tests if BOOKKEEPING not in sup.plan.info.flags else []:
+            for part in sup.tests if BOOKKEEPING not in sup.plan.info.flags and collect else []:
                 figure = self._figure(part, sup)
                 if figure is None:
                     continue
@@ -225,7 +233,23 @@ class _Projector:
             return None
         if not any(spec.type not in _NOT_FIGURES for spec in pred.args[1:]):
             return None
-        return reading(self.ex.logic, atom, self.lang)
+        default = self._defaulted(atom)
+        if default is None:
+            return reading(self.ex.logic, atom, self.lang)
+        if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own
+            return reading(self.ex.logic, default, self.lang)
+        return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
+
+    def _defaulted(self, atom: clingo.Symbol) -> clingo.Symbol | None:
+        """The ``defaulted`` fact behind a fact the scenario does not give but whose documented default stands
+        for it (``defaulted(S, X, A)``, with ``given(S, X, A)`` and the default's facts ``A(S, X, ...)``), or
+        None: such a fact is assumed, never stated."""
+        args = atom.arguments
+        if len(args) < 2:
+            return None
+        attribute = args[2] if atom.name == GIVEN and len(args) == 3 else clingo.Function(atom.name)
+        default = clingo.Function(DEFAULTED, [args[0], args[1], attribute])
+        return default if default in self.ex.true else None
 
     def _figure(self, part: Any, sup: _Support) -> str | None:
         """A comparison of the rule with its values (``30% ≥ 25%``); not one between States or ids, nor
@@ -405,10 +429,14 @@ def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool 
     for sym in atoms:
         lines = proj.project(sym)
         args = sym.arguments
+        pred = ex.logic.predicate(sym.name, len(args))
+        prov = next((a.string for spec, a in zip(pred.args, args, strict=True)
+                     if spec.type == "prov" and a.type == clingo.SymbolType.String), None) if pred is not None else None
         if sym.name == "state_outcome":
-            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name))
+            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
+                                sym.name, prov))
         else:
-            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines))
+            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov))
     return out
 
 

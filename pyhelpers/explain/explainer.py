@@ -340,6 +340,29 @@ def term_type(node: Any, plan: RulePlan) -> str:
     return "int"
 
 
+SHARE_WHOLE = {"bp": 10_000, "units": 100_000_000}
+"""The share types and the value of a whole (100%) in each."""
+
+
+def _factors(node: Any) -> list[Any]:
+    """The factors of a product (``N * Sc`` → ``N``, ``Sc``); a term that is no product is its own factor."""
+    if node.ast_type == ASTType.BinaryOperation and node.operator_type == ast.BinaryOperator.Multiplication:
+        return [*_factors(node.left), *_factors(node.right)]
+    return [node]
+
+
+def _proportion(cmp: Any, plan: RulePlan) -> bool:
+    """A comparison of two products that each scale a figure by a share: a proportion tested by cross-multiplying
+    (``N * Sc >= Len * H``: N days out of Len at least the share H, Sc the whole; ``R * U < L * D``: a rate R below
+    the share L of a rate D). Its product is no figure of either type (``18300%``): each side is shown by its
+    factors (:meth:`Explainer._proportion_side`)."""
+    guards = list(cmp.guards)
+    if len(guards) != 1:
+        return False
+    return all(len(factors) > 1 and any(term_type(f, plan) in SHARE_WHOLE for f in factors)
+               for factors in (_factors(cmp.term), _factors(guards[0].term)))
+
+
 def _aggregate_type(agg: Any, plan: RulePlan, named: Any = None) -> str:
     """The vocabulary type an aggregate's value is shown by: that of the variable its guard names (``R =
     #min {...}``, ``named``) or compares it with (``L < #sum {...}``) where it is a share, a date or another
@@ -692,6 +715,9 @@ class Explainer:
             return [held for _text, ok, held in self.aggregate_tests(part.atom, plan, env) if not ok]
         cmp = part.atom
         guards = list(cmp.guards)
+        if _proportion(cmp, plan) and all(_bound(t, env) for t in (cmp.term, guards[0].term)):
+            left, right = (self._proportion_side(t, env, plan) for t in (cmp.term, guards[0].term))
+            return [f"{left} {COMPARISONS[_NEGATE[guards[0].comparison]][1]} {right}"]
         sides = (cmp.term, guards[0].term) if len(guards) == 1 else ()
         if not sides or not all(_bound(t, env) and t.ast_type in _PLAIN for t in sides):
             return []  # a chain, or a side computed from others (a date moved by days: no single figure)
@@ -704,6 +730,22 @@ class Explainer:
             return []  # against an open end: it holds whatever the date
         return [f"{left} {COMPARISONS[_NEGATE[guards[0].comparison]][1]} {right}"]
 
+    def _other_instead(self, part: BodyPart, plan: RulePlan, env: Env) -> list[str]:
+        """A failed (in)equality between ids, States or terms as the one that holds instead (``Portugal =
+        Portugal`` where ``Portugal ≠ Portugal`` fails): no figure, but never the failed test read as if it
+        held. None for a chain or a side computed from others."""
+        cmp = part.atom
+        guards = list(cmp.guards)
+        if len(guards) != 1 or guards[0].comparison not in (ast.ComparisonOperator.Equal,
+                                                             ast.ComparisonOperator.NotEqual):
+            return []
+        sides = (cmp.term, guards[0].term)
+        if not all(_bound(t, env) and t.ast_type in _PLAIN for t in sides):
+            return []
+        typ = next((t for t in (term_type(side, plan) for side in sides) if t not in ("int", "id")), "int")
+        left, right = (self._render_side(t, env, typ) for t in sides)
+        return [f"{left} {COMPARISONS[_NEGATE[guards[0].comparison]][1]} {right}"]
+
     def _render_side(self, node: Any, env: Env, typ: str) -> str:
         try:
             value = evaluate(node, env)
@@ -711,16 +753,41 @@ class Explainer:
             return str(node)
         return render_value(value, typ, self.lang)
 
+    def _proportion_side(self, node: Any, env: Env, plan: RulePlan) -> str:
+        """A side of a proportion (:func:`_proportion`) as what its factors are: a share of a figure (``50% of
+        365``, ``60% of 25%``), a share of a whole left out (``183`` for ``183 × 100%``), each factor by its own
+        type."""
+        shares: list[str] = []
+        others: list[str] = []
+        for factor in _factors(node):
+            typ = term_type(factor, plan)
+            try:
+                value = evaluate(factor, env)
+            except Unbound:
+                return str(node)
+            if typ in SHARE_WHOLE and value.type == clingo.SymbolType.Number and value.number == SHARE_WHOLE[typ]:
+                continue  # a whole: the figure itself
+            (shares if typ in SHARE_WHOLE else others).append(render_value(value, typ, self.lang))
+        figure = " × ".join([*shares[1:], *others])
+        if not shares:
+            return figure or render_value(clingo.Number(SHARE_WHOLE["bp"]), "bp", self.lang)
+        return word("share_of", self.lang).format(share=shares[0], figure=figure) if figure else shares[0]
+
     def _test_step(self, part: BodyPart, plan: RulePlan, env: Env) -> Step:
         cmp = part.atom
         sides = [cmp.term, *(g.term for g in cmp.guards)]
         typ = next((t for t in (term_type(side, plan) for side in sides) if t not in ("int", "id")), "int")
-        pieces = [self._render_side(cmp.term, env, typ)]
+        proportion = _proportion(cmp, plan)
+
+        def shown(side: Any) -> str:
+            return self._proportion_side(side, env, plan) if proportion else self._render_side(side, env, typ)
+
+        pieces = [shown(cmp.term)]
         ok = True
         prev = cmp.term
         for guard in cmp.guards:
             fn, sym = COMPARISONS[guard.comparison]
-            pieces += [sym, self._render_side(guard.term, env, typ)]
+            pieces += [sym, shown(guard.term)]
             try:
                 ok = ok and fn(evaluate(prev, env), evaluate(guard.term, env))
             except Unbound:
@@ -934,7 +1001,7 @@ class Explainer:
             return step
         if part.kind == "cmp":
             step = self._test_step(part, plan, env)
-            step.held = next(iter(self._held_instead(part, plan, env)), None)
+            step.held = next(iter(self._held_instead(part, plan, env) or self._other_instead(part, plan, env)), None)
             return step
         agg = lit.atom
         value = self.aggregate_value(agg, env)

@@ -90,11 +90,18 @@ _WORDS["en"].update({"open": "(open)", "no_value": "the treaty sets no such valu
 # condition read under a negation, never as a statement ("X is connected with some place (not given)")
 _WORDS["en"].update({"lacks_not_given": "the scenario does not say that {reading}",
                      "lacks_no_rule": "no rule derives that {reading}",
-                     "lacks_no_value": "the treaty sets no value such that {reading}"})
+                     "lacks_no_value": "the treaty does not provide that {reading}"})
 _WORDS["pt"].update({"lacks_not_given": "o cenário não informa que {reading}",
                      "lacks_no_rule": "nenhuma regra deriva que {reading}",
-                     "lacks_no_value": "a convenção não fixa valor tal que {reading}"})
+                     "lacks_no_value": "a convenção não dispõe que {reading}"})
 _WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}"})
+# a side of a proportion tested by cross-multiplying (N × 100% ≥ Len × 50%): a share of a figure
+_WORDS["en"]["share_of"] = "{share} of {figure}"
+_WORDS["pt"]["share_of"] = "{share} de {figure}"
+# a fact the scenario does not give, for which the format's documented default stands: assumed, never stated
+_WORDS["en"]["assumed_fact"] = "{reading} (assumed: not given by the scenario)"
+_WORDS["pt"]["assumed_fact"] = "{reading} (presumido: não informado pelo cenário)"
+_WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cenário)"
 
 
 _SOME_OF_TYPE = {
@@ -399,10 +406,6 @@ TERMS: dict[str, dict[str, str]] = {
         "preparatory_or_auxiliary": "atividade preparatória ou auxiliar",
         "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento permanente",
         "special_relationship_excess": "excesso por relação especial", "thin_capitalisation": "subcapitalização",
-        "notwithstanding_article_15": "não obstante o Artigo 15",
-        "notwithstanding_articles_15_and_16": "não obstante os Artigos 15 e 16",
-        "notwithstanding_articles_7_15_and_16": "não obstante os Artigos 7, 15 e 16",
-        "subject_to_article_17": "ressalvado o Artigo 17", "subject_to_article_18": "ressalvado o Artigo 18",
         # deadlines and the events that start them
         "map_request": "pedido de procedimento amigável", "notification": "notificação",
         "second_taxation": "segunda tributação",
@@ -581,6 +584,9 @@ TERMS: dict[str, dict[str, str]] = {
         "covered by the convention", "article_11_4_a_reaches_agency": "the provision on interest paid to "
         "government agencies reaches the agency of", "article_11_4_a_does_not_reach_agency": "the provision on "
         "interest paid to government agencies does not reach the agency of",
+        # the word before an article the rules name by a constant (artN, artN_P: read "Article N(P)", never
+        # "art13"; the exceptions that name articles have their words in the vocabulary, %=)
+        "article": "Article",
     },
 }
 """The symbolic constants the readings show (income types, kinds of person, bases of residence, exceptions
@@ -727,14 +733,22 @@ def fact_text(fact: str, lang: str) -> str:
     blank = _blank_reading(m.group(1), len(args), lang, logic_dir()) if m is not None and args else None
     if blank is None or args is None:
         return constant_text(fact, lang) if english else fact
-    template, names = blank
-    return "“" + fill(template, dict(zip(names, args, strict=True)), {}, lang) + "”"
+    template, specs = blank
+    values: dict[str, str] = {}
+    states: dict[str, str] = {}
+    known = state_names(lang)
+    for (arg_name, typ), arg in zip(specs, args, strict=True):
+        values[arg_name] = arg
+        if typ == "state" and arg in known:  # a State by its name, as the readings write it ("the law of Brazil")
+            values[arg_name], states[arg_name] = known[arg], arg
+    return "“" + fill(template, values, states, lang) + "”"
 
 
 @lru_cache(maxsize=512)
-def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, list[str]] | None:
+def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, list[tuple[str, str]]] | None:
     """The reading of the input ``name(S, A1..An, V)`` that states a fact ``name(A1..An)`` with its value
-    ``V`` (a term) left blank (``...: …``), and the names of A1..An; None where there is no such input."""
+    ``V`` (a term) left blank (``...: …``), and the names and types of A1..An; None where there is no such
+    input."""
     pred = load_logic(root).predicate(name, arity + 2)
     if pred is None or pred.args[-1].type != "term":
         return None
@@ -742,7 +756,7 @@ def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, l
     last = f"{{{pred.args[-1].name}}}"
     if last not in template:
         return None
-    return template.replace(last, "…"), [a.name for a in pred.args[1:-1]]
+    return template.replace(last, "…"), [(a.name, a.type) for a in pred.args[1:-1]]
 
 
 def _call_arguments(rest: str) -> list[str] | None:

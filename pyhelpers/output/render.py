@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -19,6 +19,7 @@ from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import (
     Alternative,
     Compliance,
+    Condition,
     Cut,
     Entitlement,
     Finding,
@@ -307,6 +308,7 @@ _RELIEF = {
         "limited_part_not_given": "the Convention's limit, and so the creditable tax, is not known: the amount it "
                                   "applies to is not settled",
         "open_method": "not included: {method} ({prov}), which depends on a fact not settled",
+        "open_method_if": "not included: {method} ({prov}), which applies if {where}",
         "title": "elimination of double taxation",
     },
     "pt": {
@@ -326,6 +328,7 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está definido",
         "open_method": "não incluído: {method} ({prov}), que depende de um fato não definido",
+        "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
         "title": "eliminação da dupla tributação",
     },
     "pt-PT": {
@@ -339,6 +342,7 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está assente",
         "open_method": "não incluído: {method} ({prov}), que depende de um facto não assente",
+        "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
     },
 }
 
@@ -372,7 +376,8 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
     if parts:
         out.append("; ".join(parts))
     out += [words[n] for n in relief.notes if n in words]
-    out += [words["open_method"].format(method=relief_method_text(m.method, lang), prov=m.provision)
+    out += [words["open_method_if" if m.holds_if else "open_method"].format(
+                method=relief_method_text(m.method, lang), prov=m.provision, where=conditions_text(m.holds_if, lang))
             for m in relief.open_methods]
     return [with_state(words["by"], "state", relief.state, lang) + ":", *out] if out else []
 
@@ -683,15 +688,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         width = max(len(state_name(s.state, lang)) for s in item.states) + 1
         for s in item.states:
             provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
-            text = outcome_text(s, lang, item.date, cap_base(item))
+            text = state_outcome_text(s, item, lang)
             options = [a for a in item.alternatives if a.state == s.state]
-            if options:
-                facts = sorted({c.fact for a in options for c in a.holds_if})
-                text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
-                if s.at_most_bp is not None:
-                    text = f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
-                elif s.may_tax_always:
-                    text = f"{label('may_tax_always', lang)}; {text}"
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
             if decisive and (item.item_id, s.state) in decisive:
                 lines.append(f"  {' ' * width}   ↳ {decisive[(item.item_id, s.state)]}")
@@ -734,6 +732,21 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
     return "\n".join(lines).rstrip() + "\n"
 
 
+def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
+    """A State's outcome on an item as `treaty check` words it: the outcome, or where it turns on unknown facts
+    (the item's alternatives for the State) what it depends on, after what holds in every case."""
+    options = [a for a in item.alternatives if a.state == s.state]
+    if not options:
+        return outcome_text(s, lang, item.date, cap_base(item))
+    facts = sorted({c.fact for a in options for c in a.holds_if})
+    text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
+    if s.at_most_bp is not None:
+        return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
+    if s.may_tax_always:
+        return f"{label('may_tax_always', lang)}; {text}"
+    return text
+
+
 def alternatives_note(scenario: Scenario, lang: str) -> str:
     """What `treaty explain` says of a scenario with facts given as alternatives: it explains the first."""
     if not scenario.open_facts:
@@ -742,23 +755,29 @@ def alternatives_note(scenario: Scenario, lang: str) -> str:
     return label("alternatives_note", lang).format(told=told)
 
 
-def alternative_text(a: Alternative, lang: str) -> str:
-    """``capped at 10% ... if holding(a, b).until is 2026-03-14 or later  (<provision>)``."""
+def alternative_text(a: Alternative, lang: str, provisions: bool = True) -> str:
+    """``capped at 10% ... if holding(a, b).until is 2026-03-14 or later  (<provision>)`` (without its
+    provisions unless ``provisions``)."""
     if a.state is not None and a.outcome is not None:
         head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, ()), lang)
     else:
         # a finding that holds for some values only, in words
         head = finding_text(a.finding, lang, with_field=False) if a.finding is not None else a.conclusion
-    provs = (f"  ({'; '.join(a.provisions)})" if a.provisions else "") + _reconstructed_mark(a.reconstructed, lang)
+    provs = (f"  ({'; '.join(a.provisions)})" if a.provisions and provisions else "")
+    provs += _reconstructed_mark(a.reconstructed, lang) if provisions else ""
     provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
     if not a.holds_if:
         return f"{head} {label('some_combinations', lang)}{provs}"
-    where = f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {values_text(c.values, lang)}"
-                                          for c in a.holds_if)
     some = "" if a.exact else f" ({label('in_some', lang)})"
-    return f"{head} {label('if', lang)} {where}{some}{provs}"
+    return f"{head} {label('if', lang)} {conditions_text(a.holds_if, lang)}{some}{provs}"
+
+
+def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
+    """``holding(a, b).from is 2024-03-31 or earlier and ...``: values of open facts in words."""
+    return f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {values_text(c.values, lang)}"
+                                         for c in holds_if)
 
 
 _ASK = {
@@ -1280,26 +1299,92 @@ _ARGUMENT = {"en": {"decisive": "decisive provision of each outcome"},
 
 def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
     """``Brazil: may tax, capped at 10% of the gross amount`` for a State's outcome (as `treaty check`
-    words it), the conclusion's reading otherwise."""
+    words it, what it depends on where it turns on unknown facts), the conclusion's reading otherwise."""
     if arg.state is not None:
         outcome = next((s for s in item.states if s.state == arg.state), None) if item is not None else None
-        if outcome is None or outcome.outcome != arg.outcome:
+        open_ = item is not None and any(a.state == arg.state for a in item.alternatives)
+        if item is None or outcome is None or (outcome.outcome != arg.outcome and not open_):
             outcome = StateOutcome(arg.state, arg.outcome or "", None, ())
-        text = outcome_text(outcome, lang, item.date if item is not None else None,
-                            cap_base(item) if item is not None else None)
+            text = outcome_text(outcome, lang, item.date if item is not None else None,
+                                cap_base(item) if item is not None else None)
+        else:
+            text = state_outcome_text(outcome, item, lang)
         return f"{state_name(arg.state, lang)}: {text}"
+    if arg.name == "not_encoded" and arg.provision is not None and " " not in arg.provision:
+        return label("no_article", lang).format(prov=arg.provision)  # the treaty itself, as `treaty check` says
     return arg.reading
 
 
+_ARTICLES_BEFORE_PROVISION = ("", "o ", "a ")
+"""What may stand before a provision that opens a reading: nothing (English), or a Portuguese article."""
+
+
+def names_provision(line: Line) -> bool:
+    """Whether the line's reading opens with its provision as its subject ("<provision> is not encoded", "o
+    <provision> precisa de ..."): the line then names it once, by the reading."""
+    return any(line.reading.startswith(f"{article}{line.provision} ") for article in _ARTICLES_BEFORE_PROVISION)
+
+
 def argument_line(line: Line) -> str:
-    """``<provision>: <reading> — <fact>; <fact>`` or ``<provision> does not apply (<exception>): <why>``."""
+    """``<provision>: <reading> — <fact>; <fact>`` (``<reading> — ...`` where the reading opens with the
+    provision) or ``<provision> does not apply (<exception>): <why>``."""
     facts = "; ".join(line.figures)
     if line.kind == "exception":
         return f"{line.reading}: {facts}" if facts else line.reading
-    return f"{line.provision}: {line.reading}" + (f" — {facts}" if facts else "")
+    head = line.reading if names_provision(line) else f"{line.provision}: {line.reading}"
+    return head + (f" — {facts}" if facts else "")
 
 
 ItemArguments = list[tuple[str, list["Argument"]]]
+
+
+@dataclass
+class Conclusion:
+    """A conclusion of the argument as shown: its heading, the argument's lines (none for a State's outcome the
+    explanation does not reach: one that turns on facts not given), and, for a State's outcome that turns on
+    unknown facts, its alternatives as `treaty check` words them (without their provisions: the lines argue)."""
+
+    heading: str
+    argument: Argument | None
+    state: str | None = None
+    outcome: str | None = None
+    alternatives: list[str] = field(default_factory=list)
+
+    @property
+    def lines(self) -> list[Line]:
+        return self.argument.lines if self.argument is not None else []
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.argument.to_dict() if self.argument is not None else {
+            "atom": None, "reading": None, "state": self.state, "outcome": self.outcome, "lines": []}
+        if self.alternatives:
+            data["alternatives"] = list(self.alternatives)
+        return {**data, "heading": self.heading}
+
+
+def conclusions(args: list[Argument], item: ItemResult | None, lang: str) -> list[Conclusion]:
+    """The conclusions of an item's argument: each State's outcome in the order `treaty check` gives them,
+    every State's (an outcome open on the facts given, which the explanation does not derive, by what `treaty
+    check` says of it), then the findings."""
+    by_state = {a.state: a for a in args if a.state is not None}
+    states = [s.state for s in item.states] if item is not None else []
+    states += [s for s in by_state if s not in states]
+    out: list[Conclusion] = []
+    for code in states:
+        arg = by_state.get(code)
+        outcome = next((s for s in item.states if s.state == code), None) if item is not None else None
+        if arg is not None:
+            heading = argument_heading(arg, item, lang)
+        elif outcome is not None and item is not None:
+            heading = f"{state_name(code, lang)}: {state_outcome_text(outcome, item, lang)}"
+        else:
+            continue
+        options = [a for a in item.alternatives if a.state == code] if item is not None else []
+        shown = (arg.outcome if arg is not None else outcome.outcome if outcome is not None else None)
+        out.append(Conclusion(heading, arg, code, shown,
+                              [alternative_text(a, lang, provisions=False) for a in options]))
+    out += [Conclusion(argument_heading(a, item, lang), a) for a in args if a.state is None]
+    return out
 
 
 def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
@@ -1307,9 +1392,10 @@ def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out.append(iid)
-        for arg in args:
-            out.append("  " + argument_heading(arg, by_id.get(iid), lang))
-            out += ["    " + argument_line(ln) for ln in arg.lines]
+        for c in conclusions(args, by_id.get(iid), lang):
+            out.append("  " + c.heading)
+            out += ["    " + text for text in c.alternatives]
+            out += ["    " + argument_line(ln) for ln in c.lines]
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 
@@ -1319,12 +1405,13 @@ def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang:
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out += [f"## {iid}", ""]
-        for arg in args:
-            out += [f"**{argument_heading(arg, by_id.get(iid), lang)}**".replace("|", "\\|"), ""]
-            for ln in arg.lines:
+        for c in conclusions(args, by_id.get(iid), lang):
+            out += [f"**{c.heading}**".replace("|", "\\|"), ""]
+            out += [f"- {text}".replace("|", "\\|") for text in c.alternatives]
+            for ln in c.lines:
                 text = argument_line(ln)
                 if ln.kind == "provision":
-                    text = f"**{ln.provision}**: {text[len(ln.provision) + 2:]}"
+                    text = text.replace(ln.provision, f"**{ln.provision}**", 1)
                 out.append(f"- {text}".replace("|", "\\|"))
             out.append("")
     return "\n".join(out).rstrip() + "\n"
@@ -1332,8 +1419,8 @@ def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang:
 
 def argument_json(items: ItemArguments, result: ScenarioResult | None, lang: str) -> list[dict[str, Any]]:
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
-    return [{"title": iid, "conclusions": [{**a.to_dict(), "heading": argument_heading(a, by_id.get(iid), lang)}
-                                           for a in args]} for iid, args in items]
+    return [{"title": iid, "conclusions": [c.to_dict() for c in conclusions(args, by_id.get(iid), lang)]}
+            for iid, args in items]
 
 
 def decisive_line(arg: Argument) -> str | None:
