@@ -62,6 +62,8 @@ def reliance(atoms: Iterable[Term]) -> dict[Term, set[str]]:
 
 def relied_on(atoms: Iterable[Term], relies: dict[Term, set[str]]) -> tuple[str, ...]:
     """The reconstructed provisions that ``atoms`` rest on, in the treaty's order."""
+    if not relies:  # (a batch decides without the provenance rules: nothing rests on them)
+        return ()
     return tuple(sorted({p for a in atoms for p in relies.get(a, ())}, key=provision_key))
 
 
@@ -102,15 +104,32 @@ def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Te
     )
 
 
+ReadAtoms = dict[tuple[str, str, tuple[tuple[str, tuple[Any, ...]], ...]], ItemResult]
+"""What :func:`_item_result` read of an item's atoms, by its treaty, type and atoms without their scenario and item
+ids (:func:`item_template`'s ``read``)."""
+
+
 def item_template(treaty: str, states: tuple[str, ...], item: IncomeItem, atoms: list[Term],
-                  relies: dict[Term, set[str]], item_id: str | None = None) -> ItemResult:
+                  relies: dict[Term, set[str]], item_id: str | None = None, read: ReadAtoms | None = None
+                  ) -> ItemResult:
     """An item's result from its shown atoms (``atoms``: those whose second argument is its id, or ``item_id``)
     without the two figures computed from its amounts alone, its maximum source tax and its withholding finding
     (:func:`result_from_atoms` adds them; a batch computes them for each row of a case,
-    :func:`pyhelpers.engine.solve.Checker.decide_items`)."""
+    :func:`pyhelpers.engine.solve.Checker.decide_items`). With ``read`` (a batch's), the atoms are read once for
+    every item of the treaty and type whose atoms are the same but for their first two arguments (the scenario and
+    the item: :func:`_item_result` reads neither but for the item's id it is given; many distinct cases of a ledger
+    have the same answer), and the result is that one with the item's id and gross amount."""
     gross = item.gross
-    result = _item_result(treaty, item.id if item_id is None else item_id, item.type, states, atoms,
-                          gross.amount if gross else None, gross.currency if gross else None)
+    amount, currency = (gross.amount, gross.currency) if gross else (None, None)
+    iid = item.id if item_id is None else item_id
+    if read is None:
+        result = _item_result(treaty, iid, item.type, states, atoms, amount, currency)
+    else:
+        key = (treaty, item.type, tuple([(a.name, a.args[2:]) for a in atoms]))
+        base = read.get(key)
+        if base is None:
+            base = read[key] = _item_result(treaty, iid, item.type, states, atoms, None, None)
+        result = replaced(base, item_id=iid, gross=amount, currency=currency)
     result = replaced(result, limited_amount=limited_part(item, result.limited_to))
     return replaced(result, reconstructed=relied_on(atoms, relies), date=item.date.isoformat(),
                     relief=compute_relief(item, result.max_rate_bp, atoms, result))
@@ -132,6 +151,8 @@ def flag_compliance(compliance: Compliance | None, atoms: list[Term],
 def compliance_reliance(state: str, atoms: list[Term], relies: dict[Term, set[str]]) -> tuple[str, ...]:
     """The reconstructed provisions a compliance figure withheld by ``state`` rests on, of the atoms of its
     item (``atoms``): the State's outcome and the cap (:func:`flag_compliance`)."""
+    if not relies:
+        return ()
     used = [a for a in atoms if a.name in _COMPLIANCE_ATOMS or (
         a.name == "state_outcome" and isinstance(a.args[2], Term) and a.args[2].name == state)]
     return relied_on(used, relies)

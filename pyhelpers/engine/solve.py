@@ -22,7 +22,14 @@ from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
-from pyhelpers.engine.answers import build_result, compliance_reliance, item_template, reliance, result_from_atoms
+from pyhelpers.engine.answers import (
+    ReadAtoms,
+    build_result,
+    compliance_reliance,
+    item_template,
+    reliance,
+    result_from_atoms,
+)
 from pyhelpers.engine.completion import (
     accepted,
     asked_for,
@@ -154,12 +161,14 @@ class Memo:
     (:func:`~pyhelpers.engine.fields.row_named`)."""
     provenance: bool | None = None
     """Whether its cases say which reconstructed provisions they rest on (``decide_items``' ``provenance``)."""
+    read: ReadAtoms = field(default_factory=dict)
+    """What was read of the cases' atoms (:func:`~pyhelpers.engine.answers.item_template`'s ``read``)."""
 
     def make_room(self) -> None:
         """Each table past ``limit`` entries forgets its oldest, down to three quarters of the limit. (Forgetting them
         all, as an earlier version did, left the memo half as full on average: a ledger with more cases than the
         limit decided again many a case it had just forgotten.)"""
-        for table in (self.signatures, self.cases, self.fields):
+        for table in (self.signatures, self.cases, self.fields, self.read):
             _forget_oldest(table, self.limit)
 
 
@@ -421,7 +430,9 @@ class Checker:
         amount, relief and withholding finding (computed in Python for each). With ``memo`` (one per
         context: a batch's) a case decided in an earlier call is not decided again, and facts are
         emitted only for one item of each :func:`~pyhelpers.facts.item_key` not seen before. ``keys``: the items'
-        :func:`~pyhelpers.facts.item_key` where the caller knows it already (None: computed here).
+        :func:`~pyhelpers.facts.item_key` where the caller knows it already (None: computed here), or any other text
+        that items have in common only where their ``item_key`` is the same (a batch row's, from its shape:
+        :class:`~pyhelpers.interfaces.batch.RowShapes`).
 
         Without ``provenance`` the results do not say which reconstructed provisions they rest on (an item's
         ``reconstructed`` and its compliance figure's are empty), and clingo is spared the rules that derive it
@@ -472,7 +483,7 @@ class Checker:
                     else:
                         cases[sig] = case
         if pending:
-            cases.update(self._decide_cases(context, versions, shared, pending, provenance))
+            cases.update(self._decide_cases(context, versions, shared, pending, provenance, memo.read))
             memo.decided += len(pending)
             memo.cases.update(((treaty, versions, sig), case) for sig, case in cases.items())
         return [_named_row(_rebind(case.template, case.placeholder, it, context, case.atoms, case.relies, case.flags),
@@ -494,8 +505,8 @@ class Checker:
         return shared, own
 
     def _decide_cases(self, context: Scenario, versions: tuple[str, ...], shared: list[str],
-                      pending: dict[tuple[str, ...], IncomeItem], provenance: bool = True
-                      ) -> dict[tuple[str, ...], Case]:
+                      pending: dict[tuple[str, ...], IncomeItem], provenance: bool = True,
+                      read: ReadAtoms | None = None) -> dict[tuple[str, ...], Case]:
         """Decide each case (an item's facts with its id as @, and a representative item) in one clingo
         run, each under a placeholder id."""
         prefix = "@" * (max(self._program_ats, _longest_ats([*shared, *(f for sig in pending for f in sig)])) + 1)
@@ -515,7 +526,7 @@ class Checker:
         relies = reliance(atoms)
         states = catalogue().states[context.treaty]
         # each case's result without the figures of its representative's amounts (_rebind makes each row's)
-        templates = [item_template(context.treaty, states, pending[sig], by_item[ph], relies, ph)
+        templates = [item_template(context.treaty, states, pending[sig], by_item[ph], relies, ph, read)
                      for sig, ph in placeholders.items()]
         if self.logic.amendments:
             label = tuple(self.version_label(v) for v in versions)

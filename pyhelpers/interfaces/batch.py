@@ -312,7 +312,7 @@ def _row_source(ctx: BatchContext, row: Row) -> str:
 
 
 def _parse_row(ctx: BatchContext, row: Row, cat: Catalogue | None = None) -> tuple[str, IncomeItem, str | None] | str:
-    """The row's treaty, validated item and :func:`~pyhelpers.facts.item_key` (None where not known yet), or the
+    """The row's treaty, validated item and key (:meth:`RowShapes.parsed`; None where not known yet), or the
     message of what is wrong with it: from its shape's, where the row's own cells are ones the models take as
     written (:class:`RowShapes`)."""
     shaped = ctx.shapes.parsed(ctx, row)
@@ -346,7 +346,7 @@ _SHAPE_CELLS = {"id": SHAPE_ID, "date": SHAPE_DAY, "gross": SHAPE_AMOUNT, "withh
 
 
 _Layout = tuple[int, tuple[str, ...], tuple[int, ...], tuple[tuple[int, str], ...]]
-_Shape = tuple[str, IncomeItem, str, bool, dict[tuple[Any, Any], str]]
+_Shape = tuple[str, IncomeItem, str, bool, str]
 _UNSEEN: Any = object()
 
 
@@ -378,10 +378,7 @@ class RowShapes:
         self.shapes: dict[tuple[int, tuple[str, ...]], _Shape | None] = {}
         """A shape (its layout's number and cells) → its treaty, item, amounts too large, whether its item's key
         depends on its gross amount (an arm's-length amount compared with it: :func:`~pyhelpers.facts.item_key`),
-        and its items' keys by the row's own date and (where it matters) gross amount: what that key depends on,
-        the id and withholding aside."""
-        self.keyed = 0
-        """How many keys the shapes hold (past :attr:`limit` they start afresh)."""
+        and its own key (:meth:`parsed`)."""
         self._numbers = itertools.count()
 
     def _layout(self, columns: tuple[str, ...]) -> _Layout:
@@ -394,11 +391,10 @@ class RowShapes:
         return found
 
     def parsed(self, ctx: BatchContext, row: Row) -> tuple[str, IncomeItem, str, str] | None:
-        """:func:`_parsed` of ``row`` from its shape's, with the item's :func:`~pyhelpers.facts.item_key`; None where
-        the row is to be parsed whole."""
+        """:func:`_parsed` of ``row`` from its shape's, with a key of its item (items have it in common only where their
+        :func:`~pyhelpers.facts.item_key` is the same: ``decide_items``' key); None where the row is parsed whole."""
         if ctx.context_treaty != self.treaty:
             self.shapes.clear()
-            self.keyed = 0
             self.treaty = ctx.context_treaty
         if row.error is not None:
             return None
@@ -422,23 +418,20 @@ class RowShapes:
         if shaped is _UNSEEN:
             if len(self.shapes) >= self.limit:
                 self.shapes.clear()
-                self.keyed = 0
             parsed = _parsed(ctx, Row(row.number, dict(zip(used, values, strict=True)), row.line))
-            shaped = self.shapes[key] = None if isinstance(parsed, str) else (*parsed, compared_gross(parsed[1]), {})
+            shaped = self.shapes[key] = None if isinstance(parsed, str) else (
+                *parsed, compared_gross(parsed[1]), f"\x00{item_key(parsed[1])}")
         if shaped is None:
             return None
-        treaty, model, too_large, compared, keys = shaped
+        treaty, model, too_large, compared, shape_key = shaped
         item = _put_back(model, own)
-        known = (own.get("date"), own.get("gross") if compared else None)
-        item_id = keys.get(known)
-        if item_id is None:
-            if self.keyed >= self.limit:
-                for other in self.shapes.values():
-                    if other is not None:
-                        other[4].clear()
-                self.keyed = 0
-            item_id = keys[known] = item_key(item)
-            self.keyed += 1
+        day, gross = own.get("date"), own.get("gross") if compared else None
+        # The item's key: its shape's item_key (of the stand-ins) with the row's own values that key depends on
+        # (its date and, where compared, its gross amount; the id and the withholding are not in it). Items with the
+        # same such key have the same item_key, hence the same facts: what decide_items needs of a key, without
+        # serialising each row's item (a ledger of distinct dates made one per row). It opens with a NUL, which no
+        # item_key (JSON) does, so the two kinds of key never meet.
+        item_id = f"{shape_key}\x00{'' if day is None else day.isoformat()}\x00{'' if gross is None else gross}"
         return treaty, item, too_large, item_id
 
 
@@ -470,7 +463,7 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
     or of the context (a :class:`TreatyLogicError`) stops the batch."""
     out: list[dict[str, str] | None] = [None] * len(rows)
     groups: dict[str, list[tuple[int, IncomeItem]]] = {}
-    keys: dict[int, str] = {}  # the item_key of a row's item, where its shape gave it
+    keys: dict[int, str] = {}  # the key of a row's item, where its shape gave it
     cat = catalogue()
     for n, row in enumerate(rows):
         try:
@@ -510,7 +503,7 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
 def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]], rows: Sequence[Row],
                   out: list[dict[str, str] | None], keys: dict[int, str] | None = None) -> None:
     """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``. ``keys``: the
-    :func:`~pyhelpers.facts.item_key` of rows' items already known, by row index."""
+    keys of rows' items already known (:meth:`RowShapes.parsed`), by row index."""
     members = _drop_inconsistent(ctx, treaty, members, rows, out)
     if not members:
         return
