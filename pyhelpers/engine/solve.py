@@ -145,7 +145,8 @@ class Case:
 class Memo:
     """The cases a batch has decided (one memo per context and process: a batch worker's), so that each
     distinct case is decided once whatever the chunking. ``signatures``: an item's key
-    (:func:`~pyhelpers.facts.item_key`, with its treaty and rule versions) → its facts with its id as @;
+    (:func:`~pyhelpers.facts.item_key`, with its treaty and rule versions) → its facts with its id as @ (sorted, one
+    text of lines: a fact has no line break);
     ``cases``: (treaty, versions, those facts) → :class:`Case`. ``decided`` counts the cases clingo
     decided. Past ``limit`` entries each table forgets its oldest (:meth:`make_room`: memory stays flat in the
     number of rows; a case decided again gives the same answer): a case costs about 6 KB, a realistic ledger has
@@ -153,8 +154,8 @@ class Memo:
     are a case the memo holds (its key forgotten, or another key with the same facts) is not decided again."""
 
     limit: int = 4_000
-    signatures: dict[tuple[str, tuple[str, ...], str], tuple[str, ...]] = field(default_factory=dict)
-    cases: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Case] = field(default_factory=dict)
+    signatures: dict[tuple[str, tuple[str, ...], str], str] = field(default_factory=dict)
+    cases: dict[tuple[str, tuple[str, ...], str], Case] = field(default_factory=dict)
     decided: int = 0
     fields: dict[tuple[str, str, tuple[bool, ...]], str | None] = field(default_factory=dict)
     """The scenario field of an open fact, by the fact and what of a row's item it depends on
@@ -460,7 +461,7 @@ class Checker:
         treaty = context.treaty
         given = keys if keys is not None else [None] * len(items)
         keyed = [(treaty, versions, item_key(it) if k is None else k) for it, k in zip(items, given, strict=True)]
-        cases: dict[tuple[str, ...], Case] = {}  # this call's cases by signature (kept here: a memo may be cleared)
+        cases: dict[str, Case] = {}  # this call's cases by signature (kept here: a memo may be cleared)
         fresh: dict[tuple[str, tuple[str, ...], str], IncomeItem] = {}  # one item per key not seen (or not decided)
         for key, it in zip(keyed, items, strict=True):
             sig = memo.signatures.get(key)
@@ -468,13 +469,13 @@ class Checker:
             if case is None:
                 fresh.setdefault(key, it)
             else:
-                cases[sig] = case  # type: ignore[index]
+                cases[sig] = case  # type: ignore[index]  # (sig is not None where case is not)
         shared: list[str] = []
-        pending: dict[tuple[str, ...], IncomeItem] = {}  # a representative of each case to decide
+        pending: dict[str, IncomeItem] = {}  # a representative of each case to decide
         if fresh:
             shared, own = self._split_facts(context.model_copy(update={"income": list(fresh.values())}))
             for key, it in fresh.items():  # the item's facts with its id (second argument) replaced by @
-                sig = tuple(sorted(own[it.id]))
+                sig = "\n".join(sorted(own[it.id]))
                 memo.signatures[key] = sig
                 if sig not in cases:
                     case = memo.cases.get((treaty, versions, sig))  # decided under another key (or its key forgotten)
@@ -505,17 +506,18 @@ class Checker:
         return shared, own
 
     def _decide_cases(self, context: Scenario, versions: tuple[str, ...], shared: list[str],
-                      pending: dict[tuple[str, ...], IncomeItem], provenance: bool = True,
-                      read: ReadAtoms | None = None) -> dict[tuple[str, ...], Case]:
-        """Decide each case (an item's facts with its id as @, and a representative item) in one clingo
-        run, each under a placeholder id."""
-        prefix = "@" * (max(self._program_ats, _longest_ats([*shared, *(f for sig in pending for f in sig)])) + 1)
+                      pending: dict[str, IncomeItem], provenance: bool = True,
+                      read: ReadAtoms | None = None) -> dict[str, Case]:
+        """Decide each case (an item's facts with its id as @, one text of lines, and a representative item) in one
+        clingo run, each under a placeholder id. (In a case's facts ``("s", @`` is where each fact's second argument
+        was, and nowhere else: an id became @ only there, no fact has @ but in a string, and in a string a quote is
+        escaped, so ``("`` is never in one: replacing every ``("s", @`` replaces each fact's.)"""
+        prefix = "@" * (max(self._program_ats, _longest_ats([*shared, *pending])) + 1)
         placeholders = {sig: f"{prefix}item-{k}" for k, sig in enumerate(pending)}
         rep_facts = list(shared)
         for sig, placeholder in placeholders.items():
-            head = f'("s", {quote(placeholder)}'
-            rep_facts += [f.replace('("s", @', head, 1) for f in sig]
-        present = frozenset(f[: f.index("(")] for f in rep_facts)
+            rep_facts.append(sig.replace('("s", @', f'("s", {quote(placeholder)}'))
+        present = frozenset(f[: f.index("(")] for text in rep_facts for f in text.split("\n"))
         solved = run_clingo(self.logic.parsed_program_for(context.treaty, present, versions, provenance), rep_facts,
                             sort=False, narrow=False)
         atoms = read_symbols(solved.symbols)
@@ -531,7 +533,8 @@ class Checker:
         if self.logic.amendments:
             label = tuple(self.version_label(v) for v in versions)
             templates = [dataclasses.replace(t, version=label) for t in templates]
-        return {sig: Case(template, ph, by_item[ph], relies)
+        # a case keeps its atoms where _rebind reads them (a relief's figures, what a compliance figure rests on)
+        return {sig: Case(template, ph, by_item[ph] if template.relief is not None or relies else _NO_ATOMS, relies)
                 for template, (sig, ph) in zip(templates, placeholders.items(), strict=True)}
 
     def check_many(self, scenarios: Iterable[Scenario | tuple[Scenario, str]], workers: int = 1,
@@ -570,6 +573,8 @@ class Checker:
         )
 
 
+_NO_ATOMS: list[Term] = []
+"""The atoms of a case whose rows' figures read none (never changed)."""
 _SECOND_ARGUMENT = re.compile(r'^[a-z_]\w*\("s", ("(?:[^"\\]|\\.)*")')
 _ATS = re.compile("@+")
 
