@@ -216,7 +216,7 @@ def test_the_memo_forgets_its_oldest_cases_and_finds_a_case_by_its_facts(tmp_pat
     memo.limit = 40
     memo.make_room()
     assert list(memo.cases) == cases[-30:]
-    memo.limit = 4_000
+    memo.limit = 16_000
     memo.signatures.clear()  # every key forgotten: the 30 cases kept are found by their facts
     assert batch.decide_rows(ctx, ledger_rows) == first
     assert memo.decided == decided + decided - 30

@@ -149,11 +149,15 @@ class Memo:
     text of lines: a fact has no line break);
     ``cases``: (treaty, versions, those facts) → :class:`Case`. ``decided`` counts the cases clingo
     decided. Past ``limit`` entries each table forgets its oldest (:meth:`make_room`: memory stays flat in the
-    number of rows; a case decided again gives the same answer): a case costs about 6 KB, a realistic ledger has
-    hundreds of cases, and a ledger of distinct rows gains nothing from remembering them. A new key whose facts
-    are a case the memo holds (its key forgotten, or another key with the same facts) is not decided again."""
+    number of rows; a case decided again gives the same answer). A new key whose facts are a case the memo holds (its
+    key forgotten, or another key with the same facts) is not decided again.
 
-    limit: int = 4_000
+    ``limit`` 16,000 (measured 2026-12-05, docs/maintainers.md): a case costs about 3 KB (its facts as one text, its
+    result, the atoms read), so a full memo holds ~50 MB a worker; a realistic ledger has hundreds of cases, and a
+    ledger of 20,000 rows each a new date has ~8,100, which 4,000 entries made a worker decide again and again (one
+    worker: 16,463 cases decided against 8,110; two workers: 8-13% more CPU)."""
+
+    limit: int = 16_000
     signatures: dict[tuple[str, tuple[str, ...], str], str] = field(default_factory=dict)
     cases: dict[tuple[str, tuple[str, ...], str], Case] = field(default_factory=dict)
     decided: int = 0
