@@ -74,10 +74,12 @@ def with_state(template: str, key: str, code: str, lang: str) -> str:
 
 
 _WORDS = {
-    "en": {"months": "months", "not": "it is not the case that", "given": "given by the scenario",
+    "en": {"months": "months", "days": "days", "day": "day", "not": "it is not the case that",
+           "given": "given by the scenario",
            "static": "set by the treaty catalogue", "test": "test", "no_rule": "no rule derived it",
            "not_applied": "{prov} does not apply ({exception})"},
-    "pt": {"months": "meses", "not": "não se verifica que", "given": "informado pelo cenário",
+    "pt": {"months": "meses", "days": "dias", "day": "dia", "not": "não se verifica que",
+           "given": "informado pelo cenário",
            "static": "fixado pelo catálogo da convenção", "test": "teste", "no_rule": "nenhuma regra o derivou",
            "not_applied": "o {prov} não se aplica ({exception})", "open": "(em aberto)",
            "no_value": "a convenção não fixa tal valor", "not_given": "não informado pelo cenário",
@@ -107,11 +109,13 @@ _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cen�
 _SOME_OF_TYPE = {
     "en": {"id": "some element of the scenario", "state": "some State", "prov": "some provision", "date": "some date",
            "ymd": "some date", "bp": "some percentage", "units": "some percentage", "cents": "some amount",
-           "currency": "some currency", "months": "some number of months", "int": "some number", "year": "some year",
+           "currency": "some currency", "months": "some number of months",
+           "days": "some number of days", "int": "some number", "year": "some year",
            "term": "some value"},
     "pt": {"id": "algum elemento do cenário", "state": "algum Estado", "prov": "alguma disposição",
            "date": "alguma data", "ymd": "alguma data", "bp": "algum percentual", "units": "algum percentual",
            "cents": "algum montante", "currency": "alguma moeda", "months": "algum número de meses",
+           "days": "algum número de dias",
            "int": "algum número", "year": "algum ano", "term": "algum valor"},
     "pt-PT": {"bp": "alguma percentagem", "units": "alguma percentagem"},
 }
@@ -667,7 +671,7 @@ def constant_text(text: str, lang: str) -> str:
     return f"{found} ({', '.join(_argument_words(a, states, lang) for a in args)})"
 
 
-_NUMBER_TYPES = frozenset({"date", "ymd", "bp", "units", "cents", "months", "int", "year"})
+_NUMBER_TYPES = frozenset({"date", "ymd", "bp", "units", "cents", "months", "days", "int", "year"})
 """The argument types whose values are numbers the rules write (a term's text has them as digits)."""
 
 
@@ -833,6 +837,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
             return formats.number(Decimal(n).scaleb(-2), lang)
         if typ == "months":
             return f"{formats.number(n, lang)} {word('months', lang)}"
+        if typ == "days":  # a number of days, with its unit: 183 days / 183 dias (1 day / 1 dia)
+            return f"{formats.number(n, lang)} {word('day' if abs(n) == 1 else 'days', lang)}"
         if typ == "year":  # a calendar year: never grouped
             return str(n)
         return formats.number(n, lang)  # a count, grouped as the language writes it: 10,000 / 10.000
