@@ -335,3 +335,34 @@ def test_a_state_in_an_open_fact_is_named() -> None:
     path = str(ROOT / "scenarios/br-pt/directors-fees-company-of-other-state.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     assert "“under the law of Brazil, delta-sa is liable to tax by reason of …”" in out and "law of br," not in out
+
+
+def test_a_hedged_partner_is_named_plainly_with_one_caveat() -> None:
+    """The corpus's text of br-pl does not name its partner: every line names Poland plainly, and each answer says
+    the hedge once, as a caveat on the treaty (the catalogue's ``treaty_caveat``), in text, Markdown and JSON, for
+    `explain` and `check`, in English and Portuguese (a reviewer's finding: "Poland (probably)" on every line)."""
+    path = str(ROOT / "scenarios/br-pl/pensions-and-social-security.yaml")
+    for lang, caveat, name in (
+            ("en", "caveat: the text of br-pl in the corpus does not name the partner State", "Poland"),
+            ("pt", "ressalva: o texto de br-pl no corpus não nomeia o Estado parceiro", "Polônia")):
+        for command in ("explain", "check"):
+            for fmt in ("text", "markdown"):
+                out = CliRunner().invoke(main, [command, path, "--lang", lang, "--format", fmt]).stdout
+                assert out.count(caveat) == 1 and f"{name}:" in out and "probably" not in out \
+                    and "provavelmente" not in out, out
+            data = json.loads(CliRunner().invoke(main, [command, path, "--lang", lang, "--format", "json"]).stdout)
+            found = data["caveat"] if command == "explain" else data["results"][0]["caveat"]
+            assert found.startswith(caveat.split(": ", 1)[1]) and "probably" not in json.dumps(data)
+    other = CliRunner().invoke(main, ["explain", str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")]).stdout
+    assert "caveat" not in other
+
+
+def test_a_third_state_is_named() -> None:
+    """A third State is named as a Contracting State is, from the country names Babel (CLDR) carries with the article
+    the catalogue gives it, never by its code (a reviewer's finding: "the treaty does not provide that US is a
+    Contracting State")."""
+    path = str(ROOT / "scenarios/br-pt/other-income-residence-and-source.yaml")
+    for lang, name in (("en", "that the United States is a Contracting State"),
+                       ("pt", "que os Estados Unidos ")):
+        out = CliRunner().invoke(main, ["explain", path, "--item", "us-prize", "--lang", lang]).stdout
+        assert name in out and " US " not in out, out

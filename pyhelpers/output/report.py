@@ -922,6 +922,7 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
              f'{_e(why)}</p>' if why else f'<h1>{_e(res.name)}</h1>',
              f'<p class="meta"><code>{_e(s.source)}</code> — {_e(res.treaty)}, {_e(word("evaluated", lang))} '
              f'{_e(formats.date(res.evaluation_date, lang))}</p>',
+             *([f'<p class="caveat">{_e(caveat)}</p>'] if (caveat := render.caveat_text(res.treaty, lang)) else []),
              f'<h2>{_e(word("unknowns", lang))}</h2>']
     unknowns = s.unknowns()
     parts.append(f'<p>{_e(word("given_unknown", lang))}: '
