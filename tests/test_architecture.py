@@ -72,7 +72,7 @@ def _cited_numbers() -> set[int]:
         if pred is None or pred.role != "static" or not any(a.type == "prov" for a in pred.args):
             continue
         cited |= {a.number for a, arg in zip(sym.arguments, pred.args, strict=True)
-                  if a.type == clingo.SymbolType.Number and arg.type in ("bp", "months", "int", "year", "date")}
+                  if a.type == clingo.SymbolType.Number and arg.type in ("bp", "months", "days", "int", "year", "date")}
     return cited
 
 

@@ -172,7 +172,7 @@ def test_days_in_the_other_state_carry_the_threshold() -> None:
     out = CliRunner().invoke(main, ["explain", path]).stdout
     line = next(ln for ln in out.splitlines() if ln.startswith("    br-pt 15(2)(a): "))
     assert "not met" in line and "present in Brazil on 184 days from 2023-04-02 to 2024-04-01" in line
-    assert line.endswith("(> 183)")
+    assert line.endswith("(> 183 days)")
 
 
 def test_a_sum_compared_inside_its_aggregate_shows_the_comparison_with_its_figures() -> None:
@@ -180,14 +180,14 @@ def test_a_sum_compared_inside_its_aggregate_shows_the_comparison_with_its_figur
     #sum {...}``, so that the sum is not grounded for every value it may take): the argument still shows
     the comparison, the sum first (``183 > 182``), and the derivation the aggregate's value and its test."""
     path = str(ROOT / "scenarios/br-ae/exam22-04-related-period-30-vs-31-each.yaml")
-    for lang, days in (("en", "6 months from 2024-01-01 are 182 days"),
-                       ("pt", "6 meses a contar de 01/01/2024 são 182 dias")):
+    for lang, days, unit in (("en", "6 months from 2024-01-01 are 182 days", "days"),
+                             ("pt", "6 meses a contar de 01/01/2024 são 182 dias", "dias")):
         out = CliRunner().invoke(main, ["explain", path, "--lang", lang]).stdout
         line = next(ln for ln in out.splitlines() if ln.startswith("    br-ae 5(3): "))
-        assert days in line and line.endswith("; 183 > 182")
+        assert days in line and line.endswith(f"; 183 {unit} > 182 {unit}")
     full = CliRunner().invoke(main, ["explain", path, "--full"]).stdout.splitlines()
-    at = next(i for i, ln in enumerate(full) if ln.strip() == "Σ #sum = 183 (2)")
-    assert full[at + 1].strip() == "⊢ 183 > 182 — test: ✓"
+    at = next(i for i, ln in enumerate(full) if ln.strip() == "Σ #sum = 183 days (2)")
+    assert full[at + 1].strip() == "⊢ 183 days > 182 days — test: ✓"
 
 
 def test_a_threshold_not_met_is_shown_as_the_comparison_that_holds() -> None:
@@ -197,14 +197,14 @@ def test_a_threshold_not_met_is_shown_as_the_comparison_that_holds() -> None:
     2024-09-01 ("181 ≤ 181", a blind examiner's finding at stop 39: the line showed no figure). The
     why-not of the sum shows its failed test."""
     path = str(ROOT / "scenarios/br-ae/exam39-2-six-months-exactly-vs-one-day-more.yaml")
-    for lang in ("en", "pt"):
+    for lang, unit in (("en", "days"), ("pt", "dias")):
         out = CliRunner().invoke(main, ["explain", path, "--item", "recife-works", "--lang", lang]).stdout
         line = next(ln for ln in out.splitlines() if ln.startswith("    br-ae 5(3): recife-site "))
-        assert line.endswith("; 91 ≤ 181; 181 ≤ 181")
+        assert line.endswith(f"; 91 {unit} ≤ 181 {unit}; 181 {unit} ≤ 181 {unit}")
     why = CliRunner().invoke(main, ["explain", path, "--item", "recife-works", "--why-not",
                                     'ae_aggregate_exceeds("recife-site")']).stdout.splitlines()
-    at = next(i for i, ln in enumerate(why) if ln.strip() == "✗ #sum = 181")
-    assert why[at + 1].strip() == "⊢ 181 > 181 — test: ✗"
+    at = next(i for i, ln in enumerate(why) if ln.strip() == "✗ #sum = 181 days")
+    assert why[at + 1].strip() == "⊢ 181 days > 181 days — test: ✗"
 
 
 def test_each_site_is_argued_from_its_own_facts() -> None:
@@ -314,13 +314,16 @@ def test_an_item_no_article_governs_is_said_as_check_says_it() -> None:
 
 def test_a_proportion_is_shown_by_its_figures() -> None:
     """br-uy 29(2)(e) tests "at least half the days of a twelve-month period" by cross-multiplying (``N * Sc >= Len *
-    H``): the argument shows the days held against the share of the period's days (``183 ≥ 50% of 365``), never the
+    H``): the argument shows the days held against the share of the period's days (``183 days ≥ 50% of 365 days``: a
+    day count carries its unit, a reviewer's finding), never the
     products as percentages ("18300% ≥ 18250%"), nor the core rules' date bounds it does not explain ("2025-01-01 ≤
     2025-01-01"); br-ae 29(1) likewise (``14.99% < 60% of 25%``) (a reviewer's finding)."""
     path = str(ROOT / "scenarios/br-uy/lob-exam-e-183-of-365-days-guarantee-fee-entitled.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     line = next(ln for ln in out.splitlines() if ln.startswith("    br-uy 29(2)(e) grants "))
-    assert line.endswith("; 100% ≥ 50%; 183 ≥ 50% of 365") and "2025-01-01 ≤" not in line, line
+    assert line.endswith("; 100% ≥ 50%; 183 days ≥ 50% of 365 days") and "2025-01-01 ≤" not in line, line
+    out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
+    assert "; 183 dias ≥ 50% de 365 dias" in out and "dias dias" not in out
     path = str(ROOT / "scenarios/br-ae/offshore-regime-60-percent-boundary.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     assert "; 14.99% < 60% of 25%" in out and "149900%" not in out
@@ -332,3 +335,34 @@ def test_a_state_in_an_open_fact_is_named() -> None:
     path = str(ROOT / "scenarios/br-pt/directors-fees-company-of-other-state.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     assert "“under the law of Brazil, delta-sa is liable to tax by reason of …”" in out and "law of br," not in out
+
+
+def test_a_hedged_partner_is_named_plainly_with_one_caveat() -> None:
+    """The corpus's text of br-pl does not name its partner: every line names Poland plainly, and each answer says
+    the hedge once, as a caveat on the treaty (the catalogue's ``treaty_caveat``), in text, Markdown and JSON, for
+    `explain` and `check`, in English and Portuguese (a reviewer's finding: "Poland (probably)" on every line)."""
+    path = str(ROOT / "scenarios/br-pl/pensions-and-social-security.yaml")
+    for lang, caveat, name in (
+            ("en", "caveat: the text of br-pl in the corpus does not name the partner State", "Poland"),
+            ("pt", "ressalva: o texto de br-pl no corpus não nomeia o Estado parceiro", "Polônia")):
+        for command in ("explain", "check"):
+            for fmt in ("text", "markdown"):
+                out = CliRunner().invoke(main, [command, path, "--lang", lang, "--format", fmt]).stdout
+                assert out.count(caveat) == 1 and f"{name}:" in out and "probably" not in out \
+                    and "provavelmente" not in out, out
+            data = json.loads(CliRunner().invoke(main, [command, path, "--lang", lang, "--format", "json"]).stdout)
+            found = data["caveat"] if command == "explain" else data["results"][0]["caveat"]
+            assert found.startswith(caveat.split(": ", 1)[1]) and "probably" not in json.dumps(data)
+    other = CliRunner().invoke(main, ["explain", str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")]).stdout
+    assert "caveat" not in other
+
+
+def test_a_third_state_is_named() -> None:
+    """A third State is named as a Contracting State is, from the country names Babel (CLDR) carries with the article
+    the catalogue gives it, never by its code (a reviewer's finding: "the treaty does not provide that US is a
+    Contracting State")."""
+    path = str(ROOT / "scenarios/br-pt/other-income-residence-and-source.yaml")
+    for lang, name in (("en", "that the United States is a Contracting State"),
+                       ("pt", "que os Estados Unidos ")):
+        out = CliRunner().invoke(main, ["explain", path, "--item", "us-prize", "--lang", lang]).stdout
+        assert name in out and " US " not in out, out

@@ -100,9 +100,10 @@ def test_a_term_with_figures_reads_by_its_declared_reading() -> None:
     assert constant_text("passes_on_most(ar-parent, 5001, 5)", "pt-PT") == \
         "quem recebe o rendimento transfere 50,01% dele, a maior parte, para ar-parent no prazo de 5 dias"
     assert constant_text("owned_from_third_state(ar-parent, ar, 10000)", "pt") == \
-        "ar-parent, residente apenas em AR, um terceiro Estado, detém 100% do capital de quem recebe o rendimento"
+        "ar-parent, residente apenas na Argentina, um terceiro Estado, detém 100% do capital de quem recebe o " \
+        "rendimento"
     assert constant_text("alternative(royalty, pl, 1500)", "pt") == \
-        "qualificado como royalties, o rendimento pode ser tributado pela Polônia (provavelmente) a no máximo 15%"
+        "qualificado como royalties, o rendimento pode ser tributado pela Polônia a no máximo 15%"
     assert fact_text("no_premises(shell-uy)", "en") == "shell-uy has no premises of its own"
     assert constant_text("most", "pt") == "a maior parte"  # a constant with words of its own (`%= most()`)
 

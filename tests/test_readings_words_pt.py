@@ -187,11 +187,11 @@ def test_explain_full_reads_the_plain_meaning_of_most() -> None:
 def test_explain_full_shows_an_aggregates_value_and_a_day_count_by_their_types() -> None:
     """An aggregate's value reads by the type of what it ranges over (``F = #min { F1 : ... }``, F1 a date: a
     date, never the day number 738596; ``R = #min {...}`` of rates: ``10%``), and the difference of two dates is
-    a number of days (``N = D - F``: ``364 = 364``, never a date of the year 1)."""
+    a number of days (``N = D - F``: ``364 days = 364 days``, never a date of the year 1)."""
     path = str(ROOT / "scenarios/br-uy/ppt-indicator-holding-acquired-364-or-365-days.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--full"]).stdout
-    assert "Σ #min = 2023-03-17 (1)" in out and "⊢ 364 = 364 — test: ✓" in out
+    assert "Σ #min = 2023-03-17 (1)" in out and "⊢ 364 days = 364 days — test: ✓" in out
     assert "Σ #min = 15% (1)" in out
     assert not re.search(r"#min = \d{4,}\b(?!-)|\b000\d-\d\d-\d\d\b", out)
     pt = CliRunner().invoke(main, ["explain", path, "--full", "--lang", "pt"]).stdout
-    assert "Σ #min = 17/03/2023 (1)" in pt and "⊢ 364 = 364 — teste: ✓" in pt
+    assert "Σ #min = 17/03/2023 (1)" in pt and "⊢ 364 dias = 364 dias — teste: ✓" in pt

@@ -272,6 +272,35 @@ def browser() -> Iterator[Any]:
         driver.quit()
 
 
+def test_an_open_outcome_is_drawn_by_what_it_depends_on(checker: Checker) -> None:
+    """Every State's outcome has a node in the argument graph: Brazil's on br-sg's dividend-2024 turns on facts not
+    given (the explanation derives no outcome for it), so it is drawn as `treaty check` words it, what it depends
+    on, with one node under it per outcome it may take (a reviewer's finding: the graph had no node for it); an
+    open outcome that is argued has its alternatives under it too."""
+    r = rep.build_report(checker, _load(["scenarios/br-sg/items-needing-absent-articles.yaml", UNKNOWNS]), "en",
+                         EXPLAINED_ROOTS)
+    for s in r.scenarios:
+        for it in s.items:
+            assert it.argument is not None
+            headings = [n.reading for n in it.argument.nodes]
+            for x in it.result.states:  # every State's outcome is drawn
+                assert any(h.startswith(f"{rep.render.state_name(x.state, 'en')}: ") for h in headings), headings
+    it = next(i for i in r.scenarios[0].items if i.result.item_id == "dividend-2024")
+    assert it.argument is not None
+    graph = it.argument
+    brazil = next(n for n in graph.nodes if n.reading.startswith("Brazil: depends on holding(sg-tech, br-buyer)"))
+    assert brazil.kind == "unknown" and (graph.nodes[0].id, brazil.id) in graph.edges
+    under = [n.reading for n in graph.nodes if n.id in graph.children()[brazil.id]]
+    assert len(under) == 2 and under[0].startswith("may tax, capped at 10% of the gross amount if ") \
+        and under[1] == "may tax, capped at 15% of the gross amount otherwise", under
+    it = next(i for i in r.scenarios[1].items if i.result.item_id == "rent-situs-unknown")
+    assert it.argument is not None
+    portugal = next(n for n in it.argument.nodes if n.reading.startswith("Portugal: depends on"))
+    assert [n.reading for n in it.argument.nodes if n.id in it.argument.children()[portugal.id]] == [
+        "may not tax if income(rent-situs-unknown).immovable_property.situated_in is one of br, us, fr",
+        "may tax if income(rent-situs-unknown).immovable_property.situated_in is pt"]
+
+
 def test_browser_renders_graphs_and_shows_the_treaty_text_on_click(report: rep.Report, page: str,
                                                                     browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
@@ -322,6 +351,11 @@ def test_browser_renders_graphs_and_shows_the_treaty_text_on_click(report: rep.R
     assert node.reading_en in text
     selected = driver.find_elements(By.CSS_SELECTOR, f"#graph-{graph.id} g.node.selected")
     assert [e.get_attribute("id") for e in selected] == [node.id]
+    # an outcome open on the facts given is drawn with the outcomes it may take
+    open_item = next(it for s in report.scenarios for it in s.items if it.result.item_id == "rent-situs-unknown")
+    assert open_item.argument is not None
+    drawn = " ".join(driver.find_element(By.ID, f"graph-{open_item.argument.id}").text.split())
+    assert "Portugal: depends on" in drawn and "may tax if" in drawn, drawn
     errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
     assert not errors, errors
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -379,7 +379,7 @@ def _catalogue_english() -> set[str]:
     texts: dict[str, list[str]] = {"en": [], "pt": []}
     for sym in Checker().static_atoms:
         if (sym.name, len(sym.arguments)) in (("corpus_note", 3), ("procedural_reason", 4), ("state_name", 3),
-                                                    ("article_title", 4)):
+                                                    ("article_title", 4), ("treaty_caveat", 3)):
             texts.setdefault(sym.arguments[-2].name, []).append(sym.arguments[-1].string)
     assert texts["en"] and texts["pt"]
     pt = set().union(*map(_words, texts["pt"]))
@@ -403,7 +403,7 @@ def test_list_show_and_rates_write_the_catalogue_in_portuguese() -> None:
     the partner States in Portuguese, a Protocol item listed as ``Protocolo`` (a provision id keeps its
     ``Protocol``), and ``Protocolo 9`` accepted by `show`."""
     english = _catalogue_english()
-    assert {"missing", "decides", "taxing", "emirates", "probably"} <= english
+    assert {"missing", "decides", "taxing", "emirates", "inferred"} <= english
     texts = {"list": run("list", "--lang", "pt"), "list markdown": run("list", "--lang", "pt", "--format", "markdown"),
              "show procedural": run("show", "br-pt", "26", "--lang", "pt"),
              "show missing": run("show", "br-uy", "11", "--lang", "pt"),

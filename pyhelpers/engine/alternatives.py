@@ -27,7 +27,7 @@ import operator
 import re
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -93,7 +93,9 @@ _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_c
 change only these change no outcome, finding or figure of the item, only the way to it."""
 
 _FINDINGS = ("missing", "depends", "assumption", "requires_judgment", "not_encoded", "exception_applies",
-             "input_error", "note", "mutual_agreement")
+             "input_error", "note", "mutual_agreement", "discrimination", "ppt_indicator")
+_FINDING_KIND = {"exception_applies": "exception", "ppt_indicator": "indicator"}
+"""The kind of :class:`Finding` an atom of :data:`_FINDINGS` is, where it is not the atom's name."""
 
 
 @dataclass
@@ -299,7 +301,9 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                for f, names in zip(unknowns, prog.reads, strict=True)}
     deciders = _Deciders(scenario, unknowns, fired, readers, lambda: _fired_shown(ctl, unknowns, cons, deadline),
                          cons)
-    items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders) for it in base.items)
+    pivotal = _pivotal(cons, unknowns)
+    items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders, pivotal.get(it.item_id, set()))
+                  for it in base.items)
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
         attributed = dict(asked_for or {})
@@ -308,10 +312,12 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                 given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
                 if given:
                     attributed[(it.item_id, name)] = given
-        items = tuple(_relevance(it, asked[it.item_id], completed, attributed, readers, deciders) for it in items)
+        items = tuple(_relevance(it, asked[it.item_id], completed, attributed, readers, deciders,
+                                 pivotal.get(it.item_id, set())) for it in items)
     answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
-                                                       if any(c.fact == f.name for a in it.alternatives
+                                                       if f.name in pivotal.get(it.item_id, ())
+                                                       or any(c.fact == f.name for a in it.alternatives
                                                               for c in a.holds_if)), not f.not_given)
                   for f in unknowns)
     incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
@@ -529,7 +535,7 @@ def _masked(atom: str) -> str:
 
 def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact],
                attributed: dict[tuple[str, str], set[Finding]], readers: Mapping[str, frozenset[str]],
-               deciders: _Deciders) -> ItemResult:
+               deciders: _Deciders, pivotal: Set[str]) -> ItemResult:
     """``item`` answered over every completion of the unknown values, its findings speaking as the rules
     do: a completed fact some value of which changes an outcome, a finding or a figure of the item is
     reported with the ``depends`` findings the rules give for it, by the rules' provisions if the fact's
@@ -538,11 +544,12 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     the article whose conclusion it states); where the rules give
     none, by those of :func:`_deciding_provisions`; one that changes
     nothing, with the same findings as ``not_needed``. An item the rules asked for none of them keeps its
-    three-valued answer (``asked``)."""
+    three-valued answer (``asked``). ``pivotal``: the facts that decide something of the item with a value
+    of another (:func:`_pivotal`)."""
     if not any(iid == item.item_id for iid, _ in attributed) and not any(f.kind == "depends" for f in asked.findings):
         return asked
     names = {f.name for f in completed}
-    deciding = {c.fact for a in item.alternatives for c in a.holds_if} & names
+    deciding = ({c.fact for a in item.alternatives for c in a.holds_if} | pivotal) & names
     if item.status == "depends" and not deciding:  # a figure turns on them, or not exactly: each the rules ask
         deciding = {name for (iid, name) in attributed if iid == item.item_id}
     findings = {f for f in item.findings if not (f.kind == "depends" and f.fact in names)}
@@ -556,6 +563,9 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
                 # the rules cite a provision whose condition the fact's values do not part (the article
                 # whose conclusion the fact states): their findings, cited by the provisions it does part
                 findings |= {dataclasses.replace(g, provision=p) for g in given for p in provisions}
+            elif given:  # and by the other provisions whose condition it parts (the exception beside the rule)
+                findings |= given | {dataclasses.replace(g, provision=p) for g in given for p in provisions
+                                     if not any(_same_unit(p, h.provision) for h in given)}
             else:
                 findings |= given or {Finding("depends", p, fact.name, open_as=_open_as(fact)) for p in provisions}
         else:
@@ -570,6 +580,34 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
 def _same_unit(a: str, b: str) -> bool:
     """Whether provision ``a`` is ``b``, one of its sub-units, or a unit ``b`` is part of."""
     return a == b or a.startswith(b + "(") or b.startswith(a + "(")
+
+
+def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact]) -> dict[str, set[str]]:
+    """For each item, the open facts that decide something of it together with the others: those with two
+    combinations of values, the same but for that fact, whose answer sets differ in an outcome, a finding
+    or a figure of the item (read from every combination's answer set where they were enumerated; else
+    none, and the caller keeps to the conditions each alternative holds under). A fact that matters only
+    with a value of another (a place's status, once it bears the payment) has no condition of its own."""
+    if cons.models is None or not cons.complete or len(unknowns) < 2:
+        return {}
+    of_item: dict[str, set[str]] = defaultdict(set)
+    for text in cons.brave - cons.cautious:
+        if text.startswith((FIRED, RELIES)):
+            continue
+        a = parse_atom(text)
+        if len(a.args) >= 2 and isinstance(a.args[1], str) and a.name not in _PROVISIONS_ONLY:
+            of_item[a.args[1]].add(text)
+    out: dict[str, set[str]] = {}
+    for iid, texts in of_item.items():
+        seen = [(values, frozenset(texts & atoms)) for values, atoms in cons.models]
+        for f, fact in enumerate(unknowns):
+            first: dict[tuple[int | None, ...], frozenset[str]] = {}
+            for values, shown in seen:
+                key = tuple(values.get(g) for g in range(len(unknowns)) if g != f)
+                if first.setdefault(key, shown) != shown:
+                    out.setdefault(iid, set()).add(fact.name)
+                    break
+    return out
 
 
 def possibly_relied_on(key: str, relies: dict[Term, set[str]]) -> tuple[str, ...]:
@@ -697,7 +735,7 @@ def _label_provision_text(label_text: str, provision: str) -> str:
 
 def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], cons: _Consequences,
           relies: dict[Term, set[str]], readers: Mapping[str, frozenset[str]],
-          deciders: _Deciders) -> ItemResult:
+          deciders: _Deciders, pivotal: Set[str] = frozenset()) -> ItemResult:
     """The certain result of an item, with its possible-but-not-certain conclusions as alternatives. Each
     alternative is flagged with the reconstructed provisions its atoms rest on in some combination where
     they hold (``relies``), and the item with those of every conclusion and finding it has in some
@@ -732,7 +770,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
                                             outcome, cap, reconstructed=relied_on(used, relies)))
             open_states.add(state)
         elif a.name in _FINDINGS:
-            kind = "exception" if a.name == "exception_applies" else a.name
+            kind = _FINDING_KIND.get(a.name, a.name)
             prov = args[2] if a.name == "not_encoded" else (args[3] if len(args) > 3 else "")
             fact = render_term(args[2]) if a.name != "not_encoded" else None
             finding = Finding(kind, prov if isinstance(prov, str) else "", fact)
@@ -747,11 +785,12 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     for state in open_states if cons.complete else ():  # one outcome per State: the last open one is "otherwise"
         mine_ = [x for x in alternatives if x.state == state]
         loose = [x for x in mine_ if not x.exact]
-        if len(loose) == 1 and len(mine_) > 1:
+        labelled = _has_label(iid, state) in cons.cautious  # the State has an outcome in every combination
+        if len(loose) == 1 and len(mine_) > 1 and labelled:
             alternatives[alternatives.index(loose[0])] = dataclasses.replace(loose[0], holds_if=(), exact=True,
                                                                             otherwise=True)
     alternatives.sort(key=lambda x: (x.state is None, x.state or "", x.conclusion, str(x)))
-    deciding = sorted({c.fact for x in alternatives for c in x.holds_if})
+    deciding = sorted({c.fact for x in alternatives for c in x.holds_if} | (pivotal if alternatives else set()))
     if not deciding and alternatives:
         deciding = [f.name for f in unknowns]
     open_as = {f.name: _open_as(f) for f in unknowns}
@@ -843,7 +882,7 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
                     under[(f, v)] = (frozenset().union(*these) | (old[0] & gates), frozenset.intersection(*these))
         facts = frozenset(str(a.symbol) for a in ctl.symbolic_atoms.by_signature(FIRED, 2) if a.is_fact)
         brave = frozenset().union(*(a for _, a in models)) | gates | facts
-        return _Consequences(brave, facts, under, len(models) == len(cons.models))
+        return _Consequences(brave, facts, under, len(models) == len(cons.models), models=models)
     ctl.add(FIRED, [], f"#show {FIRED}/2.")
     ctl.ground([(FIRED, [])])
     return _consequences(ctl, unknowns, deadline)
@@ -930,12 +969,46 @@ class _Deciders:
                     if not about:
                         status[prov].add(iid)
         first = self._fired.first & self._readers.get(name, frozenset())  # this fact's, not another open one's
+        if cons.models is not None and self._answers.models is not None:
+            self._together(f, mine, status, {iid for iid in self._items if not any(
+                iid in its and (prov in first or any(iid in status[p] for p in self._fired.after.get(prov, ())
+                                                     if p in first)) for prov, its in mine.items())})
         out: dict[str, set[str]] = defaultdict(set)
         for prov, its in mine.items():
             for iid in its:
                 if prov in first or any(iid in status[p] for p in self._fired.after.get(prov, ()) if p in first):
                     out[iid].add(prov)
         return {k: frozenset(v) for k, v in out.items()}
+
+    def _together(self, f: int, mine: dict[str, set[str]], status: dict[str, set[str]], items: set[str]) -> None:
+        """For ``items`` (those no provision's condition decides value by value), the provisions whose
+        condition comes out differently between two combinations of values the same but for fact ``f``,
+        which give the item different outcomes, and the same under those with the same (a place's status,
+        which decides only once that place bears the payment): added to ``mine`` (and ``status``) as in
+        :meth:`_decide`."""
+        cons, answers = self._read(), self._answers
+        if not items or cons.models is None or answers.models is None:
+            return
+        others = [g for g in range(len(self._unknowns)) if g != f]
+        fired = {tuple(sorted(values.items())): atoms for values, atoms in cons.models}
+        groups: dict[tuple[int | None, ...], list[tuple[frozenset[str], frozenset[str]]]] = defaultdict(list)
+        for values, atoms in answers.models:  # each combination's fired atoms and answer, by the other facts' values
+            shown = fired.get(tuple(sorted(values.items())))
+            if shown is not None:
+                groups[tuple(values.get(g) for g in others)].append((shown, atoms))
+        heads = {iid: f'_label("{SID}","{iid}",' for iid in items}
+        for texts, prov, about in self._open:
+            for iid in (about or self._items) & items:
+                for members in groups.values():
+                    among = [(max(t in shown for t in texts), frozenset(t for t in atoms if t.startswith(heads[iid])))
+                             for shown, atoms in members
+                             if prov in self._gates or not any(t in atoms for t in self._not_applicable[iid])]
+                    if len({c for c, _ in among}) > 1 and len({o for _, o in among}) > 1 and \
+                            _follows([c for c, _ in among], range(len(among)), [o for _, o in among]):
+                        mine[prov].add(iid)
+                        if not about:
+                            status[prov].add(iid)
+                        break
 
 
     def _groups(self, f: int, values: Sequence[int], iid: str) -> list[tuple[frozenset[str], frozenset[str]]]:

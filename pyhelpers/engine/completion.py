@@ -155,15 +155,19 @@ def _first_days(days: Sequence[date], periods: critical.Periods, low: date, high
     return sorted(out)
 
 
-def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source: str) -> Records | None:
+def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source: str, also: Sequence[Any] = (),
+                    taken: int = 1) -> Records | None:
     """The holding records (``holding(H, C)``) and shares of the capital (``capital(holding(H, C))``) that
     the three-valued answer reports missing, opened over the values that can change an outcome (see
     :class:`Records`), with the fields it reports missing whose values can be listed; None when none is
-    missing or the record cannot be written (ids not in the scenario)."""
+    missing or the record cannot be written (ids not in the scenario). ``also``: the three-valued
+    answers of the scenario under each value of the facts already opened, whose missing facts count
+    too; ``taken``: the combinations those facts have."""
     data = copy.deepcopy(scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
         mode="json", by_alias=True, exclude_unset=True))
+    answers = (three_valued, *also)
     wanted: dict[tuple[str, str], tuple[set[str], list[date]]] = {}
-    for item in three_valued.items:
+    for item in (it for answer in answers for it in answer.items):
         for f in item.findings:
             m = _HOLDING.match(f.fact or "") or _CAPITAL.match(f.fact or "") if f.kind == "missing" else None
             if m is None or m["holder"] not in scenario.persons or m["company"] not in scenario.persons:
@@ -198,7 +202,7 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
         facts.append(OpenFact(("holdings", k, "capital"), name, "unknown", shares, ranged="int", high="100%",
                               completed=True, not_given=True))
         asked[name] = frozenset(names)
-    fields = _missing_fields(scenario, three_valued, data, source, combinations(facts))
+    fields = _missing_fields(scenario, answers, data, source, taken * combinations(facts))
     for fact, stands_for in fields:
         facts.append(fact)
         asked[fact.name] = stands_for
@@ -214,9 +218,9 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
     return Records(target, tuple(facts), asked)
 
 
-def _missing_fields(scenario: Scenario, three_valued: Any, data: Any, source: str,
+def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, source: str,
                     taken: int) -> list[tuple[OpenFact, frozenset[str]]]:
-    """The fields the three-valued answer reports missing whose every value can be listed (a yes/no, an
+    """The fields the three-valued ``answers`` report missing whose every value can be listed (a yes/no, an
     enumeration, a State: their ``fact_leaf``, :mod:`pyhelpers.scenario.factpaths`), each written into
     ``data`` at its first value and opened over all of them, in the order the findings come while the
     combinations (``taken`` already) stay within the limit; those that cannot be written (the document
@@ -228,7 +232,7 @@ def _missing_fields(scenario: Scenario, three_valued: Any, data: Any, source: st
     values, a missing fact that another missing one leaves undetermined either way would read "not
     needed")."""
     wanted: dict[tuple[Any, ...], set[str]] = {}
-    for item in three_valued.items:
+    for item in (it for answer in answers for it in answer.items):
         for f in item.findings:
             if f.kind != "missing" or not f.fact:
                 continue
@@ -263,6 +267,26 @@ def _valid_at(data: Any, path: tuple[Any, ...], value: Any, source: str) -> bool
     except ScenarioError:
         return False
     return True
+
+
+def with_each_value(scenario: Scenario, facts: Sequence[OpenFact], source: str) -> list[Scenario]:
+    """``scenario`` with each value of each of ``facts`` (fields it leaves out) written in alone, the
+    others still left out; a value the document is not valid with is skipped."""
+    plain = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    out: list[Scenario] = []
+    for fact in facts:
+        for value in fact.values:
+            data = copy.deepcopy(plain)
+            if Scenario.revalidate is None or not _written(data, fact.path, value):
+                continue
+            try:
+                variant = Scenario.revalidate(data, source)
+            except ScenarioError:
+                continue
+            variant._plain_data = data
+            out.append(variant)
+    return out
 
 
 def _written(data: Any, path: tuple[Any, ...], value: Any) -> bool:

@@ -70,7 +70,8 @@ _ANONYMOUS_RE = re.compile(rf"\b{ANONYMOUS_PREFIX}\d+\b")
 """The names the fast path gives to anonymous variables (:func:`~pyhelpers.engine.statements.named_anonymous`):
 the rule's own text has ``_`` there."""
 ROLES = ("input", "static", "derived", "conclusion", "finding")
-ARG_TYPES = ("id", "state", "date", "ymd", "bp", "units", "cents", "currency", "prov", "months", "int", "year", "term")
+ARG_TYPES = ("id", "state", "date", "ymd", "bp", "units", "cents", "currency", "prov", "months", "days", "int", "year",
+             "term")
 
 
 @lru_cache(maxsize=4096)

@@ -213,6 +213,7 @@ def _walk(logic: Logic, own: str, first: frozenset[str], through: str = ""
     seen = {n for n in first if not through or n not in graph.items}
     queue = deque(sorted(seen))
     found: dict[str, set[str]] = defaultdict(set)
+    stated: set[str] = set()  # what the rules conclude from a stated conclusion, as its article's
     while queue:
         name = queue.popleft()
         for n in by_body.get(name, ()):
@@ -224,12 +225,16 @@ def _walk(logic: Logic, own: str, first: frozenset[str], through: str = ""
                 continue  # another treaty's rule: it never holds in this treaty's scenario
             if through and _article(rule.provision) == through and head_name in graph.items:
                 continue  # the article's own conclusion about the item
-            if rule.provision.startswith(own) and _article(rule.provision) != through \
-                    and name not in graph.conclusions:
+            if name in graph.conclusions or (name in stated and dynamic is not None):
+                # a stated conclusion taken as the article's, or carried on with the article's provision
+                # (a permanent establishment at issue for an item, with the provision that stated it):
+                # read by what reads it
+                stated.add(head_name)
+            elif rule.provision.startswith(own) and _article(rule.provision) != through:
                 lines.add(_fired_line(rule.provision, head, body, provisions_of_head[head_name]))
                 found[rule.provision].add(head_name)
                 continue
-            if dynamic is not None and rule.rule_id.startswith(own.strip() + "/") and not through:
+            elif dynamic is not None and rule.rule_id.startswith(own.strip() + "/") and not through:
                 # the treaty's rule of a provision its facts carry (a State's first day of application)
                 lines.add(f"{FIRED}({dynamic}, {head}) :- {body}.")
                 for read_name in _NAME_RE.findall(body):

@@ -37,6 +37,7 @@ from pyhelpers.engine.completion import (
     combinations,
     missing_records,
     unknown_values,
+    with_each_value,
 )
 from pyhelpers.engine.critical import Periods, treaty_periods
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
@@ -285,7 +286,6 @@ class Checker:
         if scenario.unknowns:
             return check_open(self, scenario, source, limit, unknown_values(scenario))
         three = self.check_three_valued(scenario, source)
-        records = missing_records(self, scenario, three, source)
         asks = any(f.kind == "depends" for it in three.items for f in it.findings)
         completed = unknown_values(scenario) if asks else ()  # only where the rules ask for an unknown fact
         attributed = asked_for(self, scenario, source, completed, three) if completed else {}
@@ -294,14 +294,41 @@ class Checker:
         candidates = completed
         completed = tuple(f for f in accepted(self, [(scenario, f, asks_of[f.name]) for f in candidates
                                                      if asks_of[f.name]], source) if f is not None)
-        completed = self._asked_under(scenario, source, completed, candidates, attributed)
+        completed, under = self._asked_under(scenario, source, completed, candidates, attributed)
         asks = bool(completed)
+        if asks and under is None:
+            try:
+                under = self._under_each_value(scenario, source, completed)
+            except ScenarioError:  # values valid one by one that contradict each other
+                under = []
+        # the facts the rules find missing, on the facts given or under some value of an opened fact (a
+        # bearer's own facts, or a later provision's, asked only once that bearer is chosen), round by round
+        answers = [answer for _, answer in under or ()]
+        records = missing_records(self, scenario, three, source, also=answers, taken=combinations(completed))
+        tried: set[str] = set()
+        for _ in range(ASKED_UNDER_ROUNDS):
+            fresh = [f for f in records.facts if not f.ranged and f.name not in tried] if records else []
+            if records is None or not fresh:
+                break
+            tried.update(f.name for f in fresh)
+            variants = with_each_value(scenario, fresh, source)
+            answers += self.three_valued_together(variants, source) if variants else []
+            again = missing_records(self, scenario, three, source, also=answers, taken=combinations(completed))
+            if again is None or {f.name for f in again.facts} == {f.name for f in records.facts}:
+                break
+            records = again
         if records is not None and combinations((*completed, *records.facts)) > MAX_COMBINATIONS:
             records = None
         if records is None and not asks:
             return three  # the rules ask for none of the facts that could be opened
         target, extra, asked = (scenario, (), {}) if records is None else (records.scenario, records.facts,
                                                                           records.asked)
+        for answer in answers:  # a fact found missing under some value: asked for by the items that find it
+            for it in answer.items:
+                for name, stands_for in asked.items():
+                    given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
+                    if given:
+                        attributed.setdefault((it.item_id, name), set()).update(given)
         try:
             if self.in_parts:
                 parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
@@ -312,21 +339,29 @@ class Checker:
         except ScenarioError:  # values valid one by one that contradict each other: three-valued
             return three
 
+    def _under_each_value(self, scenario: Scenario, source: str, opened: Sequence[OpenFact]
+                          ) -> list[tuple[Scenario, ScenarioResult]]:
+        """The scenario under each value of each opened fact (the others kept open), with its
+        three-valued answer (:meth:`three_valued_together`)."""
+        variants = [scenario.with_values({fact.path: value}, source, keep_unknown=True)
+                    for fact in opened for value in fact.values]
+        return list(zip(variants, self.three_valued_together(variants, source), strict=True))
+
     def _asked_under(self, scenario: Scenario, source: str, opened: tuple[OpenFact, ...],
                      candidates: Sequence[OpenFact], attributed: dict[tuple[str, str], set[Finding]]
-                     ) -> tuple[OpenFact, ...]:
+                     ) -> tuple[tuple[OpenFact, ...], list[tuple[Scenario, ScenarioResult]] | None]:
         """``opened`` with the unknown facts the rules ask for only under some value of an opened one
         (an agent's ordinary course once it is independent), found round by round (at most
-        :data:`ASKED_UNDER_ROUNDS`); ``attributed`` gains their findings."""
+        :data:`ASKED_UNDER_ROUNDS`); ``attributed`` gains their findings. Also the scenario under each
+        value of the facts returned (:meth:`_under_each_value`) where it was solved for them, else None."""
+        under: list[tuple[Scenario, ScenarioResult]] | None = None
         for _ in range(ASKED_UNDER_ROUNDS):
             names = {f.name for f in opened}
             pending = [f for f in candidates if f.name not in names]
             if not pending:
                 break
-            variants = [scenario.with_values({fact.path: value}, source, keep_unknown=True)
-                        for fact in opened for value in fact.values]
-            asking = [(variant, three) for variant, three in zip(variants, self.three_valued_together(variants, source),
-                                                                 strict=True)
+            under = self._under_each_value(scenario, source, opened)
+            asking = [(variant, three) for variant, three in under
                       if any(f.kind == "depends" for it in three.items for f in it.findings)]
             tried = []  # (variant, fact, what it asks, the findings of each fact) in the order of the values
             for (variant, _), more in zip(asking, asked_for_each(self, asking, source, pending), strict=True):
@@ -343,7 +378,8 @@ class Checker:
             if not found:
                 break
             opened = (*opened, *found.values())
-        return opened
+            under = None  # solved for fewer facts than are now opened
+        return opened, under
 
     def check_three_valued(self, scenario: Scenario, source: str = "<scenario>") -> ScenarioResult:
         """Evaluate ``scenario`` in one answer set: a fact given as ``unknown`` is answered three-valued by

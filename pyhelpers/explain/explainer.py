@@ -326,7 +326,7 @@ _DAY_TYPES = frozenset({"date"})
 def term_type(node: Any, plan: RulePlan) -> str:
     """The vocabulary type of a term of a comparison or an aggregate: a variable's own (``int`` where the rule's
     atoms do not type it); of arithmetic, the type of its figure (a date moved by days, ``D + 30``, is a date; the
-    difference of two dates, ``D - F``, is a number of days; a share times a number is a share)."""
+    difference of two dates, ``D - F``, is a number of days, ``days``; a share times a number is a share)."""
     t = node.ast_type
     if t == ASTType.Variable:
         return plan.var_types.get(node.name, "int")
@@ -335,7 +335,7 @@ def term_type(node: Any, plan: RulePlan) -> str:
     if t == ASTType.BinaryOperation:
         left, right = term_type(node.left, plan), term_type(node.right, plan)
         if node.operator_type == ast.BinaryOperator.Minus and left == right and left in _DAY_TYPES:
-            return "int"
+            return "days"
         return next((x for x in (left, right) if x not in ("int", "id")), "int")
     return "int"
 

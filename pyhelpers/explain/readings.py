@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import clingo
+from babel import Locale
 
 from pyhelpers.base import dates, formats
 from pyhelpers.base import lang as languages
@@ -24,6 +25,38 @@ def state_names(lang: str) -> dict[str, str]:
     if languages.normalize(lang) == "pt-PT":
         return {**names["pt"], **names.get("pt_pt", {})}
     return names[languages.family(lang)]
+
+
+def state_name(code: str, lang: str) -> str:
+    """The name of State ``code`` in ``lang``: a Contracting State's from the catalogue (:func:`state_names`), a
+    third State's from the CLDR territory names Babel carries (``us`` → the United States, with the English
+    article the catalogue's ``state_article`` gives it; Estados Unidos), the code in capitals where neither
+    knows it."""
+    known = state_names(lang).get(code)
+    if known is not None:
+        return known
+    name = _territory_names(languages.normalize(lang)).get(code.upper(), code.upper())
+    english = _by_language("state_article", logic_dir()).get("en", {}).get(code) if languages.family(lang) == "en" \
+        else None  # Portuguese puts its article by the preposition before the name (:func:`state_in`)
+    return f"{english} {name}" if english else name
+
+
+@lru_cache(maxsize=8)
+def _territory_names(lang: str) -> Mapping[str, str]:
+    """CLDR's names of the territories (ISO 3166 codes in capitals) in ``lang`` (pt: Brazilian, pt-PT: European)."""
+    return Locale.parse(lang.replace("-", "_")).territories
+
+
+def treaty_caveat(treaty: str, lang: str) -> str | None:
+    """The caveat on ``treaty`` as a whole (``treaty_caveat`` facts of the catalogue: a corpus text that does not
+    name its partner) in ``lang``, said once at the head of an answer; None for a treaty without one."""
+    table: dict[str, str] = {}
+    for sym in ground_facts("treaty_caveat", 3, logic_dir()):
+        if sym.arguments[0].string == treaty:
+            table[sym.arguments[1].name] = sym.arguments[2].string
+    if languages.normalize(lang) == "pt-PT" and "pt_pt" in table:
+        return table["pt_pt"]
+    return table.get(languages.family(lang))
 
 
 @lru_cache(maxsize=8)
@@ -53,7 +86,7 @@ def state_in(before: str, code: str, lang: str) -> tuple[str, str]:
     Brasil``, ``em`` + ``os Emirados Árabes Unidos`` → ``nos ...``) or put before the name. Returns
     ``before`` (without the contracted preposition) and the words for the State. English and names without
     an article: the name as it is."""
-    name = state_names(lang).get(code, code.upper())
+    name = state_name(code, lang)
     article = _by_language("state_article", logic_dir())["pt"].get(code) if languages.family(lang) == "pt" else None
     if not article:
         return before, name
@@ -74,10 +107,12 @@ def with_state(template: str, key: str, code: str, lang: str) -> str:
 
 
 _WORDS = {
-    "en": {"months": "months", "not": "it is not the case that", "given": "given by the scenario",
+    "en": {"months": "months", "days": "days", "day": "day", "not": "it is not the case that",
+           "given": "given by the scenario",
            "static": "set by the treaty catalogue", "test": "test", "no_rule": "no rule derived it",
            "not_applied": "{prov} does not apply ({exception})"},
-    "pt": {"months": "meses", "not": "não se verifica que", "given": "informado pelo cenário",
+    "pt": {"months": "meses", "days": "dias", "day": "dia", "not": "não se verifica que",
+           "given": "informado pelo cenário",
            "static": "fixado pelo catálogo da convenção", "test": "teste", "no_rule": "nenhuma regra o derivou",
            "not_applied": "o {prov} não se aplica ({exception})", "open": "(em aberto)",
            "no_value": "a convenção não fixa tal valor", "not_given": "não informado pelo cenário",
@@ -107,11 +142,13 @@ _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cen�
 _SOME_OF_TYPE = {
     "en": {"id": "some element of the scenario", "state": "some State", "prov": "some provision", "date": "some date",
            "ymd": "some date", "bp": "some percentage", "units": "some percentage", "cents": "some amount",
-           "currency": "some currency", "months": "some number of months", "int": "some number", "year": "some year",
+           "currency": "some currency", "months": "some number of months",
+           "days": "some number of days", "int": "some number", "year": "some year",
            "term": "some value"},
     "pt": {"id": "algum elemento do cenário", "state": "algum Estado", "prov": "alguma disposição",
            "date": "alguma data", "ymd": "alguma data", "bp": "algum percentual", "units": "algum percentual",
            "cents": "algum montante", "currency": "alguma moeda", "months": "algum número de meses",
+           "days": "algum número de dias",
            "int": "algum número", "year": "algum ano", "term": "algum valor"},
     "pt-PT": {"bp": "alguma percentagem", "units": "alguma percentagem"},
 }
@@ -667,7 +704,7 @@ def constant_text(text: str, lang: str) -> str:
     return f"{found} ({', '.join(_argument_words(a, states, lang) for a in args)})"
 
 
-_NUMBER_TYPES = frozenset({"date", "ymd", "bp", "units", "cents", "months", "int", "year"})
+_NUMBER_TYPES = frozenset({"date", "ymd", "bp", "units", "cents", "months", "days", "int", "year"})
 """The argument types whose values are numbers the rules write (a term's text has them as digits)."""
 
 
@@ -692,7 +729,7 @@ def term_text(text: str, lang: str) -> str | None:
         elif spec.type == "state" and arg in names:
             values[spec.name], states[spec.name] = names[arg], arg
         elif spec.type == "state" and re.fullmatch(r"[a-z]{2}", arg):  # a third State the catalogue does not name
-            values[spec.name] = render_value(clingo.Function(arg), "state", lang)
+            values[spec.name], states[spec.name] = render_value(clingo.Function(arg), "state", lang), arg
         elif spec.type in ("term", "currency") and re.fullmatch(r"[a-z][a-z0-9_]*", arg):
             values[spec.name] = render_value(clingo.Function(arg), spec.type, lang)
         else:
@@ -809,7 +846,7 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
     """One argument rendered according to its vocabulary type."""
     t = sym.type
     if typ == "state" and t == clingo.SymbolType.Function and not sym.arguments:
-        return state_names(lang).get(sym.name, sym.name.upper())
+        return state_name(sym.name, lang)
     if typ == "currency" and t == clingo.SymbolType.Function and not sym.arguments:
         return sym.name.upper()  # its ISO 4217 code, which the rules write in lower case: ``usd`` → USD
     if t == clingo.SymbolType.Number:
@@ -833,6 +870,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
             return formats.number(Decimal(n).scaleb(-2), lang)
         if typ == "months":
             return f"{formats.number(n, lang)} {word('months', lang)}"
+        if typ == "days":  # a number of days, with its unit: 183 days / 183 dias (1 day / 1 dia)
+            return f"{formats.number(n, lang)} {word('day' if abs(n) == 1 else 'days', lang)}"
         if typ == "year":  # a calendar year: never grouped
             return str(n)
         return formats.number(n, lang)  # a count, grouped as the language writes it: 10,000 / 10.000

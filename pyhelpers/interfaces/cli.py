@@ -475,6 +475,9 @@ def list_(fmt: str, lang: str) -> None:
     for e in entries:
         partner = render.partner_name(e.treaty, lang) or e.banner.get("Partner", "")
         click.echo(f"## {e.treaty} — {partner}\n" if md else f"{e.treaty}  {partner}")
+        caveat = render.caveat_text(e.treaty, lang)  # the partner the corpus's text does not name, said once
+        if caveat:
+            click.echo(f"> {caveat}\n" if md else f"  {caveat}")
         statuses = ("encoded", "pending", "missing", "procedural")
         width = max(len(render.catalogue_word(st, lang)) for st in statuses) + 2
         for status in statuses:

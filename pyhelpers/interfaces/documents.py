@@ -16,6 +16,7 @@ from pyhelpers.engine.expect import Mismatch, compare
 from pyhelpers.engine.provenance import EXPLAINED_ROOTS
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
+from pyhelpers.explain import readings
 from pyhelpers.output import render
 from pyhelpers.scenario import Scenario, person_questions
 from pyhelpers.scenario.factpaths import fact_path
@@ -152,7 +153,9 @@ def explain_document(explanation: Explanation, scenario: Scenario, source: str, 
     """``treaty explain --format json``: the legal ``argument`` and the whole ``derivation`` of each
     conclusion; with ``--why-not``, the ``sections`` of the why-not analysis."""
     note = render.alternatives_note(scenario, lang)
-    head: dict[str, Any] = {"source": source, **({"note": note} if note else {})}
+    caveat = readings.treaty_caveat(scenario.treaty, lang) if scenario.treaty else None
+    head: dict[str, Any] = {"source": source, **({"note": note} if note else {}),
+                            **({"caveat": caveat} if caveat else {})}
     if explanation.arguments is None:
         return {**head, "sections": render.explain_json(explanation.sections)}
     return {**head, "argument": render.argument_json(explanation.arguments, explanation.result, lang),

@@ -19,7 +19,7 @@ from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.rates import RateRow, RateTable
 from pyhelpers.engine.results import Finding, StateOutcome
-from pyhelpers.explain.readings import constant_text, state_names, term, translated, value, with_state
+from pyhelpers.explain.readings import constant_text, state_name, state_names, term, translated, value, with_state
 from pyhelpers.output.render import finding_text, outcome_text, values_text, wording
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
@@ -72,7 +72,7 @@ CSV_COLUMNS = ("treaty", "income_type", "source", "residence", "owner", "given",
 
 
 def _name(code: str, lang: str) -> str:
-    return state_names(lang).get(code, code.upper())
+    return state_name(code, lang)
 
 
 def _conditions(row: RateRow, lang: str) -> str:

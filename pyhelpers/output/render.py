@@ -30,6 +30,7 @@ from pyhelpers.engine.results import (
     ScenarioResult,
     StateOutcome,
 )
+from pyhelpers.explain import readings
 from pyhelpers.explain.readings import constant_text, fact_text, state_names, term, value, with_state
 from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
@@ -80,7 +81,8 @@ _LABEL = {
     "en": {"status": "status", "provisions": "provisions", "max_tax": "maximum source tax",
            "expect_ok": "expect: all {n} item(s) match", "expect_ok_one": "expect: all {n} item(s) match",
            "expect_bad": "expect: {n} mismatch(es)", "expect_bad_one": "expect: {n} mismatch(es)",
-           "evaluated": "evaluated on", "findings": "findings", "why_not": "why not", "holds": "holds",
+           "evaluated": "evaluated on", "caveat": "caveat",
+           "findings": "findings", "why_not": "why not", "holds": "holds",
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
            "reconstructed_mark": "relies on RECONSTRUCTED",
@@ -116,7 +118,8 @@ _LABEL = {
     "pt": {"status": "situação", "provisions": "dispositivos", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimentos conferem", "expect_ok_one": "expect: o rendimento confere",
            "expect_bad": "expect: {n} divergências", "expect_bad_one": "expect: 1 divergência",
-           "evaluated": "avaliado em", "findings": "constatações", "why_not": "por que não", "holds": "se verifica",
+           "evaluated": "avaliado em", "caveat": "ressalva",
+           "findings": "constatações", "why_not": "por que não", "holds": "se verifica",
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "baseia-se em dispositivos RECONSTITUÍDOS (ausentes do texto do corpus)",
            "reconstructed_mark": "baseia-se em RECONSTITUÍDOS",
@@ -439,7 +442,14 @@ def field_note(f: Finding, lang: str) -> str:
 
 
 def state_name(code: str, lang: str) -> str:
-    return state_names(lang).get(code, code.upper())
+    """A State by its name: a Contracting State's from the catalogue, a third State's from CLDR (Babel)."""
+    return readings.state_name(code, lang)
+
+
+def caveat_text(treaty: str, lang: str) -> str | None:
+    """The caveat on the treaty as a whole (said once at the head of an answer), with its label; None if none."""
+    words = readings.treaty_caveat(treaty, lang)
+    return f"{label('caveat', lang)}: {words}" if words else None
 
 
 def money(amount: Decimal, currency: str | None, lang: str = "en") -> str:
@@ -681,7 +691,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
     """The decision of each item; ``decisive``: by (item, State), the line of the legal argument that gives
     the State's outcome, printed under it; ``decisive_cut``: the time limit stopped their derivation (said)."""
     lines = [*incomplete_line(result.incomplete, lang), f"{result.source} — {result.name}",
-             f"{result.treaty}, {label('evaluated', lang)} {formats.date(result.evaluation_date, lang)}", ""]
+             f"{result.treaty}, {label('evaluated', lang)} {formats.date(result.evaluation_date, lang)}",
+             *filter(None, [caveat_text(result.treaty, lang)]), ""]
     for item in result.items:
         gross = f"  {money(item.gross, item.currency, lang)} {item.currency}" if item.gross is not None else ""
         lines.append(f"{item.item_id}  {value(item.income_type, lang)}{gross}  [{value(item.status, lang)}]")
@@ -941,8 +952,9 @@ def result_json(result: ScenarioResult, lang: str = "en") -> dict[str, Any]:
     words), then ``incomplete_reason`` (the same as figures: ``cut``, ``limit_seconds``, ``wall_seconds``,
     ``cpu_seconds``, ``busy``, ``more_slices``, ``slice_items``; null when complete), then the rest."""
     data = result.to_json()
+    caveat = readings.treaty_caveat(result.treaty, lang)
     return {"incomplete": incomplete_text(result.incomplete, lang), "incomplete_reason": data.pop("incomplete"),
-            **data}
+            **({"caveat": caveat} if caveat else {}), **data}
 
 
 def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, lang: str = "en") -> dict[str, Any]:
@@ -1005,7 +1017,10 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     if result.incomplete:
         lines += [f"> **{mark}**: {incomplete_text(result.incomplete, lang)}", ""]
     evaluated = f"{label('evaluated', lang)} {formats.date(result.evaluation_date, lang)}"
-    lines += [f"`{result.source}` — {result.treaty}, {evaluated}", "",
+    lines += [f"`{result.source}` — {result.treaty}, {evaluated}", ""]
+    if (caveat := caveat_text(result.treaty, lang)) is not None:
+        lines += [f"> {caveat}", ""]
+    lines += [
               "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for item in result.items:
         cells = [f"`{item.item_id}`", value(item.income_type, lang), value(item.status, lang),
@@ -1388,7 +1403,8 @@ def conclusions(args: list[Argument], item: ItemResult | None, lang: str) -> lis
 
 
 def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
-    out: list[str] = []
+    caveat = caveat_text(result.treaty, lang) if result is not None else None
+    out: list[str] = [caveat, ""] if caveat else []
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out.append(iid)
@@ -1401,7 +1417,8 @@ def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str
 
 
 def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
-    out: list[str] = []
+    caveat = caveat_text(result.treaty, lang) if result is not None else None
+    out: list[str] = [f"> {caveat}".replace("|", "\\|"), ""] if caveat else []
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out += [f"## {iid}", ""]

@@ -370,16 +370,25 @@ def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argumen
     """The legal argument of one item as a graph: the item on top, each conclusion below it (a State's
     outcome as `treaty check` words it), and under each the lines of its argument, each above the next (the
     decisive provision first): a provision with its reading, tested facts and comparisons (its other
-    facts in the node's note), or an exception that did not apply. A line that two conclusions share is one node."""
+    facts in the node's note), or an exception that did not apply. A line that two conclusions share is one node.
+    A State's outcome that turns on facts missing or given as unknown has its alternatives under it, one node
+    each; one the explanation does not derive is drawn all the same, by what it depends on (:func:`_open_outcome`)."""
     b = _Builder(gid, item.item_id, reconstructed)
     title = f"{item.item_id} · {term(item.income_type, lang)} · {shown_value(item.status, lang)}"
     title_en = f"{item.item_id} · {term(item.income_type, 'en')} · {item.status}"
     top = b.root("item", title, title_en, item.item_id)
-    for arg, en in arguments:
+    argued = {arg.state for arg, _ in arguments if arg.state is not None}
+    states = [pair for pair in arguments if pair[0].state is not None]
+    findings = [pair for pair in arguments if pair[0].state is None]
+    for at, (arg, en) in enumerate([*states, *findings]):
+        if at == len(states):  # after the States argued: those whose outcome is open on the facts given
+            _open_outcomes(b, top, item, argued, lang)
         heading = render.argument_heading(arg, item, lang)
         heading_en = render.argument_heading(en, item, "en") if en is not None else heading
         cid = b.node(("conclusion", arg.atom), Node("", "derived", heading, heading_en, arg.atom))
         b.edge(top, cid)
+        if arg.state is not None:
+            _alternatives(b, cid, item, arg.state, lang)
         previous = cid  # each line rests on the next: a chain down from the conclusion
         en_lines: list[Line | None] = list(en.lines) if en is not None and len(en.lines) == len(arg.lines) \
             else [None] * len(arg.lines)
@@ -396,7 +405,41 @@ def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argumen
             lid = b.node(("line", line.kind, line.provision, label(line)), node)
             b.edge(previous, lid)
             previous = lid
+    if not findings:
+        _open_outcomes(b, top, item, argued, lang)
     return b.graph
+
+
+def _open_outcomes(b: _Builder, top: str, item: ItemResult, argued: set[str], lang: str) -> None:
+    """The States of ``item`` whose outcome is not ``argued`` (the explanation does not derive it: it turns on
+    facts missing or given as unknown), each drawn as :func:`_open_outcome` draws it."""
+    for outcome in item.states:
+        if outcome.state not in argued:
+            _open_outcome(b, top, item, outcome, lang)
+
+
+def _open_outcome(b: _Builder, top: str, item: ItemResult, outcome: StateOutcome, lang: str) -> None:
+    """A State's outcome the explanation does not derive (it turns on facts missing or given as unknown): a
+    node as `treaty check` words it ("Brazil: depends on ..."), and under it one node per alternative
+    (:func:`_alternatives`)."""
+    def heading(lang: str) -> str:
+        return f"{render.state_name(outcome.state, lang)}: {render.state_outcome_text(outcome, item, lang)}"
+
+    atom = f'state_outcome("{item.item_id}", {outcome.state}, {outcome.outcome})'
+    cid = b.node(("conclusion", atom), Node("", "unknown", heading(lang), heading("en"), atom))
+    b.edge(top, cid)
+    _alternatives(b, cid, item, outcome.state, lang)
+
+
+def _alternatives(b: _Builder, cid: str, item: ItemResult, state: str, lang: str) -> None:
+    """Under a State's outcome that turns on facts missing or given as unknown, one node per outcome it may take,
+    with the facts it holds on, as `treaty check` words them ("may tax if ... is pt")."""
+    for alt in item.alternatives:
+        if alt.state == state:
+            text = render.alternative_text(alt, lang, provisions=False)
+            node = Node("", "unknown", text, render.alternative_text(alt, "en", provisions=False),
+                        f"alternative {state} {alt.outcome}")
+            b.edge(cid, b.node(("alternative", state, text), node))
 
 
 def _arguments(ex: Explainer, item: str, roots: frozenset[str], lang: str,
@@ -922,6 +965,7 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
              f'{_e(why)}</p>' if why else f'<h1>{_e(res.name)}</h1>',
              f'<p class="meta"><code>{_e(s.source)}</code> — {_e(res.treaty)}, {_e(word("evaluated", lang))} '
              f'{_e(formats.date(res.evaluation_date, lang))}</p>',
+             *([f'<p class="caveat">{_e(caveat)}</p>'] if (caveat := render.caveat_text(res.treaty, lang)) else []),
              f'<h2>{_e(word("unknowns", lang))}</h2>']
     unknowns = s.unknowns()
     parts.append(f'<p>{_e(word("given_unknown", lang))}: '

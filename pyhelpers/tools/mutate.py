@@ -94,7 +94,7 @@ _OP_TEXT = {
     ast.ComparisonOperator.GreaterThan: ">", ast.ComparisonOperator.GreaterEqual: ">=",
     ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!=",
 }
-CITED_TYPES = frozenset({"bp", "cents", "months", "date", "ymd", "int", "year"})
+CITED_TYPES = frozenset({"bp", "cents", "months", "days", "date", "ymd", "int", "year"})
 """Argument types of a static fact's numbers that are cited values (thresholds, rates, periods)."""
 CATALOGUE = frozenset({"article"})
 """Static predicates whose numbers are identifiers, not values (article numbers)."""
