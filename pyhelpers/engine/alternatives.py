@@ -93,8 +93,8 @@ _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_c
 change only these change no outcome, finding or figure of the item, only the way to it."""
 
 _FINDINGS = ("missing", "depends", "assumption", "requires_judgment", "not_encoded", "exception_applies",
-             "input_error", "note", "mutual_agreement", "discrimination", "ppt_indicator")
-_FINDING_KIND = {"exception_applies": "exception", "ppt_indicator": "indicator"}
+             "input_error", "note", "mutual_agreement", "discrimination")
+_FINDING_KIND = {"exception_applies": "exception"}
 """The kind of :class:`Finding` an atom of :data:`_FINDINGS` is, where it is not the atom's name."""
 
 
@@ -595,7 +595,8 @@ def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact]) -> dict[str, set
         if text.startswith((FIRED, RELIES)):
             continue
         a = parse_atom(text)
-        if len(a.args) >= 2 and isinstance(a.args[1], str) and a.name not in _PROVISIONS_ONLY:
+        if len(a.args) >= 2 and isinstance(a.args[1], str) and a.name not in _PROVISIONS_ONLY \
+                and a.name != "ppt_indicator":  # an indicator informs, never decides
             of_item[a.args[1]].add(text)
     out: dict[str, set[str]] = {}
     for iid, texts in of_item.items():
