@@ -93,8 +93,8 @@ _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_c
 change only these change no outcome, finding or figure of the item, only the way to it."""
 
 _FINDINGS = ("missing", "depends", "assumption", "requires_judgment", "not_encoded", "exception_applies",
-             "input_error", "note", "mutual_agreement", "discrimination", "ppt_indicator")
-_FINDING_KIND = {"exception_applies": "exception", "ppt_indicator": "indicator"}
+             "input_error", "note", "mutual_agreement", "discrimination")
+_FINDING_KIND = {"exception_applies": "exception"}
 """The kind of :class:`Finding` an atom of :data:`_FINDINGS` is, where it is not the atom's name."""
 
 
@@ -565,7 +565,8 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
                 findings |= {dataclasses.replace(g, provision=p) for g in given for p in provisions}
             elif given:  # and by the other provisions whose condition it parts (the exception beside the rule)
                 findings |= given | {dataclasses.replace(g, provision=p) for g in given for p in provisions
-                                     if not any(_same_unit(p, h.provision) for h in given)}
+                                     if p.startswith(item.treaty + " ")
+                                     and not any(_same_unit(p, h.provision) for h in given)}
             else:
                 findings |= given or {Finding("depends", p, fact.name, open_as=_open_as(fact)) for p in provisions}
         else:
@@ -582,6 +583,11 @@ def _same_unit(a: str, b: str) -> bool:
     return a == b or a.startswith(b + "(") or b.startswith(a + "(")
 
 
+_SHOWN_BY_LABEL = frozenset({"treaty_not_applicable", "not_encoded", "benefits_denied"})
+"""Conclusions the outcome (``_label``) already shows, with the provision they rest on: two combinations
+that differ only in that provision (a payment's date under 31(2)(a) or (b)) decide nothing apart."""
+
+
 def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact]) -> dict[str, set[str]]:
     """For each item, the open facts that decide something of it together with the others: those with two
     combinations of values, the same but for that fact, whose answer sets differ in an outcome, a finding
@@ -595,7 +601,8 @@ def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact]) -> dict[str, set
         if text.startswith((FIRED, RELIES)):
             continue
         a = parse_atom(text)
-        if len(a.args) >= 2 and isinstance(a.args[1], str) and a.name not in _PROVISIONS_ONLY:
+        if len(a.args) >= 2 and isinstance(a.args[1], str) and a.name not in _PROVISIONS_ONLY \
+                and a.name not in _SHOWN_BY_LABEL and a.name != "ppt_indicator":  # an indicator informs only
             of_item[a.args[1]].add(text)
     out: dict[str, set[str]] = {}
     for iid, texts in of_item.items():

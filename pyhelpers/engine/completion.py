@@ -161,13 +161,14 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
     the three-valued answer reports missing, opened over the values that can change an outcome (see
     :class:`Records`), with the fields it reports missing whose values can be listed; None when none is
     missing or the record cannot be written (ids not in the scenario). ``also``: the three-valued
-    answers of the scenario under each value of the facts already opened, whose missing facts count
+    answers of the scenario under each value of the facts already opened, whose missing fields count
     too; ``taken``: the combinations those facts have."""
     data = copy.deepcopy(scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
         mode="json", by_alias=True, exclude_unset=True))
     answers = (three_valued, *also)
     wanted: dict[tuple[str, str], tuple[set[str], list[date]]] = {}
-    for item in (it for answer in answers for it in answer.items):
+    for item in three_valued.items:  # a record missing only under some value stays a possibility (its
+        # dates, combined with the others, would cost more than the answer gains)
         for f in item.findings:
             m = _HOLDING.match(f.fact or "") or _CAPITAL.match(f.fact or "") if f.kind == "missing" else None
             if m is None or m["holder"] not in scenario.persons or m["company"] not in scenario.persons:

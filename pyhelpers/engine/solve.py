@@ -314,8 +314,9 @@ class Checker:
             variants = with_each_value(scenario, fresh, source)
             answers += self.three_valued_together(variants, source) if variants else []
             again = missing_records(self, scenario, three, source, also=answers, taken=combinations(completed))
-            if again is None or {f.name for f in again.facts} == {f.name for f in records.facts}:
-                break
+            if again is None or {f.name for f in again.facts} == {f.name for f in records.facts} or \
+                    combinations((*completed, *again.facts)) > MAX_COMBINATIONS:
+                break  # nothing more, or too many to combine: the facts of the rounds before
             records = again
         if records is not None and combinations((*completed, *records.facts)) > MAX_COMBINATIONS:
             records = None
