@@ -27,9 +27,9 @@ start-up plus the rows at the steady rows/s, for each run; the memory is the mea
 partition at a time and the client holds a few partitions per worker: not measured at those sizes;
 ``tests/bench/batch.py`` measures the growth of a local run).
 
-``--rounds R`` runs every configuration R times, interleaved, and keeps each one's fastest run (a loaded
-machine). Figures only: no time is asserted; the exit status is 1 if an engine's rows or receipt differ from
-the baseline's. The file is named like Dask's package: it takes its own folder off ``sys.path``.
+``--no-spark`` skips Spark. ``--rounds R`` runs every configuration R times, interleaved, and keeps each one's
+fastest run (a loaded machine). Figures only: no time is asserted; the exit status is 1 if an engine's rows or
+receipt differ from the baseline's. The file is named like Dask's package: it takes its own folder off ``sys.path``.
 """
 
 from __future__ import annotations
@@ -419,6 +419,7 @@ def main() -> None:
                     help="also Dask on a dask scheduler and dask worker processes this script starts")
     ap.add_argument("--rounds", type=int, default=1,
                     help="run every configuration this many times, interleaved, and keep each one's fastest run")
+    ap.add_argument("--no-spark", action="store_true", help="skip --engine spark (its JVM doubles the bench's time)")
     ap.add_argument("--no-startup", action="store_true",
                     help="skip the runs on a one-row ledger (steady rows/s is then the wall rate)")
     ap.add_argument("--keep", metavar="DIR", help="copy the ledger and the outputs there")
@@ -430,7 +431,7 @@ def main() -> None:
         one_row = write_csv(tmp / "one-row.csv", iter_rows(1, seed=1, schedule=True))
         print(f"{args.rows:,} rows (tests/ledger_gen.py, seed 1), partitions of {size:,} rows, "
               f"{os.cpu_count()} CPU(s), load average {os.getloadavg()[0]:.2f}, {args.rounds} round(s)")
-        missing = _spark_missing()
+        missing = "--no-spark" if args.no_spark else _spark_missing()
         if missing:
             print(f"spark: not available ({missing})")
         runs: list[Run] = []
