@@ -136,16 +136,6 @@ def _committed(target: PartTarget) -> dict[int, dict[str, Any]]:
     return done
 
 
-LOCAL_CONFIG = {
-    "distributed.worker.profile.enabled": False,
-    "distributed.admin.tick.interval": "1s",
-    "distributed.admin.system-monitor.interval": "2s",
-}
-"""Dask's settings for the LocalCluster ``--engine dask`` starts (a worker started by its nanny has them too):
-no statistical profiler (it walked the deciding thread's stack every 10 ms, holding the interpreter), and
-the event loops' health check and the system monitor less often (every 20 and 500 ms by default: each wakes
-a worker, or the client that runs the scheduler and the nannies, while the workers decide)."""
-
 PRELOAD = ("distributed", "pyhelpers.interfaces.dask_preload", "pyhelpers.engine.expect",
            "pyhelpers.interfaces.documents", "pyhelpers.interfaces.helptext", "pyhelpers.interfaces.progress",
            "pyhelpers.output.render")
@@ -156,14 +146,14 @@ module again, ``treaty``'s CLI; not the CLI itself, which would then be run over
 
 def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
     """A client of the scheduler at ``scheduler``, or of a new LocalCluster of ``workers`` processes (its
-    scheduler and nannies in this process's event loop thread, no dashboard, :data:`LOCAL_CONFIG`; where
-    there is one, the processes forked by a fork server that imported :data:`PRELOAD` once)."""
+    scheduler and nannies in this process's event loop thread, no dashboard; where the platform has one, the
+    processes forked by a fork server that imported :data:`PRELOAD` once)."""
     dd = _distributed()
     if scheduler:
         return dd.Client(scheduler), None
     import dask.config
 
-    with dask.config.set({**LOCAL_CONFIG, **_fork_server()}):
+    with dask.config.set(_fork_server()):
         cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=logging.ERROR)
     try:
@@ -175,9 +165,10 @@ def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
 
 def _fork_server() -> dict[str, str]:
     """Dask's setting that starts the workers from a fork server (one interpreter that imports :data:`PRELOAD`,
-    then forks each worker: one set of imports and one parsed rule base instead of one per worker, and a worker
-    that replaces a lost one starts at once), where the platform has one; ``{}`` elsewhere (each worker is
-    spawned). The server is started now if it is not running (:func:`_start_fork_server`)."""
+    then forks each worker: one set of imports and one parsed rule base instead of one per worker), where the
+    platform has one; ``{}`` elsewhere (each worker is spawned, as is one that a nanny starts after the cluster
+    has started, in place of a lost one). The server is started now if it is not running
+    (:func:`_start_fork_server`)."""
     if not _start_fork_server():
         return {}
     import distributed.utils
