@@ -156,16 +156,20 @@ module again, ``treaty``'s CLI; not the CLI itself, which would then be run over
 
 def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
     """A client of the scheduler at ``scheduler``, or of a new LocalCluster of ``workers`` processes (its
-    scheduler and nannies in this process's event loop thread, no dashboard, :data:`LOCAL_CONFIG`; where the
-    platform has one, the processes forked by a fork server that imported :data:`PRELOAD` once)."""
+    scheduler and nannies in this process's event loop thread; no dashboard, and the HTTP server the scheduler
+    starts anyway on a free port of loopback, not on port 8787, taken or not; :data:`LOCAL_CONFIG`; where the
+    platform has one, the processes forked by a fork server that imported :data:`PRELOAD` once). One worker
+    is a thread of this process: a process of its own would only add its start, as this process decides
+    nothing while it waits."""
     dd = _distributed()
     if scheduler:
         return dd.Client(scheduler), None
     import dask.config
 
-    with dask.config.set({**LOCAL_CONFIG, **_fork_server()}):
-        cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                                  silence_logs=logging.ERROR)
+    with dask.config.set({**LOCAL_CONFIG, **(_fork_server() if workers > 1 else {})}):
+        cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=workers > 1,
+                                  dashboard_address=None, silence_logs=logging.ERROR,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     try:
         return dd.Client(cluster), cluster
     except BaseException:
@@ -259,7 +263,7 @@ def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, s
     ``scheduler``, or of a LocalCluster of ``workers`` processes); a bad row's message in ``lang``. Raises as
     :func:`~pyhelpers.interfaces.batch.run_batch` does."""
 
-    if client is None and not scheduler:
+    if client is None and not scheduler and workers > 1:
         _start_fork_server()  # its imports go on while the context and the ledger are read
 
     def on_dask(ledger: Path, spec: PartitionSpec, target: PartTarget, done: dict[int, dict[str, Any]],
