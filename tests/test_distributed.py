@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, run_batch
 from pyhelpers.interfaces.cli import main
-from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST, run_dask
+from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST, SPOOL, run_dask
 from pyhelpers.interfaces.ledger import Row, batch_to_rows, jsonl_rows, rows_to_batch
 from pyhelpers.interfaces.partition import check_partition, partition_spec
 
@@ -124,6 +124,20 @@ def test_dask_and_treaty_batch_give_the_same_rows_and_receipts(ledger: Path, loc
     assert by_id  # decided rows: their provisions name the treaty that decided them
     assert all(r[header.index("provisions")].startswith(r[header.index("applicable_treaty")] + " ")
                for r in by_id.values())
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_local_cluster_gives_the_same_rows_and_receipt(ledger: Path, local: tuple[Summary, Path], tmp_path: Path,
+                                                         workers: int) -> None:
+    """`--engine dask` without `--scheduler`: the LocalCluster it starts (one worker: a thread of the client;
+    two: processes forked by a fork server that loaded the rules once) reads the partitions from its spool."""
+    out = tmp_path / "cluster.csv"
+    result = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--engine",
+                                       "dask", "--workers", str(workers), "--partition-rows", str(PART)])
+    assert result.exit_code == 0, result.output
+    assert _rows(_parts(out)) == _rows([local[1]])
+    assert json.loads((out / MANIFEST).read_text(encoding="utf-8"))["receipt"] == local[0].receipt
+    assert not (out / SPOOL).exists() and not (out / ENTRIES).exists()
 
 
 def test_a_worker_killed_mid_run_loses_no_row_and_duplicates_none(ledger: Path, client: Any,

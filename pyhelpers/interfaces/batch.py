@@ -813,7 +813,17 @@ def partition_spec(context_path: str | Path, ledger: str | Path, logic_sha256: s
 
 _CONTEXTS: dict[tuple[str, bool], BatchContext] = {}
 """This process's contexts by SHA-256, each with its checker (the rule base parsed once per process)."""
+_CHECKERS: dict[bool, Checker] = {}
+"""Checkers warmed before any context is known (:func:`warm_checker`), by ``strict``."""
 _CACHE_LOCK = threading.Lock()
+
+
+def warm_checker(strict: bool = False) -> None:
+    """Parse the rule base now, for the contexts this process (or a process forked from it: a Dask worker
+    forked by its fork server) will decide partitions of."""
+    with _CACHE_LOCK:
+        if strict not in _CHECKERS:
+            _CHECKERS[strict] = Checker(strict=strict).warm()
 
 
 def prime(spec: PartitionSpec, ctx: BatchContext) -> None:
@@ -828,7 +838,7 @@ def _partition_context(spec: PartitionSpec) -> BatchContext:
         ctx = _CONTEXTS.get((spec.context_sha256, spec.strict))
         if ctx is None:
             checker = next((c.checker for (_, strict), c in _CONTEXTS.items() if strict == spec.strict), None)
-            checker = checker or Checker(strict=spec.strict).warm()
+            checker = checker or _CHECKERS.get(spec.strict) or Checker(strict=spec.strict).warm()
             if checker.logic.digest != spec.logic_sha256:
                 raise BatchError(f"this worker's rules (SHA-256 {checker.logic.digest[:12]}…) are not the client's "
                                  f"({spec.logic_sha256[:12]}…): install the same treaty-logic on every worker")
@@ -970,6 +980,22 @@ def check_and_write(index: int, batch: Any, spec: PartitionSpec, writer: ChunkWr
     """Decide partition ``index`` and write it with its journal line (in the process that decided it)."""
     with no_cycle_collection():
         return _write(index, *decide_partition(batch, spec), spec, writer)
+
+
+def decide_spooled(part: Spooled, spec: PartitionSpec) -> tuple[list[Row], list[dict[str, str]]]:
+    """:func:`decide_partition` of a partition written to a spool
+    (:func:`~pyhelpers.interfaces.ledger.spool_partitions`): the worker reads its rows from there (no row
+    passes through a scheduler). Call it with the cyclic collector paused (:func:`no_cycle_collection`), as
+    the caller writes the records after."""
+    rows = spooled_rows(part)
+    return rows, decide_rows(_partition_context(spec), rows)
+
+
+def warm_partition(spec: PartitionSpec) -> None:
+    """Load this process's rule base and context for ``spec`` now (a worker that starts, before its first
+    partition: once per process, then cached); a problem is left for the first partition to raise."""
+    with contextlib.suppress(TreatyLogicError):
+        _partition_context(spec)
 
 
 def check_spooled_and_write(part: Spooled, spec: PartitionSpec, writer: ChunkWriter) -> Written:

@@ -1,14 +1,18 @@
 """``treaty batch --engine dask``: the partitions of a ledger decided on a Dask cluster, through the
 same partition path as the local pool (:func:`~pyhelpers.interfaces.partition.check_partition`).
 
-* The client reads the ledger (CSV, JSON Lines or Parquet) streaming, in partitions of
-  ``partition_rows`` rows, after a first pass that finds the duplicate ids (through temporary files: no
-  process holds every id); it plans partitions and joins results, and holds no row id in memory. At
-  most a few partitions per worker are in flight.
-* Each worker decides its partition and writes it itself, into the output folder (shared by client and
-  workers, as on a cluster's network file system): ``OUT/part-NNNNNNNN.parquet`` (or ``.csv``), flushed,
-  fsynced and renamed into place, then its committed manifest entry ``OUT/_entries/NNNNNNNN.json``
-  (the partition's rows, the part's SHA-256 and the partition's receipt), the same way.
+* The client reads the ledger (CSV, JSON Lines or Parquet) once, streaming, as ``treaty batch`` does
+  (:func:`~pyhelpers.interfaces.ledger.spool_partitions`): each partition of ``partition_rows`` rows is
+  written to the spool ``OUT/_rows.spool`` in the output folder while the duplicate ids are found (through
+  temporary files: no process holds every id). Meanwhile the cluster starts and each worker loads the rule
+  base and the context (a worker plugin, :mod:`.dask_worker`). The client then submits a small
+  description of each partition (where it lies in the spool, its duplicate ids), a few per worker ahead,
+  and joins the results; no row passes through the scheduler.
+* Each worker reads its partition from the spool, decides it and writes it itself, into the output folder
+  (shared by client and workers, as on a cluster's network file system): ``OUT/part-NNNNNNNN.parquet`` (or
+  ``.csv``), flushed, fsynced and renamed into place, then its committed manifest entry
+  ``OUT/_entries/NNNNNNNN.json`` (the partition's rows, the part's SHA-256 and the partition's receipt), the
+  same way. The spool is removed at the end (a resumed run writes it again).
 * At the end the client writes ``OUT/manifest.json``: what the run decided (the SHA-256 of the ledger,
   the context and the rules), every partition's entry, and the run's receipt. ``--resume`` redoes only
   the partitions without a committed entry whose part is intact; a resume with another ledger, context,
@@ -21,18 +25,21 @@ Only the CLI prints; progress is reported through a callback.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import logging
 import shutil
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError
 from pyhelpers.engine.solve import Checker
-from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, load_batch_context
+from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, batch_rows, load_batch_context, no_cycle_collection
 from pyhelpers.interfaces.chunks import (
     Lock,
     compare_runs,
@@ -42,20 +49,21 @@ from pyhelpers.interfaces.chunks import (
     write_part,
     writing,
 )
-from pyhelpers.interfaces.ledger import ledger_format, rows_to_batch
+from pyhelpers.interfaces.ledger import Row, Spooled, ledger_format, spool_partitions
 from pyhelpers.interfaces.partition import (
     PartitionSpec,
     decide_partition,
-    ledger_rows,
+    decide_spooled,
     partition_receipt,
     partition_spec,
-    partitions,
     run_receipt,
 )
 
 MANIFEST = "manifest.json"
 ENTRIES = "_entries"
 HEADER = "_run.json"
+SPOOL = "_rows.spool"
+"""The ledger's rows as the client read them, partition after partition, for the workers to read theirs."""
 OUTPUT_FORMATS = (".parquet", ".csv")
 IN_FLIGHT = 3
 """Partitions submitted per worker ahead of their results (the client holds no more than these)."""
@@ -80,9 +88,23 @@ class PartTarget:
 
 
 def decide_and_write(index: int, batch: Any, spec: PartitionSpec, target: PartTarget) -> dict[str, Any]:
-    """A Dask task: decide partition ``index``, write its part and then its committed manifest entry;
-    the entry (also returned to the client)."""
-    rows, records = decide_partition(batch, spec)
+    """A task (Spark's): decide partition ``index`` (an Arrow record batch), write its part and then its
+    committed manifest entry; the entry (also returned to the driver)."""
+    with no_cycle_collection():
+        rows, records = decide_partition(batch, spec)
+        return _write_entry(index, rows, records, spec, target)
+
+
+def decide_spooled_and_write(part: Spooled, spec: PartitionSpec, target: PartTarget) -> dict[str, Any]:
+    """A Dask task: read partition ``part`` from the client's spool, decide it, write its part and then its
+    committed manifest entry; the entry (also returned to the client)."""
+    with no_cycle_collection():
+        rows, records = decide_spooled(part, spec)
+        return _write_entry(part.index, rows, records, spec, target)
+
+
+def _write_entry(index: int, rows: list[Row], records: list[dict[str, str]], spec: PartitionSpec,
+                 target: PartTarget) -> dict[str, Any]:
     part = target.part(index)
     entry = {"partition": index, "rows": len(records), "file": part.name,
              "sha256": write_part(part, target.fmt, records, RESULT_COLUMNS),
@@ -114,14 +136,72 @@ def _committed(target: PartTarget) -> dict[int, dict[str, Any]]:
     return done
 
 
+LOCAL_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+}
+"""Dask's settings for the LocalCluster ``--engine dask`` starts (its workers get them from their nannies): no
+statistical profiler (a look at the deciding thread's stack every 10 ms) and the event loops' health check and
+system monitor less often (every 20 and 500 ms by default). A worker's event loop took 0.22-0.25 CPU s instead
+of 0.35-0.46 s over a run of 60,000 rows on two workers (about 12 s)."""
+
+PRELOAD = ("distributed", "pyhelpers.interfaces.dask_preload", "pyhelpers.engine.expect",
+           "pyhelpers.interfaces.documents", "pyhelpers.interfaces.helptext", "pyhelpers.interfaces.progress",
+           "pyhelpers.output.render")
+"""What the LocalCluster's fork server imports once, for every worker it forks: Dask, the partition path with
+the rule base parsed (:mod:`.dask_preload`), and what the CLI imports besides (a worker runs its parent's main
+module again, ``treaty``'s CLI; not the CLI itself, which would then be run over a module already imported)."""
+
+
 def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
-    """A client of the scheduler at ``scheduler``, or of a new LocalCluster of ``workers`` processes."""
+    """A client of the scheduler at ``scheduler``, or of a new LocalCluster of ``workers`` processes (its
+    scheduler and nannies in this process's event loop thread; no dashboard, and the HTTP server the scheduler
+    starts anyway on a free port of loopback, not on port 8787, taken or not; :data:`LOCAL_CONFIG`; where the
+    platform has one, the processes forked by a fork server that imported :data:`PRELOAD` once). One worker
+    is a thread of this process: a process of its own would only add its start, as this process decides
+    nothing while it waits."""
     dd = _distributed()
     if scheduler:
         return dd.Client(scheduler), None
-    cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                              silence_logs=logging.ERROR)
-    return dd.Client(cluster), cluster
+    import dask.config
+
+    with dask.config.set({**LOCAL_CONFIG, **(_fork_server() if workers > 1 else {})}):
+        cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=workers > 1,
+                                  dashboard_address=None, silence_logs=logging.ERROR,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+    try:
+        return dd.Client(cluster), cluster
+    except BaseException:
+        cluster.close()
+        raise
+
+
+def _fork_server() -> dict[str, str]:
+    """Dask's setting that starts the workers from a fork server (one interpreter that imports :data:`PRELOAD`,
+    then forks each worker: one set of imports and one parsed rule base instead of one per worker), where the
+    platform has one; ``{}`` elsewhere (each worker is spawned, as is one that a nanny starts after the cluster
+    has started, in place of a lost one). The server is started now if it is not running
+    (:func:`_start_fork_server`)."""
+    if not _start_fork_server():
+        return {}
+    import distributed.utils
+
+    distributed.utils._forkserver_preload_set = True  # Dask's own list imports numpy and pandas, which we need not
+    return {"distributed.worker.multiprocessing-method": "forkserver"}
+
+
+def _start_fork_server() -> bool:
+    """Start this process's fork server with :data:`PRELOAD` (it imports them while this process goes on: the
+    rule base, the ledger); False where the platform has none."""
+    import multiprocessing
+    import multiprocessing.forkserver
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return False
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(PRELOAD))
+    multiprocessing.forkserver.ensure_running()
+    return True
 
 
 def _distributed() -> Any:
@@ -133,6 +213,48 @@ def _distributed() -> Any:
     return distributed
 
 
+@dataclass
+class _Started:
+    """A client ready for the partitions: each worker has loaded the rule base and the context (its plugin)."""
+
+    client: Any
+    cluster: Any
+    """The LocalCluster made for the run (None: the scheduler is another's)."""
+    own_client: bool
+    plugin: str
+
+    def close(self) -> None:
+        """Leave the scheduler as it was (the plugin off a scheduler the run did not start), close what the run
+        made."""
+        if self.cluster is None and self.plugin:
+            with contextlib.suppress(Exception):
+                self.client.unregister_worker_plugin(self.plugin)
+        if self.own_client:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def _start(client: Any, scheduler: str | None, workers: int, spec: PartitionSpec) -> _Started:
+    """``client``, or one made (of ``scheduler``, or of a LocalCluster), with the plugin that loads the rule
+    base and the context on every worker (those that join later too) registered."""
+    cluster = None
+    own = client is None
+    if own:
+        client, cluster = _client(scheduler, workers)
+    started = _Started(client, cluster, own, "")
+    try:
+        from pyhelpers.interfaces.dask_worker import WarmRules
+
+        plugin = WarmRules(spec)
+        client.register_plugin(plugin)
+        started.plugin = plugin.name
+    except BaseException:
+        started.close()
+        raise
+    return started
+
+
 def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, scheduler: str | None = None,
              workers: int = 2, partition_rows: int = 4_096, resume: bool = False, checker: Checker | None = None,
              progress: Progress | None = None, client: Any = None, lang: str = "en") -> Summary:
@@ -141,21 +263,41 @@ def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, s
     ``scheduler``, or of a LocalCluster of ``workers`` processes); a bad row's message in ``lang``. Raises as
     :func:`~pyhelpers.interfaces.batch.run_batch` does."""
 
+    if client is None and not scheduler and workers > 1:
+        _start_fork_server()  # its imports go on while the context and the ledger are read
+
     def on_dask(ledger: Path, spec: PartitionSpec, target: PartTarget, done: dict[int, dict[str, Any]],
                 summary: Summary) -> dict[int, dict[str, Any]]:
-        nonlocal client
-        made = None
-        if client is None:
-            client, made = _client(scheduler, workers)
+        spool = Path(target.folder) / SPOOL
         try:
-            return _submit_all(client, ledger, spec, target, partition_rows, done, summary, progress)
+            # the cluster starts and its workers load the rules while this thread reads the ledger
+            with ThreadPoolExecutor(1, thread_name_prefix="treaty-dask-start") as pool:
+                starting = pool.submit(_start, client, scheduler, workers, spec)
+                try:
+                    with writing(spool.parent):
+                        parts = _spooled(ledger, partition_rows, spool, done)
+                except BaseException:
+                    with contextlib.suppress(Exception):
+                        starting.result().close()
+                    raise
+            started = starting.result()
+            try:
+                return _submit_all(started.client, parts, spec, target, done, summary, progress)
+            finally:
+                started.close()
         finally:
-            if made is not None:
-                client.close()
-                made.close()
+            spool.unlink(missing_ok=True)
 
     return run_partitioned(ledger, context_path, out, "dask", on_dask, partition_rows=partition_rows,
                            resume=resume, checker=checker, lang=lang)
+
+
+def _spooled(ledger: Path, size: int, spool: Path, done: dict[int, dict[str, Any]]) -> Iterator[Spooled]:
+    """The partitions not ``done`` of the ledger, read whole into ``spool`` now (a problem of the whole ledger
+    raises here, before any partition is submitted)."""
+    parts = spool_partitions(batch_rows(ledger), size, spool, done)
+    first = next(parts, None)
+    return iter(()) if first is None else itertools.chain([first], parts)
 
 
 Engine = Callable[[Path, PartitionSpec, PartTarget, dict[int, dict[str, Any]], Summary], dict[int, dict[str, Any]]]
@@ -248,7 +390,7 @@ def count_entry(summary: Summary, entry: dict[str, Any]) -> None:
     summary.errors += entry["by_status"].get("error", 0)
 
 
-def _submit_all(client: Any, ledger: Path, spec: PartitionSpec, target: PartTarget, partition_rows: int,
+def _submit_all(client: Any, parts: Iterator[Spooled], spec: PartitionSpec, target: PartTarget,
                 done: dict[int, dict[str, Any]], summary: Summary,
                 progress: Progress | None) -> dict[int, dict[str, Any]]:
     """Submit the partitions not done (a few per worker ahead), collect their entries."""
@@ -268,11 +410,10 @@ def _submit_all(client: Any, ledger: Path, spec: PartitionSpec, target: PartTarg
             progress("done", entry["partition"], entry["rows"])
         future.release()
 
-    for index, rows in partitions(ledger_rows(ledger), partition_rows, done):
-        future = client.submit(decide_and_write, index, rows_to_batch(rows), spec, target,
-                               key=f"treaty-partition-{run}-{index}")
+    for part in parts:
+        future = client.submit(decide_spooled_and_write, part, spec, target, key=f"treaty-partition-{run}-{part.index}")
         if progress is not None:
-            progress("submitted", index, len(rows))
+            progress("submitted", part.index, part.rows)
         pending.add(future)
         while pending.count() >= limit:
             collect(next(pending))

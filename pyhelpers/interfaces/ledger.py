@@ -626,6 +626,8 @@ class Spooled:
     offset: int
     length: int
     duplicates: tuple[tuple[int, str, int], ...] = ()
+    rows: int = 0
+    """How many rows it has."""
 
 
 def spool_partitions(rows: Iterable[Row], size: int, spool: Path, skip: Iterable[int] = (),
@@ -637,7 +639,7 @@ def spool_partitions(rows: Iterable[Row], size: int, spool: Path, skip: Iterable
     ledger raises before any is), each with its rows' duplicates: :func:`spooled_rows` gives its rows
     as ``mark_duplicates(read_rows(...))`` gives them."""
     skipped = set(skip)
-    places: list[tuple[int, int, int, int, int]] = []  # index, offset, length, first and last row numbers
+    places: list[tuple[int, int, int, int, int, int]] = []  # index, offset, length, first and last row numbers, rows
 
     def through(fh: Any) -> Iterator[Row]:
         part: list[Row] = []
@@ -648,7 +650,7 @@ def spool_partitions(rows: Iterable[Row], size: int, spool: Path, skip: Iterable
                 return offset
             data = marshal.dumps([(r.number, r.line, r.columns, r.error) for r in part])
             fh.write(data)
-            places.append((index, offset, len(data), part[0].number, part[-1].number))
+            places.append((index, offset, len(data), part[0].number, part[-1].number, len(part)))
             return offset + len(data)
 
         for row in rows:
@@ -665,13 +667,13 @@ def spool_partitions(rows: Iterable[Row], size: int, spool: Path, skip: Iterable
         found = duplicate_rows(through(fh), buckets)
         pending = next(found, None)  # the whole ledger is read here
     try:
-        for index, offset, length, first, last in places:
+        for index, offset, length, first, last, count in places:
             dups = []
             while pending is not None and pending[0] <= last:
                 if pending[0] >= first:  # not a row of a partition skipped
                     dups.append(pending)
                 pending = next(found, None)
-            yield Spooled(index, str(spool), offset, length, tuple(dups))
+            yield Spooled(index, str(spool), offset, length, tuple(dups), count)
     finally:
         found.close()  # its temporary files
 

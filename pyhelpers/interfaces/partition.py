@@ -31,11 +31,14 @@ from pyhelpers.interfaces.batch import (
     check_and_write,
     check_partition,
     decide_partition,
+    decide_spooled,
     ledger_rows,
     partition_receipt,
     partition_spec,
     partitions,
     run_receipt,
+    warm_checker,
+    warm_partition,
 )
 from pyhelpers.interfaces.ledger import (
     ERROR,
@@ -54,7 +57,7 @@ from pyhelpers.interfaces.ledger import (
 
 __all__ = [
     "ERROR", "LINE", "ORDER", "RESERVED", "RESULT_COLUMNS", "ROW", "PartitionSpec", "batch_name", "batch_to_records",
-    "batch_to_rows", "check_and_write", "check_partition", "column_name", "decide_partition", "duplicate_problem",
-    "duplicate_rows", "ledger_rows", "mark_duplicates", "partition_receipt", "partition_spec", "partitions",
-    "rows_to_batch", "run_receipt",
+    "batch_to_rows", "check_and_write", "check_partition", "column_name", "decide_partition", "decide_spooled",
+    "duplicate_problem", "duplicate_rows", "ledger_rows", "mark_duplicates", "partition_receipt", "partition_spec",
+    "partitions", "rows_to_batch", "run_receipt", "warm_checker", "warm_partition",
 ]

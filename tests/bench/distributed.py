@@ -17,19 +17,21 @@ Every run decides the same partitions (``--chunk`` of the local runs is ``--part
 run on a ledger of one row, for its fixed cost (start-up: Python, the rule base in each worker, a LocalCluster,
 a JVM; ``--no-startup`` skips these runs). For each run it prints the wall time (from the command's start to its
 exit), rows/s, the overhead against the local run with the same number of workers (goal: ≤ 15%), the start-up
-and the steady rows/s (the rows over the wall time less the start-up), the peak memory (RSS and PSS in MB, from
-psutil samples of the process tree every 0.2 s) of the command's process, of its largest worker process (the
-processes that decide rows: the leaves of the tree) with their count, and of the other processes together (a
-forkserver, Dask's nannies and scheduler, Spark's JVM), and whether its output rows (sorted by row id) and its
+and the steady rows/s (the rows over the wall time less the start-up), the CPU seconds of the command's processes
+(user and system, from the same samples: on a loaded machine they compare engines better than the wall time), the
+peak memory (RSS and PSS in MB, from psutil samples of the process tree every 0.2 s) of the command's process,
+of its largest worker process (the processes that decide rows: the leaves of the tree) with their count, and of
+the other processes together (a forkserver, Dask's nannies and scheduler, Spark's JVM), and whether its output rows
+(sorted by row id) and its
 run receipt (an engine's manifest's; the local runs', computed from their output with the partition receipt
 functions, as the run computes its own) equal the baseline's. Then the projection for 10 M and 100 M rows: the
 start-up plus the rows at the steady rows/s, for each run; the memory is the measured peaks (a worker decides a
 partition at a time and the client holds a few partitions per worker: not measured at those sizes;
 ``tests/bench/batch.py`` measures the growth of a local run).
 
-``--rounds R`` runs every configuration R times, interleaved, and keeps each one's fastest run (a loaded
-machine). Figures only: no time is asserted; the exit status is 1 if an engine's rows or receipt differ from
-the baseline's. The file is named like Dask's package: it takes its own folder off ``sys.path``.
+``--no-spark`` skips Spark. ``--rounds R`` runs every configuration R times, interleaved, and keeps each one's
+fastest run (a loaded machine). Figures only: no time is asserted; the exit status is 1 if an engine's rows or
+receipt differ from the baseline's. The file is named like Dask's package: it takes its own folder off ``sys.path``.
 """
 
 from __future__ import annotations
@@ -77,6 +79,8 @@ class Seen:
     pss: int = 0
     parent: int = 0
     has_children: bool = False
+    cpu: float = 0.0
+    """User and system CPU seconds, as last sampled."""
 
 
 @dataclass
@@ -120,6 +124,8 @@ class Sampler:
                     else:  # read again: a script may exec its program (Spark's bash, then its JVM)
                         entry.label = _label(proc, entry.label)
                     entry.rss, entry.pss = max(entry.rss, mem.rss), max(entry.pss, getattr(mem, "pss", 0))
+                    times = proc.cpu_times()
+                    entry.cpu = max(entry.cpu, times.user + times.system)
                     now[proc.pid] = mem.rss, getattr(mem, "pss", 0)
                 except psutil.Error:
                     continue
@@ -178,6 +184,8 @@ class Run:
     other_labels: str = ""
     same_rows: str = ""
     same_receipt: str = ""
+    cpu: float = 0.0
+    """The CPU seconds of every process of the command (sampled: a process's last 0.2 s may be missed)."""
 
 
 def _cli_run(run: Run, args: list[str], extra_roots: list[int] | None = None) -> Run:
@@ -199,6 +207,7 @@ def _cli_run(run: Run, args: list[str], extra_roots: list[int] | None = None) ->
     run.worker_count = len(workers)
     run.worker_peak = (max((w.rss for w in workers), default=0), max((w.pss for w in workers), default=0))
     run.others = sampler.others_peak
+    run.cpu = sum(s.cpu for pid, s in sampler.seen.items() if pid not in (extra_roots or []))
     labels = sorted({s.label for pid, s in sampler.seen.items() if sampler.role(pid) == "other"})
     run.other_labels = ", ".join(labels)
     return run
@@ -337,7 +346,8 @@ def _steady(r: Run, rows: int) -> float:
 
 def _print(runs: list[Run], rows: int, base: Run, size: int, out_bytes: int) -> None:
     local = {r.workers: r for r in runs if r.name == "local" and not r.failed}
-    print(f"{'engine':<14} {'workers':>7} {'wall s':>7} {'rows/s':>7} {'overhead':>8} {'start s':>7} {'steady':>7}  "
+    print(f"{'engine':<14} {'workers':>7} {'wall s':>7} {'rows/s':>7} {'overhead':>8} {'CPU s':>6} {'start s':>7} "
+          f"{'steady':>7}  "
           f"{'parent MB':>9}  {'worker MB':>11}  {'others MB':>9}  {'rows':<5} {'receipt':<7} others are")
     for r in runs:
         if r.failed:
@@ -346,10 +356,12 @@ def _print(runs: list[Run], rows: int, base: Run, size: int, out_bytes: int) -> 
         ref = local.get(r.workers)
         over = f"{(r.wall / ref.wall - 1) * 100:+.0f}%" if ref is not None and r is not ref else "-"
         start = f"{r.startup:.1f}" if r.startup else "-"
-        print(f"{r.name:<14} {r.workers:>7} {r.wall:>7.1f} {rows / r.wall:>7.0f} {over:>8} {start:>7} "
+        print(f"{r.name:<14} {r.workers:>7} {r.wall:>7.1f} {rows / r.wall:>7.0f} {over:>8} {r.cpu:>6.1f} {start:>7} "
               f"{_steady(r, rows):>7.0f}  {_mb(r.parent):>9}  {_workers(r):>11}  {_mb(r.others):>9}  "
               f"{r.same_rows:<5} {r.same_receipt:<7} {r.other_labels}")
-    print(f"(overhead: the wall time against treaty batch with the same --workers, goal ≤ {GOAL:.0f}%; start s: the "
+    print(f"(overhead: the wall time against treaty batch with the same --workers, goal ≤ {GOAL:.0f}%; CPU s: the "
+          f"user and system seconds of the command's processes (sampled), which a loaded machine raises less than the "
+          f"wall time; start s: the "
           f"same command on a one-row ledger; steady: rows/s once started, the rows over the wall time less that; "
           f"MB: RSS/PSS peaks, worker MB: the count of processes that decide rows × the largest one's; rows and "
           f"receipt: equal to the baseline's, treaty batch --workers {base.workers}, partitions of {size:,} rows)")
@@ -419,6 +431,7 @@ def main() -> None:
                     help="also Dask on a dask scheduler and dask worker processes this script starts")
     ap.add_argument("--rounds", type=int, default=1,
                     help="run every configuration this many times, interleaved, and keep each one's fastest run")
+    ap.add_argument("--no-spark", action="store_true", help="skip --engine spark (its JVM doubles the bench's time)")
     ap.add_argument("--no-startup", action="store_true",
                     help="skip the runs on a one-row ledger (steady rows/s is then the wall rate)")
     ap.add_argument("--keep", metavar="DIR", help="copy the ledger and the outputs there")
@@ -430,7 +443,7 @@ def main() -> None:
         one_row = write_csv(tmp / "one-row.csv", iter_rows(1, seed=1, schedule=True))
         print(f"{args.rows:,} rows (tests/ledger_gen.py, seed 1), partitions of {size:,} rows, "
               f"{os.cpu_count()} CPU(s), load average {os.getloadavg()[0]:.2f}, {args.rounds} round(s)")
-        missing = _spark_missing()
+        missing = "--no-spark" if args.no_spark else _spark_missing()
         if missing:
             print(f"spark: not available ({missing})")
         runs: list[Run] = []
