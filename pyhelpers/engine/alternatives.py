@@ -299,8 +299,9 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     base = result_from_atoms(scenario, source, certain, receipt, relies)
     readers = {f.name: provisions_reading(checker.logic, scenario.treaty, names)
                for f, names in zip(unknowns, prog.reads, strict=True)}
+    questions = frozenset(p.name for p in checker.logic.vocabulary.values() if p.role == "question")
     deciders = _Deciders(scenario, unknowns, fired, readers, lambda: _fired_shown(ctl, unknowns, cons, deadline),
-                         cons)
+                         cons, questions)
     pivotal = _pivotal(cons, unknowns)
     items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders, pivotal.get(it.item_id, set()))
                   for it in base.items)
@@ -899,7 +900,8 @@ class _Deciders:
     """For an item and an open fact, the provisions whose condition comes out differently between the
     fact's values: of the provisions whose rules first read that fact (:attr:`Fired.first`, of the fact's own
     readers: not those of another open fact whose conditions move with it), those one of
-    whose ``_fired`` atoms about the item, or about no item (a place, a person), is certain under some value
+    whose ``_fired`` atoms about the item, or about no item (a place, a person), but for those that only put
+    another provision's question (vocabulary role ``question``: a place's status at issue), is certain under some value
     of the fact and possible or impossible under another (brave and cautious consequences under each value;
     the figures inside the atom masked: a date or a day count that moves with the value is no condition
     coming out differently); and of those that first read what these derive (:attr:`Fired.after`), those
@@ -913,8 +915,9 @@ class _Deciders:
 
     def __init__(self, scenario: Scenario, unknowns: Sequence[OpenFact], fired: Fired,
                  readers: Mapping[str, frozenset[str]], consequences: Callable[[], _Consequences],
-                 answers: _Consequences) -> None:
+                 answers: _Consequences, questions: frozenset[str] = frozenset()) -> None:
         self._items = {i.id for i in scenario.income}
+        self._questions = questions  # predicates that only put another provision's question: no condition
         self._readers = readers  # fact -> the provisions whose rules first read it
         self._answers = answers  # the item's outcomes under each value (``_label``), grouping the values
         self._unknowns = list(unknowns)
@@ -943,7 +946,7 @@ class _Deciders:
                     continue  # certain under every value
                 atom = parse_atom(texts[0])
                 prov, head = atom.args[0], atom.args[1]
-                if isinstance(prov, str) and isinstance(head, Term):
+                if isinstance(prov, str) and isinstance(head, Term) and head.name not in self._questions:
                     self._open.append((texts, prov, frozenset(a for a in head.args
                                                               if isinstance(a, str) and a in self._items)))
         return self._cons

@@ -69,7 +69,7 @@ _VOCABULARY_RE = re.compile(r"^logic/(?:core/vocabulary[^/]*|[^/]+/vocabulary)\.
 _ANONYMOUS_RE = re.compile(rf"\b{ANONYMOUS_PREFIX}\d+\b")
 """The names the fast path gives to anonymous variables (:func:`~pyhelpers.engine.statements.named_anonymous`):
 the rule's own text has ``_`` there."""
-ROLES = ("input", "static", "derived", "conclusion", "finding")
+ROLES = ("input", "static", "derived", "question", "conclusion", "finding")
 ARG_TYPES = ("id", "state", "date", "ymd", "bp", "units", "cents", "currency", "prov", "months", "days", "int", "year",
              "term")
 
