@@ -74,6 +74,8 @@ _CHOICE = "1 { _value(S, F, V) : _option(S, F, V) } 1 :- _option(S, F, _)."
 _PRESENTATION = """
 _label(S, I, St, capped, R) :- state_outcome(S, I, St, capped), max_rate(S, I, R).
 _label(S, I, St, O, none) :- state_outcome(S, I, St, O), O != capped.
+_outcome_given(S, I, St) :- state_outcome(S, I, St, _).
+_label(S, I, St, undetermined, none) :- item_state(S, I, St), not _outcome_given(S, I, St).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), not_encoded(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), treaty_not_applicable(S, I, P).
