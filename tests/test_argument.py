@@ -261,10 +261,13 @@ def test_an_open_outcome_is_argued_by_what_it_depends_on() -> None:
                    "persons.sg-tech.partnership")
     assert out[at + 1].startswith("    may tax, capped at 10% of the gross amount if ")
     assert out[at + 2] == "    may tax, capped at 15% of the gross amount otherwise"
+    # a holding of 25% begun too late for the 365 days, whose end is not given: 10(2)(a) cannot be decided
+    assert out[at + 3].startswith("    undetermined on the facts given if holding(sg-tech, br-buyer).from is "
+                                  "2023-07-03 or later and ")
     data = json.loads(CliRunner().invoke(main, ["explain", path, "--item", "dividend-2024", "--format", "json"]
                                          ).stdout)
     brazil = next(c for c in data["argument"][0]["conclusions"] if c.get("state") == "br")
-    assert brazil["outcome"] == "undetermined" and len(brazil["alternatives"]) == 2 and brazil["lines"] == []
+    assert brazil["outcome"] == "undetermined" and len(brazil["alternatives"]) == 3 and brazil["lines"] == []
 
 
 def test_a_defaulted_fact_reads_as_assumed() -> None:
