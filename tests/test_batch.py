@@ -312,14 +312,20 @@ def test_a_sample_equals_checking_alone(tmp_path: Path, checker: Checker) -> Non
     ledger = write_csv(tmp_path / "in.csv", rows)
     out = tmp_path / "out.jsonl"
     run_batch(ledger, CONTEXT, out, workers=1, checker=checker)
-    ctx = load_batch_context(CONTEXT, ledger, checker)
+    _as_checked_alone(ledger, CONTEXT, out, checker)
+
+
+def _as_checked_alone(ledger: Path, context: Path, out: Path, checker: Checker) -> None:
+    """Each row of the batch's output ``out`` (but bad rows) has the status, provisions, findings and tax due
+    of its row checked alone."""
+    ctx = load_batch_context(context, ledger, checker)
     for row, record in zip(read_rows(ledger), _read(out), strict=True):
         if record["status"] == "error":
             continue
         alone = checker.check(row_scenario(ctx, row)).items[0]
-        assert (record["status"], record["provisions"], record["tax_due"]) == (
-            alone.status, "; ".join(alone.provisions),
-            str(alone.compliance.due) if alone.compliance and alone.compliance.due is not None else "")
+        assert (record["status"], record["provisions"], record["findings"], record["tax_due"]) == (
+            alone.status, "; ".join(alone.provisions), findings_cell(alone.findings),
+            str(alone.compliance.due) if alone.compliance and alone.compliance.due is not None else ""), record
 
 
 def test_ids_like_the_placeholders_of_the_cases_are_kept_apart(tmp_path: Path, checker: Checker) -> None:
@@ -338,14 +344,7 @@ def test_ids_like_the_placeholders_of_the_cases_are_kept_apart(tmp_path: Path, c
     ledger = write_csv(tmp_path / "in.csv", rows)
     out = tmp_path / "out.jsonl"
     run_batch(ledger, context, out, workers=1, checker=checker)
-    ctx = load_batch_context(context, ledger, checker)
-    for row, record in zip(read_rows(ledger), _read(out), strict=True):
-        if record["status"] == "error":
-            continue
-        alone = checker.check(row_scenario(ctx, row)).items[0]
-        assert (record["status"], record["provisions"], record["findings"], record["tax_due"]) == (
-            alone.status, "; ".join(alone.provisions), findings_cell(alone.findings),
-            str(alone.compliance.due) if alone.compliance and alone.compliance.due is not None else ""), record
+    _as_checked_alone(ledger, context, out, checker)
 
 
 def test_context_with_income_items_is_refused(tmp_path: Path) -> None:
