@@ -588,7 +588,8 @@ def _same_unit(a: str, b: str) -> bool:
 
 _SHOWN_BY_LABEL = frozenset({"treaty_not_applicable", "not_encoded", "benefits_denied"})
 """Conclusions the outcome (``_label``) already shows, with the provision they rest on: two combinations
-that differ only in that provision (a payment's date under 31(2)(a) or (b)) decide nothing apart."""
+that differ only in that provision (a payment's date under one paragraph of the date of application or
+another) decide nothing apart."""
 
 
 def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact]) -> dict[str, set[str]]:
