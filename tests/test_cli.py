@@ -248,9 +248,10 @@ def test_check_ask_ranks_the_open_facts() -> None:
     code, out, _ = run("check", "--ask", "--format", "json",
                        str(ROOT / "scenarios/br-pt/residence-tie-breaker-facts-unknown.yaml"))
     data = json.loads(out)["results"][0]
-    assert data["open_questions"][0] == {"kind": "depends", "fact": "habitual_abode(hugo-teixeira)",
-                                         "provisions": "br-pt 4(2)(b)", "items": ["div-hugo"],
-                                         "field": "persons.hugo-teixeira.habitual_abode"}
+    # (a field missing only under another open fact's value, div-gabriela's company's Portuguese profits under
+    # 10(5), is opened and ranked too)
+    assert {"kind": "depends", "fact": "habitual_abode(hugo-teixeira)", "provisions": "br-pt 4(2)(b)",
+            "items": ["div-hugo"], "field": "persons.hugo-teixeira.habitual_abode"} in data["open_questions"]
 
 
 def test_decisive_lines_stay_within_the_time_limit() -> None:

@@ -26,12 +26,14 @@ from tests.conftest import SCENARIOS, SUITE_TIME_LIMIT, scenario_params
 
 def _conclusions(item: ItemResult, ignored: set[str]) -> tuple[Any, ...]:
     """What a fact may change: each State's outcome and cap, the findings (but those naming the fact
-    itself), the withholding finding and the maximum source tax."""
+    itself), the withholding finding, the maximum source tax, and the alternatives under the other open
+    facts (a fact that decides only with a value of another, such as a place's status once it bears the
+    payment, changes those alone)."""
     findings = tuple(sorted(str(f) for f in item.findings
                             if f.kind not in ("not_needed", "depends") and f.fact not in ignored))
     compliance = (item.compliance.finding, item.compliance.due) if item.compliance is not None else None
     return (tuple((s.state, s.outcome, s.max_rate_bp) for s in item.states), findings, compliance,
-            item.max_source_tax)
+            item.max_source_tax, tuple(sorted(str(a) for a in item.alternatives)))
 
 
 OPENED = [p for p in SCENARIOS if "unknown" in p.read_text(encoding="utf-8")]
@@ -101,7 +103,7 @@ def test_missing_fields_asked_matter_and_spared_ones_do_not(path: Path, checker:
         return
     data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
         mode="json", by_alias=True, exclude_unset=True)
-    fields = [f for f, _ in _missing_fields(scenario, checker.check_three_valued(scenario, str(path)),
+    fields = [f for f, _ in _missing_fields(scenario, [checker.check_three_valued(scenario, str(path))],
                                             copy.deepcopy(data), str(path), 1) if f.name in names]
     for fact in fields:
         answers = []
