@@ -982,10 +982,17 @@ class _Deciders:
                     if not about:
                         status[prov].add(iid)
         first = self._fired.first & self._readers.get(name, frozenset())  # this fact's, not another open one's
-        if cons.models is not None and self._answers.models is not None:
-            self._together(f, mine, status, {iid for iid in self._items if not any(
-                iid in its and (prov in first or any(iid in status[p] for p in self._fired.after.get(prov, ())
-                                                     if p in first)) for prov, its in mine.items())})
+        out = self._kept(mine, status, first)
+        alone = self._items - set(out)  # items no provision decides value by value: compared pair by pair
+        if alone and cons.models is not None and self._answers.models is not None:
+            self._together(f, mine, status, alone)
+            out = self._kept(mine, status, first)
+        return out
+
+    def _kept(self, mine: dict[str, set[str]], status: dict[str, set[str]], first: frozenset[str]
+              ) -> dict[str, frozenset[str]]:
+        """Of the provisions deciding each item (``mine``), those whose rules first read the fact, or that read
+        a status about no item one of those decides (``status``)."""
         out: dict[str, set[str]] = defaultdict(set)
         for prov, its in mine.items():
             for iid in its:
