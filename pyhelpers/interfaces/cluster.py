@@ -29,6 +29,7 @@ import contextlib
 import itertools
 import json
 import logging
+import queue
 import shutil
 import uuid
 from collections.abc import Callable, Iterator
@@ -393,16 +394,23 @@ def count_entry(summary: Summary, entry: dict[str, Any]) -> None:
 def _submit_all(client: Any, parts: Iterator[Spooled], spec: PartitionSpec, target: PartTarget,
                 done: dict[int, dict[str, Any]], summary: Summary,
                 progress: Progress | None) -> dict[int, dict[str, Any]]:
-    """Submit the partitions not done (a few per worker ahead), collect their entries."""
+    """Submit the partitions not done (a few per worker ahead), collect their entries. A finished partition is
+    put in a queue by its future's callback, and this thread sleeps on the queue until one is there: Dask's
+    ``as_completed`` woke it every 100 ms to look, and with one worker (a thread of this process) each wake-up took
+    the interpreter's lock from the thread deciding the rows."""
     entries = dict(done)
     if progress is not None:
         for index in sorted(done):
             progress("resumed", index, done[index]["rows"])
     limit = IN_FLIGHT * max(1, len(client.scheduler_info().get("workers", {})) or 1)
-    pending = _distributed().as_completed()
+    finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    in_flight = 0
     run = uuid.uuid4().hex  # the tasks' keys: unique to this run on a scheduler shared by many
 
-    def collect(future: Any) -> None:
+    def collect() -> None:
+        nonlocal in_flight
+        future = finished.get()  # blocks until a partition is done (no polling: see _submit_all's docstring)
+        in_flight -= 1
         entry = future.result()
         entries[entry["partition"]] = entry
         count_entry(summary, entry)
@@ -414,9 +422,10 @@ def _submit_all(client: Any, parts: Iterator[Spooled], spec: PartitionSpec, targ
         future = client.submit(decide_spooled_and_write, part, spec, target, key=f"treaty-partition-{run}-{part.index}")
         if progress is not None:
             progress("submitted", part.index, part.rows)
-        pending.add(future)
-        while pending.count() >= limit:
-            collect(next(pending))
-    for future in pending:
-        collect(future)
+        future.add_done_callback(finished.put)
+        in_flight += 1
+        while in_flight >= limit:
+            collect()
+    while in_flight:
+        collect()
     return entries
