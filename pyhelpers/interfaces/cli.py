@@ -8,6 +8,7 @@ traceback unless the environment variable ``TREATY_DEBUG`` is set to 1).
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -402,7 +403,9 @@ def _batch_on_cluster(engine: str, ledger: str, context: str, output: str, worke
             return run_spark(ledger, context, output, master=master, workers=workers, partition_rows=partition_rows,
                              resume=resume, progress=progress, lang=lang)
         return cluster.run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
-                                partition_rows=partition_rows, resume=resume, progress=progress, lang=lang)
+                                partition_rows=partition_rows, resume=resume, progress=progress, lang=lang,
+                                ready=gc.freeze)  # the process ends with the run: its collections, the
+        # last ones at exit included, need not walk the rules and Dask it has loaded again
 
     if not show:
         return run(None)

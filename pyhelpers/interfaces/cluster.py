@@ -147,12 +147,12 @@ statistical profiler (a look at the deciding thread's stack every 10 ms) and the
 system monitor less often (every 20 and 500 ms by default). A worker's event loop took 0.22-0.25 CPU s instead
 of 0.35-0.46 s over a run of 60,000 rows on two workers (about 12 s)."""
 
-PRELOAD = ("distributed", "pyhelpers.interfaces.dask_preload", "pyhelpers.engine.expect",
-           "pyhelpers.interfaces.documents", "pyhelpers.interfaces.helptext", "pyhelpers.interfaces.progress",
-           "pyhelpers.output.render")
-"""What the LocalCluster's fork server imports once, for every worker it forks: Dask, the partition path with
-the rule base parsed (:mod:`.dask_preload`), and what the CLI imports besides (a worker runs its parent's main
-module again, ``treaty``'s CLI; not the CLI itself, which would then be run over a module already imported)."""
+PRELOAD = ("distributed", "pyhelpers.engine.expect", "pyhelpers.interfaces.documents", "pyhelpers.interfaces.helptext",
+           "pyhelpers.interfaces.progress", "pyhelpers.output.render", "pyhelpers.interfaces.dask_preload")
+"""What the LocalCluster's fork server imports once, for every worker it forks: Dask, what the CLI imports (a
+worker runs its parent's main module again, ``treaty``'s CLI; not the CLI itself, which would then be run over a
+module already imported), and last the partition path with the rule base parsed (:mod:`.dask_preload`, which then
+freezes all of it out of the garbage collector's walks)."""
 
 
 def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
@@ -258,11 +258,15 @@ def _start(client: Any, scheduler: str | None, workers: int, spec: PartitionSpec
 
 def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, scheduler: str | None = None,
              workers: int = 2, partition_rows: int = 4_096, resume: bool = False, checker: Checker | None = None,
-             progress: Progress | None = None, client: Any = None, lang: str = "en") -> Summary:
+             progress: Progress | None = None, client: Any = None, lang: str = "en",
+             ready: Callable[[], None] | None = None) -> Summary:
     """Decide every row of ``ledger`` on Dask; write the folder ``out`` (``.parquet`` or ``.csv``: its
     parts' format) with its manifest. ``client``: a Dask client to use (else one is made: of
-    ``scheduler``, or of a LocalCluster of ``workers`` processes); a bad row's message in ``lang``. Raises as
-    :func:`~pyhelpers.interfaces.batch.run_batch` does."""
+    ``scheduler``, or of a LocalCluster of ``workers`` processes); a bad row's message in ``lang``. ``ready()``
+    is called in this thread once the ledger is read and the cluster started (its workers with the rules
+    loaded), before the first partition is submitted: ``treaty`` freezes there what the process has loaded
+    (:func:`gc.freeze`), as the process ends with the run. Raises as :func:`~pyhelpers.interfaces.batch.run_batch`
+    does."""
 
     if client is None and not scheduler and workers > 1:
         _start_fork_server()  # its imports go on while the context and the ledger are read
@@ -283,6 +287,8 @@ def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, s
                     raise
             started = starting.result()
             try:
+                if ready is not None:
+                    ready()
                 return _submit_all(started.client, parts, spec, target, done, summary, progress)
             finally:
                 started.close()
