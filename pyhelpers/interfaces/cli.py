@@ -15,7 +15,7 @@ import os
 import sys
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -108,7 +108,19 @@ def _handle_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Root(click.Group):
+    """``treaty``: knows whether it is the whole process (its arguments read from ``sys.argv``, as the ``treaty``
+    script and ``python -m pyhelpers.interfaces.cli`` call it) or is called by a program that goes on after it
+    (click's ``CliRunner`` in the tests: arguments given)."""
+
+    whole_process = False
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
+        _Root.whole_process = args is None
+        return super().main(args, *rest, **extra)
+
+
+@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_version(), prog_name="treaty")
 @click.option("-v", "--verbose", count=True, help="say what is done on stderr (the logger `pyhelpers`): -v "
               "the steps, -vv their details")
@@ -402,10 +414,11 @@ def _batch_on_cluster(engine: str, ledger: str, context: str, output: str, worke
 
             return run_spark(ledger, context, output, master=master, workers=workers, partition_rows=partition_rows,
                              resume=resume, progress=progress, lang=lang)
+        # a process that ends with the run freezes what it has loaded (the rules, Dask) when the cluster is ready:
+        # its collections, the last ones at its exit included, need not walk them again
         return cluster.run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
                                 partition_rows=partition_rows, resume=resume, progress=progress, lang=lang,
-                                ready=gc.freeze)  # the process ends with the run: its collections, the
-        # last ones at exit included, need not walk the rules and Dask it has loaded again
+                                ready=gc.freeze if _Root.whole_process else None)
 
     if not show:
         return run(None)
