@@ -166,7 +166,10 @@ def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
     starts anyway on a free port of loopback, not on port 8787, taken or not; :data:`LOCAL_CONFIG`; where the
     platform has one, the processes forked by a fork server that imported :data:`PRELOAD` once). One worker
     is a thread of this process: a process of its own would only add its start, as this process decides
-    nothing while it waits."""
+    nothing while it waits. Dask's logs are silenced but for critical ones: a failure reaches the run as its
+    error, and Dask logs some of its own races with a traceback (a worker whose heartbeat was under way when the
+    run's end closed it: "Failed to communicate with scheduler during heartbeat.", seen once after a run of 60,000
+    rows that went well)."""
     dd = _distributed()
     if scheduler:
         return dd.Client(scheduler), None
@@ -174,7 +177,7 @@ def _client(scheduler: str | None, workers: int) -> tuple[Any, Any]:
 
     with dask.config.set({**LOCAL_CONFIG, **(_fork_server() if workers > 1 else {})}):
         cluster = dd.LocalCluster(n_workers=workers, threads_per_worker=1, processes=workers > 1,
-                                  dashboard_address=None, silence_logs=logging.ERROR,
+                                  dashboard_address=None, silence_logs=logging.CRITICAL,
                                   scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     try:
         return dd.Client(cluster), cluster
