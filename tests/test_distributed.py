@@ -9,6 +9,7 @@ machine; ``TREATY_DISTRIBUTED_SMALL=1`` runs 200 rows in four partitions, for a 
 from __future__ import annotations
 
 import csv
+import gc
 import json
 import os
 import shutil
@@ -130,11 +131,15 @@ def test_dask_and_treaty_batch_give_the_same_rows_and_receipts(ledger: Path, loc
 def test_a_local_cluster_gives_the_same_rows_and_receipt(ledger: Path, local: tuple[Summary, Path], tmp_path: Path,
                                                          workers: int) -> None:
     """`--engine dask` without `--scheduler`: the LocalCluster it starts (one worker: a thread of the client;
-    two: processes forked by a fork server that loaded the rules once) reads the partitions from its spool."""
+    two: processes forked by a fork server that loaded the rules once) reads the partitions from its spool.
+    Called in a process that goes on (CliRunner), the command leaves the garbage collector as it was (it
+    freezes what it has loaded only when it is the whole process)."""
     out = tmp_path / "cluster.csv"
+    frozen = gc.get_freeze_count()
     result = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--engine",
                                        "dask", "--workers", str(workers), "--partition-rows", str(PART)])
     assert result.exit_code == 0, result.output
+    assert gc.get_freeze_count() == frozen
     assert _rows(_parts(out)) == _rows([local[1]])
     assert json.loads((out / MANIFEST).read_text(encoding="utf-8"))["receipt"] == local[0].receipt
     assert not (out / SPOOL).exists() and not (out / ENTRIES).exists()
