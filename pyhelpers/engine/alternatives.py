@@ -40,6 +40,7 @@ from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import STATUS_OF_FINDING, reliance, relied_on, result_from_atoms
 from pyhelpers.engine.completion import combinations
+from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.readers import FIRED, Fired, fired_program, provisions_reading
@@ -321,7 +322,8 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if f.name in pivotal.get(it.item_id, ())
                                                        or any(c.fact == f.name for a in it.alternatives
-                                                              for c in a.holds_if)), not f.not_given)
+                                                              for c in a.holds_if)), not f.not_given,
+                              f.listed(), value_kind(f.path))
                   for f in unknowns)
     incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
@@ -728,8 +730,8 @@ def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
     for f, (fact, possible, sure) in enumerate(per_fact):
         if possible and possible == sure and len(possible) < len(fact.values):
             outside = tuple((f, v) for v in range(len(fact.values)) if v not in possible)
-            return (Condition(fact.name, fact.describe(possible)),), True, outside
-    narrowed = tuple(Condition(fact.name, fact.describe(possible)) for fact, possible, _ in per_fact
+            return (condition(fact, possible),), True, outside
+    narrowed = tuple(condition(fact, possible) for fact, possible, _ in per_fact
                      if possible and len(possible) < len(fact.values))
     # exact if it holds in every combination of the possible values (it is impossible outside them)
     excluded = tuple((f, v) for f, (fact, possible, _) in enumerate(per_fact)
@@ -737,6 +739,11 @@ def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
     within = cons.certain_within(excluded) if narrowed else None
     exact = within is not None and text in within
     return narrowed, exact, excluded if exact else None
+
+
+def condition(fact: OpenFact, possible: set[int] | frozenset[int]) -> Condition:
+    """That the open ``fact`` takes one of the values ``possible`` (indices), in words and one by one."""
+    return Condition(fact.name, fact.describe(possible), fact.listed(possible), value_kind(fact.path))
 
 
 def _label_provision_text(label_text: str, provision: str) -> str:
