@@ -819,8 +819,8 @@ def fact_text(fact: str, lang: str) -> str:
     known = state_names(lang)
     for (arg_name, typ), arg in zip(specs, args, strict=True):
         values[arg_name] = arg
-        if typ == "state" and arg in known:  # a State by its name, as the readings write it ("the law of Brazil")
-            values[arg_name], states[arg_name] = known[arg], arg
+        if typ == "state" and (arg in known or re.fullmatch(r"[a-z]{2}", arg)):  # a State by its name, as the
+            values[arg_name], states[arg_name] = state_name(arg, lang), arg  # readings write it ("the law of Brazil")
     return "“" + fill(template, values, states, lang) + "”"
 
 

@@ -32,7 +32,7 @@ from pyhelpers.engine.results import (
     StateOutcome,
 )
 from pyhelpers.explain import readings
-from pyhelpers.explain.readings import constant_text, fact_text, state_names, term, value, with_state
+from pyhelpers.explain.readings import constant_text, fact_text, term, value, with_state
 from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path, field_text
@@ -937,7 +937,7 @@ def _mismatch_value(what: str, text: str, lang: str) -> str:
     if how == "reason":
         return wording(_COMPLIANCE, lang).get(f"why_{text}", value(text, lang))
     if how == "state":
-        return state_name(text, lang) if text in state_names(lang) else value(text, lang)
+        return state_name(text, lang) if re.fullmatch(r"[a-z]{2}", text) else value(text, lang)
     if how == "amount":
         try:
             return formats.number(Decimal(text), lang)
