@@ -68,6 +68,7 @@ DEFAULT_TIME_LIMIT = 10.0
 """Seconds allowed for all the solves of one scenario with unknown facts."""
 
 SID = "s"
+_LABEL_HEAD = f'_label("{SID}",'
 
 _CHOICE = "1 { _value(S, F, V) : _option(S, F, V) } 1 :- _option(S, F, _)."
 
@@ -1016,20 +1017,28 @@ class _Deciders:
             shown = fired.get(tuple(sorted(values.items())))
             if shown is not None:
                 groups[tuple(values.get(g) for g in others)].append((shown, atoms))
+        # per item and group, each member's shown atoms, its outcome atoms and whether the Convention applies
+        # there: the same for every provision, read once
         heads = {iid: f'_label("{SID}","{iid}",' for iid in items}
+        labels = {id(atoms): [t for t in atoms if t.startswith(_LABEL_HEAD)] for members in groups.values()
+                  for _, atoms in members}
+        members_of: dict[str, list[list[tuple[frozenset[str], frozenset[str], bool]]]] = {
+            iid: [[(shown, frozenset(t for t in labels[id(atoms)] if t.startswith(heads[iid])),
+                    not any(t in atoms for t in self._not_applicable[iid])) for shown, atoms in members]
+                  for members in groups.values()]
+            for iid in items}
         for texts, prov, about in self._open:
+            gate = prov in self._gates
             for iid in (about or self._items) & items:
-                for members in groups.values():
-                    among = [(max(t in shown for t in texts), frozenset(t for t in atoms if t.startswith(heads[iid])))
-                             for shown, atoms in members
-                             if prov in self._gates or not any(t in atoms for t in self._not_applicable[iid])]
+                for members_ in members_of[iid]:
+                    among = [(max(t in shown for t in texts), outcome) for shown, outcome, applies in members_
+                             if gate or applies]
                     if len({c for c, _ in among}) > 1 and len({o for _, o in among}) > 1 and \
                             _follows([c for c, _ in among], range(len(among)), [o for _, o in among]):
                         mine[prov].add(iid)
                         if not about:
                             status[prov].add(iid)
                         break
-
 
     def _groups(self, f: int, values: Sequence[int], iid: str) -> list[tuple[frozenset[str], frozenset[str]]]:
         """For each value of fact ``f``, the item's outcomes under it (possible and certain ``_label`` atoms):
