@@ -40,6 +40,7 @@ from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import STATUS_OF_FINDING, reliance, relied_on, result_from_atoms
 from pyhelpers.engine.completion import combinations
+from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.readers import FIRED, Fired, fired_program, provisions_reading
@@ -321,7 +322,8 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if f.name in pivotal.get(it.item_id, ())
                                                        or any(c.fact == f.name for a in it.alternatives
-                                                              for c in a.holds_if)), not f.not_given)
+                                                              for c in a.holds_if)), not f.not_given,
+                              f.listed(), value_kind(f.path))
                   for f in unknowns)
     incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
@@ -561,10 +563,17 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         if fact.name in deciding:
             decided = deciders.get(item.item_id, fact.name)
             provisions = _deciding_provisions(fact.name, item.alternatives, readers, item.treaty, decided)
+            # Not one rule ("the deciders' units, plus the rules' own where it is one of them"): tried on every
+            # shipped scenario, it changes the answers of 18. Where no provision's condition is parted it cites
+            # the treaty alone, or only the other provisions that read the fact, not the rules' own; it cites
+            # a paragraph beside its own sub-paragraph; and where the rules give findings about two facts, it
+            # cites each by the other's provision too.
             if given and any(p.startswith(item.treaty + " ") for p in decided) and \
-                    not any(_same_unit(p, g.provision) for p in decided for g in given):
+                    not any(_same_unit(p, g.provision) and not p.startswith(g.provision + "(")
+                            for p in decided for g in given):
                 # the rules cite a provision whose condition the fact's values do not part (the article
-                # whose conclusion the fact states): their findings, cited by the provisions it does part
+                # whose conclusion the fact states), or a whole unit of which a sub-unit parts them (the
+                # article beside its paragraph, exam44 D5): their findings, cited by the provisions it does part
                 findings |= {dataclasses.replace(g, provision=p) for g in given for p in provisions}
             elif given:  # and by the other provisions whose condition it parts (the exception beside the rule)
                 findings |= given | {dataclasses.replace(g, provision=p) for g in given for p in provisions
@@ -728,8 +737,8 @@ def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
     for f, (fact, possible, sure) in enumerate(per_fact):
         if possible and possible == sure and len(possible) < len(fact.values):
             outside = tuple((f, v) for v in range(len(fact.values)) if v not in possible)
-            return (Condition(fact.name, fact.describe(possible)),), True, outside
-    narrowed = tuple(Condition(fact.name, fact.describe(possible)) for fact, possible, _ in per_fact
+            return (condition(fact, possible),), True, outside
+    narrowed = tuple(condition(fact, possible) for fact, possible, _ in per_fact
                      if possible and len(possible) < len(fact.values))
     # exact if it holds in every combination of the possible values (it is impossible outside them)
     excluded = tuple((f, v) for f, (fact, possible, _) in enumerate(per_fact)
@@ -737,6 +746,11 @@ def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
     within = cons.certain_within(excluded) if narrowed else None
     exact = within is not None and text in within
     return narrowed, exact, excluded if exact else None
+
+
+def condition(fact: OpenFact, possible: set[int] | frozenset[int]) -> Condition:
+    """That the open ``fact`` takes one of the values ``possible`` (indices), in words and one by one."""
+    return Condition(fact.name, fact.describe(possible), fact.listed(possible), value_kind(fact.path))
 
 
 def _label_provision_text(label_text: str, provision: str) -> str:
@@ -931,6 +945,9 @@ class _Deciders:
         self._not_applicable: dict[str, list[str]] = defaultdict(list)  # item -> its treaty_not_applicable atoms
         self._gates: set[str] = set()  # the provisions that make the Convention not apply to an item
         self._found: dict[str, dict[str, frozenset[str]]] = {}  # fact -> item -> provisions
+        self._combos: list[tuple[dict[int, int], frozenset[str], frozenset[str]]] | None = None
+        self._held_in: dict[int, list[int]] = {}  # _open's index -> its condition in each combination
+        self._outcomes_of: dict[str, tuple[list[frozenset[str]], list[bool]]] = {}  # item -> (outcomes, applies)
 
     def _read(self) -> _Consequences:
         if self._cons is None:
@@ -1006,30 +1023,57 @@ class _Deciders:
         which give the item different outcomes, and the same under those with the same (a place's status,
         which decides only once that place bears the payment): added to ``mine`` (and ``status``) as in
         :meth:`_decide`."""
-        cons, answers = self._read(), self._answers
-        if not items or cons.models is None or answers.models is None:
+        combos = self._combinations()
+        if not items or combos is None:
             return
         others = [g for g in range(len(self._unknowns)) if g != f]
-        fired = {tuple(sorted(values.items())): atoms for values, atoms in cons.models}
-        groups: dict[tuple[int | None, ...], list[tuple[frozenset[str], frozenset[str]]]] = defaultdict(list)
-        for values, atoms in answers.models:  # each combination's fired atoms and answer, by the other facts' values
-            shown = fired.get(tuple(sorted(values.items())))
-            if shown is not None:
-                groups[tuple(values.get(g) for g in others)].append((shown, atoms))
-        heads = {iid: f'_label("{SID}","{iid}",' for iid in items}
-        for texts, prov, about in self._open:
+        groups: dict[tuple[int | None, ...], list[int]] = defaultdict(list)  # by the other facts' values
+        for c, (values, _, _) in enumerate(combos):
+            groups[tuple(values.get(g) for g in others)].append(c)
+        for k, (_, prov, about) in enumerate(self._open):
+            gate = prov in self._gates
+            held = self._held(k)
             for iid in (about or self._items) & items:
+                outcome, applies = self._outcomes(iid)
                 for members in groups.values():
-                    among = [(max(t in shown for t in texts), frozenset(t for t in atoms if t.startswith(heads[iid])))
-                             for shown, atoms in members
-                             if prov in self._gates or not any(t in atoms for t in self._not_applicable[iid])]
-                    if len({c for c, _ in among}) > 1 and len({o for _, o in among}) > 1 and \
-                            _follows([c for c, _ in among], range(len(among)), [o for _, o in among]):
+                    among = [c for c in members if gate or applies[c]]
+                    conditions = [held[c] for c in among]
+                    outcomes = [outcome[c] for c in among]
+                    if len(set(conditions)) > 1 and len(set(outcomes)) > 1 and \
+                            _follows(conditions, range(len(among)), outcomes):
                         mine[prov].add(iid)
                         if not about:
                             status[prov].add(iid)
                         break
 
+    def _combinations(self) -> list[tuple[dict[int, int], frozenset[str], frozenset[str]]] | None:
+        """Each enumerated combination of values with its fired atoms and its answer (read once for every
+        fact); None where they were not enumerated."""
+        if self._combos is None:
+            cons, answers = self._read(), self._answers
+            if cons.models is None or answers.models is None:
+                return None
+            fired = {tuple(sorted(values.items())): atoms for values, atoms in cons.models}
+            self._combos = [(values, shown, atoms) for values, atoms in answers.models
+                            if (shown := fired.get(tuple(sorted(values.items())))) is not None]
+        return self._combos
+
+    def _held(self, k: int) -> list[int]:
+        """Whether the condition of :attr:`_open`'s ``k``-th provision holds in each combination."""
+        if k not in self._held_in:
+            texts = self._open[k][0]
+            self._held_in[k] = [max(t in shown for t in texts) for _, shown, _ in self._combinations() or ()]
+        return self._held_in[k]
+
+    def _outcomes(self, iid: str) -> tuple[list[frozenset[str]], list[bool]]:
+        """The item's outcome atoms in each combination, and whether the Convention applies to it there."""
+        if iid not in self._outcomes_of:
+            head = f'_label("{SID}","{iid}",'
+            not_applicable = self._not_applicable[iid]
+            combos = self._combinations() or []
+            self._outcomes_of[iid] = ([frozenset(t for t in atoms if t.startswith(head)) for _, _, atoms in combos],
+                                      [not any(t in atoms for t in not_applicable) for _, _, atoms in combos])
+        return self._outcomes_of[iid]
 
     def _groups(self, f: int, values: Sequence[int], iid: str) -> list[tuple[frozenset[str], frozenset[str]]]:
         """For each value of fact ``f``, the item's outcomes under it (possible and certain ``_label`` atoms):

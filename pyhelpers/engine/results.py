@@ -169,6 +169,13 @@ class Condition:
 
     fact: str  # the fact's readable name, e.g. holding(lusoinvest, alfa).until
     values: str  # those alternatives in words: "2026-03-14 or later", "one of 20, 30"
+    listed: tuple[str, ...] = ()
+    """The alternatives one by one as the scenario writes them (``br``, ``not stated``), where ``values`` lists
+    them (not a range); the answers in words name them (a State, a value of the format: :attr:`kind`). Not in
+    the JSON, which keeps ``values``."""
+    kind: str = ""
+    """What the alternatives are: ``state`` (a State's code), ``term`` (a value of the scenario format, such as a
+    place's kind), or empty (a number, a date, a yes or no, an id: written as they are)."""
 
     def __str__(self) -> str:
         return f"{self.fact} is {self.values}"
@@ -280,6 +287,8 @@ class UnknownFact:
     alternatives: str  # in words: "one of 20, 30", "from 2025-12-28 to 2026-01-05"
     items: tuple[str, ...]
     given: bool = True  # False: left out of the scenario (the rules report it missing), answered over every value
+    listed: tuple[str, ...] = ()  # as Condition.listed (not in the JSON)
+    kind: str = ""  # as Condition.kind (not in the JSON)
 
 
 class Cut(StrEnum):
@@ -412,6 +421,9 @@ def _findings_plain(value: Any) -> Any:
             out.pop("open_as")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
+        if "listed" in out and "kind" in out and ("values" in out or "alternatives" in out):
+            out.pop("listed")  # a condition's or an open fact's values one by one, for the answers in words
+            out.pop("kind")
         return out
     if isinstance(value, list | tuple):
         return [_findings_plain(v) for v in value]
