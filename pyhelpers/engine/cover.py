@@ -13,10 +13,11 @@ not are OFF, the rest (none where each combination has an answer set) may go eit
 * **cover**: greedily the cube that covers the most ON combinations not yet covered (then the fewest
   facts named, then the smallest values), until every ON combination is covered;
 * **irredundant**: a cube whose ON combinations the others cover is dropped (the last chosen first);
-* **reduce**: in each cube (in order), a fact it names whose values are listed (not ``ordered``, as dates
-  and amounts are) keeps only the values of the ON combinations no other cube covers ("borne by
-  escritorio-bh", not "by one of filial-rio, escritorio-bh" where filial-rio bears it on its own); a fact
-  it does not name stays unnamed, an ordered one keeps its interval.
+* **reduce**: in each cube (in order), a fact it names whose values are listed keeps only the values of
+  the ON combinations no other cube covers ("borne by escritorio-bh", not "by one of filial-rio,
+  escritorio-bh" where filial-rio bears it on its own); one whose values are ``ordered`` (dates, amounts)
+  keeps the runs of consecutive values that hold one of them (an interval is not cut in pieces); a fact
+  it does not name stays unnamed.
 
 Every ON combination is covered and no OFF one, so the disjunction is exact; the result depends only on
 its arguments (no set iteration order, no clock). Not minimal in general (that is NP-hard), short in
@@ -175,9 +176,21 @@ def _reduced(space: _Space, chosen: list[Cube], on_mask: int, ordered: Sequence[
             for f, v in enumerate(space.combo(low.bit_length() - 1)):
                 seen[f].add(v)
             own ^= low
-        cubes[i] = tuple(frozenset(seen[f]) if len(values) < space.shape[f] and not ordered[f] and seen[f]
-                         else values for f, values in enumerate(cube))
+        cubes[i] = tuple(values if len(values) == space.shape[f] or not seen[f]
+                         else frozenset(v for run in _runs(values) if seen[f] & run for v in run) if ordered[f]
+                         else frozenset(seen[f]) for f, values in enumerate(cube))
     return tuple(cubes)
+
+
+def _runs(values: frozenset[int]) -> list[set[int]]:
+    """The values as runs of consecutive ones: {0, 2, 3} gives [{0}, {2, 3}]."""
+    runs: list[set[int]] = []
+    for v in sorted(values):
+        if runs and v - 1 in runs[-1]:
+            runs[-1].add(v)
+        else:
+            runs.append({v})
+    return runs
 
 
 def exact(cubes: Sequence[Cube], shape: Sequence[int], on: Iterable[Sequence[int]],
