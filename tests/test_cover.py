@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -11,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyhelpers.engine.alternatives import MAX_CONJUNCTIONS, _Consequences, _holds_if_any
 from pyhelpers.engine.cover import Cube, cover, exact
+from pyhelpers.scenario.openfacts import OpenFact
 
 Combo = tuple[int, ...]
 
@@ -136,3 +139,35 @@ def test_every_cover_is_exact_prime_irredundant_and_deterministic(
         assert any(not any(inside(c, o) for o in others) for c in on if inside(c, cube)), "redundant"
         assert all(values for values in cube)
     assert math.prod(shape) >= len(on) + len(off)
+
+
+def _open(name: str, values: tuple[object, ...], ranged: str = "") -> OpenFact:
+    return OpenFact(("income", 0, name), name, "unknown", values, ranged=ranged)
+
+
+def _consequences(facts: Sequence[OpenFact], holds: Callable[..., bool]) -> _Consequences:
+    models = [({f: v for f, v in enumerate(combo)}, frozenset({"x"} if holds(*combo) else set()))
+              for combo in itertools.product(*(range(len(f.values)) for f in facts))]
+    return _Consequences(frozenset({"x"}), frozenset(), {}, True, models=models)
+
+
+def test_the_conditions_are_named_fact_by_fact_in_the_order_the_conjunctions_first_name_them() -> None:
+    until = _open("until", ("2024-08-20", "2024-08-31"), ranged="date")
+    bh = _open("bh_is_pe", (True, False))
+    borne = _open("borne_by", ("filial-rio", "mesa-recife", "escritorio-bh", None))
+    facts = (until, bh, borne)  # the office's status before the bearer, as the scenario opens them
+    either = _holds_if_any("x", facts, _consequences(facts, lambda u, p, b: u or b == 0 or (b == 2 and p == 0)))
+    assert [" and ".join(map(str, c)) for c in either] == [
+        "until is 2024-08-31", "borne_by is filial-rio", "borne_by is escritorio-bh and bh_is_pe is true"]
+
+
+def test_no_conjunctions_where_the_combinations_were_not_all_solved_or_too_many_are_needed() -> None:
+    facts = (_open("a", (True, False)), _open("b", (True, False)))
+    cons = _consequences(facts, lambda a, b: a != b)
+    assert len(_holds_if_any("x", facts, cons)) == 2
+    assert _holds_if_any("x", facts, dataclasses.replace(cons, complete=False)) == ()
+    assert _holds_if_any("x", facts, dataclasses.replace(cons, models=None)) == ()
+    parity = tuple(_open(f"f{i}", (True, False)) for i in range(4))  # odd parity: 8 conjunctions of 4 facts
+    assert len(_holds_if_any("x", parity, _consequences(parity, lambda *c: sum(c) % 2 == 1))) == MAX_CONJUNCTIONS
+    parity += (_open("f4", (True, False)),)  # 16
+    assert _holds_if_any("x", parity, _consequences(parity, lambda *c: sum(c) % 2 == 1)) == ()

@@ -742,13 +742,20 @@ def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
     return narrowed, exact, excluded if exact else None
 
 
+MAX_CONJUNCTIONS = 8
+"""An alternative's exact condition (:func:`_holds_if_any`) is stated with at most this many conjunctions:
+beyond, it would be no easier to read than the combinations themselves (none of the shipped scenarios'
+needs more than 5)."""
+
+
 def _holds_if_any(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
                   ) -> tuple[tuple[Condition, ...], ...]:
     """Where every combination was solved (``cons.models``), the conjunctions of conditions one of which is
     met exactly where the possible conclusion ``text`` holds (:func:`pyhelpers.engine.cover.cover`: the
     combinations where it holds against those where it does not), each fact named in the order in which
     the conjunctions first name it ("borne by escritorio-bh and escritorio-bh is a permanent
-    establishment" after "borne by filial-rio"); empty otherwise."""
+    establishment" after "borne by filial-rio"); empty otherwise, and where more than
+    :data:`MAX_CONJUNCTIONS` would be needed."""
     if cons.models is None or not cons.complete:
         return ()
     on: list[tuple[int, ...]] = []
@@ -759,6 +766,8 @@ def _holds_if_any(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
     if not on or not off:
         return ()
     cubes = cover([len(f.values) for f in unknowns], on, off, [bool(f.ranged or f.open_end) for f in unknowns])
+    if len(cubes) > MAX_CONJUNCTIONS:
+        return ()
     named = [[f for f, values in enumerate(cube) if len(values) < len(unknowns[f].values)] for cube in cubes]
     order = list(dict.fromkeys(f for facts in named for f in facts))
     return tuple(tuple(condition(unknowns[f], cube[f]) for f in sorted(facts, key=order.index))
