@@ -804,8 +804,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             within = cons.certain_within(excluded) if excluded is not None else None
             if within is not None and excluded is not None:  # exact: the provisions it rests on wherever it
                 # holds (if any: else those of every combination where it holds); where it holds under several
-                # values of a fact, under each value apart: the union of each value's own (br-pt 13(1), 13(2)
-                # and 13(4) of one "may tax" for three kinds of property, exam45), not only what they share
+                # values of a fact, under each value apart: the union of each value's own (one paragraph per
+                # kind of property sold under one "may tax", exam45), not only what they share
                 provs = {p for p in provs if _label_provision_text(text, p)
                          in _each_value_within(cons, unknowns, excluded, within)} or provs
             used = [Term("state_outcome", (SID, iid, Term(state), Term(outcome)))]
