@@ -781,6 +781,22 @@ def _holds_if_any(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
                  for cube, facts in zip(cubes, named, strict=True))
 
 
+def _each_value_within(cons: _Consequences, unknowns: Sequence[OpenFact], excluded: tuple[tuple[int, int], ...],
+                       within: frozenset[str]) -> frozenset[str]:
+    """What is certain under each value apart of a fact that an exact conclusion holds under several
+    values of (the others outside ``excluded``), joined: ``within`` (certain wherever it holds) and, for
+    each such value, what is certain where the fact takes that value (None past the deadline: skipped)."""
+    out = set(within)
+    for f, fact in enumerate(unknowns):
+        kept = [v for v in range(len(fact.values)) if (f, v) not in excluded]
+        if len(kept) < 2 or len(kept) == len(fact.values):
+            continue
+        for v in kept:
+            each = cons.certain_within(excluded + tuple((f, w) for w in kept if w != v))
+            out |= each if each is not None else set()
+    return frozenset(out)
+
+
 def condition(fact: OpenFact, possible: set[int] | frozenset[int]) -> Condition:
     """That the open ``fact`` takes one of the values ``possible`` (indices), in words and one by one."""
     return Condition(fact.name, fact.describe(possible), fact.listed(possible), value_kind(fact.path))
@@ -819,9 +835,12 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             holds, exact, excluded = _holds_if(text, unknowns, cons)
             provs = provisions_of[(state, outcome, rate)]
             within = cons.certain_within(excluded) if excluded is not None else None
-            if within is not None:  # exact: the provisions it rests on wherever it holds (if any: else
-                # those of every combination where it holds)
-                provs = {p for p in provs if _label_provision_text(text, p) in within} or provs
+            if within is not None and excluded is not None:  # exact: the provisions it rests on wherever it
+                # holds (if any: else those of every combination where it holds); where it holds under several
+                # values of a fact, under each value apart: the union of each value's own (one paragraph per
+                # kind of property sold under one "may tax", exam45), not only what they share
+                provs = {p for p in provs if _label_provision_text(text, p)
+                         in _each_value_within(cons, unknowns, excluded, within)} or provs
             used = [Term("state_outcome", (SID, iid, Term(state), Term(outcome)))]
             used += [Term("max_rate", (SID, iid, cap))] if cap is not None else []
             alternatives.append(Alternative(state, label, tuple(sorted(provs, key=provision_key)), holds, exact,
