@@ -40,6 +40,7 @@ from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import STATUS_OF_FINDING, reliance, relied_on, result_from_atoms
 from pyhelpers.engine.completion import combinations
+from pyhelpers.engine.cover import cover
 from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.provenance import RELIES
@@ -748,6 +749,54 @@ def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
     return narrowed, exact, excluded if exact else None
 
 
+MAX_CONJUNCTIONS = 8
+"""An alternative's exact condition (:func:`_holds_if_any`) is stated with at most this many conjunctions:
+beyond, it would be no easier to read than the combinations themselves (none of the shipped scenarios'
+needs more than 5)."""
+
+
+def _holds_if_any(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
+                  ) -> tuple[tuple[Condition, ...], ...]:
+    """Where every combination was solved (``cons.models``), the conjunctions of conditions one of which is
+    met exactly where the possible conclusion ``text`` holds (:func:`pyhelpers.engine.cover.cover`: the
+    combinations where it holds against those where it does not), each fact named in the order in which
+    the conjunctions first name it ("borne by escritorio-bh and escritorio-bh is a permanent
+    establishment" after "borne by filial-rio"); empty otherwise, and where more than
+    :data:`MAX_CONJUNCTIONS` would be needed."""
+    if cons.models is None or not cons.complete:
+        return ()
+    on: list[tuple[int, ...]] = []
+    off: list[tuple[int, ...]] = []
+    for values, atoms in cons.models:
+        combo = tuple(values.get(f, 0) for f in range(len(unknowns)))
+        (on if text in atoms else off).append(combo)
+    if not on or not off:
+        return ()
+    cubes = cover([len(f.values) for f in unknowns], on, off, [bool(f.ranged or f.open_end) for f in unknowns])
+    if len(cubes) > MAX_CONJUNCTIONS:
+        return ()
+    named = [[f for f, values in enumerate(cube) if len(values) < len(unknowns[f].values)] for cube in cubes]
+    order = list(dict.fromkeys(f for facts in named for f in facts))
+    return tuple(tuple(condition(unknowns[f], cube[f]) for f in sorted(facts, key=order.index))
+                 for cube, facts in zip(cubes, named, strict=True))
+
+
+def _each_value_within(cons: _Consequences, unknowns: Sequence[OpenFact], excluded: tuple[tuple[int, int], ...],
+                       within: frozenset[str]) -> frozenset[str]:
+    """What is certain under each value apart of a fact that an exact conclusion holds under several
+    values of (the others outside ``excluded``), joined: ``within`` (certain wherever it holds) and, for
+    each such value, what is certain where the fact takes that value (None past the deadline: skipped)."""
+    out = set(within)
+    for f, fact in enumerate(unknowns):
+        kept = [v for v in range(len(fact.values)) if (f, v) not in excluded]
+        if len(kept) < 2 or len(kept) == len(fact.values):
+            continue
+        for v in kept:
+            each = cons.certain_within(excluded + tuple((f, w) for w in kept if w != v))
+            out |= each if each is not None else set()
+    return frozenset(out)
+
+
 def condition(fact: OpenFact, possible: set[int] | frozenset[int]) -> Condition:
     """That the open ``fact`` takes one of the values ``possible`` (indices), in words and one by one."""
     return Condition(fact.name, fact.describe(possible), fact.listed(possible), value_kind(fact.path))
@@ -786,13 +835,17 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             holds, exact, excluded = _holds_if(text, unknowns, cons)
             provs = provisions_of[(state, outcome, rate)]
             within = cons.certain_within(excluded) if excluded is not None else None
-            if within is not None:  # exact: the provisions it rests on wherever it holds (if any: else
-                # those of every combination where it holds)
-                provs = {p for p in provs if _label_provision_text(text, p) in within} or provs
+            if within is not None and excluded is not None:  # exact: the provisions it rests on wherever it
+                # holds (if any: else those of every combination where it holds); where it holds under several
+                # values of a fact, under each value apart: the union of each value's own (one paragraph per
+                # kind of property sold under one "may tax", exam45), not only what they share
+                provs = {p for p in provs if _label_provision_text(text, p)
+                         in _each_value_within(cons, unknowns, excluded, within)} or provs
             used = [Term("state_outcome", (SID, iid, Term(state), Term(outcome)))]
             used += [Term("max_rate", (SID, iid, cap))] if cap is not None else []
             alternatives.append(Alternative(state, label, tuple(sorted(provs, key=provision_key)), holds, exact,
-                                            outcome, cap, reconstructed=relied_on(used, relies)))
+                                            outcome, cap, reconstructed=relied_on(used, relies),
+                                            holds_if_any=() if exact else _holds_if_any(text, unknowns, cons)))
             open_states.add(state)
         elif a.name in _FINDINGS:
             kind = _FINDING_KIND.get(a.name, a.name)
@@ -801,19 +854,20 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             finding = Finding(kind, prov if isinstance(prov, str) else "", fact)
             holds, exact, _ = _holds_if(text, unknowns, cons)
             alternatives.append(Alternative(None, str(finding), (), holds, exact, finding=finding,
-                                            reconstructed=relied_on([a], relies)))
+                                            reconstructed=relied_on([a], relies),
+                                            holds_if_any=() if exact else _holds_if_any(text, unknowns, cons)))
     varies = any(a.name not in _PROVISIONS_ONLY for _, a in mine)  # an outcome, a finding or a figure
     if not varies and cons.complete:  # the same answer whatever the values, by different provisions
         alternatives = []
     if not cons.complete:  # stopped by the time limit: which values decide what is not proven
-        alternatives = [dataclasses.replace(x, holds_if=(), exact=False) for x in alternatives]
+        alternatives = [dataclasses.replace(x, holds_if=(), exact=False, holds_if_any=()) for x in alternatives]
     for state in open_states if cons.complete else ():  # one outcome per State: the last open one is "otherwise"
         mine_ = [x for x in alternatives if x.state == state]
         loose = [x for x in mine_ if not x.exact]
         labelled = _has_label(iid, state) in cons.cautious  # the State has an outcome in every combination
         if len(loose) == 1 and len(mine_) > 1 and labelled:
             alternatives[alternatives.index(loose[0])] = dataclasses.replace(loose[0], holds_if=(), exact=True,
-                                                                            otherwise=True)
+                                                                            otherwise=True, holds_if_any=())
     alternatives.sort(key=lambda x: (x.state is None, x.state or "", x.conclusion, str(x)))
     deciding = sorted({c.fact for x in alternatives for c in x.holds_if} | (pivotal if alternatives else set()))
     if not deciding and alternatives:

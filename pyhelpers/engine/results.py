@@ -186,7 +186,9 @@ class Alternative:
     """A conclusion about an item that holds for some values of the unknown facts but not for all.
 
     ``exact``: it holds exactly when every condition is met; otherwise only for some of the combinations
-    within them (the conditions then list, per fact, the values under which it can hold)."""
+    within them (the conditions then list, per fact, the values under which it can hold), and where every
+    combination was solved ``holds_if_any`` says in which: it holds exactly when the conditions of one of
+    its conjunctions are all met (:mod:`pyhelpers.engine.cover`)."""
 
     state: str | None  # the State of an outcome; None for a finding
     conclusion: str  # "capped 10%", "may tax", "missing: holding(a, b)" ...
@@ -198,6 +200,9 @@ class Alternative:
     otherwise: bool = False  # holds exactly when none of the State's other alternatives does
     finding: Finding | None = None  # a finding that holds only for some values (state None)
     reconstructed: tuple[str, ...] = ()  # the reconstructed provisions it rests on (in some combination)
+    holds_if_any: tuple[tuple[Condition, ...], ...] = ()
+    """Not ``exact``, every combination solved: the conjunctions of conditions one of which is met exactly
+    where it holds (two or more; empty otherwise, and left out of the JSON)."""
 
     def __str__(self) -> str:
         where = " and ".join(map(str, self.holds_if))
@@ -205,6 +210,9 @@ class Alternative:
         provs = f" ({'; '.join(self.provisions)})" if self.provisions else ""
         if self.otherwise:
             return f"{head} otherwise{provs}"
+        if self.holds_if_any:
+            either = ", or if ".join(" and ".join(map(str, conjunction)) for conjunction in self.holds_if_any)
+            return f"{head} if {either}{provs}"
         if not self.holds_if:
             return f"{head} in some combinations of the unknown facts{provs}"
         return f"{head} if {where}{'' if self.exact else ' (in some combinations)'}{provs}"
@@ -421,6 +429,8 @@ def _findings_plain(value: Any) -> Any:
             out.pop("open_as")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
+        if "conclusion" in out and out.get("holds_if_any") == []:
+            out.pop("holds_if_any")  # an alternative with one conjunction of conditions, or none exact
         if "listed" in out and "kind" in out and ("values" in out or "alternatives" in out):
             out.pop("listed")  # a condition's or an open fact's values one by one, for the answers in words
             out.pop("kind")

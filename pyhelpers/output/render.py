@@ -771,7 +771,8 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
     options = [a for a in item.alternatives if a.state == s.state]
     if not options:
         return outcome_text(s, lang, item.date, cap_base(item))
-    facts = sorted({c.fact for a in options for c in a.holds_if})
+    facts = sorted({c.fact for a in options for c in a.holds_if}
+                   | {c.fact for a in options for conjunction in a.holds_if_any for c in conjunction})
     text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
     if s.at_most_bp is not None:
         return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
@@ -802,6 +803,9 @@ def alternative_text(a: Alternative, lang: str, provisions: bool = True) -> str:
     provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
+    if a.holds_if_any:  # exactly where one of the conjunctions holds: "if A and B, or if C"
+        either = f", {label('or', lang)} {label('if', lang)} ".join(conditions_text(c, lang) for c in a.holds_if_any)
+        return f"{head} {label('if', lang)} {either}{provs}"
     if not a.holds_if:
         return f"{head} {label('some_combinations', lang)}{provs}"
     some = "" if a.exact else f" ({label('in_some', lang)})"
