@@ -202,3 +202,30 @@ def test_a_participle_about_a_person_or_place_agrees_with_a_noun() -> None:
             if m.group(1) in ids & _PERSON_OR_PLACE:
                 bad.append(f"{pred.name}/{pred.arity} {lang}: {template}")
     assert not bad, "a participle agrees with an id, not with a noun:\n" + "\n".join(bad)
+
+
+_SINGULAR_AFTER_STATE = re.compile(r"(?:^|[,;:] |\b(?:só|se|que|e) )os Estados Unidos (?:não |também )?"
+                                   r"(?:é|está|era|foi|pode|tem|aplica|deixa|elimina|deduz|mantém|chama-se|tributa)\b")
+"""A plural State as a subject (not after a preposition: 'a legislação dos Estados Unidos tributa') with a verb
+in the singular."""
+
+
+def test_a_verb_agrees_with_a_plural_state() -> None:
+    """A State that is the subject of a reading ('{St} pode tributar') makes its verb agree with its name's number,
+    which its article carries ('os Estados Unidos podem tributar', never 'os Estados Unidos pode'): the template
+    writes the verb's two forms, ``{St:pode|podem}``."""
+    bad = []
+    logic = load_logic()
+    for pred in [*logic.vocabulary.values(), *logic.terms.values()]:
+        states = {a.name: "us" for a in pred.args if a.type == "state"}
+        if not states:
+            continue
+        for lang, template in (("pt", pred.pt), ("pt-PT", pred.pt_pt)):
+            if not template:
+                continue
+            text = fill(template, {a.name: a.name for a in pred.args}, states, lang)
+            if _SINGULAR_AFTER_STATE.search(text) or re.search(r"\{\w+:", text):
+                bad.append(f"{pred.name}/{pred.arity} {lang}: {text}")
+    assert not bad, "a verb does not agree with a plural State:\n" + "\n".join(bad)
+    assert fill("{St} {St:pode|podem} tributar", {}, {"St": "br"}, "pt") == "o Brasil pode tributar"
+    assert fill("{St} {St:pode|podem} tributar", {}, {"St": "us"}, "pt") == "os Estados Unidos podem tributar"

@@ -307,6 +307,15 @@ def test_depending_on_alternatives_cites_the_provisions_that_read_the_fact(
     # a construction site's end: 5(3) decides the permanent establishment, 7(1) reads it
     ("br-pt/unknowns-construction-site-around-nine-months.yaml", "places_of_business.bridge-site.until",
      ["br-pt 5(3)", "br-pt 7(1)"]),
+    # the kind of property sold: the rules' finding names the article, whose paragraphs each read the kind;
+    # only 13(3) parts the values here (13(1), (2) and (4) all let both States tax), and it is cited in the
+    # article's place (exam44 D5)
+    ("br-pt/exam44-gain-property-kind-and-management-open.yaml", "property_alienated(asset-sale-2024)",
+     ["br-pt 13(3)"]),
+    # the attribution to a permanent establishment: 7(1)'s second sentence turns on it («somente no tocante à
+    # parte dos lucros atribuível»), 7(2) measures it (exam44 D8, exam44b D1)
+    ("br-sg/exam44b-sg-recife-office-open-facts.yaml", "attributable_to_place(recife-platform-fees-2024)",
+     ["br-sg 7(1)", "br-sg 7(2)"]),
 ])
 def test_depends_cites_the_provisions_whose_condition_differs_between_the_values(
         checker: Checker, scenario: str, fact: str, cited: list[str]) -> None:

@@ -40,6 +40,8 @@ from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import STATUS_OF_FINDING, reliance, relied_on, result_from_atoms
 from pyhelpers.engine.completion import combinations
+from pyhelpers.engine.cover import cover
+from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.readers import FIRED, Fired, fired_program, provisions_reading
@@ -321,7 +323,8 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if f.name in pivotal.get(it.item_id, ())
                                                        or any(c.fact == f.name for a in it.alternatives
-                                                              for c in a.holds_if)), not f.not_given)
+                                                              for c in a.holds_if)), not f.not_given,
+                              f.listed(), value_kind(f.path))
                   for f in unknowns)
     incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
@@ -561,10 +564,17 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         if fact.name in deciding:
             decided = deciders.get(item.item_id, fact.name)
             provisions = _deciding_provisions(fact.name, item.alternatives, readers, item.treaty, decided)
+            # Not one rule ("the deciders' units, plus the rules' own where it is one of them"): tried on every
+            # shipped scenario, it changes the answers of 18. Where no provision's condition is parted it cites
+            # the treaty alone, or only the other provisions that read the fact, not the rules' own; it cites
+            # a paragraph beside its own sub-paragraph; and where the rules give findings about two facts, it
+            # cites each by the other's provision too.
             if given and any(p.startswith(item.treaty + " ") for p in decided) and \
-                    not any(_same_unit(p, g.provision) for p in decided for g in given):
+                    not any(_same_unit(p, g.provision) and not p.startswith(g.provision + "(")
+                            for p in decided for g in given):
                 # the rules cite a provision whose condition the fact's values do not part (the article
-                # whose conclusion the fact states): their findings, cited by the provisions it does part
+                # whose conclusion the fact states), or a whole unit of which a sub-unit parts them (the
+                # article beside its paragraph, exam44 D5): their findings, cited by the provisions it does part
                 findings |= {dataclasses.replace(g, provision=p) for g in given for p in provisions}
             elif given:  # and by the other provisions whose condition it parts (the exception beside the rule)
                 findings |= given | {dataclasses.replace(g, provision=p) for g in given for p in provisions
@@ -728,8 +738,8 @@ def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
     for f, (fact, possible, sure) in enumerate(per_fact):
         if possible and possible == sure and len(possible) < len(fact.values):
             outside = tuple((f, v) for v in range(len(fact.values)) if v not in possible)
-            return (Condition(fact.name, fact.describe(possible)),), True, outside
-    narrowed = tuple(Condition(fact.name, fact.describe(possible)) for fact, possible, _ in per_fact
+            return (condition(fact, possible),), True, outside
+    narrowed = tuple(condition(fact, possible) for fact, possible, _ in per_fact
                      if possible and len(possible) < len(fact.values))
     # exact if it holds in every combination of the possible values (it is impossible outside them)
     excluded = tuple((f, v) for f, (fact, possible, _) in enumerate(per_fact)
@@ -737,6 +747,59 @@ def _holds_if(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
     within = cons.certain_within(excluded) if narrowed else None
     exact = within is not None and text in within
     return narrowed, exact, excluded if exact else None
+
+
+MAX_CONJUNCTIONS = 8
+"""An alternative's exact condition (:func:`_holds_if_any`) is stated with at most this many conjunctions:
+beyond, it would be no easier to read than the combinations themselves (none of the shipped scenarios'
+needs more than 5)."""
+
+
+def _holds_if_any(text: str, unknowns: Sequence[OpenFact], cons: _Consequences
+                  ) -> tuple[tuple[Condition, ...], ...]:
+    """Where every combination was solved (``cons.models``), the conjunctions of conditions one of which is
+    met exactly where the possible conclusion ``text`` holds (:func:`pyhelpers.engine.cover.cover`: the
+    combinations where it holds against those where it does not), each fact named in the order in which
+    the conjunctions first name it ("borne by escritorio-bh and escritorio-bh is a permanent
+    establishment" after "borne by filial-rio"); empty otherwise, and where more than
+    :data:`MAX_CONJUNCTIONS` would be needed."""
+    if cons.models is None or not cons.complete:
+        return ()
+    on: list[tuple[int, ...]] = []
+    off: list[tuple[int, ...]] = []
+    for values, atoms in cons.models:
+        combo = tuple(values.get(f, 0) for f in range(len(unknowns)))
+        (on if text in atoms else off).append(combo)
+    if not on or not off:
+        return ()
+    cubes = cover([len(f.values) for f in unknowns], on, off, [bool(f.ranged or f.open_end) for f in unknowns])
+    if len(cubes) > MAX_CONJUNCTIONS:
+        return ()
+    named = [[f for f, values in enumerate(cube) if len(values) < len(unknowns[f].values)] for cube in cubes]
+    order = list(dict.fromkeys(f for facts in named for f in facts))
+    return tuple(tuple(condition(unknowns[f], cube[f]) for f in sorted(facts, key=order.index))
+                 for cube, facts in zip(cubes, named, strict=True))
+
+
+def _each_value_within(cons: _Consequences, unknowns: Sequence[OpenFact], excluded: tuple[tuple[int, int], ...],
+                       within: frozenset[str]) -> frozenset[str]:
+    """What is certain under each value apart of a fact that an exact conclusion holds under several
+    values of (the others outside ``excluded``), joined: ``within`` (certain wherever it holds) and, for
+    each such value, what is certain where the fact takes that value (None past the deadline: skipped)."""
+    out = set(within)
+    for f, fact in enumerate(unknowns):
+        kept = [v for v in range(len(fact.values)) if (f, v) not in excluded]
+        if len(kept) < 2 or len(kept) == len(fact.values):
+            continue
+        for v in kept:
+            each = cons.certain_within(excluded + tuple((f, w) for w in kept if w != v))
+            out |= each if each is not None else set()
+    return frozenset(out)
+
+
+def condition(fact: OpenFact, possible: set[int] | frozenset[int]) -> Condition:
+    """That the open ``fact`` takes one of the values ``possible`` (indices), in words and one by one."""
+    return Condition(fact.name, fact.describe(possible), fact.listed(possible), value_kind(fact.path))
 
 
 def _label_provision_text(label_text: str, provision: str) -> str:
@@ -772,13 +835,17 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             holds, exact, excluded = _holds_if(text, unknowns, cons)
             provs = provisions_of[(state, outcome, rate)]
             within = cons.certain_within(excluded) if excluded is not None else None
-            if within is not None:  # exact: the provisions it rests on wherever it holds (if any: else
-                # those of every combination where it holds)
-                provs = {p for p in provs if _label_provision_text(text, p) in within} or provs
+            if within is not None and excluded is not None:  # exact: the provisions it rests on wherever it
+                # holds (if any: else those of every combination where it holds); where it holds under several
+                # values of a fact, under each value apart: the union of each value's own (one paragraph per
+                # kind of property sold under one "may tax", exam45), not only what they share
+                provs = {p for p in provs if _label_provision_text(text, p)
+                         in _each_value_within(cons, unknowns, excluded, within)} or provs
             used = [Term("state_outcome", (SID, iid, Term(state), Term(outcome)))]
             used += [Term("max_rate", (SID, iid, cap))] if cap is not None else []
             alternatives.append(Alternative(state, label, tuple(sorted(provs, key=provision_key)), holds, exact,
-                                            outcome, cap, reconstructed=relied_on(used, relies)))
+                                            outcome, cap, reconstructed=relied_on(used, relies),
+                                            holds_if_any=() if exact else _holds_if_any(text, unknowns, cons)))
             open_states.add(state)
         elif a.name in _FINDINGS:
             kind = _FINDING_KIND.get(a.name, a.name)
@@ -787,19 +854,20 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             finding = Finding(kind, prov if isinstance(prov, str) else "", fact)
             holds, exact, _ = _holds_if(text, unknowns, cons)
             alternatives.append(Alternative(None, str(finding), (), holds, exact, finding=finding,
-                                            reconstructed=relied_on([a], relies)))
+                                            reconstructed=relied_on([a], relies),
+                                            holds_if_any=() if exact else _holds_if_any(text, unknowns, cons)))
     varies = any(a.name not in _PROVISIONS_ONLY for _, a in mine)  # an outcome, a finding or a figure
     if not varies and cons.complete:  # the same answer whatever the values, by different provisions
         alternatives = []
     if not cons.complete:  # stopped by the time limit: which values decide what is not proven
-        alternatives = [dataclasses.replace(x, holds_if=(), exact=False) for x in alternatives]
+        alternatives = [dataclasses.replace(x, holds_if=(), exact=False, holds_if_any=()) for x in alternatives]
     for state in open_states if cons.complete else ():  # one outcome per State: the last open one is "otherwise"
         mine_ = [x for x in alternatives if x.state == state]
         loose = [x for x in mine_ if not x.exact]
         labelled = _has_label(iid, state) in cons.cautious  # the State has an outcome in every combination
         if len(loose) == 1 and len(mine_) > 1 and labelled:
             alternatives[alternatives.index(loose[0])] = dataclasses.replace(loose[0], holds_if=(), exact=True,
-                                                                            otherwise=True)
+                                                                            otherwise=True, holds_if_any=())
     alternatives.sort(key=lambda x: (x.state is None, x.state or "", x.conclusion, str(x)))
     deciding = sorted({c.fact for x in alternatives for c in x.holds_if} | (pivotal if alternatives else set()))
     if not deciding and alternatives:
@@ -931,6 +999,9 @@ class _Deciders:
         self._not_applicable: dict[str, list[str]] = defaultdict(list)  # item -> its treaty_not_applicable atoms
         self._gates: set[str] = set()  # the provisions that make the Convention not apply to an item
         self._found: dict[str, dict[str, frozenset[str]]] = {}  # fact -> item -> provisions
+        self._combos: list[tuple[dict[int, int], frozenset[str], frozenset[str]]] | None = None
+        self._held_in: dict[int, list[int]] = {}  # _open's index -> its condition in each combination
+        self._outcomes_of: dict[str, tuple[list[frozenset[str]], list[bool]]] = {}  # item -> (outcomes, applies)
 
     def _read(self) -> _Consequences:
         if self._cons is None:
@@ -1006,30 +1077,57 @@ class _Deciders:
         which give the item different outcomes, and the same under those with the same (a place's status,
         which decides only once that place bears the payment): added to ``mine`` (and ``status``) as in
         :meth:`_decide`."""
-        cons, answers = self._read(), self._answers
-        if not items or cons.models is None or answers.models is None:
+        combos = self._combinations()
+        if not items or combos is None:
             return
         others = [g for g in range(len(self._unknowns)) if g != f]
-        fired = {tuple(sorted(values.items())): atoms for values, atoms in cons.models}
-        groups: dict[tuple[int | None, ...], list[tuple[frozenset[str], frozenset[str]]]] = defaultdict(list)
-        for values, atoms in answers.models:  # each combination's fired atoms and answer, by the other facts' values
-            shown = fired.get(tuple(sorted(values.items())))
-            if shown is not None:
-                groups[tuple(values.get(g) for g in others)].append((shown, atoms))
-        heads = {iid: f'_label("{SID}","{iid}",' for iid in items}
-        for texts, prov, about in self._open:
+        groups: dict[tuple[int | None, ...], list[int]] = defaultdict(list)  # by the other facts' values
+        for c, (values, _, _) in enumerate(combos):
+            groups[tuple(values.get(g) for g in others)].append(c)
+        for k, (_, prov, about) in enumerate(self._open):
+            gate = prov in self._gates
+            held = self._held(k)
             for iid in (about or self._items) & items:
+                outcome, applies = self._outcomes(iid)
                 for members in groups.values():
-                    among = [(max(t in shown for t in texts), frozenset(t for t in atoms if t.startswith(heads[iid])))
-                             for shown, atoms in members
-                             if prov in self._gates or not any(t in atoms for t in self._not_applicable[iid])]
-                    if len({c for c, _ in among}) > 1 and len({o for _, o in among}) > 1 and \
-                            _follows([c for c, _ in among], range(len(among)), [o for _, o in among]):
+                    among = [c for c in members if gate or applies[c]]
+                    conditions = [held[c] for c in among]
+                    outcomes = [outcome[c] for c in among]
+                    if len(set(conditions)) > 1 and len(set(outcomes)) > 1 and \
+                            _follows(conditions, range(len(among)), outcomes):
                         mine[prov].add(iid)
                         if not about:
                             status[prov].add(iid)
                         break
 
+    def _combinations(self) -> list[tuple[dict[int, int], frozenset[str], frozenset[str]]] | None:
+        """Each enumerated combination of values with its fired atoms and its answer (read once for every
+        fact); None where they were not enumerated."""
+        if self._combos is None:
+            cons, answers = self._read(), self._answers
+            if cons.models is None or answers.models is None:
+                return None
+            fired = {tuple(sorted(values.items())): atoms for values, atoms in cons.models}
+            self._combos = [(values, shown, atoms) for values, atoms in answers.models
+                            if (shown := fired.get(tuple(sorted(values.items())))) is not None]
+        return self._combos
+
+    def _held(self, k: int) -> list[int]:
+        """Whether the condition of :attr:`_open`'s ``k``-th provision holds in each combination."""
+        if k not in self._held_in:
+            texts = self._open[k][0]
+            self._held_in[k] = [max(t in shown for t in texts) for _, shown, _ in self._combinations() or ()]
+        return self._held_in[k]
+
+    def _outcomes(self, iid: str) -> tuple[list[frozenset[str]], list[bool]]:
+        """The item's outcome atoms in each combination, and whether the Convention applies to it there."""
+        if iid not in self._outcomes_of:
+            head = f'_label("{SID}","{iid}",'
+            not_applicable = self._not_applicable[iid]
+            combos = self._combinations() or []
+            self._outcomes_of[iid] = ([frozenset(t for t in atoms if t.startswith(head)) for _, _, atoms in combos],
+                                      [not any(t in atoms for t in not_applicable) for _, _, atoms in combos])
+        return self._outcomes_of[iid]
 
     def _groups(self, f: int, values: Sequence[int], iid: str) -> list[tuple[frozenset[str], frozenset[str]]]:
         """For each value of fact ``f``, the item's outcomes under it (possible and certain ``_label`` atoms):

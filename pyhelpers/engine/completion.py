@@ -270,24 +270,76 @@ def _valid_at(data: Any, path: tuple[Any, ...], value: Any, source: str) -> bool
     return True
 
 
-def with_each_value(scenario: Scenario, facts: Sequence[OpenFact], source: str) -> list[Scenario]:
-    """``scenario`` with each value of each of ``facts`` (fields it leaves out) written in alone, the
-    others still left out; a value the document is not valid with is skipped."""
-    plain = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
-        mode="json", by_alias=True, exclude_unset=True)
-    out: list[Scenario] = []
-    for fact in facts:
-        for value in fact.values:
-            data = copy.deepcopy(plain)
-            if Scenario.revalidate is None or not _written(data, fact.path, value):
-                continue
-            try:
-                variant = Scenario.revalidate(data, source)
-            except ScenarioError:
-                continue
-            variant._plain_data = data
-            out.append(variant)
-    return out
+Choice = tuple[tuple[OpenFact, Any], ...]
+"""Values given to incomplete facts, in order: each (fact, value)."""
+
+
+class Variants:
+    """A scenario under values of some of its incomplete facts, each variant made and solved three-valued once:
+    the steps of one check ask for the same ones (which facts the rules ask for, which values they take, what
+    each value leaves missing, what the scenario answers under each). A fact given as plain ``unknown`` is
+    given its value (the others stay open); a field left out (``not_given``) is written in."""
+
+    def __init__(self, checker: Any, scenario: Scenario, source: str) -> None:
+        self._checker = checker
+        self._source = source
+        self._made: dict[tuple[Any, ...], Scenario | None] = {(): scenario}
+        self._solved: dict[tuple[Any, ...], Any] = {}
+
+    def variant(self, choice: Choice) -> Scenario | None:
+        """The scenario with each (fact, value) of ``choice`` given, in order; None where a value is not valid
+        there (values valid one by one may contradict each other)."""
+        key = _key(choice)
+        if key not in self._made:
+            before = self.variant(choice[:-1])
+            fact, value = choice[-1]
+            self._made[key] = None if before is None else _given(before, fact, value, self._source)
+        return self._made[key]
+
+    def answers(self, choices: Sequence[Choice]) -> list[tuple[Scenario, Any] | None]:
+        """Each of ``choices``' variant with its three-valued answer (None where it is not valid): those not solved
+        yet in one run (:meth:`~pyhelpers.engine.solve.Checker.three_valued_together`)."""
+        todo: dict[tuple[Any, ...], Scenario] = {}
+        for choice in choices:
+            made = self.variant(choice)
+            if made is not None and _key(choice) not in self._solved:
+                todo[_key(choice)] = made
+        for key, answer in zip(todo, self._checker.three_valued_together(list(todo.values()), self._source),
+                               strict=True):
+            self._solved[key] = answer
+        out: list[tuple[Scenario, Any] | None] = []
+        for choice in choices:
+            made = self.variant(choice)
+            out.append(None if made is None else (made, self._solved[_key(choice)]))
+        return out
+
+    def each_value(self, facts: Sequence[OpenFact], before: Choice = ()) -> list[tuple[Choice, Scenario, Any]]:
+        """``before`` with each value of each of ``facts`` given alone (the others still open), each with its
+        variant and three-valued answer; a value not valid there is left out."""
+        choices = [(*before, (fact, value)) for fact in facts for value in fact.values]
+        return [(choice, *solved) for choice, solved in zip(choices, self.answers(choices), strict=True)
+                if solved is not None]
+
+
+def _key(choice: Choice) -> tuple[Any, ...]:
+    return tuple((fact.path, fact.not_given, repr(value)) for fact, value in choice)
+
+
+def _given(scenario: Scenario, fact: OpenFact, value: Any, source: str) -> Scenario | None:
+    """``scenario`` with ``value`` given to ``fact``: substituted for its ``unknown`` (the other unknown facts
+    kept), or written in where the field is left out; None where the document is not valid with it."""
+    try:
+        if not fact.not_given:
+            return scenario.with_values({fact.path: value}, source, keep_unknown=True)
+        data = copy.deepcopy(scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+            mode="json", by_alias=True, exclude_unset=True))
+        if Scenario.revalidate is None or not _written(data, fact.path, value):
+            return None
+        variant = Scenario.revalidate(data, source)
+    except ScenarioError:
+        return None
+    variant._plain_data = data
+    return variant
 
 
 def _written(data: Any, path: tuple[Any, ...], value: Any) -> bool:
@@ -311,27 +363,28 @@ def _written(data: Any, path: tuple[Any, ...], value: Any) -> bool:
     return True
 
 
-def asked_for(checker: Any, scenario: Scenario, source: str, completed: Sequence[OpenFact],
-              three_valued: Any) -> dict[tuple[str, str], set[Finding]]:
+def asked_for(variants: Variants, completed: Sequence[OpenFact], three_valued: Any
+              ) -> dict[tuple[str, str], set[Finding]]:
     """Which ``depends`` findings of the three-valued answer each completed fact gives rise to, per item
     (item id, fact name): those that vanish when that fact alone is given its first value. A fact no
     item asks for is not opened (it changes nothing the rules look at)."""
-    return asked_for_each(checker, [(scenario, three_valued)], source, completed)[0]
+    return asked_for_each(variants, [((), three_valued)], completed)[0]
 
 
-def asked_for_each(checker: Any, cases: Sequence[tuple[Scenario, Any]], source: str,
-                   completed: Sequence[OpenFact]) -> list[dict[tuple[str, str], set[Finding]]]:
-    """:func:`asked_for` of each (scenario, its three-valued answer) of ``cases``, in order: every variant
-    solved in one run (:meth:`~pyhelpers.engine.solve.Checker.three_valued_together`)."""
-    variants = [scenario.with_values({fact.path: fact.values[0]}, source, keep_unknown=True)
-                for scenario, _ in cases for fact in completed]
-    answers = iter(checker.three_valued_together(variants, source))
+def asked_for_each(variants: Variants, cases: Sequence[tuple[Choice, Any]], completed: Sequence[OpenFact]
+                   ) -> list[dict[tuple[str, str], set[Finding]]]:
+    """:func:`asked_for` of each (values given, the three-valued answer under them) of ``cases``, in order: every
+    variant not solved yet in one run (:class:`Variants`)."""
+    solved = iter(variants.answers([(*choice, (fact, fact.values[0])) for choice, _ in cases for fact in completed]))
     out = []
     for _, three_valued in cases:
         found: dict[tuple[str, str], set[Finding]] = {}
         asking = {it.item_id: {f for f in it.findings if f.kind == "depends"} for it in three_valued.items}
         for fact in completed:
-            given = {it.item_id: set(it.findings) for it in next(answers).items}
+            answer = next(solved)
+            if answer is None:
+                continue  # its first value is not valid there
+            given = {it.item_id: set(it.findings) for it in answer[1].items}
             for iid, depends in asking.items():
                 gone = {f for f in depends if f not in given.get(iid, set())}
                 if gone:
@@ -340,21 +393,21 @@ def asked_for_each(checker: Any, cases: Sequence[tuple[Scenario, Any]], source: 
     return out
 
 
-def accepted(checker: Any, asked: Sequence[tuple[Scenario, OpenFact, set[str]]], source: str
-             ) -> list[OpenFact | None]:
-    """Each (scenario, fact, asks) of ``asked``: the fact with the values the rules take as values of it
-    in that scenario. One under which they report the very fact they asked for (``asks``: its terms, e.g.
+def accepted(variants: Variants, asked: Sequence[tuple[Choice, OpenFact, set[str]]]) -> list[OpenFact | None]:
+    """Each (values given, fact, asks) of ``asked``: the fact with the values the rules take as values of it
+    under those values. One under which they report the very fact they asked for (``asks``: its terms, e.g.
     ``vital_interests(ana)``) missing is not a value the fact may have, only a way of not giving it (a
     State left out where the rules need one, a State they do not weigh there). None when no value is
-    left. Every variant is solved in one run."""
-    variants = [scenario.with_values({fact.path: value}, source, keep_unknown=True)
-                for scenario, fact, _ in asked for value in fact.values]
-    answers = iter(checker.three_valued_together(variants, source))
+    left. Every variant not solved yet is solved in one run."""
+    solved = iter(variants.answers([(*choice, (fact, value)) for choice, fact, _ in asked for value in fact.values]))
     out: list[OpenFact | None] = []
     for _, fact, asks in asked:
         kept = []
         for value in fact.values:
-            lacking = {f.fact for it in next(answers).items for f in it.findings if f.kind == "missing"}
+            answer = next(solved)
+            if answer is None:
+                continue
+            lacking = {f.fact for it in answer[1].items for f in it.findings if f.kind == "missing"}
             if not lacking & asks:
                 kept.append(value)
         out.append(dataclasses.replace(fact, values=tuple(kept)) if kept else None)

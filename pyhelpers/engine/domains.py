@@ -82,6 +82,20 @@ def keyed_by_state(hints: Any) -> bool:
     return typing.get_origin(hints) is dict and typing.get_args(hints)[0] is State
 
 
+def value_kind(path: tuple[Any, ...]) -> str:
+    """What the values of the scenario field at ``path`` are, for the answers to name them: ``state`` (a State's
+    code), ``term`` (a value of an enumeration of the format), or empty (anything else)."""
+    hints = leaf_annotation(path)
+    if hints is None:
+        return ""
+    if is_state(hints) or is_state(strip_optional(hints)):
+        return "state"
+    arms = typing.get_args(hints) if typing.get_origin(hints) in (typing.Union, types.UnionType) else (hints,)
+    if any(typing.get_origin(a) is typing.Literal and any(v != "unknown" for v in typing.get_args(a)) for a in arms):
+        return "term"
+    return ""
+
+
 def every_value(hints: Any, states: Sequence[str] = (), places: Sequence[str] | None = None) -> list[Any] | None:
     """Every value a field of type ``hints`` may take other than ``unknown`` (a yes/no, the values of an
     enumeration; a State: each of ``states`` — the Contracting States, those the scenario names and one it

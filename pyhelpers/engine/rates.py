@@ -27,7 +27,8 @@ import clingo
 import yaml
 
 from pyhelpers.engine.completion import missing_records, unknown_values
-from pyhelpers.engine.results import ItemResult
+from pyhelpers.engine.domains import value_kind
+from pyhelpers.engine.results import Condition, ItemResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import Scenario, load_dict
 from pyhelpers.scenario.catalogue import catalogue
@@ -57,6 +58,9 @@ class RateRow:
     provisions: tuple[str, ...]  # those the source State's outcome rests on (or the provision not encoded)
     witness: dict[str, Any] = field(compare=False, hash=False, repr=False)  # a scenario whose answer is this row
     notes: tuple[str, ...] = ()  # what the rules note on the item (a reading chosen, a provision not encoded)
+    named: tuple[Condition | str, ...] = field(default=(), compare=False, hash=False, repr=False)
+    """The conditions, each as the open fact's values (:class:`Condition`, which the tables in words name: a
+    State by its name) or as text ("in the other combinations of ..."); ``conditions`` writes them."""
 
     def as_json(self) -> dict[str, Any]:
         return {"treaty": self.treaty, "income_type": self.income_type, "source": self.source,
@@ -230,7 +234,7 @@ def _undetermined(item: ItemResult, source: str) -> tuple[str, str, int | None, 
 
 
 def _conditions(opened: Sequence[OpenFact], group: Sequence[tuple[int, ...]],
-                every: set[tuple[int, ...]]) -> list[tuple[tuple[str, ...], tuple[int, ...]]]:
+                every: set[tuple[int, ...]]) -> list[tuple[tuple[Condition | str, ...], tuple[int, ...]]]:
     """The conditions of a group of combinations (value indices per open fact), each with the first
     combination that meets it: one row when the group is every combination of the values it takes per
     fact (``fact is values`` for the facts not at every value), else one row per fact whose values
@@ -242,13 +246,14 @@ def _conditions(opened: Sequence[OpenFact], group: Sequence[tuple[int, ...]],
     for t in taken:
         size *= len(t)
 
-    def words(k: int, values: Sequence[int]) -> str:
-        return f"{opened[k].name} is {opened[k].describe(set(values))}"
+    def words(k: int, values: Sequence[int]) -> Condition:
+        f = opened[k]
+        return Condition(f.name, f.describe(set(values)), f.listed(set(values)), value_kind(f.path))
 
     if size == len(members):
         conds = tuple(words(k, t) for k, t in enumerate(taken) if len(t) < len(opened[k].values))
         return [(conds, group[0])]
-    rows: list[tuple[tuple[str, ...], tuple[int, ...]]] = []
+    rows: list[tuple[tuple[Condition | str, ...], tuple[int, ...]]] = []
     covered: set[tuple[int, ...]] = set()
     for k, f in enumerate(opened):
         alone = [v for v in range(len(f.values)) if all(c in members for c in every if c[k] == v)]
@@ -302,8 +307,8 @@ def _rows(e: _Expanded, results: Sequence[Any]) -> list[RateRow]:
     out: list[RateRow] = []
     for ((limit, outcome, cap, provs), notes), group in groups.items():
         for conds, first in _conditions(e.opened, group, set(e.combos)):
-            out.append(RateRow(s.treaty, s.income_type, s.source, s.residence, s.owner, given, conds, limit,
-                               outcome, cap, provs, e.data[first], notes))
+            out.append(RateRow(s.treaty, s.income_type, s.source, s.residence, s.owner, given,
+                               tuple(map(str, conds)), limit, outcome, cap, provs, e.data[first], notes, conds))
     return sorted(out, key=lambda r: (-(r.max_rate_bp or 0), r.limit, r.conditions))
 
 

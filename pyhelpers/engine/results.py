@@ -169,6 +169,13 @@ class Condition:
 
     fact: str  # the fact's readable name, e.g. holding(lusoinvest, alfa).until
     values: str  # those alternatives in words: "2026-03-14 or later", "one of 20, 30"
+    listed: tuple[str, ...] = ()
+    """The alternatives one by one as the scenario writes them (``br``, ``not stated``), where ``values`` lists
+    them (not a range); the answers in words name them (a State, a value of the format: :attr:`kind`). Not in
+    the JSON, which keeps ``values``."""
+    kind: str = ""
+    """What the alternatives are: ``state`` (a State's code), ``term`` (a value of the scenario format, such as a
+    place's kind), or empty (a number, a date, a yes or no, an id: written as they are)."""
 
     def __str__(self) -> str:
         return f"{self.fact} is {self.values}"
@@ -179,7 +186,9 @@ class Alternative:
     """A conclusion about an item that holds for some values of the unknown facts but not for all.
 
     ``exact``: it holds exactly when every condition is met; otherwise only for some of the combinations
-    within them (the conditions then list, per fact, the values under which it can hold)."""
+    within them (the conditions then list, per fact, the values under which it can hold), and where every
+    combination was solved ``holds_if_any`` says in which: it holds exactly when the conditions of one of
+    its conjunctions are all met (:mod:`pyhelpers.engine.cover`)."""
 
     state: str | None  # the State of an outcome; None for a finding
     conclusion: str  # "capped 10%", "may tax", "missing: holding(a, b)" ...
@@ -191,6 +200,9 @@ class Alternative:
     otherwise: bool = False  # holds exactly when none of the State's other alternatives does
     finding: Finding | None = None  # a finding that holds only for some values (state None)
     reconstructed: tuple[str, ...] = ()  # the reconstructed provisions it rests on (in some combination)
+    holds_if_any: tuple[tuple[Condition, ...], ...] = ()
+    """Not ``exact``, every combination solved: the conjunctions of conditions one of which is met exactly
+    where it holds (two or more; empty otherwise, and left out of the JSON)."""
 
     def __str__(self) -> str:
         where = " and ".join(map(str, self.holds_if))
@@ -198,6 +210,9 @@ class Alternative:
         provs = f" ({'; '.join(self.provisions)})" if self.provisions else ""
         if self.otherwise:
             return f"{head} otherwise{provs}"
+        if self.holds_if_any:
+            either = ", or if ".join(" and ".join(map(str, conjunction)) for conjunction in self.holds_if_any)
+            return f"{head} if {either}{provs}"
         if not self.holds_if:
             return f"{head} in some combinations of the unknown facts{provs}"
         return f"{head} if {where}{'' if self.exact else ' (in some combinations)'}{provs}"
@@ -280,6 +295,8 @@ class UnknownFact:
     alternatives: str  # in words: "one of 20, 30", "from 2025-12-28 to 2026-01-05"
     items: tuple[str, ...]
     given: bool = True  # False: left out of the scenario (the rules report it missing), answered over every value
+    listed: tuple[str, ...] = ()  # as Condition.listed (not in the JSON)
+    kind: str = ""  # as Condition.kind (not in the JSON)
 
 
 class Cut(StrEnum):
@@ -412,6 +429,11 @@ def _findings_plain(value: Any) -> Any:
             out.pop("open_as")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
+        if "conclusion" in out and out.get("holds_if_any") == []:
+            out.pop("holds_if_any")  # an alternative with one conjunction of conditions, or none exact
+        if "listed" in out and "kind" in out and ("values" in out or "alternatives" in out):
+            out.pop("listed")  # a condition's or an open fact's values one by one, for the answers in words
+            out.pop("kind")
         return out
     if isinstance(value, list | tuple):
         return [_findings_plain(v) for v in value]

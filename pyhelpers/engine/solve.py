@@ -31,13 +31,14 @@ from pyhelpers.engine.answers import (
     result_from_atoms,
 )
 from pyhelpers.engine.completion import (
+    Choice,
+    Variants,
     accepted,
     asked_for,
     asked_for_each,
     combinations,
     missing_records,
     unknown_values,
-    with_each_value,
 )
 from pyhelpers.engine.critical import Periods, treaty_periods
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
@@ -288,22 +289,19 @@ class Checker:
         three = self.check_three_valued(scenario, source)
         asks = any(f.kind == "depends" for it in three.items for f in it.findings)
         completed = unknown_values(scenario) if asks else ()  # only where the rules ask for an unknown fact
-        attributed = asked_for(self, scenario, source, completed, three) if completed else {}
+        variants = Variants(self, scenario, source)
+        attributed = asked_for(variants, completed, three) if completed else {}
         asks_of = {f.name: {d.fact or "" for (_, name), found in attributed.items() if name == f.name for d in found}
                    for f in completed}
         candidates = completed
-        completed = tuple(f for f in accepted(self, [(scenario, f, asks_of[f.name]) for f in candidates
-                                                     if asks_of[f.name]], source) if f is not None)
-        completed, under = self._asked_under(scenario, source, completed, candidates, attributed)
+        completed = tuple(f for f in accepted(variants, [((), f, asks_of[f.name]) for f in candidates
+                                                         if asks_of[f.name]]) if f is not None)
+        completed = self._asked_under(variants, completed, candidates, attributed)
         asks = bool(completed)
-        if asks and under is None:
-            try:
-                under = self._under_each_value(scenario, source, completed)
-            except ScenarioError:  # values valid one by one that contradict each other
-                under = []
+        under = variants.each_value(completed)
         # the facts the rules find missing, on the facts given or under some value of an opened fact (a
         # bearer's own facts, or a later provision's, asked only once that bearer is chosen), round by round
-        answers = [answer for _, answer in under or ()]
+        answers = [answer for _, _, answer in under]
         records = missing_records(self, scenario, three, source, also=answers, taken=combinations(completed))
         tried: set[str] = set()
         for _ in range(ASKED_UNDER_ROUNDS):
@@ -311,8 +309,7 @@ class Checker:
             if records is None or not fresh:
                 break
             tried.update(f.name for f in fresh)
-            variants = with_each_value(scenario, fresh, source)
-            answers += self.three_valued_together(variants, source) if variants else []
+            answers += [answer for _, _, answer in variants.each_value(fresh)]
             again = missing_records(self, scenario, three, source, also=answers, taken=combinations(completed))
             if again is None or {f.name for f in again.facts} == {f.name for f in records.facts} or \
                     combinations((*completed, *again.facts)) > MAX_COMBINATIONS:
@@ -340,38 +337,27 @@ class Checker:
         except ScenarioError:  # values valid one by one that contradict each other: three-valued
             return three
 
-    def _under_each_value(self, scenario: Scenario, source: str, opened: Sequence[OpenFact]
-                          ) -> list[tuple[Scenario, ScenarioResult]]:
-        """The scenario under each value of each opened fact (the others kept open), with its
-        three-valued answer (:meth:`three_valued_together`)."""
-        variants = [scenario.with_values({fact.path: value}, source, keep_unknown=True)
-                    for fact in opened for value in fact.values]
-        return list(zip(variants, self.three_valued_together(variants, source), strict=True))
-
-    def _asked_under(self, scenario: Scenario, source: str, opened: tuple[OpenFact, ...],
-                     candidates: Sequence[OpenFact], attributed: dict[tuple[str, str], set[Finding]]
-                     ) -> tuple[tuple[OpenFact, ...], list[tuple[Scenario, ScenarioResult]] | None]:
+    def _asked_under(self, variants: Variants, opened: tuple[OpenFact, ...], candidates: Sequence[OpenFact],
+                     attributed: dict[tuple[str, str], set[Finding]]) -> tuple[OpenFact, ...]:
         """``opened`` with the unknown facts the rules ask for only under some value of an opened one
         (an agent's ordinary course once it is independent), found round by round (at most
-        :data:`ASKED_UNDER_ROUNDS`); ``attributed`` gains their findings. Also the scenario under each
-        value of the facts returned (:meth:`_under_each_value`) where it was solved for them, else None."""
-        under: list[tuple[Scenario, ScenarioResult]] | None = None
+        :data:`ASKED_UNDER_ROUNDS`); ``attributed`` gains their findings."""
         for _ in range(ASKED_UNDER_ROUNDS):
             names = {f.name for f in opened}
             pending = [f for f in candidates if f.name not in names]
             if not pending:
                 break
-            under = self._under_each_value(scenario, source, opened)
-            asking = [(variant, three) for variant, three in under
-                      if any(f.kind == "depends" for it in three.items for f in it.findings)]
-            tried = []  # (variant, fact, what it asks, the findings of each fact) in the order of the values
-            for (variant, _), more in zip(asking, asked_for_each(self, asking, source, pending), strict=True):
+            asking: list[tuple[Choice, ScenarioResult]] = [
+                (choice, three) for choice, _, three in variants.each_value(opened)
+                if any(f.kind == "depends" for it in three.items for f in it.findings)]
+            tried = []  # (values given, fact, what it asks, the findings of each fact) in the order of the values
+            for (choice, _), more in zip(asking, asked_for_each(variants, asking, pending), strict=True):
                 for g in pending:
                     asks = {d.fact or "" for (_, name), ds in more.items() if name == g.name for d in ds}
                     if asks:
-                        tried.append((variant, g, asks, more))
+                        tried.append((choice, g, asks, more))
             found: dict[str, OpenFact] = {}
-            for (_, g, _, more), kept in zip(tried, accepted(self, [(v, g, a) for v, g, a, _ in tried], source),
+            for (_, g, _, more), kept in zip(tried, accepted(variants, [(c, g, a) for c, g, a, _ in tried]),
                                              strict=True):
                 if kept is not None and g.name not in found:
                     found[g.name] = kept
@@ -379,8 +365,7 @@ class Checker:
             if not found:
                 break
             opened = (*opened, *found.values())
-            under = None  # solved for fewer facts than are now opened
-        return opened, under
+        return opened
 
     def check_three_valued(self, scenario: Scenario, source: str = "<scenario>") -> ScenarioResult:
         """Evaluate ``scenario`` in one answer set: a fact given as ``unknown`` is answered three-valued by

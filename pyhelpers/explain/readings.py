@@ -47,6 +47,38 @@ def _territory_names(lang: str) -> Mapping[str, str]:
     return Locale.parse(lang.replace("-", "_")).territories
 
 
+def territory_codes() -> tuple[str, ...]:
+    """The codes of every territory CLDR names with two letters (``us``, ``ky``, ``xk``): the States a scenario
+    may name, each named by :func:`state_name` in every language."""
+    return tuple(sorted(c.lower() for c in _territory_names("en") if re.fullmatch(r"[A-Z]{2}", c)))
+
+
+def state_article(code: str, lang: str) -> str | None:
+    """The definite article the Portuguese name of State ``code`` takes (``state_article`` facts of the catalogue:
+    "o", "a", "os", "as"; "" where it takes none, as Portugal), in Brazilian Portuguese from the ``pt`` facts; in
+    European Portuguese from the ``pt_pt`` facts, else the ``pt`` one where Portugal writes the same name and
+    Brazil gives it an article (Brazil's usage of no article does not carry over: "em Gana", but "no Gana"). None
+    where no usage is known: the name is then written in a construction that needs none (:func:`state_in`)."""
+    table = _by_language("state_article", logic_dir())
+    if languages.family(lang) != "pt":
+        return None
+    if languages.normalize(lang) == "pt-PT":
+        own = table.get("pt_pt", {}).get(code)
+        if own is not None:
+            return own
+        brazil = table["pt"].get(code)
+        return brazil if brazil and state_name(code, "pt-PT") == state_name(code, "pt") else None
+    return table["pt"].get(code)
+
+
+def state_plural(code: str, lang: str) -> bool:
+    """Whether the name of State ``code`` is plural in ``lang`` (the article it takes says so: os Estados Unidos,
+    as Filipinas), so that a verb or an adjective agrees with it (os Estados Unidos podem tributar). English
+    writes every State's name as singular (the United States may tax); a name without an article, or written in a
+    construction, is singular."""
+    return state_article(code, lang) in ("os", "as")
+
+
 def treaty_caveat(treaty: str, lang: str) -> str | None:
     """The caveat on ``treaty`` as a whole (``treaty_caveat`` facts of the catalogue: a corpus text that does not
     name its partner) in ``lang``, said once at the head of an answer; None for a treaty without one."""
@@ -79,15 +111,26 @@ _CONTRACTED = {
 
 _PREPOSITION_BEFORE = re.compile(r"(?:^|(?<=\s))(de|em|a|por) $")
 
+_NAMED = {"pt": ("o", "território denominado {name}")}
+"""How Portuguese writes a State whose name has no known article (:func:`state_article`): after a noun whose
+article is known, the name itself as a mention ("residente do território denominado Ilhas Cayman"), never with
+an article guessed; the noun is singular (the verb agrees with it)."""
+
 
 def state_in(before: str, code: str, lang: str) -> tuple[str, str]:
     """A State's name placed after the text ``before`` of a Portuguese sentence: the article its name takes
     (``state_article``) contracted with a preposition ending ``before`` (``de`` + ``o Brasil`` → ``do
-    Brasil``, ``em`` + ``os Emirados Árabes Unidos`` → ``nos ...``) or put before the name. Returns
+    Brasil``, ``em`` + ``os Emirados Árabes Unidos`` → ``nos ...``) or put before the name; a name whose
+    article is not known after a noun that has one (:data:`_NAMED`: "no território denominado Jersey"). Returns
     ``before`` (without the contracted preposition) and the words for the State. English and names without
     an article: the name as it is."""
     name = state_name(code, lang)
-    article = _by_language("state_article", logic_dir())["pt"].get(code) if languages.family(lang) == "pt" else None
+    if languages.family(lang) != "pt":
+        return before, name
+    article = state_article(code, lang)
+    if article is None:
+        article, words = _NAMED["pt"]
+        name = words.format(name=name)
     if not article:
         return before, name
     m = _PREPOSITION_BEFORE.search(before)
@@ -776,8 +819,8 @@ def fact_text(fact: str, lang: str) -> str:
     known = state_names(lang)
     for (arg_name, typ), arg in zip(specs, args, strict=True):
         values[arg_name] = arg
-        if typ == "state" and arg in known:  # a State by its name, as the readings write it ("the law of Brazil")
-            values[arg_name], states[arg_name] = known[arg], arg
+        if typ == "state" and (arg in known or re.fullmatch(r"[a-z]{2}", arg)):  # a State by its name, as the
+            values[arg_name], states[arg_name] = state_name(arg, lang), arg  # readings write it ("the law of Brazil")
     return "“" + fill(template, values, states, lang) + "”"
 
 
@@ -884,6 +927,9 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
 
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)\}")
+_AGREEING = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*):([^{}|]*)\|([^{}|]*)\}")
+"""Words of a reading that agree in number with a State it names: ``{St:pode|podem}``, the singular form then
+the plural, chosen by the State's name (:func:`state_plural`: "o Brasil pode", "os Estados Unidos podem")."""
 
 
 def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
@@ -911,7 +957,10 @@ def fill(template: str, values: dict[str, str], states: dict[str, str], lang: st
     by its name with the article it takes, contracted with a preposition before it (:func:`state_in`); an
     argument left unbound (``unbound[Name]``: its noun's words, "some place of business", and whether a
     noun before it may name it, as for a scenario's id) by those words, or by the noun the template already
-    names before it (:func:`some_in`)."""
+    names before it (:func:`some_in`). Words that agree with a State (``{St:é|são}``, :data:`_AGREEING`) take the
+    number of its name; with an argument that is no State, or is left unbound ("algum Estado"), the singular."""
+    template = _AGREEING.sub(lambda m: m.group(3) if m.group(1) in states and state_plural(states[m.group(1)], lang)
+                             else m.group(2), template)
     out, at = "", 0
     for m in _PLACEHOLDER.finditer(template):
         out += template[at:m.start()]

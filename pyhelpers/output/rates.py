@@ -18,9 +18,9 @@ from pyhelpers.base import formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.rates import RateRow, RateTable
-from pyhelpers.engine.results import Finding, StateOutcome
+from pyhelpers.engine.results import Condition, Finding, StateOutcome
 from pyhelpers.explain.readings import constant_text, state_name, state_names, term, translated, value, with_state
-from pyhelpers.output.render import finding_text, outcome_text, values_text, wording
+from pyhelpers.output.render import conditions_text, finding_text, outcome_text, values_text, wording
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
 
@@ -76,7 +76,12 @@ def _name(code: str, lang: str) -> str:
 
 
 def _conditions(row: RateRow, lang: str) -> str:
-    return values_text("; ".join((*row.given, *row.conditions)), lang)
+    """The facts a row's situation states and the values of its open facts, a State and a value of the format by
+    their names (:func:`conditions_text`)."""
+    named = row.named if len(row.named) == len(row.conditions) else row.conditions
+    return "; ".join([values_text(g, lang) for g in row.given]
+                     + [conditions_text((c,), lang) if isinstance(c, Condition) else values_text(c, lang)
+                        for c in named])
 
 
 _OWNER_NOTE = re.compile(r"a beneficial owner of kind (\w+):")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pyhelpers.base import formats
 from pyhelpers.base import lang as languages
 from pyhelpers.engine.amounts import round_to_currency
+from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import (
     Alternative,
@@ -31,7 +32,7 @@ from pyhelpers.engine.results import (
     StateOutcome,
 )
 from pyhelpers.explain import readings
-from pyhelpers.explain.readings import constant_text, fact_text, state_names, term, value, with_state
+from pyhelpers.explain.readings import constant_text, fact_text, term, value, with_state
 from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path, field_text
@@ -97,7 +98,8 @@ _LABEL = {
            "unknown_facts": "facts given as unknown or as alternatives", "decides": "decides",
            "not_given_facts": "facts not given, answered over every value they may take",
            "incomplete": "INCOMPLETE",
-           "and": "and", "is": "is", "if": "if", "some_combinations": "in some combinations of the unknown facts",
+           "and": "and", "or": "or", "is": "is", "if": "if",
+           "some_combinations": "in some combinations of the unknown facts",
            "in_some": "in some combinations only", "otherwise": "otherwise",
            "at_most": "may tax, capped at {rate} of the gross amount at most",
            "may_tax_always": "may tax in every case",
@@ -135,7 +137,8 @@ _LABEL = {
            "unknown_facts": "fatos informados como desconhecidos ou por alternativas", "decides": "decide",
            "not_given_facts": "fatos não informados, respondidos para todos os valores que podem ter",
            "incomplete": "INCOMPLETO",
-           "and": "e", "is": "é", "if": "se", "some_combinations": "em certas combinações dos fatos desconhecidos",
+           "and": "e", "or": "ou", "is": "é", "if": "se",
+           "some_combinations": "em certas combinações dos fatos desconhecidos",
            "in_some": "só em certas combinações", "otherwise": "nos demais casos",
            "at_most": "pode tributar, no máximo {rate} do montante bruto",
            "may_tax_always": "pode tributar em qualquer caso",
@@ -273,6 +276,25 @@ def values_text(text: str, lang: str) -> str:
     text = _ISO_DATE.sub(lambda m: formats.date(m.group(1), lang), text)
     text = _PERCENT.sub(lambda m: formats.number(Decimal(f"{m.group(1)}.{m.group(2)}"), lang) + "%", text)
     return _DECIMAL.sub(lambda m: formats.number(Decimal(m.group(0)), lang), text)
+
+
+def named_values(values: str, listed: Sequence[str], kind: str, lang: str) -> str:
+    """An open fact's values in words (:func:`values_text`: ``one of br, us``), named one by one where the answer
+    lists them (``listed``, of the ``kind`` :attr:`Condition.kind` says): a State by its name, a value of the
+    scenario format in ``lang``'s words, joined by "or" ("Brazil or the United States", "Brasil ou Estados
+    Unidos": a name in a list takes no article). The JSON keeps the values as the scenario writes them."""
+    if not listed or kind not in ("state", "term"):
+        return values_text(values, lang)
+    words = [_named_value(v, kind, lang) for v in listed]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {label('or', lang)} {words[-1]}"
+
+
+def _named_value(text: str, kind: str, lang: str) -> str:
+    if kind == "state" and re.fullmatch(r"[a-z]{2}", text):
+        return state_name(text, lang)
+    if kind == "term" and re.fullmatch(r"[a-z][a-z0-9_]*", text):
+        return term(text, lang) if languages.family(lang) == "en" else value(text, lang)
+    return values_text(text, lang)  # "not stated", a value of another kind
 
 
 def label(key: str, lang: str) -> str:
@@ -733,7 +755,7 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines.append(f"{label(heading, lang)}:")
-            lines += [f"  {u.fact}: {values_text(u.alternatives, lang)}"
+            lines += [f"  {u.fact}: {named_values(u.alternatives, u.listed, u.kind, lang)}"
                       + (f"  ({label('decides', lang)} {', '.join(u.items)})"
                                                            if u.items else "") for u in shown]
             lines.append("")
@@ -749,7 +771,8 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
     options = [a for a in item.alternatives if a.state == s.state]
     if not options:
         return outcome_text(s, lang, item.date, cap_base(item))
-    facts = sorted({c.fact for a in options for c in a.holds_if})
+    facts = sorted({c.fact for a in options for c in a.holds_if}
+                   | {c.fact for a in options for conjunction in a.holds_if_any for c in conjunction})
     text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
     if s.at_most_bp is not None:
         return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
@@ -762,7 +785,8 @@ def alternatives_note(scenario: Scenario, lang: str) -> str:
     """What `treaty explain` says of a scenario with facts given as alternatives: it explains the first."""
     if not scenario.open_facts:
         return ""
-    told = "; ".join(f"{f.name} = {values_text(f.show(0), lang)}" for f in scenario.open_facts)
+    told = "; ".join(f"{f.name} = {named_values(f.show(0), (f.show(0),), value_kind(f.path), lang)}"
+                     for f in scenario.open_facts)
     return label("alternatives_note", lang).format(told=told)
 
 
@@ -779,6 +803,9 @@ def alternative_text(a: Alternative, lang: str, provisions: bool = True) -> str:
     provs += field_note(a.finding, lang) if a.finding else ""
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
+    if a.holds_if_any:  # exactly where one of the conjunctions holds: "if A and B, or if C"
+        either = f", {label('or', lang)} {label('if', lang)} ".join(conditions_text(c, lang) for c in a.holds_if_any)
+        return f"{head} {label('if', lang)} {either}{provs}"
     if not a.holds_if:
         return f"{head} {label('some_combinations', lang)}{provs}"
     some = "" if a.exact else f" ({label('in_some', lang)})"
@@ -787,8 +814,8 @@ def alternative_text(a: Alternative, lang: str, provisions: bool = True) -> str:
 
 def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
     """``holding(a, b).from is 2024-03-31 or earlier and ...``: values of open facts in words."""
-    return f" {label('and', lang)} ".join(f"{c.fact} {label('is', lang)} {values_text(c.values, lang)}"
-                                         for c in holds_if)
+    return f" {label('and', lang)} ".join(
+        f"{c.fact} {label('is', lang)} {named_values(c.values, c.listed, c.kind, lang)}" for c in holds_if)
 
 
 _ASK = {
@@ -914,7 +941,7 @@ def _mismatch_value(what: str, text: str, lang: str) -> str:
     if how == "reason":
         return wording(_COMPLIANCE, lang).get(f"why_{text}", value(text, lang))
     if how == "state":
-        return state_name(text, lang) if text in state_names(lang) else value(text, lang)
+        return state_name(text, lang) if re.fullmatch(r"[a-z]{2}", text) else value(text, lang)
     if how == "amount":
         try:
             return formats.number(Decimal(text), lang)

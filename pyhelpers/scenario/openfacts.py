@@ -83,6 +83,15 @@ class OpenFact:
             return (date.fromisoformat(str(self.values[index + 1])) - timedelta(days=1)).isoformat()
         return self.high
 
+    def listed(self, indices: set[int] | frozenset[int] | None = None) -> tuple[str, ...]:
+        """The alternatives ``indices`` (default: all) one by one as the scenario wrote them, where
+        :meth:`describe` (:meth:`span` for all) lists them one by one; empty where it writes a range, an open
+        end or "any of its values"."""
+        chosen = sorted(range(len(self.values)) if indices is None else indices)
+        if self.ranged or self.open_end or (indices is not None and len(chosen) == len(self.values)):
+            return ()
+        return tuple(self.show(i) for i in chosen)
+
     def describe(self, indices: set[int] | frozenset[int]) -> str:
         """The alternatives ``indices`` in words: ``2026-03-14 or later`` over a range (each run of
         consecutive values as one interval), else a list."""
