@@ -839,8 +839,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
                 # holds (if any: else those of every combination where it holds); where it holds under several
                 # values of a fact, under each value apart: the union of each value's own (one paragraph per
                 # kind of property sold under one "may tax", exam45), not only what they share
-                provs = {p for p in provs if _label_provision_text(text, p)
-                         in _each_value_within(cons, unknowns, excluded, within)} or provs
+                each = _each_value_within(cons, unknowns, excluded, within)
+                provs = {p for p in provs if _label_provision_text(text, p) in each} or provs
             used = [Term("state_outcome", (SID, iid, Term(state), Term(outcome)))]
             used += [Term("max_rate", (SID, iid, cap))] if cap is not None else []
             alternatives.append(Alternative(state, label, tuple(sorted(provs, key=provision_key)), holds, exact,
