@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from pyhelpers.engine.alternatives import MAX_CONJUNCTIONS, _Consequences, _holds_if_any
 from pyhelpers.engine.cover import Cube, cover, exact
+from pyhelpers.engine.results import Alternative, Condition
 from pyhelpers.scenario.openfacts import OpenFact
 
 Combo = tuple[int, ...]
@@ -171,3 +172,16 @@ def test_no_conjunctions_where_the_combinations_were_not_all_solved_or_too_many_
     assert len(_holds_if_any("x", parity, _consequences(parity, lambda *c: sum(c) % 2 == 1))) == MAX_CONJUNCTIONS
     parity += (_open("f4", (True, False)),)  # 16
     assert _holds_if_any("x", parity, _consequences(parity, lambda *c: sum(c) % 2 == 1)) == ()
+
+
+def test_the_facts_a_condition_names_include_those_of_its_conjunctions_alone() -> None:
+    """``a != b`` (exclusive or): each fact takes every value where it holds, so ``holds_if`` names neither;
+    its conjunctions name both, and the readers of the condition (which facts decide an item, by which
+    provisions) read them there (:meth:`~pyhelpers.engine.results.Alternative.condition_facts`)."""
+    facts = (_open("a", (True, False)), _open("b", (True, False)))
+    either = _holds_if_any("x", facts, _consequences(facts, lambda a, b: a != b))
+    alone = Alternative("br", "may tax", (), (), exact=False, holds_if_any=either)
+    assert alone.condition_facts() == ("a", "b")
+    narrowed = dataclasses.replace(alone, holds_if=(Condition("c", "one of 1, 2"), Condition("a", "true")))
+    assert narrowed.condition_facts() == ("c", "a", "b")  # each once, in the order first named
+    assert Alternative("br", "exempt", (), (), otherwise=True).condition_facts() == ()

@@ -204,6 +204,13 @@ class Alternative:
     """Not ``exact``, every combination solved: the conjunctions of conditions one of which is met exactly
     where it holds (two or more; empty otherwise, and left out of the JSON)."""
 
+    def condition_facts(self) -> tuple[str, ...]:
+        """The open facts its condition names, each once in the order first named: those of ``holds_if`` and
+        of every conjunction of ``holds_if_any`` (a fact may be named in the latter only: one whose every
+        value it holds under, in some combination of the others)."""
+        return tuple(dict.fromkeys(c.fact for c in (*self.holds_if, *(c for both in self.holds_if_any
+                                                                        for c in both))))
+
     def __str__(self) -> str:
         where = " and ".join(map(str, self.holds_if))
         head = f"{self.state}: {self.conclusion}" if self.state else self.conclusion

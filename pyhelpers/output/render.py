@@ -771,8 +771,7 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
     options = [a for a in item.alternatives if a.state == s.state]
     if not options:
         return outcome_text(s, lang, item.date, cap_base(item))
-    facts = sorted({c.fact for a in options for c in a.holds_if}
-                   | {c.fact for a in options for conjunction in a.holds_if_any for c in conjunction})
+    facts = sorted({f for a in options for f in a.condition_facts()})
     text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
     if s.at_most_bp is not None:
         return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
