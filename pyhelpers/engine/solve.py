@@ -34,7 +34,6 @@ from pyhelpers.engine.completion import (
     Choice,
     Variants,
     accepted,
-    asked_for,
     asked_for_each,
     combinations,
     missing_records,
@@ -290,7 +289,7 @@ class Checker:
         asks = any(f.kind == "depends" for it in three.items for f in it.findings)
         completed = unknown_values(scenario) if asks else ()  # only where the rules ask for an unknown fact
         variants = Variants(self, scenario, source)
-        attributed = asked_for(variants, completed, three) if completed else {}
+        attributed = asked_for_each(variants, [((), three)], completed)[0] if completed else {}
         asks_of = {f.name: {d.fact or "" for (_, name), found in attributed.items() if name == f.name for d in found}
                    for f in completed}
         candidates = completed
