@@ -100,3 +100,21 @@ def test_a_batch_row_and_explain_row_name_the_field(tmp_path: Path, checker: Che
     assert res.exit_code == 0, res.output
     assert ("missing fact: holding (lusoinvest, beta) (needed by br-pt 10(2)(a)); state it in `holdings (a record of "
             "lusoinvest in beta)`") in res.output
+
+
+@pytest.mark.parametrize(("path", "fact", "field"), [
+    ("scenarios/br-uy/unknowns-parent-holding-end-unknown.yaml", "holding(alfa-uy, beta-br).until", "holdings[0].until"),
+    ("scenarios/br-pl/exam23-employment-stay-end-around-183-days.yaml", "presence(piotr, br).until",
+     "presence[0].until"),
+])
+def test_a_date_given_as_unknown_is_named_by_where_the_scenario_gives_it(checker: Checker, path: str, fact: str,
+                                                                        field: str) -> None:
+    """A record's date given as unknown or as a range is named by its path in the scenario (was the record's
+    description with the field and a stray parenthesis: "holdings (a record of alfa-uy in beta-br).until)")."""
+    result = checker.check(load_file(str(ROOT / path)), source=path)
+    for lang in ("en", "pt"):
+        text = render.check_text(result, None, lang)
+        assert f"`{field}`" in text, text
+        assert ").until)" not in text, text
+    fields = {f.fact: f.field for item in result.items for f in item.findings if f.fact == fact}
+    assert fields == {fact: field}, fields
