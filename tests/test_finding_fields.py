@@ -103,7 +103,8 @@ def test_a_batch_row_and_explain_row_name_the_field(tmp_path: Path, checker: Che
 
 
 @pytest.mark.parametrize(("path", "fact", "field"), [
-    ("scenarios/br-uy/unknowns-parent-holding-end-unknown.yaml", "holding(alfa-uy, beta-br).until", "holdings[0].until"),
+    ("scenarios/br-uy/unknowns-parent-holding-end-unknown.yaml", "holding(alfa-uy, beta-br).until",
+     "holdings[0].until"),
     ("scenarios/br-pl/exam23-employment-stay-end-around-183-days.yaml", "presence(piotr, br).until",
      "presence[0].until"),
 ])

@@ -79,7 +79,7 @@ def _closing(rest: str) -> int:
 def _field_suffix(fact: str) -> str:
     """What follows a fact's closing parenthesis: the field of a record the fact names
     (``holding(lusoinvest, alfa).until`` → ``.until``), else nothing."""
-    name, paren, rest = fact.partition("(")
+    _name, paren, rest = fact.partition("(")
     return rest[_closing(rest) + 1:] if paren else ""
 
 
