@@ -804,12 +804,47 @@ def alternative_text(a: Alternative, lang: str, provisions: bool = True) -> str:
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
     if a.holds_if_any:  # exactly where one of the conjunctions holds: "if A and B, or if C"
-        either = f", {label('or', lang)} {label('if', lang)} ".join(conditions_text(c, lang) for c in a.holds_if_any)
-        return f"{head} {label('if', lang)} {either}{provs}"
+        return f"{head} {label('if', lang)} {either_text(a.holds_if_any, lang)}{provs}"
     if not a.holds_if:
         return f"{head} {label('some_combinations', lang)}{provs}"
     some = "" if a.exact else f" ({label('in_some', lang)})"
     return f"{head} {label('if', lang)} {conditions_text(a.holds_if, lang)}{some}{provs}"
+
+
+def either_text(conjunctions: Sequence[Sequence[Condition]], lang: str) -> str:
+    """Where one of ``conjunctions`` holds, in words: ``A and B, or if C``; conjunctions that share a
+    condition are said once with it, the rest in parentheses (``kind is X and (fixed is false, or
+    business_carried_on is false)``, not ``kind is X and fixed is false, or if kind is X and ...``)."""
+    either = f", {label('or', lang)} "
+
+    def group(common: list[Condition], rests: list[list[Condition]]) -> str:
+        if not rests:
+            return conditions_text(common, lang)
+        inner = either.join(conditions_text(r, lang) for r in rests)
+        return f"{conditions_text(common, lang)} {label('and', lang)} ({inner})"
+    return f"{either}{label('if', lang)} ".join(group(common, rests) for common, rests in _factored(conjunctions))
+
+
+def _factored(conjunctions: Sequence[Sequence[Condition]]) -> list[tuple[list[Condition], list[list[Condition]]]]:
+    """The conjunctions in groups, in their order: each group the conditions its members share and what
+    remains of each member (none where the group is one conjunction). A group gathers the conjunctions that
+    have the condition of the first one left that most of the others have; one whose rest would be empty is
+    left alone (a minimal cover has no conjunction inside another)."""
+    remaining = [list(c) for c in conjunctions]
+    out: list[tuple[list[Condition], list[list[Condition]]]] = []
+    while remaining:
+        first, others = remaining[0], remaining[1:]
+        best = max(first, key=lambda c: sum(c in other for other in others))
+        group = [first, *(other for other in others if best in other)]
+        common = [c for c in first if all(c in member for member in group)]
+        rests = [[c for c in member if c not in common] for member in group]
+        if len(group) == 1 or not all(rests):
+            out.append((first, []))
+            remaining = others
+            continue
+        out.append((common, rests))
+        remaining = [member for member in remaining if member not in group]
+    return out
 
 
 def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
