@@ -30,6 +30,7 @@ from pyhelpers.engine.results import (
     Relief,
     ScenarioResult,
     StateOutcome,
+    UnknownFact,
 )
 from pyhelpers.explain import readings
 from pyhelpers.explain.readings import constant_text, fact_text, term, value, with_state
@@ -95,7 +96,8 @@ _LABEL = {
            "requires_judgment": "requires judgment (the principal purpose questions are not answered)",
            "withholding": "withholding", "version": "decided by the amended version",
            "depends_on": "depends on", "unknowns": "the unknown facts", "possibly": "possibly:",
-           "unknown_facts": "facts given as unknown or as alternatives", "decides": "decides",
+           "unknown_facts": "facts given as unknown or as alternatives",
+           "turns_on_open": "outcomes that turn on open facts", "decides": "decides",
            "not_given_facts": "facts not given, answered over every value they may take",
            "incomplete": "INCOMPLETE",
            "and": "and", "or": "or", "is": "is", "if": "if",
@@ -134,7 +136,8 @@ _LABEL = {
            "requires_judgment": "exige avaliação (as questões do propósito principal não têm resposta)",
            "withholding": "retenção na fonte", "version": "decidido pela versão alterada",
            "depends_on": "depende de", "unknowns": "os fatos desconhecidos", "possibly": "possivelmente:",
-           "unknown_facts": "fatos informados como desconhecidos ou por alternativas", "decides": "decide",
+           "unknown_facts": "fatos informados como desconhecidos ou por alternativas",
+           "turns_on_open": "resultados que dependem de fatos em aberto", "decides": "decide",
            "not_given_facts": "fatos não informados, respondidos para todos os valores que podem ter",
            "incomplete": "INCOMPLETO",
            "and": "e", "or": "ou", "is": "é", "if": "se",
@@ -166,6 +169,7 @@ _LABEL = {
               "requires_judgment": "exige um juízo (as questões do objetivo principal não têm resposta)",
               "unknowns": "os factos desconhecidos",
               "unknown_facts": "factos indicados como desconhecidos ou por alternativas",
+              "turns_on_open": "resultados que dependem de factos em aberto",
               "not_given_facts": "factos não indicados, respondidos para todos os valores que podem ter",
               "some_combinations": "em certas combinações dos factos desconhecidos", "otherwise": "nos outros casos",
               "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
@@ -755,14 +759,20 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines.append(f"{label(heading, lang)}:")
-            lines += [f"  {u.fact}: {named_values(u.alternatives, u.listed, u.kind, lang)}"
-                      + (f"  ({label('decides', lang)} {', '.join(u.items)})"
-                                                           if u.items else "") for u in shown]
+            lines += [f"  {unknown_fact_text(u, lang)}" for u in shown]
             lines.append("")
     if decisive_cut:
         lines += [label("decisive_cut", lang).format(source=result.source), ""]
     lines += _expect_lines(result, mismatches, lang)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def unknown_fact_text(u: UnknownFact, lang: str) -> str:
+    """An open fact the answer was given over, its values, the items it decides and where the scenario states
+    it: ``holding(a, b).until: any day from 2023-03-16 on  (decides div); state it in `holdings[0].until```."""
+    return (f"{u.fact}: {named_values(u.alternatives, u.listed, u.kind, lang)}"
+            + (f"  ({label('decides', lang)} {', '.join(u.items)})" if u.items else "")
+            + (f"; {wording(_ASK, lang)['field']} `{field_text(u.field, lang)}`" if u.field else ""))
 
 
 def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
@@ -1086,18 +1096,26 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
               "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for item in result.items:
         cells = [f"`{item.item_id}`", value(item.income_type, lang), value(item.status, lang),
-                 *(outcome_text(s, lang, item.date, cap_base(item)) for s in item.states), "; ".join(item.provisions)]
+                 *(state_outcome_text(s, item, lang) for s in item.states), "; ".join(item.provisions)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    options = [(item.item_id, a) for item in result.items for a in item.alternatives if a.state is not None]
+    if options:
+        lines += ["", f"## {label('turns_on_open', lang)}", ""]
+        lines += [f"- `{iid}` {state_name(a.state, lang)}: {alternative_text(a, lang)}".replace("|", "\\|")
+                  for iid, a in options if a.state is not None]
     if decisive:
         lines += ["", f"## {wording(_ARGUMENT, lang)['decisive']}", ""]
         lines += [f"- `{item.item_id}` {state_name(s.state, lang)}: {decisive[(item.item_id, s.state)]}".replace(
             "|", "\\|") for item in result.items for s in item.states if (item.item_id, s.state) in decisive]
     if decisive_cut:
         lines += ["", "> " + label("decisive_cut", lang).format(source=result.source)]
-    notes = [(item.item_id, f) for item in result.items for f in (*item.findings, *item.assumptions)]
+    notes = [(item.item_id, finding_text(f, lang)) for item in result.items
+             for f in (*item.findings, *item.assumptions)]
+    notes += [(item.item_id, f"{label('possibly', lang)} {alternative_text(a, lang)}") for item in result.items
+              for a in item.alternatives if a.state is None]
     if notes:
         lines += ["", f"## {label('findings', lang)}", ""]
-        lines += [f"- `{iid}`: {finding_text(f, lang)}" for iid, f in notes]
+        lines += [f"- `{iid}`: {text}" for iid, text in notes]
     reliefs = [(item.item_id, relief_lines(item.relief, lang)) for item in result.items if item.relief is not None]
     reliefs = [(iid, rl) for iid, rl in reliefs if rl]
     if reliefs:
@@ -1119,6 +1137,11 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     if withholding:
         lines += ["", f"## {label('withholding', lang)}", ""]
         lines += [f"- `{iid}`: {text}" for iid, text in withholding]
+    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts")):
+        shown = [u for u in result.unknowns if u.given == given]
+        if shown:
+            lines += ["", f"## {label(heading, lang)}", ""]
+            lines += [f"- {unknown_fact_text(u, lang)}" for u in shown]
     exp = _expect_lines(result, mismatches, lang)
     if exp:
         lines += ["", *exp]

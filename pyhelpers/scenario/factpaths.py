@@ -203,20 +203,23 @@ _TOKEN = re.compile(r"<(?:\d+(?:\.\d+)?|item|arrangement)>")
 def field_text(field: str, lang: str) -> str:
     """The scenario field of an open fact (:func:`fact_path`, English) in ``lang``'s words: a field that a
     ``fact_field`` says in words (``holdings (a record of lusoinvest in alfa)``) in those of its
-    ``fact_field_in`` (``holdings (um registro de lusoinvest em alfa)``); a path as it is."""
+    ``fact_field_in`` (``holdings (um registro de lusoinvest em alfa)``), a field of it after it as it is
+    (``holdings (um registro de lusoinvest em alfa).from``); a path as it is."""
     if languages.family(lang) == "en":
         return field
     field = field.replace(_NEW_ARRANGEMENT["en"], _NEW_ARRANGEMENT["pt"])
-    for name, pattern, tokens in _worded_fields(logic_dir()):
-        m = pattern.fullmatch(field)
-        if m is None:
-            continue
-        words = next((t for key in languages.chain(lang)
-                      if (t := catalogue().fact_fields_in.get((name, key))) is not None), None)
-        if words is None:
-            return field
-        return _filled(words, dict(zip(tokens, m.groups(), strict=True)))
-    return field
+    worded = _worded_fields(logic_dir())
+    found = next(((name, m, tokens) for name, pattern, tokens in worded if (m := pattern.fullmatch(field))), None) \
+        or next(((name, m, tokens) for name, pattern, tokens in worded
+                 if (m := pattern.match(field)) and field[m.end():].startswith((".", "["))), None)
+    if found is None:
+        return field
+    name, m, tokens = found
+    words = next((t for key in languages.chain(lang)
+                  if (t := catalogue().fact_fields_in.get((name, key))) is not None), None)
+    if words is None:
+        return field
+    return _filled(words, dict(zip(tokens, m.groups(), strict=True))) + field[m.end():]
 
 
 def _filled(template: str, found: dict[str, str]) -> str:
