@@ -745,9 +745,12 @@ def _states_cell(item: ItemResult, lang: str) -> str:
 def _cap_cell(item: ItemResult, lang: str) -> str:
     """The source State's cap (``10%``), or the highest it may be whatever the missing facts (``15% at most``)."""
     at_most = render.wording(_SHORT, lang)["cap_at_most"]
-    caps = [formats.percent_bp(s.max_rate_bp, lang) if s.max_rate_bp is not None
-            else at_most.format(rate=formats.percent_bp(s.at_most_bp, lang)) for s in item.states
-            if s.max_rate_bp is not None or (s.outcome == "undetermined" and s.at_most_bp is not None)]
+    caps = []
+    for s in item.states:
+        if s.max_rate_bp is not None:
+            caps.append(formats.percent_bp(s.max_rate_bp, lang))
+        elif s.outcome == "undetermined" and s.at_most_bp is not None:
+            caps.append(at_most.format(rate=formats.percent_bp(s.at_most_bp, lang)))
     if caps:
         return ", ".join(caps)
     return formats.percent_bp(item.max_rate_bp, lang) if item.max_rate_bp is not None else "—"
