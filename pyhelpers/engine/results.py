@@ -304,6 +304,9 @@ class UnknownFact:
     given: bool = True  # False: left out of the scenario (the rules report it missing), answered over every value
     listed: tuple[str, ...] = ()  # as Condition.listed (not in the JSON)
     kind: str = ""  # as Condition.kind (not in the JSON)
+    field: str | None = None
+    """Where the scenario states it, as the user writes it (``holdings[0].until``; a record it leaves out in
+    words: ``holdings (a record of alfa-uy in beta-br).from``): :mod:`pyhelpers.engine.fields`."""
 
 
 class Cut(StrEnum):
