@@ -160,9 +160,8 @@ def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str
     ``places_of_business.agency-sp.agent.independent``; ``owners(alfa-uy)`` → ``holdings (records whose
     company is alfa-uy)``): where the scenario gives it as unknown or as alternatives, the path it gives it
     at (``holding(alfa-uy, beta-br).until`` → ``holdings[0].until``); else its ``fact_leaf`` resolved in
-    ``scenario`` where there is one (several items:
-    ``income[0|2]...``), else its ``fact_field`` with the arguments filled in; None where the rules name
-    no field for it."""
+    ``scenario`` where there is one (several items: ``income[0|2]...``), else its ``fact_field`` with the
+    arguments filled in, and a record's field after them; None where the rules name no field for it."""
     given = next((f for f in scenario.open_facts if f.name == fact), None) if scenario is not None else None
     if given is not None:  # a field the scenario gives as unknown or as alternatives: where it is given
         return field_path(given.path)
