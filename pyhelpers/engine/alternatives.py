@@ -38,7 +38,7 @@ from pyhelpers.base.errors import InputError, Problem, ScenarioError
 from pyhelpers.base.terms import Term, parse_atom, render_term
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
-from pyhelpers.engine.answers import STATUS_OF_FINDING, reliance, relied_on, result_from_atoms
+from pyhelpers.engine.answers import RIGHTS, STATUS_OF_FINDING, add_right, reliance, relied_on, result_from_atoms
 from pyhelpers.engine.completion import combinations
 from pyhelpers.engine.cover import cover
 from pyhelpers.engine.domains import value_kind
@@ -821,10 +821,13 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         return result
     alternatives: list[Alternative] = []
     provisions_of: dict[tuple[str, str, Any], set[str]] = defaultdict(set)
+    rights: dict[tuple[str, str], list[str]] = defaultdict(list)  # of some combination: (State, outcome) → provisions
     for _, a in mine:
         if a.name == "_label_provision":
             args: Any = a.args
             provisions_of[(args[2].name, args[3].name, args[4])].add(args[5])
+        elif a.name in RIGHTS:
+            add_right(rights, a, [s.state for s in result.states])
     open_states: set[str] = set()
     for text, a in mine:
         args = a.args
@@ -878,13 +881,17 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
                                                                         deciders.get(iid, fact))}
     if not cons.complete:
         findings.add(Finding("time_limit", result.treaty))
-    # a certain outcome resting on provisions that differ between the alternatives: all of them
+    # a certain outcome resting on provisions that differ between the alternatives: each combination's that give
+    # it (7(1) under one value, 10(5) under the other), else all those its label rests on in some combination
     states = tuple(dataclasses.replace(s, outcome="undetermined", max_rate_bp=None, provisions=(),
                                        at_most_bp=_at_most(s.state, alternatives, cons.complete and _has_label(
                                            iid, s.state) in cons.cautious),
                                        may_tax_always=_may_tax_always(s.state, alternatives, cons.complete and
                                                                       _has_label(iid, s.state) in cons.cautious))
                    if s.state in open_states else
+                   dataclasses.replace(s, provisions=tuple(sorted(set(s.provisions) | set(rights[(s.state, s.outcome)]),
+                                                                 key=provision_key)))
+                   if rights[(s.state, s.outcome)] else
                    dataclasses.replace(s, provisions=tuple(sorted(
                        {p for (st, o, _), ps in provisions_of.items() if st == s.state and o == s.outcome for p in ps},
                        key=provision_key))) if not s.provisions else s

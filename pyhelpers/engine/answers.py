@@ -4,7 +4,7 @@ with its rate and provisions, the findings and the status, and the amounts compu
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -192,6 +192,26 @@ def _answer(question: str, person: str, day: str, atoms: list[Term]) -> PersonAn
                         tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
 
 
+RIGHTS = frozenset({"may_tax", "not_limited", "may_not_tax", "only_taxable_in"})
+"""The atoms that give a State's right to tax an item, with the provision that gives it."""
+
+
+def add_right(rights: dict[tuple[str, str], list[str]], a: Term, states: Sequence[str]) -> None:
+    """The provision of a right-to-tax atom (:data:`RIGHTS`) under the outcome it gives, by (State, outcome):
+    ``may_tax`` and ``not_limited`` may tax, ``may_not_tax`` exempt, ``only_taxable_in`` exclusive for its
+    State and exempt for the others."""
+    args: Any = a.args
+    if a.name in ("may_tax", "not_limited"):
+        rights[(args[2].name, "may_tax")].append(args[3])
+    elif a.name == "may_not_tax":
+        rights[(args[2].name, "exempt")].append(args[3])
+    elif a.name == "only_taxable_in":
+        rights[(args[2].name, "exclusive")].append(args[3])
+        for other in states:
+            if other != args[2].name:
+                rights[(other, "exempt")].append(args[3])
+
+
 def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str, ...],
                  atoms: list[Term], gross: Decimal | None, currency: str | None) -> ItemResult:
     outcome: dict[str, str] = {}
@@ -215,15 +235,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             max_rate = args[2]
         elif a.name == "source_cap":
             caps[args[2].name].append((args[3], args[4]))
-        elif a.name in ("may_tax", "not_limited"):
-            rights[(args[2].name, "may_tax")].append(args[3])
-        elif a.name == "may_not_tax":
-            rights[(args[2].name, "exempt")].append(args[3])
-        elif a.name == "only_taxable_in":
-            rights[(args[2].name, "exclusive")].append(args[3])
-            for other in states:
-                if other != args[2].name:
-                    rights[(other, "exempt")].append(args[3])
+        elif a.name in RIGHTS:
+            add_right(rights, a, states)
         elif a.name == "benefits_denied":
             denied.append(args[2])
         elif a.name == "note":
