@@ -114,14 +114,29 @@ class _Consequences:
     deadline: float = 0.0
     _within: dict[tuple[tuple[int, int], ...], frozenset[str] | None] = dataclasses.field(default_factory=dict)
     models: list[tuple[dict[int, int], frozenset[str]]] | None = None  # every combination's answer set
+    _where_of: dict[tuple[int, int], int] | None = None
+
+    def _where(self) -> dict[tuple[int, int], int]:
+        """For each (fact, value) pair, the answer sets of :attr:`models` where the fact takes that value, as
+        the bits of an integer (bit n: the n-th), read once."""
+        if self._where_of is None:
+            self._where_of = {}
+            for n, (values, _) in enumerate(self.models or ()):
+                for pair in values.items():
+                    self._where_of[pair] = self._where_of.get(pair, 0) | 1 << n
+        return self._where_of
 
     def certain_within(self, excluded: tuple[tuple[int, int], ...]) -> frozenset[str] | None:
         """Cautious consequences when each open fact F may take any value but the excluded (F, V) pairs
         (memoised; None past the deadline)."""
         if excluded not in self._within and self.models is not None:
+            dropped = 0  # the answer sets where some excluded fact takes its excluded value, one bit each
+            where = self._where()
+            for pair in excluded:
+                dropped |= where.get(pair, 0)
             out = set(self.brave)
-            for values, atoms in self.models:
-                if not any(values.get(f) == v for f, v in excluded):
+            for n, (_, atoms) in enumerate(self.models):
+                if not dropped >> n & 1:
                     out &= atoms
             self._within[excluded] = frozenset(out)
         if excluded not in self._within:
@@ -476,6 +491,14 @@ def _refined(unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[OpenFac
     found here: every day of a short gap, a sample of a long one, round by round."""
     out: list[OpenFact] = []
     changed = False
+    masks: dict[str, str] = {}  # each atom's text masked, once for every value it holds under
+    seen: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]] | None] = {}
+
+    def observed(f: int, v: int) -> tuple[frozenset[str], frozenset[str]] | None:
+        if (f, v) not in seen:
+            seen[(f, v)] = _observed(cons, f, v, masks)
+        return seen[(f, v)]
+
     for f, fact in enumerate(unknowns):
         # an added record's first day too: a boundary set by the evaluation date (up to which an
         # open-ended holding is known) lies between the ones tried around the item's date
@@ -486,7 +509,7 @@ def _refined(unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[OpenFac
         added: set[date] = set()
         for v in range(len(days) - 1):
             gap = (days[v + 1] - days[v]).days
-            if gap <= 1 or _observed(cons, f, v) == _observed(cons, f, v + 1):
+            if gap <= 1 or observed(f, v) == observed(f, v + 1):
                 continue
             step = 1 if gap <= _FILL else -(-gap // 8)
             added |= {days[v] + timedelta(days=n) for n in range(step, gap, step)}
@@ -500,14 +523,24 @@ def _refined(unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[OpenFac
     return tuple(out) if changed else None
 
 
-def _observed(cons: _Consequences, f: int, v: int) -> tuple[frozenset[str], frozenset[str]] | None:
+def _observed(cons: _Consequences, f: int, v: int, masks: dict[str, str] | None = None
+              ) -> tuple[frozenset[str], frozenset[str]] | None:
     """What value ``v`` of fact ``f`` leads to: its brave and cautious consequences, but the value itself,
-    each with the figures inside its terms masked (:func:`_masked`)."""
+    each with the figures inside its terms masked (:func:`_masked`; ``masks``: those masked already, by text,
+    filled here)."""
     under = cons.under.get((f, v))
     if under is None:
         return None
-    return (frozenset(_masked(a) for a in under[0] if not a.startswith(("_value(", FIRED))),
-            frozenset(_masked(a) for a in under[1] if not a.startswith(("_value(", FIRED))))
+    masks = {} if masks is None else masks
+
+    def masked(a: str) -> str:
+        m = masks.get(a)
+        if m is None:
+            m = masks[a] = _masked(a)
+        return m
+
+    return (frozenset(masked(a) for a in under[0] if not a.startswith(("_value(", FIRED))),
+            frozenset(masked(a) for a in under[1] if not a.startswith(("_value(", FIRED))))
 
 
 def _masked(atom: str) -> str:
