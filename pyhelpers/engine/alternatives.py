@@ -35,7 +35,7 @@ from typing import Any
 import clingo
 
 from pyhelpers.base.errors import InputError, Problem, ScenarioError
-from pyhelpers.base.terms import Term, parse_atom, render_term
+from pyhelpers.base.terms import Term, parse_atom, render_term, symbol_key, symbol_keys
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import STATUS_OF_FINDING, reliance, relied_on, result_from_atoms
@@ -691,20 +691,27 @@ def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: flo
     ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
     ctl.configuration.solve.models = 0  # type: ignore[union-attr]
     models: list[tuple[dict[int, int], frozenset[str]]] = []
-    texts: dict[clingo.Symbol, str] = {}  # each atom's text, computed once over all the answer sets
+    texts: dict[object, str] = {}  # each atom's text by its key (symbol_key), computed once over all the answer sets
+    chosen: dict[object, tuple[int, int]] = {}  # the values of the open facts, by key
 
     def on_model(model: clingo.Model) -> bool:
         if len(models) >= combos:
             return False  # stop: not one answer set per combination
         values: dict[int, int] = {}
         atoms: list[str] = []
-        for sym in model.symbols(shown=True):
-            text = texts.get(sym)
+        symbols = model.symbols(shown=True)
+        for n, key in enumerate(symbol_keys(symbols)):
+            text = texts.get(key)
             if text is None:
-                if sym.name == "_value" and len(sym.arguments) == 3:
-                    values[sym.arguments[1].number] = sym.arguments[2].number
+                option = chosen.get(key)
+                if option is None:
+                    sym = symbols[n]
+                    if sym.name == "_value" and len(sym.arguments) == 3:
+                        option = chosen[key] = (sym.arguments[1].number, sym.arguments[2].number)
+                if option is not None:
+                    values[option[0]] = option[1]
                     continue
-                text = texts[sym] = str(sym)
+                text = texts[key] = str(symbols[n])
             atoms.append(text)
         models.append((values, frozenset(atoms)))
         return True
@@ -958,21 +965,31 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
     """The consequences of the ``_fired`` atoms (:func:`~pyhelpers.engine.readers.fired_program`: grounded
     with the rules, read only when an item depends on a fact) under each value, with the answer's
     ``treaty_not_applicable`` atoms; incomplete where the first were, or past the deadline. Where each
-    combination has one answer set (:func:`_enumerated` gave them), one more enumeration reads, of each,
-    the ``_fired`` atoms that grounding did not make facts (the others hold under every value); else
+    combination has one answer set (:func:`_enumerated` gave them), they are shown and one more enumeration
+    reads, of each, those that grounding did not make facts (the others hold under every value); else
     they are shown and the consequences solved again."""
     if not cons.complete:
         return cons
     if cons.models is not None:
-        atoms = [a.symbol for a in ctl.symbolic_atoms.by_signature(FIRED, 2) if not a.is_fact]
-        texts = [str(a) for a in atoms]
+        fired = [(a.symbol, a.is_fact) for a in ctl.symbolic_atoms.by_signature(FIRED, 2)]
+        texts = {symbol_key(a): str(a) for a, is_fact in fired if not is_fact}  # the atoms read, each one's text
+        options = {symbol_key(_value(f, v)): (f, v) for f, fact in enumerate(unknowns) for v in range(len(fact.values))}
         models: list[tuple[dict[int, int], frozenset[str]]] = []
-
-        options = [(f, v, _value(f, v)) for f, fact in enumerate(unknowns) for v in range(len(fact.values))]
+        # shown from now on (the answer's consequences are read already): each answer set gives its own at once,
+        # not one call per atom grounded
+        ctl.add(FIRED, [], f"#show {FIRED}/2.")
+        ctl.ground([(FIRED, [])])
 
         def on_model(model: clingo.Model) -> None:
-            values = {f: v for f, v, sym in options if model.contains(sym)}
-            models.append((values, frozenset(t for a, t in zip(atoms, texts, strict=True) if model.contains(a))))
+            chosen: list[tuple[int, int]] = []
+            atoms: list[str] = []
+            for key in symbol_keys(model.symbols(shown=True)):
+                text = texts.get(key)
+                if text is not None:
+                    atoms.append(text)
+                elif (option := options.get(key)) is not None:
+                    chosen.append(option)
+            models.append((dict(sorted(chosen)), frozenset(atoms)))
 
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -992,7 +1009,7 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
                 old = cons.under.get((f, v))
                 if these and old is not None:
                     under[(f, v)] = (frozenset().union(*these) | (old[0] & gates), frozenset.intersection(*these))
-        facts = frozenset(str(a.symbol) for a in ctl.symbolic_atoms.by_signature(FIRED, 2) if a.is_fact)
+        facts = frozenset(str(a) for a, is_fact in fired if is_fact)
         brave = frozenset().union(*(a for _, a in models)) | gates | facts
         return _Consequences(brave, facts, under, len(models) == len(cons.models), models=models)
     ctl.add(FIRED, [], f"#show {FIRED}/2.")
