@@ -1052,6 +1052,8 @@ class _Deciders:
         self._combos: list[tuple[dict[int, int], frozenset[str], frozenset[str]]] | None = None
         self._held_in: dict[int, list[int]] = {}  # _open's index -> its condition in each combination
         self._outcomes_of: dict[str, tuple[list[frozenset[str]], list[bool]]] = {}  # item -> (outcomes, applies)
+        self._labels_of: list[list[str]] | None = None  # each combination's _label atoms
+        self._value_labels: dict[tuple[int, int], tuple[list[str], list[str]]] = {}  # (fact, value) -> _label atoms
 
     def _read(self) -> _Consequences:
         if self._cons is None:
@@ -1137,9 +1139,13 @@ class _Deciders:
         for k, (_, prov, about) in enumerate(self._open):
             gate = prov in self._gates
             held = self._held(k)
+            # the groups where the condition comes out differently (no other can part an item's outcomes)
+            varying = [members for members in groups.values() if len({held[c] for c in members}) > 1]
+            if not varying:
+                continue
             for iid in (about or self._items) & items:
                 outcome, applies = self._outcomes(iid)
-                for members in groups.values():
+                for members in varying:
                     among = [c for c in members if gate or applies[c]]
                     conditions = [held[c] for c in among]
                     outcomes = [outcome[c] for c in among]
@@ -1175,7 +1181,10 @@ class _Deciders:
             head = f'_label("{SID}","{iid}",'
             not_applicable = self._not_applicable[iid]
             combos = self._combinations() or []
-            self._outcomes_of[iid] = ([frozenset(t for t in atoms if t.startswith(head)) for _, _, atoms in combos],
+            if self._labels_of is None:  # each combination's outcome atoms, of every item (read once for all)
+                self._labels_of = [[t for t in atoms if t.startswith("_label(")] for _, _, atoms in combos]
+            self._outcomes_of[iid] = ([frozenset(t for t in labels if t.startswith(head))
+                                       for labels in self._labels_of],
                                       [not any(t in atoms for t in not_applicable) for _, _, atoms in combos])
         return self._outcomes_of[iid]
 
@@ -1185,9 +1194,13 @@ class _Deciders:
         head = f'_label("{SID}","{iid}",'
         out = []
         for v in values:
-            brave, cautious = self._answers.under.get((f, v), (frozenset(), frozenset()))
-            out.append((frozenset(t for t in brave if t.startswith(head)),
-                        frozenset(t for t in cautious if t.startswith(head))))
+            labels = self._value_labels.get((f, v))
+            if labels is None:  # the outcome atoms under the value, of every item (read once for all)
+                brave, cautious = self._answers.under.get((f, v), (frozenset(), frozenset()))
+                labels = self._value_labels[(f, v)] = ([t for t in brave if t.startswith("_label(")],
+                                                       [t for t in cautious if t.startswith("_label(")])
+            out.append((frozenset(t for t in labels[0] if t.startswith(head)),
+                        frozenset(t for t in labels[1] if t.startswith(head))))
         return out
 
 
