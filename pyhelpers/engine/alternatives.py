@@ -243,7 +243,7 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
     for combo in combos:
         choice = {f.path: f.values[v] for f, v in zip(chosen, combo, strict=True)}
         try:
-            variant = scenario.with_values(choice, source)
+            variant = scenario.with_values(choice, source, keep_expect=False)  # read for its facts only
         except ScenarioError as err:
             told = ", ".join(f"{f.name} = {f.show(v)}" for f, v in zip(chosen, combo, strict=True))
             problems += [dataclasses.replace(p, found=f"{p.found} (with {told})") for p in err.problems]
