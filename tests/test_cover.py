@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from pyhelpers.engine.alternatives import MAX_CONJUNCTIONS, _Consequences, _holds_if_any
 from pyhelpers.engine.cover import Cube, cover, exact
+from pyhelpers.engine.results import Alternative, Condition
+from pyhelpers.output.render import _factored, either_text
 from pyhelpers.scenario.openfacts import OpenFact
 
 Combo = tuple[int, ...]
@@ -171,3 +173,51 @@ def test_no_conjunctions_where_the_combinations_were_not_all_solved_or_too_many_
     assert len(_holds_if_any("x", parity, _consequences(parity, lambda *c: sum(c) % 2 == 1))) == MAX_CONJUNCTIONS
     parity += (_open("f4", (True, False)),)  # 16
     assert _holds_if_any("x", parity, _consequences(parity, lambda *c: sum(c) % 2 == 1)) == ()
+
+
+def test_the_facts_a_condition_names_include_those_of_its_conjunctions_alone() -> None:
+    """``a != b`` (exclusive or): each fact takes every value where it holds, so ``holds_if`` names neither;
+    its conjunctions name both, and the readers of the condition (which facts decide an item, by which
+    provisions) read them there (:meth:`~pyhelpers.engine.results.Alternative.condition_facts`)."""
+    facts = (_open("a", (True, False)), _open("b", (True, False)))
+    either = _holds_if_any("x", facts, _consequences(facts, lambda a, b: a != b))
+    alone = Alternative("br", "may tax", (), (), exact=False, holds_if_any=either)
+    assert alone.condition_facts() == ("a", "b")
+    narrowed = dataclasses.replace(alone, holds_if=(Condition("c", "one of 1, 2"), Condition("a", "true")))
+    assert narrowed.condition_facts() == ("c", "a", "b")  # each once, in the order first named
+    assert Alternative("br", "exempt", (), (), otherwise=True).condition_facts() == ()
+
+
+# ------------------------------------------------------------------ the condition in words, factored ---
+def _c(fact: str, values: str) -> Condition:
+    return Condition(fact, values)
+
+
+KIND_RELATED, KIND_OTHER = _c("kind", "related company"), _c("kind", "other fixed place")
+NOT_FIXED, NO_BUSINESS = _c("fixed", "false"), _c("business_carried_on", "false")
+
+
+def test_conjunctions_that_share_a_condition_say_it_once() -> None:
+    """'kind is other fixed place and (fixed is false, or business_carried_on is false)', not the kind twice."""
+    text = either_text([(KIND_RELATED,), (KIND_OTHER, NOT_FIXED), (KIND_OTHER, NO_BUSINESS)], "en")
+    assert text == ("kind is related company, or if kind is other fixed place and (fixed is false, "
+                    "or business_carried_on is false)")
+    assert either_text([(KIND_OTHER, NOT_FIXED), (KIND_OTHER, NO_BUSINESS)], "pt") == (
+        "kind é other fixed place e (fixed é não, ou business_carried_on é não)")
+
+
+def test_conjunctions_that_share_nothing_stay_apart() -> None:
+    assert either_text([(KIND_RELATED,), (NOT_FIXED, NO_BUSINESS)], "en") == (
+        "kind is related company, or if fixed is false and business_carried_on is false")
+
+
+@given(st.lists(st.lists(st.sampled_from([KIND_RELATED, KIND_OTHER, NOT_FIXED, NO_BUSINESS,
+                                          _c("until", "2024-03-15 or later")]),
+                         min_size=1, max_size=3, unique=True), min_size=1, max_size=5,
+                unique_by=lambda c: tuple(sorted(map(str, c)))))
+@settings(max_examples=200, deadline=None)
+def test_factoring_keeps_every_conjunction(conjunctions: list[list[Condition]]) -> None:
+    """Each group's shared conditions with each member's rest give back exactly the conjunctions, each once."""
+    back = [sorted(map(str, [*common, *rest])) for common, rests in _factored(conjunctions)
+            for rest in (rests or [[]])]
+    assert sorted(back) == sorted(sorted(map(str, c)) for c in conjunctions)

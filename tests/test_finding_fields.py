@@ -100,3 +100,41 @@ def test_a_batch_row_and_explain_row_name_the_field(tmp_path: Path, checker: Che
     assert res.exit_code == 0, res.output
     assert ("missing fact: holding (lusoinvest, beta) (needed by br-pt 10(2)(a)); state it in `holdings (a record of "
             "lusoinvest in beta)`") in res.output
+
+
+@pytest.mark.parametrize(("path", "fact", "field"), [
+    ("scenarios/br-uy/unknowns-parent-holding-end-unknown.yaml", "holding(alfa-uy, beta-br).until",
+     "holdings[0].until"),
+    ("scenarios/br-pl/exam23-employment-stay-end-around-183-days.yaml", "presence(piotr, br).until",
+     "presence[0].until"),
+])
+def test_a_date_given_as_unknown_is_named_by_where_the_scenario_gives_it(checker: Checker, path: str, fact: str,
+                                                                        field: str) -> None:
+    """A record's date given as unknown or as a range is named by its path in the scenario (was the record's
+    description with the field and a stray parenthesis: "holdings (a record of alfa-uy in beta-br).until)")."""
+    result = checker.check(load_file(str(ROOT / path)), source=path)
+    for lang in ("en", "pt"):
+        text = render.check_text(result, None, lang)
+        assert f"`{field}`" in text, text
+        assert ").until)" not in text, text
+    fields = {f.fact: f.field for item in result.items for f in item.findings if f.fact == fact}
+    assert fields == {fact: field}, fields
+
+
+def test_the_open_facts_answered_over_name_their_field_in_every_output(checker: Checker) -> None:
+    """The facts an answer was given over (given as unknown, or left out and answered over every value) name
+    where the scenario states them in text, Markdown and JSON; Markdown also shows the outcomes that turn on
+    them (was: only the table's "undetermined" and no open fact)."""
+    path = "scenarios/br-pl/exam23-employment-stay-end-around-183-days.yaml"
+    result = checker.check(load_file(str(ROOT / path)), source=path)
+    fact, = result.unknowns
+    assert (fact.fact, fact.field) == ("presence(piotr, br).until", "presence[0].until")
+    assert result.to_json()["unknowns"][0]["field"] == "presence[0].until"
+    line = "presence(piotr, br).until: from 2024-07-28 to 2024-08-05  (decides salary-2024); state it in " \
+           "`presence[0].until`"
+    assert f"\n  {line}\n" in render.check_text(result, None, "en")
+    md = render.check_markdown(result, None, "en")
+    assert f"\n- {line}\n" in md, md
+    assert "| depends on presence(piotr, br).until |" in md, md
+    assert "- `salary-2024` Brazil: may tax if presence(piotr, br).until is 2024-08-02 or later" in md, md
+    assert "- `salary-2024`: possibly: exception “short stay employment” applies (br-pl 16(2)) if " in md, md

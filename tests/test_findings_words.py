@@ -180,3 +180,17 @@ def test_check_and_explain_name_no_fact_by_its_rule_name(lang: str) -> None:
             if found:
                 bad.append(f"{command} {name}: {found}")
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "the royalties arise in Argentina, as the scenario states"),
+    ("pt", "os royalties provêm da Argentina, como informa o cenário"),
+    ("pt-PT", "os royalties provêm da Argentina, como indica o cenário"),
+])
+def test_a_third_state_inside_a_note_reads_by_its_name(lang: str, words: str) -> None:
+    """A State inside a note's term is read by its name, a third State's too (was "the source of the royalties
+    is taken from the scenario (ar)"): the term's reading declares the argument a State (``%=``)."""
+    path = ROOT / "scenarios/br-uy/royalties-outside-the-article.yaml"
+    result = CliRunner().invoke(main, ["check", str(path), "--lang", lang])
+    assert words in result.stdout, result.stdout
+    assert "(ar)" not in result.stdout, result.stdout

@@ -220,3 +220,15 @@ def test_arrangement_unknown_item_and_item_twice() -> None:
                for p in found), found
     assert any("arrangements.b.items[0]: expected an item in at most one arrangement, found 'div-2024', already "
                "in arrangement 'a'" in p for p in found), found
+
+
+def test_a_dividend_states_where_it_arises_and_nothing_else_of_other_income() -> None:
+    """A dividend the dividend article does not reach is other income, whose source rule asks where it arises:
+    a dividend item may state it (``other_income: {arises_in: ...}``), not the block's other facts."""
+    item = "    gross: {amount: \"1000.00\", currency: BRL}\n"
+    sc = load_text(GOOD.replace(item, item + "    other_income: {arises_in: br}\n"), "case.yaml")
+    assert sc.income[0].other_income is not None and sc.income[0].other_income.arises_in == "br"
+    msg = one(GOOD.replace(item, item + "    other_income: {arises_in: br, from_immovable_property: true}\n"))
+    assert msg == ("case.yaml:23: income[0].other_income.from_immovable_property: expected only arises_in in "
+                   "other_income on a dividend item (where the dividend arises, read where no dividend rule reaches "
+                   "it), found from_immovable_property"), msg

@@ -404,3 +404,19 @@ def test_browser_tree_fallback_shows_the_text_on_click(report: rep.Report, brows
     browser.find_element(By.CSS_SELECTOR, f'#graph-{graph.id} [data-node="{node.id}"]').click()
     text = browser.find_element(By.ID, f"detail-{graph.id}").text
     assert "br-pt 4(1)" in text and "Para efeitos desta Convenção" in text and node.reading_en in text
+
+
+def test_the_summary_gives_the_bound_of_an_outcome_that_turns_on_missing_facts(checker: Checker) -> None:
+    """A dividend whose holding record is not given: the summary's per-State and cap cells say the highest cap
+    every way the missing facts may go (10(2)(b)'s 15%), as the item's outcome does (was: "undetermined", "—")."""
+    from pyhelpers.output import report
+    from pyhelpers.scenario import load_file
+
+    path = "scenarios/br-pt/dividends-holding-record-missing.yaml"
+    item, = checker.check(load_file(path), source=path).items
+    brazil = next(s for s in item.states if s.state == "br")
+    assert (brazil.outcome, brazil.at_most_bp) == ("undetermined", 1500)
+    assert report.short_outcome(brazil, "en") == "capped 15% at most"
+    assert report.short_outcome(brazil, "pt") == "limitado a 15% no máximo"
+    assert report._cap_cell(item, "en") == "15% at most"
+    assert report._cap_cell(item, "pt") == "15% no máximo"

@@ -328,3 +328,30 @@ def test_depends_cites_the_provisions_whose_condition_differs_between_the_values
     found = sorted({f.provision for it in result.items for f in it.findings
                     if f.kind in ("depends", "missing") and f.fact == fact})
     assert found == sorted(cited)
+
+
+AE_AGENTS = ROOT / "scenarios/br-ae/pe-agent-facts-missing-or-unknown.yaml"
+
+
+def test_a_fact_named_only_in_the_conjunctions_of_a_condition_is_read_there(checker: Checker) -> None:
+    """An alternative that holds in no single conjunction of conditions names, in ``holds_if_any``, facts its
+    ``holds_if`` may not (a fact under every value of which it holds, in some combination of the others): the
+    readers of its condition read every conjunction (:meth:`Alternative.condition_facts`). The agent's
+    independence, unknown, decides with its ordinary course of business (left out) whether the kinds of
+    contract and the principal role are asked under 5(5): it is cited by 5(5) beside 5(7), and the ordinary
+    course of business is reported missing under both, as where the independence is left out too."""
+    result = checker.check(load_file(AE_AGENTS), str(AE_AGENTS))
+    item = next(it for it in result.items if it.item_id == "i-independence-unknown")
+    independent = "places_of_business.a-independence-unknown.agent.independent"
+    only_there = [a for a in item.alternatives if all(c.fact != independent for c in a.holds_if)
+                  and any(c.fact == independent for both in a.holds_if_any for c in both)]
+    assert only_there  # what the readers of holds_if alone missed
+    assert "i-independence-unknown" in next(u for u in result.unknowns if u.fact == independent).items
+    cited = {(f.kind, f.fact): sorted(g.provision for g in item.findings if (g.kind, g.fact) == (f.kind, f.fact))
+             for f in item.findings if f.fact in ("agent_independent(a-independence-unknown)",
+                                                  "agent_ordinary_course(a-independence-unknown)")}
+    assert cited == {("depends", "agent_independent(a-independence-unknown)"): ["br-ae 5(5)", "br-ae 5(7)"],
+                     ("missing", "agent_ordinary_course(a-independence-unknown)"): ["br-ae 5(5)", "br-ae 5(7)"]}
+    both = next(it for it in result.items if it.item_id == "i-course-missing")
+    assert sorted(f.provision for f in both.findings if f.fact == "agent_ordinary_course(a-course-missing)") \
+        == ["br-ae 5(5)", "br-ae 5(7)"]

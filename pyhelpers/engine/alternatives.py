@@ -337,8 +337,8 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if f.name in pivotal.get(it.item_id, ())
-                                                       or any(c.fact == f.name for a in it.alternatives
-                                                              for c in a.holds_if)), not f.not_given,
+                                                       or any(f.name in a.condition_facts()
+                                                              for a in it.alternatives)), not f.not_given,
                               f.listed(), value_kind(f.path))
                   for f in unknowns)
     incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
@@ -588,7 +588,7 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     if not any(iid == item.item_id for iid, _ in attributed) and not any(f.kind == "depends" for f in asked.findings):
         return asked
     names = {f.name for f in completed}
-    deciding = ({c.fact for a in item.alternatives for c in a.holds_if} | pivotal) & names
+    deciding = ({f for a in item.alternatives for f in a.condition_facts()} | pivotal) & names
     if item.status == "depends" and not deciding:  # a figure turns on them, or not exactly: each the rules ask
         deciding = {name for (iid, name) in attributed if iid == item.item_id}
     findings = {f for f in item.findings if not (f.kind == "depends" and f.fact in names)}
@@ -909,7 +909,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             alternatives[alternatives.index(loose[0])] = dataclasses.replace(loose[0], holds_if=(), exact=True,
                                                                             otherwise=True, holds_if_any=())
     alternatives.sort(key=lambda x: (x.state is None, x.state or "", x.conclusion, str(x)))
-    deciding = sorted({c.fact for x in alternatives for c in x.holds_if} | (pivotal if alternatives else set()))
+    deciding = sorted({f for x in alternatives for f in x.condition_facts()} | (pivotal if alternatives else set()))
     if not deciding and alternatives:
         deciding = [f.name for f in unknowns]
     open_as = {f.name: _open_as(f) for f in unknowns}
@@ -1217,8 +1217,9 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
                          treaty: str, deciding: frozenset[str] | None = None) -> tuple[str, ...]:
     """The provisions to cite for an item's depending on ``fact``: those whose rules first read it
     (:func:`~pyhelpers.engine.readers.provisions_reading`) that an alternative holding under some of
-    its values rests on; else those that any alternative of the item rests on (the fact matters only
-    beside another); the treaty where none does. A provision is left out beside one of its own
+    its values (its condition names it, in any of its conjunctions: :meth:`Alternative.condition_facts`)
+    rests on; else those that any alternative of the item rests on (the fact matters only beside
+    another); the treaty where none does. A provision is left out beside one of its own
     sub-units (a paragraph beside its sub-paragraph): the sub-unit holds the condition."""
     def rested_on(x: Alternative) -> tuple[str, ...]:
         return (*x.provisions, *([x.finding.provision] if x.finding is not None else []))
@@ -1228,8 +1229,7 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
     if decided:
         return tuple(sorted((p for p in decided if not any(q.startswith(p + "(") for q in decided)), key=provision_key))
     reading = readers.get(fact, frozenset())
-    cited = reading & {p for x in alternatives if x.otherwise or any(c.fact == fact for c in x.holds_if)
-                       for p in rested_on(x)}
+    cited = reading & {p for x in alternatives if x.otherwise or fact in x.condition_facts() for p in rested_on(x)}
     cited = cited or reading & {p for x in alternatives for p in rested_on(x)}  # read where another fact decides
     specific = [p for p in cited if not any(q.startswith(p + "(") for q in cited)]  # the most specific units only
     return tuple(sorted(specific, key=provision_key)) or (treaty,)
@@ -1323,8 +1323,8 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
         each = [dataclasses.replace(c, finding="within_cap") if c is not None else c for c in each]  # no excess
     first = each[0]
     if first is None or any(c is None or c.finding != first.finding for c in each):
-        facts = sorted({c.fact for a in options for c in a.holds_if}) or [f.fact or "" for f in result.findings
-                                                                          if f.kind == "depends"]
+        facts = sorted({f for a in options for f in a.condition_facts()}) or [f.fact or "" for f in result.findings
+                                                                              if f.kind == "depends"]
         return dataclasses.replace(plain, finding="depends", reason="; ".join(facts))
     def agreed(name: str) -> Any:
         values = {getattr(c, name) for c in each}

@@ -11,7 +11,7 @@ outcome its bound.
 
 Opened: a fact given as plain ``unknown`` whose field is a yes/no, an enumeration, a State or a reference
 to a place of business (the scenario's places, or none)
-(:func:`unknown_values`), where the rules ask for it (:func:`asked_for`), over the values the rules take
+(:func:`unknown_values`), where the rules ask for it (:func:`asked_for_each`), over the values the rules take
 (:func:`accepted`); a holding record the rules report missing, added with its share of the capital and
 its first day open (:func:`missing_records`). A field whose values cannot be listed (a date, a number, a
 list) stays three-valued; so do the last ones of a scenario (in document order) whose combinations would
@@ -47,16 +47,6 @@ def combinations(facts: Sequence[OpenFact]) -> int:
     for f in facts:
         out *= len(f.values)
     return out
-
-
-def _valid(scenario: Scenario, path: tuple[Any, ...], value: Any) -> bool:
-    """Whether the scenario is valid with ``value`` at ``path`` (a kind of place that takes no agent's
-    facts, say, is not one of the values the fact may have)."""
-    try:
-        scenario.with_values({path: value}, keep_unknown=True)
-    except ScenarioError:
-        return False
-    return True
 
 
 _OTHER_STATES = ("us", "fr", "de", "jp", "ca", "it", "es", "nl")
@@ -105,8 +95,10 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
             for n, value in enumerate(node):
                 visit(value, (*path, n))
         elif node == UNKNOWN and path:
+            # the values the document is valid with (a kind of place that takes no agent's facts, say, is
+            # not one of the values the fact may have)
             values = [v for v in every_value(leaf_annotation(path), states, places) or []
-                      if _valid(scenario, path, v)]
+                      if _substituted(scenario, path, v) is not None]
             if values:  # one value only: the other facts given leave no other
                 found.append(OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True))
 
@@ -325,12 +317,22 @@ def _key(choice: Choice) -> tuple[Any, ...]:
     return tuple((fact.path, fact.not_given, repr(value)) for fact, value in choice)
 
 
-def _given(scenario: Scenario, fact: OpenFact, value: Any, source: str) -> Scenario | None:
-    """``scenario`` with ``value`` given to ``fact``: substituted for its ``unknown`` (the other unknown facts
-    kept), or written in where the field is left out; None where the document is not valid with it."""
+def _substituted(scenario: Scenario, path: tuple[Any, ...], value: Any, source: str = "<scenario>"
+                 ) -> Scenario | None:
+    """``scenario`` with ``value`` substituted for the ``unknown`` at ``path`` (the other unknown facts kept);
+    None where the document is not valid with it."""
     try:
-        if not fact.not_given:
-            return scenario.with_values({fact.path: value}, source, keep_unknown=True)
+        return scenario.with_values({path: value}, source, keep_unknown=True)
+    except ScenarioError:
+        return None
+
+
+def _given(scenario: Scenario, fact: OpenFact, value: Any, source: str) -> Scenario | None:
+    """``scenario`` with ``value`` given to ``fact``: substituted for its ``unknown`` (:func:`_substituted`), or
+    written in where the field is left out; None where the document is not valid with it."""
+    if not fact.not_given:
+        return _substituted(scenario, fact.path, value, source)
+    try:
         data = copy.deepcopy(scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
             mode="json", by_alias=True, exclude_unset=True))
         if Scenario.revalidate is None or not _written(data, fact.path, value):
@@ -363,18 +365,12 @@ def _written(data: Any, path: tuple[Any, ...], value: Any) -> bool:
     return True
 
 
-def asked_for(variants: Variants, completed: Sequence[OpenFact], three_valued: Any
-              ) -> dict[tuple[str, str], set[Finding]]:
-    """Which ``depends`` findings of the three-valued answer each completed fact gives rise to, per item
-    (item id, fact name): those that vanish when that fact alone is given its first value. A fact no
-    item asks for is not opened (it changes nothing the rules look at)."""
-    return asked_for_each(variants, [((), three_valued)], completed)[0]
-
-
 def asked_for_each(variants: Variants, cases: Sequence[tuple[Choice, Any]], completed: Sequence[OpenFact]
                    ) -> list[dict[tuple[str, str], set[Finding]]]:
-    """:func:`asked_for` of each (values given, the three-valued answer under them) of ``cases``, in order: every
-    variant not solved yet in one run (:class:`Variants`)."""
+    """For each (values given, the three-valued answer under them) of ``cases``, in order: which ``depends``
+    findings of that answer each completed fact gives rise to, per item (item id, fact name): those that
+    vanish when that fact alone is given its first value besides. A fact no item asks for is not opened (it
+    changes nothing the rules look at). Every variant not solved yet is solved in one run (:class:`Variants`)."""
     solved = iter(variants.answers([(*choice, (fact, fact.values[0])) for choice, _ in cases for fact in completed]))
     out = []
     for _, three_valued in cases:

@@ -43,11 +43,13 @@ def item_named(it: ItemResult, scenario: Scenario) -> ItemResult:
 
 
 def result_named(result: ScenarioResult, scenario: Scenario) -> ScenarioResult:
-    """``result`` with the field of each finding about a fact named in ``scenario`` (the one the user
-    gave: not a slice of it, nor one with records added to answer for missing ones)."""
+    """``result`` with the field of each finding about a fact, and of each open fact it answered over,
+    named in ``scenario`` (the one the user gave: not a slice of it, nor one with records added to answer
+    for missing ones)."""
     items = tuple(item_named(it, scenario) for it in result.items)
     answers = tuple(_answer(a, scenario) for a in result.answers)
-    return dataclasses.replace(result, items=items, answers=answers)
+    unknowns = tuple(dataclasses.replace(u, field=fact_path(u.fact, u.items, scenario)) for u in result.unknowns)
+    return dataclasses.replace(result, items=items, answers=answers, unknowns=unknowns)
 
 
 def _alternative(a: Alternative, items: Sequence[str], scenario: Scenario) -> Alternative:

@@ -6,8 +6,8 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   provision it implements: a fixed id (``<treaty> 10(2)(a)``), ``{Var}`` (the provision carried by the
   rule's variable ``Var``) or ``(core)``. Flags: ``reconstructed``, ``requires_judgment``,
   ``bookkeeping`` (arithmetic the provision needs that is no part of its argument, such as a sum made
-  digit by digit: folded in the legal argument like a core rule, its facts and comparisons shown only
-  by ``--full``).
+  digit by digit, or whether some value exists where the argument shows the value itself: folded in the
+  legal argument like a core rule, its facts and comparisons shown only by ``--full``).
 * ``%| provision: text`` quotes the official text of a paragraph.
 * ``% Key: value`` lines in a file's opening banner: Treaty, Article, Title, Source. An amended
   version of an article file adds ``Version: <label>``, ``Applies: from YYYY-MM-DD [until YYYY-MM-DD]``

@@ -204,6 +204,13 @@ class Alternative:
     """Not ``exact``, every combination solved: the conjunctions of conditions one of which is met exactly
     where it holds (two or more; empty otherwise, and left out of the JSON)."""
 
+    def condition_facts(self) -> tuple[str, ...]:
+        """The open facts its condition names, each once in the order first named: those of ``holds_if`` and
+        of every conjunction of ``holds_if_any`` (a fact may be named in the latter only: one whose every
+        value it holds under, in some combination of the others)."""
+        return tuple(dict.fromkeys(c.fact for c in (*self.holds_if, *(c for both in self.holds_if_any
+                                                                        for c in both))))
+
     def __str__(self) -> str:
         where = " and ".join(map(str, self.holds_if))
         head = f"{self.state}: {self.conclusion}" if self.state else self.conclusion
@@ -297,6 +304,9 @@ class UnknownFact:
     given: bool = True  # False: left out of the scenario (the rules report it missing), answered over every value
     listed: tuple[str, ...] = ()  # as Condition.listed (not in the JSON)
     kind: str = ""  # as Condition.kind (not in the JSON)
+    field: str | None = None
+    """Where the scenario states it, as the user writes it (``holdings[0].until``; a record it leaves out in
+    words: ``holdings (a record of alfa-uy in beta-br).from``): :mod:`pyhelpers.engine.fields`."""
 
 
 class Cut(StrEnum):

@@ -30,6 +30,7 @@ from pyhelpers.engine.results import (
     Relief,
     ScenarioResult,
     StateOutcome,
+    UnknownFact,
 )
 from pyhelpers.explain import readings
 from pyhelpers.explain.readings import constant_text, fact_text, term, value, with_state
@@ -95,7 +96,8 @@ _LABEL = {
            "requires_judgment": "requires judgment (the principal purpose questions are not answered)",
            "withholding": "withholding", "version": "decided by the amended version",
            "depends_on": "depends on", "unknowns": "the unknown facts", "possibly": "possibly:",
-           "unknown_facts": "facts given as unknown or as alternatives", "decides": "decides",
+           "unknown_facts": "facts given as unknown or as alternatives",
+           "turns_on_open": "outcomes that turn on open facts", "decides": "decides",
            "not_given_facts": "facts not given, answered over every value they may take",
            "incomplete": "INCOMPLETE",
            "and": "and", "or": "or", "is": "is", "if": "if",
@@ -134,7 +136,8 @@ _LABEL = {
            "requires_judgment": "exige avaliação (as questões do propósito principal não têm resposta)",
            "withholding": "retenção na fonte", "version": "decidido pela versão alterada",
            "depends_on": "depende de", "unknowns": "os fatos desconhecidos", "possibly": "possivelmente:",
-           "unknown_facts": "fatos informados como desconhecidos ou por alternativas", "decides": "decide",
+           "unknown_facts": "fatos informados como desconhecidos ou por alternativas",
+           "turns_on_open": "resultados que dependem de fatos em aberto", "decides": "decide",
            "not_given_facts": "fatos não informados, respondidos para todos os valores que podem ter",
            "incomplete": "INCOMPLETO",
            "and": "e", "or": "ou", "is": "é", "if": "se",
@@ -166,6 +169,7 @@ _LABEL = {
               "requires_judgment": "exige um juízo (as questões do objetivo principal não têm resposta)",
               "unknowns": "os factos desconhecidos",
               "unknown_facts": "factos indicados como desconhecidos ou por alternativas",
+              "turns_on_open": "resultados que dependem de factos em aberto",
               "not_given_facts": "factos não indicados, respondidos para todos os valores que podem ter",
               "some_combinations": "em certas combinações dos factos desconhecidos", "otherwise": "nos outros casos",
               "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
@@ -755,14 +759,20 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines.append(f"{label(heading, lang)}:")
-            lines += [f"  {u.fact}: {named_values(u.alternatives, u.listed, u.kind, lang)}"
-                      + (f"  ({label('decides', lang)} {', '.join(u.items)})"
-                                                           if u.items else "") for u in shown]
+            lines += [f"  {unknown_fact_text(u, lang)}" for u in shown]
             lines.append("")
     if decisive_cut:
         lines += [label("decisive_cut", lang).format(source=result.source), ""]
     lines += _expect_lines(result, mismatches, lang)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def unknown_fact_text(u: UnknownFact, lang: str) -> str:
+    """An open fact the answer was given over, its values, the items it decides and where the scenario states
+    it: ``holding(a, b).until: any day from 2023-03-16 on  (decides div); state it in `holdings[0].until```."""
+    return (f"{u.fact}: {named_values(u.alternatives, u.listed, u.kind, lang)}"
+            + (f"  ({label('decides', lang)} {', '.join(u.items)})" if u.items else "")
+            + (f"; {wording(_ASK, lang)['field']} `{field_text(u.field, lang)}`" if u.field else ""))
 
 
 def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
@@ -771,8 +781,7 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
     options = [a for a in item.alternatives if a.state == s.state]
     if not options:
         return outcome_text(s, lang, item.date, cap_base(item))
-    facts = sorted({c.fact for a in options for c in a.holds_if}
-                   | {c.fact for a in options for conjunction in a.holds_if_any for c in conjunction})
+    facts = sorted({f for a in options for f in a.condition_facts()})
     text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
     if s.at_most_bp is not None:
         return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
@@ -804,12 +813,47 @@ def alternative_text(a: Alternative, lang: str, provisions: bool = True) -> str:
     if a.otherwise:
         return f"{head} {label('otherwise', lang)}{provs}"
     if a.holds_if_any:  # exactly where one of the conjunctions holds: "if A and B, or if C"
-        either = f", {label('or', lang)} {label('if', lang)} ".join(conditions_text(c, lang) for c in a.holds_if_any)
-        return f"{head} {label('if', lang)} {either}{provs}"
+        return f"{head} {label('if', lang)} {either_text(a.holds_if_any, lang)}{provs}"
     if not a.holds_if:
         return f"{head} {label('some_combinations', lang)}{provs}"
     some = "" if a.exact else f" ({label('in_some', lang)})"
     return f"{head} {label('if', lang)} {conditions_text(a.holds_if, lang)}{some}{provs}"
+
+
+def either_text(conjunctions: Sequence[Sequence[Condition]], lang: str) -> str:
+    """Where one of ``conjunctions`` holds, in words: ``A and B, or if C``; conjunctions that share a
+    condition are said once with it, the rest in parentheses (``kind is X and (fixed is false, or
+    business_carried_on is false)``, not ``kind is X and fixed is false, or if kind is X and ...``)."""
+    either = f", {label('or', lang)} "
+
+    def group(common: list[Condition], rests: list[list[Condition]]) -> str:
+        if not rests:
+            return conditions_text(common, lang)
+        inner = either.join(conditions_text(r, lang) for r in rests)
+        return f"{conditions_text(common, lang)} {label('and', lang)} ({inner})"
+    return f"{either}{label('if', lang)} ".join(group(common, rests) for common, rests in _factored(conjunctions))
+
+
+def _factored(conjunctions: Sequence[Sequence[Condition]]) -> list[tuple[list[Condition], list[list[Condition]]]]:
+    """The conjunctions in groups, in their order: each group the conditions its members share and what
+    remains of each member (none where the group is one conjunction). A group gathers the conjunctions that
+    have the condition of the first one left that most of the others have; one whose rest would be empty is
+    left alone (a minimal cover has no conjunction inside another)."""
+    remaining = [list(c) for c in conjunctions]
+    out: list[tuple[list[Condition], list[list[Condition]]]] = []
+    while remaining:
+        first, others = remaining[0], remaining[1:]
+        best = max(first, key=lambda c: sum(c in other for other in others))
+        group = [first, *(other for other in others if best in other)]
+        common = [c for c in first if all(c in member for member in group)]
+        rests = [[c for c in member if c not in common] for member in group]
+        if len(group) == 1 or not all(rests):
+            out.append((first, []))
+            remaining = others
+            continue
+        out.append((common, rests))
+        remaining = [member for member in remaining if member not in group]
+    return out
 
 
 def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
@@ -1051,18 +1095,26 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
               "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for item in result.items:
         cells = [f"`{item.item_id}`", value(item.income_type, lang), value(item.status, lang),
-                 *(outcome_text(s, lang, item.date, cap_base(item)) for s in item.states), "; ".join(item.provisions)]
+                 *(state_outcome_text(s, item, lang) for s in item.states), "; ".join(item.provisions)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    options = [(item.item_id, a) for item in result.items for a in item.alternatives if a.state is not None]
+    if options:
+        lines += ["", f"## {label('turns_on_open', lang)}", ""]
+        lines += [f"- `{iid}` {state_name(a.state, lang)}: {alternative_text(a, lang)}".replace("|", "\\|")
+                  for iid, a in options if a.state is not None]
     if decisive:
         lines += ["", f"## {wording(_ARGUMENT, lang)['decisive']}", ""]
         lines += [f"- `{item.item_id}` {state_name(s.state, lang)}: {decisive[(item.item_id, s.state)]}".replace(
             "|", "\\|") for item in result.items for s in item.states if (item.item_id, s.state) in decisive]
     if decisive_cut:
         lines += ["", "> " + label("decisive_cut", lang).format(source=result.source)]
-    notes = [(item.item_id, f) for item in result.items for f in (*item.findings, *item.assumptions)]
+    notes = [(item.item_id, finding_text(f, lang)) for item in result.items
+             for f in (*item.findings, *item.assumptions)]
+    notes += [(item.item_id, f"{label('possibly', lang)} {alternative_text(a, lang)}") for item in result.items
+              for a in item.alternatives if a.state is None]
     if notes:
         lines += ["", f"## {label('findings', lang)}", ""]
-        lines += [f"- `{iid}`: {finding_text(f, lang)}" for iid, f in notes]
+        lines += [f"- `{iid}`: {text}" for iid, text in notes]
     reliefs = [(item.item_id, relief_lines(item.relief, lang)) for item in result.items if item.relief is not None]
     reliefs = [(iid, rl) for iid, rl in reliefs if rl]
     if reliefs:
@@ -1084,6 +1136,11 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     if withholding:
         lines += ["", f"## {label('withholding', lang)}", ""]
         lines += [f"- `{iid}`: {text}" for iid, text in withholding]
+    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts")):
+        shown = [u for u in result.unknowns if u.given == given]
+        if shown:
+            lines += ["", f"## {label(heading, lang)}", ""]
+            lines += [f"- {unknown_fact_text(u, lang)}" for u in shown]
     exp = _expect_lines(result, mismatches, lang)
     if exp:
         lines += ["", *exp]

@@ -743,7 +743,14 @@ def _states_cell(item: ItemResult, lang: str) -> str:
 
 
 def _cap_cell(item: ItemResult, lang: str) -> str:
-    caps = [formats.percent_bp(s.max_rate_bp, lang) for s in item.states if s.max_rate_bp is not None]
+    """The source State's cap (``10%``), or the highest it may be whatever the missing facts (``15% at most``)."""
+    at_most = render.wording(_SHORT, lang)["cap_at_most"]
+    caps = []
+    for s in item.states:
+        if s.max_rate_bp is not None:
+            caps.append(formats.percent_bp(s.max_rate_bp, lang))
+        elif s.outcome == "undetermined" and s.at_most_bp is not None:
+            caps.append(at_most.format(rate=formats.percent_bp(s.at_most_bp, lang)))
     if caps:
         return ", ".join(caps)
     return formats.percent_bp(item.max_rate_bp, lang) if item.max_rate_bp is not None else "—"
@@ -777,17 +784,23 @@ def _finding_text(f: Finding, lang: str) -> str:
 _SHORT = {
     "en": {"exclusive": "exclusive", "capped": "capped {rate}", "may_tax": "may tax", "exempt": "exempt",
            "not_applicable": "not applicable", "mutual_agreement": "mutual agreement", "pending": "pending",
-           "not_encoded": "not encoded", "undetermined": "undetermined", "benefits_denied": "benefits denied"},
+           "not_encoded": "not encoded", "undetermined": "undetermined", "benefits_denied": "benefits denied",
+           "at_most": "capped {rate} at most", "cap_at_most": "{rate} at most"},
     "pt": {"exclusive": "exclusivo", "capped": "limitado a {rate}", "may_tax": "pode tributar", "exempt": "isento",
            "not_applicable": "não aplicável", "mutual_agreement": "comum acordo", "pending": "pendente",
-           "not_encoded": "não codificado", "undetermined": "indeterminado", "benefits_denied": "benefícios negados"},
+           "not_encoded": "não codificado", "undetermined": "indeterminado", "benefits_denied": "benefícios negados",
+           "at_most": "limitado a {rate} no máximo", "cap_at_most": "{rate} no máximo"},
     "pt-PT": {"benefits_denied": "benefícios recusados"},
 }
 
 
 def short_outcome(o: StateOutcome, lang: str) -> str:
-    """``capped 10%``, ``may tax`` ...; in Portuguese ``limitado a 10%``, ``pode tributar`` ..."""
-    text = render.wording(_SHORT, lang).get(o.outcome, o.outcome.replace("_", " "))
+    """``capped 10%``, ``may tax`` ...; in Portuguese ``limitado a 10%``, ``pode tributar`` ...; an outcome that
+    turns on missing facts with the bound every way they may go keeps: ``capped 15% at most``."""
+    words = render.wording(_SHORT, lang)
+    if o.outcome == "undetermined" and o.at_most_bp is not None:
+        return words["at_most"].format(rate=formats.percent_bp(o.at_most_bp, lang))
+    text = words.get(o.outcome, o.outcome.replace("_", " "))
     return text.format(rate=formats.percent_bp(o.max_rate_bp, lang) if o.max_rate_bp is not None else "?")
 
 

@@ -101,7 +101,8 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
                                         "dividend details only on an item of type dividend", item.type))
         blocks = (("interest", ("dividend", "interest", "interest_on_equity")),
                   ("royalty", ("royalty", "technical_services")),
-                  ("capital_gain", ("capital_gain",)), ("other_income", ("other_income", "immovable_property")))
+                  ("capital_gain", ("capital_gain",)),
+                  ("other_income", ("other_income", "immovable_property", "dividend")))
         for block, types in blocks:
             details = getattr(item, block)
             if details is None:
@@ -109,6 +110,12 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
             if item.type not in types:
                 problems.append(Problem(source, lines.line(("income", i, block)), f"income[{i}].{block}",
                                         f"{block} details only on an item of type {' or '.join(types)}", item.type))
+            if block == "other_income" and item.type == "dividend":  # where it arises, should it be other income
+                for name in sorted(details.model_fields_set - {"arises_in"}):
+                    problems.append(Problem(source, lines.line(("income", i, block, name)),
+                                            f"income[{i}].{block}.{name}",
+                                            "only arises_in in other_income on a dividend item (where the "
+                                            "dividend arises, read where no dividend rule reaches it)", name))
             for name in type(details).model_fields:
                 if name.endswith("place_of_business"):
                     ref(("income", i, block, name), getattr(details, name), places, "a place of business")

@@ -47,7 +47,7 @@ def fact_parts(fact: str) -> tuple[str, tuple[str, ...]]:
     name, paren, rest = fact.partition("(")
     if not paren:
         return fact.strip(), ()
-    body = rest[:-1] if rest.endswith(")") else rest
+    body = rest[:_closing(rest)]
     args: list[str] = []
     depth, start = 0, 0
     for i, ch in enumerate(body):
@@ -60,6 +60,27 @@ def fact_parts(fact: str) -> tuple[str, tuple[str, ...]]:
             start = i + 1
     args.append(body[start:].strip())
     return name.strip(), tuple(args)
+
+
+def _closing(rest: str) -> int:
+    """The position in ``rest`` (what follows a fact's opening parenthesis) of the parenthesis that closes
+    it; its length where none does."""
+    depth = 0
+    for i, ch in enumerate(rest):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return i
+            depth -= 1
+    return len(rest)
+
+
+def _field_suffix(fact: str) -> str:
+    """What follows a fact's closing parenthesis: the field of a record the fact names
+    (``holding(lusoinvest, alfa).until`` → ``.until``), else nothing."""
+    _name, paren, rest = fact.partition("(")
+    return rest[_closing(rest) + 1:] if paren else ""
 
 
 def leaf_paths(fact: str, items: Sequence[str], scenario: Scenario) -> tuple[Path, ...]:
@@ -137,9 +158,13 @@ def leaf_steps(template: str) -> list[tuple[str, str]]:
 def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str | None:
     """The scenario field that states an open fact, as outputs show it (``agent_independent(agency-sp)`` →
     ``places_of_business.agency-sp.agent.independent``; ``owners(alfa-uy)`` → ``holdings (records whose
-    company is alfa-uy)``): its ``fact_leaf`` resolved in ``scenario`` where there is one (several items:
-    ``income[0|2]...``), else its ``fact_field`` with the arguments filled in; None where the rules name
-    no field for it."""
+    company is alfa-uy)``): where the scenario gives it as unknown or as alternatives, the path it gives it
+    at (``holding(alfa-uy, beta-br).until`` → ``holdings[0].until``); else its ``fact_leaf`` resolved in
+    ``scenario`` where there is one (several items: ``income[0|2]...``), else its ``fact_field`` with the
+    arguments filled in, and a record's field after them; None where the rules name no field for it."""
+    given = next((f for f in scenario.open_facts if f.name == fact), None) if scenario is not None else None
+    if given is not None:  # a field the scenario gives as unknown or as alternatives: where it is given
+        return field_path(given.path)
     paths = leaf_paths(fact, items, scenario) if scenario is not None else ()
     if paths:
         return _joined(paths)
@@ -165,7 +190,7 @@ def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str
         names = sorted(aid for aid, arr in scenario.arrangements.items() if set(arr.items) & set(items)) \
             if scenario is not None else []
         template = template.replace("<arrangement>", "|".join(names) or _NEW_ARRANGEMENT["en"])
-    return template
+    return template + _field_suffix(fact)
 
 
 _NEW_ARRANGEMENT = {"en": "<new arrangement listing the item>", "pt": "<novo arrangement que liste o rendimento>"}
@@ -177,20 +202,23 @@ _TOKEN = re.compile(r"<(?:\d+(?:\.\d+)?|item|arrangement)>")
 def field_text(field: str, lang: str) -> str:
     """The scenario field of an open fact (:func:`fact_path`, English) in ``lang``'s words: a field that a
     ``fact_field`` says in words (``holdings (a record of lusoinvest in alfa)``) in those of its
-    ``fact_field_in`` (``holdings (um registro de lusoinvest em alfa)``); a path as it is."""
+    ``fact_field_in`` (``holdings (um registro de lusoinvest em alfa)``), a field of it after it as it is
+    (``holdings (um registro de lusoinvest em alfa).from``); a path as it is."""
     if languages.family(lang) == "en":
         return field
     field = field.replace(_NEW_ARRANGEMENT["en"], _NEW_ARRANGEMENT["pt"])
-    for name, pattern, tokens in _worded_fields(logic_dir()):
-        m = pattern.fullmatch(field)
-        if m is None:
-            continue
-        words = next((t for key in languages.chain(lang)
-                      if (t := catalogue().fact_fields_in.get((name, key))) is not None), None)
-        if words is None:
-            return field
-        return _filled(words, dict(zip(tokens, m.groups(), strict=True)))
-    return field
+    worded = _worded_fields(logic_dir())
+    found = next(((name, m, tokens) for name, pattern, tokens in worded if (m := pattern.fullmatch(field))), None) \
+        or next(((name, m, tokens) for name, pattern, tokens in worded
+                 if (m := pattern.match(field)) and field[m.end():].startswith((".", "["))), None)
+    if found is None:
+        return field
+    name, m, tokens = found
+    words = next((t for key in languages.chain(lang)
+                  if (t := catalogue().fact_fields_in.get((name, key))) is not None), None)
+    if words is None:
+        return field
+    return _filled(words, dict(zip(tokens, m.groups(), strict=True))) + field[m.end():]
 
 
 def _filled(template: str, found: dict[str, str]) -> str:
