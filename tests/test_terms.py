@@ -63,3 +63,22 @@ def test_reading_symbols_equals_parsing_their_text() -> None:
 def test_tuples_and_constants() -> None:
     assert parse_atom('p("s",(1,a),b)') == Term("p", ("s", Term("", (1, Term("a"))), Term("b")))
     assert render_term(Term("holding", ("lusoinvest", "alfa"))) == "holding(lusoinvest, alfa)"
+
+
+def test_symbol_keys_are_equal_exactly_where_symbols_are() -> None:
+    """symbol_keys of a model's symbols (read from its C array) give each symbol the key symbol_key gives the
+    same symbol made apart, and distinct symbols distinct keys."""
+    rnd = random.Random(11)
+    made = [clingo.Function("atom", [_random_symbol(rnd) for _ in range(rnd.randrange(0, 4))]) for _ in range(300)]
+    ctl = clingo.Control()
+    ctl.add("base", [], "\n".join(f"{sym}." for sym in made))
+    ctl.ground([("base", [])])
+    with ctl.solve(yield_=True) as handle:
+        shown = next(iter(handle)).symbols(shown=True)
+    keys = terms.symbol_keys(shown)
+    assert terms._KEYS is not None  # this clingo's C values are read directly
+    assert keys == [terms.symbol_key(sym) for sym in shown]
+    by_key = dict(zip(keys, map(str, shown), strict=True))
+    assert {terms.symbol_key(sym) for sym in made} == set(keys)
+    assert all(by_key[terms.symbol_key(sym)] == str(sym) for sym in made)
+    assert len(set(keys)) == len({str(sym) for sym in made})

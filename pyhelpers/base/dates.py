@@ -139,6 +139,14 @@ def max_days_in_windows(
     """Largest number of days of ``periods`` in any window of ``months`` months beginning or ending in
     ``year``. Returns the count and the first window (by start date) that reaches it.
     """
+    return _max_days_in_windows(tuple(periods), year, months)
+
+
+@lru_cache(maxsize=4096)
+def _max_days_in_windows(periods: tuple[tuple[date, date], ...], year: tuple[date, date], months: int
+                         ) -> tuple[int, tuple[date, date]]:
+    """:func:`max_days_in_windows`, remembered: the variants of a scenario with open facts (one per combination of
+    their values) mostly repeat the same stays."""
     windows, first, starts, ends = _numbered_windows(year, months)
     if not windows:
         return -1, (year[0], year[0])

@@ -188,6 +188,47 @@ def _c_reader() -> Callable[[Iterable[clingo.Symbol]], list[Term]] | None:
 _READ = _c_reader()
 
 
+def _c_keys() -> Callable[[Iterable[clingo.Symbol]], list[object]] | None:
+    """:func:`symbol_keys` through clingo's C values (as :func:`_c_reader`): None where clingo has none, or where
+    two equal symbols made apart do not have one value (another clingo)."""
+    try:
+        from clingo._internal import _ffi  # type: ignore[attr-defined]
+
+        unpack = _ffi.unpack
+        made = [clingo.Function("p", [clingo.String("x"), clingo.Number(1)]) for _ in range(2)]
+        if made[0]._rep != made[1]._rep or made[0]._rep == clingo.Function("p")._rep:
+            return None  # pragma: no cover - another clingo
+    except (ImportError, AttributeError, TypeError):  # pragma: no cover - another clingo
+        return None
+
+    def keys(symbols: Iterable[clingo.Symbol]) -> list[object]:
+        array = getattr(symbols, "_p_symbols", None)
+        if array is not None:
+            try:
+                size = len(array)
+                return unpack(array, size) if size else []
+            except TypeError:  # pragma: no cover - another clingo
+                pass
+        return [sym._rep for sym in symbols]
+
+    return keys
+
+
+_KEYS = _c_keys()
+
+
+def symbol_keys(symbols: Iterable[clingo.Symbol]) -> list[object]:
+    """A key for each of ``symbols`` (a model's ``symbols()``), equal where the symbols are equal and
+    :func:`symbol_key` gives it: each symbol's C value where clingo's internals give it (a model's symbols read
+    from its C array at once, without a :class:`clingo.Symbol` made and hashed per atom), else the symbol."""
+    return _KEYS(symbols) if _KEYS is not None else list(symbols)
+
+
+def symbol_key(symbol: clingo.Symbol) -> object:
+    """The key :func:`symbol_keys` gives ``symbol``."""
+    return symbol._rep if _KEYS is not None else symbol
+
+
 _ESCAPE = re.compile(r"\\[\\\"n]")
 
 

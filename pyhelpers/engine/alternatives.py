@@ -35,7 +35,7 @@ from typing import Any
 import clingo
 
 from pyhelpers.base.errors import InputError, Problem, ScenarioError
-from pyhelpers.base.terms import Term, parse_atom, render_term
+from pyhelpers.base.terms import Term, parse_atom, render_term, symbol_key, symbol_keys
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import RIGHTS, STATUS_OF_FINDING, add_right, reliance, relied_on, result_from_atoms
@@ -114,14 +114,29 @@ class _Consequences:
     deadline: float = 0.0
     _within: dict[tuple[tuple[int, int], ...], frozenset[str] | None] = dataclasses.field(default_factory=dict)
     models: list[tuple[dict[int, int], frozenset[str]]] | None = None  # every combination's answer set
+    _where_of: dict[tuple[int, int], int] | None = None
+
+    def _where(self) -> dict[tuple[int, int], int]:
+        """For each (fact, value) pair, the answer sets of :attr:`models` where the fact takes that value, as
+        the bits of an integer (bit n: the n-th), read once."""
+        if self._where_of is None:
+            self._where_of = {}
+            for n, (values, _) in enumerate(self.models or ()):
+                for pair in values.items():
+                    self._where_of[pair] = self._where_of.get(pair, 0) | 1 << n
+        return self._where_of
 
     def certain_within(self, excluded: tuple[tuple[int, int], ...]) -> frozenset[str] | None:
         """Cautious consequences when each open fact F may take any value but the excluded (F, V) pairs
         (memoised; None past the deadline)."""
         if excluded not in self._within and self.models is not None:
+            dropped = 0  # the answer sets where some excluded fact takes its excluded value, one bit each
+            where = self._where()
+            for pair in excluded:
+                dropped |= where.get(pair, 0)
             out = set(self.brave)
-            for values, atoms in self.models:
-                if not any(values.get(f) == v for f, v in excluded):
+            for n, (_, atoms) in enumerate(self.models):
+                if not dropped >> n & 1:
                     out &= atoms
             self._within[excluded] = frozenset(out)
         if excluded not in self._within:
@@ -228,7 +243,7 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
     for combo in combos:
         choice = {f.path: f.values[v] for f, v in zip(chosen, combo, strict=True)}
         try:
-            variant = scenario.with_values(choice, source)
+            variant = scenario.with_values(choice, source, keep_expect=False)  # read for its facts only
         except ScenarioError as err:
             told = ", ".join(f"{f.name} = {f.show(v)}" for f, v in zip(chosen, combo, strict=True))
             problems += [dataclasses.replace(p, found=f"{p.found} (with {told})") for p in err.problems]
@@ -476,6 +491,14 @@ def _refined(unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[OpenFac
     found here: every day of a short gap, a sample of a long one, round by round."""
     out: list[OpenFact] = []
     changed = False
+    masks: dict[str, str] = {}  # each atom's text masked, once for every value it holds under
+    seen: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]] | None] = {}
+
+    def observed(f: int, v: int) -> tuple[frozenset[str], frozenset[str]] | None:
+        if (f, v) not in seen:
+            seen[(f, v)] = _observed(cons, f, v, masks)
+        return seen[(f, v)]
+
     for f, fact in enumerate(unknowns):
         # an added record's first day too: a boundary set by the evaluation date (up to which an
         # open-ended holding is known) lies between the ones tried around the item's date
@@ -486,7 +509,7 @@ def _refined(unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[OpenFac
         added: set[date] = set()
         for v in range(len(days) - 1):
             gap = (days[v + 1] - days[v]).days
-            if gap <= 1 or _observed(cons, f, v) == _observed(cons, f, v + 1):
+            if gap <= 1 or observed(f, v) == observed(f, v + 1):
                 continue
             step = 1 if gap <= _FILL else -(-gap // 8)
             added |= {days[v] + timedelta(days=n) for n in range(step, gap, step)}
@@ -500,14 +523,24 @@ def _refined(unknowns: Sequence[OpenFact], cons: _Consequences) -> tuple[OpenFac
     return tuple(out) if changed else None
 
 
-def _observed(cons: _Consequences, f: int, v: int) -> tuple[frozenset[str], frozenset[str]] | None:
+def _observed(cons: _Consequences, f: int, v: int, masks: dict[str, str] | None = None
+              ) -> tuple[frozenset[str], frozenset[str]] | None:
     """What value ``v`` of fact ``f`` leads to: its brave and cautious consequences, but the value itself,
-    each with the figures inside its terms masked (:func:`_masked`)."""
+    each with the figures inside its terms masked (:func:`_masked`; ``masks``: those masked already, by text,
+    filled here)."""
     under = cons.under.get((f, v))
     if under is None:
         return None
-    return (frozenset(_masked(a) for a in under[0] if not a.startswith(("_value(", FIRED))),
-            frozenset(_masked(a) for a in under[1] if not a.startswith(("_value(", FIRED))))
+    masks = {} if masks is None else masks
+
+    def masked(a: str) -> str:
+        m = masks.get(a)
+        if m is None:
+            m = masks[a] = _masked(a)
+        return m
+
+    return (frozenset(masked(a) for a in under[0] if not a.startswith(("_value(", FIRED))),
+            frozenset(masked(a) for a in under[1] if not a.startswith(("_value(", FIRED))))
 
 
 def _masked(atom: str) -> str:
@@ -658,20 +691,27 @@ def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: flo
     ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
     ctl.configuration.solve.models = 0  # type: ignore[union-attr]
     models: list[tuple[dict[int, int], frozenset[str]]] = []
-    texts: dict[clingo.Symbol, str] = {}  # each atom's text, computed once over all the answer sets
+    texts: dict[object, str] = {}  # each atom's text by its key (symbol_key), computed once over all the answer sets
+    chosen: dict[object, tuple[int, int]] = {}  # the values of the open facts, by key
 
     def on_model(model: clingo.Model) -> bool:
         if len(models) >= combos:
             return False  # stop: not one answer set per combination
         values: dict[int, int] = {}
         atoms: list[str] = []
-        for sym in model.symbols(shown=True):
-            text = texts.get(sym)
+        symbols = model.symbols(shown=True)
+        for n, key in enumerate(symbol_keys(symbols)):
+            text = texts.get(key)
             if text is None:
-                if sym.name == "_value" and len(sym.arguments) == 3:
-                    values[sym.arguments[1].number] = sym.arguments[2].number
+                option = chosen.get(key)
+                if option is None:
+                    sym = symbols[n]
+                    if sym.name == "_value" and len(sym.arguments) == 3:
+                        option = chosen[key] = (sym.arguments[1].number, sym.arguments[2].number)
+                if option is not None:
+                    values[option[0]] = option[1]
                     continue
-                text = texts[sym] = str(sym)
+                text = texts[key] = str(symbols[n])
             atoms.append(text)
         models.append((values, frozenset(atoms)))
         return True
@@ -932,21 +972,31 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
     """The consequences of the ``_fired`` atoms (:func:`~pyhelpers.engine.readers.fired_program`: grounded
     with the rules, read only when an item depends on a fact) under each value, with the answer's
     ``treaty_not_applicable`` atoms; incomplete where the first were, or past the deadline. Where each
-    combination has one answer set (:func:`_enumerated` gave them), one more enumeration reads, of each,
-    the ``_fired`` atoms that grounding did not make facts (the others hold under every value); else
+    combination has one answer set (:func:`_enumerated` gave them), they are shown and one more enumeration
+    reads, of each, those that grounding did not make facts (the others hold under every value); else
     they are shown and the consequences solved again."""
     if not cons.complete:
         return cons
     if cons.models is not None:
-        atoms = [a.symbol for a in ctl.symbolic_atoms.by_signature(FIRED, 2) if not a.is_fact]
-        texts = [str(a) for a in atoms]
+        fired = [(a.symbol, a.is_fact) for a in ctl.symbolic_atoms.by_signature(FIRED, 2)]
+        texts = {symbol_key(a): str(a) for a, is_fact in fired if not is_fact}  # the atoms read, each one's text
+        options = {symbol_key(_value(f, v)): (f, v) for f, fact in enumerate(unknowns) for v in range(len(fact.values))}
         models: list[tuple[dict[int, int], frozenset[str]]] = []
-
-        options = [(f, v, _value(f, v)) for f, fact in enumerate(unknowns) for v in range(len(fact.values))]
+        # shown from now on (the answer's consequences are read already): each answer set gives its own at once,
+        # not one call per atom grounded
+        ctl.add(FIRED, [], f"#show {FIRED}/2.")
+        ctl.ground([(FIRED, [])])
 
         def on_model(model: clingo.Model) -> None:
-            values = {f: v for f, v, sym in options if model.contains(sym)}
-            models.append((values, frozenset(t for a, t in zip(atoms, texts, strict=True) if model.contains(a))))
+            chosen: list[tuple[int, int]] = []
+            atoms: list[str] = []
+            for key in symbol_keys(model.symbols(shown=True)):
+                text = texts.get(key)
+                if text is not None:
+                    atoms.append(text)
+                elif (option := options.get(key)) is not None:
+                    chosen.append(option)
+            models.append((dict(sorted(chosen)), frozenset(atoms)))
 
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -966,7 +1016,7 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
                 old = cons.under.get((f, v))
                 if these and old is not None:
                     under[(f, v)] = (frozenset().union(*these) | (old[0] & gates), frozenset.intersection(*these))
-        facts = frozenset(str(a.symbol) for a in ctl.symbolic_atoms.by_signature(FIRED, 2) if a.is_fact)
+        facts = frozenset(str(a) for a, is_fact in fired if is_fact)
         brave = frozenset().union(*(a for _, a in models)) | gates | facts
         return _Consequences(brave, facts, under, len(models) == len(cons.models), models=models)
     ctl.add(FIRED, [], f"#show {FIRED}/2.")
@@ -1009,6 +1059,8 @@ class _Deciders:
         self._combos: list[tuple[dict[int, int], frozenset[str], frozenset[str]]] | None = None
         self._held_in: dict[int, list[int]] = {}  # _open's index -> its condition in each combination
         self._outcomes_of: dict[str, tuple[list[frozenset[str]], list[bool]]] = {}  # item -> (outcomes, applies)
+        self._labels_of: list[list[str]] | None = None  # each combination's _label atoms
+        self._value_labels: dict[tuple[int, int], tuple[list[str], list[str]]] = {}  # (fact, value) -> _label atoms
 
     def _read(self) -> _Consequences:
         if self._cons is None:
@@ -1094,9 +1146,13 @@ class _Deciders:
         for k, (_, prov, about) in enumerate(self._open):
             gate = prov in self._gates
             held = self._held(k)
+            # the groups where the condition comes out differently (no other can part an item's outcomes)
+            varying = [members for members in groups.values() if len({held[c] for c in members}) > 1]
+            if not varying:
+                continue
             for iid in (about or self._items) & items:
                 outcome, applies = self._outcomes(iid)
-                for members in groups.values():
+                for members in varying:
                     among = [c for c in members if gate or applies[c]]
                     conditions = [held[c] for c in among]
                     outcomes = [outcome[c] for c in among]
@@ -1132,7 +1188,10 @@ class _Deciders:
             head = f'_label("{SID}","{iid}",'
             not_applicable = self._not_applicable[iid]
             combos = self._combinations() or []
-            self._outcomes_of[iid] = ([frozenset(t for t in atoms if t.startswith(head)) for _, _, atoms in combos],
+            if self._labels_of is None:  # each combination's outcome atoms, of every item (read once for all)
+                self._labels_of = [[t for t in atoms if t.startswith("_label(")] for _, _, atoms in combos]
+            self._outcomes_of[iid] = ([frozenset(t for t in labels if t.startswith(head))
+                                       for labels in self._labels_of],
                                       [not any(t in atoms for t in not_applicable) for _, _, atoms in combos])
         return self._outcomes_of[iid]
 
@@ -1142,9 +1201,13 @@ class _Deciders:
         head = f'_label("{SID}","{iid}",'
         out = []
         for v in values:
-            brave, cautious = self._answers.under.get((f, v), (frozenset(), frozenset()))
-            out.append((frozenset(t for t in brave if t.startswith(head)),
-                        frozenset(t for t in cautious if t.startswith(head))))
+            labels = self._value_labels.get((f, v))
+            if labels is None:  # the outcome atoms under the value, of every item (read once for all)
+                brave, cautious = self._answers.under.get((f, v), (frozenset(), frozenset()))
+                labels = self._value_labels[(f, v)] = ([t for t in brave if t.startswith("_label(")],
+                                                       [t for t in cautious if t.startswith("_label(")])
+            out.append((frozenset(t for t in labels[0] if t.startswith(head)),
+                        frozenset(t for t in labels[1] if t.startswith(head))))
         return out
 
 

@@ -85,12 +85,32 @@ def term(value: Value) -> str:
 
 
 def fact(name: str, *args: Value) -> str:
-    """One fact ``name(args).`` — the only way scenario data becomes program text."""
+    """One fact ``name(args).`` — the only way scenario data becomes program text. Remembered (up to
+    :data:`_FACTS_KEPT` of them) by the name, the values and each value's type, so that a constant is never
+    taken for the string it equals (a function term's values are not typed that way: one is made anew):
+    the variants of a scenario with open facts, one per combination of their values, repeat most facts."""
+    key = (name, args, *map(type, args))
     try:
-        _checked_name(name)
-    except ValueError:
-        raise ValueError(f"not a predicate name: {name!r}") from None
-    return f"{name}({', '.join(map(term, args))})."
+        text = _FACTS.get(key)
+        kept = Fn not in key[2:]
+    except TypeError:  # a value that cannot be one (unhashable): refused below, as any other
+        text, kept = None, False
+    if text is None:
+        try:
+            _checked_name(name)
+        except ValueError:
+            raise ValueError(f"not a predicate name: {name!r}") from None
+        text = f"{name}({', '.join(map(term, args))})."
+        if kept:
+            if len(_FACTS) >= _FACTS_KEPT:
+                _FACTS.clear()
+            _FACTS[key] = text
+    return text
+
+
+_FACTS: dict[tuple[object, ...], str] = {}
+_FACTS_KEPT = 65536
+"""At most this many facts are remembered (:func:`fact`; at most ~10 MB): then they are forgotten at once."""
 
 
 def _fact_text(text: str) -> None:

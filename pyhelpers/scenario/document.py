@@ -86,13 +86,17 @@ class Scenario(Model):
         return tuple(f for f in self._open_facts if f.kind == "unknown")
 
     def with_values(self, choice: Mapping[tuple[Any, ...], Any], source: str = "<scenario>",
-                    keep_unknown: bool = False) -> Scenario:
+                    keep_unknown: bool = False, keep_expect: bool = True) -> Scenario:
         """This scenario with the open facts at the paths of ``choice`` given those values (validated;
         raises :class:`ScenarioError`). The result keeps, with ``keep_unknown``, the unknown facts not
-        in ``choice``; otherwise it has no open facts."""
+        in ``choice``; otherwise it has no open facts. Without ``keep_expect`` it has no ``expect:`` block
+        (not validated again: no value of an open fact changes it or the ids it names), for a caller that
+        reads only the facts."""
         plain = self._plain_data if self._plain_data is not None else self.model_dump(
             mode="json", by_alias=True, exclude_unset=True)
         data = openfacts.substitute(plain, dict(choice))
+        if not keep_expect and isinstance(data, dict) and "expect" in data:
+            data = {k: v for k, v in data.items() if k != "expect"}
         if Scenario.revalidate is None:
             raise RuntimeError("pyhelpers.scenario.loading sets Scenario.revalidate: import pyhelpers.scenario")
         sc = Scenario.revalidate(data, source)
