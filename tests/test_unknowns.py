@@ -355,3 +355,14 @@ def test_a_fact_named_only_in_the_conjunctions_of_a_condition_is_read_there(chec
     both = next(it for it in result.items if it.item_id == "i-course-missing")
     assert sorted(f.provision for f in both.findings if f.fact == "agent_ordinary_course(a-course-missing)") \
         == ["br-ae 5(5)", "br-ae 5(7)"]
+
+
+def test_a_certain_outcome_reached_by_different_provisions_cites_each(checker: Checker) -> None:
+    """A Brazilian company's dividend to a Brazilian company that has Portuguese profits, its holding connected
+    with a Faro place whose status is unknown: Brazil may tax either way, under 7(1) (through 22(2)) if the place
+    is a permanent establishment, under 10(5) (the company's own State, unlimited) if not; the certain outcome
+    cites both (was 7(1) and 22(2), the one branch's, while its decisive line cited 10(5))."""
+    path = "scenarios/br-pt/exam46-pt-br-domestic-lisbon-pe.yaml"
+    item = checker.check(load_file(str(ROOT / path)), source=path).item("div-iota-pt-profits-faro-unknown")
+    brazil = next(s for s in item.states if s.state == "br")
+    assert (brazil.outcome, brazil.provisions) == ("may_tax", ("br-pt 7(1)", "br-pt 10(5)"))
