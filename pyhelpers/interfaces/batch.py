@@ -775,7 +775,11 @@ def row_scenario(ctx: BatchContext, row: Row) -> Scenario:
         raise BatchError(parsed)
     treaty, item, _ = parsed
     scenario = ctx.context.model_copy(update={"treaty": treaty, "income": [item]})
-    scenario._plain_data = None  # the context's document: not this scenario's (missing records are added to it)
+    # the scenario's document (missing records are added to a copy of it): the context's with the row's item as its
+    # cells give it, not the models' dump (a rate dumps as basis points, which read again as a percentage is wrong)
+    plain = ctx.context._plain_data
+    scenario._plain_data = None if plain is None else {**plain, "treaty": treaty,
+                                                       "income": [row_item(row, ctx.context_treaty)[1]]}
     inconsistent = check_consistency(scenario, ctx.ledger)
     if inconsistent:
         raise BatchError(f"{_row_source(ctx, row)}: {_problems_text(inconsistent)}")
