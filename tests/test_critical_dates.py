@@ -25,7 +25,7 @@ import yaml
 from pyhelpers.engine import alternatives, critical
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
-from pyhelpers.scenario import Scenario, load_dict
+from pyhelpers.scenario import Scenario, load_dict, load_file
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
 
 from .conftest import ROOT, SCENARIOS
@@ -145,7 +145,7 @@ def test_long_ranges_keep_few_days(checker: Checker) -> None:
         if "exam23" in key:
             continue  # a short range, windowed for its cost
         path = ROOT / "scenarios" / f"{key}.yaml"
-        scenario = load_dict(yaml.safe_load(path.read_text(encoding="utf-8")), str(path))
+        scenario = load_file(path)
         (fact,) = critical.open_facts(checker, scenario)
         assert len(fact.values) <= 100 < len(scenario.unknowns[0].values), key
         assert fact.span() == scenario.unknowns[0].span()
@@ -163,8 +163,7 @@ def test_describe_intervals() -> None:
     assert fact.span() == "from 2024-01-01 to 2024-12-31"
 
 
-OPEN_ENDED = [p for p in SCENARIOS if any(f.open_end for f in load_dict(
-    yaml.safe_load(p.read_text(encoding="utf-8")), str(p)).unknowns)]
+OPEN_ENDED = [p for p in SCENARIOS if any(f.open_end for f in load_file(p).unknowns)]
 
 SAMPLE_EVERY = 30
 """Besides the critical dates, every 30th day of an open-ended date's range is answered, and days far
@@ -208,7 +207,7 @@ OPEN_WINDOWS = {  # days around the critical dates the scenarios' descriptions n
 def test_open_ended_dates_answer_as_more_days(checker: Checker, path: Path, monkeypatch: Any) -> None:
     """A date given as plain ``unknown`` is answered over its critical dates: adding other days (a sample
     of the range, windows around the critical dates, a day ten years away) changes no answer."""
-    scenario = load_dict(yaml.safe_load(path.read_text(encoding="utf-8")), str(path))
+    scenario = load_file(path)
     fast = alternatives.check_open(checker, scenario, str(path), time_limit=600.0)
     with monkeypatch.context() as m:
         m.setattr(critical, "open_facts", _sampled(OPEN_WINDOWS.get(_id(path), [])))

@@ -922,7 +922,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     if not cons.complete:
         findings.add(Finding("time_limit", result.treaty))
     # a certain outcome resting on provisions that differ between the alternatives: each combination's that give
-    # it (7(1) under one value, 10(5) under the other), else all those its label rests on in some combination
+    # it (one article under one value, another under the other), else all those its label rests on in some combination
     states = tuple(dataclasses.replace(s, outcome="undetermined", max_rate_bp=None, provisions=(),
                                        at_most_bp=_at_most(s.state, alternatives, cons.complete and _has_label(
                                            iid, s.state) in cons.cautious),
