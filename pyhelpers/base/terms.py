@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 import clingo
 
@@ -105,6 +105,19 @@ def _read_public(symbols: Iterable[clingo.Symbol]) -> list[Term]:
     return [Term(sym.name, tuple([value(a) for a in sym.arguments])) for sym in symbols]
 
 
+def _c_values(symbols: Iterable[clingo.Symbol], unpack: Callable[[Any, int], list[Any]]) -> list[Any]:
+    """The symbols' C values (``Symbol._rep``; ``unpack``: clingo's ``ffi.unpack``): of a model's symbols, from
+    its C array at once (no Symbol made per atom)."""
+    array = getattr(symbols, "_p_symbols", None)
+    if array is not None:
+        try:
+            size = len(array)
+            return unpack(array, size) if size else []
+        except TypeError:  # pragma: no cover - another clingo
+            pass
+    return [sym._rep for sym in symbols]
+
+
 def _c_reader() -> Callable[[Iterable[clingo.Symbol]], list[Term]] | None:
     """:func:`_read_public` through the C functions clingo's own :class:`clingo.Symbol` calls (``clingo._internal``'s
     ``lib`` and ``ffi``): each symbol is its C value (``Symbol._rep``, one per distinct symbol: clingo interns
@@ -162,15 +175,7 @@ def _c_reader() -> Callable[[Iterable[clingo.Symbol]], list[Term]] | None:
         return [Term(name(rep), tuple([value(a) for a in arguments(rep)])) for rep in _reps(symbols)]
 
     def _reps(symbols: Iterable[clingo.Symbol]) -> list[int]:
-        """The symbols' C values: of a model's symbols, from its C array at once (no Symbol made per atom)."""
-        array = getattr(symbols, "_p_symbols", None)
-        if array is not None:
-            try:
-                size = len(array)
-                return unpack(array, size) if size else []
-            except TypeError:  # pragma: no cover - another clingo
-                pass
-        return [sym._rep for sym in symbols]
+        return _c_values(symbols, unpack)
 
     probe = [clingo.Function("p", [clingo.String('s"\\\n'), clingo.Number(-3), clingo.Function("c"),
                                    clingo.Function("", [clingo.Infimum, clingo.Supremum]),
@@ -202,14 +207,7 @@ def _c_keys() -> Callable[[Iterable[clingo.Symbol]], list[object]] | None:
         return None
 
     def keys(symbols: Iterable[clingo.Symbol]) -> list[object]:
-        array = getattr(symbols, "_p_symbols", None)
-        if array is not None:
-            try:
-                size = len(array)
-                return unpack(array, size) if size else []
-            except TypeError:  # pragma: no cover - another clingo
-                pass
-        return [sym._rep for sym in symbols]
+        return _c_values(symbols, unpack)
 
     return keys
 
