@@ -521,32 +521,13 @@ class Checker:
         quoted = {quote(it.id): it.id for it in scenario.income}
         shared: list[str] = []
         own: dict[str, list[str]] = defaultdict(list)
-        names: dict[str, bool] = {}
         for f in self.facts(scenario, "s"):
-            # _SECOND_ARGUMENT's match, without the regular expression for the usual fact: its name (no "(" in it) up
-            # to the first '("s", "', then a string without a backslash, which ends at the next quote
-            at = f.find('("s", "')
-            if at <= 0:
-                shared.append(f)
-                continue
-            name = f[:at]
-            valid = names.get(name)
-            if valid is None:
-                valid = names[name] = _NAME.fullmatch(name) is not None
-            end = f.find('"', at + 7) if valid else -1
-            if end < 0 or "\\" in f[at + 7:end]:
-                m = _SECOND_ARGUMENT.match(f) if valid else None
-                if m is None:
-                    shared.append(f)
-                    continue
-                start, end = m.span(1)
-            else:
-                start, end = at + 6, end + 1
-            iid = quoted.get(f[start:end])
-            if iid is None:
+            m = _SECOND_ARGUMENT.match(f)
+            iid = quoted.get(m.group(1)) if m else None
+            if m is None or iid is None:
                 shared.append(f)
             else:
-                own[iid].append(f"{f[:start]}@{f[end:]}")
+                own[iid].append(f[: m.start(1)] + "@" + f[m.end(1):])
         return shared, own
 
     def _decide_cases(self, context: Scenario, versions: tuple[str, ...], shared: list[str],
@@ -620,8 +601,6 @@ class Checker:
 _NO_ATOMS: list[Term] = []
 """The atoms of a case whose rows' figures read none (never changed)."""
 _SECOND_ARGUMENT = re.compile(r'^[a-z_]\w*\("s", ("(?:[^"\\]|\\.)*")')
-_NAME = re.compile(r"[a-z_]\w*")
-"""The name of a fact :data:`_SECOND_ARGUMENT` reads."""
 _ATS = re.compile("@+")
 
 
