@@ -862,12 +862,13 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     alternatives: list[Alternative] = []
     provisions_of: dict[tuple[str, str, Any], set[str]] = defaultdict(set)
     rights: dict[tuple[str, str], list[str]] = defaultdict(list)  # of some combination: (State, outcome) → provisions
+    item_states = [s.state for s in result.states]
     for _, a in mine:
         if a.name == "_label_provision":
             args: Any = a.args
             provisions_of[(args[2].name, args[3].name, args[4])].add(args[5])
         elif a.name in RIGHTS:
-            add_right(rights, a, [s.state for s in result.states])
+            add_right(rights, a, item_states)
     open_states: set[str] = set()
     for text, a in mine:
         args = a.args
