@@ -366,3 +366,8 @@ def test_a_certain_outcome_reached_by_different_provisions_cites_each(checker: C
     item = checker.check(load_file(str(ROOT / path)), source=path).item("div-iota-pt-profits-faro-unknown")
     brazil = next(s for s in item.states if s.state == "br")
     assert (brazil.outcome, brazil.provisions) == ("may_tax", ("br-pt 7(1)", "br-pt 10(5)"))
+    # narrowly not: its holding connected with a Lisbon branch (a permanent establishment whatever the profits
+    # fact), Brazil may tax by 7(1) under every value: that one provision
+    theta = checker.check(load_file(str(ROOT / path)), source=path).item("div-theta-pt-profits-unknown-lisbon-pe")
+    assert [(s.state, s.outcome, s.provisions) for s in theta.states] == [
+        ("br", "may_tax", ("br-pt 7(1)",)), ("pt", "may_tax", ("br-pt 7(1)",))]
