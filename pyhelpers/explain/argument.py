@@ -367,7 +367,27 @@ class _Projector:
                    if p.info.dynamic_provision is not None}  # a rule for any exception: not this one's own
         own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
         attempt = min(own, key=lambda s: len(s.children))
-        return _leaf_reason(attempt, self.lang)
+        return self._terms_reason(attempt) or _leaf_reason(attempt, self.lang)
+
+    def _terms_reason(self, attempt: Step) -> str | None:
+        """Where the first failed condition is a comparison between States or ids (``Brazil ≠ Brazil``, which
+        names no figure and reads as a tautology), the facts about the item that the nearest provision's rule
+        above it met and compared: "… arises in Brazil; the beneficial owner … is a resident of Brazil"."""
+        step, owner = attempt, None
+        while step.children:
+            if step.kind == "failed" and step.provision is not None and step.held_atoms:
+                owner = step
+            step = step.children[0]
+        if not step.between_terms or owner is None:
+            return None
+        texts = [reading(self.ex.logic, a, self.lang) for a in owner.held_atoms if self._about_item(a)]
+        return "; ".join(dict.fromkeys(texts)) or None
+
+    def _about_item(self, atom: clingo.Symbol) -> bool:
+        """A condition about the item that an argument shows: it names the item and is no catalogue fact."""
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        return pred is not None and pred.role != "static" and any(_arg_is(atom, i, self.item)
+                                                                    for i in range(len(atom.arguments)))
 
 
 _POS = ast.Position("<argument>", 0, 0)
