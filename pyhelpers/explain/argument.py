@@ -165,17 +165,20 @@ class _Projector:
 
     def _visit(self, atom: clingo.Symbol, owner: Line | None, lines: dict[tuple[str, str], Line],
                seen: set[clingo.Symbol], context: frozenset[clingo.Symbol]) -> None:
-        sup = self.ex.support_near(atom, context)
+        sup = self.ex.support_near(atom, context, owner.provision if owner is not None else None)
         if sup is None:
             return
         prov = None if BOOKKEEPING in sup.plan.info.flags else _rule_provision(sup.plan, sup.env)
         cur = owner
+        own = prov
+        if prov is not None and prov not in self.outcome_provisions:
+            prov = self._argued_under(atom, prov, owner)
         if self._keep(prov):
             assert prov is not None
             line = lines.get(("provision", prov))
             if line is None:
                 line = lines[("provision", prov)] = Line("provision", prov)
-            if owner is not line:
+            if owner is not line or prov != own:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov)
                 if text not in line.readings:
                     line.readings.append(text)
@@ -184,6 +187,27 @@ class _Projector:
             return
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
+
+    def _argued_under(self, atom: clingo.Symbol, prov: str, owner: Line | None) -> str:
+        """The provision to argue ``atom`` under, where the rule that derived it first is of ``prov``, outside the
+        item's outcome provisions, and rules of other provisions derive it too: the first of the outcome provisions
+        whose rules also derive it; else the provision of the line that uses it (``owner``, an outcome provision)
+        where a rule of that line's article derives it; else ``prov``. A dividend's beneficial owner's residence is
+        derived first under the dividends article's limit (its rule under the article on other income needs the
+        item to be other income, which the dividends article decides from that residence): where the dividends
+        article does not deal with the item, the residence is argued under the article on other income, or under
+        the paragraph that asks it."""
+        provs = {p for s in self.ex.supports.get(atom, []) if (p := _rule_provision(s.plan, s.env)) is not None}
+        if len(provs) < 2:  # one provision derives it: argued there
+            return prov
+        found = sorted(provs & self.outcome_provisions)
+        if found:
+            return found[0]
+        if owner is not None and owner.provision in self.outcome_provisions:
+            article = owner.provision.partition("(")[0]
+            if any(p.partition("(")[0] == article for p in provs):
+                return owner.provision
+        return prov
 
     def _children(self, sup: _Support, cur: Line | None, lines: dict[tuple[str, str], Line],
                   seen: set[clingo.Symbol], collect: bool, context: frozenset[clingo.Symbol]) -> None:
