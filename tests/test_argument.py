@@ -409,7 +409,7 @@ def test_a_residence_two_articles_derive_is_argued_under_the_one_that_decides_th
     """The beneficial owner's residence of a dividend the dividends article does not deal with (paid by a Brazilian
     company to a Brazilian resident, no Portuguese profits: 10(5)) is argued under 22(1), which decides it, not
     under 10(2)'s limit, which does not apply (issue 24); where 22(2) sends it to Art. 7, under 22(2), whose
-    words ask it («residente de um Estado Contratante»)."""
+    words ask it («residente de um Estado Contratante»); in a finding's argument, under the provision that asks it."""
     domestic = _state_lines(ROOT / "scenarios/br-pt/exam46-pt-br-domestic-no-pt-profits.yaml", "div-br-br-arises-br")
     for lines in domestic.values():
         assert not [ln for ln in lines if ln.startswith("br-pt 10(2)")], lines
@@ -422,6 +422,12 @@ def test_a_residence_two_articles_derive_is_argued_under_the_one_that_decides_th
         assert not [ln for ln in lines if ln.startswith("br-pt 10(2)")], lines
         assert any(ln.startswith("br-pt 22(2): ") and "the beneficial owner of div-kappa-no-pt-profits-lisbon-pe is a"
                    " resident of Brazil" in ln for ln in lines), lines
+    # ... and in the findings' arguments too (an assumption of 22(3), an open permanent establishment under 22(2))
+    path = ROOT / "scenarios/br-pt/exam46-pt-third-state-payer-pe.yaml"
+    out = CliRunner().invoke(main, ["explain", str(path)]).stdout
+    assert "br-pt 22(3): no-div-connected-lisbon-branch is taken to arise where its payer resides; the beneficial" \
+           " owner of no-div-connected-lisbon-branch is a resident of Brazil" in out
+    assert "br-pt 10(2): the beneficial owner" not in out
 
 
 def test_a_residence_one_article_derives_stays_under_it() -> None:

@@ -147,6 +147,7 @@ class _Projector:
                         if spec.type == "prov" and a.type == clingo.SymbolType.String)
         self._exception_rules: dict[tuple[str, int], list[tuple[Any, list[Any]]]] = {}
         self._not_met: dict[clingo.Symbol, list[str]] = {}
+        self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -155,6 +156,7 @@ class _Projector:
         sup = self.ex.just.get(root)
         if sup is None:
             return []
+        self._root = _rule_provision(sup.plan, sup.env)
         self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
@@ -191,22 +193,21 @@ class _Projector:
     def _argued_under(self, atom: clingo.Symbol, prov: str, owner: Line | None) -> str:
         """The provision to argue ``atom`` under, where the rule that derived it first is of ``prov``, outside the
         item's outcome provisions, and rules of other provisions derive it too: the first of the outcome provisions
-        whose rules also derive it; else the provision of the line that uses it (``owner``, an outcome provision)
-        where a rule of that line's article derives it; else ``prov``. A dividend's beneficial owner's residence is
-        derived first under the dividends article's limit (its rule under the article on other income needs the
-        item to be other income, which the dividends article decides from that residence): where the dividends
-        article does not deal with the item, the residence is argued under the article on other income, or under
-        the paragraph that asks it."""
+        whose rules also derive it; else the provision of the line that uses it (``owner``; with no line above it,
+        the conclusion's own) where a rule of that line's article derives it; else ``prov``.
+        A dividend's beneficial owner's residence is derived first under the dividends article's limit (its rule
+        under the article on other income needs the item to be other income, which the dividends article decides
+        from that residence): where the dividends article does not deal with the item, the residence is argued
+        under the article on other income, or under the paragraph that asks it."""
         provs = {p for s in self.ex.supports.get(atom, []) if (p := _rule_provision(s.plan, s.env)) is not None}
         if len(provs) < 2:  # one provision derives it: argued there
             return prov
         found = sorted(provs & self.outcome_provisions)
         if found:
             return found[0]
-        if owner is not None and owner.provision in self.outcome_provisions:
-            article = owner.provision.partition("(")[0]
-            if any(p.partition("(")[0] == article for p in provs):
-                return owner.provision
+        base = self._root if owner is None else owner.provision
+        if base is not None and any(p.partition("(")[0] == base.partition("(")[0] for p in provs):
+            return base
         return prov
 
     def _children(self, sup: _Support, cur: Line | None, lines: dict[tuple[str, str], Line],
