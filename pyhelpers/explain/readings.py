@@ -172,7 +172,8 @@ _WORDS["en"].update({"lacks_not_given": "the scenario does not say that {reading
 _WORDS["pt"].update({"lacks_not_given": "o cenário não informa que {reading}",
                      "lacks_no_rule": "os fatos não estabelecem que {reading}",
                      "lacks_no_value": "a convenção não dispõe que {reading}"})
-_WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}"})
+_WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}",
+                        "lacks_no_rule": "os factos não estabelecem que {reading}"})
 # a side of a proportion tested by cross-multiplying (N × 100% ≥ Len × 50%): a share of a figure
 _WORDS["en"]["share_of"] = "{share} of {figure}"
 _WORDS["pt"]["share_of"] = "{share} de {figure}"
