@@ -167,7 +167,7 @@ class _Projector:
 
     def _visit(self, atom: clingo.Symbol, owner: Line | None, lines: dict[tuple[str, str], Line],
                seen: set[clingo.Symbol], context: frozenset[clingo.Symbol]) -> None:
-        sup = self.ex.support_near(atom, context, owner.provision if owner is not None else None)
+        sup = self.ex.support_near(atom, context)
         if sup is None:
             return
         prov = None if BOOKKEEPING in sup.plan.info.flags else _rule_provision(sup.plan, sup.env)

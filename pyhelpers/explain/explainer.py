@@ -557,19 +557,15 @@ class Explainer:
                 pending = left
         return just
 
-    def support_near(self, atom: clingo.Symbol, context: frozenset[clingo.Symbol],
-                     provision: str | None = None) -> _Support | None:
+    def support_near(self, atom: clingo.Symbol, context: frozenset[clingo.Symbol]) -> _Support | None:
         """The support of ``atom`` closest to ``context`` (the arguments of the atoms above it in an
         argument): among the supports whose premises were justified before it (no cycle) and as clean as
         the one :meth:`_levels` chose, the one whose premises name most of the context; that chosen one
         on a tie. One atom can stand in several arguments (two enterprises related on a day, asked for
-        at two sites): each argument then shows the premises of its own site, not those of the other.
-        Where some of them are rules of ``provision`` (the provision of the argument's line that uses the
-        atom), only those count: an atom two articles derive (a beneficial owner's residence, under the
-        dividends article and under the article on other income) is argued under the article that used it."""
+        at two sites): each argument then shows the premises of its own site, not those of the other."""
         chosen = self.just.get(atom)
         sups = self.supports.get(atom, [])
-        if chosen is None or len(sups) < 2:
+        if chosen is None or len(sups) < 2 or not context:
             return chosen
         rank = self._rank[atom]
         clean = atom in self._clean
@@ -581,15 +577,12 @@ class Explainer:
             premises = [*sup.pos, *(a for _, els in sup.aggs for el in els for a in el)]
             return sum(1 for a in premises for x in a.arguments[1:] if x in context)
 
-        others = (s.choosing(ok) for s in sups if s is not chosen and not (clean and s.reconstructed))
-        pool = [chosen, *(o for o in others if o is not None)]
-        own = [s for s in pool if provision is not None and _rule_provision(s.plan, s.env) == provision]
-        pool = own or pool
-        if len(pool) < 2 or not context:
-            return pool[0]
-        best, score = pool[0], near(pool[0])
-        for other in pool[1:]:
-            if near(other) > score:
+        best, score = chosen, near(chosen)
+        for sup in sups:
+            if sup is chosen or (clean and sup.reconstructed):
+                continue
+            other = sup.choosing(ok)
+            if other is not None and near(other) > score:
                 best, score = other, near(other)
         return best
 
