@@ -35,6 +35,9 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
+from pyhelpers.base.terms import render_term
+from pyhelpers.engine.fields import named
+from pyhelpers.engine.results import FIELD_KINDS, Finding
 from pyhelpers.explain.explainer import (
     _FLIP,
     COMPARISONS,
@@ -49,6 +52,7 @@ from pyhelpers.explain.explainer import (
 )
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
 from pyhelpers.explain.readings import plain, reading, user_atom, word
+from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
 BOOKKEEPING = "bookkeeping"
@@ -101,12 +105,19 @@ class Argument:
     outcome: str | None = None
     name: str = ""  # the conclusion's predicate (``not_encoded``) and the provision it names, if any
     provision: str | None = None
+    finding: Finding | None = None
+    """A finding about a fact the scenario may state (missing, unknown, a judgment to make: the kinds of
+    :data:`~pyhelpers.engine.results.FIELD_KINDS`) as `treaty check` reports it, with the field of the scenario
+    that states the fact where :func:`argument_for` was given the scenario."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"atom": self.atom, "reading": self.reading}
         if self.state is not None:
             data["state"] = self.state
             data["outcome"] = self.outcome
+        if self.finding is not None:
+            data["fact"] = self.finding.fact
+            data["field"] = self.finding.field
         data["lines"] = [ln.to_dict() for ln in self.lines]
         return data
 
@@ -392,7 +403,32 @@ class _Projector:
                    if p.info.dynamic_provision is not None}  # a rule for any exception: not this one's own
         own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
         attempt = min(own, key=lambda s: len(s.children))
+        return self.reason(attempt)
+
+    def reason(self, attempt: Step) -> str | None:
+        """Why a rule's best attempt failed, in one line: the facts its rule compared where its first failed
+        condition compares States or ids (:meth:`_terms_reason`), else that condition followed down
+        (:func:`_leaf_reason`)."""
         return self._terms_reason(attempt) or _leaf_reason(attempt, self.lang)
+
+    def failure(self, attempt: Step) -> str | None:
+        """Why a rule that could have given a why-not's goal did not (:func:`why_not_answer`): where its first
+        failed condition, followed down, is a negated one whose atom holds, that atom (its derivation is no
+        reason); else :meth:`reason`, after the facts with values that the nearest rule above a failed
+        comparison of figures met ("… that holding (holding-1) is 24.9% of the capital; 24.9% < 25%")."""
+        held = _held_against(attempt)
+        if held is not None:
+            return held
+        reason = self.reason(attempt)
+        step, owner = attempt, None
+        while step.children:
+            if step.kind == "failed" and step.held_atoms:
+                owner = step
+            step = step.children[0]
+        if reason is None or owner is None or step.kind != "test" or step.held is None or step.between_terms:
+            return reason
+        facts = [f for a in owner.held_atoms if (f := self._fact(a)) is not None]
+        return "; ".join([*dict.fromkeys(facts), reason])
 
     def _terms_reason(self, attempt: Step) -> str | None:
         """Where the first failed condition is a comparison between States or ids (``Brazil ≠ Brazil``, which
@@ -462,27 +498,128 @@ def item_roots(ex: Explainer, item: str, roots: frozenset[str]) -> list[clingo.S
 
 
 def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool = True,
-                 versions: tuple[str, ...] = ()) -> list[Argument]:
+                 versions: tuple[str, ...] = (), scenario: Scenario | None = None) -> list[Argument]:
     """The argument for each conclusion of ``item`` among ``roots`` (the State outcomes first, then the
-    findings); the source State's rate (``max_rate``) is the capped outcome's and is not repeated."""
+    findings); the source State's rate (``max_rate``) is the capped outcome's and is not repeated. With the
+    ``scenario``, a finding about a fact names the field that states it, as `treaty check` names it
+    (:func:`~pyhelpers.engine.fields.named`)."""
     plans = rule_plans(ex.logic, _treaty(ex), versions) if why_not else None
     proj = _Projector(ex, item, plans)
-    out: list[Argument] = []
     atoms = item_roots(ex, item, roots)
     atoms = [a for a in atoms if a.name == "state_outcome"] + [a for a in atoms if a.name not in (
         "state_outcome", "max_rate")]
-    for sym in atoms:
-        lines = proj.project(sym)
-        args = sym.arguments
-        pred = ex.logic.predicate(sym.name, len(args))
-        prov = next((a.string for spec, a in zip(pred.args, args, strict=True)
-                     if spec.type == "prov" and a.type == clingo.SymbolType.String), None) if pred is not None else None
-        if sym.name == "state_outcome":
-            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
-                                sym.name, prov))
-        else:
-            out.append(Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov))
+    out = [_argument(proj, sym) for sym in atoms]
+    if scenario is not None:
+        own = (item,) if any(i.id == item for i in scenario.income) else ()  # a person question: none, as check
+        for arg in out:
+            if arg.finding is not None:
+                arg.finding = named(arg.finding, own, scenario)
     return out
+
+
+def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
+    """The argument for the true atom ``sym``: its lines, projected by ``proj``."""
+    ex = proj.ex
+    lines = proj.project(sym)
+    args = sym.arguments
+    pred = ex.logic.predicate(sym.name, len(args))
+    prov = next((a.string for spec, a in zip(pred.args, args, strict=True)
+                 if spec.type == "prov" and a.type == clingo.SymbolType.String), None) if pred is not None else None
+    if sym.name == "state_outcome":
+        return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
+                        sym.name, prov)
+    return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
+                    finding=_finding(sym))
+
+
+def _finding(sym: clingo.Symbol) -> Finding | None:
+    """The finding about a fact that ``sym`` reports as the results read it (``missing(S, I, Fact, Prov)``,
+    ``answer_depends(S, Q, Fact, Prov)`` ...: :mod:`pyhelpers.engine.answers`), or None."""
+    kind = sym.name.removeprefix("answer_")
+    args = sym.arguments
+    if kind not in FIELD_KINDS or len(args) != 4 or args[3].type != clingo.SymbolType.String:
+        return None
+    return Finding(kind, args[3].string, render_term(args[2]))
+
+
+# ------------------------------------------------------------------------------------ why not ---
+@dataclass
+class WhyNot:
+    """The answer to a why-not query as a tax professional reads it (`treaty explain --why-not`'s default;
+    ``--full`` prints the whole analysis). Where the query holds, the argument for each atom that matches
+    (``arguments``); where it does not, one line per rule that could have given it (``lines``, of kind
+    ``failed``): the rule's provision, its reading, and the first of its conditions that failed, in one line
+    with its facts or figures (``facts``: the reason :meth:`_Projector.reason` gives an exception that did
+    not apply), or the fact that holds and bars it."""
+
+    query: str
+    holds: bool
+    lines: list[Line] = field(default_factory=list)
+    arguments: list[Argument] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"query": self.query, "holds": self.holds, "lines": [ln.to_dict() for ln in self.lines],
+                "arguments": [a.to_dict() for a in self.arguments]}
+
+
+_FAILING = frozenset({"failed", "unknown"})
+"""The steps of a why-not analysis that failed: a rule's attempt, a condition no rule derived (the others
+are the derivation of what holds, a negated condition's, and the tests)."""
+_DERIVED = frozenset({"derived", "given", "static", "ref", "aggregate", "not"})
+"""The steps of a derivation of an atom that holds."""
+
+
+def why_not_answer(ex: Explainer, query: str, item: str | None, matches: list[clingo.Symbol],
+                   attempts: list[Step]) -> WhyNot:
+    """The answer to the why-not ``query`` about ``item`` (None: it names none), from the atoms that match it
+    (``matches``) or, where none does, the analysis of the rules that could derive it (``attempts``,
+    :meth:`Explainer.why_not`): for each rule that could have given it (a rule that carries a provision,
+    found below the core's rules, aggregates and conditions no rule derived; the analysis's own rules where
+    none carries one), its reading and why it did not."""
+    proj = _Projector(ex, item or "", None)
+    if matches:
+        return WhyNot(query, True, arguments=[_argument(proj, sym) for sym in matches])
+    found = [c for a in attempts for c in _candidates(a)] or list(attempts)
+    lines: list[Line] = []
+    for step in found:
+        prov = step.provision or ""
+        reason = proj.failure(step)
+        line = Line("failed", prov, [_strip_provision(step.reading, prov) if prov else step.reading],
+                    [reason] if reason else [], rules=[step.rule_id] if step.rule_id else [])
+        if not any((ln.provision, ln.readings, ln.facts) == (line.provision, line.readings, line.facts)
+                   for ln in lines):
+            lines.append(line)
+    return WhyNot(query, False, lines)
+
+
+def _candidates(step: Step) -> list[Step]:
+    """The attempts of rules that carry a provision at or below ``step``, through the failed conditions of
+    those that carry none."""
+    if step.kind == "failed" and step.provision is not None:
+        return [step]
+    return [c for child in step.children if child.kind in _FAILING for c in _candidates(child)]
+
+
+def _held_against(attempt: Step) -> str | None:
+    """Where the first failed condition of ``attempt``, followed down, is a negated one whose atom holds: that
+    atom's reading (its derivation is no reason: "atlantico is a resident of both Contracting States")."""
+    step = attempt
+    while step.children:
+        child = step.children[0]
+        if child.kind in _DERIVED:
+            return child.reading
+        step = child
+    return None
+
+
+def query_item(pattern: Any) -> str | None:
+    """The item (or question) a query's pattern names: its second argument, where a string (the first is
+    the scenario's id)."""
+    args = getattr(pattern, "arguments", [])
+    if len(args) < 2 or args[1].ast_type != ASTType.SymbolicTerm:
+        return None
+    value = args[1].symbol
+    return value.string if value.type == clingo.SymbolType.String else None
 
 
 def _treaty(ex: Explainer) -> str | None:

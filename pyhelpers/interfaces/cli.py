@@ -51,6 +51,9 @@ LANG = click.option("--lang", type=click.Choice(["en", "pt", "pt-BR", "pt-PT"]),
                     help="language of human-readable output (pt = pt-BR: Brazilian Portuguese; pt-PT: European)")
 STRICT = click.option("--strict", is_flag=True,
                       help="no default stands for a fact the law needs: each is reported missing, not assumed")
+FULL = click.option("--full", is_flag=True, help="the whole derivation of each conclusion, engine steps included "
+                    "(default: the legal argument, provision by provision; with --why-not, the whole analysis "
+                    "instead of each rule's first failed condition)")
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
                           help="seconds of wall-clock time for the work on one scenario, grounding included (check: "
                           "per slice of 1,000 items in a larger one); an answer the limit cut says INCOMPLETE first")
@@ -276,8 +279,7 @@ def _decisive_lines(checker: Checker, scenario: Scenario, lang: str, _emit: Call
 @click.option("--item", "items", multiple=True, help="income item id (default: every item)")
 @click.option("--why-not", "why_not", multiple=True, metavar="QUERY",
               help='a conclusion that does not hold, e.g. \'max_rate("div-2024", 1000)\'')
-@click.option("--full", is_flag=True, help="the whole derivation of each conclusion, engine steps included "
-              "(default: the legal argument, provision by provision)")
+@FULL
 @STRICT
 @FORMAT
 @LANG
@@ -293,6 +295,10 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: b
     note = render.alternatives_note(scenario, lang)
     if fmt == "json":
         click.echo(render.to_json(documents.explain_document(answer, scenario, file, lang)), nl=False)
+    elif answer.why_not is not None and fmt == "markdown":
+        click.echo((f"> {note}\n\n" if note else "") + render.why_not_markdown(answer.why_not, lang), nl=False)
+    elif answer.why_not is not None:
+        click.echo((f"{note}\n\n" if note else "") + render.why_not_text(answer.why_not, lang), nl=False)
     elif answer.arguments is not None and fmt == "markdown":
         click.echo((f"> {note}\n\n" if note else "") + render.argument_markdown(answer.arguments, answer.result, lang),
                    nl=False)
@@ -453,26 +459,36 @@ def _batch_on_cluster(engine: str, ledger: str, context: str, output: str, worke
 @click.option("--context", "context", required=True, type=click.Path(dir_okay=False),
               help="the group's scenario without income items")
 @click.option("--row", "row_id", required=True, help="the row's id")
+@FULL
 @FORMAT
 @LANG
 @_handle_errors
-def explain_row(ledger: str, context: str, row_id: str, fmt: str, lang: str) -> None:
-    """Re-run one row of a LEDGER with explanations (as `treaty explain` does for a scenario)."""
-    from pyhelpers.explain.explainer import explain_scenario
+def explain_row(ledger: str, context: str, row_id: str, full: bool, fmt: str, lang: str) -> None:
+    """Re-run one row of a LEDGER with explanations (as `treaty explain` does for a scenario): its result, then
+    the legal argument (--full: the whole derivation)."""
     from pyhelpers.interfaces.batch import find_row, load_batch_context, row_scenario
 
     ctx = load_batch_context(context, ledger)
     scenario = row_scenario(ctx, find_row(ledger, row_id))
-    result = ctx.checker.check(scenario, source=f"{ledger} row {row_id}")
-    ex = explain_scenario(ctx.checker, scenario, lang)
-    sections = documents.item_sections(ex, scenario, [row_id], lang)
+    source = f"{ledger} row {row_id}"
+    answer = documents.explain_answer(ctx.checker, scenario, source, (row_id,), (), lang, item_field="--row",
+                                      arguments=fmt == "json" or not full)
+    result = answer.result if answer.result is not None else ctx.checker.check(scenario, source=source)
     if fmt == "json":
-        click.echo(render.to_json({"source": ledger, "result": render.check_json(result, None),
-                                   "sections": render.explain_json(sections)}), nl=False)
+        document = documents.explain_document(answer, scenario, ledger, lang)
+        click.echo(render.to_json({"source": document.pop("source"), "result": render.check_json(result, None, lang),
+                                   **document}), nl=False)
+    elif answer.arguments is not None and fmt == "markdown":
+        click.echo(render.check_markdown(result, None, lang) + "\n"
+                   + render.argument_markdown(answer.arguments, result, lang), nl=False)
+    elif answer.arguments is not None:
+        click.echo(render.check_text(result, None, lang) + "\n" + render.argument_text(answer.arguments, result, lang),
+                   nl=False)
     elif fmt == "markdown":
-        click.echo(render.check_markdown(result, None, lang) + "\n" + render.explain_markdown(sections, lang), nl=False)
+        click.echo(render.check_markdown(result, None, lang) + "\n" + render.explain_markdown(answer.sections, lang),
+                   nl=False)
     else:
-        click.echo(render.check_text(result, None, lang) + "\n" + render.explain_text(sections, lang), nl=False)
+        click.echo(render.check_text(result, None, lang) + "\n" + render.explain_text(answer.sections, lang), nl=False)
 
 
 @main.command(name="list")

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from pyhelpers.engine.program import Logic
     from pyhelpers.engine.rates import RateTable
     from pyhelpers.engine.whatif import WhatIf
+    from pyhelpers.explain.argument import WhyNot
     from pyhelpers.explain.explainer import Explainer, Step
 
 
@@ -83,55 +84,61 @@ def item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str
     return sections
 
 
-def why_not_sections(ex: Explainer, logic: Logic, queries: Sequence[str], lang: str) -> list[tuple[str, list[Step]]]:
+def why_not_sections(ex: Explainer, logic: Logic, queries: Sequence[str], lang: str, answers: bool = True
+                     ) -> tuple[list[tuple[str, list[Step]]], list[WhyNot] | None]:
     """For each query: its derivations where it holds, else the rules that could conclude it and the
-    condition of each that fails."""
+    condition of each that fails; and (``answers``) the same as a tax professional reads it
+    (:func:`~pyhelpers.explain.argument.why_not_answer`), built from the same analysis."""
     from pyhelpers.engine.query import parse_query
+    from pyhelpers.explain.argument import query_item, why_not_answer
     from pyhelpers.explain.explainer import Step, query_matches
 
     sections = []
+    short: list[WhyNot] = []
     for text in queries:
         q = parse_query(text, logic)
         matches = query_matches(ex, q.pattern, q.tests)
+        attempts = [] if matches else ex.why_not(q.pattern, list(q.tests))
+        if answers:
+            short.append(why_not_answer(ex, text, query_item(q.pattern), matches, attempts))
+        title = render.why_not_title(text, bool(matches), lang)
         if matches:
-            title = f"{render.label('why_not', lang)} {text}: {render.label('holds', lang)}"
             sections.append((title, [ex.tree(m) for m in matches]))
-            continue
-        attempts = ex.why_not(q.pattern, list(q.tests))
-        title = f"{render.label('why_not', lang)} {text}"
-        if not attempts:
-            attempts = [Step("failed", text, render.label("no_rule", lang))]
-        sections.append((title, attempts))
-    return sections
+        else:
+            sections.append((title, attempts or [Step("failed", text, render.label("no_rule", lang))]))
+    return sections, short if answers else None
 
 
 def item_arguments(checker: Checker, ex: Explainer, scenario: Scenario, items: list[str]) -> render.ItemArguments:
     """The legal argument for each conclusion and finding of each item (or person question) in ``items``,
     provision by provision (:func:`~pyhelpers.explain.argument.argument_for`), under the article versions
-    in force for the item."""
+    in force for the item; a finding about a fact names the field of ``scenario`` that states it."""
     from pyhelpers.explain.argument import argument_for
 
     out: render.ItemArguments = []
     for iid in items:
         chosen = next((i for i in scenario.income if i.id == iid), None)
         versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
-        out.append((iid, argument_for(ex, iid, EXPLAINED_ROOTS, versions=versions)))
+        out.append((iid, argument_for(ex, iid, EXPLAINED_ROOTS, versions=versions, scenario=scenario)))
     return out
 
 
 class Explanation(NamedTuple):
     """``treaty explain``'s answer: the derivation ``sections``; without ``--why-not`` also the legal
-    ``arguments`` and the ``result`` they argue for (None with ``--why-not``)."""
+    ``arguments`` and the ``result`` they argue for (None with ``--why-not``); with ``--why-not``, the
+    answers a tax professional reads (``why_not``, beside the whole analysis in ``sections``)."""
 
     sections: list[tuple[str, list[Step]]]
     arguments: render.ItemArguments | None = None
     result: ScenarioResult | None = None
+    why_not: list[WhyNot] | None = None
 
 
 def explain_answer(checker: Checker, scenario: Scenario, source: str, items: Sequence[str], why_not: Sequence[str],
                    lang: str, item_field: str = "--item", arguments: bool = True) -> Explanation:
     """``treaty explain``: the derivations of ``items`` (default: every item and person question) and
-    (``arguments``) their legal argument, or the why-not analysis of the ``why_not`` queries.
+    (``arguments``) their legal argument, or the why-not analysis of the ``why_not`` queries (and, with
+    ``arguments``, their short answers).
     ``item_field`` names the option (or request field) of an unknown item id in the error."""
     from pyhelpers.explain.explainer import explain_scenario
 
@@ -141,7 +148,8 @@ def explain_answer(checker: Checker, scenario: Scenario, source: str, items: Seq
             raise InputError(f"{source}: {item_field} {iid!r}: expected the id of an income item ({', '.join(known)})")
     ex = explain_scenario(checker, scenario, lang, every_rule=bool(why_not))
     if why_not:
-        return Explanation(why_not_sections(ex, checker.logic, why_not, lang))
+        sections, answers = why_not_sections(ex, checker.logic, why_not, lang, arguments)
+        return Explanation(sections, why_not=answers)
     chosen = list(items) or known
     sections = item_sections(ex, scenario, chosen, lang)
     if not arguments:
@@ -151,11 +159,15 @@ def explain_answer(checker: Checker, scenario: Scenario, source: str, items: Seq
 
 def explain_document(explanation: Explanation, scenario: Scenario, source: str, lang: str) -> dict[str, Any]:
     """``treaty explain --format json``: the legal ``argument`` and the whole ``derivation`` of each
-    conclusion; with ``--why-not``, the ``sections`` of the why-not analysis."""
+    conclusion; with ``--why-not``, the short ``argument`` of each query (:class:`WhyNot`) and the
+    ``sections`` of the whole why-not analysis."""
     note = render.alternatives_note(scenario, lang)
     caveat = readings.treaty_caveat(scenario.treaty, lang) if scenario.treaty else None
     head: dict[str, Any] = {"source": source, **({"note": note} if note else {}),
                             **({"caveat": caveat} if caveat else {})}
+    if explanation.why_not is not None:
+        return {**head, "argument": render.why_not_json(explanation.why_not, lang),
+                "sections": render.explain_json(explanation.sections)}
     if explanation.arguments is None:
         return {**head, "sections": render.explain_json(explanation.sections)}
     return {**head, "argument": render.argument_json(explanation.arguments, explanation.result, lang),

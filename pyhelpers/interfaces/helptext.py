@@ -29,6 +29,9 @@ _OPTIONS = {
     "--seed": "semente dos cenários aleatórios",
     "--save": "pasta onde gravar os cenários gerados em que os motores divergem",
     "--logic": "a pasta logic/ a medir (padrão: a base de regras instalada)",
+    "--full": "a derivação inteira de cada conclusão, com os passos do motor (padrão: o argumento jurídico, "
+    "dispositivo por dispositivo; com --why-not, a análise inteira em vez da primeira condição que falhou de cada "
+    "regra)",
     "--why-not": "uma conclusão que não vale, por exemplo 'max_rate(\"div-2024\", 1000)'",
     "--context": "o cenário do grupo sem itens de rendimento (pessoas, participações, estabelecimentos ...)",
     "--output": "arquivo de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão)",
@@ -46,8 +49,6 @@ HELP: dict[str, dict[str, str]] = {
         "": "Mostra o porquê: o argumento jurídico de cada conclusão, dispositivo por dispositivo, com os fatos "
         "decisivos (--full: a derivação inteira, citada, até os fatos do cenário).",
         "--item": "id do item de rendimento (padrão: todos os itens)",
-        "--full": "a derivação inteira de cada conclusão, com os passos do motor (padrão: o argumento jurídico, "
-        "dispositivo por dispositivo)",
     },
     "whatif": {
         "": "As menores mudanças nos fatos que FILE marca como changeable (ou, se nenhum estiver marcado, em "
@@ -78,7 +79,8 @@ HELP: dict[str, dict[str, str]] = {
         "--output": "o arquivo a gravar (padrão: a saída padrão); um arquivo existente nunca é substituído",
     },
     "explain-row": {
-        "": "Executa de novo uma linha de um LEDGER com explicações (como `treaty explain` faz com um cenário).",
+        "": "Executa de novo uma linha de um LEDGER com explicações (como `treaty explain` faz com um cenário): "
+        "seu resultado, depois o argumento jurídico (--full: a derivação inteira).",
         "--context": "o cenário do grupo sem itens de rendimento",
         "--row": "o id da linha",
     },

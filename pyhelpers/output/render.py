@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 V = TypeVar("V")
 
 if TYPE_CHECKING:
-    from pyhelpers.explain.argument import Argument, Line
+    from pyhelpers.explain.argument import Argument, Line, WhyNot
     from pyhelpers.explain.explainer import Step
 
 _OUTCOME = {
@@ -1391,8 +1391,14 @@ def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, l
 
 
 # ------------------------------------------------------------------------------- the argument ---
-_ARGUMENT = {"en": {"decisive": "decisive provision of each outcome"},
-             "pt": {"decisive": "dispositivo decisivo de cada resultado"},
+_ARGUMENT = {"en": {"decisive": "decisive provision of each outcome",
+                    "would": "{prov} would conclude that {reading}, but: {reason}",
+                    "would_rules": "the rules would conclude that {reading}, but: {reason}",
+                    "fails": "one of its conditions does not hold"},
+             "pt": {"decisive": "dispositivo decisivo de cada resultado",
+                    "would": "o {prov} concluiria que {reading}, mas: {reason}",
+                    "would_rules": "as regras concluiriam que {reading}, mas: {reason}",
+                    "fails": "uma das suas condições não se verifica"},
              "pt-PT": {"decisive": "disposição decisiva de cada resultado"}}
 
 
@@ -1411,7 +1417,7 @@ def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
         return f"{state_name(arg.state, lang)}: {text}"
     if arg.name == "not_encoded" and arg.provision is not None and " " not in arg.provision:
         return label("no_article", lang).format(prov=arg.provision)  # the treaty itself, as `treaty check` says
-    return arg.reading
+    return arg.reading + (field_note(arg.finding, lang) if arg.finding is not None else "")
 
 
 _ARTICLES_BEFORE_PROVISION = ("", "o ", "a ")
@@ -1509,19 +1515,86 @@ def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang:
         for c in conclusions(args, by_id.get(iid), lang):
             out += [f"**{c.heading}**".replace("|", "\\|"), ""]
             out += [f"- {text}".replace("|", "\\|") for text in c.alternatives]
-            for ln in c.lines:
-                text = argument_line(ln)
-                if ln.kind == "provision":
-                    text = text.replace(ln.provision, f"**{ln.provision}**", 1)
-                out.append(f"- {text}".replace("|", "\\|"))
+            out += _markdown_lines(c.lines)
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _markdown_lines(lines: Sequence[Line]) -> list[str]:
+    """The argument's lines as a Markdown list, each provision in bold."""
+    out = []
+    for ln in lines:
+        text = argument_line(ln)
+        if ln.kind == "provision":
+            text = text.replace(ln.provision, f"**{ln.provision}**", 1)
+        out.append(f"- {text}".replace("|", "\\|"))
+    return out
 
 
 def argument_json(items: ItemArguments, result: ScenarioResult | None, lang: str) -> list[dict[str, Any]]:
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     return [{"title": iid, "conclusions": [c.to_dict() for c in conclusions(args, by_id.get(iid), lang)]}
             for iid, args in items]
+
+
+# -------------------------------------------------------------------------------- why not ---
+def why_not_title(query: str, holds: bool, lang: str) -> str:
+    """``why not <query>`` (``why not <query>: holds`` where it holds)."""
+    return f"{label('why_not', lang)} {query}" + (f": {label('holds', lang)}" if holds else "")
+
+
+def why_not_line(line: Line, lang: str) -> str:
+    """A rule that could have given a why-not's goal: ``<provision> would conclude that <reading>, but:
+    <reason>``."""
+    words = wording(_ARGUMENT, lang)
+    reason = "; ".join(line.facts) or words["fails"]
+    if not line.provision:
+        return words["would_rules"].format(reading=line.reading, reason=reason)
+    return words["would"].format(prov=line.provision, reading=line.reading, reason=reason)
+
+
+def why_not_text(answers: Sequence[WhyNot], lang: str) -> str:
+    """`treaty explain --why-not`'s default: under each query, the argument of what matches it where it holds,
+    else one line per rule that could have given it, with why it did not (:class:`WhyNot`)."""
+    out: list[str] = []
+    for w in answers:
+        out.append(why_not_title(w.query, w.holds, lang))
+        for arg in w.arguments:
+            out.append("  " + arg.reading)
+            out += ["    " + argument_line(ln) for ln in arg.lines]
+        out += ["  " + why_not_line(ln, lang) for ln in w.lines]
+        if not w.holds and not w.lines:
+            out.append("  " + label("no_rule", lang))
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def why_not_markdown(answers: Sequence[WhyNot], lang: str) -> str:
+    out: list[str] = []
+    for w in answers:
+        out += [f"## {why_not_title(w.query, w.holds, lang)}", ""]
+        for arg in w.arguments:
+            out += [f"**{arg.reading}**".replace("|", "\\|"), "", *_markdown_lines(arg.lines), ""]
+        for ln in w.lines:
+            text = why_not_line(ln, lang)
+            if ln.provision:
+                text = text.replace(ln.provision, f"**{ln.provision}**", 1)
+            out.append(f"- {text}".replace("|", "\\|"))
+        if not w.holds and not w.lines:
+            out.append(f"- {label('no_rule', lang)}")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def why_not_json(answers: Sequence[WhyNot], lang: str) -> list[dict[str, Any]]:
+    """Each query's answer (:meth:`WhyNot.to_dict`) under its title, each failed rule's line also as text."""
+    out = []
+    for w in answers:
+        data = w.to_dict()
+        for line, text in zip(data["lines"], w.lines, strict=True):
+            line["text"] = why_not_line(text, lang)
+        out.append({"title": why_not_title(w.query, w.holds, lang), **data})
+    return out
 
 
 def decisive_line(arg: Argument) -> str | None:
