@@ -108,8 +108,8 @@ def test_argument_golden(checker: Checker, name: str) -> None:
     # pt is Brazilian Portuguese; pt-PT (European, for Portuguese users of br-pt) only for br-pt's scenarios
     for lang in ("en", "pt", *(("pt-PT",) if scenario.treaty == "br-pt" else ())):
         ex.lang = lang  # the solved explanation is read in either language
-        items = [(i.id, argument_for(ex, i.id, EXPLAINED_ROOTS, versions=checker.versions(scenario.treaty, i)))
-                 for i in scenario.income]
+        items = [(i.id, argument_for(ex, i.id, EXPLAINED_ROOTS, versions=checker.versions(scenario.treaty, i),
+                                     scenario=scenario)) for i in scenario.income]
         text = render.argument_text(items, result, lang)
         assert not any(b in text for b in BOOKKEEPING), text
         for item_id, args in items:  # every State's outcome is argued, from a provision
@@ -203,7 +203,7 @@ def test_a_threshold_not_met_is_shown_as_the_comparison_that_holds() -> None:
         line = next(ln for ln in out.splitlines() if ln.startswith("    br-ae 5(3): recife-site "))
         assert line.endswith(f"; 91 {unit} ≤ 181 {unit}; 181 {unit} ≤ 181 {unit}")
     why = CliRunner().invoke(main, ["explain", path, "--item", "recife-works", "--why-not",
-                                    'ae_aggregate_exceeds("recife-site")']).stdout.splitlines()
+                                    'ae_aggregate_exceeds("recife-site")', "--full"]).stdout.splitlines()
     at = next(i for i, ln in enumerate(why) if ln.strip() == "✗ #sum = 181 days")
     assert why[at + 1].strip() == "⊢ 181 days > 181 days — test: ✗"
 

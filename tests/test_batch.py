@@ -374,7 +374,10 @@ def test_cli_batch_and_explain_row(tmp_path: Path) -> None:
                  and r["recipient"] == "lusoinvest")
     res = runner.invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", first["id"]])
     assert res.exit_code == 0, res.output
-    assert "capped at 10%" in res.output and "[br-pt 10(2)(a)]" in res.output
+    assert "capped at 10%" in res.output and "[br-pt 10(2)(a)]" not in res.output
+    full = runner.invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", first["id"], "--full"])
+    assert full.exit_code == 0, full.output
+    assert "capped at 10%" in full.output and "[br-pt 10(2)(a)]" in full.output
     res = runner.invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", "nope"])
     assert res.exit_code == 2 and "expected a row with id 'nope'" in res.output
 

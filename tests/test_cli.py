@@ -174,7 +174,7 @@ def _walk(step: dict[str, object]) -> list[dict[str, object]]:
 
 def test_why_not_golden() -> None:
     path = str(ROOT / "scenarios/br-pt/dividends-holding-24-9-percent.yaml")
-    code, out, _ = run("explain", path, "--why-not", 'max_rate("div-2024", 1000)')
+    code, out, _ = run("explain", path, "--why-not", 'max_rate("div-2024", 1000)', "--full")
     assert code == 0
     assert "24.9% ≥ 25% — test: ✗" in out
     golden("why-not-24-9.txt", out)
