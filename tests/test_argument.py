@@ -445,3 +445,46 @@ def test_a_condition_no_fact_establishes_reads_as_law() -> None:
     out = CliRunner().invoke(main, ["explain", str(path), "--item", "div-nominee-for-french-owner"]).stdout
     assert "the facts do not establish that paris-participations is a resident of some State (br-pt 4(1))" in out
     assert "no rule derives" not in out
+
+
+def test_a_finding_names_the_field_of_its_fact_as_check_does() -> None:
+    """Issue 24: a missing or unknown fact is named by the field of the scenario that states it next to the
+    rules' name for it, in the argument's text, Markdown and JSON, by the helper `treaty check` uses (was the
+    rules' name alone: "br-pt 10(2)(a) needs holding (lusoinvest, alfa-industria-sa), which the scenario does not
+    give")."""
+    path = str(ROOT / "scenarios/br-pt/dividends-holding-record-missing.yaml")
+    field = "holdings (a record of lusoinvest in alfa-industria-sa)"
+    heading = ("br-pt 10(2)(a) needs holding (lusoinvest, alfa-industria-sa), which the scenario does not give; "
+               f"state it in `{field}`")
+    assert f"  {heading}" in CliRunner().invoke(main, ["explain", path]).stdout.splitlines()
+    assert f"**{heading}**" in CliRunner().invoke(main, ["explain", path, "--format", "markdown"]).stdout
+    pt = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
+    assert "informe-o em `holdings (um registro de lusoinvest em alfa-industria-sa)`" in pt
+    data = json.loads(CliRunner().invoke(main, ["explain", path, "--format", "json"]).stdout)
+    found = next(c for c in data["argument"][0]["conclusions"] if (c["atom"] or "").startswith("missing("))
+    assert (found["fact"], found["field"], found["heading"]) == \
+        ("holding(lusoinvest, alfa-industria-sa)", field, heading)
+    checked = json.loads(CliRunner().invoke(main, ["check", path, "--format", "json"]).stdout)
+    assert any(f["field"] == field for f in checked["results"][0]["items"][0]["findings"])
+    # a fact given as unknown, of a person, under the item's and the question's findings
+    path = str(ROOT / "scenarios/br-uy/question-residence-and-qualification-open.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    assert ("  the answer to q-talvez depends on “under the law of Uruguay, talvez is liable to tax by reason of …” "
+            "(br-uy 4); state it in `persons.talvez.liable_to_tax`") in out.splitlines()
+    path = str(ROOT / "scenarios/br-uy/lob-equivalent-beneficiary-unknown.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    assert "; state it in `persons.ar-parent.entitlement.equivalent_beneficiary_as_company`" in out
+
+
+def test_why_not_gives_the_fact_that_bars_a_rule() -> None:
+    """A rule whose first failed condition is a negated one gives as its reason the atom that holds (not the
+    derivation of that atom, which ends at a fact of the scenario or its treaty: "the scenario is decided under
+    br-pt"); the whole analysis stays behind --full."""
+    path = str(ROOT / "scenarios/br-pt/question-residence-tie-breakers-and-mutual-agreement.yaml")
+    query = 'answer_residence("q-atlantico", St, P)'
+    out = CliRunner().invoke(main, ["explain", path, "--why-not", query]).stdout
+    assert ("  br-pt 4(1) would conclude that for the treaty, atlantico is a resident of Brazil only, but: "
+            "atlantico is a resident of both Contracting States") in out.splitlines()
+    assert not any(b in out for b in BOOKKEEPING), out
+    full = CliRunner().invoke(main, ["explain", path, "--why-not", query, "--full"]).stdout
+    assert "‹br-pt/4-1-single-residence›" in full and len(full.splitlines()) > 3 * len(out.splitlines())

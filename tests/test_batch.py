@@ -382,6 +382,38 @@ def test_cli_batch_and_explain_row(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "expected a row with id 'nope'" in res.output
 
 
+def test_explain_row_prints_the_legal_argument_as_explain_does(tmp_path: Path) -> None:
+    """Issue 24: `treaty explain-row` prints, after the row's result, the legal argument by default, provision by
+    provision with the decisive facts and no engine bookkeeping (was the whole derivation: "Σ #min = 10% (1)", "br-pt
+    is a treaty — set by the treaty catalogue", rule ids); `--full` the derivation, as `treaty explain --full`; the
+    JSON carries both, as `treaty explain`'s."""
+    from .test_argument import BOOKKEEPING
+
+    rows = generate(30, seed=2)
+    ledger = write_csv(tmp_path / "pay.csv", rows)
+    row = next(r for r in rows if r["treaty"] == "br-pt" and r["type"] == "dividend" and r["payer"] == "alfa"
+               and r["recipient"] == "lusoinvest")
+    args = ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", row["id"]]
+    out = CliRunner().invoke(main, args).stdout
+    head, _, argument = out.partition(f"\n\n{row['id']}\n")
+    assert "  Brazil:   may tax, capped at 10% of the gross amount  (br-pt 10(2); br-pt 10(2)(a))" in head
+    lines = argument.splitlines()
+    assert lines[0] == "  Brazil: may tax, capped at 10% of the gross amount", out
+    assert lines[1].startswith("    br-pt 10(2)(a): the tax of Brazil on ") and "(≥ 25%)" in lines[1]
+    assert not any(b in argument for b in BOOKKEEPING) and len(out.splitlines()) < 40, out
+    full = CliRunner().invoke(main, [*args, "--full"]).stdout
+    assert full.startswith(head) and "‹br-pt/10-2-a-cap›" in full and "Σ #min = 10% (1)" in full
+    md = CliRunner().invoke(main, [*args, "--format", "markdown"]).stdout
+    assert "**Brazil: may tax, capped at 10% of the gross amount**" in md and "- **br-pt 10(2)(a)**: " in md
+    assert "‹" in CliRunner().invoke(main, [*args, "--format", "markdown", "--full"]).stdout
+    js = CliRunner().invoke(main, [*args, "--format", "json"]).stdout
+    assert CliRunner().invoke(main, [*args, "--format", "json", "--full"]).stdout == js
+    data = json.loads(js)
+    assert list(data) == ["source", "result", "argument", "derivation"]
+    assert data["argument"][0]["conclusions"][0]["lines"][0]["provision"] == "br-pt 10(2)(a)"
+    assert data["derivation"][0]["steps"][0]["rule_id"] == "core/max-rate"
+
+
 # ------------------------------------------------------------------- issue 26: a bad row never stops a batch ---
 
 _GOOD = {c: "" for c in COLUMNS} | {"treaty": "br-pt", "type": "dividend", "payer": "alfa", "recipient": "lusoinvest",

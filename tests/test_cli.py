@@ -14,6 +14,7 @@ from pyhelpers.interfaces import cli
 from pyhelpers.interfaces.cli import main
 
 from .conftest import ROOT
+from .test_argument import BOOKKEEPING
 from .test_loader import GOOD
 
 QUALIFYING = str(ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml")
@@ -183,6 +184,59 @@ def test_why_not_golden() -> None:
 def test_why_not_when_it_holds() -> None:
     code, out, _ = run("explain", QUALIFYING, "--why-not", 'max_rate("div-2024", R), R <= 1000')
     assert code == 0 and "holds" in out and "br-pt 10(2)(a)" in out
+    # by default the legal argument of what matches, provision by provision; --full its derivation
+    lines = out.splitlines()
+    assert lines[:2] == ['why not max_rate("div-2024", R), R <= 1000: holds',
+                         "  the source State's tax on div-2024 may not exceed 10%"], out
+    assert any(ln.startswith("    br-pt 10(2)(a): ") and "30% of the capital (≥ 25%)" in ln for ln in lines), out
+    assert "‹" not in out and "#min" not in out
+    code, full, _ = run("explain", QUALIFYING, "--why-not", 'max_rate("div-2024", R), R <= 1000', "--full")
+    assert code == 0 and "‹core/max-rate›" in full and "Σ #min = 10%" in full
+
+
+WHY_NOT_24_9 = ('max_rate("div-2024", 1000)', str(ROOT / "scenarios/br-pt/dividends-holding-24-9-percent.yaml"))
+
+
+def test_why_not_is_by_default_each_rule_that_could_give_it_and_why_it_did_not() -> None:
+    """Issue 24: `--why-not` answers as a tax professional reads it, one line per rule that could have given the
+    goal: its provision, its reading and its first failed condition with the facts and figures (was the whole
+    analysis, 388 lines of rule ids, aggregates and negations, which --full keeps: test_why_not_golden)."""
+    query, path = WHY_NOT_24_9
+    code, out, _ = run("explain", path, "--why-not", query)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == f"why not {query}" and len(lines) <= 10, out
+    assert lines[1] == ("  br-pt 10(2)(a) would conclude that the tax of Brazil on div-2024 may not exceed 10% of the "
+                        "gross amount, but: lusoinvest holds an interest in alfa-industria-sa (direct) from 2021-01-15 "
+                        "to (open); that holding (holding-1) is 24.9% of the capital; 24.9% < 25%")
+    assert ("  br-pt 11(2) would conclude that the tax of Brazil on div-2024 may not exceed 10% of the gross amount, "
+            "but: the scenario does not say that div-2024 is an item of income of type interest") in lines
+    assert not any(b in out for b in BOOKKEEPING), out
+    code, pt, _ = run("explain", path, "--why-not", query, "--lang", "pt")
+    assert code == 0 and pt.splitlines()[1].startswith(
+        "  o br-pt 10(2)(a) concluiria que o imposto do Brasil sobre div-2024 não pode exceder 10% do montante bruto, "
+        "mas: ") and pt.splitlines()[1].endswith("24,9% < 25%")
+    code, md, _ = run("explain", path, "--why-not", query, "--format", "markdown")
+    assert code == 0 and md.startswith(f"## why not {query}\n\n- **br-pt 10(2)(a)** would conclude that ")
+    # the JSON carries both, whatever --full: the short answer (``argument``) and the whole analysis (``sections``)
+    code, js, _ = run("explain", path, "--why-not", query, "--format", "json")
+    assert code == 0 and run("explain", path, "--why-not", query, "--format", "json", "--full")[1] == js
+    data = json.loads(js)
+    assert set(data) == {"source", "argument", "sections"}
+    answer, = data["argument"]
+    assert (answer["title"], answer["query"], answer["holds"], answer["arguments"]) == (f"why not {query}", query,
+                                                                                     False, [])
+    first = answer["lines"][0]
+    assert (first["kind"], first["provision"], first["text"]) == ("failed", "br-pt 10(2)(a)", lines[1].strip())
+    assert first["facts"][-1] == "24.9% < 25%"
+    assert data["sections"][0]["steps"][0]["rule_id"] == "core/max-rate"
+
+
+def test_why_not_with_no_rule_for_the_goal() -> None:
+    """A goal no rule concludes (a fact of the scenario) says so, by default and with --full."""
+    for full, mark in (((), ""), (("--full",), "✗ ")):
+        code, out, _ = run("explain", QUALIFYING, "--why-not", 'income_payer("nope", "x")', *full)
+        assert code == 0 and out.splitlines()[1] == f"  {mark}no rule of the logic concludes this predicate", out
 
 
 def test_explain_in_portuguese() -> None:

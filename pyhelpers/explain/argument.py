@@ -411,14 +411,14 @@ class _Projector:
         (:func:`_leaf_reason`)."""
         return self._terms_reason(attempt) or _leaf_reason(attempt, self.lang)
 
-    def failure(self, attempt: Step) -> str | None:
+    def failure(self, attempt: Step) -> list[str]:
         """Why a rule that could have given a why-not's goal did not (:func:`why_not_answer`): where its first
         failed condition, followed down, is a negated one whose atom holds, that atom (its derivation is no
         reason); else :meth:`reason`, after the facts with values that the nearest rule above a failed
-        comparison of figures met ("… that holding (holding-1) is 24.9% of the capital; 24.9% < 25%")."""
+        comparison of figures met ("… that holding (holding-1) is 24.9% of the capital", "24.9% < 25%")."""
         held = _held_against(attempt)
         if held is not None:
-            return held
+            return [held]
         reason = self.reason(attempt)
         step, owner = attempt, None
         while step.children:
@@ -426,9 +426,9 @@ class _Projector:
                 owner = step
             step = step.children[0]
         if reason is None or owner is None or step.kind != "test" or step.held is None or step.between_terms:
-            return reason
+            return [reason] if reason is not None else []
         facts = [f for a in owner.held_atoms if (f := self._fact(a)) is not None]
-        return "; ".join([*dict.fromkeys(facts), reason])
+        return [*dict.fromkeys(facts), reason]
 
     def _terms_reason(self, attempt: Step) -> str | None:
         """Where the first failed condition is a comparison between States or ids (``Brazil ≠ Brazil``, which
@@ -583,9 +583,8 @@ def why_not_answer(ex: Explainer, query: str, item: str | None, matches: list[cl
     lines: list[Line] = []
     for step in found:
         prov = step.provision or ""
-        reason = proj.failure(step)
         line = Line("failed", prov, [_strip_provision(step.reading, prov) if prov else step.reading],
-                    [reason] if reason else [], rules=[step.rule_id] if step.rule_id else [])
+                    proj.failure(step), rules=[step.rule_id] if step.rule_id else [])
         if not any((ln.provision, ln.readings, ln.facts) == (line.provision, line.readings, line.facts)
                    for ln in lines):
             lines.append(line)
