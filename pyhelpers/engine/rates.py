@@ -282,12 +282,13 @@ def _source(s: _Situation) -> str:
 
 
 def _expanded(checker: Checker, s: _Situation, base: Scenario, three: Any) -> _Expanded:
-    """The open facts of ``base`` (its ``unknown`` fields, where the three-valued answer depends on one;
-    the holding records it reports missing) and a complete scenario per combination of their values."""
+    """The open facts of ``base`` (every ``unknown`` field the catalogue opens, whether or not the three-valued
+    answer reports depending on it: a rule may read an unknown field as absent, as where a treaty takes a
+    fact from the scenario because its own rule is not in the corpus; the holding records it reports missing)
+    and a complete scenario per combination of their values."""
     records = missing_records(checker, base, three, _source(s))
     target = records.scenario if records is not None else base
-    asks = any(f.kind == "depends" for it in three.items for f in it.findings)  # else no unknown field matters
-    opened = (*(unknown_values(target) if asks else ()), *(records.facts if records is not None else ()))
+    opened = (*unknown_values(target), *(records.facts if records is not None else ()))
     combos = list(itertools.product(*[range(len(f.values)) for f in opened]))[:MAX_SITUATIONS]
     choices = [{f.path: f.values[i] for f, i in zip(opened, c, strict=True)} for c in combos]
     scenarios = [target.with_values(choice, _source(s)) if opened else target for choice in choices]
