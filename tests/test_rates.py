@@ -93,7 +93,7 @@ def test_br_pt_cells(computed: RateTable) -> None:
     assert rows[("dividend", "br", "company", ("holding(owner, payer).from is 2022-03-15 or earlier",
                                                "holding(owner, payer).capital is 25% or more"))] \
         == ("capped 10%", ("br-pt 10(2)", "br-pt 10(2)(a)"))
-    assert rows[("dividend", "br", "company", ("holding(owner, payer).capital is 24.99% or less",))] \
+    assert rows[("dividend", "br", "company", ("holding(owner, payer).capital is less than 25%",))] \
         == ("capped 15%", ("br-pt 10(2)", "br-pt 10(2)(b)"))
     assert rows[("dividend", "br", "company", ("holding(owner, payer).from is 2022-03-16 or later",))] \
         == ("capped 15%", ("br-pt 10(2)", "br-pt 10(2)(b)"))

@@ -21,6 +21,7 @@ import dataclasses
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 import clingo
@@ -248,7 +249,8 @@ def _conditions(opened: Sequence[OpenFact], group: Sequence[tuple[int, ...]],
 
     def words(k: int, values: Sequence[int]) -> Condition:
         f = opened[k]
-        return Condition(f.name, f.describe(set(values)), f.listed(set(values)), value_kind(f.path))
+        return Condition(f.name, _below(f, values) or f.describe(set(values)), f.listed(set(values)),
+                         value_kind(f.path))
 
     if size == len(members):
         conds = tuple(words(k, t) for k, t in enumerate(taken) if len(t) < len(opened[k].values))
@@ -264,6 +266,23 @@ def _conditions(opened: Sequence[OpenFact], group: Sequence[tuple[int, ...]],
     if covered == members:
         return rows
     return [(("in the other combinations of " + ", ".join(f.name for f in opened),), group[0])]
+
+
+def _below(f: OpenFact, values: Sequence[int]) -> str | None:
+    """``less than 25%`` for the percentages of a range up to a basis point below the next value tried (a
+    threshold the completion examines a basis point below: "24.99% or less" is every share below it); None
+    otherwise."""
+    chosen = sorted(values)
+    if f.ranged != "int" or chosen != list(range(len(chosen))) or len(chosen) >= len(f.values):
+        return None
+    last, following = f.show(chosen[-1]), f.show(len(chosen))
+    if not (last.endswith("%") and following.endswith("%")):
+        return None
+    try:
+        step = Decimal(following[:-1]) - Decimal(last[:-1])
+    except ArithmeticError:
+        return None
+    return f"less than {following}" if step == Decimal("0.01") else None
 
 
 @dataclass(frozen=True)
