@@ -15,6 +15,7 @@ import csv
 import io
 import json
 import os
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -116,6 +117,61 @@ def test_br_uy_royalty_agrees_with_check(checker: Checker, golden: list[dict[str
     result = checker.check(load_file(ROOT / "scenarios" / "br-uy" / "royalties-patent-know-how-equipment-10.yaml"))
     state = next(i for i in result.items if i.item_id == "patent-2024").state("br")
     assert state is not None and state.max_rate_bp == arising[0]["max_rate_bp"]
+
+
+_NOTATION = re.compile(r"[a-z]+_[a-z_]+|\b[a-z]+\([a-z]|persons\.|United States|Estados Unidos")
+"""What the tables in words never show: a constant or field of the rules, a fact as the rules write it, the State
+the situations name for a third State."""
+
+
+def _table_rows(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if line.startswith("| ") and "---" not in line)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "pt-PT"])
+def test_the_table_is_written_in_words(computed: RateTable, lang: str) -> None:
+    """Conditions, limits and notes as a tax team reads them (issue 24): no rule notation, the situations' persons
+    by their roles, a third State as such."""
+    text = out.markdown(computed, lang)
+    assert not _NOTATION.findall(_table_rows(text))
+    assert not _NOTATION.findall(text.split("\n")[2])  # the intro: what every situation states
+    words = {
+        "en": ["| dividend | Brazil | company resident of Portugal | the holding of the beneficial owner in the paying "
+               "company: share of the capital less than 25% | capped 15% | br-pt 10(2); br-pt 10(2)(b) |  |",
+               "the holding of the beneficial owner in the paying company: held since 2022-03-15 or earlier and share "
+               "of the capital 25% or more | capped 10% |",
+               "| branch profits | Brazil |", "| interest on equity | Portugal |",
+               "(or a subdivision or local authority) of …: Brazil, a third State or not stated | capped 15% |",
+               "| exemption left to wholly owned institutions (br-pt Protocol 4) |",
+               "whether the beneficial owner is a partnership: yes | capped 15% |",
+               "| undetermined on the facts given; open: missing fact: end of the holding (the beneficial owner, the "
+               "paying company) (needed by br-sg 10(2)(a)) |",
+               "| the date of application is not encoded (br-sg 30) |"],
+        "pt": ["| dividendo | Brasil | sociedade residente de Portugal | a participação do beneficiário efetivo na "
+               "sociedade pagadora: parcela do capital menos de 25% | até 15% do montante bruto |",
+               "detida desde 15/03/2022 ou anterior e parcela do capital 25% ou mais | até 10% do montante bruto |",
+               "| lucros de filial | Brasil |", "de …: Brasil, um terceiro Estado ou não informado |",
+               "| indeterminado com os fatos informados; em aberto: fato ausente: fim da participação (o beneficiário "
+               "efetivo, a sociedade pagadora) (exigido pelo br-sg 10(2)(a)) |"],
+        "pt-PT": ["| lucros de sucursal | Brasil |", "de …: Brasil, um Estado terceiro ou não indicado |",
+                  "em aberto: facto em falta: fim da participação (o beneficiário efetivo, a sociedade pagadora)"],
+    }[lang]
+    missing = [w for w in words if w not in text]
+    assert not missing, missing
+
+
+def test_a_third_state_and_the_notes_of_br_uy_royalties_in_words(checker: Checker) -> None:
+    """The State the situations name for any other reads "a third State", in the conditions and in the notes."""
+    table = rate_table(checker, ("br-uy",))
+    en, pt = out.markdown(table), out.markdown(table, "pt")
+    for text in (en, pt):
+        assert not _NOTATION.findall(_table_rows(text))
+    assert "| the royalties arise in a third State (as the scenario states) | not encoded: br-uy |" in en
+    assert "the royalties arise in a third State, as the scenario states" in en
+    assert "payment for rights: copyright or patent; the royalties arise in Brazil (as the scenario states) | " \
+           "capped 10% |" in en
+    assert "| os royalties provêm de um terceiro Estado (segundo o cenário) | não codificado: br-uy |" in pt
+    assert "| the royalties arise in … (as the scenario states): not stated | not encoded: br-uy 12(5) |" in en
 
 
 def test_missing_text_is_not_encoded(computed: RateTable) -> None:

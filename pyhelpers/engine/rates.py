@@ -269,8 +269,8 @@ def _conditions(opened: Sequence[OpenFact], group: Sequence[tuple[int, ...]],
 
 
 def _below(f: OpenFact, values: Sequence[int]) -> str | None:
-    """``less than 25%`` for the percentages of a range up to a basis point below the next value tried (a
-    threshold the completion examines a basis point below: "24.99% or less" is every share below it); None
+    """``less than T`` for the percentages of a range up to a basis point below the next value tried, T (a
+    threshold the completion examines a basis point below: "T - 0.01% or less" is every share below T); None
     otherwise."""
     chosen = sorted(values)
     if f.ranged != "int" or chosen != list(range(len(chosen))) or len(chosen) >= len(f.values):

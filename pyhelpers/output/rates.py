@@ -250,7 +250,7 @@ def _fill(template: str, subject_arg: str, subject: str, lang: str) -> str:
 
 def _condition(c: Condition, treaty: str, lang: str) -> str:
     """An open fact's values under which a row holds, in words: a holding's field after the holding ("the holding
-    of the beneficial owner in the paying company: share of the capital 25% or more"); a field the vocabulary's
+    of the beneficial owner in the paying company: share of the capital T or more"); a field the vocabulary's
     input reads, by that reading (its value filled in, or after a colon where several); any other field by its
     words; else as `treaty check` writes the condition."""
     values = _values(c, treaty, lang)
