@@ -228,6 +228,13 @@ def test_cli_xlsx(cli_table: RateTable, tmp_path: Path) -> None:
     assert [c.value for c in ws[1]] == list(out.CSV_COLUMNS)
     assert ws.max_row == len(cli_table.rows) + 1
     assert [c.value for c in ws[2]][7] == cli_table.rows[0].limit
+    words = openpyxl.load_workbook(first)["Source-State limits"]  # the table in words, for a reader
+    assert [c.value for c in words[1]] == ["treaty", *out._COLUMNS["en"]]
+    assert [c.value or "" for c in words[2]] == ["br-pt", *out._cells(cli_table.rows[0], "en")]
+    pt = tmp_path / "pt.xlsx"
+    assert runner.invoke(main, ["rates", "br-pt", "--format", "xlsx", "-o", str(pt), "--lang", "pt"]).exit_code == 0
+    assert [c.value for c in openpyxl.load_workbook(pt)["Limites do Estado da fonte"][1]][:2] == \
+        ["convenção", "rendimento"]
 
 
 def test_cli_refuses_an_unknown_treaty() -> None:

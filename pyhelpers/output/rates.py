@@ -54,6 +54,7 @@ _WORDS = {
         "owner": "{kinds} resident of {state}",
         "always": "—",
         "open": "open",
+        "treaty": "treaty",
         "owner_kind": "a beneficial owner that is a {kind}:",
         "third_state": "a third State",
         "holding": "the holding of {holder} in {company}",
@@ -72,6 +73,7 @@ _WORDS = {
         "always": "—",
         "owner_kind": "um beneficiário efetivo do tipo {kind}:",
         "open": "em aberto",
+        "treaty": "convenção",
         "third_state": "um terceiro Estado",
         "holding": "a participação {holder} {company}",
         "holding_capital": "parcela do capital",
@@ -454,8 +456,9 @@ FIXED_DATE = datetime(1980, 1, 1)
 state): fixed, so the same table gives the same bytes."""
 
 
-def as_xlsx(table: RateTable) -> bytes:
-    """One sheet, ``rates``: the CSV's columns, a row per limit (needs openpyxl: the ``xlsx`` extra)."""
+def as_xlsx(table: RateTable, lang: str = "en") -> bytes:
+    """Two sheets: ``rates``, the CSV's columns, a row per limit; and the table in words in ``lang`` (its title:
+    the treaty and the Markdown table's columns), for a reader (needs openpyxl: the ``xlsx`` extra)."""
     try:
         from openpyxl import Workbook
     except ImportError:  # pragma: no cover - openpyxl is the xlsx extra's dependency
@@ -468,6 +471,10 @@ def as_xlsx(table: RateTable) -> bytes:
     for row in table.rows:
         rec = _flat(row)
         ws.append([row.max_rate_bp if c == "max_rate_bp" else v for c, v in zip(CSV_COLUMNS, rec, strict=True)])
+    words = wb.create_sheet(wording(_WORDS, lang)["title"])
+    words.append([wording(_WORDS, lang)["treaty"], *languages.pick(_COLUMNS, lang)])
+    for row in table.rows:
+        words.append([row.treaty, *_cells(row, lang)])
     wb.properties.created = FIXED_DATE
     wb.properties.modified = FIXED_DATE
     buf = io.BytesIO()
@@ -503,7 +510,7 @@ def render(table: RateTable, fmt: str, lang: str = "en") -> str | bytes:
     if fmt == "json":
         return as_json(table)
     if fmt == "xlsx":
-        return as_xlsx(table)
+        return as_xlsx(table, lang)
     raise InputError(f"--format: expected one of {', '.join(FORMATS)}, found {fmt!r}")
 
 
