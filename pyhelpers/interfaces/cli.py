@@ -79,6 +79,20 @@ def internal_error(err: Exception) -> InternalError:
     return InternalError(f"internal error, please report it with the input that caused it ({what}{debug})")
 
 
+PIPE_CLOSED = 141
+"""The exit code when the reader of the output closed the pipe: a shell's for a process ended by SIGPIPE."""
+
+
+def _quiet_stdout() -> None:
+    """Standard output to the null device: what is left to flush at exit has no reader (Python's advice for a
+    closed pipe, which would otherwise be reported again at exit)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured output): nothing to flush there
+        pass
+
+
 def error_line(err: TreatyLogicError, lang: str) -> str:
     """``error: ...`` in the language of the command's ``--lang`` (``erro: ...`` in Portuguese)."""
     return f"{'erro' if family(lang) == 'pt' else 'error'}: {err.render(lang)}"
@@ -95,6 +109,9 @@ def _handle_errors(func: F) -> F:
             sys.exit(err.exit_code)
         except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
             raise  # click's own: usage errors (2), an abort, an exit
+        except BrokenPipeError:  # the reader closed the pipe (``treaty list | head -1``): no error of ours
+            _quiet_stdout()
+            sys.exit(PIPE_CLOSED)
         except Exception as err:  # a traceback is never the answer to input: exit 4, not a crash
             if os.environ.get(DEBUG) == "1":
                 traceback.print_exc()
