@@ -14,6 +14,7 @@ import pytest
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import Scenario, load_file
+from pyhelpers.scenario.reading import parse_yaml, read_file
 
 pytest_plugins = ["pytester"]  # tests/test_pytest_plugin.py runs pytest in a temporary repository
 
@@ -74,6 +75,15 @@ def checked(checker: Checker, loaded: Callable[[Path], Scenario]) -> Callable[[P
         return cache[path]
 
     return check
+
+
+def read_yaml(path: str | Path, what: str = "scenario") -> Any:
+    """The data of a scenario file (``what``: "scenario", or "context" for a batch context) as the product reads
+    it: YAML 1.2 with the project's reader (:func:`~pyhelpers.scenario.reading.parse_yaml`, as :func:`load_file`
+    does), not PyYAML's YAML 1.1 ``safe_load``, which reads a key ``no`` (Norway) or ``on`` as a boolean and
+    ``1_000`` as a number. Dates stay text; a float keeps its text (``YamlFloat``, which ``yaml.safe_dump``
+    cannot write)."""
+    return parse_yaml(read_file(path, what), str(path))[0]
 
 
 def scenario_id(path: Path) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -369,3 +370,78 @@ def test_a_third_state_is_named() -> None:
                        ("pt", "que os Estados Unidos ")):
         out = CliRunner().invoke(main, ["explain", path, "--item", "us-prize", "--lang", lang]).stdout
         assert name in out and " US " not in out, out
+
+
+def _state_lines(path: Path, item: str, lang: str = "en") -> dict[str, list[str]]:
+    """``treaty explain``'s argument of ``item``: each State's lines (up to the item's findings)."""
+    out = CliRunner().invoke(main, ["explain", str(path), "--item", item, "--lang", lang]).stdout
+    lines: dict[str, list[str]] = {}
+    state = None
+    for ln in out.splitlines():
+        if ln.startswith("  ") and not ln.startswith("   "):
+            head = ln.strip()
+            state = head.split(":")[0] if head.partition(":")[2].strip() and " " not in head.split(":")[0] else None
+            if state is not None:
+                lines[state] = []
+        elif state is not None and ln.startswith("    "):
+            lines[state].append(ln.strip())
+        elif not ln.startswith(" "):
+            state = None
+    return lines
+
+
+def test_an_exception_failing_on_two_states_being_one_gives_the_facts_compared() -> None:
+    """br-pt 22(3) does not apply to a dividend a Brazilian company pays a Brazilian resident: the reason is
+    what its rule compared — where the income arises and where its beneficial owner resides — never the
+    comparison of the two States alone ("Brazil = Brazil", which reads as a tautology: issue 24)."""
+    path = ROOT / "scenarios/br-pt/exam46-pt-br-domestic-no-pt-profits.yaml"
+    for lang, reason in (("en", "div-br-br-arises-br arises in Brazil; the beneficial owner of div-br-br-arises-br"
+                                " is a resident of Brazil"),
+                         ("pt", "div-br-br-arises-br provém do Brasil; o beneficiário efetivo de div-br-br-arises-br"
+                                " é residente do Brasil")):
+        lines = [ln for ls in _state_lines(path, "div-br-br-arises-br", lang).values() for ln in ls]
+        exceptions = [ln for ln in lines if "22(3)" in ln and ("does not apply" in ln or "não se aplica" in ln)]
+        assert exceptions and all(ln.endswith(reason) for ln in exceptions), exceptions
+        assert not [ln for ln in lines if re.search(r"\b(\w+) = \1$", ln)]
+
+
+def test_a_residence_two_articles_derive_is_argued_under_the_one_that_decides_the_item() -> None:
+    """The beneficial owner's residence of a dividend the dividends article does not deal with (paid by a Brazilian
+    company to a Brazilian resident, no Portuguese profits: 10(5)) is argued under 22(1), which decides it, not
+    under 10(2)'s limit, which does not apply (issue 24); where 22(2) sends it to Art. 7, under 22(2), whose
+    words ask it («residente de um Estado Contratante»); in a finding's argument, under the provision that asks it."""
+    domestic = _state_lines(ROOT / "scenarios/br-pt/exam46-pt-br-domestic-no-pt-profits.yaml", "div-br-br-arises-br")
+    for lines in domestic.values():
+        assert not [ln for ln in lines if ln.startswith("br-pt 10(2)")], lines
+        assert any(ln.startswith("br-pt 22(1): ") and "the beneficial owner of div-br-br-arises-br is a resident of"
+                   " Brazil" in ln for ln in lines), lines
+    pe = _state_lines(ROOT / "scenarios/br-pt/exam46-pt-br-domestic-lisbon-pe.yaml",
+                      "div-kappa-no-pt-profits-lisbon-pe")
+    assert set(domestic) == set(pe) == {"Brazil", "Portugal"}
+    for lines in pe.values():
+        assert not [ln for ln in lines if ln.startswith("br-pt 10(2)")], lines
+        assert any(ln.startswith("br-pt 22(2): ") and "the beneficial owner of div-kappa-no-pt-profits-lisbon-pe is a"
+                   " resident of Brazil" in ln for ln in lines), lines
+    # ... and in the findings' arguments too (an assumption of 22(3), an open permanent establishment under 22(2))
+    path = ROOT / "scenarios/br-pt/exam46-pt-third-state-payer-pe.yaml"
+    out = CliRunner().invoke(main, ["explain", str(path)]).stdout
+    assert "br-pt 22(3): no-div-connected-lisbon-branch is taken to arise where its payer resides; the beneficial" \
+           " owner of no-div-connected-lisbon-branch is a resident of Brazil" in out
+    assert "br-pt 10(2): the beneficial owner" not in out
+
+
+def test_a_residence_one_article_derives_stays_under_it() -> None:
+    """The narrowly-not case: a dividend 10(2) limits (paid to a Portuguese company) keeps its beneficial owner's
+    residence under 10(2), which alone derives it there: no line of the article on other income appears."""
+    lines = _state_lines(ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml", "div-2024")
+    assert lines and all(not [ln for ln in ls if ln.startswith("br-pt 22(")] for ls in lines.values()), lines
+    assert any(ln.startswith("br-pt 10(2): ") and "beneficial owner" in ln for ln in lines["Brazil"]), lines
+
+
+def test_a_condition_no_fact_establishes_reads_as_law() -> None:
+    """An exception's reason where no rule derives its first failed condition speaks of the facts, not of the
+    engine's rules ("no rule derives that ..."): 10(4) and a nominee for a French owner."""
+    path = ROOT / "scenarios/br-pt/dividends-holding-connected-with-brazilian-pe.yaml"
+    out = CliRunner().invoke(main, ["explain", str(path), "--item", "div-nominee-for-french-owner"]).stdout
+    assert "the facts do not establish that paris-participations is a resident of some State (br-pt 4(1))" in out
+    assert "no rule derives" not in out

@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from pyhelpers.engine import alternatives, critical
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import Scenario, load_dict, load_file
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
+from pyhelpers.scenario.reading import parse_yaml, read_file
 
 from .conftest import ROOT, SCENARIOS
 
@@ -82,8 +82,9 @@ def _range_at(data: Any, path: tuple[Any, ...]) -> tuple[date, date]:
 
 
 def _variants(path: Path) -> list[tuple[str, Any]]:
-    """The scenario's data with its ranges widened (shipped short ranges), or narrowed to windows (long)."""
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    """The scenario's data with its ranges widened (shipped short ranges), or narrowed to windows (long); read
+    as the loader reads it (YAML 1.2's scalars: a State ``no`` is Norway, dates stay text)."""
+    raw = parse_yaml(read_file(path, "scenario"), str(path))[0]
     raw.pop("expect", None)
     ranges = _ranges(raw)
     key = _id(path)

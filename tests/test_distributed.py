@@ -46,9 +46,12 @@ def ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    """Two worker processes (each its own interpreter, started by ``spawn``) over loopback."""
+    """Two worker processes (each its own interpreter, started by ``spawn``) over loopback. No dashboard; the
+    HTTP server the scheduler starts anyway (``dashboard_address=None`` leaves it on port 8787, with a warning
+    when that port is taken) on a free loopback port, as the command's own LocalCluster has it."""
     assert dask.config.get("distributed.worker.multiprocessing-method") == "spawn"
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                                   host="127.0.0.1") as cluster, distributed.Client(cluster) as c:
         yield c
 

@@ -5,6 +5,7 @@ messages are unchanged."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import os
 import re
@@ -231,19 +232,28 @@ def test_batch_rows_in_portuguese(tmp_path: Path) -> None:
 
 
 def test_problem_json_in_portuguese() -> None:
+    """The application called in this process through httpx's own ASGI transport (Starlette's TestClient warns
+    that it is deprecated with httpx); as with TestClient outside a ``with``, its lifespan does not run: these
+    problems are found before the engine is needed."""
     pytest.importorskip("fastapi")
-    pytest.importorskip("httpx")
-    from fastapi.testclient import TestClient
+    httpx = pytest.importorskip("httpx")
 
     from pyhelpers.interfaces.serve import create_app
 
-    client = TestClient(create_app())
+    app = create_app()
+
+    def post(**request: Any) -> Any:
+        """What ``POST /check`` answers (read whole)."""
+        async def send() -> Any:
+            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://testserver") as c:
+                return await c.post("/check", **request)
+        return asyncio.run(send())
+
     body = BAD["bad-date"].encode("utf-8")
     yaml = {"Content-Type": "application/yaml"}
-    en = client.post("/check", content=body, headers=yaml).json()
+    en = post(content=body, headers=yaml).json()
     for asked in ({"params": {"lang": "pt"}}, {"headers": {"Accept-Language": "pt-BR,pt;q=0.9,en;q=0.8"}}):
-        pt = client.post("/check", content=body, headers={**yaml, **asked.get("headers", {})},
-                         params=asked.get("params")).json()
+        pt = post(content=body, headers={**yaml, **asked.get("headers", {})}, params=asked.get("params")).json()
         assert pt["title"] == "entrada inválida" and pt["status"] == 422
         assert pt["detail"] == ("body, linha 21: campo income[0].date: esperado uma data real AAAA-MM-DD, encontrado "
                                 "'2023-02-29'\ncorrija os campos acima e execute o comando novamente")
@@ -252,11 +262,11 @@ def test_problem_json_in_portuguese() -> None:
         assert {k: v for k, v in pt["errors"][0].items() if k != "detail"} == \
                {k: v for k, v in en["errors"][0].items() if k != "detail"}
     assert en["title"] == "bad input" and en["detail"].startswith("body:21: income[0].date: expected a real date")
-    preferred_en = client.post("/check", content=body, headers={**yaml, "Accept-Language": "en-US,pt;q=0.5"}).json()
+    preferred_en = post(content=body, headers={**yaml, "Accept-Language": "en-US,pt;q=0.5"}).json()
     assert preferred_en == en
-    empty = client.post("/check", content=b"", headers=yaml, params={"lang": "pt"}).json()
+    empty = post(content=b"", headers=yaml, params={"lang": "pt"}).json()
     assert empty["detail"].startswith("body: (corpo): esperado um cenário (YAML ou JSON), encontrado um corpo vazio")
-    media = client.post("/check", content=b"x", headers={"Content-Type": "text/html"}, params={"lang": "pt"}).json()
+    media = post(content=b"x", headers={"Content-Type": "text/html"}, params={"lang": "pt"}).json()
     assert media["detail"].startswith("Content-Type: esperado um de application/yaml")
     assert media["detail"].endswith(", encontrado text/html")
 

@@ -10,12 +10,11 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-import yaml
 
 from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import load_dict, load_file, load_text
-from pyhelpers.scenario.reading import MAX_BYTES
+from pyhelpers.scenario.reading import MAX_BYTES, parse_yaml
 
 from .test_loader import GOOD, one, problems
 
@@ -149,7 +148,7 @@ def test_5000_digit_integers_are_refused(where: str) -> None:
 
 def test_huge_integers_given_as_data_are_refused() -> None:
     """Through the Python API (no YAML text to bound) too: never an error printing the number itself."""
-    data = yaml.safe_load(GOOD)
+    data = parse_yaml(GOOD, "case.yaml")[0]
     data["holdings"][0]["capital"] = 10**5000
     data["income"][0]["gross"]["amount"] = 10**5000
     with pytest.raises(ScenarioError) as info:

@@ -11,7 +11,6 @@ import re
 from decimal import Decimal
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from pyhelpers.base import formats
@@ -19,7 +18,7 @@ from pyhelpers.engine.results import Cut, Incomplete
 from pyhelpers.interfaces.cli import main
 from pyhelpers.output import render
 
-from .conftest import ROOT
+from .conftest import ROOT, read_yaml
 from .test_vocabulary_pt import english_vocabulary, english_words, json_texts
 
 QUALIFYING = ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml"
@@ -33,7 +32,7 @@ EVERY_FIGURE = Incomplete(Cut.ALTERNATIVES, 10.0, wall_seconds=1234.5, cpu_secon
 
 
 def data_name() -> str:
-    return str(yaml.safe_load(QUALIFYING.read_text(encoding="utf-8"))["name"])
+    return str(read_yaml(QUALIFYING)["name"])
 
 
 def test_the_reason_in_each_language_with_its_numbers() -> None:

@@ -9,14 +9,15 @@ from pyhelpers.engine.solve import Checker
 from pyhelpers.facts.emit import Const, Fn, fact, term
 from pyhelpers.scenario import load_dict
 
-from .conftest import ROOT
+from .conftest import ROOT, read_yaml
 
 HOSTILE = ['x). #false.', '"a" :- b.', 'a\\"). p(1', "%* comment", "#show.", "s\\",
            'div-2024"). max_rate("s","div-2024",0']
 
 
 def _scenario(payer: str, recipient: str, item: str) -> dict[str, object]:
-    data = yaml.safe_load((ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml").read_text(encoding="utf-8"))
+    data = read_yaml(ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml")
+    # the two ids renamed everywhere in PyYAML's text of the data, which PyYAML reads back (its own output)
     data = yaml.safe_load(yaml.safe_dump(data).replace("alfa-industria-sa", "PAYER").replace("lusoinvest", "RECIP"))
     data["persons"][payer] = data["persons"].pop("PAYER")
     data["persons"][recipient] = data["persons"].pop("RECIP")

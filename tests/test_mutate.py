@@ -19,7 +19,7 @@ from pyhelpers.tools import mutate
 from pyhelpers.tools.coverage import scenario_files
 from pyhelpers.tools.mutate import generate_mutants, run_mutation, sample
 
-from .conftest import ROOT
+from .conftest import ROOT, read_yaml
 
 FIXTURE = ROOT / "tests" / "fixtures" / "mutate"
 OPEN = FIXTURE / "open" / "capital-20-or-25.yaml"
@@ -171,12 +171,10 @@ def test_sampled_br_pt_score() -> None:
 def test_fixture_probe_tells_a_survivor_apart(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Without the exactly-25% scenario, the suite cannot tell `P >= M` from `P > M`; a probe at 25% can:
     the mutant survives (a scenario is missing) and `--save` writes the probe as a candidate scenario."""
-    import yaml
-
     from pyhelpers.prolog import generate as gen
     from pyhelpers.scenario import load_dict
 
-    data = yaml.safe_load((FIXTURE / "scenarios" / "exactly.yaml").read_text(encoding="utf-8"))
+    data = read_yaml(FIXTURE / "scenarios" / "exactly.yaml")
     del data["expect"]
     probe = gen.Generated("probe at 25%", data, load_dict(data, "probe at 25%"))
     monkeypatch.setattr(gen, "generate", lambda n, seed, suite: ([probe], 0))
@@ -192,7 +190,7 @@ def test_fixture_probe_tells_a_survivor_apart(monkeypatch: pytest.MonkeyPatch, t
     assert len(saved) == 2
     text = saved[0].read_text(encoding="utf-8")
     assert text.startswith("# tells apart the surviving mutant logic/br-pt/art10.lp:")
-    assert yaml.safe_load(text)["holdings"][0]["capital"] == 25
+    assert read_yaml(saved[0])["holdings"][0]["capital"] == 25
 
 
 def test_a_scenario_with_alternatives_is_used_and_kills() -> None:

@@ -15,7 +15,7 @@ from pyhelpers.engine.solve import Checker
 from pyhelpers.facts.interests import Edge, Interest, interests
 from pyhelpers.scenario import load_text
 
-from .conftest import ROOT
+from .conftest import ROOT, read_yaml
 from .ownership_gen import chain, complement_claimant, ladder, split_chain
 
 
@@ -108,8 +108,7 @@ def test_qualified_owners_just_below_50_percent_with_many_decimals_denied(checke
 def test_more_than_50_percent_only_beyond_many_decimals(checker: Checker) -> None:
     """br-ae's indicator needs more than 50% ("mais de 50%"): exactly 50% through chains of many decimals
     is not more; 50% plus 10^-12 (a further chain of three holdings of 0.01%) is."""
-    doc = yaml.safe_load((ROOT / "scenarios/br-ae/ppt-indicator-owned-from-third-state-50-or-50-01-percent.yaml")
-                         .read_text(encoding="utf-8"))
+    doc = read_yaml(ROOT / "scenarios/br-ae/ppt-indicator-owned-from-third-state-50-or-50-01-percent.yaml")
     one = split_chain(3, top="indian-parent", target="gulf-one")["holdings"]
     two = [{**h, "holder": h["holder"] + "-2" if h["holder"] != "indian-parent" else h["holder"],
             "company": h["company"] + "-2" if h["company"] != "gulf-two" else "gulf-two"}

@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 pytest.importorskip("fastapi")
@@ -23,6 +22,7 @@ pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 
 from pyhelpers.interfaces.cli import main  # noqa: E402
+from tests.conftest import read_yaml  # noqa: E402
 from tests.ledger_gen import CONTEXT, generate  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("serve")  # one server for every test of the module
@@ -118,8 +118,8 @@ def test_check_decides_the_item_with_its_provisions(client: httpx.Client) -> Non
 
 
 def test_check_ask_and_a_scenario_given_as_json(client: httpx.Client) -> None:
-    data = yaml.safe_load(body(CONDITIONS))
-    r = client.post("/check", params={"source": CONDITIONS, "ask": "true"}, content=json.dumps(data, default=str),
+    data = read_yaml(ROOT / CONDITIONS)
+    r = client.post("/check", params={"source": CONDITIONS, "ask": "true"}, content=json.dumps(data),
                     headers={"content-type": "application/json"})
     assert r.status_code == 200
     assert r.content == cli("check", CONDITIONS, "--ask", "--format", "json")
@@ -186,7 +186,7 @@ def test_batch_answers_the_json_lines_of_treaty_batch(client: httpx.Client, tmp_
     rows = generate(60, seed=3)
     ledger = tmp_path / "ledger.jsonl"
     ledger.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    context = json.dumps(yaml.safe_load(CONTEXT.read_text(encoding="utf-8")), default=str)
+    context = json.dumps(read_yaml(CONTEXT, "context"))
     r = client.post("/batch", params={"source": str(ledger), "chunk": 25},
                     content=context + "\n" + ledger.read_text(encoding="utf-8"),
                     headers={"content-type": "application/jsonl"})
@@ -232,7 +232,7 @@ def test_batch_bounds_is_treaty_batch_bounds(client: httpx.Client, tmp_path: Pat
 def test_batch_with_a_row_keyed_like_a_result_column_ends_with_a_problem_naming_it(client: httpx.Client) -> None:
     """A row with a key named like a result column (its value would be replaced by the result): the answer ends
     with a problem naming the body's line and the key, what was expected (not a row answered without it)."""
-    context = json.dumps(yaml.safe_load(CONTEXT.read_text(encoding="utf-8")), default=str)
+    context = json.dumps(read_yaml(CONTEXT, "context"))
     row = {**generate(1, seed=1, bad_share=0.0)[0], "status": "paid"}
     r = client.post("/batch", content=context + "\n" + json.dumps(row) + "\n",
                     headers={"content-type": "application/jsonl"})
@@ -253,7 +253,7 @@ def test_batch_with_a_bad_context_is_a_problem_naming_its_field(client: httpx.Cl
 
 
 def test_batch_over_the_size_limit_ends_with_a_problem_line(client: httpx.Client) -> None:
-    context = json.dumps(yaml.safe_load(CONTEXT.read_text(encoding="utf-8")), default=str)
+    context = json.dumps(read_yaml(CONTEXT, "context"))
     rows = "".join(json.dumps(r) + "\n" for r in generate(2, seed=1)) * 500  # over --max-batch-body 200000
 
     def chunks() -> Iterator[bytes]:  # streamed: no Content-Length to refuse it by

@@ -27,7 +27,7 @@ from pyhelpers.output import rates, render, report
 from pyhelpers.prolog import crosscheck
 from pyhelpers.tools import coverage, diff, mutate
 
-from .conftest import ROOT
+from .conftest import ROOT, read_yaml
 from .ledger_gen import CONTEXT, generate, write_csv
 from .test_regression import MINI, _copy
 
@@ -97,7 +97,7 @@ def english_vocabulary() -> set[str]:
 
 def _ids(path: str) -> set[str]:
     """The words of the scenario's own ids (persons, items, holdings, places): not the tool's words."""
-    data = yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
+    data = read_yaml(ROOT / path)
     out: set[str] = set()
 
     def walk(node: Any) -> None:
@@ -232,7 +232,7 @@ def _cut_outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     """Answers a time limit of 0 s cut (the check before the rules are applied, the alternatives of an unknown
     fact, whatif's search), each saying why first, under --lang pt; the scenario without its ``expect:`` block
     (whose comparison writes the block's own values)."""
-    data = yaml.safe_load((ROOT / CUT).read_text(encoding="utf-8"))
+    data = read_yaml(ROOT / CUT)
     data.pop("expect", None)
     for item in data.get("income", []):
         item.pop("expect", None)
@@ -253,7 +253,7 @@ def wrong_expectations(tmp: Path) -> Path:
     """A copy of the br-pt dividend whose ``expect:`` block is wrong in every way `check` words: the status, an
     outcome, a State's outcome left out of an exact expectation, the provisions, the maximum source tax, and a
     withholding, entitlement and relief the item does not have."""
-    data = yaml.safe_load((ROOT / SCENARIOS["br-pt"]).read_text(encoding="utf-8"))
+    data = read_yaml(ROOT / SCENARIOS["br-pt"])
     expected = data["expect"]["div-2024"]
     expected.update(status="depends", outcome={"br": "capped 15%"}, provisions=expected["provisions"][:-1],
                     max_source_tax="150000.00", withholding={"finding": "compliant"},

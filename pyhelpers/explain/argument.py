@@ -147,6 +147,7 @@ class _Projector:
                         if spec.type == "prov" and a.type == clingo.SymbolType.String)
         self._exception_rules: dict[tuple[str, int], list[tuple[Any, list[Any]]]] = {}
         self._not_met: dict[clingo.Symbol, list[str]] = {}
+        self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -155,6 +156,7 @@ class _Projector:
         sup = self.ex.just.get(root)
         if sup is None:
             return []
+        self._root = _rule_provision(sup.plan, sup.env)
         self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
@@ -170,12 +172,15 @@ class _Projector:
             return
         prov = None if BOOKKEEPING in sup.plan.info.flags else _rule_provision(sup.plan, sup.env)
         cur = owner
+        own = prov
+        if prov is not None and prov not in self.outcome_provisions:
+            prov = self._argued_under(atom, prov, owner)
         if self._keep(prov):
             assert prov is not None
             line = lines.get(("provision", prov))
             if line is None:
                 line = lines[("provision", prov)] = Line("provision", prov)
-            if owner is not line:
+            if owner is not line or prov != own:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov)
                 if text not in line.readings:
                     line.readings.append(text)
@@ -184,6 +189,26 @@ class _Projector:
             return
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
+
+    def _argued_under(self, atom: clingo.Symbol, prov: str, owner: Line | None) -> str:
+        """The provision to argue ``atom`` under, where the rule that derived it first is of ``prov``, outside the
+        item's outcome provisions, and rules of other provisions derive it too: the first of the outcome provisions
+        whose rules also derive it; else the provision of the line that uses it (``owner``; with no line above it,
+        the conclusion's own) where a rule of that line's article derives it; else ``prov``.
+        A dividend's beneficial owner's residence is derived first under the dividends article's limit (its rule
+        under the article on other income needs the item to be other income, which the dividends article decides
+        from that residence): where the dividends article does not deal with the item, the residence is argued
+        under the article on other income, or under the paragraph that asks it."""
+        provs = {p for s in self.ex.supports.get(atom, []) if (p := _rule_provision(s.plan, s.env)) is not None}
+        if len(provs) < 2:  # one provision derives it: argued there
+            return prov
+        found = sorted(provs & self.outcome_provisions)
+        if found:
+            return found[0]
+        base = self._root if owner is None else owner.provision
+        if base is not None and any(p.partition("(")[0] == base.partition("(")[0] for p in provs):
+            return base
+        return prov
 
     def _children(self, sup: _Support, cur: Line | None, lines: dict[tuple[str, str], Line],
                   seen: set[clingo.Symbol], collect: bool, context: frozenset[clingo.Symbol]) -> None:
@@ -367,7 +392,27 @@ class _Projector:
                    if p.info.dynamic_provision is not None}  # a rule for any exception: not this one's own
         own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
         attempt = min(own, key=lambda s: len(s.children))
-        return _leaf_reason(attempt, self.lang)
+        return self._terms_reason(attempt) or _leaf_reason(attempt, self.lang)
+
+    def _terms_reason(self, attempt: Step) -> str | None:
+        """Where the first failed condition is a comparison between States or ids (``Brazil ≠ Brazil``, which
+        names no figure and reads as a tautology), the facts about the item that the nearest provision's rule
+        above it met and compared: "… arises in Brazil; the beneficial owner … is a resident of Brazil"."""
+        step, owner = attempt, None
+        while step.children:
+            if step.kind == "failed" and step.provision is not None and step.held_atoms:
+                owner = step
+            step = step.children[0]
+        if not step.between_terms or owner is None:
+            return None
+        texts = [reading(self.ex.logic, a, self.lang) for a in owner.held_atoms if self._about_item(a)]
+        return "; ".join(dict.fromkeys(texts)) or None
+
+    def _about_item(self, atom: clingo.Symbol) -> bool:
+        """A condition about the item that an argument shows: it names the item and is no catalogue fact."""
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        return pred is not None and pred.role != "static" and any(_arg_is(atom, i, self.item)
+                                                                    for i in range(len(atom.arguments)))
 
 
 _POS = ast.Position("<argument>", 0, 0)

@@ -207,6 +207,14 @@ def _bound(node: Any, env: Env) -> bool:
     return all(v in env for v in variables(node))
 
 
+def _ground(node: Any, env: Env) -> clingo.Symbol | None:
+    """``node`` under ``env``, or None where a variable of it is not bound."""
+    try:
+        return evaluate(node, env) if _bound(node, env) else None
+    except Unbound:
+        return None
+
+
 class _AnonymousFinder(ast.Transformer):
     def __init__(self) -> None:
         self.found = False
@@ -239,6 +247,8 @@ class Step:
     note: str | None = None
     children: list[Step] = field(default_factory=list)
     held: str | None = None  # a failed test: the comparison that holds instead, with its figures
+    between_terms: bool = False  # a failed test between States, ids or terms (``held`` has no figure)
+    held_atoms: tuple[clingo.Symbol, ...] = ()  # a failed rule: the positive conditions its best attempt met
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "atom": self.atom, "reading": self.reading}
@@ -852,6 +862,9 @@ class Explainer:
         fixed = None if info.provision.startswith(("{", "(")) else info.provision
         step = Step("failed", head_text, self._partial_reading(plan.head, final_env), info.rule_id,
                     _rule_provision(plan, final_env) or fixed, f"{info.file}:{info.line}", tuple(sorted(info.flags)))
+        missed = [part for part, _fenv in failures]
+        met = (_ground(p.atom, final_env) for p in parts if p.kind == "pos" and not any(p is m for m in missed))
+        step.held_atoms = tuple(a for a in met if a is not None)
         for part, fenv in failures:
             if part.kind in ("cmp", "neg") and not _bound(part.node, fenv):
                 continue  # not evaluable: a failed positive condition above leaves its variables unbound
@@ -1001,7 +1014,9 @@ class Explainer:
             return step
         if part.kind == "cmp":
             step = self._test_step(part, plan, env)
-            step.held = next(iter(self._held_instead(part, plan, env) or self._other_instead(part, plan, env)), None)
+            figures = self._held_instead(part, plan, env)
+            step.held = next(iter(figures or self._other_instead(part, plan, env)), None)
+            step.between_terms = not figures and step.held is not None
             return step
         agg = lit.atom
         value = self.aggregate_value(agg, env)

@@ -167,12 +167,13 @@ _WORDS["en"].update({"open": "(open)", "no_value": "the treaty sets no such valu
 # why an exception did not apply, where its first failed condition is one no fact or rule gives: the
 # condition read under a negation, never as a statement ("X is connected with some place (not given)")
 _WORDS["en"].update({"lacks_not_given": "the scenario does not say that {reading}",
-                     "lacks_no_rule": "no rule derives that {reading}",
+                     "lacks_no_rule": "the facts do not establish that {reading}",
                      "lacks_no_value": "the treaty does not provide that {reading}"})
 _WORDS["pt"].update({"lacks_not_given": "o cenário não informa que {reading}",
-                     "lacks_no_rule": "nenhuma regra deriva que {reading}",
+                     "lacks_no_rule": "os fatos não estabelecem que {reading}",
                      "lacks_no_value": "a convenção não dispõe que {reading}"})
-_WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}"})
+_WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}",
+                        "lacks_no_rule": "os factos não estabelecem que {reading}"})
 # a side of a proportion tested by cross-multiplying (N × 100% ≥ Len × 50%): a share of a figure
 _WORDS["en"]["share_of"] = "{share} of {figure}"
 _WORDS["pt"]["share_of"] = "{share} de {figure}"

@@ -240,9 +240,11 @@ def _separate_run(run: Run, args: list[str], tmp: Path, tag: str) -> Run:
     log = open(tmp / f"dask-separate-{run.workers}-{tag}.log", "wb")  # noqa: SIM115 (closed below, after the processes)
     started: list[subprocess.Popen[bytes]] = []
     try:
+        # the HTTP server the scheduler starts even without a dashboard: a free loopback port, not 8787 on every
+        # interface (a warning in the log when another cluster has it)
         started.append(subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port",
-                                         address.rsplit(":", 1)[1], "--no-dashboard"], cwd=tmp, env=ENV,
-                                        stdout=log, stderr=subprocess.STDOUT))
+                                         address.rsplit(":", 1)[1], "--no-dashboard", "--dashboard-address",
+                                         "127.0.0.1:0"], cwd=tmp, env=ENV, stdout=log, stderr=subprocess.STDOUT))
         for i in range(run.workers):
             started.append(subprocess.Popen([*dask, "worker", address, "--nthreads", "1", "--nworkers", "1",
                                              "--host", "127.0.0.1", "--no-dashboard", "--name", f"bench-{i}"],
