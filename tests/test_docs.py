@@ -70,3 +70,22 @@ def test_readme_is_short_and_its_links_resolve() -> None:
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme):
         if not re.match(r"[a-z]+:", target):
             assert (ROOT / target).exists(), target
+
+
+def test_readme_examples_are_the_commands_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each example of the README (a block opening with ``$ .venv/bin/treaty …``) is what that command prints,
+    line for line: the README shows the output as it is, not an excerpt that drifts from it."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from pyhelpers.interfaces.cli import main
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    examples = re.findall(r"```\n\$ \.venv/bin/treaty ([^\n]+)\n(.*?)```", readme, flags=re.S)
+    assert examples
+    monkeypatch.chdir(ROOT)
+    for command, shown in examples:
+        args = shlex.split(command)  # (a time limit no busy machine reaches: nothing is cut, so nothing said of it)
+        out = CliRunner().invoke(main, args + (["--time-limit", "600"] if args[0] == "check" else [])).stdout
+        assert shown.rstrip("\n") == out.rstrip("\n"), command
