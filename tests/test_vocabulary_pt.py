@@ -50,6 +50,7 @@ _ALSO_PORTUGUESE = {"treaty", "expect", "strict", "hash", "clingo", "graphviz", 
                     "en", "csll", "irpj", "irpf", "irc", "irs", "iass", "derrama", "irae", "irnr", "sudam", "sudene",
                     "item", "total", "status", "no", "not", "is", "a", "as", "of", "in", "on", "e", "o", "de", "do",
                     "se", "em", "um", "uma", "ou",
+                    "local",  # "autoridade local" (a reading of the vocabulary)
                     "min"}  # clingo's `#min` aggregate and a rule's `Min`, in the derivation and the program text
 
 

@@ -64,6 +64,9 @@ HELP: dict[str, dict[str, str]] = {
         "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [padrão: 3000, escolhido "
         "por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--resume": "continua uma execução interrompida a partir do seu diário",
+        "--bounds": "uma linha cujo resultado um fato ausente deixa indeterminado recebe o seu limite, como treaty "
+        "check o dá ('capped at most ...', cap 'at most ...'): um treaty check por linha distinta assim "
+        "(mais lento)",
         "--engine": "local: --workers processos nesta máquina; dask: partições em um cluster Dask (-o é então uma "
         "pasta terminada em .parquet ou .csv, com um manifesto)",
         "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); padrão: um cluster local de "
@@ -80,7 +83,7 @@ HELP: dict[str, dict[str, str]] = {
     },
     "explain-row": {
         "": "Executa de novo uma linha de um LEDGER com explicações (como `treaty explain` faz com um cenário): "
-        "seu resultado, depois o argumento jurídico (--full: a derivação inteira).",
+        "o seu resultado, depois o argumento jurídico (--full: a derivação inteira).",
         "--context": "o cenário do grupo sem itens de rendimento",
         "--row": "o id da linha",
     },
@@ -157,6 +160,9 @@ command name is the group itself."""
 _OPTIONS_PT_PT = {
     "--strict": "nenhum valor por omissão substitui um facto de que a lei precisa: cada um é indicado como ausente, "
         "não presumido",
+    "--full": "a derivação inteira de cada conclusão, com os passos do motor (por omissão: o argumento jurídico, "
+        "dispositivo por dispositivo; com --why-not, a análise inteira em vez da primeira condição que falhou de cada "
+        "regra)",
     "--jobs": "processos (por omissão: as CPUs)",
     "--logic": "a pasta logic/ a medir (por omissão: a base de regras instalada)",
     "--output": "ficheiro de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão)",
@@ -172,8 +178,6 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
         "": "Mostra o porquê: o argumento jurídico de cada conclusão, dispositivo por dispositivo, com os factos "
             "decisivos (--full: a derivação inteira, citada, até aos factos do cenário).",
         "--item": "id do item de rendimento (por omissão: todos os itens)",
-        "--full": "a derivação inteira de cada conclusão, com os passos do motor (por omissão: o argumento jurídico, "
-            "dispositivo por dispositivo)",
     },
     "whatif": {
         "": "As menores mudanças nos factos que FILE marca como changeable (ou, se nenhum estiver marcado, em "
@@ -182,6 +186,9 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
         "--goal": "o que deve valer, por exemplo 'max_rate(\"div-2024\", R), R <= 1000' (taxas em pontos-base)",
     },
     "batch": {
+        "--bounds": "uma linha cujo resultado um facto em falta deixa indeterminado recebe o seu limite, como treaty "
+            "check o dá ('capped at most ...', cap 'at most ...'): um treaty check por cada linha distinta "
+            "assim (mais lento)",
         "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [por omissão: 3000, "
             "escolhido por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); por omissão: um cluster local "
