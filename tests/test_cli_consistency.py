@@ -286,3 +286,27 @@ def test_mutate_and_crosscheck_in_portuguese(monkeypatch: pytest.MonkeyPatch) ->
     english = cc.report_text(report, 3, 0).splitlines()
     assert english[1] == "DISAGREEMENT: 1 atom(s) in 1 scenario(s) (12,345 atoms compared)"
     assert english[3] == "time: 2.5 s (clingo 1.2 s; SWI-Prolog 1.0 s over its processes)"
+
+
+def test_a_missing_extra_names_its_packages_and_to_install_from_a_clone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """treaty-logic is not on PyPI: a missing extra is installed from a clone; ``treaty serve`` names the
+    serve extra's package that is missing (not a dependency of it that happens to be imported first)."""
+    import importlib.util
+
+    from pyhelpers.base.messages import translate
+    from pyhelpers.interfaces.ledger import parquet
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "fastapi" else real(name, *a))
+    code, _, err = _invoke("serve", "--port", "0")
+    assert code == 2
+    assert err == "error: treaty serve needs fastapi: pip install '.[serve]' in a clone of treaty-logic\n"
+    assert translate(err[len("error: "):-1], "pt") == (
+        "treaty serve precisa de fastapi: pip install '.[serve]' em um clone do treaty-logic")
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name in ("fastapi", "uvicorn")
+                        else real(name, *a))
+    assert _invoke("serve")[2] == ("error: treaty serve needs fastapi and uvicorn: pip install '.[serve]' in a "
+                                   "clone of treaty-logic\n")
+    monkeypatch.setitem(__import__("sys").modules, "pyarrow.parquet", None)
+    with pytest.raises(Exception, match=r"^Parquet needs pyarrow: pip install '\.\[parquet\]' in a clone of "):
+        parquet()

@@ -70,3 +70,17 @@ def test_readme_is_short_and_its_links_resolve() -> None:
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme):
         if not re.match(r"[a-z]+:", target):
             assert (ROOT / target).exists(), target
+
+
+def test_every_pip_install_of_treaty_logic_installs_from_a_clone() -> None:
+    """treaty-logic is not published (a PyPI project of that name is another package): an instruction to
+    install it, its extras included, names a clone's path, never the bare name PyPI would resolve."""
+    texts = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")), *sorted((ROOT / "docs").rglob("*.toml"))]
+    installs = 0
+    for path in texts:
+        text = re.sub(r"\s+", " ", path.read_text(encoding="utf-8"))
+        for command in re.findall(r"pip install ([^`;)]*)", text):
+            named = [w for w in command.replace("'", " ").split() if "treaty-logic" in w]
+            installs += bool(named)
+            assert all(w.startswith(("/path/to/treaty-logic", ".")) for w in named), (path, command)
+    assert installs >= 8

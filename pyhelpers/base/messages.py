@@ -432,11 +432,12 @@ _PT: tuple[tuple[str, str], ...] = (
     ("-o FILE or stdout redirected to a file", "-o ARQUIVO ou a saída padrão redirecionada para um arquivo"),
     ("no PATHS given and no scenarios/ folder here", "nenhum PATHS informado e nenhuma pasta scenarios/ aqui"),
     ("{output}: cannot write the report: {why:t}", "{output}: não é possível gravar o relatório: {why}"),
-    ("treaty serve needs {package}: pip install '{extra}'", "treaty serve precisa de {package}: pip install "
-     "'{extra}'"),
-    ("--format xlsx needs openpyxl: pip install '{extra}'", "--format xlsx precisa de openpyxl: pip install "
-     "'{extra}'"),
-    ("Parquet needs pyarrow: pip install '{extra}'", "Parquet precisa de pyarrow: pip install '{extra}'"),
+    ("treaty serve needs {package}: pip install '{extra}' in a clone of treaty-logic",
+     "treaty serve precisa de {package}: pip install '{extra}' em um clone do treaty-logic"),
+    ("--format xlsx needs openpyxl: pip install '{extra}' in a clone of treaty-logic",
+     "--format xlsx precisa de openpyxl: pip install '{extra}' em um clone do treaty-logic"),
+    ("Parquet needs pyarrow: pip install '{extra}' in a clone of treaty-logic",
+     "Parquet precisa de pyarrow: pip install '{extra}' em um clone do treaty-logic"),
     ("a scenario (YAML or JSON)", "um cenário (YAML ou JSON)"),
     ("a context line (a JSON object) and ledger rows", "uma linha de contexto (um objeto JSON) e linhas do razão"),
     ("a {what} of at most {n} bytes", "um {what} de no máximo {n} bytes"),

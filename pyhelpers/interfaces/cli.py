@@ -26,7 +26,7 @@ from pyhelpers.base import cache
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.base.lang import family
-from pyhelpers.base.version import package_version
+from pyhelpers.base.version import package_version, pip_extra
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import ScenarioResult
@@ -876,6 +876,10 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], stric
 
 
 # ------------------------------------------------------------------- treaty serve: HTTP (issue 25) ---
+SERVE_NEEDS = ("fastapi", "uvicorn")
+"""The packages of the ``serve`` extra (``pyproject.toml``), named when one is missing."""
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True, help="port")
@@ -895,11 +899,16 @@ def serve(host: str, port: int, workers: int, max_body: int | None, max_batch_bo
           explain_time_limit: float, access_log: bool) -> None:
     """Serve the commands over HTTP (OpenAPI document at /openapi.json): check, explain, why-not, whatif,
     report, batch, treaties, schema, rates, with the JSON of --format json. Needs the extra: pip install
-    'treaty-logic[serve]'."""
+    '.[serve]' in a clone of treaty-logic."""
+    from importlib.util import find_spec
+
+    missing = [name for name in SERVE_NEEDS if find_spec(name) is None]  # the serve extra's packages
     try:
         from pyhelpers.interfaces.serve import Settings, run
-    except ImportError as err:
-        raise InputError(f"treaty serve needs {err.name}: pip install 'treaty-logic[serve]'") from None
+    except ImportError as err:  # one of their own dependencies
+        missing = missing or [err.name or SERVE_NEEDS[0]]
+    if missing:
+        raise InputError(f"treaty serve needs {' and '.join(missing)}: {pip_extra('serve')}")
     defaults = Settings()
     if max_body is not None and max_body > defaults.max_body:
         raise click.BadParameter(f"expected at most {defaults.max_body:,} (the loader reads no longer scenario), "

@@ -138,7 +138,7 @@ HELP: dict[str, dict[str, str]] = {
     "serve": {
         "": "Serve os comandos por HTTP (documento OpenAPI em /openapi.json): check, explain, why-not, whatif, "
         "report, batch, treaties, schema, rates, com o JSON de --format json. Precisa do extra: pip install "
-        "'treaty-logic[serve]'.",
+        "'.[serve]' em um clone do treaty-logic.",
         "--host": "endereço em que escutar",
         "--port": "porta",
         "--workers": "processos, cada um com a base de regras carregada uma vez e decidindo uma requisição por vez",

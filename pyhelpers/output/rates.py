@@ -17,6 +17,7 @@ from typing import Any
 from pyhelpers.base import formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
+from pyhelpers.base.version import pip_extra
 from pyhelpers.engine.rates import RateRow, RateTable
 from pyhelpers.engine.results import Condition, Finding, StateOutcome
 from pyhelpers.explain.readings import constant_text, state_name, state_names, term, translated, value, with_state
@@ -216,7 +217,7 @@ def as_xlsx(table: RateTable) -> bytes:
     try:
         from openpyxl import Workbook
     except ImportError:  # pragma: no cover - openpyxl is the xlsx extra's dependency
-        raise InputError("--format xlsx needs openpyxl: pip install 'treaty-logic[xlsx]'") from None
+        raise InputError(f"--format xlsx needs openpyxl: {pip_extra('xlsx')}") from None
     wb = Workbook()
     ws = wb.active
     assert ws is not None
