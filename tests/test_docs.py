@@ -84,3 +84,14 @@ def test_every_pip_install_of_treaty_logic_installs_from_a_clone() -> None:
             installs += bool(named)
             assert all(w.startswith(("/path/to/treaty-logic", ".")) for w in named), (path, command)
     assert installs >= 8
+
+
+def test_the_readmes_modeline_reaches_the_shipped_schema_from_a_scenario() -> None:
+    """The README's editor modeline works in a clone: from a scenario in ``scenarios/TREATY/`` its path is
+    the schema the package ships (which tests/test_schema_truth.py keeps equal to ``treaty schema``)."""
+    from pyhelpers.scenario.schema import SCHEMA_FILE
+
+    for page in (ROOT / "README.md", ROOT / "docs/guide/scenario-format.md"):
+        found = re.findall(r"^# yaml-language-server: \$schema=(\S+)$", page.read_text(encoding="utf-8"), re.M)
+        assert found, page
+        assert (ROOT / "scenarios/br-pt" / found[0]).resolve() == SCHEMA_FILE.resolve(), page
