@@ -50,6 +50,35 @@ def test_check_of_a_folder_without_scenarios_is_bad_input(tmp_path: Path) -> Non
                    "folder without any\n")
 
 
+@pytest.mark.parametrize("command", [("coverage",), ("diff", "--base", "HEAD"), ("diff", "--base", "logic"),
+                                     ("mutate", "--treaty", "br-pt"), ("report", "-o", "out.html")])
+def test_a_folder_without_scenarios_is_bad_input_everywhere(tmp_path: Path, command: tuple[str, ...],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """As for check: coverage (not a 0% table), diff (not the revision's own usage text), mutate, report
+    refuse a folder without any scenario, naming it, with exit code 2, before running anything."""
+    monkeypatch.chdir(ROOT)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, out, err = _invoke(*command, str(empty))
+    assert (code, out) == (2, "")
+    assert err == (f"error: {empty}: expected a scenario file or a folder holding *.yaml or *.yml files, found a "
+                   "folder without any\n")
+    assert not (ROOT / "out.html").exists()
+
+
+def test_report_takes_a_folder_as_check_does(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    shutil.copy(QUALIFYING, tmp_path / "b" / "one.yml")
+    shutil.copy(QUALIFYING, tmp_path / "a.yaml")
+    (tmp_path / "notes.txt").write_text("not a scenario", encoding="utf-8")
+    out = tmp_path / "report.html"
+    code, text, err = _invoke("report", str(tmp_path), "-o", str(out))
+    assert code == 0, err
+    assert text.startswith(f"{out}: 2 scenario(s), 2 item(s), "), text
+    page = out.read_text(encoding="utf-8")
+    assert page.index(str(tmp_path / "a.yaml")) < page.index(str(tmp_path / "b" / "one.yml"))
+
+
 def test_crosscheck_on_no_scenario_is_bad_input(tmp_path: Path) -> None:
     code, _, err = _invoke("crosscheck", str(tmp_path))
     assert code == 2

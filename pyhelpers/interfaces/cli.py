@@ -169,12 +169,9 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
 def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fmt: str, lang: str) -> None:
     """Decide every income item of the scenario FILES and compare with their expect: blocks (a folder:
     every *.yaml and *.yml file under it, sorted by path)."""
-    from pyhelpers.scenario.loading import scenario_files
+    from pyhelpers.scenario.loading import some_scenario_files
 
-    paths = [str(p) for p in scenario_files(files)]
-    if not paths:
-        raise InputError(f"{', '.join(files)}: expected a scenario file or a folder holding *.yaml or *.yml files, "
-                         "found a folder without any")
+    paths = [str(p) for p in some_scenario_files(files)]
     checker = loaded(Checker(strict=strict))  # the checker a kept child unpickles (checker_for) is this one
     worst = 0
     outputs: list[Any] = []
@@ -707,13 +704,13 @@ def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, sa
 def _scenario_paths(paths: tuple[str, ...]) -> list[Any]:
     from pathlib import Path
 
-    from pyhelpers.tools.coverage import scenario_files
+    from pyhelpers.scenario.loading import some_scenario_files
 
     if not paths:
         if not Path("scenarios").is_dir():
             raise InputError("no PATHS given and no scenarios/ folder here")
         paths = ("scenarios",)
-    return scenario_files(paths)
+    return some_scenario_files(paths)  # a folder without any is bad input, as for check
 
 
 @main.command()
@@ -842,7 +839,7 @@ def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, 
 
 # ------------------------------------------------------------ treaty report: HTML (issue 12) ---
 @main.command(name="report")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="the HTML file to write")
 @click.option("--why-not", "why_not", multiple=True, metavar="QUERY",
               help='also draw why a conclusion does not hold, e.g. \'max_rate("div-2024", 1000)\'')
@@ -851,16 +848,18 @@ def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, 
 @_handle_errors
 def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], strict: bool, lang: str) -> None:
     """Write one self-contained HTML decision report for the scenario FILES: a summary per item, each
-    derivation drawn as a graph with the treaty text of every step, the facts and the receipt."""
+    derivation drawn as a graph with the treaty text of every step, the facts and the receipt (a folder:
+    every *.yaml and *.yml file under it, sorted by path)."""
     import time
     from pathlib import Path
 
     from pyhelpers.output.report import find_dot
+    from pyhelpers.scenario.loading import some_scenario_files
 
     started = time.perf_counter()
     checker = Checker(strict=strict)
     loaded = []
-    for path in files:
+    for path in map(str, some_scenario_files(files)):
         scenario = load_file(path)
         loaded.append((path, scenario, Path(path).read_bytes()))
     dot = find_dot()

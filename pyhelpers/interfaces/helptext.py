@@ -131,7 +131,8 @@ HELP: dict[str, dict[str, str]] = {
     },
     "report": {
         "": "Grava um relatório de decisão HTML autocontido para os cenários FILES: um resumo por item, cada "
-        "derivação desenhada como um grafo com o texto do tratado de cada passo, os fatos e o recibo.",
+        "derivação desenhada como um grafo com o texto do tratado de cada passo, os fatos e o recibo (uma pasta: "
+        "cada arquivo *.yaml e *.yml dentro dela, ordenados pelo caminho).",
         "--output": "o arquivo HTML a gravar",
         "--why-not": "desenha também por que uma conclusão não vale, por exemplo 'max_rate(\"div-2024\", 1000)'",
     },
@@ -222,7 +223,8 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
     },
     "report": {
         "": "Grava um relatório de decisão HTML autocontido para os cenários FILES: um resumo por item, cada "
-            "derivação desenhada como um grafo com o texto do tratado de cada passo, os factos e o recibo.",
+            "derivação desenhada como um grafo com o texto do tratado de cada passo, os factos e o recibo (uma "
+            "pasta: cada ficheiro *.yaml e *.yml dentro dela, ordenados pelo caminho).",
         "--output": "o ficheiro HTML a gravar",
     },
     "serve": {
