@@ -216,7 +216,7 @@ def test_batch_bounds_is_treaty_batch_bounds(client: httpx.Client, tmp_path: Pat
 
     ledger = tmp_path / "ledger.jsonl"
     ledger.write_text(json.dumps(MISSING | {"withheld_rate": "20"}) + "\n", encoding="utf-8")
-    context = json.dumps(yaml.safe_load(CONTEXT.read_text(encoding="utf-8")), default=str)
+    context = json.dumps(read_yaml(CONTEXT, "context"))
     for flag in ([], ["--bounds"]):
         out = tmp_path / f"out{len(flag)}.jsonl"
         CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers", "1",
@@ -291,6 +291,8 @@ def test_a_bad_scenario_is_a_problem_with_the_loaders_field_and_line(client: htt
     ("/check", {"time_limit": "99"}, b"", YAML, 400, "time_limit: expected at most 10 seconds"),
     ("/check", {"time_limit": "soon"}, b"", YAML, 400, "time_limit"),
     ("/check", {}, b"x", {"content-type": "multipart/form-data"}, 415, "Content-Type: expected one of"),
+    ("/check", {}, FORTY, {"content-type": "text/plain"}, 415, "application/json, found text/plain"),
+    ("/report", {}, FORTY, {"content-type": "text/plain; charset=utf-8"}, 415, "found text/plain"),
     ("/check", {}, b"x" * 1_000_001, YAML, 413, "at most 1,000,000 bytes"),
     ("/explain", {"item": "nope"}, FORTY, YAML, 422, "item 'nope': expected the id of an income item (div-2024)"),
     ("/why-not", {"query": "max_rate(div-2024, 10)"}, FORTY, YAML, 422, "reads as a subtraction"),
