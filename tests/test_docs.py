@@ -95,3 +95,13 @@ def test_the_readmes_modeline_reaches_the_shipped_schema_from_a_scenario() -> No
         found = re.findall(r"^# yaml-language-server: \$schema=(\S+)$", page.read_text(encoding="utf-8"), re.M)
         assert found, page
         assert (ROOT / "scenarios/br-pt" / found[0]).resolve() == SCHEMA_FILE.resolve(), page
+
+
+def test_the_test_suite_page_states_a_floor_the_suite_meets() -> None:
+    """docs/maintainers/tests.md states the number of scenario files as a floor ("over N"), which stays
+    true as scenarios are added; the suite must meet it."""
+    page = re.sub(r"\s+", " ", (ROOT / "docs/maintainers/tests.md").read_text(encoding="utf-8"))
+    stated = re.search(r"over ([\d,]+) scenario files", page)
+    assert stated is not None, "tests.md: say how many scenario files as 'over N scenario files'"
+    files = [p for p in (ROOT / "scenarios").rglob("*") if p.suffix in (".yaml", ".yml")]
+    assert len(files) > int(stated.group(1).replace(",", ""))
