@@ -445,3 +445,21 @@ def test_a_condition_no_fact_establishes_reads_as_law() -> None:
     out = CliRunner().invoke(main, ["explain", str(path), "--item", "div-nominee-for-french-owner"]).stdout
     assert "the facts do not establish that paris-participations is a resident of some State (br-pt 4(1))" in out
     assert "no rule derives" not in out
+
+
+def test_a_comparison_with_a_bare_number_is_no_bound() -> None:
+    """br-sg 5(3)'s «período superior a seis meses» is tested as six months and some days more (``D > 0``): the
+    site's duration is shown without a bound of "0 days" (an auditor's finding at stop 47: "lasts 6 months and
+    1 day (> 0 days)"), and where the site lasts exactly six months, the comparison that holds is the months'
+    alone ("6 months ≤ 6 months", not "0 days ≤ 0 days"). The narrowly-not case: a bound against a figure the
+    text cites stays ("30% of the capital (≥ 25%)", the README's dividend)."""
+    sites = ROOT / "scenarios/br-sg"
+    one_day = sites / "pe-construction-site-six-months-and-a-day.yaml"
+    day_more = CliRunner().invoke(main, ["explain", str(one_day)]).stdout
+    lines = [ln.strip() for ln in day_more.splitlines() if ln.strip().startswith("br-sg 5(3): ")]
+    assert lines and all(ln.endswith("site-santos lasts 6 months and 1 day") for ln in lines), lines
+    exactly = CliRunner().invoke(main, ["explain", str(sites / "pe-construction-site-exactly-six-months.yaml")]).stdout
+    lines = [ln.strip() for ln in exactly.splitlines() if ln.strip().startswith("br-sg 5(3): ")]
+    assert lines and all(ln.endswith("site-santos lasts 6 months and 0 days; 6 months ≤ 6 months") for ln in lines)
+    readme = CliRunner().invoke(main, ["explain", str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")]).stdout
+    assert "that holding (holding-1) is 30% of the capital (≥ 25%)" in readme

@@ -44,6 +44,7 @@ from pyhelpers.explain.explainer import (
     _rule_provision,
     _Support,
     evaluate,
+    number_literal,
     term_type,
     unify,
 )
@@ -223,7 +224,8 @@ class _Projector:
                     continue
                 folded = self._fold(part, sup, facts)
                 if folded is not None:
-                    bounds.setdefault(folded[0], []).append(folded[1])
+                    if folded[1]:
+                        bounds.setdefault(folded[0], []).append(folded[1])
                 elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
             for part, _elements in sup.aggs if BOOKKEEPING not in sup.plan.info.flags else []:
@@ -290,7 +292,7 @@ class _Projector:
     def _fold(self, part: Any, sup: _Support, facts: list[str | None]) -> tuple[int, str] | None:
         """A comparison of a variable a shown fact binds with a value, as that fact's bound: (the fact's
         position, ``≥ 25%``), from ``P >= Min`` with ``P`` from ``holding_share``. Its left side first,
-        else its right side (the comparison turned round)."""
+        else its right side (the comparison turned round). Against a bare number, no bound (an empty one)."""
         cmp = part.atom
         guards = list(cmp.guards)
         if len(guards) != 1:
@@ -304,6 +306,8 @@ class _Projector:
             at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
             if at is None or at >= len(facts) or facts[at] is None:
                 continue
+            if number_literal(other):  # a bare number (``D > 0``): no figure the text cites; as a bound it misleads
+                return at, ""          # ("lasts 6 months and 1 day (> 0 days)"), and the fact shows the value
             types = [term_type(t, sup.plan) for t in (side, other)]
             typ = next((t for t in types if t not in ("int", "id")), "int")
             return at, f"{COMPARISONS[op][1]} {self.ex._render_side(other, sup.env, typ)}"
@@ -371,7 +375,7 @@ class _Projector:
             if self.full is not None:
                 ex = copy.copy(self.ex)
                 ex.rule_source = self.full
-            self._not_met[atom] = ex.thresholds_not_met(atom)
+            self._not_met[atom] = ex.thresholds_not_met(atom, cited_only=True)
         return self._not_met[atom]
 
     def _why_not(self, exc: clingo.Symbol) -> str | None:
