@@ -1225,7 +1225,7 @@ _BATCH = {
            "interrupted_early": "interrompido antes de qualquer bloco ser gravado: execute o comando de novo"},
 }
 """The words ``treaty batch`` prints on stderr (its summary, its notes on --resume and Ctrl-C); the statuses
-counted are the values of the output's ``status`` column, as written."""
+counted are named as `treaty check` names an item's status (the output's ``status`` column keeps the value)."""
 
 
 def batch_word(key: str, lang: str) -> str:
@@ -1236,7 +1236,7 @@ def batch_summary(out: str, rows: int, seconds: float, by_status: Mapping[str, i
                   dask: bool, lang: str) -> str:
     """``treaty batch``'s closing line: rows, time, rows per second, rows by status, chunks resumed or redone."""
     w = wording(_BATCH, lang)
-    statuses = ", ".join(f"{k} {formats.number(Decimal(v), lang)}" for k, v in sorted(by_status.items()))
+    statuses = ", ".join(f"{value(k, lang)} {formats.number(Decimal(v), lang)}" for k, v in sorted(by_status.items()))
     unit = w["partitions" if dask else "chunks"]
     return w["summary"].format(
         out=out, rows=formats.number(Decimal(rows), lang), s=formats.number(Decimal(f"{seconds:.1f}"), lang),
