@@ -20,7 +20,7 @@ from pyhelpers.base.errors import InputError
 from pyhelpers.engine.rates import RateRow, RateTable
 from pyhelpers.engine.results import Condition, Finding, StateOutcome
 from pyhelpers.explain.readings import constant_text, state_name, state_names, term, translated, value, with_state
-from pyhelpers.output.render import conditions_text, finding_text, outcome_text, values_text, wording
+from pyhelpers.output.render import conditions_text, finding_text, outcome_text, provision_words, values_text, wording
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
 
@@ -180,7 +180,7 @@ def markdown(table: RateTable, lang: str = "en") -> str:
                 "|" + "---|" * len(languages.pick(_COLUMNS, lang))]
         out += ["| " + " | ".join(_escape(c) for c in _cells(r, lang)) + " |" for r in table.rows if r.treaty == treaty]
         out.append("")
-    return "\n".join(out)
+    return provision_words("\n".join(out), lang)
 
 
 def rows_as_records(table: RateTable) -> list[dict[str, Any]]:

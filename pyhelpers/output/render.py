@@ -1158,13 +1158,14 @@ _CATALOGUE = {
            "article_pending": "pending", "article_missing": "missing", "article_procedural": "procedural",
            "missing_text": "{prov} is not encoded: text not available",
            "procedural_text": "{prov} is procedural and not encoded: {reason}",
-           "pending_text": "{prov} is in the corpus but not encoded yet", "protocol": "Protocol"},
+           "pending_text": "{prov} is in the corpus but not encoded yet", "protocol": readings.word("protocol", "en")},
     "pt": {"encoded": "codificados", "pending": "pendentes", "missing": "ausentes", "procedural": "procedimentais",
            "note": "nota", "source": "fonte", "rule": "regra", "article_encoded": "codificado",
            "article_pending": "pendente", "article_missing": "ausente", "article_procedural": "procedimental",
            "missing_text": "o {prov} não está codificado: texto não disponível",
            "procedural_text": "o {prov} é procedimental e não está codificado: {reason}",
-           "pending_text": "o {prov} está no corpus mas ainda não foi codificado", "protocol": "Protocolo"},
+           "pending_text": "o {prov} está no corpus mas ainda não foi codificado",
+           "protocol": readings.word("protocol", "pt")},
     "pt-PT": {"missing": "em falta", "article_missing": "em falta"},
 }
 """The words of `treaty list` and `treaty show`: an article's status, its notes, a rule's label."""
@@ -1174,20 +1175,13 @@ def catalogue_word(key: str, lang: str) -> str:
     return wording(_CATALOGUE, lang)[key]
 
 
-_PROTOCOL_ID = re.compile(r'(?<![\w"/-])([a-z]{2}-[a-z]{2}) Protocol (?=\d)')
-"""A provision id of a Protocol item (``<treaty> Protocol N``) as human-readable text cites it; not one in
-quotes (an atom, a rule's text) nor inside a path or a rule id."""
-
-
 def provision_words(text: str, lang: str, keep: Sequence[str] = ()) -> str:
-    """Human-readable text in ``lang`` with each Protocol item it cites in ``lang``'s word, as `treaty list`
-    names it (``br-pt Protocolo 9`` under pt). The provision id itself (``br-pt Protocol 9``, one format in
-    every language) stays in machine output — JSON fields, ``expect:`` blocks, the batch's ``provisions``
-    column —, in atoms and rules, and in the lines of ``keep`` (the scenario's own name)."""
+    """Human-readable text in ``lang`` with each Protocol item it cites in ``lang``'s word
+    (:func:`pyhelpers.explain.readings.provision_text`: ``xx-yy Protocolo 9``), but in the lines of ``keep``
+    (the scenario's own name)."""
     if languages.family(lang) == "en":
         return text
-    word = catalogue_word("protocol", lang)
-    return "\n".join(line if line in keep else _PROTOCOL_ID.sub(rf"\1 {word} ", line) for line in text.split("\n"))
+    return "\n".join(line if line in keep else readings.provision_text(line, lang) for line in text.split("\n"))
 
 
 def partner_name(treaty: str, lang: str) -> str | None:
