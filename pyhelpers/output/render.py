@@ -1452,7 +1452,9 @@ _ARTICLES_BEFORE_PROVISION = ("", "o ", "a ")
 def names_provision(line: Line) -> bool:
     """Whether the line's reading opens with its provision as its subject ("<provision> is not encoded", "o
     <provision> precisa de ..."): the line then names it once, by the reading."""
-    return any(line.reading.startswith(f"{article}{line.provision} ") for article in _ARTICLES_BEFORE_PROVISION)
+    shown = {readings.provision_text(line.provision, lang) for lang in languages.LANGS}  # as the reading cites it
+    return any(line.reading.startswith(f"{article}{prov} ") for article in _ARTICLES_BEFORE_PROVISION
+               for prov in shown)
 
 
 def argument_line(line: Line) -> str:
