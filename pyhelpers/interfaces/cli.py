@@ -565,8 +565,8 @@ def list_(fmt: str, lang: str) -> None:
             click.echo(f"- **{word}**: {names}" if md else f"  {word + ':':{width}} {names}")
             if status == "procedural":
                 for a in arts:
-                    why = a.reason(lang)
-                    click.echo(f"  - {a.provision}: {why}" if md else f"    {a.provision}: {why}")
+                    why, prov = a.reason(lang), render.provision_words(a.provision, lang)
+                    click.echo(f"  - {prov}: {why}" if md else f"    {prov}: {why}")
         for note in e.notes_in(lang):
             word = render.catalogue_word("note", lang)
             click.echo(f"- {word}: {note}" if md else f"  {word}: {note}")
@@ -597,7 +597,8 @@ def show(treaty: str, article: tuple[str, ...], fmt: str, lang: str) -> None:
         if a is None:
             raise InputError(f"{treaty} {art}: expected an article of {treaty} (see `treaty list`)")
         key = {"missing": "missing_text", "procedural": "procedural_text"}.get(a.status, "pending_text")
-        click.echo(render.catalogue_word(key, lang).format(prov=a.provision, reason=a.reason(lang)))
+        click.echo(render.catalogue_word(key, lang).format(prov=render.provision_words(a.provision, lang),
+                                                          reason=a.reason(lang)))
         return
     for lf in files:
         b = lf.banner
