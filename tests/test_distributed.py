@@ -28,7 +28,7 @@ from pyhelpers.interfaces.cluster import ENTRIES, MANIFEST, SPOOL, run_dask
 from pyhelpers.interfaces.ledger import Row, batch_to_rows, jsonl_rows, rows_to_batch
 from pyhelpers.interfaces.partition import check_partition, partition_spec
 
-from .ledger_gen import CONTEXT, DUPLICATES, engines_ledger, interrupted
+from .ledger_gen import CONTEXT, DUPLICATES, engines_ledger, interrupted, write_csv
 
 distributed = pytest.importorskip("distributed")
 import dask  # noqa: E402  (after the skip: an extra)
@@ -186,6 +186,22 @@ def test_resume_redoes_only_partitions_without_a_committed_entry(ledger: Path, c
     assert events[:2] == [("resumed", 0), ("resumed", 2)] and ("resumed", 1) not in events
     assert _parquet_rows(out) == _rows([local[1]])
     assert json.loads((out / MANIFEST).read_text(encoding="utf-8"))["receipt"] == local[0].receipt
+
+
+def test_dask_with_bounds_gives_treaty_batch_bounds(client: Any, tmp_path: Path) -> None:
+    """``run_dask(bounds=True)`` (``--engine dask --bounds``): the spec carries it to the workers, whose rows are
+    those of ``treaty batch --bounds``, with the same receipts; the manifest and each receipt record it."""
+    from .test_batch_bounds import MISSING, _bounded, _results
+
+    ledger = write_csv(tmp_path / "in.csv", [MISSING | {"id": f"r{n}", "withheld_rate": "20"} for n in range(4)])
+    local = run_batch(ledger, CONTEXT, tmp_path / "local.csv", workers=1, chunk_size=2, checker=Checker(),
+                      bounds=True)
+    out = tmp_path / "dask.csv"
+    summary = run_dask(ledger, CONTEXT, out, partition_rows=2, client=client, bounds=True)
+    assert [r for p in _parts(out) for r in _results(p)] == [_bounded(f"r{n}", "over_withheld") for n in range(4)]
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["bounds"] is True and {p["receipt"]["bounds"] for p in manifest["partitions"]} == {True}
+    assert manifest["receipt"] == summary.receipt == local.receipt != ""
 
 
 def test_a_partition_round_trips_through_arrow_as_it_was() -> None:

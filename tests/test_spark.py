@@ -197,6 +197,30 @@ def test_check_dataframe_gives_treaty_batch_rows_of_the_same_data(spark: Any, tm
     assert sorted([list(r) for r in as_text.collect()]) == expected
 
 
+def test_bounds_on_spark_is_treaty_batch_bounds(spark: Any, tmp_path: Path) -> None:
+    """``check_dataframe(bounds=True)`` and ``run_spark(bounds=True)`` (``--engine spark --bounds``) give the rows of
+    ``treaty batch --bounds``; the manifest and the receipts record it."""
+    from pyhelpers.interfaces.spark import check_dataframe, run_spark
+
+    from .test_batch_bounds import MISSING
+
+    rows = [MISSING | {"id": f"r{n}", "withheld_rate": "20"} for n in range(4)]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    local = tmp_path / "local.csv"
+    summary = run_batch(ledger, CONTEXT, local, workers=1, chunk_size=2, checker=Checker(), bounds=True)
+    header, expected = _csv_rows([local])
+    assert {r[header.index("cap")] for r in expected} == {"at most 15%"}
+    columns = list(rows[0])
+    df = spark.createDataFrame([tuple(r[c] for c in columns) for r in rows],
+                               ", ".join(f"`{c}` string" for c in columns))
+    checked = check_dataframe(df, CONTEXT, ledger=str(ledger), bounds=True)
+    assert sorted([list(r) for r in checked.collect()]) == expected
+    out = tmp_path / "spark.csv"
+    assert run_spark(ledger, CONTEXT, out, session=spark, partition_rows=2, bounds=True).receipt == summary.receipt
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["bounds"] is True and {p["receipt"]["bounds"] for p in manifest["partitions"]} == {True}
+
+
 def test_a_column_named_like_a_result_column_is_refused(spark: Any) -> None:
     """A DataFrame column named like a result column (its cells would be replaced by the result) is refused, naming
     it, before anything runs (was: dropped from the output)."""

@@ -52,6 +52,7 @@ _WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
 _ALSO_PORTUGUESE = {"treaty", "expect", "strict", "hash", "clingo", "graphviz", "dot", "debian", "know", "how",
                     "royalties", "holding", "trust", "sha", "corpus", "csll", "irpj", "irpf", "irc", "irs", "iass",
                     "derrama", "irae", "irnr", "sudam", "sudene", "item", "total", "uma",
+                    "local",  # "autoridade local" (a reading of the vocabulary)
                     "min"}  # clingo's `#min` aggregate and a rule's `Min`, in the derivation and the program text
 
 

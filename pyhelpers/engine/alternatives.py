@@ -1303,6 +1303,18 @@ def _open_relief(relief: Relief | None, mine: Sequence[tuple[str, Any]], base_op
                                notes=tuple(sorted({*relief.notes, "limited_part_not_given"})))
 
 
+def compliance_under(scenario: Scenario, item: Any, result: ItemResult) -> Any:
+    """The withholding finding of ``item`` from an answer over the values of its open facts (``result``: what
+    :meth:`~pyhelpers.engine.solve.Checker.check` gives another item of the same facts, with ``item``'s id and
+    amounts), as ``check`` gives it for ``item`` itself (:func:`_compliance`): the alternatives of the withholding
+    State cover every way the facts may go where that State is one of the item's (a State without an outcome in some
+    way has an ``undetermined`` alternative there) and no time limit cut the answer. For a batch's rows, each of
+    whose cases is answered once."""
+    state = withholding_state(scenario, item)
+    every = state is not None and any(s.state == state for s in result.states)
+    return _compliance(scenario, item, result, every)
+
+
 def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool = True) -> Any:
     """The withholding finding: where the withholding State's outcome depends on the unknown facts, the
     finding of each of its alternatives; if they all agree it is the finding (with the amounts they agree

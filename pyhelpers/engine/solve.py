@@ -169,12 +169,16 @@ class Memo:
     """Whether its cases say which reconstructed provisions they rest on (``decide_items``' ``provenance``)."""
     read: ReadAtoms = field(default_factory=dict)
     """What was read of the cases' atoms (:func:`~pyhelpers.engine.answers.item_template`'s ``read``)."""
+    bounds: dict[tuple[str, tuple[str, ...], str], Any] = field(default_factory=dict)
+    """A batch's answers over the values of missing facts, by case (as ``cases``): what the caller computed once
+    for the case (:mod:`pyhelpers.interfaces.batch` with ``--bounds``: the bound of a row whose outcome a missing fact
+    leaves undetermined), or None where there is none. Empty without ``--bounds``."""
 
     def make_room(self) -> None:
         """Each table past ``limit`` entries forgets its oldest, down to three quarters of the limit. (Forgetting them
         all, as an earlier version did, left the memo half as full on average: a ledger with more cases than the
         limit decided again many a case it had just forgotten.)"""
-        for table in (self.signatures, self.cases, self.fields, self.read):
+        for table in (self.signatures, self.cases, self.fields, self.read, self.bounds):
             _forget_oldest(table, self.limit)
 
 

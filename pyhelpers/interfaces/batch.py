@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import clingo
@@ -48,7 +49,9 @@ from pyhelpers.base import processes
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
 from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
-from pyhelpers.engine.results import Finding, ItemResult, format_bp
+from pyhelpers.engine.amounts import max_source_tax
+from pyhelpers.engine.completion import missing_records
+from pyhelpers.engine.results import Compliance, Finding, ItemResult, StateOutcome, format_bp
 from pyhelpers.engine.solve import Checker, Memo
 from pyhelpers.facts import compared_gross, item_key
 from pyhelpers.interfaces.chunks import (
@@ -295,12 +298,15 @@ class BatchContext:
     memo: Memo = field(default_factory=Memo, compare=False, repr=False)
     shapes: RowShapes = field(default_factory=lambda: RowShapes(), compare=False, repr=False)
     """The shapes of the rows parsed so far (each distinct shape parsed once)."""
+    bounds: bool = False
+    """``--bounds``: a row whose outcome a missing fact leaves undetermined is answered as ``treaty check`` answers
+    its scenario, with the bound (:func:`_with_bounds`); without it, in one answer set, as every other row."""
 
 
 def load_batch_context(context_path: str | Path, ledger: str | Path, checker: Checker | None = None,
-                       lang: str = "en") -> BatchContext:
+                       lang: str = "en", bounds: bool = False) -> BatchContext:
     context, treaty = load_context(context_path)
-    return BatchContext(context, treaty, str(ledger), checker or Checker(), lang)
+    return BatchContext(context, treaty, str(ledger), checker or Checker(), lang, bounds=bounds)
 
 
 def _row_source(ctx: BatchContext, row: Row) -> str:
@@ -512,9 +518,93 @@ def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, Incom
     decided = ctx.checker.decide_items(context, [it for _, it in members], ctx.ledger, ctx.memo,
                                        [known.get(n) for n, _ in members], provenance=False)  # (no column shows it)
     home = catalogue().home
-    records = [_result_record(rows[n], item_result, home) for (n, _), item_result in zip(members, decided, strict=True)]
+    if ctx.bounds and any(r.status == "missing" for r in decided):  # --bounds
+        decided, bounded = _with_bounds(ctx, context, members, decided, rows, known)
+        records = [_result_record(rows[n], item_result, home, k in bounded)
+                   for k, ((n, _), item_result) in enumerate(zip(members, decided, strict=True))]
+    else:
+        records = [_result_record(rows[n], item_result, home)
+                   for (n, _), item_result in zip(members, decided, strict=True)]
     for (n, _), record in zip(members, records, strict=True):
         out[n] = record
+
+
+def _needs_bound(r: ItemResult) -> bool:
+    """Whether a missing fact leaves an outcome of the row undetermined (its bound may say more)."""
+    return r.status == "missing" and any(s.outcome == "undetermined" for s in r.states)
+
+
+def _with_bounds(ctx: BatchContext, context: Scenario, members: list[tuple[int, IncomeItem]],
+                 decided: list[ItemResult], rows: Sequence[Row], keys: dict[int, str]) -> tuple[list[ItemResult],
+                                                                                               set[int]]:
+    """``--bounds``: ``decided`` with each row whose outcome a missing fact leaves undetermined answered as ``treaty
+    check`` answers its scenario (:func:`row_scenario`): over every value of the missing facts (a holding record
+    added with its dates and capital open: :mod:`pyhelpers.engine.completion`), each State's bound and what it
+    depends on, and the withholding finding from them; with the positions of the rows so answered. Each such case is
+    answered once per process (``ctx.memo.bounds``); each row keeps its own id and amounts."""
+    out = list(decided)
+    bounded = set()
+    for k, ((n, item), r) in enumerate(zip(members, decided, strict=True)):
+        if _needs_bound(r):
+            bound = _case_bound(ctx, context.treaty, rows[n], item, r, keys.get(n))
+            if bound is not None:
+                out[k] = _bounded(context, item, r, *bound)
+                bounded.add(k)
+    return out, bounded
+
+
+def _case_bound(ctx: BatchContext, treaty: str, row: Row, item: IncomeItem, r: ItemResult,
+                key: str | None) -> tuple[str, ItemResult] | None:
+    """The answer of ``treaty check`` to the row's scenario (``r``: the row's own answer), with the id of the row it was
+    found for (the first of its case: ``decide_items``' key of its facts, in ``ctx.memo``); None where it answers over
+    no value (no alternative). ``check`` first looks for the facts to answer over (:meth:`~pyhelpers.engine.solve.
+    Checker.check`: a fact given as unknown, a missing record or field whose values can be listed) in the row's own
+    answer: where there is none, that answer is the row's and ``check`` is not run."""
+    versions = ctx.checker.versions(treaty, item)
+    sig = ctx.memo.signatures.get((treaty, versions, item_key(item) if key is None else key))
+    case = None if sig is None else (treaty, versions, sig)
+    if case is not None and case in ctx.memo.bounds:
+        found: tuple[str, ItemResult] | None = ctx.memo.bounds[case]
+        return found
+    scenario = row_scenario(ctx, row)
+    if not any(f.kind == "depends" for f in r.findings) and missing_records(
+            ctx.checker, scenario, SimpleNamespace(items=[r]), ctx.ledger) is None:
+        found = None  # nothing ``check`` would answer over (what it asks first, of the row's own answer): no check
+    else:
+        answer = ctx.checker.check(scenario, ctx.ledger).items[0]
+        cut = any(f.kind == "time_limit" for f in answer.findings)  # not every value examined: the row's own answer
+        found = (item.id, answer) if answer.alternatives and answer.status != "error" and not cut else None
+    if case is not None:
+        ctx.memo.bounds[case] = found
+    return found
+
+
+def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, answer: ItemResult) -> ItemResult:
+    """The row's result ``r`` with the answer over the missing facts' values found for the row ``first`` of its case:
+    its status, outcomes (each State's bound), findings (``first``'s id replaced by the row's), provisions and
+    alternatives; the highest tax at source any value allows (the bound times the row's amount); the withholding
+    finding from the alternatives, for the row's own withholding (:func:`~pyhelpers.engine.alternatives.
+    compliance_under`)."""
+    from pyhelpers.engine.alternatives import compliance_under  # (--bounds only: a batch without does not load it)
+
+    findings = answer.findings
+    if first != item.id:
+        own = re.compile(rf"(?<![\w.@-]){re.escape(first)}(?![\w.@-])")
+        findings = tuple(replace(f, fact=own.sub(lambda _: item.id, f.fact)) if f.fact and first in f.fact else f
+                         for f in findings)
+    result = replace(r, status=answer.status, states=answer.states, max_rate_bp=None, provisions=answer.provisions,
+                     findings=findings, alternatives=answer.alternatives, entitlement=answer.entitlement)
+    at_most = bound_bp(answer.states)
+    highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax(
+        replace(result, max_rate_bp=at_most))
+    return replace(result, max_source_tax=highest, compliance=compliance_under(context, item, result))
+
+
+def bound_bp(states: Sequence[StateOutcome]) -> int | None:
+    """The cap at most of the one State whose outcome is undetermined but capped whatever the missing facts are (the
+    ``cap`` column's ``at most``), None where there is none or more than one."""
+    caps = [s.at_most_bp for s in states if s.outcome == "undetermined" and s.at_most_bp is not None]
+    return caps[0] if len(caps) == 1 else None
 
 
 def _drop_inconsistent(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]],
@@ -590,10 +680,28 @@ def _case_cells(r: ItemResult, home: str) -> tuple[str, ...]:
     return cells
 
 
-def _result_record(row: Row, r: ItemResult, home: str) -> dict[str, str]:
+def _cap_cell(r: ItemResult) -> str:
+    """The ``cap`` column of a row answered with its bound (``--bounds``): the item's cap, or ``at most`` the cap a
+    missing fact leaves open (:func:`bound_bp`)."""
+    if r.max_rate_bp is not None:
+        return format_bp(r.max_rate_bp)
+    at_most = bound_bp(r.states) if r.status == "missing" else None
+    return f"at most {format_bp(at_most)}" if at_most is not None else ""
+
+
+def _finding_cell(c: Compliance) -> str:
+    """The ``withholding_finding`` column of a row answered with its bound (``--bounds``): the finding; ``depends
+    (facts)`` naming the facts it depends on."""
+    return f"depends ({c.reason})" if c.finding == "depends" and c.reason else c.finding
+
+
+def _result_record(row: Row, r: ItemResult, home: str, bounded: bool = False) -> dict[str, str]:
+    """The row's output record; ``bounded``: ``r`` is its answer over the missing facts' values (:func:`_bounded`)."""
     rec = _own_columns(row)
     treaty, status, outcome_home, partner_state, outcome_partner, cap, entitlement, provisions = _case_cells(r, home)
     c = r.compliance
+    if bounded:
+        cap = _cap_cell(r)
     rec.update({
         "applicable_treaty": treaty,
         "status": status,
@@ -603,7 +711,7 @@ def _result_record(row: Row, r: ItemResult, home: str) -> dict[str, str]:
         "cap": cap,
         "max_source_tax": cell_text(r.max_source_tax),
         "tax_due": cell_text(c.due) if c else "",
-        "withholding_finding": c.finding if c else "",
+        "withholding_finding": (_finding_cell(c) if bounded else c.finding) if c else "",
         "withholding_difference": cell_text(c.difference) if c else "",
         "entitlement": entitlement,
         "provisions": provisions,
@@ -667,10 +775,11 @@ def _check_output(out: Path, ledger: Path, context: Path) -> None:
 
 def run_batch(ledger: str | Path, context_path: str | Path, out: str | Path, *, workers: int = 2,
               chunk_size: int = DEFAULT_CHUNK, resume: bool = False, checker: Checker | None = None,
-              progress: Callable[[int], None] | None = None, lang: str = "en") -> Summary:
+              progress: Callable[[int], None] | None = None, lang: str = "en", bounds: bool = False) -> Summary:
     """Decide every row of ``ledger`` against the context; write ``out`` (format by extension); a bad row's
-    message in ``lang``. ``progress(n)`` is told as each chunk of ``n`` rows is written (on ``resume``, the
-    rows the interrupted run wrote first, in one call).
+    message in ``lang``; with ``bounds`` (``--bounds``), a row whose outcome a missing fact leaves undetermined
+    with its bound, as ``treaty check`` answers its scenario (:attr:`BatchContext.bounds`). ``progress(n)`` is told
+    as each chunk of ``n`` rows is written (on ``resume``, the rows the interrupted run wrote first, in one call).
 
     Raises :class:`BatchError` (a bad ledger, context or resume), :class:`LedgerError` (the ledger cannot
     be read whole: nothing is kept), :class:`~pyhelpers.base.errors.OutputError` (the output cannot be
@@ -682,7 +791,7 @@ def run_batch(ledger: str | Path, context_path: str | Path, out: str | Path, *, 
     if not ledger.is_file():
         raise BatchError(f"{ledger}: expected an existing ledger file, found no such file")
     _check_output(out, ledger, context)
-    ctx = load_batch_context(context, ledger, checker, lang)
+    ctx = load_batch_context(context, ledger, checker, lang, bounds)
     lock = Lock(out)
     with writing(out):
         lock.acquire()
@@ -701,15 +810,16 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     if resume and not parts.exists() and out.is_file():
         return Summary(nothing_to_resume=True)
     before = ledger.stat()
+    spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict, ctx.lang, ctx.bounds)
     header = {"journal": JOURNAL_VERSION, "ledger": str(ledger.resolve()), "size": before.st_size,
               "sha256": sha256_of(ledger), "context": str(context.resolve()), "context_sha256": sha256_of(context),
-              "logic": ctx.checker.logic.digest, "chunk_size": chunk_size, "format": fmt, "lang": ctx.lang}
+              "logic": ctx.checker.logic.digest, "chunk_size": chunk_size, "format": fmt, "lang": ctx.lang,
+              **run_options(spec)}
     with writing(out):
         store = ChunkStore(out, fmt, header, resume, RESULT_COLUMNS)
     summary = Summary(resumed_chunks=len(store.done), redone_chunks=store.redone)
     if progress is not None and store.done:
         progress(sum(store.done.values()))  # the rows the interrupted run decided, first
-    spec = partition_spec(context, ctx.ledger, ctx.checker.logic.digest, ctx.checker.strict, ctx.lang)
     prime(spec, ctx)
     spool = parts_folder(out) / SPOOL
     jobs = spool_partitions(batch_rows(ledger), chunk_size, spool, store.done)  # the ledger read once
@@ -806,13 +916,23 @@ class PartitionSpec:
     """The checker's: no default stands for a fact the law needs (:class:`~pyhelpers.engine.solve.Checker`)."""
     lang: str = "en"
     """The language of the rows' error messages (``--lang``: en, pt, pt-PT)."""
+    bounds: bool = False
+    """``--bounds``: a row whose outcome a missing fact leaves undetermined is given its bound
+    (:attr:`BatchContext.bounds`)."""
 
 
 def partition_spec(context_path: str | Path, ledger: str | Path, logic_sha256: str,
-                   strict: bool = False, lang: str = "en") -> PartitionSpec:
+                   strict: bool = False, lang: str = "en", bounds: bool = False) -> PartitionSpec:
     """The spec of a batch: the context file read as the loader reads it (its text travels with the spec)."""
     return PartitionSpec(read_file(context_path, "context"), str(context_path), sha256_of(Path(context_path)),
-                         str(ledger), logic_sha256, strict, lang)
+                         str(ledger), logic_sha256, strict, lang, bounds)
+
+
+def run_options(spec: PartitionSpec) -> dict[str, Any]:
+    """What a run's journal or manifest header and its partitions' receipts record of the options that change its
+    results beyond the ledger, context, rules, partition size and language: ``bounds: true`` with ``--bounds``
+    (nothing without it: a run without is recorded as before the option, so its files are the same)."""
+    return {"bounds": True} if spec.bounds else {}
 
 
 _CONTEXTS: dict[tuple[str, bool], BatchContext] = {}
@@ -849,8 +969,9 @@ def _partition_context(spec: PartitionSpec) -> BatchContext:
             context, treaty = load_context_text(spec.context_text, spec.context_source)
             ctx = BatchContext(context, treaty, spec.ledger, checker)
             _CONTEXTS[spec.context_sha256, spec.strict] = ctx
-    return ctx if (ctx.ledger, ctx.lang) == (spec.ledger, spec.lang) else replace(ctx, ledger=spec.ledger,
-                                                                                   lang=spec.lang)
+    if (ctx.ledger, ctx.lang, ctx.bounds) == (spec.ledger, spec.lang, spec.bounds):
+        return ctx
+    return replace(ctx, ledger=spec.ledger, lang=spec.lang, bounds=spec.bounds)  # the same memo: its cases
 
 
 def check_partition(batch: Any, spec: PartitionSpec) -> Any:
@@ -930,6 +1051,7 @@ def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequenc
         "first_row": rows[0].number if rows else 0, "rows": len(rows),
         "rows_sha256": _digest(map(_row_text, rows)),
         "results_sha256": _digest(map(json_text, records)),
+        **run_options(spec),
     }
 
 

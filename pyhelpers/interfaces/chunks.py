@@ -6,7 +6,8 @@ a journal, ``OUT.lock``, and the final join into ``OUT``.
   crash could leave half-written. On resume each listed chunk's SHA-256 and row count are checked: a torn
   or missing chunk is decided again, never accepted; a line cut by a crash at the journal's end is dropped.
 * The journal's header records what the run decides (the SHA-256 of the ledger, of the context and of the
-  rules, the chunk size, the format): a resume with any of them changed is refused.
+  rules, the chunk size, the format, the language of the messages, `--bounds` where given): a resume with any of
+  them changed is refused.
 * When all chunks are done they are joined into ``OUT.tmp``, fsynced and renamed to ``OUT``: a
   half-written result never carries the final name. The journal is removed first, then the folder.
 * ``OUT.lock`` is locked (flock) for the whole run, so a second writer of OUT is refused; the lock goes
@@ -326,7 +327,7 @@ class ChunkWriter:
 
 def compare_runs(then: dict[str, Any], now: dict[str, Any], folder: Path, size_option: str) -> None:
     """Refuse to resume a run (its header ``then``, kept in ``folder``) made with another ledger, context,
-    rules, partition size (``size_option``), format or language of the rows' messages than ``now``."""
+    rules, partition size (``size_option``), format, language of the rows' messages or ``--bounds`` than ``now``."""
     changed = []
     if (then.get("sha256"), then.get("size")) != (now["sha256"], now["size"]):
         changed.append(f"ledger (then {then.get('ledger')}, whose content is not this one's)")
@@ -340,6 +341,9 @@ def compare_runs(then: dict[str, Any], now: dict[str, Any], folder: Path, size_o
         changed.append(f"output format ({then.get('format')} then)")
     if then.get("lang", "en") != now.get("lang", "en"):  # a journal from before --lang: English
         changed.append(f"--lang ({then.get('lang', 'en')} then, {now.get('lang', 'en')} now)")
+    if bool(then.get("bounds")) != bool(now.get("bounds")):  # recorded only where given (before --bounds: not)
+        changed.append(f"--bounds ({'given' if then.get('bounds') else 'not given'} then, "
+                       f"{'given' if now.get('bounds') else 'not given'} now)")
     if changed:
         raise BatchError(f"{folder}: the interrupted run was made with another {'; another '.join(changed)}: "
                          f"to resume it, give the same ledger, context and {size_option} as then; to start again, "

@@ -80,6 +80,20 @@ def internal_error(err: Exception) -> InternalError:
     return InternalError(f"internal error, please report it with the input that caused it ({what}{debug})")
 
 
+PIPE_CLOSED = 141
+"""The exit code when the reader of the output closed the pipe: a shell's for a process ended by SIGPIPE."""
+
+
+def _quiet_stdout() -> None:
+    """Standard output to the null device: what is left to flush at exit has no reader (Python's advice for a
+    closed pipe, which would otherwise be reported again at exit)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured output): nothing to flush there
+        pass
+
+
 def error_line(err: TreatyLogicError, lang: str) -> str:
     """``error: ...`` in the language of the command's ``--lang`` (``erro: ...`` in Portuguese)."""
     return f"{'erro' if family(lang) == 'pt' else 'error'}: {err.render(lang)}"
@@ -96,6 +110,9 @@ def _handle_errors(func: F) -> F:
             sys.exit(err.exit_code)
         except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
             raise  # click's own: usage errors (2), an abort, an exit
+        except BrokenPipeError:  # the reader closed the pipe (``treaty list | head -1``): no error of ours
+            _quiet_stdout()
+            sys.exit(PIPE_CLOSED)
         except Exception as err:  # a traceback is never the answer to input: exit 4, not a crash
             if os.environ.get(DEBUG) == "1":
                 traceback.print_exc()
@@ -411,6 +428,9 @@ def _interruptible(func: F) -> F:
               help="rows per chunk: a worker's unit of work and of --resume  [default: 3000, chosen by measurement: "
                    "pyhelpers.interfaces.batch.DEFAULT_CHUNK]")
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
+@click.option("--bounds", is_flag=True,
+              help="a row whose outcome a missing fact leaves undetermined gets its bound, as treaty check gives it "
+                   "('capped at most ...', cap 'at most ...'): a treaty check per distinct such row (slower)")
 @click.option("--engine", type=click.Choice(["local", "dask", "spark"]), default="local", show_default=True,
               help="local: --workers processes here; dask, spark: partitions on a Dask or Spark cluster (-o is then "
                    "a folder ending in .parquet or .csv, with a manifest)")
@@ -426,8 +446,8 @@ def _interruptible(func: F) -> F:
 @LANG
 @_handle_errors
 @_interruptible
-def batch(ledger: str, context: str, output: str, workers: int, chunk: int | None, resume: bool, engine: str,
-          scheduler: str | None, master: str | None, partition_rows: int, quiet: bool, lang: str) -> None:
+def batch(ledger: str, context: str, output: str, workers: int, chunk: int | None, resume: bool, bounds: bool,
+          engine: str, scheduler: str | None, master: str | None, partition_rows: int, quiet: bool, lang: str) -> None:
     """Decide every row (one income item each) of the payment LEDGER (.csv, .jsonl, .parquet) against the
     group context, and write the rows with their outcome, cap, withholding finding and provisions."""
     from pyhelpers.interfaces.batch import DEFAULT_CHUNK, run_batch
@@ -440,12 +460,12 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
     show = shown(quiet)
     if engine in ("dask", "spark"):
         summary = _batch_on_cluster(engine, ledger, context, output, workers, scheduler, master, partition_rows,
-                                    resume, show, lang)
+                                    resume, show, lang, bounds)
     else:
         total = count_rows(ledger) if show else None  # only for the bar: not read when none is shown
         with progress_bar("treaty batch", total, "rows", lang, quiet=quiet, rate=True) as advance:
             summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume,
-                                progress=advance if show else None, lang=lang)
+                                progress=advance if show else None, lang=lang, bounds=bounds)
     if summary.nothing_to_resume:
         if not quiet:
             note = "nothing_dask" if engine in ("dask", "spark") else "nothing"
@@ -458,7 +478,8 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
 
 
 def _batch_on_cluster(engine: str, ledger: str, context: str, output: str, workers: int, scheduler: str | None,
-                      master: str | None, partition_rows: int, resume: bool, show: bool, lang: str) -> Any:
+                      master: str | None, partition_rows: int, resume: bool, show: bool, lang: str,
+                      bounds: bool = False) -> Any:
     """``treaty batch --engine dask|spark``: a bar for the rows and one for each partition in flight (Dask
     tells when a partition is submitted; Spark only when it is done)."""
     from pyhelpers.interfaces import cluster
@@ -468,12 +489,12 @@ def _batch_on_cluster(engine: str, ledger: str, context: str, output: str, worke
             from pyhelpers.interfaces.spark import run_spark
 
             return run_spark(ledger, context, output, master=master, workers=workers, partition_rows=partition_rows,
-                             resume=resume, progress=progress, lang=lang)
+                             resume=resume, progress=progress, lang=lang, bounds=bounds)
         # a process that ends with the run freezes what it has loaded (the rules, Dask) when the cluster is ready:
         # its collections, the last ones at its exit included, need not walk them again
         return cluster.run_dask(ledger, context, output, scheduler=scheduler, workers=workers,
                                 partition_rows=partition_rows, resume=resume, progress=progress, lang=lang,
-                                ready=gc.freeze if _Root.whole_process else None)
+                                ready=gc.freeze if _Root.whole_process else None, bounds=bounds)
 
     if not show:
         return run(None)

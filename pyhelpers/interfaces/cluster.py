@@ -57,6 +57,7 @@ from pyhelpers.interfaces.partition import (
     decide_spooled,
     partition_receipt,
     partition_spec,
+    run_options,
     run_receipt,
 )
 
@@ -267,10 +268,11 @@ def _start(client: Any, scheduler: str | None, workers: int, spec: PartitionSpec
 def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, scheduler: str | None = None,
              workers: int = 2, partition_rows: int = 4_096, resume: bool = False, checker: Checker | None = None,
              progress: Progress | None = None, client: Any = None, lang: str = "en",
-             ready: Callable[[], None] | None = None) -> Summary:
+             ready: Callable[[], None] | None = None, bounds: bool = False) -> Summary:
     """Decide every row of ``ledger`` on Dask; write the folder ``out`` (``.parquet`` or ``.csv``: its
     parts' format) with its manifest. ``client``: a Dask client to use (else one is made: of
-    ``scheduler``, or of a LocalCluster of ``workers`` processes); a bad row's message in ``lang``. ``ready()``
+    ``scheduler``, or of a LocalCluster of ``workers`` processes); a bad row's message in ``lang``; ``bounds``:
+    ``--bounds`` (:func:`~pyhelpers.interfaces.batch.run_batch`). ``ready()``
     is called in this thread once the ledger is read and the cluster started (its workers with the rules
     loaded), before the first partition is submitted: ``treaty`` freezes there what the process has loaded
     (:func:`gc.freeze`), as the process ends with the run. Raises as :func:`~pyhelpers.interfaces.batch.run_batch`
@@ -304,7 +306,7 @@ def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, s
             spool.unlink(missing_ok=True)
 
     return run_partitioned(ledger, context_path, out, "dask", on_dask, partition_rows=partition_rows,
-                           resume=resume, checker=checker, lang=lang)
+                           resume=resume, checker=checker, lang=lang, bounds=bounds)
 
 
 def _spooled(ledger: Path, size: int, spool: Path, done: dict[int, dict[str, Any]]) -> Iterator[Spooled]:
@@ -323,7 +325,7 @@ task writes its part and its committed entry into ``target``), count each in ``s
 
 def run_partitioned(ledger: str | Path, context_path: str | Path, out: str | Path, engine_name: str,
                     engine: Engine, *, partition_rows: int = 4_096, resume: bool = False,
-                    checker: Checker | None = None, lang: str = "en") -> Summary:
+                    checker: Checker | None = None, lang: str = "en", bounds: bool = False) -> Summary:
     """What every cluster engine shares (Dask, Spark: ``--engine NAME``): the checks of the arguments, the
     lock, the run's header, ``--resume`` (the committed partitions), the check that the ledger did not
     change, and the manifest with the run's receipt; ``engine`` decides the partitions."""
@@ -340,13 +342,13 @@ def run_partitioned(ledger: str | Path, context_path: str | Path, out: str | Pat
                           f"another -o")
     if not out.parent.is_dir():
         raise OutputError(f"{out}: expected an existing folder for the output, found no folder {out.parent}")
-    ctx = load_batch_context(context, ledger, checker, lang)
+    ctx = load_batch_context(context, ledger, checker, lang, bounds)
     lock = Lock(out)
     with writing(out):
         lock.acquire()
     try:
         return _run_locked(ledger, context, out, fmt, partition_spec(context, ledger, ctx.checker.logic.digest,
-                                                                     ctx.checker.strict, lang),
+                                                                     ctx.checker.strict, lang, bounds),
                            partition_rows, resume, engine)
     finally:
         lock.release()
@@ -358,7 +360,7 @@ def _run_locked(ledger: Path, context: Path, out: Path, fmt: str, spec: Partitio
     before = ledger.stat()
     header = {"journal": 1, "ledger": str(ledger.resolve()), "size": before.st_size, "sha256": sha256_of(ledger),
               "context": str(context.resolve()), "context_sha256": spec.context_sha256, "logic": spec.logic_sha256,
-              "chunk_size": partition_rows, "format": fmt, "lang": spec.lang}
+              "chunk_size": partition_rows, "format": fmt, "lang": spec.lang, **run_options(spec)}
     entries_dir = out / ENTRIES
     with writing(out):
         if resume and (out / MANIFEST).is_file() and not entries_dir.exists():

@@ -63,6 +63,9 @@ HELP: dict[str, dict[str, str]] = {
         "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [padrão: 3000, escolhido "
         "por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--resume": "continua uma execução interrompida a partir do seu diário",
+        "--bounds": "uma linha cujo resultado um fato ausente deixa indeterminado recebe o seu limite, como treaty "
+        "check o dá ('capped at most ...', cap 'at most ...'): um treaty check por linha distinta assim "
+        "(mais lento)",
         "--engine": "local: --workers processos nesta máquina; dask: partições em um cluster Dask (-o é então uma "
         "pasta terminada em .parquet ou .csv, com um manifesto)",
         "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); padrão: um cluster local de "
@@ -180,6 +183,9 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
         "--goal": "o que deve valer, por exemplo 'max_rate(\"div-2024\", R), R <= 1000' (taxas em pontos-base)",
     },
     "batch": {
+        "--bounds": "uma linha cujo resultado um facto em falta deixa indeterminado recebe o seu limite, como treaty "
+            "check o dá ('capped at most ...', cap 'at most ...'): um treaty check por cada linha distinta "
+            "assim (mais lento)",
         "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [por omissão: 3000, "
             "escolhido por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); por omissão: um cluster local "

@@ -36,6 +36,7 @@ from pyhelpers.interfaces.batch import (
     partition_receipt,
     partition_spec,
     partitions,
+    run_options,
     run_receipt,
     warm_checker,
     warm_partition,
@@ -59,5 +60,5 @@ __all__ = [
     "ERROR", "LINE", "ORDER", "RESERVED", "RESULT_COLUMNS", "ROW", "PartitionSpec", "batch_name", "batch_to_records",
     "batch_to_rows", "check_and_write", "check_partition", "column_name", "decide_partition", "decide_spooled",
     "duplicate_problem", "duplicate_rows", "ledger_rows", "mark_duplicates", "partition_receipt", "partition_spec",
-    "partitions", "rows_to_batch", "run_receipt", "warm_checker", "warm_partition",
+    "partitions", "rows_to_batch", "run_options", "run_receipt", "warm_checker", "warm_partition",
 ]

@@ -580,7 +580,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                          **scenario_errors})
     async def batch(request: Request, source: Source = "body",
                     chunk: Annotated[int, Query(ge=1, le=10_000, description="rows decided together in one "
-                                                "clingo run")] = 500) -> Response:
+                                                "clingo run")] = 500,
+                    bounds: Annotated[bool, Query(description="`--bounds`: a row whose outcome a missing fact leaves "
+                                                  "undetermined gets its bound, as `/check` gives it (a check per "
+                                                  "distinct such row: slower)")] = False) -> Response:
         _media_type(request, _JSONL_TYPES)
         _declared_length(request, settings.max_batch_body, "batch")
         stream = request.stream()
@@ -591,7 +594,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                          "an empty body")])
         context, treaty = await run_in_threadpool(load_context_text, text, source)
         eng = engine()
-        ctx = BatchContext(context, treaty, source, eng.checker)
+        ctx = BatchContext(context, treaty, source, eng.checker, bounds=bounds)
         body = _BodyLines(stream, rest, size, settings.max_batch_body)
 
         def results() -> Iterator[bytes]:

@@ -95,23 +95,23 @@ def _pyspark() -> Any:
 # ------------------------------------------------------------------------------- the context ---
 
 def context_spec(context: str | Path, ledger: str = "dataframe", *, strict: bool = False, lang: str = "en",
-                 checker: Checker | None = None) -> PartitionSpec:
+                 checker: Checker | None = None, bounds: bool = False) -> PartitionSpec:
     """The spec of a check: ``context`` is a path (a :class:`~pathlib.Path`, or a text naming an existing
     file) or the context's YAML (or JSON) text; it is loaded and validated here, on the driver (a bad
     context raises :class:`~pyhelpers.base.errors.ScenarioError` before any row). ``ledger`` names the rows
-    in their error messages."""
+    in their error messages; ``bounds``: ``--bounds`` (:func:`~pyhelpers.interfaces.batch.run_batch`)."""
     digest = (checker or Checker(strict=strict)).logic.digest
     if isinstance(context, Path) or ("\n" not in context and Path(context).is_file()):
         path = Path(context)
         if not path.is_file():
             raise BatchError(f"{path}: expected an existing context file, found no such file")
-        spec = partition_spec(path, ledger, digest, strict, lang)
+        spec = partition_spec(path, ledger, digest, strict, lang, bounds)
     elif "\n" not in context and context.lower().endswith(CONTEXT_SUFFIXES):
         raise BatchError(f"{context}: expected an existing context file (or the context's YAML text), found no "
                          f"such file")
     else:
         spec = PartitionSpec(context, "context", hashlib.sha256(context.encode("utf-8")).hexdigest(), ledger,
-                             digest, strict, lang)
+                             digest, strict, lang, bounds)
     load_context_text(spec.context_text, spec.context_source)
     return spec
 
@@ -244,13 +244,14 @@ class _Check:
 
 
 def check_dataframe(df: Any, context: str | Path, *, ledger: str = "dataframe", lang: str = "en",
-                    strict: bool = False, checker: Checker | None = None) -> Any:
+                    strict: bool = False, checker: Checker | None = None, bounds: bool = False) -> Any:
     """The rows of the Spark DataFrame ``df`` (one income item each: ``treaty batch``'s ledger columns)
     decided against ``context`` (a path, or the context's YAML text: :func:`context_spec`); a DataFrame
     with ``treaty batch``'s output columns: ``df``'s own (every cell as text, null as empty), then
-    :data:`~pyhelpers.interfaces.batch.RESULT_COLUMNS`. A bad row gets ``status=error`` and its message
-    (``LEDGER row N (id X): ...``, ``ledger`` naming the rows); a row whose id an earlier row has is such
-    an error, as ``treaty batch`` marks it (found by a Spark window, no id collected). Rows are numbered
+    :data:`~pyhelpers.interfaces.batch.RESULT_COLUMNS` (``bounds``: as ``treaty batch --bounds`` gives them). A bad
+    row gets ``status=error`` and its message (``LEDGER row N (id X): ...``, ``ledger`` naming the rows); a row
+    whose id an earlier row has is such an error, as ``treaty batch`` marks it (found by a Spark window, no id
+    collected). Rows are numbered
     in ``df``'s order, unless it has a ``__row__`` column (long) that numbers them (it is not in the output);
     any other column is the ledger's own, whatever its name (``__line__``, ``__error__`` ...). Lazy, as any
     Spark transformation (numbering the rows runs one small job); each Python worker loads the rules and
@@ -262,7 +263,7 @@ def check_dataframe(df: Any, context: str | Path, *, ledger: str = "dataframe", 
     clash = taken_problem([n for n in df.columns if n != ROW], RESULT_COLUMNS)
     if clash:
         raise LedgerError(f"{ledger}: {clash}")
-    spec = context_spec(context, ledger, strict=strict, lang=lang, checker=checker)
+    spec = context_spec(context, ledger, strict=strict, lang=lang, checker=checker, bounds=bounds)
     out = (*(n for n in df.columns if n != ROW), *RESULT_COLUMNS)
     df = df.toDF(*(n if n == ROW else batch_name(n) for n in df.columns))  # __line__ ...: the ledger's own
     df, columns = _positional(_with_reserved(df))
@@ -355,7 +356,8 @@ class _Decide:
 
 def run_spark(ledger: str | Path, context_path: str | Path, out: str | Path, *, master: str | None = None,
               workers: int = 2, partition_rows: int = 4_096, resume: bool = False, checker: Checker | None = None,
-              progress: Progress | None = None, session: Any = None, lang: str = "en") -> Summary:
+              progress: Progress | None = None, session: Any = None, lang: str = "en",
+              bounds: bool = False) -> Summary:
     """Decide every row of ``ledger`` on Spark; write the folder ``out`` (``.parquet`` or ``.csv``: its parts'
     format) with its manifest, as :func:`~pyhelpers.interfaces.cluster.run_dask` does (the same parts,
     receipts and ``resume``). ``session``: a SparkSession to use (else the active one, as in a notebook,
@@ -443,4 +445,4 @@ def run_spark(ledger: str | Path, context_path: str | Path, out: str | Path, *, 
                     progress("done", index, int(entry["rows"]))
 
     return run_partitioned(ledger, context_path, out, "spark", on_spark, partition_rows=partition_rows,
-                           resume=resume, checker=checker, lang=lang)
+                           resume=resume, checker=checker, lang=lang, bounds=bounds)

@@ -256,7 +256,7 @@ _VALUES = {"pt": ((r"\bany of its values\b", "qualquer um de seus valores"), (r"
                   (r"\bany day from (\S+) on\b", r"qualquer dia a partir de \1"),
                   (r"\bany day up to (\S+)", r"qualquer dia até \1"), (r"\bor later\b", "ou posterior"),
                   (r"\bor earlier\b", "ou anterior"),
-                  (r"\bor more\b", "ou mais"), (r"\bor less\b", "ou menos"),
+                  (r"\bor more\b", "ou mais"), (r"\bor less\b", "ou menos"), (r"\bless than\b", "menos de"),
                   (r"\bfrom (\S+) to (\S+)", r"de \1 a \2"), (r"\bnot stated\b", "não informado"),
                   (r"\btrue\b", "sim"), (r"\bfalse\b", "não"), (r" is ", " é ")),
            "pt-PT": ((r"\bany of its values\b", "qualquer um dos seus valores"), (r"\bnot stated\b", "não indicado"))}

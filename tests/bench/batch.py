@@ -1,4 +1,5 @@
 """Benchmark of `treaty batch`: python tests/bench/batch.py N [--workers W] [--chunk C] [--callgrind ROWS] [--no-raw]
+[--bounds]
 
 Generates a realistic ledger of N rows (tests/ledger_gen.py: mixed treaties and types, 5% bad rows of
 every kind, payments on schedules) and a worst case of N rows where nearly every row is a distinct case
@@ -17,7 +18,8 @@ every kind, payments on schedules) and a worst case of N rows where nearly every
 
 ``--no-raw`` leaves out the raw baseline (nothing recorded), for rows/s and peak memory of long ledgers
 (1 M, 10 M rows). ``--keep DIR`` copies the outputs there (to compare two versions of the code with cmp:
-error messages name the ledger by its temporary path, so replace ``/tmp/tmp*/`` in both first).
+error messages name the ledger by its temporary path, so replace ``/tmp/tmp*/`` in both first). ``--bounds``
+decides as ``treaty batch --bounds`` (a row whose outcome a missing fact leaves undetermined with its bound).
 Figures only: nothing is asserted.
 """
 
@@ -177,6 +179,9 @@ def main() -> None:
     ap.add_argument("--keep", type=Path, help="copy the outputs into this folder")
     ap.add_argument("--no-raw", action="store_true",
                     help="no raw clingo baseline (nothing recorded): rows/s and peak memory of long ledgers")
+    ap.add_argument("--bounds", action="store_true",
+                    help="decide as treaty batch --bounds (a row whose outcome a missing fact leaves undetermined "
+                         "with its bound)")
     args = ap.parse_args()
     chunk = args.chunk or DEFAULT_CHUNK
     checker = Checker().warm()
@@ -199,12 +204,14 @@ def main() -> None:
                 record_clingo_runs(runs)
             try:
                 t0, cpu0 = time.perf_counter(), _cpu_seconds()
-                summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=checker)
+                summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=checker,
+                                    bounds=args.bounds)
                 dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
             finally:
                 solve.run_clingo = real
             peaks = _peak_mb(resource.RUSAGE_SELF), _peak_mb(resource.RUSAGE_CHILDREN)  # before raw clingo runs
-            print(f"{label}: {args.n:,} rows in {dt:.2f} s = {args.n / dt:,.0f} rows/s ({args.workers} workers, "
+            print(f"{label}{' --bounds' if args.bounds else ''}: {args.n:,} rows in {dt:.2f} s = {args.n / dt:,.0f} "
+                  f"rows/s ({args.workers} workers, "
                   f"chunks of {chunk}; {cpu:.2f} s of CPU; ledger generated in {gen:.1f} s); statuses "
                   f"{dict(sorted(summary.by_status.items()))}")
             if not args.no_raw:

@@ -1,0 +1,187 @@
+"""``treaty batch --bounds``: a row whose outcome a missing fact leaves undetermined shows what ``treaty check`` of the
+row's scenario shows: each State's bound whatever the missing facts are, the highest tax at source, and the withholding
+finding from the bound (issue 23, point 2). Without ``--bounds`` the row is answered in one answer set, as every other
+row, and nothing more is done."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyhelpers.base.errors import BatchError
+from pyhelpers.engine.solve import Checker
+from pyhelpers.interfaces import batch
+from pyhelpers.interfaces.batch import (
+    RESULT_COLUMNS,
+    PartitionSpec,
+    decide_rows,
+    find_row,
+    load_batch_context,
+    partition_receipt,
+    partition_spec,
+    read_rows,
+    row_scenario,
+    run_batch,
+    run_options,
+)
+from pyhelpers.interfaces.chunks import compare_runs
+from pyhelpers.interfaces.cli import main
+
+from .ledger_gen import COLUMNS, CONTEXT, write_csv
+
+MISSING = {c: "" for c in COLUMNS} | {
+    "id": "r1", "treaty": "br-pt", "type": "dividend", "payer": "beta", "recipient": "lusoinvest", "date": "2024-05-10",
+    "gross": "1000.00", "currency": "BRL", "withheld_rate": "15", "domestic_rate": "15"}
+"""A dividend of beta to lusoinvest: the context has no holding record of lusoinvest in beta."""
+FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenario: holdings (a record of lusoinvest "
+            "in beta)]; missing: holding(lusoinvest, beta) (br-pt 10(2)(b)) [in the scenario: holdings (a record of "
+            "lusoinvest in beta)]")
+ONE_SET_FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenario: holdings (a record of "
+                    "lusoinvest in beta)]")
+"""What the row's findings are in one answer set (without ``--bounds``)."""
+FACTS = "holding(lusoinvest, beta).capital; holding(lusoinvest, beta).from"
+PROVISIONS = "br-pt 1; br-pt 4(1); br-pt 10(1); br-pt 10(2); br-pt 10(3)"
+
+
+@pytest.fixture(scope="module")
+def checker() -> Checker:
+    return Checker()
+
+
+def _results(path: Path) -> list[dict[str, str]]:
+    with open(path, newline="", encoding="utf-8") as fh:
+        return [{c: r[c] for c in ("id", *RESULT_COLUMNS)} for r in csv.DictReader(fh)]
+
+
+def _bounded(rid: str, finding: str) -> dict[str, str]:
+    return {"id": rid, "applicable_treaty": "br-pt", "status": "missing", "outcome_br": "capped at most 15%",
+            "partner_state": "pt", "outcome_partner": "may tax", "cap": "at most 15%", "max_source_tax": "150.00",
+            "tax_due": "", "withholding_finding": finding, "withholding_difference": "", "entitlement": "",
+            "provisions": PROVISIONS, "findings": FINDINGS, "error": ""}
+
+
+def test_a_missing_holding_record_gives_the_bound_and_the_finding_from_it(tmp_path: Path, checker: Checker) -> None:
+    """Brazil caps the dividend at 10% or 15% as the missing record goes: capped at 15% at most. Withheld 20%: over
+    the highest cap whatever the record says; 15% (compliant at 15%, over at 10%) and 12% (over at 10%, under the
+    15% due at 15%) depend on the record's capital and first day. A row whose facts are complete (alfa, whose
+    holding record the context gives) is what it was."""
+    rows = [MISSING, MISSING | {"id": "r2", "withheld_rate": "20"}, MISSING | {"id": "r3", "withheld_rate": "12"},
+            MISSING | {"id": "r4", "payer": "alfa"}]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    for workers, chunk in ((1, 3000), (2, 1)):
+        out = tmp_path / f"out-{workers}.csv"
+        run_batch(ledger, CONTEXT, out, workers=workers, chunk_size=chunk, checker=checker, bounds=True)
+        assert _results(out) == [
+            _bounded("r1", f"depends ({FACTS})"),
+            _bounded("r2", "over_withheld"),
+            _bounded("r3", f"depends ({FACTS})"),
+            {"id": "r4", "applicable_treaty": "br-pt", "status": "decided", "outcome_br": "capped 10%",
+             "partner_state": "pt", "outcome_partner": "may tax", "cap": "10%", "max_source_tax": "100.00",
+             "tax_due": "100.00", "withholding_finding": "over_withheld", "withholding_difference": "50.00",
+             "entitlement": "", "provisions": "br-pt 1; br-pt 3(1)(f); br-pt 4(1); br-pt 10(1); br-pt 10(2); "
+                                             "br-pt 10(2)(a); br-pt 10(3)",
+             "findings": "", "error": ""}]
+
+
+def test_the_bound_is_what_treaty_check_of_the_row_gives(tmp_path: Path, checker: Checker) -> None:
+    """``treaty explain-row``'s scenario (:func:`row_scenario`) is completed as a scenario file is: its missing record
+    is added with its dates and capital open (its document is the context's with the row's cells, whose rates read
+    again as the percentages they are)."""
+    ledger = write_csv(tmp_path / "in.csv", [MISSING | {"withheld_rate": "20"}])
+    ctx = load_batch_context(CONTEXT, ledger, checker)
+    item = checker.check(row_scenario(ctx, find_row(ledger, "r1"))).items[0]
+    assert item.state("br").label == "capped at most 15%"
+    assert item.compliance is not None and item.compliance.finding == "over_withheld"
+
+
+def test_each_case_is_answered_once(tmp_path: Path, checker: Checker) -> None:
+    """Rows of one case (the same facts but for their id and amounts) share one answer over the missing facts."""
+    rows = [MISSING | {"id": f"r{n}", "gross": f"{1000 + n}.00"} for n in range(20)]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    calls = []
+    original = Checker.check
+
+    def counted(self: Checker, *args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    Checker.check = counted  # type: ignore[assignment,method-assign]
+    try:
+        run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=Checker(), bounds=True)
+    finally:
+        Checker.check = original  # type: ignore[method-assign]
+    assert len(calls) == 1
+    got = _results(tmp_path / "out.csv")
+    assert {r["cap"] for r in got} == {"at most 15%"}
+    assert [r["max_source_tax"] for r in got][:2] == ["150.00", "150.15"]
+
+
+def test_without_bounds_the_row_is_answered_in_one_answer_set_and_nothing_more_is_done(tmp_path: Path,
+                                                                                        checker: Checker) -> None:
+    """Without ``--bounds`` (the default) the row is as a batch always answered it: ``missing``, its outcome
+    ``undetermined``, no cap, no highest tax, the record named in ``findings``; no ``treaty check`` is run and no
+    bound is remembered."""
+    rows = [MISSING, MISSING | {"id": "r2", "withheld_rate": "20"}]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    unbounded = {"applicable_treaty": "br-pt", "status": "missing", "outcome_br": "undetermined", "partner_state": "pt",
+                 "outcome_partner": "may tax", "cap": "", "max_source_tax": "", "tax_due": "",
+                 "withholding_finding": "undetermined", "withholding_difference": "", "entitlement": "",
+                 "provisions": PROVISIONS, "findings": ONE_SET_FINDINGS, "error": ""}
+    calls = []
+    original = Checker.check
+
+    def counted(self: Checker, *args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    Checker.check = counted  # type: ignore[assignment,method-assign]
+    try:
+        run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=checker)
+        ctx = load_batch_context(CONTEXT, ledger, checker)
+        decided = decide_rows(ctx, list(read_rows(ledger)))
+    finally:
+        Checker.check = original  # type: ignore[method-assign]
+    assert calls == []
+    assert ctx.memo.bounds == {}
+    assert _results(tmp_path / "out.csv") == [{"id": "r1"} | unbounded, {"id": "r2"} | unbounded]
+    assert [{c: r[c] for c in ("id", *RESULT_COLUMNS)} for r in decided] == _results(tmp_path / "out.csv")
+
+
+def test_the_command_line_option_and_a_resume_with_another(tmp_path: Path) -> None:
+    """``treaty batch --bounds`` gives the bound; the run's journal records it (only where given: a run without writes
+    the journal it wrote before the option), so a resume with or without it where the run was the other way is
+    refused."""
+    ledger = write_csv(tmp_path / "in.csv", [MISSING | {"withheld_rate": "20"}])
+    out = tmp_path / "out.csv"
+    res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers", "1",
+                                    "--bounds", "-q"])
+    assert res.exit_code == 0, res.output
+    assert _results(out) == [_bounded("r1", "over_withheld")]
+    then = {"sha256": "a", "size": 1, "context_sha256": "c", "logic": "l", "chunk_size": 1, "format": ".csv",
+            "lang": "en"}
+    with pytest.raises(BatchError, match=r"another --bounds \(given then, not given now\): to resume it"):
+        compare_runs({**then, "bounds": True}, then, tmp_path, "--chunk")
+    with pytest.raises(BatchError, match=r"another --bounds \(not given then, given now\)"):
+        compare_runs(then, {**then, "bounds": True}, tmp_path, "--chunk")
+    compare_runs({**then, "bounds": True}, {**then, "bounds": True}, tmp_path, "--chunk")
+
+
+def test_the_options_recorded_and_the_receipts(tmp_path: Path, checker: Checker) -> None:
+    """The journal's header and each partition's receipt record ``bounds: true`` with ``--bounds``, nothing without
+    (the receipts of a run without are those of a run before the option); a worker given a spec with ``bounds``
+    answers with the bound, from the same cached context as one without."""
+    spec = partition_spec(CONTEXT, "in.csv", checker.logic.digest)
+    assert run_options(spec) == {} and run_options(replace(spec, bounds=True)) == {"bounds": True}
+    rows = list(read_rows(write_csv(tmp_path / "in.csv", [MISSING])))
+    assert "bounds" not in partition_receipt(spec, rows, [])
+    assert partition_receipt(replace(spec, bounds=True), rows, [])["bounds"] is True
+    def caps(s: PartitionSpec) -> list[str]:
+        return [r["cap"] for r in decide_rows(batch._partition_context(s), rows)]  # (a worker's context)
+
+    assert caps(spec) == [""]
+    assert caps(replace(spec, bounds=True)) == ["at most 15%"]
+    assert caps(spec) == [""]
