@@ -296,10 +296,11 @@ def test_an_exception_is_named_by_its_label() -> None:
 def test_portuguese_assumption_and_provision_ids() -> None:
     """Portuguese names an assumption in a grammatical sentence (a reviewer's finding: "o br-pt Protocol 9
     presumiu sem regime especial (…)") and a provision by its one format (``br-ae 29(3)``, never "art. 29(3)
-    br-ae")."""
+    br-ae"), a Protocol item as `treaty list` names it (``br-pt Protocolo 9``)."""
     path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
-    assert "presunção do br-pt Protocol 9, na falta de informação do cenário: sem regime especial (lusoinvest)" in out
+    assert "presunção do br-pt Protocolo 9, na falta de informação do cenário: sem regime especial (lusoinvest)" in out
+    assert "Protocol " not in out
     assert "presumiu" not in out
     path = str(ROOT / "scenarios/br-ae/income-governed-by-missing-articles.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout

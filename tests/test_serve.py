@@ -216,7 +216,7 @@ def test_batch_bounds_is_treaty_batch_bounds(client: httpx.Client, tmp_path: Pat
 
     ledger = tmp_path / "ledger.jsonl"
     ledger.write_text(json.dumps(MISSING | {"withheld_rate": "20"}) + "\n", encoding="utf-8")
-    context = json.dumps(yaml.safe_load(CONTEXT.read_text(encoding="utf-8")), default=str)
+    context = json.dumps(read_yaml(CONTEXT, "context"))
     for flag in ([], ["--bounds"]):
         out = tmp_path / f"out{len(flag)}.jsonl"
         CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers", "1",

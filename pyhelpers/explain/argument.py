@@ -49,7 +49,7 @@ from pyhelpers.explain.explainer import (
     unify,
 )
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
-from pyhelpers.explain.readings import plain, reading, user_atom, word
+from pyhelpers.explain.readings import plain, provision_text, reading, user_atom, word
 
 EXCEPTION = "exception_applies"
 BOOKKEEPING = "bookkeeping"
@@ -116,10 +116,12 @@ class Argument:
         return next((ln for ln in self.lines if ln.kind == "provision"), None)
 
 
-def _strip_provision(text: str, prov: str) -> str:
+def _strip_provision(text: str, prov: str, lang: str) -> str:
     """``... of the gross amount (<provision>)`` → ``... of the gross amount``, ``<provision>: not applicable
-    ...`` → ``not applicable ...``: the line names it."""
-    tail, head = f" ({prov})", f"{prov}: "
+    ...`` → ``not applicable ...``: the line names it (the reading cites it as ``lang`` does:
+    :func:`provision_text`)."""
+    shown = provision_text(prov, lang)
+    tail, head = f" ({shown})", f"{shown}: "
     text = text[: -len(tail)] if text.endswith(tail) else text
     return text[len(head):] if text.startswith(head) else text
 
@@ -182,7 +184,7 @@ class _Projector:
             if line is None:
                 line = lines[("provision", prov)] = Line("provision", prov)
             if owner is not line or prov != own:
-                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov)
+                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
             cur = line
@@ -322,7 +324,8 @@ class _Projector:
             key = ("exception", f"{prov} {e}")
             if key in lines or exc in self.ex.true:
                 continue
-            text = word("not_applied", self.lang).format(prov=prov, exception=plain(e, self.lang))
+            text = word("not_applied", self.lang).format(prov=provision_text(prov, self.lang),
+                                                         exception=plain(e, self.lang))
             line = Line("exception", prov, [text])
             reason = self._why_not(exc)
             if reason:

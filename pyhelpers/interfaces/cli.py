@@ -26,6 +26,7 @@ from pyhelpers.base import cache
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.base.lang import family
+from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import Mismatch
@@ -131,10 +132,64 @@ class _Root(click.Group):
     (click's ``CliRunner`` in the tests: arguments given)."""
 
     whole_process = False
+    argv: tuple[str, ...] = ()
+    """The arguments of the command line (the language of a usage error is read from its ``--lang``)."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
         _Root.whole_process = args is None
+        _Root.argv = tuple(sys.argv[1:] if args is None else args)
         return super().main(args, *rest, **extra)
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as err:
+            raise _in_language(err, usage_lang(_Root.argv)) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as err:  # a command's options and arguments (parsed as it is invoked)
+            raise _in_language(err, usage_lang(_Root.argv)) from None
+
+
+def usage_lang(argv: Sequence[str]) -> str:
+    """The language of a usage error: the command line's ``--lang`` where it gives a valid one, else the language
+    of the help (:func:`helptext.help_lang`: the environment's), which the error points to."""
+    for n, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else \
+            argv[n + 1] if arg == "--lang" and n + 1 < len(argv) else None
+        if value in ("en", "pt", "pt-BR", "pt-PT"):
+            return languages.normalize(value)
+    return helptext.help_lang()
+
+
+class _UsageError(click.UsageError):
+    """Click's usage error in ``lang``: click writes its own words in English ("Usage:", "Error: Invalid value
+    for ..."); they are translated as the tool's own messages are (:func:`pyhelpers.base.messages.translate`),
+    the values quoted (an option's name, the value given, the choices) kept as written."""
+
+    def __init__(self, err: click.UsageError, lang: str) -> None:
+        super().__init__(err.format_message(), err.ctx)
+        self.original = err
+        self.lang = lang
+
+    def format_message(self) -> str:
+        return translate(self.message, self.lang)
+
+    def show(self, file: Any = None) -> None:
+        import io
+
+        shown = io.StringIO()
+        self.original.show(shown)
+        click.echo(translate(shown.getvalue().rstrip("\n"), self.lang), file=file, err=file is None)
+
+
+def _in_language(err: click.UsageError, lang: str) -> click.UsageError:
+    return err if family(lang) == "en" or isinstance(err, _UsageError) else _UsageError(err, lang)
 
 
 @click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
@@ -531,8 +586,8 @@ def list_(fmt: str, lang: str) -> None:
             click.echo(f"- **{word}**: {names}" if md else f"  {word + ':':{width}} {names}")
             if status == "procedural":
                 for a in arts:
-                    why = a.reason(lang)
-                    click.echo(f"  - {a.provision}: {why}" if md else f"    {a.provision}: {why}")
+                    why, prov = a.reason(lang), render.provision_words(a.provision, lang)
+                    click.echo(f"  - {prov}: {why}" if md else f"    {prov}: {why}")
         for note in e.notes_in(lang):
             word = render.catalogue_word("note", lang)
             click.echo(f"- {word}: {note}" if md else f"  {word}: {note}")
@@ -563,7 +618,8 @@ def show(treaty: str, article: tuple[str, ...], fmt: str, lang: str) -> None:
         if a is None:
             raise InputError(f"{treaty} {art}: expected an article of {treaty} (see `treaty list`)")
         key = {"missing": "missing_text", "procedural": "procedural_text"}.get(a.status, "pending_text")
-        click.echo(render.catalogue_word(key, lang).format(prov=a.provision, reason=a.reason(lang)))
+        click.echo(render.catalogue_word(key, lang).format(prov=render.provision_words(a.provision, lang),
+                                                          reason=a.reason(lang)))
         return
     for lf in files:
         b = lf.banner
