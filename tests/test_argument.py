@@ -167,6 +167,19 @@ def test_check_prints_the_decisive_line() -> None:
     assert "↳ br-pt 10(2)(a): o imposto do Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
 
 
+def test_check_prints_the_test_that_decided() -> None:
+    """Where the provision that gives the outcome tests no figure (15(1): the employment is exercised in
+    Brazil), the decisive line is the first line below it that does: 15(2)(a)'s 184 days against 183 (an
+    auditor's finding at stop 47: the line named 15(1) alone). The narrowly-not case: the README's dividend,
+    whose 10(2)(a) line gives the outcome and tests the holding (test_check_prints_the_decisive_line)."""
+    path = str(ROOT / "scenarios/br-pt/employment-184-days-window-crossing-year.yaml")
+    out = CliRunner().invoke(main, ["check", path]).stdout
+    assert ("  Brazil:   may tax  (br-pt 15(1))\n              ↳ br-pt 15(2)(a): condition (a) of the short-stay "
+            "exception, for salary-q1-2024: not met — the recipient of salary-q1-2024 is present in Brazil on 184 "
+            "days") in out
+    assert "(> 183 days)" in out
+
+
 def test_days_in_the_other_state_carry_the_threshold() -> None:
     """A measure the rules compare with a cited number is shown with the bound it failed or met."""
     path = str(ROOT / "scenarios/br-pt/employment-184-days-window-crossing-year.yaml")

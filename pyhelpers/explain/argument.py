@@ -113,7 +113,11 @@ class Argument:
 
     @property
     def decisive(self) -> Line | None:
-        return next((ln for ln in self.lines if ln.kind == "provision"), None)
+        """The line `treaty check` prints under the outcome: the provision that gives it where its line tests a
+        figure, else the first line below it that does (the test that decided: 184 days against 183 under 15(2)(a),
+        where 15(1) gives Brazil's right with no figure), else that provision's line."""
+        provisions = [ln for ln in self.lines if ln.kind == "provision"]
+        return next((ln for ln in provisions if ln.tested or ln.comparisons), provisions[0] if provisions else None)
 
 
 def _strip_provision(text: str, prov: str, lang: str) -> str:
