@@ -274,3 +274,19 @@ def test_decisive_lines_stay_within_the_time_limit() -> None:
     assert "the decisive lines are not shown: the time limit was reached" in out
     code, out, _ = run("check", QUALIFYING, "--time-limit", "0", "--lang", "pt")
     assert "as linhas decisivas não são mostradas" in out
+
+
+def test_a_reader_closing_the_pipe_is_no_internal_error() -> None:
+    """``treaty explain … | head -1``: the reader closes the pipe before the output is written; the command ends
+    quietly with the shell's code for a closed pipe (141), never "internal error" (an auditor's finding at
+    stop 47: ``treaty list | head -1`` printed one and exited 4)."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "pyhelpers.interfaces.cli", "explain", "--full", QUALIFYING],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before the command has written anything: its first write finds no reader
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == cli.PIPE_CLOSED, err
+    assert "internal error" not in err and "Traceback" not in err and "BrokenPipe" not in err, err

@@ -64,7 +64,7 @@ def test_cli_reference_has_every_command(site: Path) -> None:
 
 def test_readme_is_short_and_its_links_resolve() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert len(readme.splitlines()) <= 120
+    assert len(readme.splitlines()) <= 160  # the entry, the two commands, a check and the br-pt rate table
     assert "sh .ci/setup && .venv/bin/treaty check scenarios/br-pt/dividends-qualifying-holding.yaml\n" in readme
     assert "sh .ci/setup --dev && .venv/bin/python -m pytest\n" in readme
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", readme):
@@ -105,3 +105,25 @@ def test_the_test_suite_page_states_a_floor_the_suite_meets() -> None:
     assert stated is not None, "tests.md: say how many scenario files as 'over N scenario files'"
     files = [p for p in (ROOT / "scenarios").rglob("*") if p.suffix in (".yaml", ".yml")]
     assert len(files) > int(stated.group(1).replace(",", ""))
+
+
+def test_readme_examples_are_the_commands_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each example of the README (a block opening with ``$ .venv/bin/treaty …``) is what that command prints,
+    line for line: the README shows the output as it is, not an excerpt that drifts from it. A block holding the
+    command alone is followed by its Markdown output, shown as Markdown (the rate table), up to the next
+    section."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from pyhelpers.interfaces.cli import main
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    examples = re.findall(r"```\n\$ \.venv/bin/treaty ([^\n]+)\n(.*?)```\n(?:\n(.*?)\n(?=## ))?", readme,
+                          flags=re.S)
+    assert len(examples) >= 2
+    monkeypatch.chdir(ROOT)
+    for command, shown, markdown in examples:
+        args = shlex.split(command)  # (a time limit no busy machine reaches: nothing is cut, so nothing said of it)
+        out = CliRunner().invoke(main, args + (["--time-limit", "600"] if args[0] == "check" else [])).stdout
+        assert (shown or markdown).rstrip("\n") == out.rstrip("\n"), command

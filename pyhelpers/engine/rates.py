@@ -21,6 +21,7 @@ import dataclasses
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 import clingo
@@ -248,7 +249,8 @@ def _conditions(opened: Sequence[OpenFact], group: Sequence[tuple[int, ...]],
 
     def words(k: int, values: Sequence[int]) -> Condition:
         f = opened[k]
-        return Condition(f.name, f.describe(set(values)), f.listed(set(values)), value_kind(f.path))
+        return Condition(f.name, _below(f, values) or f.describe(set(values)), f.listed(set(values)),
+                         value_kind(f.path))
 
     if size == len(members):
         conds = tuple(words(k, t) for k, t in enumerate(taken) if len(t) < len(opened[k].values))
@@ -264,6 +266,23 @@ def _conditions(opened: Sequence[OpenFact], group: Sequence[tuple[int, ...]],
     if covered == members:
         return rows
     return [(("in the other combinations of " + ", ".join(f.name for f in opened),), group[0])]
+
+
+def _below(f: OpenFact, values: Sequence[int]) -> str | None:
+    """``less than T`` for the percentages of a range up to a basis point below the next value tried, T (a
+    threshold the completion examines a basis point below: "T - 0.01% or less" is every share below T); None
+    otherwise."""
+    chosen = sorted(values)
+    if f.ranged != "int" or chosen != list(range(len(chosen))) or len(chosen) >= len(f.values):
+        return None
+    last, following = f.show(chosen[-1]), f.show(len(chosen))
+    if not (last.endswith("%") and following.endswith("%")):
+        return None
+    try:
+        step = Decimal(following[:-1]) - Decimal(last[:-1])
+    except ArithmeticError:
+        return None
+    return f"less than {following}" if step == Decimal("0.01") else None
 
 
 @dataclass(frozen=True)
@@ -282,12 +301,13 @@ def _source(s: _Situation) -> str:
 
 
 def _expanded(checker: Checker, s: _Situation, base: Scenario, three: Any) -> _Expanded:
-    """The open facts of ``base`` (its ``unknown`` fields, where the three-valued answer depends on one;
-    the holding records it reports missing) and a complete scenario per combination of their values."""
+    """The open facts of ``base`` (every ``unknown`` field the catalogue opens, whether or not the three-valued
+    answer reports depending on it: a rule may read an unknown field as absent, as where a treaty takes a
+    fact from the scenario because its own rule is not in the corpus; the holding records it reports missing)
+    and a complete scenario per combination of their values."""
     records = missing_records(checker, base, three, _source(s))
     target = records.scenario if records is not None else base
-    asks = any(f.kind == "depends" for it in three.items for f in it.findings)  # else no unknown field matters
-    opened = (*(unknown_values(target) if asks else ()), *(records.facts if records is not None else ()))
+    opened = (*unknown_values(target), *(records.facts if records is not None else ()))
     combos = list(itertools.product(*[range(len(f.values)) for f in opened]))[:MAX_SITUATIONS]
     choices = [{f.path: f.values[i] for f, i in zip(opened, c, strict=True)} for c in combos]
     scenarios = [target.with_values(choice, _source(s)) if opened else target for choice in choices]

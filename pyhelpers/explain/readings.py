@@ -181,6 +181,23 @@ _WORDS["pt"]["share_of"] = "{share} de {figure}"
 _WORDS["en"]["assumed_fact"] = "{reading} (assumed: not given by the scenario)"
 _WORDS["pt"]["assumed_fact"] = "{reading} (presumido: não informado pelo cenário)"
 _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cenário)"
+# the word a provision id writes before a Protocol item's number (``xx-yy Protocol 9``), as a reader reads it
+_WORDS["en"]["protocol"] = "Protocol"
+_WORDS["pt"]["protocol"] = "Protocolo"
+
+_PROTOCOL_ID = re.compile(r'(?<![\w"/-])([a-z]{2}-[a-z]{2}) Protocol (?=\d)')
+"""A provision id of a Protocol item (``<treaty> Protocol N``) in a text; not one in quotes (an atom, a rule's
+text) nor inside a path or a rule id."""
+
+
+def provision_text(text: str, lang: str) -> str:
+    """``text`` (a provision id, or a sentence that cites some) with each Protocol item in ``lang``'s word, as
+    `treaty list` names the item: ``xx-yy Protocolo 9`` in Portuguese. The id itself (``xx-yy Protocol 9``, one
+    format in every language) is what machine output keeps: atoms, JSON fields that are ids, ``expect:``
+    blocks, the batch's ``provisions`` column."""
+    if languages.family(lang) == "en":
+        return text
+    return _PROTOCOL_ID.sub(rf"\1 {word('protocol', lang)} ", text)
 
 
 _SOME_OF_TYPE = {
@@ -919,6 +936,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
         if typ == "year":  # a calendar year: never grouped
             return str(n)
         return formats.number(n, lang)  # a count, grouped as the language writes it: 10,000 / 10.000
+    if typ == "prov" and t == clingo.SymbolType.String:
+        return provision_text(sym.string, lang)
     if typ == "term" and t == clingo.SymbolType.Function and sym.arguments:
         written = _as_written(sym)
         words = fact_text(written, lang)

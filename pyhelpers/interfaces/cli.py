@@ -26,6 +26,7 @@ from pyhelpers.base import cache
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.base.lang import family
+from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version, pip_extra
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import Mismatch
@@ -79,6 +80,20 @@ def internal_error(err: Exception) -> InternalError:
     return InternalError(f"internal error, please report it with the input that caused it ({what}{debug})")
 
 
+PIPE_CLOSED = 141
+"""The exit code when the reader of the output closed the pipe: a shell's for a process ended by SIGPIPE."""
+
+
+def _quiet_stdout() -> None:
+    """Standard output to the null device: what is left to flush at exit has no reader (Python's advice for a
+    closed pipe, which would otherwise be reported again at exit)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured output): nothing to flush there
+        pass
+
+
 def error_line(err: TreatyLogicError, lang: str) -> str:
     """``error: ...`` in the language of the command's ``--lang`` (``erro: ...`` in Portuguese)."""
     return f"{'erro' if family(lang) == 'pt' else 'error'}: {err.render(lang)}"
@@ -95,6 +110,9 @@ def _handle_errors(func: F) -> F:
             sys.exit(err.exit_code)
         except (click.ClickException, click.exceptions.Abort, click.exceptions.Exit):
             raise  # click's own: usage errors (2), an abort, an exit
+        except BrokenPipeError:  # the reader closed the pipe (``treaty list | head -1``): no error of ours
+            _quiet_stdout()
+            sys.exit(PIPE_CLOSED)
         except Exception as err:  # a traceback is never the answer to input: exit 4, not a crash
             if os.environ.get(DEBUG) == "1":
                 traceback.print_exc()
@@ -114,10 +132,64 @@ class _Root(click.Group):
     (click's ``CliRunner`` in the tests: arguments given)."""
 
     whole_process = False
+    argv: tuple[str, ...] = ()
+    """The arguments of the command line (the language of a usage error is read from its ``--lang``)."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
         _Root.whole_process = args is None
+        _Root.argv = tuple(sys.argv[1:] if args is None else args)
         return super().main(args, *rest, **extra)
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as err:
+            raise _in_language(err, usage_lang(_Root.argv)) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as err:  # a command's options and arguments (parsed as it is invoked)
+            raise _in_language(err, usage_lang(_Root.argv)) from None
+
+
+def usage_lang(argv: Sequence[str]) -> str:
+    """The language of a usage error: the command line's ``--lang`` where it gives a valid one, else the language
+    of the help (:func:`helptext.help_lang`: the environment's), which the error points to."""
+    for n, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else \
+            argv[n + 1] if arg == "--lang" and n + 1 < len(argv) else None
+        if value in ("en", "pt", "pt-BR", "pt-PT"):
+            return languages.normalize(value)
+    return helptext.help_lang()
+
+
+class _UsageError(click.UsageError):
+    """Click's usage error in ``lang``: click writes its own words in English ("Usage:", "Error: Invalid value
+    for ..."); they are translated as the tool's own messages are (:func:`pyhelpers.base.messages.translate`),
+    the values quoted (an option's name, the value given, the choices) kept as written."""
+
+    def __init__(self, err: click.UsageError, lang: str) -> None:
+        super().__init__(err.format_message(), err.ctx)
+        self.original = err
+        self.lang = lang
+
+    def format_message(self) -> str:
+        return translate(self.message, self.lang)
+
+    def show(self, file: Any = None) -> None:
+        import io
+
+        shown = io.StringIO()
+        self.original.show(shown)
+        click.echo(translate(shown.getvalue().rstrip("\n"), self.lang), file=file, err=file is None)
+
+
+def _in_language(err: click.UsageError, lang: str) -> click.UsageError:
+    return err if family(lang) == "en" or isinstance(err, _UsageError) else _UsageError(err, lang)
 
 
 @click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
@@ -511,8 +583,8 @@ def list_(fmt: str, lang: str) -> None:
             click.echo(f"- **{word}**: {names}" if md else f"  {word + ':':{width}} {names}")
             if status == "procedural":
                 for a in arts:
-                    why = a.reason(lang)
-                    click.echo(f"  - {a.provision}: {why}" if md else f"    {a.provision}: {why}")
+                    why, prov = a.reason(lang), render.provision_words(a.provision, lang)
+                    click.echo(f"  - {prov}: {why}" if md else f"    {prov}: {why}")
         for note in e.notes_in(lang):
             word = render.catalogue_word("note", lang)
             click.echo(f"- {word}: {note}" if md else f"  {word}: {note}")
@@ -543,7 +615,8 @@ def show(treaty: str, article: tuple[str, ...], fmt: str, lang: str) -> None:
         if a is None:
             raise InputError(f"{treaty} {art}: expected an article of {treaty} (see `treaty list`)")
         key = {"missing": "missing_text", "procedural": "procedural_text"}.get(a.status, "pending_text")
-        click.echo(render.catalogue_word(key, lang).format(prov=a.provision, reason=a.reason(lang)))
+        click.echo(render.catalogue_word(key, lang).format(prov=render.provision_words(a.provision, lang),
+                                                          reason=a.reason(lang)))
         return
     for lf in files:
         b = lf.banner

@@ -17,11 +17,36 @@ from typing import Any
 from pyhelpers.base import formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
+from pyhelpers.base.rulebase import logic_dir
 from pyhelpers.base.version import pip_extra
-from pyhelpers.engine.rates import RateRow, RateTable
+from pyhelpers.engine.program import Predicate, load_logic
+from pyhelpers.engine.rates import ITEM, OWNER, PAYER, PLACE, RateRow, RateTable
 from pyhelpers.engine.results import Condition, Finding, StateOutcome
-from pyhelpers.explain.readings import constant_text, state_name, state_names, term, translated, value, with_state
-from pyhelpers.output.render import conditions_text, finding_text, outcome_text, values_text, wording
+from pyhelpers.explain.readings import (
+    _CONTRACTED,
+    _PREPOSITION_BEFORE,
+    _PREPOSITIONS_EN,
+    _PREPOSITIONS_PT,
+    constant_text,
+    fill,
+    state_article,
+    state_name,
+    state_names,
+    term,
+    territory_codes,
+    translated,
+    value,
+    with_state,
+)
+from pyhelpers.output.render import (
+    conditions_text,
+    finding_text,
+    label,
+    outcome_text,
+    provision_words,
+    values_text,
+    wording,
+)
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
 
@@ -37,6 +62,14 @@ _WORDS = {
         "notes": "Stated of every situation: {facts}.",
         "owner": "{kinds} resident of {state}",
         "always": "—",
+        "open": "open",
+        "treaty": "treaty",
+        "owner_kind": "a beneficial owner that is a {kind}:",
+        "third_state": "a third State",
+        "holding": "the holding of {holder} in {company}",
+        "holding_capital": "share of the capital",
+        "holding_from": "held since",
+        "holding_until": "held until",
     },
     "pt": {
         "title": "Limites do Estado da fonte",
@@ -49,6 +82,12 @@ _WORDS = {
         "always": "—",
         "owner_kind": "um beneficiário efetivo do tipo {kind}:",
         "open": "em aberto",
+        "treaty": "convenção",
+        "third_state": "um terceiro Estado",
+        "holding": "a participação {holder} {company}",
+        "holding_capital": "parcela do capital",
+        "holding_from": "detida desde",
+        "holding_until": "detida até",
     },
     "pt-PT": {
         "intro": "Calculado por `treaty rates` a partir das regras, nunca escrito à mão: cada rendimento é pago em "
@@ -57,8 +96,20 @@ _WORDS = {
                  "examinados dos dois lados de cada valor citado pela convenção. {notes}",
         "notes": "Indicado em todas as situações: {facts}.",
         "owner_kind": "um beneficiário efetivo do tipo {kind}:",
+        "third_state": "um Estado terceiro",
     },
 }
+
+_ROLES = {
+    "en": {OWNER: "the beneficial owner", PAYER: "the paying company", ITEM: "the item", PLACE: "the branch"},
+    "pt": {OWNER: "o beneficiário efetivo", PAYER: "a sociedade pagadora", ITEM: "o rendimento", PLACE: "a filial"},
+    "pt-PT": {PLACE: "a sucursal"},
+}
+"""The persons, item and place of business of the tables' situations (:mod:`pyhelpers.engine.rates` names them by
+these ids) as a row names them, with the definite article (Portuguese contracts it with a preposition)."""
+
+_HOLDING_PT = {"holder": "de", "company": "em"}
+"""The prepositions before the holder and the company of a holding in Portuguese ("a participação do ... na ...")."""
 
 _COLUMNS = {
     "en": ("income", "source State", "beneficial owner", "conditions", "source-State limit", "provisions", "notes"),
@@ -76,13 +127,215 @@ def _name(code: str, lang: str) -> str:
     return state_name(code, lang)
 
 
+def _role(rid: str, lang: str) -> str:
+    """A person, the item or the place of business of the situations by its role (``the beneficial owner``)."""
+    return wording(_ROLES, lang).get(rid, rid)
+
+
+def _contract(before: str, words: str, lang: str) -> str:
+    """``words`` (with their article) after ``before`` in ``lang``: in Portuguese the article contracted with a
+    preposition that ends ``before`` ("de" + "o beneficiário efetivo" → "do beneficiário efetivo")."""
+    if languages.family(lang) != "pt":
+        return before + words
+    article, _, rest = words.partition(" ")
+    m = _PREPOSITION_BEFORE.search(before)
+    if m is not None and (m.group(1), article) in _CONTRACTED:
+        return f"{before[:m.start(1)]}{_CONTRACTED[(m.group(1), article)]} {rest}"
+    return before + words
+
+
+_IDS = re.compile(r"(?:(?<=\()|(?<=, ))(" + "|".join(map(re.escape, (OWNER, PAYER, ITEM, PLACE))) + r")(?=[,)])")
+
+
+def _fact_words(fact: str, treaty: str, lang: str) -> tuple[str, tuple[str, ...]]:
+    """A finding's fact with the situations' ids as their roles; and the third States among its arguments (the
+    generated situations name one State that is neither Contracting State, standing for any other)."""
+    states = catalogue().states.get(treaty, ())
+    thirds = tuple(dict.fromkeys(a for a in re.findall(r"(?<=[(,\s])([a-z]{2})(?=[,)])", fact)
+                                 if a not in states and a in territory_codes()))
+    return _IDS.sub(lambda m: _role(m.group(1), lang), fact), thirds
+
+
+def _third(text: str, code: str, lang: str) -> str:
+    """``text`` with the State ``code`` named as a third State (with its article or contraction in Portuguese)."""
+    third, name = wording(_WORDS, lang)["third_state"], state_name(code, lang)
+    if languages.family(lang) == "pt":
+        article = state_article(code, lang)
+        if article:
+            for (preposition, art), contracted in _CONTRACTED.items():
+                if art == article:
+                    text = text.replace(f"{contracted} {name}", f"{preposition} {third}")
+            text = text.replace(f"{article} {name}", third)
+    return text.replace(name, third)
+
+
+def _finding(kind: str, prov: str, fact: str, treaty: str, lang: str) -> str:
+    """A note or an open finding of a row as `treaty check` words it (:func:`finding_text`), the situations'
+    persons by their roles and a third State as such."""
+    words, thirds = _fact_words(fact, treaty, lang)
+    text = finding_text(Finding(kind, prov, words), lang)
+    for code in thirds:
+        text = _third(text, code, lang)
+    return text
+
+
+_NOTE = re.compile(r"^(?P<fact>.*) \((?P<prov>[a-z]{2}-[a-z]{2}(?: \S+)*)\)$")
+
+
+def _row_note(note: str, treaty: str, lang: str) -> str:
+    """A row's note (``fact (provision)``, as :func:`pyhelpers.engine.rates.notes_of` writes it) in words."""
+    m = _NOTE.match(note)
+    return _note(note, lang) if m is None else _finding("note", m["prov"], m["fact"], treaty, lang)
+
+
+def _listed(words: Sequence[str], lang: str) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {label('or', lang)} {words[-1]}"
+
+
+def _value_words(value_: str, kind: str, treaty: str, lang: str) -> str:
+    """One value of an open fact: a State by its name (one the treaty does not name: a third State), a value of
+    the format in ``lang``'s words, yes or no."""
+    if kind == "state" and re.fullmatch(r"[a-z]{2}", value_):
+        return state_name(value_, lang) if value_ in catalogue().states.get(treaty, ()) \
+            else wording(_WORDS, lang)["third_state"]
+    if value_ in ("true", "false"):
+        return term("yes" if value_ == "true" else "no", lang)
+    if kind == "term" and re.fullmatch(r"[a-z][a-z0-9_]*", value_):
+        return term(value_, lang)
+    return values_text(value_, lang)
+
+
+def _values(c: Condition, treaty: str, lang: str) -> str:
+    if c.listed:
+        return _listed([_value_words(v, c.kind, treaty, lang) for v in c.listed], lang)
+    return _value_words(c.values, c.kind, treaty, lang)
+
+
+_RECORD = re.compile(r"^holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)\.(?P<field>\w+)$")
+_OF = re.compile(r"^(?:persons\.(?P<person>[^.]+)|income\((?P<item>[^()]+)\))\.(?P<path>[a-z_.]+)$")
+
+
+def _holding(holder: str, company: str, lang: str) -> str:
+    template = wording(_WORDS, lang)["holding"]
+    if languages.family(lang) != "pt":
+        return template.format(holder=_role(holder, lang), company=_role(company, lang))
+    return template.format(holder=_contract(f"{_HOLDING_PT['holder']} ", _role(holder, lang), lang),
+                           company=_contract(f"{_HOLDING_PT['company']} ", _role(company, lang), lang))
+
+
+def _input_reading(fields: Sequence[str]) -> tuple[str, str, Predicate] | None:
+    """The vocabulary's input that states a field of the scenario (``persons.<1>.partnership``): its name is the
+    fact whose ``fact_leaf`` is that field, the field's name, or the names of its block and field
+    (``royalty_arises_in``); it reads its subject and the value. Returns the names of the subject's and the
+    value's arguments and the entry; None where none reads the field."""
+    path = ".".join(fields)
+    leaves = [name for name, templates in catalogue().fact_leaves.items()
+              if any(t.split(".", 1)[-1] == path for t in templates)]
+    logic = load_logic(logic_dir())
+    for name in dict.fromkeys([*leaves, fields[-1], "_".join(fields[-2:])]):
+        pred = logic.predicate(name, 3)
+        if pred is None or pred.role != "input":
+            continue
+        subject_arg, value_arg = pred.args[1].name, pred.args[2].name
+        if "{" + value_arg + "}" in pred.en:
+            return subject_arg, value_arg, pred
+    return None
+
+
+def _fill(template: str, subject_arg: str, subject: str, lang: str) -> str:
+    """``template`` with its subject (``{I}``) named by its role, or left out where the words before it already
+    name it ("the royalties {I} arise in" → "the royalties arise in")."""
+    place = "{" + subject_arg + "}"
+    at = template.find(place)
+    if at < 0:
+        return template
+    before, after = template[:at], template[at + len(place):]
+    noun = re.search(r"(?:^|\s)(\w+)\s+([^\W\d_][\w-]*) $", before)
+    articles = ("the",) if languages.family(lang) == "en" else ("o", "a", "os", "as", "do", "da", "dos", "das",
+                                                                   "no", "na", "nos", "nas")
+    prepositions = _PREPOSITIONS_EN if languages.family(lang) == "en" else _PREPOSITIONS_PT
+    if noun is not None and noun.group(1).lower() in articles and noun.group(2) not in prepositions:
+        return before.rstrip() + after
+    return _contract(before, subject, lang) + after
+
+
+def _condition(c: Condition, treaty: str, lang: str) -> str:
+    """An open fact's values under which a row holds, in words: a holding's field after the holding ("the holding
+    of the beneficial owner in the paying company: share of the capital T or more"); a field the vocabulary's
+    input reads, by that reading (its value filled in, or after a colon where several); any other field by its
+    words; else as `treaty check` writes the condition."""
+    values = _values(c, treaty, lang)
+    record = _RECORD.match(c.fact)
+    if record is not None and f"holding_{record['field']}" in wording(_WORDS, lang):
+        return f"{_holding(record['holder'], record['company'], lang)}: " \
+               f"{wording(_WORDS, lang)['holding_' + record['field']]} {values}"
+    of = _OF.match(c.fact)
+    if of is None:
+        return conditions_text((c,), lang)
+    subject, fields = of["person"] or of["item"], of["path"].split(".")
+    found = _input_reading(fields)
+    if found is not None:
+        subject_arg, value_arg, pred = found
+        template = _fill(pred.reading(lang), subject_arg, _role(subject, lang), lang)
+        one = c.listed[0] if len(c.listed) == 1 else (c.values if not c.listed else None)
+        place = "{" + value_arg + "}"
+        before, _, after = template.partition(place)
+        if one == "not stated":  # no value: the reading with its value blank, as `treaty check` names a fact
+            return f"{before}…{after}: {values}"
+        if one is not None and pred.args[2].type == "state":
+            if one in catalogue().states.get(treaty, ()):
+                return fill(template, {}, {value_arg: one}, lang)
+            return _contract(before, values, lang) + after  # a third State
+        if one is not None or before.endswith(": "):
+            return before + values + after
+        return f"{before}…{after}: {values}"
+    return f"{_field_words(fields, lang)}: {values}"
+
+
+def _field_words(fields: Sequence[str], lang: str) -> str:
+    """A field of the scenario by the words of its names (those that have words in ``lang``)."""
+    english = languages.family(lang) == "en"
+    words = [w for f in fields if (w := translated(f, lang) or (term(f, lang) if english else None))]
+    return " ".join(words) or ".".join(fields)
+
+
+def _given(given: str, lang: str) -> str:
+    """A fact a row's situations state (``payment_for.rights = [copyright] | [patent]``) in words."""
+    path, _, alternatives = given.partition(" = ")
+    lists = [[term(v.strip(), lang) for v in alt.strip().strip("[]").split(",") if v.strip()]
+             for alt in alternatives.split(" | ")]
+    return f"{_field_words(path.split('.'), lang)}: " + _listed([", ".join(ws) for ws in lists], lang)
+
+
 def _conditions(row: RateRow, lang: str) -> str:
-    """The facts a row's situation states and the values of its open facts, a State and a value of the format by
-    their names (:func:`conditions_text`)."""
+    """The facts a row's situation states and the values of its open facts, in words (:func:`_condition`); the
+    fields of one holding after it once ("the holding of ...: held since ... and share of the capital ...")."""
     named = row.named if len(row.named) == len(row.conditions) else row.conditions
-    return "; ".join([values_text(g, lang) for g in row.given]
-                     + [conditions_text((c,), lang) if isinstance(c, Condition) else values_text(c, lang)
-                        for c in named])
+    parts = [_given(g, lang) for g in row.given]
+    for c in named:
+        text = _condition(c, row.treaty, lang) if isinstance(c, Condition) else values_text(c, lang)
+        subject, colon, rest = text.partition(": ")
+        if colon and parts and _RECORD.match(c.fact if isinstance(c, Condition) else "") \
+                and parts[-1].startswith(subject + ": "):
+            parts[-1] += f" {label('and', lang)} {rest}"
+        else:
+            parts.append(text)
+    return "; ".join(parts)
+
+
+_OWNER_FACT = re.compile(r"^a beneficial owner of kind (?P<kind>\w+): (?P<path>[a-z_.]+) = (?P<value>.*)$")
+
+
+def _table_note(note: str, lang: str) -> str:
+    """A fact every situation states of a kind of beneficial owner (``a beneficial owner of kind company:
+    entitlement.regularly_traded = true``, as :func:`pyhelpers.engine.rates.rate_table` writes it) in words: the
+    kind, then the field as a condition reads it (:func:`_condition`)."""
+    m = _OWNER_FACT.match(note)
+    if m is None:
+        return _note(note, lang)
+    kind = wording(_WORDS, lang)["owner_kind"].format(kind=term(m["kind"], lang))
+    fact = Condition(f"persons.{OWNER}.{m['path']}", m["value"])
+    return f"{kind} {_condition(fact, '', lang)}"
 
 
 _OWNER_NOTE = re.compile(r"a beneficial owner of kind (\w+):")
@@ -91,7 +344,7 @@ _STATE_NOTE = re.compile(r"^([a-z][a-z0-9_]*)\(([a-z]{2})\)( \(.*\))?$")  # inte
 
 
 def _note(note: str, lang: str) -> str:
-    """A note of the table or of a row in ``lang``: the kinds of owner and the rules' constants translated."""
+    """A note of the table in ``lang``: the kinds of owner and the rules' constants translated."""
     if languages.family(lang) == "en":
         return note
     note = _OWNER_NOTE.sub(lambda m: wording(_WORDS, lang)["owner_kind"].format(kind=term(m.group(1), lang)), note)
@@ -132,24 +385,24 @@ def _label_outcome(label: str) -> StateOutcome:
     return StateOutcome("", label.replace(" ", "_"), None, ())
 
 
-def _open_limit(limit: str, lang: str) -> str:
+def _open_limit(limit: str, treaty: str, lang: str) -> str:
     """A limit the rules leave open for these values (``undetermined; open: missing: fact (provision)``, as
     :func:`pyhelpers.engine.rates.rate_table` writes it) in ``lang``: the outcome and each open finding in the
-    words of `treaty check`."""
+    words of `treaty check`, the situations' persons by their roles."""
     found = _OPEN_LIMIT.match(limit)
     if found is None:
-        return term(limit, lang)
+        return limit if languages.family(lang) == "en" else term(limit, lang)
     opened = []
     for part in found["open"].split("; "):
         fact = _OPEN_FACT.match(part)
         opened.append(term(part, lang) if fact is None else
-                      finding_text(Finding(fact["kind"].replace(" ", "_"), fact["prov"], fact["fact"]), lang))
+                      _finding(fact["kind"].replace(" ", "_"), fact["prov"], fact["fact"], treaty, lang))
     return f"{outcome_text(_label_outcome(found['label']), lang)}; {wording(_WORDS, lang)['open']}: {'; '.join(opened)}"
 
 
 def _limit(row: RateRow, lang: str) -> str:
     if languages.family(lang) != "pt" or row.outcome not in _LIMIT_PT:  # undetermined: the item's status
-        return row.limit if languages.family(lang) != "pt" else _open_limit(row.limit, lang)
+        return _open_limit(row.limit, row.treaty, lang)
     rate = formats.percent_bp(row.max_rate_bp, lang) if row.max_rate_bp is not None else ""
     return _LIMIT_PT[row.outcome].format(rate=rate, provisions="; ".join(row.provisions))
 
@@ -159,8 +412,8 @@ def _cells(row: RateRow, lang: str) -> tuple[str, ...]:
     kinds = ", ".join(value(k, lang) for k in row.owner.split(", "))
     owner = words["owner"].format(kinds=kinds, state=_name(row.residence, lang)) if languages.family(lang) == "en" \
         else with_state(words["owner"].replace("{kinds}", kinds), "state", row.residence, lang)  # do Brasil
-    return (value(row.income_type, lang), _name(row.source, lang), owner, _conditions(row, lang) or words["always"],
-            _limit(row, lang), "; ".join(row.provisions), "; ".join(_note(n, lang) for n in row.notes))
+    return (term(row.income_type, lang), _name(row.source, lang), owner, _conditions(row, lang) or words["always"],
+            _limit(row, lang), "; ".join(row.provisions), "; ".join(_row_note(n, row.treaty, lang) for n in row.notes))
 
 
 def _escape(text: str) -> str:
@@ -170,7 +423,7 @@ def _escape(text: str) -> str:
 def markdown(table: RateTable, lang: str = "en") -> str:
     """One section per treaty: a heading, how the table was computed, and one row per limit."""
     words = wording(_WORDS, lang)
-    notes = words["notes"].format(facts="; ".join(_note(n, lang) for n in table.notes)) if table.notes else ""
+    notes = words["notes"].format(facts="; ".join(_table_note(n, lang) for n in table.notes)) if table.notes else ""
     out: list[str] = []
     cat = catalogue()
     for treaty in table.treaties:
@@ -181,7 +434,7 @@ def markdown(table: RateTable, lang: str = "en") -> str:
                 "|" + "---|" * len(languages.pick(_COLUMNS, lang))]
         out += ["| " + " | ".join(_escape(c) for c in _cells(r, lang)) + " |" for r in table.rows if r.treaty == treaty]
         out.append("")
-    return "\n".join(out)
+    return provision_words("\n".join(out), lang)
 
 
 def rows_as_records(table: RateTable) -> list[dict[str, Any]]:
@@ -212,8 +465,9 @@ FIXED_DATE = datetime(1980, 1, 1)
 state): fixed, so the same table gives the same bytes."""
 
 
-def as_xlsx(table: RateTable) -> bytes:
-    """One sheet, ``rates``: the CSV's columns, a row per limit (needs openpyxl: the ``xlsx`` extra)."""
+def as_xlsx(table: RateTable, lang: str = "en") -> bytes:
+    """Two sheets: ``rates``, the CSV's columns, a row per limit; and the table in words in ``lang`` (its title:
+    the treaty and the Markdown table's columns), for a reader (needs openpyxl: the ``xlsx`` extra)."""
     try:
         from openpyxl import Workbook
     except ImportError:  # pragma: no cover - openpyxl is the xlsx extra's dependency
@@ -226,6 +480,10 @@ def as_xlsx(table: RateTable) -> bytes:
     for row in table.rows:
         rec = _flat(row)
         ws.append([row.max_rate_bp if c == "max_rate_bp" else v for c, v in zip(CSV_COLUMNS, rec, strict=True)])
+    words = wb.create_sheet(wording(_WORDS, lang)["title"])
+    words.append([wording(_WORDS, lang)["treaty"], *languages.pick(_COLUMNS, lang)])
+    for row in table.rows:
+        words.append([row.treaty, *_cells(row, lang)])
     wb.properties.created = FIXED_DATE
     wb.properties.modified = FIXED_DATE
     buf = io.BytesIO()
@@ -261,7 +519,7 @@ def render(table: RateTable, fmt: str, lang: str = "en") -> str | bytes:
     if fmt == "json":
         return as_json(table)
     if fmt == "xlsx":
-        return as_xlsx(table)
+        return as_xlsx(table, lang)
     raise InputError(f"--format: expected one of {', '.join(FORMATS)}, found {fmt!r}")
 
 
