@@ -114,8 +114,9 @@ class Argument:
     @property
     def decisive(self) -> Line | None:
         """The line `treaty check` prints under the outcome: the provision that gives it where its line tests a
-        figure, else the first line below it that does (the test that decided: 184 days against 183 under 15(2)(a),
-        where 15(1) gives Brazil's right with no figure), else that provision's line."""
+        figure, else the first line below it that does (the test that decided: an employee's 184 days against 183
+        under the short-stay exception, where the paragraph giving the right tests no figure), else that provision's
+        line."""
         provisions = [ln for ln in self.lines if ln.kind == "provision"]
         return next((ln for ln in provisions if ln.tested or ln.comparisons), provisions[0] if provisions else None)
 

@@ -23,10 +23,10 @@ from pyhelpers.engine.program import Predicate, load_logic
 from pyhelpers.engine.rates import ITEM, OWNER, PAYER, PLACE, RateRow, RateTable
 from pyhelpers.engine.results import Condition, Finding, StateOutcome
 from pyhelpers.explain.readings import (
-    _CONTRACTED,
-    _PREPOSITION_BEFORE,
-    _PREPOSITIONS_EN,
-    _PREPOSITIONS_PT,
+    CONTRACTED,
+    PREPOSITION_BEFORE,
+    PREPOSITIONS_EN,
+    PREPOSITIONS_PT,
     constant_text,
     fill,
     state_article,
@@ -138,9 +138,9 @@ def _contract(before: str, words: str, lang: str) -> str:
     if languages.family(lang) != "pt":
         return before + words
     article, _, rest = words.partition(" ")
-    m = _PREPOSITION_BEFORE.search(before)
-    if m is not None and (m.group(1), article) in _CONTRACTED:
-        return f"{before[:m.start(1)]}{_CONTRACTED[(m.group(1), article)]} {rest}"
+    m = PREPOSITION_BEFORE.search(before)
+    if m is not None and (m.group(1), article) in CONTRACTED:
+        return f"{before[:m.start(1)]}{CONTRACTED[(m.group(1), article)]} {rest}"
     return before + words
 
 
@@ -162,7 +162,7 @@ def _third(text: str, code: str, lang: str) -> str:
     if languages.family(lang) == "pt":
         article = state_article(code, lang)
         if article:
-            for (preposition, art), contracted in _CONTRACTED.items():
+            for (preposition, art), contracted in CONTRACTED.items():
                 if art == article:
                     text = text.replace(f"{contracted} {name}", f"{preposition} {third}")
             text = text.replace(f"{article} {name}", third)
@@ -253,7 +253,7 @@ def _fill(template: str, subject_arg: str, subject: str, lang: str) -> str:
     noun = re.search(r"(?:^|\s)(\w+)\s+([^\W\d_][\w-]*) $", before)
     articles = ("the",) if languages.family(lang) == "en" else ("o", "a", "os", "as", "do", "da", "dos", "das",
                                                                    "no", "na", "nos", "nas")
-    prepositions = _PREPOSITIONS_EN if languages.family(lang) == "en" else _PREPOSITIONS_PT
+    prepositions = PREPOSITIONS_EN if languages.family(lang) == "en" else PREPOSITIONS_PT
     if noun is not None and noun.group(1).lower() in articles and noun.group(2) not in prepositions:
         return before.rstrip() + after
     return _contract(before, subject, lang) + after
