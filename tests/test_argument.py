@@ -167,6 +167,19 @@ def test_check_prints_the_decisive_line() -> None:
     assert "↳ br-pt 10(2)(a): o imposto do Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
 
 
+def test_check_prints_the_test_that_decided() -> None:
+    """Where the provision that gives the outcome tests no figure (15(1): the employment is exercised in
+    Brazil), the decisive line is the first line below it that does: 15(2)(a)'s 184 days against 183 (an
+    auditor's finding at stop 47: the line named 15(1) alone). The narrowly-not case: the README's dividend,
+    whose 10(2)(a) line gives the outcome and tests the holding (test_check_prints_the_decisive_line)."""
+    path = str(ROOT / "scenarios/br-pt/employment-184-days-window-crossing-year.yaml")
+    out = CliRunner().invoke(main, ["check", path]).stdout
+    assert ("  Brazil:   may tax  (br-pt 15(1))\n              ↳ br-pt 15(2)(a): condition (a) of the short-stay "
+            "exception, for salary-q1-2024: not met — the recipient of salary-q1-2024 is present in Brazil on 184 "
+            "days") in out
+    assert "(> 183 days)" in out
+
+
 def test_days_in_the_other_state_carry_the_threshold() -> None:
     """A measure the rules compare with a cited number is shown with the bound it failed or met."""
     path = str(ROOT / "scenarios/br-pt/employment-184-days-window-crossing-year.yaml")
@@ -296,10 +309,11 @@ def test_an_exception_is_named_by_its_label() -> None:
 def test_portuguese_assumption_and_provision_ids() -> None:
     """Portuguese names an assumption in a grammatical sentence (a reviewer's finding: "o br-pt Protocol 9
     presumiu sem regime especial (…)") and a provision by its one format (``br-ae 29(3)``, never "art. 29(3)
-    br-ae")."""
+    br-ae"), a Protocol item as `treaty list` names it (``br-pt Protocolo 9``)."""
     path = str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
-    assert "presunção do br-pt Protocol 9, na falta de informação do cenário: sem regime especial (lusoinvest)" in out
+    assert "presunção do br-pt Protocolo 9, na falta de informação do cenário: sem regime especial (lusoinvest)" in out
+    assert "Protocol " not in out
     assert "presumiu" not in out
     path = str(ROOT / "scenarios/br-ae/income-governed-by-missing-articles.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
@@ -488,3 +502,21 @@ def test_why_not_gives_the_fact_that_bars_a_rule() -> None:
     assert not any(b in out for b in BOOKKEEPING), out
     full = CliRunner().invoke(main, ["explain", path, "--why-not", query, "--full"]).stdout
     assert "‹br-pt/4-1-single-residence›" in full and len(full.splitlines()) > 3 * len(out.splitlines())
+
+
+def test_a_comparison_with_a_bare_number_is_no_bound() -> None:
+    """br-sg 5(3)'s «período superior a seis meses» is tested as six months and some days more (``D > 0``): the
+    site's duration is shown without a bound of "0 days" (an auditor's finding at stop 47: "lasts 6 months and
+    1 day (> 0 days)"), and where the site lasts exactly six months, the comparison that holds is the months'
+    alone ("6 months ≤ 6 months", not "0 days ≤ 0 days"). The narrowly-not case: a bound against a figure the
+    text cites stays ("30% of the capital (≥ 25%)", the README's dividend)."""
+    sites = ROOT / "scenarios/br-sg"
+    one_day = sites / "pe-construction-site-six-months-and-a-day.yaml"
+    day_more = CliRunner().invoke(main, ["explain", str(one_day)]).stdout
+    lines = [ln.strip() for ln in day_more.splitlines() if ln.strip().startswith("br-sg 5(3): ")]
+    assert lines and all(ln.endswith("site-santos lasts 6 months and 1 day") for ln in lines), lines
+    exactly = CliRunner().invoke(main, ["explain", str(sites / "pe-construction-site-exactly-six-months.yaml")]).stdout
+    lines = [ln.strip() for ln in exactly.splitlines() if ln.strip().startswith("br-sg 5(3): ")]
+    assert lines and all(ln.endswith("site-santos lasts 6 months and 0 days; 6 months ≤ 6 months") for ln in lines)
+    readme = CliRunner().invoke(main, ["explain", str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")]).stdout
+    assert "that holding (holding-1) is 30% of the capital (≥ 25%)" in readme

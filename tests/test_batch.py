@@ -1161,8 +1161,9 @@ def test_an_id_with_a_c1_control_character_is_an_error_of_its_row(tmp_path: Path
 
 
 def test_cli_batch_lang_pt_writes_summary_and_row_errors_in_portuguese(tmp_path: Path) -> None:
-    """`treaty batch --lang pt`: the summary on stderr and a bad row's message in the output in Portuguese,
-    in the worker processes too; a resume with another --lang is refused (its chunks have the first's)."""
+    """`treaty batch --lang pt`: the summary on stderr (the statuses counted in `check`'s words) and a bad row's
+    message in the output in Portuguese, in the worker processes too, the result columns' machine values as in
+    English; a resume with another --lang is refused (its chunks have the first's)."""
     good = {c: "" for c in COLUMNS} | {"treaty": "br-pt", "type": "dividend", "payer": "alfa",
                                        "recipient": "lusoinvest", "date": "2024-05-10", "gross": "1000.00",
                                        "currency": "BRL", "withheld_rate": "15", "domestic_rate": "15"}
@@ -1172,9 +1173,12 @@ def test_cli_batch_lang_pt_writes_summary_and_row_errors_in_portuguese(tmp_path:
     res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out),
                                     "--workers", "2", "--chunk", "1", "--lang", "pt"])
     assert res.exit_code == 0, res.output
-    assert re.fullmatch(rf"{re.escape(str(out))}: 3 linhas em \d+,\d s \(\d+ linhas/s\): decided 2, error 1\n",
+    assert re.fullmatch(rf"{re.escape(str(out))}: 3 linhas em \d+,\d s \(\d+ linhas/s\): decidido 2, erro 1\n",
                         res.stderr), res.stderr
-    bad = {r["id"]: r for r in _read(out)}["bad-date"]
+    got = {r["id"]: r for r in _read(out)}
+    assert (got["ok"]["status"], got["ok"]["outcome_br"], got["ok"]["outcome_partner"]) == \
+        ("decided", "capped 10%", "may tax")
+    bad = got["bad-date"]
     assert bad["error"] == (f"{ledger}, linha de dados 2 (linha 3, id bad-date): date: esperado uma data real "
                             "AAAA-MM-DD, encontrado '2023-02-29'")
     again = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--resume",

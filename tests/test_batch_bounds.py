@@ -5,7 +5,9 @@ row, and nothing more is done."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -98,11 +100,10 @@ def test_the_bound_is_what_treaty_check_of_the_row_gives(tmp_path: Path, checker
     assert item.compliance is not None and item.compliance.finding == "over_withheld"
 
 
-def test_each_case_is_answered_once(tmp_path: Path, checker: Checker) -> None:
-    """Rows of one case (the same facts but for their id and amounts) share one answer over the missing facts."""
-    rows = [MISSING | {"id": f"r{n}", "gross": f"{1000 + n}.00"} for n in range(20)]
-    ledger = write_csv(tmp_path / "in.csv", rows)
-    calls = []
+@contextlib.contextmanager
+def _counted_checks() -> Iterator[list[int]]:
+    """Each call of :meth:`Checker.check` while the block runs, counted (one ``1`` per call)."""
+    calls: list[int] = []
     original = Checker.check
 
     def counted(self: Checker, *args: object, **kwargs: object) -> object:
@@ -111,9 +112,17 @@ def test_each_case_is_answered_once(tmp_path: Path, checker: Checker) -> None:
 
     Checker.check = counted  # type: ignore[assignment,method-assign]
     try:
-        run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=Checker(), bounds=True)
+        yield calls
     finally:
         Checker.check = original  # type: ignore[method-assign]
+
+
+def test_each_case_is_answered_once(tmp_path: Path, checker: Checker) -> None:
+    """Rows of one case (the same facts but for their id and amounts) share one answer over the missing facts."""
+    rows = [MISSING | {"id": f"r{n}", "gross": f"{1000 + n}.00"} for n in range(20)]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    with _counted_checks() as calls:
+        run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=Checker(), bounds=True)
     assert len(calls) == 1
     got = _results(tmp_path / "out.csv")
     assert {r["cap"] for r in got} == {"at most 15%"}
@@ -131,20 +140,10 @@ def test_without_bounds_the_row_is_answered_in_one_answer_set_and_nothing_more_i
                  "outcome_partner": "may tax", "cap": "", "max_source_tax": "", "tax_due": "",
                  "withholding_finding": "undetermined", "withholding_difference": "", "entitlement": "",
                  "provisions": PROVISIONS, "findings": ONE_SET_FINDINGS, "error": ""}
-    calls = []
-    original = Checker.check
-
-    def counted(self: Checker, *args: object, **kwargs: object) -> object:
-        calls.append(1)
-        return original(self, *args, **kwargs)  # type: ignore[arg-type]
-
-    Checker.check = counted  # type: ignore[assignment,method-assign]
-    try:
+    with _counted_checks() as calls:
         run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=checker)
         ctx = load_batch_context(CONTEXT, ledger, checker)
         decided = decide_rows(ctx, list(read_rows(ledger)))
-    finally:
-        Checker.check = original  # type: ignore[method-assign]
     assert calls == []
     assert ctx.memo.bounds == {}
     assert _results(tmp_path / "out.csv") == [{"id": "r1"} | unbounded, {"id": "r2"} | unbounded]

@@ -50,6 +50,35 @@ def test_check_of_a_folder_without_scenarios_is_bad_input(tmp_path: Path) -> Non
                    "folder without any\n")
 
 
+@pytest.mark.parametrize("command", [("coverage",), ("diff", "--base", "HEAD"), ("diff", "--base", "logic"),
+                                     ("mutate", "--treaty", "br-pt"), ("report", "-o", "out.html")])
+def test_a_folder_without_scenarios_is_bad_input_everywhere(tmp_path: Path, command: tuple[str, ...],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """As for check: coverage (not a 0% table), diff (not the revision's own usage text), mutate, report
+    refuse a folder without any scenario, naming it, with exit code 2, before running anything."""
+    monkeypatch.chdir(ROOT)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, out, err = _invoke(*command, str(empty))
+    assert (code, out) == (2, "")
+    assert err == (f"error: {empty}: expected a scenario file or a folder holding *.yaml or *.yml files, found a "
+                   "folder without any\n")
+    assert not (ROOT / "out.html").exists()
+
+
+def test_report_takes_a_folder_as_check_does(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    shutil.copy(QUALIFYING, tmp_path / "b" / "one.yml")
+    shutil.copy(QUALIFYING, tmp_path / "a.yaml")
+    (tmp_path / "notes.txt").write_text("not a scenario", encoding="utf-8")
+    out = tmp_path / "report.html"
+    code, text, err = _invoke("report", str(tmp_path), "-o", str(out))
+    assert code == 0, err
+    assert text.startswith(f"{out}: 2 scenario(s), 2 item(s), "), text
+    page = out.read_text(encoding="utf-8")
+    assert page.index(str(tmp_path / "a.yaml")) < page.index(str(tmp_path / "b" / "one.yml"))
+
+
 def test_crosscheck_on_no_scenario_is_bad_input(tmp_path: Path) -> None:
     code, _, err = _invoke("crosscheck", str(tmp_path))
     assert code == 2
@@ -286,3 +315,27 @@ def test_mutate_and_crosscheck_in_portuguese(monkeypatch: pytest.MonkeyPatch) ->
     english = cc.report_text(report, 3, 0).splitlines()
     assert english[1] == "DISAGREEMENT: 1 atom(s) in 1 scenario(s) (12,345 atoms compared)"
     assert english[3] == "time: 2.5 s (clingo 1.2 s; SWI-Prolog 1.0 s over its processes)"
+
+
+def test_a_missing_extra_names_its_packages_and_to_install_from_a_clone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """treaty-logic is not on PyPI: a missing extra is installed from a clone; ``treaty serve`` names the
+    serve extra's package that is missing (not a dependency of it that happens to be imported first)."""
+    import importlib.util
+
+    from pyhelpers.base.messages import translate
+    from pyhelpers.interfaces.ledger import parquet
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "fastapi" else real(name, *a))
+    code, _, err = _invoke("serve", "--port", "0")
+    assert code == 2
+    assert err == "error: treaty serve needs fastapi: pip install '.[serve]' in a clone of treaty-logic\n"
+    assert translate(err[len("error: "):-1], "pt") == (
+        "treaty serve precisa de fastapi: pip install '.[serve]' em um clone do treaty-logic")
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name in ("fastapi", "uvicorn")
+                        else real(name, *a))
+    assert _invoke("serve")[2] == ("error: treaty serve needs fastapi and uvicorn: pip install '.[serve]' in a "
+                                   "clone of treaty-logic\n")
+    monkeypatch.setitem(__import__("sys").modules, "pyarrow.parquet", None)
+    with pytest.raises(Exception, match=r"^Parquet needs pyarrow: pip install '\.\[parquet\]' in a clone of "):
+        parquet()

@@ -72,6 +72,41 @@ def test_readme_is_short_and_its_links_resolve() -> None:
             assert (ROOT / target).exists(), target
 
 
+def test_every_pip_install_of_treaty_logic_installs_from_a_clone() -> None:
+    """treaty-logic is not published (a PyPI project of that name is another package): an instruction to
+    install it, its extras included, names a clone's path, never the bare name PyPI would resolve."""
+    texts = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")), *sorted((ROOT / "docs").rglob("*.toml"))]
+    installs = 0
+    for path in texts:
+        text = re.sub(r"\s+", " ", path.read_text(encoding="utf-8"))
+        for command in re.findall(r"pip install ([^`;)]*)", text):
+            named = [w for w in command.replace("'", " ").split() if "treaty-logic" in w]
+            installs += bool(named)
+            assert all(w.startswith(("/path/to/treaty-logic", ".")) for w in named), (path, command)
+    assert installs >= 8
+
+
+def test_the_readmes_modeline_reaches_the_shipped_schema_from_a_scenario() -> None:
+    """The README's editor modeline works in a clone: from a scenario in ``scenarios/TREATY/`` its path is
+    the schema the package ships (which tests/test_schema_truth.py keeps equal to ``treaty schema``)."""
+    from pyhelpers.scenario.schema import SCHEMA_FILE
+
+    for page in (ROOT / "README.md", ROOT / "docs/guide/scenario-format.md"):
+        found = re.findall(r"^# yaml-language-server: \$schema=(\S+)$", page.read_text(encoding="utf-8"), re.M)
+        assert found, page
+        assert (ROOT / "scenarios/br-pt" / found[0]).resolve() == SCHEMA_FILE.resolve(), page
+
+
+def test_the_test_suite_page_states_a_floor_the_suite_meets() -> None:
+    """docs/maintainers/tests.md states the number of scenario files as a floor ("over N"), which stays
+    true as scenarios are added; the suite must meet it."""
+    page = re.sub(r"\s+", " ", (ROOT / "docs/maintainers/tests.md").read_text(encoding="utf-8"))
+    stated = re.search(r"over ([\d,]+) scenario files", page)
+    assert stated is not None, "tests.md: say how many scenario files as 'over N scenario files'"
+    files = [p for p in (ROOT / "scenarios").rglob("*") if p.suffix in (".yaml", ".yml")]
+    assert len(files) > int(stated.group(1).replace(",", ""))
+
+
 def test_readme_examples_are_the_commands_output(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each example of the README (a block opening with ``$ .venv/bin/treaty …``) is what that command prints,
     line for line: the README shows the output as it is, not an excerpt that drifts from it. A block holding the

@@ -313,3 +313,39 @@ def test_queries_and_ledgers_in_portuguese(tmp_path: Path) -> None:
         assert pt.exit_code == en.exit_code == 2, args
         assert pt.stderr == message
         assert en.stderr.startswith("error: ") and translate(en.stderr[len("error: "):], "pt") == message[6:]
+
+
+def test_usage_errors_in_the_language_asked(tmp_path: Path) -> None:
+    """Click's usage errors (a choice not offered, an option that does not exist, an argument missing) under
+    ``--lang pt``: its frame and its message in Portuguese, the values it quotes as given; English as click writes
+    it; without ``--lang`` the language of the help (``TREATY_LANG``); pt-PT in Portugal's words."""
+    runner = CliRunner()
+    good = str(tmp_path / "caso.yaml")
+    pt = runner.invoke(main, ["check", good, "--format", "xml", "--lang", "pt"])
+    en = runner.invoke(main, ["check", good, "--format", "xml", "--lang", "en"])
+    assert pt.exit_code == en.exit_code == 2
+    usage, hint, blank, error = pt.stderr.splitlines()
+    assert usage.startswith("Uso: ") and usage.endswith(" check [OPTIONS] FILES...")
+    assert hint.startswith("Tente '") and hint.endswith(" check --help' para ver a ajuda.") and blank == ""
+    assert error == "Erro: Valor inválido para '--format': 'xml' não é um dos valores 'text', 'json', 'markdown'."
+    assert en.stderr.endswith("Error: Invalid value for '--format': 'xml' is not one of 'text', 'json', "
+                              "'markdown'.\n")
+    cases = {("check", good, "--formt", "json"): "Erro: A opção '--formt' não existe. Você quis dizer '--format'?",
+             ("check",): "Erro: Falta o argumento 'FILES...'.",
+             ("check", good, "--time-limit", "abc"): "Erro: Valor inválido para '--time-limit': 'abc' não é um "
+                                                      "número válido.",
+             ("batch", "a.csv"): "Erro: Falta a opção '--context'.",
+             ("batch", "a.csv", "--context", "c.yaml", "--workers", "0"):
+                 "Erro: Valor inválido para '--workers': 0 não está no intervalo x>=1."}
+    for args, last in cases.items():
+        for lang_args in (["--lang", "pt"], ["--lang=pt-BR"]):
+            got = runner.invoke(main, [*args, *lang_args])
+            assert got.exit_code == 2 and got.stderr.splitlines()[-1] == last, (args, got.stderr)
+            hint_and_error = got.stderr.split("\n", 1)[1]  # the usage line names the arguments (FILES) as the help does
+            assert not english_in(hint_and_error, *args), (args, got.stderr)
+    european = runner.invoke(main, ["check", good, "--formt", "json", "--lang", "pt-PT"])
+    assert european.stderr.splitlines()[-1] == "Erro: A opção '--formt' não existe. Queria dizer '--format'?"
+    by_env = runner.invoke(main, ["chek"], env={"TREATY_LANG": "pt", "LANG": "", "LC_ALL": ""})
+    assert by_env.exit_code == 2 and by_env.stderr.splitlines()[-1].startswith("Erro: O comando 'chek' não existe.")
+    plain = runner.invoke(main, ["chek"], env={"TREATY_LANG": "", "LANG": "C.UTF-8", "LC_ALL": ""})
+    assert plain.stderr.splitlines()[-1].startswith("Error: No such command 'chek'.")

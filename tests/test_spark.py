@@ -380,6 +380,6 @@ def test_without_pyspark_the_error_says_what_to_install(monkeypatch: pytest.Monk
     assert result.exit_code == BatchError.exit_code == 2
     assert "Traceback" not in result.output
     assert result.output.strip().endswith(
-        "--engine spark needs PySpark and a Java runtime: pip install 'treaty-logic[spark]', and Java 17 or later "
-        "(Debian: apt-get install default-jre-headless; or set JAVA_HOME)")
+        "--engine spark needs PySpark and a Java runtime: pip install '.[spark]' in a clone of treaty-logic, and Java "
+        "17 or later (Debian: apt-get install default-jre-headless; or set JAVA_HOME)")
     assert not (tmp_path / "out.parquet").exists()

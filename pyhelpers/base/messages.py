@@ -26,6 +26,44 @@ _PT: tuple[tuple[str, str], ...] = (
     ("(syntax)", "(sintaxe)"),
     ("(file)", "(arquivo)"),
     ("(body)", "(corpo)"),
+    # ---- click's usage errors (the command line's syntax: an option, a choice, an argument) ---------------
+    ("Usage: {usage}", "Uso: {usage}"),
+    ("Try {command} for help.", "Tente {command} para ver a ajuda."),
+    ("Error: {what:t}", "Erro: {what}"),
+    ("Invalid value for {param}: {what:t}", "Valor inválido para {param}: {what}"),
+    ("Invalid value: {what:t}", "Valor inválido: {what}"),
+    ("{value} is not one of {choices}.", "{value} não é um dos valores {choices}."),
+    ("{value} is not a valid integer.", "{value} não é um número inteiro válido."),
+    ("{value} is not a valid float.", "{value} não é um número válido."),
+    ("{value} is not a valid float range.", "{value} não é um número válido."),
+    ("{value} is not a valid integer range.", "{value} não é um número inteiro válido."),
+    ("{value} is not a valid boolean. Recognized values: {states}",
+     "{value} não é um valor booleano válido. Valores reconhecidos: {states}"),
+    ("{value} is not in the range {range}.", "{value} não está no intervalo {range}."),
+    ("No such option {name}.", "A opção {name} não existe."),
+    ("No such option {name}. Did you mean {possibility}?", "A opção {name} não existe. Você quis dizer {possibility}?"),
+    ("No such option {name}. (Did you mean one of: {possibilities}?)",
+     "A opção {name} não existe. (Você quis dizer uma destas: {possibilities}?)"),
+    ("No such command {name}.", "O comando {name} não existe."),
+    ("No such command {name}. Did you mean {possibility}?",
+     "O comando {name} não existe. Você quis dizer {possibility}?"),
+    ("No such command {name}. (Did you mean one of: {possibilities}?)",
+     "O comando {name} não existe. (Você quis dizer um destes: {possibilities}?)"),
+    ("Missing argument {name}.", "Falta o argumento {name}."),
+    ("Missing option {name}.", "Falta a opção {name}."),
+    ("Missing command.", "Falta o comando."),
+    ("Option {name} requires an argument.", "A opção {name} exige um argumento."),
+    ("Option {name} requires {n} arguments.", "A opção {name} exige {n} argumentos."),
+    ("Option {name} does not take a value.", "A opção {name} não aceita um valor."),
+    ("Got unexpected extra argument ({args})", "Argumento a mais, inesperado ({args})"),
+    ("Got unexpected extra arguments ({args})", "Argumentos a mais, inesperados ({args})"),
+    ("Path {name} does not exist.", "O caminho {name} não existe."),
+    ("File {name} does not exist.", "O arquivo {name} não existe."),
+    ("File {name} is a directory.", "O arquivo {name} é um diretório."),
+    ("Directory {name} is a file.", "O diretório {name} é um arquivo."),
+    ("Path {name} is not readable.", "O caminho {name} não pode ser lido."),
+    ("File {name} is not readable.", "O arquivo {name} não pode ser lido."),
+    ("{value} is not {choice}.", "{value} não é {choice}."),  # after the other "is not" ones: it would read them
     # ---- what was found ---------------------------------------------------------------------------------
     ("nothing", "nada"),
     ("none", "nenhum"),
@@ -432,11 +470,12 @@ _PT: tuple[tuple[str, str], ...] = (
     ("-o FILE or stdout redirected to a file", "-o ARQUIVO ou a saída padrão redirecionada para um arquivo"),
     ("no PATHS given and no scenarios/ folder here", "nenhum PATHS informado e nenhuma pasta scenarios/ aqui"),
     ("{output}: cannot write the report: {why:t}", "{output}: não é possível gravar o relatório: {why}"),
-    ("treaty serve needs {package}: pip install '{extra}'", "treaty serve precisa de {package}: pip install "
-     "'{extra}'"),
-    ("--format xlsx needs openpyxl: pip install '{extra}'", "--format xlsx precisa de openpyxl: pip install "
-     "'{extra}'"),
-    ("Parquet needs pyarrow: pip install '{extra}'", "Parquet precisa de pyarrow: pip install '{extra}'"),
+    ("treaty serve needs {package}: pip install '{extra}' in a clone of treaty-logic",
+     "treaty serve precisa de {package}: pip install '{extra}' em um clone do treaty-logic"),
+    ("--format xlsx needs openpyxl: pip install '{extra}' in a clone of treaty-logic",
+     "--format xlsx precisa de openpyxl: pip install '{extra}' em um clone do treaty-logic"),
+    ("Parquet needs pyarrow: pip install '{extra}' in a clone of treaty-logic",
+     "Parquet precisa de pyarrow: pip install '{extra}' em um clone do treaty-logic"),
     ("a scenario (YAML or JSON)", "um cenário (YAML ou JSON)"),
     ("a context line (a JSON object) and ledger rows", "uma linha de contexto (um objeto JSON) e linhas do razão"),
     ("a {what} of at most {n} bytes", "um {what} de no máximo {n} bytes"),
@@ -507,6 +546,22 @@ _PT_PT: dict[str, str] = {
     '[A, B]}}':
         '{source}: nenhuma alternativa pode ser listada para os factos marcados como changeable: indique-os como '
         '{{value: X, changeable: [A, B]}}',
+    'No such option {name}. Did you mean {possibility}?':
+        'A opção {name} não existe. Queria dizer {possibility}?',
+    'No such option {name}. (Did you mean one of: {possibilities}?)':
+        'A opção {name} não existe. (Queria dizer uma destas: {possibilities}?)',
+    'No such command {name}. Did you mean {possibility}?':
+        'O comando {name} não existe. Queria dizer {possibility}?',
+    'No such command {name}. (Did you mean one of: {possibilities}?)':
+        'O comando {name} não existe. (Queria dizer um destes: {possibilities}?)',
+    'File {name} does not exist.':
+        'O ficheiro {name} não existe.',
+    'File {name} is a directory.':
+        'O ficheiro {name} é um diretório.',
+    'Directory {name} is a file.':
+        'O diretório {name} é um ficheiro.',
+    'File {name} is not readable.':
+        'O ficheiro {name} não pode ser lido.',
     'did you mean {choice}?':
         'queria dizer {choice}?',
     "a date after holdings[{n}] ends (one record per period: the holder's total interest)":

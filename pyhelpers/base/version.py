@@ -11,6 +11,12 @@ from functools import lru_cache
 DISTRIBUTION = "treaty-logic"
 """The distribution's name (``pyproject.toml``); the import package is ``pyhelpers``."""
 
+def pip_extra(extra: str) -> str:
+    """How to install the optional ``extra``: from a clone of the repository, since treaty-logic is not
+    published (a PyPI project of the same name is another package)."""
+    return f"pip install '.[{extra}]' in a clone of {DISTRIBUTION}"
+
+
 NOT_INSTALLED = "0+source"
 """The version said by a source checkout that is not installed (a PEP 440 local version below every
 release, so it is never taken for one)."""

@@ -84,8 +84,14 @@ def keyed_by_state(hints: Any) -> bool:
 
 def value_kind(path: tuple[Any, ...]) -> str:
     """What the values of the scenario field at ``path`` are, for the answers to name them: ``state`` (a State's
-    code), ``term`` (a value of an enumeration of the format), or empty (anything else)."""
+    code), ``term`` (a value of an enumeration of the format), or empty (anything else). An element of a list
+    the field may also give otherwise (``rights: [patent]`` or ``rights: unknown``) is read from the list's arm."""
     hints = leaf_annotation(path)
+    if hints is None and path and isinstance(path[-1], int):
+        whole = leaf_annotation(path[:-1])
+        arms = typing.get_args(whole) if typing.get_origin(whole) in (typing.Union, types.UnionType) else (whole,)
+        lists = [typing.get_args(_bare(a))[0] for a in arms if typing.get_origin(_bare(a)) is list]
+        hints = lists[0] if len(lists) == 1 else None
     if hints is None:
         return ""
     if is_state(hints) or is_state(strip_optional(hints)):

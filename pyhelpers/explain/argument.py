@@ -47,11 +47,12 @@ from pyhelpers.explain.explainer import (
     _rule_provision,
     _Support,
     evaluate,
+    number_literal,
     term_type,
     unify,
 )
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
-from pyhelpers.explain.readings import plain, reading, user_atom, word
+from pyhelpers.explain.readings import plain, provision_text, reading, user_atom, word
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
@@ -123,13 +124,20 @@ class Argument:
 
     @property
     def decisive(self) -> Line | None:
-        return next((ln for ln in self.lines if ln.kind == "provision"), None)
+        """The line `treaty check` prints under the outcome: the provision that gives it where its line tests a
+        figure, else the first line below it that does (the test that decided: an employee's 184 days against 183
+        under the short-stay exception, where the paragraph giving the right tests no figure), else that provision's
+        line."""
+        provisions = [ln for ln in self.lines if ln.kind == "provision"]
+        return next((ln for ln in provisions if ln.tested or ln.comparisons), provisions[0] if provisions else None)
 
 
-def _strip_provision(text: str, prov: str) -> str:
+def _strip_provision(text: str, prov: str, lang: str) -> str:
     """``... of the gross amount (<provision>)`` → ``... of the gross amount``, ``<provision>: not applicable
-    ...`` → ``not applicable ...``: the line names it."""
-    tail, head = f" ({prov})", f"{prov}: "
+    ...`` → ``not applicable ...``: the line names it (the reading cites it as ``lang`` does:
+    :func:`provision_text`)."""
+    shown = provision_text(prov, lang)
+    tail, head = f" ({shown})", f"{shown}: "
     text = text[: -len(tail)] if text.endswith(tail) else text
     return text[len(head):] if text.startswith(head) else text
 
@@ -192,7 +200,7 @@ class _Projector:
             if line is None:
                 line = lines[("provision", prov)] = Line("provision", prov)
             if owner is not line or prov != own:
-                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov)
+                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
             cur = line
@@ -234,7 +242,8 @@ class _Projector:
                     continue
                 folded = self._fold(part, sup, facts)
                 if folded is not None:
-                    bounds.setdefault(folded[0], []).append(folded[1])
+                    if folded[1]:
+                        bounds.setdefault(folded[0], []).append(folded[1])
                 elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
             for part, _elements in sup.aggs if BOOKKEEPING not in sup.plan.info.flags else []:
@@ -301,7 +310,7 @@ class _Projector:
     def _fold(self, part: Any, sup: _Support, facts: list[str | None]) -> tuple[int, str] | None:
         """A comparison of a variable a shown fact binds with a value, as that fact's bound: (the fact's
         position, ``≥ 25%``), from ``P >= Min`` with ``P`` from ``holding_share``. Its left side first,
-        else its right side (the comparison turned round)."""
+        else its right side (the comparison turned round). Against a bare number, no bound (an empty one)."""
         cmp = part.atom
         guards = list(cmp.guards)
         if len(guards) != 1:
@@ -315,6 +324,8 @@ class _Projector:
             at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
             if at is None or at >= len(facts) or facts[at] is None:
                 continue
+            if number_literal(other):  # a bare number (``D > 0``): no figure the text cites; as a bound it misleads
+                return at, ""          # ("lasts 6 months and 1 day (> 0 days)"), and the fact shows the value
             types = [term_type(t, sup.plan) for t in (side, other)]
             typ = next((t for t in types if t not in ("int", "id")), "int")
             return at, f"{COMPARISONS[op][1]} {self.ex._render_side(other, sup.env, typ)}"
@@ -329,7 +340,8 @@ class _Projector:
             key = ("exception", f"{prov} {e}")
             if key in lines or exc in self.ex.true:
                 continue
-            text = word("not_applied", self.lang).format(prov=prov, exception=plain(e, self.lang))
+            text = word("not_applied", self.lang).format(prov=provision_text(prov, self.lang),
+                                                         exception=plain(e, self.lang))
             line = Line("exception", prov, [text])
             reason = self._why_not(exc)
             if reason:
@@ -382,7 +394,7 @@ class _Projector:
             if self.full is not None:
                 ex = copy.copy(self.ex)
                 ex.rule_source = self.full
-            self._not_met[atom] = ex.thresholds_not_met(atom)
+            self._not_met[atom] = ex.thresholds_not_met(atom, cited_only=True)
         return self._not_met[atom]
 
     def _why_not(self, exc: clingo.Symbol) -> str | None:
@@ -583,7 +595,7 @@ def why_not_answer(ex: Explainer, query: str, item: str | None, matches: list[cl
     lines: list[Line] = []
     for step in found:
         prov = step.provision or ""
-        line = Line("failed", prov, [_strip_provision(step.reading, prov) if prov else step.reading],
+        line = Line("failed", prov, [_strip_provision(step.reading, prov, ex.lang) if prov else step.reading],
                     proj.failure(step), rules=[step.rule_id] if step.rule_id else [])
         if not any((ln.provision, ln.readings, ln.facts) == (line.provision, line.readings, line.facts)
                    for ln in lines):

@@ -207,6 +207,11 @@ def _bound(node: Any, env: Env) -> bool:
     return all(v in env for v in variables(node))
 
 
+def number_literal(term: Any) -> bool:
+    """A bare number in a rule (``0`` in ``D > 0``), not a figure read from a cited fact."""
+    return bool(term.ast_type == ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Number)
+
+
 def _ground(node: Any, env: Env) -> clingo.Symbol | None:
     """``node`` under ``env``, or None where a variable of it is not bound."""
     try:
@@ -690,12 +695,13 @@ class Explainer:
                         f"{left_text} {COMPARISONS[held][1]} {right_text}"))
         return out
 
-    def thresholds_not_met(self, atom: clingo.Symbol) -> list[str]:
+    def thresholds_not_met(self, atom: clingo.Symbol, cited_only: bool = False) -> list[str]:
         """Why ``atom``, which does not hold, is not derived where only a threshold stands in the way:
         for each rule of it with a provision whose every other condition holds, the comparisons that
         fail, written as the ones that hold instead, with their figures (``181 ≤ 181``: the days added
         are not more than six months). Empty where some other condition fails (a fact missing, an
-        exception that applies) or no rule of it compares numbers, dates or shares."""
+        exception that applies) or no rule of it compares numbers, dates or shares. ``cited_only``: not the
+        comparisons against a bare number (``0 days ≤ 0 days`` of ``D > 0``), which cite no figure of the text."""
         if atom in self.true:
             return []
         out: list[str] = []
@@ -713,6 +719,9 @@ class Explainer:
                 if not failures or any(part.kind not in ("cmp", "agg") for part, _ in failures):
                     continue
                 for part, fenv in failures:
+                    if cited_only and part.kind == "cmp" and any(
+                            number_literal(t) for t in (part.atom.term, *(g.term for g in part.atom.guards))):
+                        continue
                     for text in self._held_instead(part, plan, fenv):
                         if text not in out:
                             out.append(text)

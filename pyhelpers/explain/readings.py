@@ -101,7 +101,7 @@ def _by_language(name: str, root: Path) -> dict[str, dict[str, str]]:
     return table
 
 
-_CONTRACTED = {
+CONTRACTED = {
     ("de", "o"): "do", ("de", "a"): "da", ("de", "os"): "dos", ("de", "as"): "das",
     ("em", "o"): "no", ("em", "a"): "na", ("em", "os"): "nos", ("em", "as"): "nas",
     ("a", "o"): "ao", ("a", "a"): "à", ("a", "os"): "aos", ("a", "as"): "às",
@@ -109,7 +109,7 @@ _CONTRACTED = {
 }
 """Portuguese contractions of a preposition with the definite article."""
 
-_PREPOSITION_BEFORE = re.compile(r"(?:^|(?<=\s))(de|em|a|por) $")
+PREPOSITION_BEFORE = re.compile(r"(?:^|(?<=\s))(de|em|a|por) $")
 
 _NAMED = {"pt": ("o", "território denominado {name}")}
 """How Portuguese writes a State whose name has no known article (:func:`state_article`): after a noun whose
@@ -133,9 +133,9 @@ def state_in(before: str, code: str, lang: str) -> tuple[str, str]:
         name = words.format(name=name)
     if not article:
         return before, name
-    m = _PREPOSITION_BEFORE.search(before)
+    m = PREPOSITION_BEFORE.search(before)
     if m is not None:
-        return before[:m.start(1)], f"{_CONTRACTED[(m.group(1), article)]} {name}"
+        return before[:m.start(1)], f"{CONTRACTED[(m.group(1), article)]} {name}"
     return before, f"{article} {name}"
 
 
@@ -181,6 +181,23 @@ _WORDS["pt"]["share_of"] = "{share} de {figure}"
 _WORDS["en"]["assumed_fact"] = "{reading} (assumed: not given by the scenario)"
 _WORDS["pt"]["assumed_fact"] = "{reading} (presumido: não informado pelo cenário)"
 _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cenário)"
+# the word a provision id writes before a Protocol item's number (``xx-yy Protocol 9``), as a reader reads it
+_WORDS["en"]["protocol"] = "Protocol"
+_WORDS["pt"]["protocol"] = "Protocolo"
+
+_PROTOCOL_ID = re.compile(r'(?<![\w"/-])([a-z]{2}-[a-z]{2}) Protocol (?=\d)')
+"""A provision id of a Protocol item (``<treaty> Protocol N``) in a text; not one in quotes (an atom, a rule's
+text) nor inside a path or a rule id."""
+
+
+def provision_text(text: str, lang: str) -> str:
+    """``text`` (a provision id, or a sentence that cites some) with each Protocol item in ``lang``'s word, as
+    `treaty list` names the item: ``xx-yy Protocolo 9`` in Portuguese. The id itself (``xx-yy Protocol 9``, one
+    format in every language) is what machine output keeps: atoms, JSON fields that are ids, ``expect:``
+    blocks, the batch's ``provisions`` column."""
+    if languages.family(lang) == "en":
+        return text
+    return _PROTOCOL_ID.sub(rf"\1 {word('protocol', lang)} ", text)
 
 
 _SOME_OF_TYPE = {
@@ -740,7 +757,7 @@ def constant_text(text: str, lang: str) -> str:
     states = state_names(lang)
     if len(args) == 1:
         arg = args[0]
-        if _PREPOSITION_BEFORE.search(found + " ") if not english else _ENGLISH_PREPOSITION_END.search(found):
+        if PREPOSITION_BEFORE.search(found + " ") if not english else _ENGLISH_PREPOSITION_END.search(found):
             return with_state(found + " {st}", "st", arg, lang) if arg in states else f"{found} {arg}"
         inner = constant_text(arg, lang)
         if inner != arg:
@@ -919,6 +936,8 @@ def render_value(sym: clingo.Symbol, typ: str, lang: str) -> str:
         if typ == "year":  # a calendar year: never grouped
             return str(n)
         return formats.number(n, lang)  # a count, grouped as the language writes it: 10,000 / 10.000
+    if typ == "prov" and t == clingo.SymbolType.String:
+        return provision_text(sym.string, lang)
     if typ == "term" and t == clingo.SymbolType.Function and sym.arguments:
         written = _as_written(sym)
         words = fact_text(written, lang)
@@ -987,7 +1006,7 @@ _OPENING_WORDS_EN = frozenset({"whether", "where", "what", "when", "which", "if"
 """Words that open a reading before an argument without being a noun ("whether {B} is ...")."""
 _SOME_PT = {"o": "algum", "a": "alguma", "os": "alguns", "as": "algumas", "um": "algum", "uma": "alguma"}
 """The indefinite determiner that agrees with an article ('o agente {B}' → 'algum agente')."""
-_UNCONTRACTED = {contracted: pair for pair, contracted in _CONTRACTED.items()} | {
+_UNCONTRACTED = {contracted: pair for pair, contracted in CONTRACTED.items()} | {
     "num": ("em", "um"), "numa": ("em", "uma"), "dum": ("de", "um"), "duma": ("de", "uma")}
 _NOT_NOUNS_PT = frozenset({
     "de", "em", "por", "para", "com", "sobre", "entre", "a", "o", "que", "se", "e", "ou", "seu", "sua", "seus",
@@ -1025,7 +1044,7 @@ def some_in(before: str, words: str, apposed: bool, lang: str) -> str:
         if prefix is not None:
             return prefix + words
         last = _WORD_BEFORE.search(rest)
-        if last is None or last.group(1) in (_PREPOSITIONS_PT if portuguese else _PREPOSITIONS_EN):
+        if last is None or last.group(1) in (PREPOSITIONS_PT if portuguese else PREPOSITIONS_EN):
             return rest + words
         break
     last = _WORD_BEFORE.search(before)
@@ -1040,7 +1059,7 @@ def some_in(before: str, words: str, apposed: bool, lang: str) -> str:
         elif art in _ARTICLES_EN:
             return f"{lead}{determiner} {named}"
     if apposed and not portuguese and last is not None and last.start(1) == 0 and last.group(1).islower() \
-            and last.group(1) not in _NOT_NOUNS_EN | _PREPOSITIONS_EN | _OPENING_WORDS_EN:  # "site {B} lasts"
+            and last.group(1) not in _NOT_NOUNS_EN | PREPOSITIONS_EN | _OPENING_WORDS_EN:  # "site {B} lasts"
         return f"{determiner} {last.group(1)}"
     prefix = _article_before(before, portuguese, keep_a=True)
     return (before if prefix is None else prefix) + words
@@ -1062,9 +1081,9 @@ def _article_before(text: str, portuguese: bool, keep_a: bool = False) -> str | 
     return None
 
 
-_PREPOSITIONS_EN = frozenset({"of", "to", "by", "in", "on", "at", "for", "with", "from", "under", "through",
+PREPOSITIONS_EN = frozenset({"of", "to", "by", "in", "on", "at", "for", "with", "from", "under", "through",
                               "behind", "between", "about", "into", "within", "concerning"})
-_PREPOSITIONS_PT = frozenset({"de", "em", "por", "para", "com", "sobre", "entre", "a", "até", "desde",
+PREPOSITIONS_PT = frozenset({"de", "em", "por", "para", "com", "sobre", "entre", "a", "até", "desde",
                               "perante", "contra", "sem"})
 
 

@@ -26,7 +26,8 @@ from pyhelpers.base import cache
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError, InternalError, TreatyLogicError
 from pyhelpers.base.lang import family
-from pyhelpers.base.version import package_version
+from pyhelpers.base.messages import translate
+from pyhelpers.base.version import package_version, pip_extra
 from pyhelpers.engine.catalog import article_files, treaties
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import ScenarioResult
@@ -134,10 +135,64 @@ class _Root(click.Group):
     (click's ``CliRunner`` in the tests: arguments given)."""
 
     whole_process = False
+    argv: tuple[str, ...] = ()
+    """The arguments of the command line (the language of a usage error is read from its ``--lang``)."""
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
         _Root.whole_process = args is None
+        _Root.argv = tuple(sys.argv[1:] if args is None else args)
         return super().main(args, *rest, **extra)
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as err:
+            raise _in_language(err, usage_lang(_Root.argv)) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as err:  # a command's options and arguments (parsed as it is invoked)
+            raise _in_language(err, usage_lang(_Root.argv)) from None
+
+
+def usage_lang(argv: Sequence[str]) -> str:
+    """The language of a usage error: the command line's ``--lang`` where it gives a valid one, else the language
+    of the help (:func:`helptext.help_lang`: the environment's), which the error points to."""
+    for n, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else \
+            argv[n + 1] if arg == "--lang" and n + 1 < len(argv) else None
+        if value in ("en", "pt", "pt-BR", "pt-PT"):
+            return languages.normalize(value)
+    return helptext.help_lang()
+
+
+class _UsageError(click.UsageError):
+    """Click's usage error in ``lang``: click writes its own words in English ("Usage:", "Error: Invalid value
+    for ..."); they are translated as the tool's own messages are (:func:`pyhelpers.base.messages.translate`),
+    the values quoted (an option's name, the value given, the choices) kept as written."""
+
+    def __init__(self, err: click.UsageError, lang: str) -> None:
+        super().__init__(err.format_message(), err.ctx)
+        self.original = err
+        self.lang = lang
+
+    def format_message(self) -> str:
+        return translate(self.message, self.lang)
+
+    def show(self, file: Any = None) -> None:
+        import io
+
+        shown = io.StringIO()
+        self.original.show(shown)
+        click.echo(translate(shown.getvalue().rstrip("\n"), self.lang), file=file, err=file is None)
+
+
+def _in_language(err: click.UsageError, lang: str) -> click.UsageError:
+    return err if family(lang) == "en" or isinstance(err, _UsageError) else _UsageError(err, lang)
 
 
 @click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
@@ -189,12 +244,9 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
 def check(files: tuple[str, ...], ask: bool, time_limit: float, strict: bool, fmt: str, lang: str) -> None:
     """Decide every income item of the scenario FILES and compare with their expect: blocks (a folder:
     every *.yaml and *.yml file under it, sorted by path)."""
-    from pyhelpers.scenario.loading import scenario_files
+    from pyhelpers.scenario.loading import some_scenario_files
 
-    paths = [str(p) for p in scenario_files(files)]
-    if not paths:
-        raise InputError(f"{', '.join(files)}: expected a scenario file or a folder holding *.yaml or *.yml files, "
-                         "found a folder without any")
+    paths = [str(p) for p in some_scenario_files(files)]
     checker = loaded(Checker(strict=strict))  # the checker a kept child unpickles (checker_for) is this one
     worst = 0
     outputs: list[Any] = []
@@ -547,8 +599,8 @@ def list_(fmt: str, lang: str) -> None:
             click.echo(f"- **{word}**: {names}" if md else f"  {word + ':':{width}} {names}")
             if status == "procedural":
                 for a in arts:
-                    why = a.reason(lang)
-                    click.echo(f"  - {a.provision}: {why}" if md else f"    {a.provision}: {why}")
+                    why, prov = a.reason(lang), render.provision_words(a.provision, lang)
+                    click.echo(f"  - {prov}: {why}" if md else f"    {prov}: {why}")
         for note in e.notes_in(lang):
             word = render.catalogue_word("note", lang)
             click.echo(f"- {word}: {note}" if md else f"  {word}: {note}")
@@ -579,7 +631,8 @@ def show(treaty: str, article: tuple[str, ...], fmt: str, lang: str) -> None:
         if a is None:
             raise InputError(f"{treaty} {art}: expected an article of {treaty} (see `treaty list`)")
         key = {"missing": "missing_text", "procedural": "procedural_text"}.get(a.status, "pending_text")
-        click.echo(render.catalogue_word(key, lang).format(prov=a.provision, reason=a.reason(lang)))
+        click.echo(render.catalogue_word(key, lang).format(prov=render.provision_words(a.provision, lang),
+                                                          reason=a.reason(lang)))
         return
     for lf in files:
         b = lf.banner
@@ -740,13 +793,13 @@ def crosscheck(paths: tuple[str, ...], generated: int, seed: int, chunk: int, sa
 def _scenario_paths(paths: tuple[str, ...]) -> list[Any]:
     from pathlib import Path
 
-    from pyhelpers.tools.coverage import scenario_files
+    from pyhelpers.scenario.loading import some_scenario_files
 
     if not paths:
         if not Path("scenarios").is_dir():
             raise InputError("no PATHS given and no scenarios/ folder here")
         paths = ("scenarios",)
-    return scenario_files(paths)
+    return some_scenario_files(paths)  # a folder without any is bad input, as for check
 
 
 @main.command()
@@ -875,7 +928,7 @@ def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, 
 
 # ------------------------------------------------------------ treaty report: HTML (issue 12) ---
 @main.command(name="report")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="the HTML file to write")
 @click.option("--why-not", "why_not", multiple=True, metavar="QUERY",
               help='also draw why a conclusion does not hold, e.g. \'max_rate("div-2024", 1000)\'')
@@ -884,16 +937,18 @@ def mutate(paths: tuple[str, ...], treaty: str | None, max_mutants: int | None, 
 @_handle_errors
 def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], strict: bool, lang: str) -> None:
     """Write one self-contained HTML decision report for the scenario FILES: a summary per item, each
-    derivation drawn as a graph with the treaty text of every step, the facts and the receipt."""
+    derivation drawn as a graph with the treaty text of every step, the facts and the receipt (a folder:
+    every *.yaml and *.yml file under it, sorted by path)."""
     import time
     from pathlib import Path
 
     from pyhelpers.output.report import find_dot
+    from pyhelpers.scenario.loading import some_scenario_files
 
     started = time.perf_counter()
     checker = Checker(strict=strict)
     loaded = []
-    for path in files:
+    for path in map(str, some_scenario_files(files)):
         scenario = load_file(path)
         loaded.append((path, scenario, Path(path).read_bytes()))
     dot = find_dot()
@@ -909,6 +964,10 @@ def report_(files: tuple[str, ...], output: str, why_not: tuple[str, ...], stric
 
 
 # ------------------------------------------------------------------- treaty serve: HTTP (issue 25) ---
+SERVE_NEEDS = ("fastapi", "uvicorn")
+"""The packages of the ``serve`` extra (``pyproject.toml``), named when one is missing."""
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True, help="port")
@@ -928,11 +987,16 @@ def serve(host: str, port: int, workers: int, max_body: int | None, max_batch_bo
           explain_time_limit: float, access_log: bool) -> None:
     """Serve the commands over HTTP (OpenAPI document at /openapi.json): check, explain, why-not, whatif,
     report, batch, treaties, schema, rates, with the JSON of --format json. Needs the extra: pip install
-    'treaty-logic[serve]'."""
+    '.[serve]' in a clone of treaty-logic."""
+    from importlib.util import find_spec
+
+    missing = [name for name in SERVE_NEEDS if find_spec(name) is None]  # the serve extra's packages
     try:
         from pyhelpers.interfaces.serve import Settings, run
-    except ImportError as err:
-        raise InputError(f"treaty serve needs {err.name}: pip install 'treaty-logic[serve]'") from None
+    except ImportError as err:  # one of their own dependencies
+        missing = missing or [err.name or SERVE_NEEDS[0]]
+    if missing:
+        raise InputError(f"treaty serve needs {' and '.join(missing)}: {pip_extra('serve')}")
     defaults = Settings()
     if max_body is not None and max_body > defaults.max_body:
         raise click.BadParameter(f"expected at most {defaults.max_body:,} (the loader reads no longer scenario), "

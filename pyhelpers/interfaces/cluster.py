@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError
+from pyhelpers.base.version import pip_extra
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, batch_rows, load_batch_context, no_cycle_collection
 from pyhelpers.interfaces.chunks import (
@@ -219,7 +220,7 @@ def _distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise BatchError("--engine dask needs Dask: pip install 'treaty-logic[dask]'") from None
+        raise BatchError(f"--engine dask needs Dask: {pip_extra('dask')}") from None
     return distributed
 
 

@@ -133,14 +133,15 @@ HELP: dict[str, dict[str, str]] = {
     },
     "report": {
         "": "Grava um relatório de decisão HTML autocontido para os cenários FILES: um resumo por item, cada "
-        "derivação desenhada como um grafo com o texto do tratado de cada passo, os fatos e o recibo.",
+        "derivação desenhada como um grafo com o texto do tratado de cada passo, os fatos e o recibo (uma pasta: "
+        "cada arquivo *.yaml e *.yml dentro dela, ordenados pelo caminho).",
         "--output": "o arquivo HTML a gravar",
         "--why-not": "desenha também por que uma conclusão não vale, por exemplo 'max_rate(\"div-2024\", 1000)'",
     },
     "serve": {
         "": "Serve os comandos por HTTP (documento OpenAPI em /openapi.json): check, explain, why-not, whatif, "
         "report, batch, treaties, schema, rates, com o JSON de --format json. Precisa do extra: pip install "
-        "'treaty-logic[serve]'.",
+        "'.[serve]' em um clone do treaty-logic.",
         "--host": "endereço em que escutar",
         "--port": "porta",
         "--workers": "processos, cada um com a base de regras carregada uma vez e decidindo uma requisição por vez",
@@ -225,7 +226,8 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
     },
     "report": {
         "": "Grava um relatório de decisão HTML autocontido para os cenários FILES: um resumo por item, cada "
-            "derivação desenhada como um grafo com o texto do tratado de cada passo, os factos e o recibo.",
+            "derivação desenhada como um grafo com o texto do tratado de cada passo, os factos e o recibo (uma "
+            "pasta: cada ficheiro *.yaml e *.yml dentro dela, ordenados pelo caminho).",
         "--output": "o ficheiro HTML a gravar",
     },
     "serve": {

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from pyhelpers.base.errors import BatchError, LedgerError
+from pyhelpers.base.version import pip_extra
 
 FORMATS = (".csv", ".jsonl", ".parquet")
 
@@ -459,7 +460,7 @@ def parquet() -> Any:
     try:
         import pyarrow.parquet as pq
     except ImportError:  # pragma: no cover - pyarrow is a dependency of the parquet extra
-        raise BatchError("Parquet needs pyarrow: pip install 'treaty-logic[parquet]'") from None
+        raise BatchError(f"Parquet needs pyarrow: {pip_extra('parquet')}") from None
     return pq
 
 

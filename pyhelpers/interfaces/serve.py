@@ -11,8 +11,9 @@ uvicorn; its OpenAPI 3 document at ``/openapi.json``).
   ``status``, ``detail`` (the loader's message, the request's ``source`` in place of a file name) and,
   for a scenario, ``errors``: each problem with its ``field``, ``line`` (of the body), ``expected`` and
   ``found``. 400: a request parameter; 413: a body over the size limit; 415: a body of another media
-  type; 422: a scenario, context or query the loader refuses; 503: a time limit reached; 500: a fault of
-  treaty-logic (its message, never a traceback; the traceback goes to the server's log).
+  type (a scenario: YAML or JSON; ``/batch``: JSON Lines or ``text/plain``; a body without a
+  ``Content-Type`` is read as such); 422: a scenario, context or query the loader refuses; 503: a time
+  limit reached; 500: a fault of treaty-logic (its message, never a traceback; the traceback goes to the server's log).
 * **Limits** (:class:`Settings`): a scenario body of at most ``max_body`` bytes (the loader's own limit),
   a batch body of at most ``max_batch_body`` bytes; ``time_limit`` bounds a request's ``time_limit``
   (check: examining the alternatives of unknown facts, as ``treaty check --time-limit``; whatif: the
@@ -237,8 +238,8 @@ RATE_TABLES_KEPT = 32
 
 
 # --------------------------------------------------------------------------------- request bodies ---
-_SCENARIO_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "application/json",
-                   "text/plain")
+_SCENARIO_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "application/json")
+"""The media types of a scenario body: YAML's and JSON (which YAML reads); any other is answered 415."""
 _JSONL_TYPES = ("application/jsonl", "application/x-ndjson", "application/x-jsonlines", "application/json-lines",
                 "text/plain")
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from pyhelpers.base.errors import BatchError, LedgerError
+from pyhelpers.base.version import pip_extra
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces import cluster
 from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, batch_rows
@@ -59,7 +60,7 @@ from pyhelpers.scenario.loading import load_context_text
 
 __all__ = ["INSTALL", "check_dataframe", "context_spec", "run_spark", "spark_session"]
 
-INSTALL = ("--engine spark needs PySpark and a Java runtime: pip install 'treaty-logic[spark]', and Java 17 or "
+INSTALL = (f"--engine spark needs PySpark and a Java runtime: {pip_extra('spark')}, and Java 17 or "
            "later (Debian: apt-get install default-jre-headless; or set JAVA_HOME)")
 """What the error says when PySpark (or Java) is missing."""
 

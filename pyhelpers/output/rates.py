@@ -18,14 +18,15 @@ from pyhelpers.base import formats
 from pyhelpers.base import lang as languages
 from pyhelpers.base.errors import InputError
 from pyhelpers.base.rulebase import logic_dir
+from pyhelpers.base.version import pip_extra
 from pyhelpers.engine.program import Predicate, load_logic
 from pyhelpers.engine.rates import ITEM, OWNER, PAYER, PLACE, RateRow, RateTable
 from pyhelpers.engine.results import Condition, Finding, StateOutcome
 from pyhelpers.explain.readings import (
-    _CONTRACTED,
-    _PREPOSITION_BEFORE,
-    _PREPOSITIONS_EN,
-    _PREPOSITIONS_PT,
+    CONTRACTED,
+    PREPOSITION_BEFORE,
+    PREPOSITIONS_EN,
+    PREPOSITIONS_PT,
     constant_text,
     fill,
     state_article,
@@ -37,7 +38,15 @@ from pyhelpers.explain.readings import (
     value,
     with_state,
 )
-from pyhelpers.output.render import conditions_text, finding_text, label, outcome_text, values_text, wording
+from pyhelpers.output.render import (
+    conditions_text,
+    finding_text,
+    label,
+    outcome_text,
+    provision_words,
+    values_text,
+    wording,
+)
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
 
@@ -129,9 +138,9 @@ def _contract(before: str, words: str, lang: str) -> str:
     if languages.family(lang) != "pt":
         return before + words
     article, _, rest = words.partition(" ")
-    m = _PREPOSITION_BEFORE.search(before)
-    if m is not None and (m.group(1), article) in _CONTRACTED:
-        return f"{before[:m.start(1)]}{_CONTRACTED[(m.group(1), article)]} {rest}"
+    m = PREPOSITION_BEFORE.search(before)
+    if m is not None and (m.group(1), article) in CONTRACTED:
+        return f"{before[:m.start(1)]}{CONTRACTED[(m.group(1), article)]} {rest}"
     return before + words
 
 
@@ -153,7 +162,7 @@ def _third(text: str, code: str, lang: str) -> str:
     if languages.family(lang) == "pt":
         article = state_article(code, lang)
         if article:
-            for (preposition, art), contracted in _CONTRACTED.items():
+            for (preposition, art), contracted in CONTRACTED.items():
                 if art == article:
                     text = text.replace(f"{contracted} {name}", f"{preposition} {third}")
             text = text.replace(f"{article} {name}", third)
@@ -244,7 +253,7 @@ def _fill(template: str, subject_arg: str, subject: str, lang: str) -> str:
     noun = re.search(r"(?:^|\s)(\w+)\s+([^\W\d_][\w-]*) $", before)
     articles = ("the",) if languages.family(lang) == "en" else ("o", "a", "os", "as", "do", "da", "dos", "das",
                                                                    "no", "na", "nos", "nas")
-    prepositions = _PREPOSITIONS_EN if languages.family(lang) == "en" else _PREPOSITIONS_PT
+    prepositions = PREPOSITIONS_EN if languages.family(lang) == "en" else PREPOSITIONS_PT
     if noun is not None and noun.group(1).lower() in articles and noun.group(2) not in prepositions:
         return before.rstrip() + after
     return _contract(before, subject, lang) + after
@@ -425,7 +434,7 @@ def markdown(table: RateTable, lang: str = "en") -> str:
                 "|" + "---|" * len(languages.pick(_COLUMNS, lang))]
         out += ["| " + " | ".join(_escape(c) for c in _cells(r, lang)) + " |" for r in table.rows if r.treaty == treaty]
         out.append("")
-    return "\n".join(out)
+    return provision_words("\n".join(out), lang)
 
 
 def rows_as_records(table: RateTable) -> list[dict[str, Any]]:
@@ -462,7 +471,7 @@ def as_xlsx(table: RateTable, lang: str = "en") -> bytes:
     try:
         from openpyxl import Workbook
     except ImportError:  # pragma: no cover - openpyxl is the xlsx extra's dependency
-        raise InputError("--format xlsx needs openpyxl: pip install 'treaty-logic[xlsx]'") from None
+        raise InputError(f"--format xlsx needs openpyxl: {pip_extra('xlsx')}") from None
     wb = Workbook()
     ws = wb.active
     assert ws is not None

@@ -764,7 +764,7 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
     if decisive_cut:
         lines += [label("decisive_cut", lang).format(source=result.source), ""]
     lines += _expect_lines(result, mismatches, lang)
-    return "\n".join(lines).rstrip() + "\n"
+    return provision_words("\n".join(lines).rstrip() + "\n", lang, keep=(f"{result.source} — {result.name}",))
 
 
 def unknown_fact_text(u: UnknownFact, lang: str) -> str:
@@ -899,7 +899,7 @@ def ask_text(result: ScenarioResult, lang: str, scenario: Scenario | None = None
                      f"{', '.join(items)}")
         if path is not None:
             lines.append(f"     {words['field']}: {field_text(path, lang)}")
-    return "\n".join(lines) + "\n"
+    return provision_words("\n".join(lines) + "\n", lang)
 
 
 _MISMATCH = {
@@ -1144,7 +1144,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     exp = _expect_lines(result, mismatches, lang)
     if exp:
         lines += ["", *exp]
-    return "\n".join(lines) + "\n"
+    return provision_words("\n".join(lines) + "\n", lang, keep=(lines[0],))
 
 
 def to_json(data: Any) -> str:
@@ -1158,13 +1158,14 @@ _CATALOGUE = {
            "article_pending": "pending", "article_missing": "missing", "article_procedural": "procedural",
            "missing_text": "{prov} is not encoded: text not available",
            "procedural_text": "{prov} is procedural and not encoded: {reason}",
-           "pending_text": "{prov} is in the corpus but not encoded yet", "protocol": "Protocol"},
+           "pending_text": "{prov} is in the corpus but not encoded yet", "protocol": readings.word("protocol", "en")},
     "pt": {"encoded": "codificados", "pending": "pendentes", "missing": "ausentes", "procedural": "procedimentais",
            "note": "nota", "source": "fonte", "rule": "regra", "article_encoded": "codificado",
            "article_pending": "pendente", "article_missing": "ausente", "article_procedural": "procedimental",
            "missing_text": "o {prov} não está codificado: texto não disponível",
            "procedural_text": "o {prov} é procedimental e não está codificado: {reason}",
-           "pending_text": "o {prov} está no corpus mas ainda não foi codificado", "protocol": "Protocolo"},
+           "pending_text": "o {prov} está no corpus mas ainda não foi codificado",
+           "protocol": readings.word("protocol", "pt")},
     "pt-PT": {"missing": "em falta", "article_missing": "em falta"},
 }
 """The words of `treaty list` and `treaty show`: an article's status, its notes, a rule's label."""
@@ -1172,6 +1173,15 @@ _CATALOGUE = {
 
 def catalogue_word(key: str, lang: str) -> str:
     return wording(_CATALOGUE, lang)[key]
+
+
+def provision_words(text: str, lang: str, keep: Sequence[str] = ()) -> str:
+    """Human-readable text in ``lang`` with each Protocol item it cites in ``lang``'s word
+    (:func:`pyhelpers.explain.readings.provision_text`: ``xx-yy Protocolo 9``), but in the lines of ``keep``
+    (the scenario's own name)."""
+    if languages.family(lang) == "en":
+        return text
+    return "\n".join(line if line in keep else readings.provision_text(line, lang) for line in text.split("\n"))
 
 
 def partner_name(treaty: str, lang: str) -> str | None:
@@ -1209,7 +1219,7 @@ _BATCH = {
            "interrupted_early": "interrompido antes de qualquer bloco ser gravado: execute o comando de novo"},
 }
 """The words ``treaty batch`` prints on stderr (its summary, its notes on --resume and Ctrl-C); the statuses
-counted are the values of the output's ``status`` column, as written."""
+counted are named as `treaty check` names an item's status (the output's ``status`` column keeps the value)."""
 
 
 def batch_word(key: str, lang: str) -> str:
@@ -1220,7 +1230,7 @@ def batch_summary(out: str, rows: int, seconds: float, by_status: Mapping[str, i
                   dask: bool, lang: str) -> str:
     """``treaty batch``'s closing line: rows, time, rows per second, rows by status, chunks resumed or redone."""
     w = wording(_BATCH, lang)
-    statuses = ", ".join(f"{k} {formats.number(Decimal(v), lang)}" for k, v in sorted(by_status.items()))
+    statuses = ", ".join(f"{value(k, lang)} {formats.number(Decimal(v), lang)}" for k, v in sorted(by_status.items()))
     unit = w["partitions" if dask else "chunks"]
     return w["summary"].format(
         out=out, rows=formats.number(Decimal(rows), lang), s=formats.number(Decimal(f"{seconds:.1f}"), lang),
@@ -1301,7 +1311,7 @@ def explain_text(sections: list[tuple[str, list[Step]]], lang: str = "en") -> st
         for st in steps:
             out += tree_text(st, 1, lang)
         out.append("")
-    return "\n".join(out).rstrip() + "\n"
+    return provision_words("\n".join(out).rstrip() + "\n", lang)
 
 
 def explain_markdown(sections: list[tuple[str, list[Step]]], lang: str = "en") -> str:
@@ -1311,7 +1321,7 @@ def explain_markdown(sections: list[tuple[str, list[Step]]], lang: str = "en") -
         for st in steps:
             out += tree_markdown(st, lang=lang)
         out.append("")
-    return "\n".join(out).rstrip() + "\n"
+    return provision_words("\n".join(out).rstrip() + "\n", lang)
 
 
 def explain_json(sections: list[tuple[str, list[Step]]]) -> list[dict[str, Any]]:
@@ -1326,14 +1336,16 @@ _WHATIF = {
            "certain": "the goal then holds whatever the unknown facts",
            "possible": "the goal then holds only for some values of the unknown facts",
            "incomplete": "INCOMPLETE", "nothing": "(none: mark facts {value: X, changeable: [...]})",
-           "unfinished": "no change that makes the goal hold was found before the time limit"},
+           "unfinished": "no change that makes the goal hold was found before the time limit",
+           "change": "{fact}: {before} -> {after}"},
     "pt": {"goal": "objetivo", "considered": "fatos que podem mudar", "already": "o objetivo já é atingido com os "
            "fatos informados: nenhuma alteração necessária", "smallest": "menor alteração: {n} fato(s); {k} "
            "forma(s)", "none": "nenhuma alteração dos fatos que podem mudar atinge o objetivo; por que não, com os "
            "fatos informados:", "certain": "o objetivo é então atingido quaisquer que sejam os fatos desconhecidos",
            "possible": "o objetivo é então atingido só para certos valores dos fatos desconhecidos",
            "incomplete": "INCOMPLETO", "nothing": "(nenhum: marque fatos {value: X, changeable: [...]})",
-           "unfinished": "nenhuma alteração que atinja o objetivo foi encontrada antes do tempo limite"},
+           "unfinished": "nenhuma alteração que atinja o objetivo foi encontrada antes do tempo limite",
+           "change": "{fact}: {before} → {after}"},
     "pt-PT": {"considered": "factos que podem mudar", "already": "o objetivo já se verifica com os factos "
               "indicados: nenhuma alteração necessária", "smallest": "menor alteração: {n} facto(s); {k} forma(s)",
               "none": "nenhuma alteração dos factos que podem mudar atinge o objetivo; porque não, com os factos "
@@ -1343,12 +1355,29 @@ _WHATIF = {
 }
 
 
+def _whatif_value(text: str, lang: str) -> str:
+    """A value whatif may give a fact, as :func:`pyhelpers.scenario.openfacts.show_value` writes it: a value of
+    the scenario format in ``lang``'s words, a number, percentage or date as the locale writes it (``24,9``)."""
+    if languages.family(lang) != "en" and re.fullmatch(r"[a-z][a-z0-9_]*", text) and text not in ("true", "false"):
+        return value(text, lang)
+    return values_text(text, lang)
+
+
+def _considered_text(considered: str, lang: str) -> str:
+    """A fact whatif may change and its values (``holding(a, b).capital: 24.9, 25%``) in ``lang``: each value
+    as :func:`_whatif_value` writes it, set apart by ``;`` where the locale's decimal mark is a comma."""
+    fact, sep, values = considered.partition(": ")
+    if not sep or languages.family(lang) == "en":
+        return considered
+    return f"{fact}: " + "; ".join(_whatif_value(v, lang) for v in values.split(", "))
+
+
 def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str) -> str:
     """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none,
     ``blocked``: why the goal fails on the scenario as stated."""
     words = wording(_WHATIF, lang)
     lines = [*incomplete_line(w.incomplete, lang), f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
-    lines += [f"  {c}" for c in w.considered] or [f"  {words['nothing']}"]
+    lines += [f"  {_considered_text(c, lang)}" for c in w.considered] or [f"  {words['nothing']}"]
     lines.append("")
     if w.holds_already:
         lines.append(words["already"])
@@ -1356,7 +1385,9 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
         lines.append(words["smallest"].format(n=formats.number(len(w.solutions[0].changes), lang),
                                                 k=formats.number(len(w.solutions), lang)))
         for n, sol in enumerate(w.solutions, 1):
-            lines.append(f"  {n}. " + "; ".join(str(c) for c in sol.changes))
+            lines.append(f"  {n}. " + "; ".join(
+                words["change"].format(fact=c.fact, before=_whatif_value(c.before, lang),
+                                       after=_whatif_value(c.after, lang)) for c in sol.changes))
             for item in sol.result.items:
                 if items and item.item_id not in items:
                     continue
@@ -1371,7 +1402,7 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
             lines += tree_text(st, 1, lang)
     else:  # stopped by the time limit before any change was found: not "no change can"
         lines.append(words["unfinished"])
-    return "\n".join(lines).rstrip() + "\n"
+    return provision_words("\n".join(lines).rstrip() + "\n", lang, keep=(f"{words['goal']}: {w.goal}",))
 
 
 def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, lang: str = "en") -> dict[str, Any]:
@@ -1427,7 +1458,9 @@ _ARTICLES_BEFORE_PROVISION = ("", "o ", "a ")
 def names_provision(line: Line) -> bool:
     """Whether the line's reading opens with its provision as its subject ("<provision> is not encoded", "o
     <provision> precisa de ..."): the line then names it once, by the reading."""
-    return any(line.reading.startswith(f"{article}{line.provision} ") for article in _ARTICLES_BEFORE_PROVISION)
+    shown = {readings.provision_text(line.provision, lang) for lang in languages.LANGS}  # as the reading cites it
+    return any(line.reading.startswith(f"{article}{prov} ") for article in _ARTICLES_BEFORE_PROVISION
+               for prov in shown)
 
 
 def argument_line(line: Line) -> str:
@@ -1503,7 +1536,7 @@ def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str
             out += ["    " + text for text in c.alternatives]
             out += ["    " + argument_line(ln) for ln in c.lines]
         out.append("")
-    return "\n".join(out).rstrip() + "\n"
+    return provision_words("\n".join(out).rstrip() + "\n", lang)
 
 
 def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
@@ -1517,7 +1550,7 @@ def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang:
             out += [f"- {text}".replace("|", "\\|") for text in c.alternatives]
             out += _markdown_lines(c.lines)
             out.append("")
-    return "\n".join(out).rstrip() + "\n"
+    return provision_words("\n".join(out).rstrip() + "\n", lang)
 
 
 def _markdown_lines(lines: Sequence[Line]) -> list[str]:

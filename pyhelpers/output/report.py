@@ -1018,6 +1018,20 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
     return "\n".join(parts)
 
 
+_VERBATIM = re.compile(r"<pre\b.*?</pre>|<code>.*?</code>", re.S)
+"""The report's copies of the scenario and its facts, written as they are."""
+
+
+def _provision_words(page: str, lang: str) -> str:
+    """The report's text with a Protocol item cited in ``lang``'s words (:func:`render.provision_words`); the
+    scenario's copy and the facts in code as they are, the provision ids of attributes (in quotes) kept."""
+    out, at = [], 0
+    for m in _VERBATIM.finditer(page):
+        out += [render.provision_words(page[at:m.start()], lang), m.group(0)]
+        at = m.end()
+    return "".join([*out, render.provision_words(page[at:], lang)])
+
+
 def _data_json(report: Report) -> str:
     lang = report.lang
     words = {k: word(k, lang) for k in ("no_provision", "given", "static", "reading_en", "reading", "rule", "no_text",
@@ -1025,7 +1039,8 @@ def _data_json(report: Report) -> str:
     data = {
         "lang": lang,
         "words": words,
-        "nodes": {n.id: n.to_data() for g in report.graphs() for n in g.nodes},
+        "nodes": {n.id: {**d, "reading": render.provision_words(d["reading"], lang)} if "reading" in d else d
+                  for g in report.graphs() for n in g.nodes for d in (n.to_data(),)},
         "texts": {p: [list(t) for t in texts] for p, texts in report.texts.items()},
     }
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
@@ -1059,7 +1074,7 @@ def render_html(report: Report, dot: str | None) -> str:
            + ", ".join(f"<code>{_e(s.source)}</code>" for s in report.scenarios) + "</p>"
            f'<p class="engine" data-engine="{"dot" if dot is not None and drawer.error is None else "tree"}">'
            f"{_e(note)}</p>{_legend(lang)}</header>\n")
-    body = top + summary_html(report) + "\n" + "\n".join(sections)
+    body = _provision_words(top + summary_html(report) + "\n" + "\n".join(sections), lang)
     script = (f'<script type="application/json" id="report-data">{_data_json(report)}</script>\n'
               f"<script>\n{_JS}</script>\n")
     return head + body + "\n" + script + "</body>\n</html>\n"

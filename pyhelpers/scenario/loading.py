@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pyhelpers.base.errors import Problem, ScenarioError
+from pyhelpers.base.errors import InputError, Problem, ScenarioError
 from pyhelpers.scenario import openfacts
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.common import MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS
@@ -169,6 +169,17 @@ def scenario_files(paths: Iterable[str | Path]) -> list[Path]:
     for p in map(Path, paths):
         out += sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file()) if p.is_dir() else [p]
     return out
+
+
+def some_scenario_files(paths: Iterable[str | Path]) -> list[Path]:
+    """:func:`scenario_files`, refused as bad input when the ``paths`` hold none (folders without any): the
+    files of every command that takes scenario files and folders."""
+    paths = list(paths)
+    files = scenario_files(paths)
+    if not files:
+        raise InputError(f"{', '.join(map(str, paths))}: expected a scenario file or a folder holding *.yaml or "
+                         "*.yml files, found a folder without any")
+    return files
 
 
 def load_file(path: str | Path) -> Scenario:

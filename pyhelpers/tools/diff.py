@@ -138,7 +138,8 @@ def _results_of_package(package: Path, scenarios: list[Path], workdir: Path) -> 
     done = subprocess.run([sys.executable, "-m", cli, "check", "--format", "json", *map(str, scenarios)],
                           cwd=package, env=env, capture_output=True, text=True)
     if done.returncode not in (0, 1, 2) or not done.stdout.strip():
-        raise InputError(f"the revision's `treaty check` failed (exit {done.returncode}): {done.stderr.strip()}")
+        why = (done.stderr.strip().splitlines() or ["no output"])[-1]  # its error line, not a usage text
+        raise InputError(f"the revision's `treaty check` failed (exit {done.returncode}): {why}")
     data = json.loads(done.stdout)
     # since schema 2.0 an envelope {incomplete, schema_version, results}; before, one object or a list
     if isinstance(data, dict) and "results" in data:

@@ -268,7 +268,7 @@ def _spark_missing() -> str:
     if "spark" not in done.stdout:
         return "this treaty batch has no --engine spark"
     if find_spec("pyspark") is None:
-        return "pyspark is not installed: pip install 'treaty-logic[spark]'"
+        return "pyspark is not installed: pip install '.[spark]' in a clone of treaty-logic"
     if shutil.which("java") is None:
         return "no Java runtime on the PATH"
     return ""
