@@ -1583,7 +1583,8 @@ def why_not_line(line: Line, lang: str) -> str:
     reason = "; ".join(line.facts) or words["fails"]
     if not line.provision:
         return words["would_rules"].format(reading=line.reading, reason=reason)
-    return words["would"].format(prov=line.provision, reading=line.reading, reason=reason)
+    text = words["would"].format(prov=line.provision, reading=line.reading, reason=reason)
+    return readings.provision_text(text, lang)  # a Protocol item in the language's word, as the readings cite it
 
 
 def why_not_text(answers: Sequence[WhyNot], lang: str) -> str:
@@ -1611,7 +1612,8 @@ def why_not_markdown(answers: Sequence[WhyNot], lang: str) -> str:
         for ln in w.lines:
             text = why_not_line(ln, lang)
             if ln.provision:
-                text = text.replace(ln.provision, f"**{ln.provision}**", 1)
+                shown = readings.provision_text(ln.provision, lang)
+                text = text.replace(shown, f"**{shown}**", 1)
             out.append(f"- {text}".replace("|", "\\|"))
         if not w.holds and not w.lines:
             out.append(f"- {label('no_rule', lang)}")
