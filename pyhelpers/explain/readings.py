@@ -133,10 +133,17 @@ def state_in(before: str, code: str, lang: str) -> tuple[str, str]:
         name = words.format(name=name)
     if not article:
         return before, name
+    return after_preposition(before, article, name)
+
+
+def after_preposition(before: str, article: str, words: str) -> tuple[str, str]:
+    """Portuguese ``article words`` placed after the text ``before``: the article contracted with a preposition
+    ending ``before`` (``de`` + ``o`` → ``do``), which leaves ``before``; else put before the words. Returns
+    ``before`` (without the contracted preposition) and the words with their article."""
     m = PREPOSITION_BEFORE.search(before)
-    if m is not None:
-        return before[:m.start(1)], f"{CONTRACTED[(m.group(1), article)]} {name}"
-    return before, f"{article} {name}"
+    if m is not None and (m.group(1), article) in CONTRACTED:
+        return before[:m.start(1)], f"{CONTRACTED[(m.group(1), article)]} {words}"
+    return before, f"{article} {words}"
 
 
 def with_state(template: str, key: str, code: str, lang: str) -> str:

@@ -24,9 +24,9 @@ from pyhelpers.engine.rates import ITEM, OWNER, PAYER, PLACE, RateRow, RateTable
 from pyhelpers.engine.results import Condition, Finding, StateOutcome
 from pyhelpers.explain.readings import (
     CONTRACTED,
-    PREPOSITION_BEFORE,
     PREPOSITIONS_EN,
     PREPOSITIONS_PT,
+    after_preposition,
     constant_text,
     fill,
     state_article,
@@ -135,13 +135,10 @@ def _role(rid: str, lang: str) -> str:
 def _contract(before: str, words: str, lang: str) -> str:
     """``words`` (with their article) after ``before`` in ``lang``: in Portuguese the article contracted with a
     preposition that ends ``before`` ("de" + "o beneficiário efetivo" → "do beneficiário efetivo")."""
-    if languages.family(lang) != "pt":
-        return before + words
     article, _, rest = words.partition(" ")
-    m = PREPOSITION_BEFORE.search(before)
-    if m is not None and (m.group(1), article) in CONTRACTED:
-        return f"{before[:m.start(1)]}{CONTRACTED[(m.group(1), article)]} {rest}"
-    return before + words
+    if languages.family(lang) != "pt" or not rest:
+        return before + words
+    return "".join(after_preposition(before, article, rest))
 
 
 _IDS = re.compile(r"(?:(?<=\()|(?<=, ))(" + "|".join(map(re.escape, (OWNER, PAYER, ITEM, PLACE))) + r")(?=[,)])")
