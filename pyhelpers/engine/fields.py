@@ -20,8 +20,9 @@ from pyhelpers.engine.results import (
     ScenarioResult,
     replaced,
 )
+from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.document import Scenario
-from pyhelpers.scenario.factpaths import fact_parts, fact_path
+from pyhelpers.scenario.factpaths import fact_parts, fact_path, template_path
 from pyhelpers.scenario.income import IncomeItem
 from pyhelpers.scenario.services import DETAIL_BLOCKS
 
@@ -29,6 +30,9 @@ from pyhelpers.scenario.services import DETAIL_BLOCKS
 def named(f: Finding, items: Sequence[str], scenario: Scenario) -> Finding:
     """``f`` with the field that states its fact in ``scenario`` (about ``items``); ``f`` itself for the
     other kinds, or where the rules name no field."""
+    if f.kind == "assumption" and f.fact:  # the field that removes it, as its treaty's rules name it
+        template = catalogue().assumption_fields.get((f.provision.split(" ")[0], fact_parts(f.fact)[0]))
+        return dataclasses.replace(f, field=template_path(template, f.fact, items, scenario)) if template else f
     if f.kind not in FIELD_KINDS or not f.fact:
         return f
     path = fact_path(f.fact, items, scenario)
@@ -39,6 +43,7 @@ def item_named(it: ItemResult, scenario: Scenario) -> ItemResult:
     """``it`` with the fields of its findings, those of its alternatives, named in ``scenario``."""
     own = (it.item_id,)
     return dataclasses.replace(it, findings=tuple(named(f, own, scenario) for f in it.findings),
+                               assumptions=tuple(named(f, own, scenario) for f in it.assumptions),
                                alternatives=tuple(_alternative(a, own, scenario) for a in it.alternatives))
 
 

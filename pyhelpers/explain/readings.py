@@ -313,6 +313,7 @@ TERMS: dict[str, dict[str, str]] = {
         "votes": "capital votante", "value": "valor", "profits": "direito aos lucros", "high": "superior",
         "low": "inferior", "e": "teste (e)", "four": "teste (4)", "calendar_year": "ano-calendário",
         "employment_fiscal_year": "ano fiscal do emprego",
+        "fiscal_year_earliest": "primeiro início possível do ano fiscal",
         "tax_fiscal_year": "ano fiscal do imposto",
         # the catalogue's names: rates and shares (read "a ..."), periods and day counts (read "o ..."), dates
         "artiste_public_funding_share": "parcela de financiamento público dos artistas",
@@ -491,7 +492,8 @@ TERMS: dict[str, dict[str, str]] = {
         "agência de", "article_11_4_a_does_not_reach_agency": "a disposição sobre os juros pagos a agências "
         "governamentais não alcança a agência de",
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
-        "no_special_regime": "sem regime especial", "not_above_arm_length": "não acima do valor de mercado",
+        "no_special_regime": "sem regime especial", "calendar_fiscal_year": "ano fiscal igual ao ano civil",
+        "fiscal_year_start": "início do ano fiscal", "not_above_arm_length": "não acima do valor de mercado",
         "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "paid_for_past_employment": "pago por emprego anterior",

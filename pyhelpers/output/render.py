@@ -413,7 +413,10 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
 
 def assumption_field(f: Finding) -> str | None:
     """The scenario field that removes the assumption ``f`` (``persons.lusoinvest.special_regime``), as
-    its treaty's rules name it (``assumption_field``), or None."""
+    its treaty's rules name it (``assumption_field``; the engine fills an item's index in ``Finding.field``),
+    or None."""
+    if f.field is not None:
+        return f.field
     fact = f.fact or ""
     name, _, rest = fact.partition("(")
     field = catalogue().assumption_fields.get((f.provision.split(" ")[0], name))

@@ -168,10 +168,18 @@ def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str
     paths = leaf_paths(fact, items, scenario) if scenario is not None else ()
     if paths:
         return _joined(paths)
-    name, args = fact_parts(fact)
+    name, _ = fact_parts(fact)
     template = catalogue().fact_fields.get(name)
     if template is None:
         return None
+    return template_path(template, fact, items, scenario) + _field_suffix(fact)
+
+
+def template_path(template: str, fact: str, items: Sequence[str], scenario: Scenario | None) -> str:
+    """A field template of the rules (``fact_field``, ``assumption_field``: ``income[<1>].tax.fiscal_year_start``)
+    filled with the arguments of ``fact`` in ``scenario``: an item's id as its index (``income[2]``), the
+    items of ``<item>``, the arrangements listing them."""
+    _, args = fact_parts(fact)
     ids = [i.id for i in scenario.income] if scenario is not None else []
 
     def where(arg: str) -> str:
@@ -190,7 +198,7 @@ def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str
         names = sorted(aid for aid, arr in scenario.arrangements.items() if set(arr.items) & set(items)) \
             if scenario is not None else []
         template = template.replace("<arrangement>", "|".join(names) or _NEW_ARRANGEMENT["en"])
-    return template + _field_suffix(fact)
+    return template
 
 
 _NEW_ARRANGEMENT = {"en": "<new arrangement listing the item>", "pt": "<novo arrangement que liste o rendimento>"}
