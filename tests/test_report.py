@@ -136,13 +136,22 @@ def test_no_external_url(page: str) -> None:
 
 
 def test_why_not_is_drawn_with_its_failed_conditions(report: rep.Report, page: str) -> None:
+    """By default the answer `treaty explain --why-not` gives: a node per rule that could have given the goal,
+    with the condition that failed and its figures; the whole analysis behind a toggle."""
     item = report.scenarios[2].items[0]
     assert [g.title for g in item.why_not] == [f"Why not {WHY_NOT}"]
-    graph = item.why_not[0]
+    short = item.why_not[0]
+    assert {n.kind for n in short.nodes} == {"item", "failed"} and len(short.nodes) <= 10  # 7 rules
+    assert any(n.provision == "br-pt 10(2)(a)" and "would conclude that" in n.reading and "24.9%" in n.reading
+               for n in short.nodes), [n.reading for n in short.nodes]
+    assert not any("it is not the case" in n.reading or "is a treaty" in n.reading for n in short.nodes)
+    graph = item.why_not_full[0]
     kinds = {n.kind for n in graph.nodes}
     assert {"failed", "test"} <= kinds
     assert any(n.kind == "test" and "24.9% ≥ 25%" in n.reading and "✗" in (n.note or "") for n in graph.nodes)
-    assert f'id="graph-{graph.id}"' in page
+    assert f'id="graph-{short.id}"' in page and f'id="graph-{graph.id}"' in page
+    toggle = page.index(f'<details class="full-derivation full-why-not" data-full="{graph.id}">')
+    assert page.index(f'id="graph-{short.id}"') < toggle < page.index(f'id="graph-{graph.id}"')
 
 
 def test_marks_reconstructed_and_judgment() -> None:

@@ -396,20 +396,25 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: b
 @click.option("--goal", required=True, metavar="QUERY",
               help='what should hold, e.g. \'max_rate("div-2024", R), R <= 1000\' (rates in basis points)')
 @TIME_LIMIT
+@click.option("--full", is_flag=True, help="where no change reaches the goal, the whole why-not analysis, engine "
+              "steps included (default: one line per rule that could have given the goal, with the condition that "
+              "failed and its figures)")
 @FORMAT
 @LANG
 @_handle_errors
-def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None:
+def whatif(file: str, goal: str, time_limit: float, full: bool, fmt: str, lang: str) -> None:
     """The smallest changes to the facts FILE marks changeable (or, if none is marked, to any fact that is not
     an identity) that make the GOAL hold, each with its outcome; or why no change can."""
     scenario = load_file(file)
     checker = Checker()
-    result, blocked = documents.whatif_answer(checker, scenario, file, goal, time_limit, lang)
+    answer = documents.whatif_answer(checker, scenario, file, goal, time_limit, lang)
     items = [i.id for i in scenario.income if f'"{i.id}"' in goal] or None
     if fmt == "json":
-        click.echo(render.to_json(render.whatif_json(result, blocked, file, lang)), nl=False)
+        click.echo(render.to_json(render.whatif_json(answer.result, answer.blocked, file, lang, answer.why_not)),
+                   nl=False)
     else:
-        click.echo(render.whatif_text(result, blocked, items, lang), nl=False)
+        click.echo(render.whatif_text(answer.result, answer.blocked, items, lang,
+                                      None if full else answer.why_not), nl=False)
 
 
 def _interruptible(func: F) -> F:

@@ -58,6 +58,8 @@ HELP: dict[str, dict[str, str]] = {
         "qualquer fato que não seja uma identidade) que fazem GOAL valer, cada uma com seu resultado; ou por "
         "que nenhuma mudança consegue.",
         "--goal": "o que deve valer, por exemplo 'max_rate(\"div-2024\", R), R <= 1000' (alíquotas em pontos-base)",
+        "--full": "quando nenhuma mudança faz o objetivo valer, a análise inteira do porquê, com os passos do motor "
+        "(padrão: uma linha por regra que poderia tê-lo dado, com a condição que falhou e seus números)",
     },
     "batch": {
         "": "Decide cada linha (um item de rendimento cada) do razão de pagamentos LEDGER (.csv, .jsonl, "
@@ -188,6 +190,8 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
             "qualquer facto que não seja uma identidade) que fazem GOAL valer, cada uma com seu resultado; ou por que "
             "nenhuma mudança consegue.",
         "--goal": "o que deve valer, por exemplo 'max_rate(\"div-2024\", R), R <= 1000' (taxas em pontos-base)",
+        "--full": "quando nenhuma mudança faz o objetivo valer, a análise inteira do porquê, com os passos do motor "
+            "(por omissão: uma linha por regra que o poderia ter dado, com a condição que falhou e os seus números)",
     },
     "batch": {
         "--bounds": "uma linha cujo resultado um facto em falta deixa indeterminado recebe o seu limite, como treaty "

@@ -1372,9 +1372,11 @@ def _considered_text(considered: str, lang: str) -> str:
     return f"{fact}: " + "; ".join(_whatif_value(v, lang) for v in values.split(", "))
 
 
-def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str) -> str:
-    """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none,
-    ``blocked``: why the goal fails on the scenario as stated."""
+def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str,
+                why_not: WhyNot | None = None) -> str:
+    """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none, why the
+    goal fails on the scenario as stated: ``why_not``'s lines, one per rule that could have given it (as
+    `treaty explain --why-not` prints them), or, without it (``--full``), the whole analysis ``blocked``."""
     words = wording(_WHATIF, lang)
     lines = [*incomplete_line(w.incomplete, lang), f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
     lines += [f"  {_considered_text(c, lang)}" for c in w.considered] or [f"  {words['nothing']}"]
@@ -1398,17 +1400,25 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
             lines.append(f"     {words['certain' if sol.certain else 'possible']}")
     elif w.no_solution:
         lines.append(words["none"])
-        for st in blocked:
-            lines += tree_text(st, 1, lang)
+        if why_not is not None:
+            lines += ["  " + why_not_line(ln, lang) for ln in why_not.lines] or [f"  {label('no_rule', lang)}"]
+            for arg in why_not.arguments:  # what holds instead, with the provisions that give it
+                lines += ["  " + arg.reading, *("    " + argument_line(ln) for ln in arg.lines)]
+        else:
+            for st in blocked:
+                lines += tree_text(st, 1, lang)
     else:  # stopped by the time limit before any change was found: not "no change can"
         lines.append(words["unfinished"])
     return provision_words("\n".join(lines).rstrip() + "\n", lang, keep=(f"{words['goal']}: {w.goal}",))
 
 
-def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, lang: str = "en") -> dict[str, Any]:
+def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, lang: str = "en",
+                why_not: WhyNot | None = None) -> dict[str, Any]:
     """`treaty whatif --format json`: ``incomplete`` first (null, or why the search was cut short, in ``lang``'s
     words) and ``incomplete_reason`` (the same as figures, :func:`result_json`); ``no_solution``: the search
-    ended and no change reaches the goal."""
+    ended and no change reaches the goal; then why not on the facts as stated: ``argument``, the answer
+    `treaty explain --why-not --format json` gives (:func:`why_not_json`; null where none is needed), and
+    ``blocked``, the whole analysis."""
     return {
         "incomplete": incomplete_text(w.incomplete, lang),
         "incomplete_reason": None if w.incomplete is None else w.incomplete.to_json(),
@@ -1417,6 +1427,7 @@ def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, l
         "solutions": [{"changes": [c.__dict__ for c in s.changes], "certain": s.certain,
                        "result": result_json(s.result, lang)} for s in w.solutions],
         "no_solution": w.no_solution,
+        "argument": why_not_json([why_not], lang)[0] if why_not is not None else None,
         "blocked": [s.to_dict() for s in blocked],
     }
 
