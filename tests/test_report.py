@@ -117,7 +117,8 @@ def test_summary_columns_and_compliance_placeholder(report: rep.Report, page: st
 def test_unknowns_missing_facts_and_receipt(report: rep.Report, page: str) -> None:
     s = report.scenarios[1]
     assert "rent-situs-unknown: situated_in" in s.unknowns() and "rent-property-unknown: property" in s.unknowns()
-    assert "<code>rent-situs-unknown: situated_in</code>" in page
+    assert "<code>rent-situs-unknown: situated_in</code> (<code>income[1].immovable_property.situated_in</code>)" \
+        in page  # with where the scenario gives it (issue 24)
     # a missing fact, in words (issue 24), with the provision that needs it and the scenario field that states it
     assert "State where it is situated (rent-situs-not-given)" in page
     assert ("<td>State where it is situated (rent-situs-not-given)</td><td><code>"
@@ -307,9 +308,10 @@ def test_an_open_outcome_is_drawn_by_what_it_depends_on(checker: Checker) -> Non
     assert it.argument is not None
     portugal = next(n for n in it.argument.nodes if n.reading.startswith("Portugal: depends on"))
     assert [n.reading for n in it.argument.nodes if n.id in it.argument.children()[portugal.id]] == [
-        "may not tax if income(rent-situs-unknown).immovable_property.situated_in is Brazil, the United States or "
-        "France",
-        "may tax if income(rent-situs-unknown).immovable_property.situated_in is Portugal"]
+        "may not tax if income(rent-situs-unknown).immovable_property.situated_in "
+        "(`income[1].immovable_property.situated_in`) is Brazil, the United States or France",
+        "may tax if income(rent-situs-unknown).immovable_property.situated_in "
+        "(`income[1].immovable_property.situated_in`) is Portugal"]  # each open fact with where the scenario states it (issue 24)
 
 
 def test_browser_renders_graphs_and_shows_the_treaty_text_on_click(report: rep.Report, page: str,

@@ -108,8 +108,8 @@ class Argument:
     provision: str | None = None
     finding: Finding | None = None
     """A finding about a fact the scenario may state (missing, unknown, a judgment to make: the kinds of
-    :data:`~pyhelpers.engine.results.FIELD_KINDS`) as `treaty check` reports it, with the field of the scenario
-    that states the fact where :func:`argument_for` was given the scenario."""
+    :data:`~pyhelpers.engine.results.FIELD_KINDS`; or a default assumed for it) as `treaty check` reports it, with
+    the field of the scenario that states the fact where :func:`argument_for` was given the scenario."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"atom": self.atom, "reading": self.reading}
@@ -549,7 +549,7 @@ def _finding(sym: clingo.Symbol) -> Finding | None:
     ``answer_depends(S, Q, Fact, Prov)`` ...: :mod:`pyhelpers.engine.answers`), or None."""
     kind = sym.name.removeprefix("answer_")
     args = sym.arguments
-    if kind not in FIELD_KINDS or len(args) != 4 or args[3].type != clingo.SymbolType.String:
+    if kind not in (*FIELD_KINDS, "assumption") or len(args) != 4 or args[3].type != clingo.SymbolType.String:
         return None
     return Finding(kind, args[3].string, render_term(args[2]))
 

@@ -812,7 +812,7 @@ def _money(value: Decimal | None, currency: str | None, lang: str) -> str:
 
 def _field_cell(f: Finding, lang: str) -> str:
     """The scenario field that states a missing or unknown fact (or removes an assumption), or a dash."""
-    path = f.field if f.kind != "assumption" else render.assumption_field(f)
+    path = f.field if f.kind != "assumption" else f.field or render.assumption_field(f)
     return "—" if path is None else f"<code>{_e(field_text(path, lang))}</code>"
 
 
@@ -1028,6 +1028,18 @@ def _why_not_html(drawer: _Drawer, short: Sequence[Graph], full: Sequence[Graph]
     return parts
 
 
+def _unknown_field(given: str, result: ScenarioResult) -> str | None:
+    """Where the scenario gives the fact ``given`` as unknown (``subject: attribute``, :meth:`ScenarioReport.unknowns`),
+    as the user writes it: the field of the open fact of ``result`` about that subject and attribute
+    (``income[1].immovable_property.situated_in``), or None."""
+    subject, _, attribute = given.partition(": ")
+    for u in result.unknowns:
+        about = re.search(rf"\({re.escape(subject)}[,)]", u.fact) or f".{subject}." in f".{u.fact}"
+        if u.field and about and u.fact.endswith(f".{attribute}"):
+            return u.field
+    return None
+
+
 def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, engine: str) -> str:
     lang = report.lang
     res = s.result
@@ -1043,7 +1055,9 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
              f'<h2>{_e(word("unknowns", lang))}</h2>']
     unknowns = s.unknowns()
     parts.append(f'<p>{_e(word("given_unknown", lang))}: '
-                 + (", ".join(f"<code>{_e(u)}</code>" for u in unknowns) if unknowns else _e(word("none", lang)))
+                 + (", ".join(f"<code>{_e(u)}</code>" + (f" (<code>{_e(field_text(path, lang))}</code>)"
+                                                          if (path := _unknown_field(u, res)) else "")
+                              for u in unknowns) if unknowns else _e(word("none", lang)))
                  + "</p>")
     needed = [(it.result.item_id, f) for it in s.items for f in (*it.result.findings, *it.result.assumptions)
               if f.kind in ("missing", "depends", "requires_judgment", "assumption")]
