@@ -311,7 +311,7 @@ def test_an_open_outcome_is_drawn_by_what_it_depends_on(checker: Checker) -> Non
         "may not tax if income(rent-situs-unknown).immovable_property.situated_in "
         "(`income[1].immovable_property.situated_in`) is Brazil, the United States or France",
         "may tax if income(rent-situs-unknown).immovable_property.situated_in "
-        "(`income[1].immovable_property.situated_in`) is Portugal"]  # each open fact with where the scenario states it (issue 24)
+        "(`income[1].immovable_property.situated_in`) is Portugal"]  # with where the scenario states it (issue 24)
 
 
 def test_browser_renders_graphs_and_shows_the_treaty_text_on_click(report: rep.Report, page: str,
