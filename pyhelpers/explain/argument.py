@@ -28,6 +28,7 @@ values of the derivation.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -542,6 +543,13 @@ def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
                         sym.name, prov)
     return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
                     finding=_finding(sym))
+
+
+def finding_named(sym: clingo.Symbol, items: Sequence[str], scenario: Scenario) -> Finding | None:
+    """The finding about a fact that ``sym`` reports (:func:`_finding`), with the field of ``scenario`` that states
+    the fact (about ``items``), as `treaty check` names it; None where ``sym`` reports none."""
+    found = _finding(sym)
+    return named(found, items, scenario) if found is not None else None
 
 
 def _finding(sym: clingo.Symbol) -> Finding | None:

@@ -72,15 +72,19 @@ def check_envelope(results: list[dict[str, Any]], lang: str = "en") -> dict[str,
 
 # ---------------------------------------------------------------------------------------- explain ---
 def item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:
-    """The derivation of every conclusion and finding of each item (or person question) in ``items``."""
+    """The derivation of every conclusion and finding of each item (or person question) in ``items``; a finding
+    about a fact names the field of ``scenario`` that states it, as `treaty check` does."""
+    from pyhelpers.explain.argument import finding_named
+
     sections = []
     for iid in items:
         steps = []
+        own = (iid,) if any(i.id == iid for i in scenario.income) else ()
         for sym in sorted(ex.true):
             if sym.name in EXPLAINED_ROOTS \
                     and len(sym.arguments) > 1 and sym.arguments[1].type.name == "String" \
                     and sym.arguments[1].string == iid:
-                steps.append(ex.tree(sym))
+                steps.append(render.step_with_field(ex.tree(sym), finding_named(sym, own, scenario), lang))
         sections.append((f"{iid}", steps))
     return sections
 

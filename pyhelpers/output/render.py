@@ -459,6 +459,14 @@ _FIELD_NOTE = {
 }
 
 
+def step_with_field(step: Step, finding: Finding | None, lang: str) -> Step:
+    """A derivation's step for a finding about a fact (the root of ``explain --full``'s tree for a missing fact, an
+    assumption ...) with where the scenario states the fact, as the finding's text ends (:func:`field_note`)."""
+    if finding is None or finding.field is None:
+        return step
+    return replace(step, reading=step.reading + field_note(finding, lang))
+
+
 def field_note(f: Finding, lang: str) -> str:
     """Where the scenario states the fact of ``f`` (its ``field``), as a finding's text ends:
     ``; state it in `places_of_business.agency-sp.agent.independent``` (``; in the scenario: ...`` for a

@@ -38,7 +38,15 @@ from pyhelpers.engine.query import Query
 from pyhelpers.engine.results import Finding, ItemResult, ScenarioResult, StateOutcome
 from pyhelpers.engine.solve import Checker
 from pyhelpers.explain import readings
-from pyhelpers.explain.argument import Argument, Line, WhyNot, argument_for, query_item, why_not_answer
+from pyhelpers.explain.argument import (
+    Argument,
+    Line,
+    WhyNot,
+    argument_for,
+    finding_named,
+    query_item,
+    why_not_answer,
+)
 from pyhelpers.explain.explainer import Explainer, Step, explain_scenario, query_matches
 from pyhelpers.explain.readings import term
 from pyhelpers.explain.readings import value as shown_value
@@ -578,7 +586,11 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
                 by_item.setdefault(sym.arguments[1].string, []).append(sym)
         items = []
         for ii, item in enumerate(result.items):
-            trees = _trees(ex, by_item.get(item.item_id, []), lang)
+            atoms = by_item.get(item.item_id, [])
+            own = (item.item_id,) if any(i.id == item.item_id for i in scenario.income) else ()
+            trees = [(render.step_with_field(step, finding_named(sym, own, scenario), lang),
+                      render.step_with_field(en, finding_named(sym, own, scenario), "en"))
+                     for sym, (step, en) in zip(atoms, _trees(ex, atoms, lang), strict=True)]
             graph = item_graph(f"s{si}i{ii}", item, trees, lang, reconstructed)
             chosen = next((i for i in scenario.income if i.id == item.item_id), None)
             versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
