@@ -28,6 +28,7 @@ values of the derivation.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +45,7 @@ from pyhelpers.explain.explainer import (
     Explainer,
     Step,
     Unbound,
+    _proportion,
     _rule_provision,
     _Support,
     evaluate,
@@ -52,7 +54,7 @@ from pyhelpers.explain.explainer import (
     unify,
 )
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
-from pyhelpers.explain.readings import plain, provision_text, reading, user_atom, word
+from pyhelpers.explain.readings import plain, provision_text, reading, render_value, user_atom, word
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
@@ -167,6 +169,8 @@ class _Projector:
         self._exception_rules: dict[tuple[str, int], list[tuple[Any, list[Any]]]] = {}
         self._not_met: dict[clingo.Symbol, list[str]] = {}
         self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
+        self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
+        self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -179,7 +183,18 @@ class _Projector:
         self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
+        for ln in provisions:
+            said = " ".join(ln.readings)
+            facts = [f for f in ln.facts if f in ln.tested or not self._repeats(f, said)]
+            # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
+            ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
         return provisions + exceptions
+
+    def _repeats(self, fact: str, said: str) -> bool:
+        """Whether the line's reading (``said``) already shows every value of a fact of the scenario that no
+        comparison tests: "alfa is a company in the sense of ..." says all that "alfa is a company" does."""
+        values = self._shown.get(fact, ())
+        return bool(values) and all(re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", said) for v in values)
 
     def _keep(self, prov: str | None) -> bool:
         return prov is not None and (prov in self.outcome_provisions or _specific(prov))
@@ -236,14 +251,18 @@ class _Projector:
                 cur.rules.append(sup.plan.info.rule_id)
             facts = [self._fact(a) for a in sup.pos] if collect else []
             bounds: dict[int, list[str]] = {}
+            derived: list[tuple[str, str]] = []
             for part in sup.tests if BOOKKEEPING not in sup.plan.info.flags and collect else []:
                 figure = self._figure(part, sup)
-                if figure is None:
+                if figure is None or self._idle(part, sup):
                     continue
                 folded = self._fold(part, sup, facts)
+                subject = self._subject(part, sup, facts, cur.provision) if folded is None else None
                 if folded is not None:
                     if folded[1]:
                         bounds.setdefault(folded[0], []).append(folded[1])
+                elif subject is not None:
+                    derived.append(subject)
                 elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
             for part, _elements in sup.aggs if BOOKKEEPING not in sup.plan.info.flags else []:
@@ -253,6 +272,9 @@ class _Projector:
             for i, fact in enumerate(facts):
                 if fact is not None:
                     _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
+            for text, bound in derived:
+                _add_fact(cur, text, bound)
+                self._inferred.add(f"{text} ({bound})")
             if collect:
                 for a in sup.neg:
                     self._exceptions(a, lines)
@@ -280,7 +302,10 @@ class _Projector:
             return None
         default = self._defaulted(atom)
         if default is None:
-            return reading(self.ex.logic, atom, self.lang)
+            text = reading(self.ex.logic, atom, self.lang)
+            self._shown[text] = tuple(render_value(a, spec.type, self.lang)
+                                      for spec, a in zip(pred.args[1:], args[1:], strict=True))
+            return text
         if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own
             return reading(self.ex.logic, default, self.lang)
         return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
@@ -306,6 +331,45 @@ class _Projector:
         if types & (_NOT_FIGURES | {"term"}) or "(open)" in step.reading or "(em aberto)" in step.reading:
             return None
         return step.reading
+
+    def _idle(self, part: Any, sup: _Support) -> bool:
+        """An equality whose two sides read the same figure (``P = U / K`` that only names a value: "0.01% =
+        0.01%"): it tells the reader nothing."""
+        cmp = part.atom
+        guards = list(cmp.guards)
+        if len(guards) != 1 or guards[0].comparison != ast.ComparisonOperator.Equal:
+            return False
+        types = [term_type(t, sup.plan) for t in (cmp.term, guards[0].term)]
+        typ = next((t for t in types if t not in ("int", "id")), "int")
+        return self.ex._render_side(cmp.term, sup.env, typ) == self.ex._render_side(guards[0].term, sup.env, typ)
+
+    def _subject(self, part: Any, sup: _Support, facts: list[str | None], prov: str) -> tuple[str, str] | None:
+        """A comparison no shown fact carries, of a variable a derived condition of the rule binds, as that
+        condition's reading with the bound: "over the period from ..., ar-parent owns ... 100% of the capital of
+        alfa-uy (≥ 50%)", never "100% ≥ 50%" (what the figure is of is said). Its left side first, else its right
+        side; None for a proportion (its sides are read by their factors) or where neither side is so bound."""
+        cmp = part.atom
+        guards = list(cmp.guards)
+        if len(guards) != 1 or _proportion(cmp, sup.plan):
+            return None
+        positives = [p for p in sup.plan.body if p.kind == "pos"]
+        sides = ((cmp.term, guards[0].term, guards[0].comparison),
+                 (guards[0].term, cmp.term, _FLIP[guards[0].comparison]))
+        for side, other, op in sides:
+            if side.ast_type != ASTType.Variable or number_literal(other):
+                continue
+            at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
+            if at is None or at >= len(sup.pos) or (at < len(facts) and facts[at] is not None):
+                continue
+            atom = sup.pos[at]
+            pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+            if pred is None or pred.role not in ("derived", "input"):
+                continue
+            text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+            types = [term_type(t, sup.plan) for t in (side, other)]
+            typ = next((t for t in types if t not in ("int", "id")), "int")
+            return text, f"{COMPARISONS[op][1]} {self.ex._render_side(other, sup.env, typ)}"
+        return None
 
     def _fold(self, part: Any, sup: _Support, facts: list[str | None]) -> tuple[int, str] | None:
         """A comparison of a variable a shown fact binds with a value, as that fact's bound: (the fact's
