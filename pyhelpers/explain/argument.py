@@ -188,6 +188,7 @@ class _Projector:
             facts = [f for f in ln.facts if f in ln.tested or not self._repeats(f, said)]
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
+            ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c)]
         return provisions + exceptions
 
     def _repeats(self, fact: str, said: str) -> bool:
@@ -546,6 +547,38 @@ def _add_fact(line: Line, fact: str, bound: str | None) -> None:
     else:
         line.facts.append(text)
     line.tested.append(text)
+
+
+_COMPARED = re.compile(r"^(?P<left>.+?) (?P<op>[≤≥<>=≠]) (?P<right>.+)$")
+_TURNED = {"≤": "≥", "≥": "≤", "<": ">", ">": "<", "=": "=", "≠": "≠"}
+
+
+def _relate(line: Line, comparison: str) -> bool:
+    """A comparison of two figures (``0% < 60% of 9%``) read as a relation of the line's facts: where a fact of
+    the line shows one side's figure, as that fact's bound ("the UAE taxes ... at 0% (< 60% of 9%)"), the left
+    side's fact first, else the right side's with the comparison turned round. An equality of a figure with
+    itself is dropped (it tells nothing). False where no fact shows either side: it stays a comparison."""
+    m = _COMPARED.match(comparison)
+    if m is None:
+        return False
+    left, op, right = m.group("left"), m.group("op"), m.group("right")
+    if op == "=" and left == right:
+        return True
+    for side, bound in ((left, f"{op} {right}"), (right, f"{_TURNED[op]} {left}")):
+        shows = re.compile(rf"(?<![\w.,/-]){re.escape(side)}(?![\w%/-])")
+        for i, fact in enumerate(line.facts):
+            tested = fact in line.tested
+            base = fact.rsplit(" (", 1)[0] if tested else fact
+            if not shows.search(base):
+                continue
+            text = f"{fact[:-1]}; {bound})" if tested else f"{fact} ({bound})"
+            line.facts[i] = text
+            if tested:
+                line.tested[line.tested.index(fact)] = text
+            else:
+                line.tested.append(text)
+            return True
+    return False
 
 
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
