@@ -692,8 +692,11 @@ def why_not_answer(ex: Explainer, query: str, item: str | None, matches: list[cl
     lines: list[Line] = []
     for step in found:
         prov = step.provision or ""
+        facts = proj.failure(step)
         line = Line("failed", prov, [_strip_provision(step.reading, prov, ex.lang) if prov else step.reading],
-                    proj.failure(step), rules=[step.rule_id] if step.rule_id else [])
+                    facts[:-1], rules=[step.rule_id] if step.rule_id else [])
+        if facts and not _relate(line, facts[-1]):  # the comparison that failed, as the bound of its fact
+            line.facts.append(facts[-1])
         if not any((ln.provision, ln.readings, ln.facts) == (line.provision, line.readings, line.facts)
                    for ln in lines):
             lines.append(line)
