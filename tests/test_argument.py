@@ -345,7 +345,7 @@ def test_a_proportion_is_shown_by_its_figures() -> None:
     assert "; 183 dias ≥ 50% de 365 dias" in out and "dias dias" not in out
     path = str(ROOT / "scenarios/br-ae/offshore-regime-60-percent-boundary.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
-    assert "; 14.99% < 60% of 25%" in out and "149900%" not in out
+    assert "the UAE taxes the offshore income of jade-lines at 14.99% (< 60% of 25%)" in out and "149900%" not in out
 
 
 def test_a_state_in_an_open_fact_is_named() -> None:
