@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from pyhelpers.base.dates import OPEN_END, day_number
 from pyhelpers.engine.program import load_logic
-from pyhelpers.explain.argument import Line, _relate
+from pyhelpers.explain.argument import Line, _relate, bound_text
 from pyhelpers.explain.readings import reading
 from pyhelpers.interfaces.cli import main
 
@@ -92,17 +92,18 @@ def test_an_open_end_reads_in_words_and_a_closed_one_as_a_date() -> None:
 def test_the_readme_dividend_line_has_no_bare_comparison() -> None:
     """Defect 2: "...; 24 months before the date of div-2024 is 2022-03-15; 2021-01-15 ≤ 2022-03-15": the
     comparison is the bound of the condition it tests (the holding held without interruption from 2021-01-15),
-    after the facts it rests on."""
+    by the date it bounds and in words, after the facts it rests on; the payment's date likewise ("not earlier
+    than"), a share's bound as a figure ("(≥ 25%)")."""
     for lang, held, date_of in (
-            ("en", "the qualifying holding behind div-2024 was held without interruption from 2021-01-15 to the "
-                   "payment (≤ 2022-03-15)", "24 months before the date of div-2024 is 2022-03-15"),
-            ("pt", "a participação qualificada relativa a div-2024 foi detida ininterruptamente de 15/01/2021 até o "
-                   "pagamento (≤ 15/03/2022)", "24 meses antes da data de div-2024 é 15/03/2022")):
+            ("en", "the qualifying holding behind div-2024 was held without interruption from 2021-01-15 (not later "
+                   "than 2022-03-15) to the payment", "24 months before the date of div-2024 is 2022-03-15"),
+            ("pt", "a participação qualificada relativa a div-2024 foi detida ininterruptamente de 15/01/2021 (não "
+                   "posterior a 15/03/2022) até o pagamento", "24 meses antes da data de div-2024 é 15/03/2022")):
         line = next(ln for ln in _explain(DIVIDEND, "--lang", lang) if ln.startswith("    br-pt 10(2)(a): "))
         facts = line.partition(" — ")[2].split("; ")
         assert facts[-1] == held and date_of in facts, line
         assert "2021-01-15 ≤ 2022-03-15" not in line and "15/01/2021 ≤ 15/03/2022" not in line
-        assert "30% " in line and "(≥ 25%)" in line
+        assert "30% " in line and "(≥ 25%)" in line and " (≥ 2021-01-15)" not in line
 
 
 def test_a_figure_says_what_it_is_of_and_an_idle_equality_is_dropped() -> None:
@@ -124,10 +125,20 @@ def test_a_comparison_is_the_bound_of_the_fact_that_shows_its_figure() -> None:
     "60%") is not taken for it."""
     line = Line("provision", "p", ["r"], facts=["x covers 152 days (> 30 days)", "y is taxed at 60%"],
                 tested=["x covers 152 days (> 30 days)"])
-    assert _relate(line, "152 days ≤ 182 days")
+    assert _relate(line, "152 days ≤ 182 days", "en")
     assert line.facts[0] == "x covers 152 days (> 30 days; ≤ 182 days)" and line.tested == [line.facts[0]]
-    assert _relate(line, "0% < 60%")  # "60%" is shown: the comparison turned round
+    assert _relate(line, "0% < 60%", "en")  # "60%" is shown: the comparison turned round
     assert line.facts[1] == "y is taxed at 60% (> 0%)"
-    assert not _relate(line, "182 days ≤ 182 days")
-    assert _relate(line, "0.01% = 0.01%")  # says nothing: dropped
-    assert not _relate(Line("provision", "p", ["r"], facts=["y is taxed at 60%"]), "0% < 50%")
+    assert not _relate(line, "182 days ≤ 182 days", "en")
+    assert _relate(line, "0.01% = 0.01%", "en")  # says nothing: dropped
+    assert not _relate(Line("provision", "p", ["r"], facts=["y is taxed at 60%"]), "0% < 50%", "en")
+
+
+def test_a_dates_bound_is_in_words() -> None:
+    """A date compared with another reads "not later than" (pt "não posterior a"); a figure keeps its sign."""
+    assert bound_text("≤", "2022-03-15", "en") == "not later than 2022-03-15"
+    assert bound_text("≥", "15/01/2021", "pt") == "não anterior a 15/01/2021"
+    assert bound_text("≥", "25%", "pt") == "≥ 25%"
+    line = Line("provision", "p", ["r"], facts=["x is paid on 2024-03-15"])
+    assert _relate(line, "2024-03-15 > 2024-01-01", "en")
+    assert line.facts == ["x is paid on 2024-03-15 (after 2024-01-01)"]

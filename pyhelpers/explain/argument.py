@@ -188,7 +188,7 @@ class _Projector:
             facts = [f for f in ln.facts if f in ln.tested or not self._repeats(f, said)]
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
-            ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c)]
+            ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
         return provisions + exceptions
 
     def _repeats(self, fact: str, said: str) -> bool:
@@ -274,6 +274,12 @@ class _Projector:
                 if fact is not None:
                     _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
             for text, bound in derived:
+                if not bound:  # its bound already inside it
+                    if text not in cur.facts:
+                        cur.facts.append(text)
+                        cur.tested.append(text)
+                    self._inferred.add(text)
+                    continue
                 _add_fact(cur, text, bound)
                 self._inferred.add(f"{text} ({bound})")
             if collect:
@@ -369,7 +375,11 @@ class _Projector:
             text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
             types = [term_type(t, sup.plan) for t in (side, other)]
             typ = next((t for t in types if t not in ("int", "id")), "int")
-            return text, f"{COMPARISONS[op][1]} {self.ex._render_side(other, sup.env, typ)}"
+            bound = bound_text(COMPARISONS[op][1], self.ex._render_side(other, sup.env, typ), self.lang)
+            value = self.ex._render_side(side, sup.env, typ)
+            if typ == "date" and text.count(value) == 1 and not text.endswith(value):
+                return text.replace(value, f"{value} ({bound})"), ""  # a date amid the sentence: its bound by it
+            return text, bound
         return None
 
     def _fold(self, part: Any, sup: _Support, facts: list[str | None]) -> tuple[int, str] | None:
@@ -393,7 +403,7 @@ class _Projector:
                 return at, ""          # ("lasts 6 months and 1 day (> 0 days)"), and the fact shows the value
             types = [term_type(t, sup.plan) for t in (side, other)]
             typ = next((t for t in types if t not in ("int", "id")), "int")
-            return at, f"{COMPARISONS[op][1]} {self.ex._render_side(other, sup.env, typ)}"
+            return at, bound_text(COMPARISONS[op][1], self.ex._render_side(other, sup.env, typ), self.lang)
         return None
 
     # ---------------------------------------------------------------------------- exceptions ---
@@ -553,7 +563,16 @@ _COMPARED = re.compile(r"^(?P<left>.+?) (?P<op>[≤≥<>=≠]) (?P<right>.+)$")
 _TURNED = {"≤": "≥", "≥": "≤", "<": ">", ">": "<", "=": "=", "≠": "≠"}
 
 
-def _relate(line: Line, comparison: str) -> bool:
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}/\d{2}/\d{4}|\d{2}-\d{2}-\d{4}")
+
+
+def bound_text(op: str, value: str, lang: str) -> str:
+    """A fact's bound: ``≥ 25%``; a date's in words (``not earlier than 2021-01-15``, ``não anterior a
+    15/01/2021``), as a reader writes a date compared with another."""
+    return f"{word('date_' + op, lang)} {value}" if _DATE.fullmatch(value) else f"{op} {value}"
+
+
+def _relate(line: Line, comparison: str, lang: str) -> bool:
     """A comparison of two figures (``0% < 60% of 9%``) read as a relation of the line's facts: where a fact of
     the line shows one side's figure, as that fact's bound ("the UAE taxes ... at 0% (< 60% of 9%)"), the left
     side's fact first, else the right side's with the comparison turned round. An equality of a figure with
@@ -564,14 +583,15 @@ def _relate(line: Line, comparison: str) -> bool:
     left, op, right = m.group("left"), m.group("op"), m.group("right")
     if op == "=" and left == right:
         return True
-    for side, bound in ((left, f"{op} {right}"), (right, f"{_TURNED[op]} {left}")):
+    for side, bound in ((left, bound_text(op, right, lang)), (right, bound_text(_TURNED[op], left, lang))):
         shows = re.compile(rf"(?<![\w.,/-]){re.escape(side)}(?![\w%/-])")
         for i, fact in enumerate(line.facts):
             tested = fact in line.tested
-            base = fact.rsplit(" (", 1)[0] if tested else fact
+            closing = tested and fact.endswith(")")  # its bound at its end: this one joins it
+            base = fact.rsplit(" (", 1)[0] if closing else fact
             if not shows.search(base):
                 continue
-            text = f"{fact[:-1]}; {bound})" if tested else f"{fact} ({bound})"
+            text = f"{fact[:-1]}; {bound})" if closing else f"{fact} ({bound})"
             line.facts[i] = text
             if tested:
                 line.tested[line.tested.index(fact)] = text
@@ -695,7 +715,7 @@ def why_not_answer(ex: Explainer, query: str, item: str | None, matches: list[cl
         facts = proj.failure(step)
         line = Line("failed", prov, [_strip_provision(step.reading, prov, ex.lang) if prov else step.reading],
                     facts[:-1], rules=[step.rule_id] if step.rule_id else [])
-        if facts and not _relate(line, facts[-1]):  # the comparison that failed, as the bound of its fact
+        if facts and not _relate(line, facts[-1], ex.lang):  # the comparison that failed, as the bound of its fact
             line.facts.append(facts[-1])
         if not any((ln.provision, ln.readings, ln.facts) == (line.provision, line.readings, line.facts)
                    for ln in lines):

@@ -193,6 +193,11 @@ _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cen�
 _WORDS["en"]["open_end"] = ", with no end stated"
 _WORDS["pt"]["open_end"] = ", sem data final informada"
 _WORDS["pt-PT"]["open_end"] = ", sem data final indicada"
+# a date's bound in words (a date compared with another: "paid on 2024-03-15 (not earlier than 2021-01-15)")
+_WORDS["en"].update({"date_≤": "not later than", "date_≥": "not earlier than", "date_<": "before",
+                     "date_>": "after", "date_=": "on", "date_≠": "not on"})
+_WORDS["pt"].update({"date_≤": "não posterior a", "date_≥": "não anterior a", "date_<": "anterior a",
+                     "date_>": "posterior a", "date_=": "em", "date_≠": "diferente de"})
 _WORDS["en"]["protocol"] = "Protocol"
 _WORDS["pt"]["protocol"] = "Protocolo"
 
