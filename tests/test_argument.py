@@ -208,13 +208,19 @@ def test_a_threshold_not_met_is_shown_as_the_comparison_that_holds() -> None:
     """A conclusion that holds because a threshold is not met shows the figures of the failed test as the
     comparison that holds instead: recife-site is not a PE under br-ae 5(3) because its own 91 days and
     the 181 days added with the related enterprise's are not more than the 181 days of six months from
-    2024-09-01 ("181 ≤ 181", a blind examiner's finding at stop 39: the line showed no figure). The
+    2024-09-01 ("181 ≤ 181", a blind examiner's finding at stop 39: the line showed no figure), each after the
+    condition it is of. The
     why-not of the sum shows its failed test."""
     path = str(ROOT / "scenarios/br-ae/exam39-2-six-months-exactly-vs-one-day-more.yaml")
-    for lang, unit in (("en", "days"), ("pt", "dias")):
+    for lang, unit, own, added in (
+            ("en", "days", "the site recife-site lasts more than six months: not met",
+             "with the added periods, the site recife-site exceeds six months: not met"),
+            ("pt", "dias", "o canteiro recife-site perdura por mais de seis meses: não se verifica",
+             "com os períodos somados, o canteiro recife-site excede seis meses: não se verifica")):
         out = CliRunner().invoke(main, ["explain", path, "--item", "recife-works", "--lang", lang]).stdout
         line = next(ln for ln in out.splitlines() if ln.startswith("    br-ae 5(3): recife-site "))
-        assert line.endswith(f"; 91 {unit} ≤ 181 {unit}; 181 {unit} ≤ 181 {unit}")
+        # each figure with the condition it is of (an audit's finding: a bare "91 days ≤ 181 days")
+        assert line.endswith(f"; {own} (91 {unit} ≤ 181 {unit}); {added} (181 {unit} ≤ 181 {unit})"), line
     why = CliRunner().invoke(main, ["explain", path, "--item", "recife-works", "--why-not",
                                     'ae_aggregate_exceeds("recife-site")', "--full"]).stdout.splitlines()
     at = next(i for i, ln in enumerate(why) if ln.strip() == "✗ #sum = 181 days")

@@ -207,8 +207,8 @@ def test_why_not_is_by_default_each_rule_that_could_give_it_and_why_it_did_not()
     lines = out.splitlines()
     assert lines[0] == f"why not {query}" and len(lines) <= 10, out
     assert lines[1] == ("  br-pt 10(2)(a) would conclude that the tax of Brazil on div-2024 may not exceed 10% of the "
-                        "gross amount, but: lusoinvest holds an interest in alfa-industria-sa (direct) from 2021-01-15, "
-                        "with no end stated; that holding (holding-1) is 24.9% of the capital (< 25%)")
+                        "gross amount, but: lusoinvest holds an interest in alfa-industria-sa (direct) from "
+                        "2021-01-15, with no end stated; that holding (holding-1) is 24.9% of the capital (< 25%)")
     assert ("  br-pt 11(2) would conclude that the tax of Brazil on div-2024 may not exceed 10% of the gross amount, "
             "but: the scenario does not say that div-2024 is given as interest") in lines
     assert not any(b in out for b in BOOKKEEPING), out

@@ -286,9 +286,12 @@ class _Projector:
                 for a in sup.neg:
                     self._exceptions(a, lines)
                     if not self._exceptions_of(a):
-                        for text in self._thresholds_not_met(a):
-                            if text not in cur.comparisons:
-                                cur.comparisons.append(text)
+                        held = self._thresholds_not_met(a)
+                        text = word("not_met_figures", self.lang).format(
+                            condition=_strip_provision(reading(self.ex.logic, a, self.lang), cur.provision, self.lang),
+                            figures="; ".join(held)) if held else None
+                        if text is not None and text not in cur.comparisons:  # the condition its figures are of
+                            cur.comparisons.append(text)
         for a in sup.pos:
             self._visit(a, cur, lines, seen, context)
         for _part, elements in sup.aggs:
@@ -559,7 +562,7 @@ def _add_fact(line: Line, fact: str, bound: str | None) -> None:
     line.tested.append(text)
 
 
-_COMPARED = re.compile(r"^(?P<left>.+?) (?P<op>[≤≥<>=≠]) (?P<right>.+)$")
+_COMPARED = re.compile(r"^(?P<left>[^()]+?) (?P<op>[≤≥<>=≠]) (?P<right>[^()]+)$")
 _TURNED = {"≤": "≥", "≥": "≤", "<": ">", ">": "<", "=": "=", "≠": "≠"}
 
 

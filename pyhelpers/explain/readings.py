@@ -198,6 +198,9 @@ _WORDS["en"].update({"date_≤": "not later than", "date_≥": "not earlier than
                      "date_>": "after", "date_=": "on", "date_≠": "not on"})
 _WORDS["pt"].update({"date_≤": "não posterior a", "date_≥": "não anterior a", "date_<": "anterior a",
                      "date_>": "posterior a", "date_=": "em", "date_≠": "diferente de"})
+# a condition that does not hold because a threshold is not met, with the comparisons that hold instead
+_WORDS["en"]["not_met_figures"] = "{condition}: not met ({figures})"
+_WORDS["pt"]["not_met_figures"] = "{condition}: não se verifica ({figures})"
 _WORDS["en"]["protocol"] = "Protocol"
 _WORDS["pt"]["protocol"] = "Protocolo"
 
