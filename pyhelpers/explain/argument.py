@@ -287,11 +287,13 @@ class _Projector:
                     self._exceptions(a, lines)
                     if not self._exceptions_of(a):
                         held = self._thresholds_not_met(a)
-                        text = word("not_met_figures", self.lang).format(
+                        if not held:
+                            continue
+                        unmet = word("not_met_figures", self.lang).format(
                             condition=_strip_provision(reading(self.ex.logic, a, self.lang), cur.provision, self.lang),
-                            figures="; ".join(held)) if held else None
-                        if text is not None and text not in cur.comparisons:  # the condition its figures are of
-                            cur.comparisons.append(text)
+                            figures="; ".join(held))
+                        if unmet not in cur.comparisons:  # the condition its figures are of
+                            cur.comparisons.append(unmet)
         for a in sup.pos:
             self._visit(a, cur, lines, seen, context)
         for _part, elements in sup.aggs:
