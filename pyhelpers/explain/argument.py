@@ -358,8 +358,10 @@ class _Projector:
     def _subject(self, part: Any, sup: _Support, facts: list[str | None], prov: str) -> tuple[str, str] | None:
         """A comparison no shown fact carries, of a variable a derived condition of the rule binds, as that
         condition's reading with the bound: "over the period from ..., ar-parent owns ... 100% of the capital of
-        alfa-uy (≥ 50%)", never "100% ≥ 50%" (what the figure is of is said). Its left side first, else its right
-        side; None for a proportion (its sides are read by their factors) or where neither side is so bound."""
+        alfa-uy (≥ 50%)", never "100% ≥ 50%" (what the figure is of is said); against a bare number, the condition
+        alone (it shows the figure). Its left side first, else its right side; None for a proportion (its sides are
+        read by their factors) or where neither side is so bound. The bound is empty where the text carries it
+        already (beside a date amid the sentence) or has none."""
         cmp = part.atom
         guards = list(cmp.guards)
         if len(guards) != 1 or _proportion(cmp, sup.plan):
@@ -368,7 +370,7 @@ class _Projector:
         sides = ((cmp.term, guards[0].term, guards[0].comparison),
                  (guards[0].term, cmp.term, _FLIP[guards[0].comparison]))
         for side, other, op in sides:
-            if side.ast_type != ASTType.Variable or number_literal(other):
+            if side.ast_type != ASTType.Variable:
                 continue
             at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
             if at is None or at >= len(sup.pos) or (at < len(facts) and facts[at] is not None):
@@ -378,6 +380,8 @@ class _Projector:
             if pred is None or pred.role not in ("derived", "input"):
                 continue
             text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+            if number_literal(other):  # against a bare number ("40% > 0%"): no bound the text cites; the condition
+                return text, ""        # shows the figure
             types = [term_type(t, sup.plan) for t in (side, other)]
             typ = next((t for t in types if t not in ("int", "id")), "int")
             bound = bound_text(COMPARISONS[op][1], self.ex._render_side(other, sup.env, typ), self.lang)
@@ -495,7 +499,21 @@ class _Projector:
                    if p.info.dynamic_provision is not None}  # a rule for any exception: not this one's own
         own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
         attempt = min(own, key=lambda s: len(s.children))
-        return self.reason(attempt)
+        return self._unmet(attempt) or self.reason(attempt)
+
+    def _unmet(self, attempt: Step) -> str | None:
+        """Where the first failed condition of ``attempt``, followed down, is a threshold not met: the condition
+        of the rule that compares it, with the comparison that holds instead ("the public funding of X is more
+        than half: not met (50% ≤ 50%)"), never the bare comparison; None otherwise."""
+        step, parent = attempt, None
+        while step.children:
+            parent, step = step, step.children[0]
+        if parent is None or parent.kind != "failed" or step.kind != "test" or step.held is None or step.between_terms:
+            return None
+        condition = parent.reading
+        if parent.provision:
+            condition = _strip_provision(condition, parent.provision, self.lang)
+        return word("not_met_figures", self.lang).format(condition=condition, figures=step.held)
 
     def reason(self, attempt: Step) -> str | None:
         """Why a rule's best attempt failed, in one line: the facts its rule compared where its first failed
