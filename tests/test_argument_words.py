@@ -53,6 +53,11 @@ def test_a_scenario_fact_reads_as_the_scenario_states_it(lang: str, company: str
     assert reading(logic, _atom("person", clingo.String("alfa"), clingo.Function("company")), lang) == company
     assert reading(logic, _atom("person", clingo.String("ana"), clingo.Function("individual")), lang) == individual
     assert reading(logic, _atom("income", clingo.String("div"), clingo.Function("dividend")), lang) == dividend
+    if lang == "en":  # "a" before a vowel, "another" for another kind
+        assert reading(logic, _atom("person", clingo.String("x"), clingo.Function("other_entity")), lang) == \
+            "x is another entity"
+        assert reading(logic, _atom("place_kind", clingo.String("b"), clingo.Function("office")), lang) == \
+            "b is an office"
 
 
 def test_a_fact_the_reading_already_says_is_not_repeated() -> None:

@@ -1045,7 +1045,8 @@ def fill(template: str, values: dict[str, str], states: dict[str, str], lang: st
         else:
             shown = values.get(name, m.group(0))
             if languages.family(lang) == "en" and _VOWEL.match(shown) and _ARTICLE_A.search(out):
-                out = out[:-2] + "an "  # "is a {K}" of an individual: "is an individual"
+                # "is a {K}" of an individual: "is an individual"; of another entity: "is another entity"
+                out = out[:-2] + ("an" if shown.startswith("other ") else "an ")
             out += shown
         at = m.end()
     return out + template[at:]
