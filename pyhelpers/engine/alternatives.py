@@ -39,7 +39,7 @@ from pyhelpers.base.terms import Term, parse_atom, render_term, symbol_key, symb
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import RIGHTS, STATUS_OF_FINDING, add_right, reliance, relied_on, result_from_atoms
-from pyhelpers.engine.completion import combinations
+from pyhelpers.engine.completion import combinations, unknown_values
 from pyhelpers.engine.cover import cover
 from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.program import provision_key
@@ -64,7 +64,7 @@ from pyhelpers.engine.results import (
 from pyhelpers.facts import NO_CUTS, timeline_cuts
 from pyhelpers.facts.emit import conditional_fact, open_option, ranged_fact
 from pyhelpers.scenario import Scenario, withholding_state
-from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, Part, parts
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds allowed for all the solves of one scenario with unknown facts."""
@@ -456,6 +456,78 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
         unknowns=tuple(unknowns[f.name] for f in completed if f.name in unknowns),
         incomplete=reasons[0] if reasons else None, receipt=dataclasses.replace(first.receipt, facts_sha256=digest),
         atoms=tuple(sorted(set(atoms))))
+
+
+def part_scenario(scenario: Scenario, part: Part, source: str) -> Scenario:
+    """The scenario of one part (:func:`~pyhelpers.scenario.openfacts.parts`): its income items only (no
+    ``expect:`` block; an arrangement names only those), every other record as it is, and the open facts
+    of the part (an item's own at its new index); every other open fact at its first value, which the
+    part's items do not read."""
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    position = {old: new for new, old in enumerate(part.items)}
+    sub = {k: v for k, v in data.items() if k != "expect"}
+    sub["income"] = [data["income"][n] for n in part.items]
+    ids = {row.get("id") for row in sub["income"] if isinstance(row, dict)}
+    if isinstance(data.get("arrangements"), dict):  # each with the part's items only (one with none: left out)
+        sub["arrangements"] = {k: {**a, "items": [i for i in a.get("items", []) if i in ids]}
+                               for k, a in data["arrangements"].items()
+                               if isinstance(a, dict) and any(i in ids for i in a.get("items", []))}
+    if Scenario.revalidate is None:
+        raise RuntimeError("pyhelpers.scenario.loading sets Scenario.revalidate: import pyhelpers.scenario")
+    out = Scenario.revalidate(sub, source)
+    mine = {f.path for f in part.facts}
+    out._open_facts = tuple(dataclasses.replace(f, path=("income", position[f.path[1]], *f.path[2:]))
+                            if f.path[:1] == ("income",) else f
+                            for f in scenario.open_facts if f.path in mine or (
+                                f.kind == "changeable" and f.path[:1] == ("income",) and f.path[1] in position))
+    out._plain_data = sub
+    return out
+
+
+def check_alternatives_in_parts(checker: Any, scenario: Scenario, source: str, time_limit: float
+                                ) -> ScenarioResult | None:
+    """:func:`check_open` of a scenario with facts given as alternatives, part by part
+    (:func:`~pyhelpers.scenario.openfacts.parts`: items that read no open fact in common, each part with
+    the facts its items may read, a date by its critical dates): each part is the scenario with its items
+    only (:func:`part_scenario`), solved over the combinations of its own facts (and of the facts it gives
+    as plain ``unknown``), so that the limit on combinations applies to each part, not to the product of
+    every part's. An item's
+    answer is the one it has alone in its scenario (``tests/test_open_parts.py`` compares them). The
+    parts share the time limit. None where it does not apply: one part, or questions about persons."""
+    if scenario.questions or len(scenario.income) < 2:
+        return None
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    every = parts(data, critical.open_facts(checker, scenario))  # a date counted by its critical dates
+    if len(every) < 2:
+        return None
+    deadline = time.monotonic() + time_limit
+    runs = []
+    for part in every:
+        sub = part_scenario(scenario, part, source)
+        try:
+            runs.append(check_open(checker, sub, source, max(deadline - time.monotonic(), 0.0), unknown_values(sub)))
+        except ScenarioError as err:  # too many combinations in one part: the part named
+            ids = ", ".join(i.id for i in sub.income)
+            raise ScenarioError([dataclasses.replace(p, found=f"{p.found} (in the part of income({ids}), decided "
+                                                     "apart from the other items)") for p in err.problems]) from None
+    item_of = {it.item_id: it for run in runs for it in run.items}
+    merged: dict[str, UnknownFact] = {}
+    for run in runs:
+        for u in run.unknowns:
+            known = merged.get(u.fact)
+            merged[u.fact] = u if known is None else dataclasses.replace(
+                known, items=tuple(i for i in item_of if i in {*known.items, *u.items}))
+    order = {f.name: n for n, f in enumerate(scenario.unknowns)}
+    unknowns = sorted(merged.values(), key=lambda u: (order.get(u.fact, len(order)), list(merged).index(u.fact)))
+    reasons = [run.incomplete for run in runs if run.incomplete is not None]
+    first = runs[0]
+    digest = hashlib.sha256("\n".join(run.receipt.facts_sha256 for run in runs).encode("utf-8")).hexdigest()
+    return dataclasses.replace(
+        first, items=tuple(item_of[i.id] for i in scenario.income), unknowns=tuple(unknowns),
+        incomplete=reasons[0] if reasons else None, receipt=dataclasses.replace(first.receipt, facts_sha256=digest),
+        atoms=tuple(dict.fromkeys(a for run in runs for a in run.atoms)))
 
 
 def _within_limit(unknowns: Sequence[OpenFact], source: str) -> None:

@@ -284,11 +284,17 @@ class Checker:
         return result_named(self._check(scenario, source, time_limit), scenario)
 
     def _check(self, scenario: Scenario, source: str, time_limit: float | None) -> ScenarioResult:
-        from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open, check_open_in_parts
+        from pyhelpers.engine.alternatives import (
+            DEFAULT_TIME_LIMIT,
+            check_alternatives_in_parts,
+            check_open,
+            check_open_in_parts,
+        )
 
         limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
         if scenario.unknowns:
-            return check_open(self, scenario, source, limit, unknown_values(scenario))
+            parted = check_alternatives_in_parts(self, scenario, source, limit) if self.in_parts else None
+            return parted or check_open(self, scenario, source, limit, unknown_values(scenario))
         three = self.check_three_valued(scenario, source)
         asks = any(f.kind == "depends" for it in three.items for f in it.findings)
         completed = unknown_values(scenario) if asks else ()  # only where the rules ask for an unknown fact
