@@ -492,10 +492,10 @@ def check_alternatives_in_parts(checker: Any, scenario: Scenario, source: str, t
     the facts its items may read, a date by its critical dates): each part is the scenario with its items
     only (:func:`part_scenario`), solved over the combinations of its own facts (and of the facts it gives
     as plain ``unknown``), so that the limit on combinations applies to each part, not to the product of
-    every part's. An item's
-    answer is the one it has alone in its scenario (``tests/test_open_parts.py`` compares them). The
-    parts share the time limit. None where it does not apply: one part, or questions about persons."""
-    if scenario.questions or len(scenario.income) < 2:
+    every part's. An item's answer is the one it has alone in its scenario (``tests/test_open_parts.py``
+    compares them); the facts no item reads are listed, deciding nothing, and not combined. The parts
+    share the time limit. None where it does not apply: one part, or questions about persons."""
+    if scenario.questions or not scenario.income:
         return None
     data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
         mode="json", by_alias=True, exclude_unset=True)
@@ -505,6 +505,8 @@ def check_alternatives_in_parts(checker: Any, scenario: Scenario, source: str, t
     deadline = time.monotonic() + time_limit
     runs = []
     for part in every:
+        if not part.items:
+            continue  # facts no item reads: listed below, deciding nothing
         sub = part_scenario(scenario, part, source)
         try:
             runs.append(check_open(checker, sub, source, max(deadline - time.monotonic(), 0.0), unknown_values(sub)))
@@ -519,6 +521,8 @@ def check_alternatives_in_parts(checker: Any, scenario: Scenario, source: str, t
             known = merged.get(u.fact)
             merged[u.fact] = u if known is None else dataclasses.replace(
                 known, items=tuple(i for i in item_of if i in {*known.items, *u.items}))
+    for f in (f for part in every if not part.items for f in part.facts):
+        merged[f.name] = UnknownFact(f.name, _span(f), (), not f.not_given, f.listed(), value_kind(f.path))
     order = {f.name: n for n, f in enumerate(scenario.unknowns)}
     unknowns = sorted(merged.values(), key=lambda u: (order.get(u.fact, len(order)), list(merged).index(u.fact)))
     reasons = [run.incomplete for run in runs if run.incomplete is not None]

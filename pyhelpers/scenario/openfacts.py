@@ -310,10 +310,11 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
     every = parts(plain, unknown)
     for part in every:
         combinations = math.prod(len(f.values) for f in part.facts)
-        if combinations <= MAX_COMBINATIONS:
+        if combinations <= MAX_COMBINATIONS or (not part.items and every[0].items):  # read by no item: not combined
             continue
         first = part.facts[0].path
-        ids = [str(plain["income"][i].get("id")) for i in part.items] if len(every) > 1 else []
+        ids = [str(plain["income"][i].get("id")) for i in part.items] if len([p for p in every if p.items]) > 1 \
+            else []
         shared = len(part.items) > 1  # items sharing a fact (a holding's end they all read, say)
         whose = ("" if not ids else f" read by income({', '.join(ids)})" if shared else f" of income({ids[0]})")
         problems.append(Problem(source, line(first), field_path(first),
@@ -358,11 +359,13 @@ def parts(data: Any, facts: Sequence[OpenFact], limit: int = MAX_COMBINATIONS) -
     Items sharing a fact form one part, unless the combinations of its facts exceed ``limit``: then each
     of its items is a part, with the facts it reads (a fact two items read is combined with each one's in
     turn; its answer for each item is the one the item has alone). An item that reads no open fact joins
-    the first part, and so does a fact no item reads. Without two items, one part."""
+    the first part. The facts no item reads, if any, come last, as a part without items: no item's answer
+    turns on them, and their values are not combined. Without items (questions about persons), or where
+    no item reads any fact, one part."""
     income: list[Any] = data.get("income") or [] if isinstance(data, dict) else []
     count = len(income) if isinstance(income, list) else 0
-    if count < 2:
-        return (Part(tuple(range(count)), tuple(facts)),)
+    if not count:
+        return (Part((), tuple(facts)),)
     known: set[str] = set()
     for key in ("persons", "places_of_business", "arrangements"):
         table = data.get(key)
@@ -429,8 +432,9 @@ def parts(data: Any, facts: Sequence[OpenFact], limit: int = MAX_COMBINATIONS) -
     if not reading:
         return (Part(tuple(range(count)), tuple(facts)),)
     first_items, first_facts = reading[0]
-    reading[0] = (sorted({*first_items, *idle}), sorted({*first_facts, *unread}))
-    return tuple(Part(tuple(items), tuple(facts[k] for k in mine)) for items, mine in reading)
+    reading[0] = (sorted({*first_items, *idle}), first_facts)
+    return (*(Part(tuple(items), tuple(facts[k] for k in mine)) for items, mine in reading),
+            *([Part((), tuple(facts[k] for k in unread))] if unread else []))
 
 
 def _groups(roots: Sequence[int]) -> list[list[int]]:
