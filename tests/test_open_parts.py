@@ -11,6 +11,7 @@ one solve over all the facts (``Checker.in_parts`` off): everything but the rece
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -18,11 +19,12 @@ from pathlib import Path
 import pytest
 
 from pyhelpers.base.errors import ScenarioError
+from pyhelpers.engine import critical
 from pyhelpers.engine.alternatives import parts_of
 from pyhelpers.engine.results import Finding, ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import Scenario, load_dict, load_file, load_text
-from pyhelpers.scenario.openfacts import OpenFact, parts
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, parts
 from pyhelpers.scenario.reading import parse_yaml, read_file
 from tests.conftest import ROOT, SCENARIOS, SUITE_TIME_LIMIT, scenario_params
 
@@ -49,6 +51,9 @@ def test_items_in_groups_answer_as_in_one_solve(path: Path, checker: Checker,
     parted = checked(path)
     if not _in_groups(parted):
         return
+    scenario = load_file(path)
+    if math.prod(len(f.values) for f in critical.open_facts(checker, scenario)) > MAX_COMBINATIONS:
+        return  # alternatives too many for one solve: each item is compared with itself alone (below)
     whole = Checker(checker.logic)
     whole.in_parts = False
     joint = whole.check(load_file(path), source=str(path), time_limit=300)  # one solve over every combination
