@@ -412,7 +412,8 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
     unless under some value of its own facts an item reads a fact another group opens (a salary borne by
     a place whose kind is unknown): then None, and the facts are combined in one solve.
     None where it does not apply: a single group, fewer than :data:`PARTS_FROM` combinations, questions
-    about persons (not items), or facts given as alternatives or open dates (opened in every solve)."""
+    about persons (not items), or facts given as alternatives or open dates (their scenario is decided in
+    parts by :func:`check_alternatives_in_parts`)."""
     if scenario.unknowns or not scenario.income or combinations(completed) < PARTS_FROM or any(
             a for a in three_valued.answers):
         return None
