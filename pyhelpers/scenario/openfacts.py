@@ -315,8 +315,8 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
         first = part.facts[0].path
         ids = [str(plain["income"][i].get("id")) for i in part.items] if len([p for p in every if p.items]) > 1 \
             else []
-        shared = len(part.items) > 1  # items sharing a fact (a holding's end they all read, say)
-        whose = ("" if not ids else f" read by income({', '.join(ids)})" if shared else f" of income({ids[0]})")
+        whose = ("" if not ids else f" of income({ids[0]})" if len(ids) == 1
+                 else f" of the items decided together, income({', '.join(ids)})")
         problems.append(Problem(source, line(first), field_path(first),
                                 f"at most {MAX_COMBINATIONS} combinations of the unknown facts' alternatives{whose}",
                                 f"{combinations} ({' x '.join(str(len(f.values)) for f in part.facts)})",
