@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from pyhelpers.base.errors import ScenarioError
+from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine import critical
 from pyhelpers.engine.alternatives import parts_of
 from pyhelpers.engine.results import Finding, ScenarioResult
 from pyhelpers.engine.solve import Checker
+from pyhelpers.engine.whatif import whatif
 from pyhelpers.scenario import Scenario, load_dict, load_file, load_text
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, parts
 from pyhelpers.scenario.reading import parse_yaml, read_file
@@ -188,3 +189,13 @@ def test_a_part_too_large_is_refused_naming_its_item() -> None:
     (problem,) = err.value.problems
     assert problem.expected == "at most 1024 combinations of the unknown facts' alternatives of income(d1)"
     assert problem.found == "3200 (100 x 32)"
+
+
+def test_whatif_searches_the_part_of_the_items_its_goal_names(checker: Checker) -> None:
+    path = ROOT / "scenarios/br-pt/unknowns-three-payments-open-dates-around-first-application.yaml"
+    scenario = load_file(path)  # its alternatives combined: 260,337 critical dates, too many for one search
+    found = whatif(checker, scenario, str(path), 'max_rate("div-1999-2000", R), R <= 1000', time_limit=60)
+    assert found.incomplete is None and not found.solutions  # the date, which decides, is no fact it may change
+    assert not any("int-ana" in c for c in found.considered)  # the other parts' facts are not considered
+    with pytest.raises(InputError, match="the goal must name the items of one part"):
+        whatif(checker, scenario, str(path), "max_rate(I, R), R <= 1000", time_limit=60)

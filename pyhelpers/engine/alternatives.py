@@ -462,8 +462,8 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
 def part_scenario(scenario: Scenario, part: Part, source: str) -> Scenario:
     """The scenario of one part (:func:`~pyhelpers.scenario.openfacts.parts`): its income items only (no
     ``expect:`` block; an arrangement names only those), every other record as it is, and the open facts
-    of the part (an item's own at its new index); every other open fact at its first value, which the
-    part's items do not read."""
+    of the part (an item's own at its new index) and the facts ``whatif`` may change (its items' and the
+    other records'); every other unknown fact at its first value, which the part's items do not read."""
     data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
         mode="json", by_alias=True, exclude_unset=True)
     position = {old: new for new, old in enumerate(part.items)}
@@ -481,7 +481,7 @@ def part_scenario(scenario: Scenario, part: Part, source: str) -> Scenario:
     out._open_facts = tuple(dataclasses.replace(f, path=("income", position[f.path[1]], *f.path[2:]))
                             if f.path[:1] == ("income",) else f
                             for f in scenario.open_facts if f.path in mine or (
-                                f.kind == "changeable" and f.path[:1] == ("income",) and f.path[1] in position))
+                                f.kind == "changeable" and (f.path[:1] != ("income",) or f.path[1] in position)))
     out._plain_data = sub
     return out
 
