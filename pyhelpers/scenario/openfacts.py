@@ -313,8 +313,8 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
         if combinations <= MAX_COMBINATIONS or (not part.items and every[0].items):  # read by no item: not combined
             continue
         first = part.facts[0].path
-        ids = [str(plain["income"][i].get("id")) for i in part.items] if len([p for p in every if p.items]) > 1 \
-            else []
+        rows = plain["income"] if len([p for p in every if p.items]) > 1 else []
+        ids = [str(rows[i].get("id") if isinstance(rows[i], dict) else f"[{i}]") for i in part.items] if rows else []
         whose = ("" if not ids else f" of income({ids[0]})" if len(ids) == 1
                  else f" of the items decided together, income({', '.join(ids)})")
         problems.append(Problem(source, line(first), field_path(first),
