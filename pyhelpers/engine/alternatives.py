@@ -1350,7 +1350,24 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
         values = {getattr(c, name) for c in each}
         return values.pop() if len(values) == 1 else None
     provisions = tuple(sorted({p for c in each if c is not None for p in c.provisions}, key=provision_key))
-    return dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
-                               due=agreed("due"), difference=agreed("difference"), provisions=provisions,
-                               reason=agreed("reason") or "", reconstructed=flagged)
+    out = dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
+                              due=agreed("due"), difference=agreed("difference"), provisions=provisions,
+                              reason=agreed("reason") or "", reconstructed=flagged)
+    return _bound_figures(out, [c for c in each if c is not None])
+
+
+def _bound_figures(agreed: Any, each: Sequence[Any]) -> Any:
+    """The figures of a withholding finding every way the open facts may go agrees on, where they differ
+    between those ways: the highest cap and its amount (where every way caps the tax) and, for an over- or
+    under-withholding, the least excess or shortfall (:class:`~pyhelpers.engine.results.Compliance`)."""
+    out = agreed
+    caps = [(c.cap_bp, c.treaty_max_tax) for c in each]
+    if agreed.cap_bp is None and caps and all(bp is not None and tax is not None for bp, tax in caps):
+        bp, tax = max(caps, key=lambda cap: (cap[0], cap[1]))
+        out = dataclasses.replace(out, cap_at_most_bp=bp, treaty_max_tax_at_most=tax)
+    differences = [c.difference for c in each]
+    if agreed.finding in ("over_withheld", "under_withheld") and agreed.difference is None and differences \
+            and all(d is not None for d in differences):
+        out = dataclasses.replace(out, difference_at_least=min(d for d in differences if d is not None))
+    return out
 

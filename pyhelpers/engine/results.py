@@ -146,6 +146,12 @@ class Compliance:
     | ``depends`` (the finding differs between the ways the open facts may go: ``reason`` names them).
     ``reason`` says why a cap or a comparison is missing: ``no_domestic_rate``, ``not_applicable``,
     ``benefits_denied``, ``treaty_sets_no_limit``, ``withheld_not_given``, or the item's status.
+
+    Where open facts leave the cap open but not the finding (issue 23: the bound), ``cap_bp``,
+    ``treaty_max_tax``, ``due`` and ``difference`` are None and the bound's figures are given instead:
+    ``cap_at_most_bp`` and ``treaty_max_tax_at_most`` (the highest cap any way the facts may go allows, and
+    its amount; where every way caps the State's tax) and ``difference_at_least`` (an ``over_withheld`` or
+    ``under_withheld`` finding's least excess or shortfall over those ways).
     """
 
     finding: str
@@ -161,6 +167,9 @@ class Compliance:
     provisions: tuple[str, ...] = ()
     reason: str = ""
     reconstructed: tuple[str, ...] = ()  # the reconstructed provisions its outcome and cap rest on
+    cap_at_most_bp: int | None = None
+    treaty_max_tax_at_most: Decimal | None = None
+    difference_at_least: Decimal | None = None
 
 
 @dataclass(frozen=True)

@@ -712,7 +712,8 @@ def _result_record(row: Row, r: ItemResult, home: str, bounded: bool = False) ->
         "max_source_tax": cell_text(r.max_source_tax),
         "tax_due": cell_text(c.due) if c else "",
         "withholding_finding": (_finding_cell(c) if bounded else c.finding) if c else "",
-        "withholding_difference": cell_text(c.difference) if c else "",
+        "withholding_difference": cell_text(c.difference if c.difference is not None or not bounded
+                                            else c.difference_at_least) if c else "",
         "entitlement": entitlement,
         "provisions": provisions,
         "findings": findings_cell(r.findings),
