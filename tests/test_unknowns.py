@@ -429,3 +429,46 @@ def test_certain_over_withholding_under_missing_facts_json_carries_the_bound() -
                               "difference_at_least")} == {
         "finding": "over_withheld", "cap_bp": None, "difference": None, "cap_at_most_bp": 1500,
         "treaty_max_tax_at_most": "150000.00", "difference_at_least": "10000.00"}
+
+
+SG_NO_RECORD = ROOT / "scenarios/br-sg/exam23-dividend-holding-record-absent.yaml"
+SG_BOUND_PROVISIONS = ("br-sg 3(1)(e)", "br-sg 4(1)", "br-sg 10(1)", "br-sg 10(2)", "br-sg 10(2)(a)", "br-sg 10(2)(b)",
+                       "br-sg 10(3)")
+SG_FACTS = ("holding(sg-holdco, br-industria).capital; holding(sg-holdco, br-industria).from; "
+            "holding(sg-holdco, br-industria).until")
+
+
+def _sg_withheld(amount: str) -> str:
+    text = SG_NO_RECORD.read_text(encoding="utf-8").split("\nexpect:")[0]
+    return text.replace("withholding: {withheld_rate: 10, state: br}",
+                        f'withholding: {{withheld: {{amount: "{amount}", currency: BRL}}, state: br}}')
+
+
+@pytest.mark.parametrize(("amount", "finding", "least"), [
+    ("100000.00", "within_cap", None),  # at the lowest cap (10%): within whatever the record says
+    ("100000.01", "depends", None),  # narrowly not: over the 10% cap of 10(2)(a), within the 15% of 10(2)(b)
+    ("150000.00", "depends", None),  # at the highest cap: within it under 10(2)(b), over under 10(2)(a)
+    ("150000.01", "over_withheld", "0.01"),  # narrowly over the highest cap
+    ("160000.00", "over_withheld", "10000.00"),
+])
+def test_a_missing_record_whose_end_matters_still_gives_the_bound(checker: Checker, amount: str, finding: str,
+                                                                  least: str | None) -> None:
+    """br-sg 10(2)(a)'s 365 days may run past the evaluation date: with a first day added after 2023-07-02 the
+    record's end is missing, and that case stays undetermined in the alternatives; its end opened too, every way
+    gives Brazil 10% (10(2)(a)) or 15% (10(2)(b)), so Brazil is capped at 15% at most, and the withholding is
+    compared with that bound (issue 23, point 2; audit23 defect 2)."""
+    from decimal import Decimal
+
+    item = checker.check(load_text(_sg_withheld(amount), "t.yaml")).items[0]
+    assert item.status == "missing"
+    assert item.state("br").label == "capped at most 15%" and item.state("br").at_most_bp == 1500
+    assert [str(a) for a in item.alternatives if a.state == "br"][-1].startswith(
+        "br: undetermined if holding(sg-holdco, br-industria).from is 2023-07-03 or later and "
+        "holding(sg-holdco, br-industria).capital is 25% or more")
+    c = item.compliance
+    assert c is not None and c.finding == finding
+    assert c.difference_at_least == (Decimal(least) if least is not None else None)
+    if finding == "depends":
+        assert c.reason == SG_FACTS
+    else:
+        assert c.provisions == SG_BOUND_PROVISIONS and c.cap_at_most_bp == 1500

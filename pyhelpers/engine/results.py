@@ -260,6 +260,11 @@ class ItemResult:
     limit_base_open: str | None = None  # the provision whose open fact leaves the limit's base unknown
     limited_amount: Decimal | None = None  # that part, as the scenario gives it (None: not given)
     entitlement: Entitlement | None = None  # the entitlement to the treaty's benefits, where it is tested
+    bound_alternatives: tuple[Alternative, ...] = ()
+    """Where the ``alternatives`` leave a State undetermined in some way the open facts may go (a fact missing
+    there too) and a further completion gives it an outcome in every way (the end of an added holding
+    record: :func:`pyhelpers.engine.completion.open_record_ends`): that completion's alternatives, from which
+    the State's bound and the withholding finding come. Not in the JSON (the bound and the finding are)."""
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
@@ -448,6 +453,8 @@ def _findings_plain(value: Any) -> Any:
             out.pop("open_as")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
+        if "item_id" in out:
+            out.pop("bound_alternatives", None)
         if "conclusion" in out and out.get("holds_if_any") == []:
             out.pop("holds_if_any")  # an alternative with one conjunction of conditions, or none exact
         if "listed" in out and "kind" in out and ("values" in out or "alternatives" in out):
