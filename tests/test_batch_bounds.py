@@ -187,3 +187,35 @@ def test_the_options_recorded_and_the_receipts(tmp_path: Path, checker: Checker)
     assert caps(spec) == [""]
     assert caps(replace(spec, bounds=True)) == ["at most 15%"]
     assert caps(spec) == [""]
+
+
+SG_CONTEXT = """name: br-sg context without the holding record
+treaty: br-sg
+evaluation_date: 2024-06-28
+persons:
+  sg-holdco: {kind: company, liable_to_tax: {sg: [incorporation]}, partnership: false}
+  br-industria: {kind: company, liable_to_tax: {br: [incorporation]}}
+"""
+
+
+def test_a_missing_record_whose_end_matters_gives_the_bound_too(tmp_path: Path, checker: Checker) -> None:
+    """br-sg 10(2)(a)'s 365 days including the payment may run past the evaluation date: the added record's end is
+    missing in some way the facts may go, and is opened for the bound (issue 23, point 2; audit23 defect 2). 16%
+    withheld: over the highest cap (15%) by at least 10,000.00; 10% (the lowest cap): within it whatever the facts;
+    narrowly not, 10% and a centavo: depends, naming the record's capital, first day and end."""
+    context = tmp_path / "ctx.yaml"
+    context.write_text(SG_CONTEXT, encoding="utf-8")
+    base = {"id": "s1", "type": "dividend", "payer": "br-industria", "recipient": "sg-holdco", "date": "2024-03-15",
+            "gross": "1000000.00", "currency": "BRL", "withheld": "160000.00"}
+    ledger = write_csv(tmp_path / "in.csv", [base, base | {"id": "s2", "withheld": "100000.00"},
+                                             base | {"id": "s3", "withheld": "100000.01"}])
+    out = tmp_path / "out.csv"
+    run_batch(ledger, context, out, workers=1, checker=checker, bounds=True)
+    got = {r["id"]: (r["outcome_br"], r["cap"], r["max_source_tax"], r["withholding_finding"],
+                     r["withholding_difference"]) for r in _results(out)}
+    facts = ("holding(sg-holdco, br-industria).capital; holding(sg-holdco, br-industria).from; "
+             "holding(sg-holdco, br-industria).until")
+    assert got == {
+        "s1": ("capped at most 15%", "at most 15%", "150000.00", "over_withheld", "10000.00"),
+        "s2": ("capped at most 15%", "at most 15%", "150000.00", "within_cap", ""),
+        "s3": ("capped at most 15%", "at most 15%", "150000.00", f"depends ({facts})", "")}
