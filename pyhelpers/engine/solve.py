@@ -336,12 +336,10 @@ class Checker:
                         attributed.setdefault((it.item_id, name), set()).update(given)
         started = time.monotonic()
         try:
-            if self.in_parts:
-                parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
-                                             attributed)
-                if parted is not None:
-                    return parted
-            answer = check_open(self, target, source, limit, (*completed, *extra), three, asked, attributed)
+            parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
+                                         attributed) if self.in_parts else None
+            answer = parted if parted is not None else check_open(self, target, source, limit,
+                                                                   (*completed, *extra), three, asked, attributed)
         except ScenarioError:  # values valid one by one that contradict each other: three-valued
             return three
         if ends is None or ends is records or answer.incomplete is not None:
