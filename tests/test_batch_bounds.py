@@ -45,7 +45,9 @@ FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenari
 ONE_SET_FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenario: holdings (a record of "
                     "lusoinvest in beta)]")
 """What the row's findings are in one answer set (without ``--bounds``)."""
-FACTS = "holding(lusoinvest, beta).capital; holding(lusoinvest, beta).from"
+FACTS = ("holding(lusoinvest, beta).capital [in the scenario: holdings (a record of lusoinvest in beta).capital]; "
+         "holding(lusoinvest, beta).from [in the scenario: holdings (a record of lusoinvest in beta).from]")
+"""The facts a withholding finding depends on, each with where the context would state it (a record it lacks)."""
 PROVISIONS = "br-pt 1; br-pt 4(1); br-pt 10(1); br-pt 10(2); br-pt 10(3)"
 
 
@@ -213,8 +215,9 @@ def test_a_missing_record_whose_end_matters_gives_the_bound_too(tmp_path: Path, 
     run_batch(ledger, context, out, workers=1, checker=checker, bounds=True)
     got = {r["id"]: (r["outcome_br"], r["cap"], r["max_source_tax"], r["withholding_finding"],
                      r["withholding_difference"]) for r in _results(out)}
-    facts = ("holding(sg-holdco, br-industria).capital; holding(sg-holdco, br-industria).from; "
-             "holding(sg-holdco, br-industria).until")
+    facts = ("holding(sg-holdco, br-industria).capital [in the scenario: holdings (a record of sg-holdco in "
+             "br-industria).capital]; holding(sg-holdco, br-industria).from [in the scenario: holdings (a record of "
+             "sg-holdco in br-industria).from]; holding(sg-holdco, br-industria).until")
     assert got == {
         "s1": ("capped at most 15%", "at most 15%", "150000.00", "over_withheld", "10000.00"),
         "s2": ("capped at most 15%", "at most 15%", "150000.00", "within_cap", ""),
