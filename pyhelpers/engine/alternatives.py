@@ -1398,7 +1398,8 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
     on), otherwise ``depends`` on the facts that decide them. ``every``: the alternatives cover every way
     the facts may go (else, where some leaves the outcome undetermined, no finding is stated)."""
     state = withholding_state(scenario, item)
-    options = [a for a in result.alternatives if a.state == state and a.outcome is not None]
+    options = [a for a in result.bound_alternatives or result.alternatives
+               if a.state == state and a.outcome is not None]
     certain = result.compliance.reconstructed if result.compliance is not None else ()
     flagged = tuple(sorted({*certain, *(p for a in options for p in a.reconstructed)}, key=provision_key))
     plain = compute_compliance(scenario, item, result)
@@ -1427,7 +1428,53 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
         values = {getattr(c, name) for c in each}
         return values.pop() if len(values) == 1 else None
     provisions = tuple(sorted({p for c in each if c is not None for p in c.provisions}, key=provision_key))
-    return dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
-                               due=agreed("due"), difference=agreed("difference"), provisions=provisions,
-                               reason=agreed("reason") or "", reconstructed=flagged)
+    out = dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
+                              due=agreed("due"), difference=agreed("difference"), provisions=provisions,
+                              reason=agreed("reason") or "", reconstructed=flagged)
+    return _bound_figures(out, [c for c in each if c is not None])
 
+
+def _bound_figures(agreed: Any, each: Sequence[Any]) -> Any:
+    """The figures of a withholding finding every way the open facts may go agrees on, where they differ
+    between those ways: the highest cap and its amount (where every way caps the tax) and, for an over- or
+    under-withholding, the least excess or shortfall (:class:`~pyhelpers.engine.results.Compliance`)."""
+    out = agreed
+    caps = [(c.cap_bp, c.treaty_max_tax) for c in each]
+    if agreed.cap_bp is None and caps and all(bp is not None and tax is not None for bp, tax in caps):
+        bp, tax = max(caps, key=lambda cap: (cap[0], cap[1]))
+        out = dataclasses.replace(out, cap_at_most_bp=bp, treaty_max_tax_at_most=tax)
+    differences = [c.difference for c in each]
+    if agreed.finding in ("over_withheld", "under_withheld") and agreed.difference is None and differences \
+            and all(d is not None for d in differences):
+        out = dataclasses.replace(out, difference_at_least=min(d for d in differences if d is not None))
+    return out
+
+
+
+def with_bounds(answer: ScenarioResult, ended: ScenarioResult) -> ScenarioResult:
+    """``answer`` with the bounds ``ended`` finds where it finds none: ``ended`` is the same scenario answered
+    with the ends of its added holding records open too (:func:`pyhelpers.engine.completion.open_record_ends`),
+    every way the facts may go giving each State an outcome. A State ``answer`` leaves undetermined with no
+    bound (a record's end missing in some way) takes ``ended``'s bound, and the item the withholding finding
+    from ``ended``'s alternatives (kept as :attr:`~pyhelpers.engine.results.ItemResult.bound_alternatives`);
+    the alternatives shown stay ``answer``'s, whose conditions are exact (the end's critical day moves with
+    the first day, which a condition on each fact alone cannot say). ``answer`` as it is where ``ended`` is
+    incomplete."""
+    if ended.incomplete is not None:
+        return answer
+    by_id = {it.item_id: it for it in ended.items}
+    items = []
+    for it in answer.items:
+        other = by_id.get(it.item_id)
+        bounds = {s.state: s for s in other.states if s.outcome == "undetermined" and (
+            s.at_most_bp is not None or s.may_tax_always)} if other is not None else {}
+        states = tuple(dataclasses.replace(s, at_most_bp=bounds[s.state].at_most_bp,
+                                           may_tax_always=bounds[s.state].may_tax_always)
+                       if s.state in bounds and s.outcome == "undetermined" and s.at_most_bp is None
+                       and not s.may_tax_always else s for s in it.states)
+        if other is None or states == it.states:
+            items.append(it)
+            continue
+        items.append(dataclasses.replace(it, states=states, compliance=other.compliance,
+                                         bound_alternatives=other.alternatives))
+    return dataclasses.replace(answer, items=tuple(items))
