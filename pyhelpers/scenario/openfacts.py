@@ -398,7 +398,7 @@ def parts(data: Any, facts: Sequence[OpenFact], limit: int = MAX_COMBINATIONS) -
     record_of = dict(records())
     reads: list[set[int]] = []
     for f in facts:
-        if f.path[:1] == ("income",) and isinstance(f.path[1], int):
+        if len(f.path) > 1 and f.path[0] == "income" and isinstance(f.path[1], int):
             reads.append({f.path[1]})
             continue
         record = record_of.get(tuple(f.path[:2]))
