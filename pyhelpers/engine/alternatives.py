@@ -633,19 +633,21 @@ def _given_not_needed(scenario: Scenario, item: ItemResult, unknowns: Sequence[O
     alternatives or as a range) that is about the item and decides nothing of it (audit 23, defect 8): the
     answer over every combination of the values (brave and cautious consequences) names it in no
     alternative's condition, in no pair of combinations that differ in it alone (``pivotal``) and in no
-    ``depends`` or ``missing`` finding. A fact is about the item where the persons and places it names are
+    ``depends`` finding. A fact is about the item where the persons and places it names are
     among those the item names (a holding of its payer held by its recipient, a stay of its recipient, the
     place it is paid through: not a holding of its recipient in another company) and
     some provision whose rules first read it (``readers``) is of an article the item cites; it is cited by
-    those provisions. An item whose status turns on a figure with no alternatives is left as it is."""
-    if item.status == "depends" and not item.alternatives:
-        return item
+    those provisions. An item whose status turns on a figure with no alternatives is left as it is, and so
+    is one with a fact missing or a judgment to make (not opened here: once given, the fact may decide)."""
+    found = (*item.findings, *(a.finding for a in item.alternatives if a.finding is not None))
+    if (item.status == "depends" and not item.alternatives) or any(
+            f.kind in ("missing", "requires_judgment") for f in found):
+        return item  # a figure turns on them; or a fact not opened here may make them matter once given
     ids = _item_ids(scenario, item.item_id)
     named = {*scenario.persons, *scenario.places_of_business}
     articles = {p.partition("(")[0] for p in item.provisions}
     deciding = {f for a in item.alternatives for f in a.condition_facts()} | set(pivotal) | {
-        f.fact for f in (*item.findings, *(a.finding for a in item.alternatives if a.finding is not None))
-        if f.kind in ("depends", "missing")}
+        f.fact for f in found if f.kind == "depends"}
     added = set()
     for fact in unknowns:
         if fact.not_given or fact.kind != "unknown" or fact.name in deciding:
