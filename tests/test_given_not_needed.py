@@ -88,3 +88,40 @@ def test_one_fact_for_several_provisions_is_said_once() -> None:
     # the narrowly-not cases: another kind of finding about the same fact stays apart
     c = Finding("depends", "xx-yy 29(6)(d)", "p(x).f", field="p.f")
     assert merged_findings([a, c]) == [a, c]
+
+
+NOT_NEEDED = ["br-ae/exam23-shipping-freight-irrelevant-unknowns", "br-pt/exam23-interest-cap-whatever-open-facts",
+              "br-pt/exam23-open-dividend-sale-date-unknown", "br-pt/exam23-open-site-periods-first-stint-exceeds",
+              "br-pt/exam23-open-split-payroll-arrival-unknown", "br-uy/unknowns-capital-every-alternative-qualifies"]
+"""The shipped scenarios whose given open facts decide nothing of some item (their examiners' notes say so)."""
+
+
+@pytest.mark.parametrize("name", NOT_NEEDED)
+def test_each_value_of_a_fact_not_needed_gives_the_same_item(name: str) -> None:
+    """On the engine, not by the listing's own reasoning: the fact fixed to each of its values (a date by
+    each of its critical dates, the other open facts left open) gives the item the same States' outcomes,
+    provisions and compliance."""
+    from pyhelpers.engine import critical
+    from pyhelpers.engine.completion import unknown_values
+    from pyhelpers.engine.solve import Checker
+    from pyhelpers.scenario import load_file
+
+    from .conftest import ROOT
+
+    checker = Checker()
+    path = str(ROOT / "scenarios" / f"{name}.yaml")
+    scenario = load_file(path)
+    result = checker.check(scenario, path)
+    listed = {(it.item_id, f.fact) for it in result.items for f in it.findings if f.kind == "not_needed"}
+    given = {f.name: f for f in (*critical.open_facts(checker, scenario), *unknown_values(scenario))}
+    pairs = [(iid, fact) for iid, fact in listed if fact in given]
+    assert pairs
+    for iid, fact in pairs:
+        open_fact = given[fact]
+        seen = set()
+        for value in open_fact.values:
+            fixed = scenario.with_values({open_fact.path: value}, path, keep_unknown=True)
+            item = checker.check(fixed, path).item(iid)
+            seen.add((tuple((s.state, s.outcome, s.max_rate_bp) for s in item.states), item.provisions,
+                      item.compliance.finding if item.compliance else None))
+        assert len(seen) == 1, (iid, fact, seen)
