@@ -447,8 +447,8 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
 
 def merged_findings(findings: Iterable[Finding]) -> list[Finding]:
     """``findings`` with those about one fact of the scenario (missing, open, not needed, a judgment) that
-    differ only in their provision said once, citing every provision in the order found (``needed by
-    br-xx 1(1); br-xx 2(1)``: audit 23, defect 10); the others as they are."""
+    differ only in their provision said once, citing every provision in the order found, separated by
+    semicolons (audit 23, defect 10); the others as they are."""
     out: list[Finding] = []
     at: dict[tuple[object, ...], int] = {}
     for f in findings:
