@@ -45,7 +45,9 @@ FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenari
 ONE_SET_FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenario: holdings (a record of "
                     "lusoinvest in beta)]")
 """What the row's findings are in one answer set (without ``--bounds``)."""
-FACTS = "holding(lusoinvest, beta).capital; holding(lusoinvest, beta).from"
+FACTS = ("holding(lusoinvest, beta).capital [in the scenario: holdings (a record of lusoinvest in beta).capital]; "
+         "holding(lusoinvest, beta).from [in the scenario: holdings (a record of lusoinvest in beta).from]")
+"""The facts a withholding finding depends on, each with where the context would state it (a record it lacks)."""
 PROVISIONS = "br-pt 1; br-pt 4(1); br-pt 10(1); br-pt 10(2); br-pt 10(3)"
 
 

@@ -120,7 +120,8 @@ def test_check_json_carries_the_three_valued_answer() -> None:
     assert item["status"] == "depends"
     assert [a["conclusion"] for a in item["alternatives"]] == ["capped 10%", "capped 15%"]
     assert item["alternatives"][0]["holds_if"] == [
-        {"fact": "holding(sg-holdco, br-industria).until", "values": "2024-01-02 or later"}]
+        {"fact": "holding(sg-holdco, br-industria).until", "values": "2024-01-02 or later",
+         "field": "holdings[0].until"}]  # where the scenario states it (issue 24)
     assert data["unknowns"][0]["alternatives"] == "from 2024-01-01 to 2024-03-31"
     assert data["incomplete"] is None
 
@@ -128,8 +129,8 @@ def test_check_json_carries_the_three_valued_answer() -> None:
 def test_check_output_is_deterministic() -> None:
     runs = [CliRunner().invoke(main, ["check", str(SG_FUTURE)]).output for _ in range(2)]
     assert runs[0] == runs[1]
-    assert "capped at 10% of the gross amount if holding(sg-holdco, br-industria).until is 2024-01-02 or later" \
-        in runs[0]
+    assert "capped at 10% of the gross amount if holding(sg-holdco, br-industria).until (`holdings[0].until`) is " \
+        "2024-01-02 or later" in runs[0]
 
 
 def test_whatif_finds_the_one_fact_change(checker: Checker) -> None:
@@ -158,6 +159,33 @@ def test_whatif_without_solution_names_the_blocking_provision(checker: Checker) 
     texts = [line for st in blocked for line in _lines(st)]
     assert any("15% ≤ 5%" in t for t in texts)
     assert any("br-pt 10(2)(b)" in t for t in texts)
+
+
+def test_whatif_without_solution_gives_the_short_why_not_by_default(tmp_path: Path) -> None:
+    """No change reaches the goal: by default one line per rule that could have given it, with the condition
+    that failed and its figures, then what holds instead with its provisions (the argument `treaty explain
+    --why-not` gives); the whole analysis behind --full; the JSON carries both."""
+    path = tmp_path / "s.yaml"
+    path.write_text(_scenario("{value: 24, changeable: [25, 30]}"), encoding="utf-8")
+    goal = 'max_rate("div", R), R <= 500'
+    runner = CliRunner()
+    short = runner.invoke(main, ["whatif", str(path), "--goal", goal])
+    full = runner.invoke(main, ["whatif", str(path), "--goal", goal, "--full"])
+    assert short.exit_code == full.exit_code == 0, short.output + full.output
+    why = short.output.split("why not, on the facts as stated:\n", 1)[1]
+    assert "but: 15% > 5%" in why and "br-pt 10(2)(b)" in why
+    assert len(why.splitlines()) < len(full.output.split("why not, on the facts as stated:\n", 1)[1].splitlines())
+    assert "it is not the case that" not in why and "set by the treaty catalogue" not in why and "‹" not in why
+    assert "‹core/max-rate›" in full.output and "15% ≤ 5%" in full.output
+    data = json.loads(runner.invoke(main, ["whatif", str(path), "--goal", goal, "--format", "json"]).output)
+    assert data["no_solution"] and data["blocked"]
+    assert data["argument"]["holds"] is False and "15% > 5%" in data["argument"]["lines"][0]["text"]
+    assert any(ln["provision"] == "br-pt 10(2)(b)" for arg in data["argument"]["arguments"] for ln in arg["lines"])
+    pt = runner.invoke(main, ["whatif", str(path), "--goal", goal, "--lang", "pt"])
+    assert "mas: 15% > 5%" in pt.output, pt.output
+    reached = json.loads(runner.invoke(main, ["whatif", str(path), "--goal", 'max_rate("div", R), R <= 1000',
+                                              "--format", "json"]).output)
+    assert reached["argument"] is None and reached["blocked"] == []
 
 
 def test_whatif_when_the_goal_already_holds(checker: Checker) -> None:

@@ -161,6 +161,10 @@ class Compliance:
     provisions: tuple[str, ...] = ()
     reason: str = ""
     reconstructed: tuple[str, ...] = ()  # the reconstructed provisions its outcome and cap rest on
+    fields: tuple[str | None, ...] = ()
+    """``depends``: where the scenario states each fact ``reason`` names, in its order, as the user writes it
+    (:mod:`pyhelpers.engine.fields`; None where the rules name no field); empty otherwise, and left out of the
+    JSON."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,11 @@ class Condition:
     kind: str = ""
     """What the alternatives are: ``state`` (a State's code), ``term`` (a value of the scenario format, such as a
     place's kind), or empty (a number, a date, a yes or no, an id: written as they are)."""
+    field: str | None = None
+    """Where the scenario states the fact, as the user writes it (``income[0].entitlement.substantial``; a record
+    it leaves out in words; ``fact`` itself where the name is the path already, ``persons.ana.habitual_abode``):
+    :mod:`pyhelpers.engine.fields`. The answers in words show it after ``fact`` where it differs; not part of the
+    condition's text (``expect:`` blocks state ``fact``)."""
 
     def __str__(self) -> str:
         return f"{self.fact} is {self.values}"
@@ -430,15 +439,17 @@ FIELD_KINDS = ("missing", "depends", "not_needed", "requires_judgment")
 
 
 def _findings_plain(value: Any) -> Any:
-    """``value`` (an ``asdict``) with ``field`` kept only on the findings of :data:`FIELD_KINDS`."""
+    """``value`` (an ``asdict``) with ``field`` kept only on the findings of :data:`FIELD_KINDS` and assumptions."""
     if isinstance(value, dict):
         out = {k: _findings_plain(v) for k, v in value.items()}
-        if "kind" in out and "provision" in out and "field" in out and out["kind"] not in FIELD_KINDS:
+        if "kind" in out and "provision" in out and "field" in out and out["kind"] not in (*FIELD_KINDS, "assumption"):
             out.pop("field")
         if "kind" in out and "provision" in out and out.get("open_as", "") is None:
             out.pop("open_as")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
+        if "withheld" in out and "finding" in out and out.get("fields") == []:
+            out.pop("fields")  # a withholding finding that names no open fact
         if "conclusion" in out and out.get("holds_if_any") == []:
             out.pop("holds_if_any")  # an alternative with one conjunction of conditions, or none exact
         if "listed" in out and "kind" in out and ("values" in out or "alternatives" in out):

@@ -38,6 +38,7 @@ from pyhelpers.explain.readings import constant_text, fact_text, term, value, wi
 from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path, field_text
+from pyhelpers.scenario.problems import field_path
 
 if TYPE_CHECKING:
     from pyhelpers.engine.whatif import WhatIf
@@ -427,8 +428,9 @@ def assumption_field(f: Finding) -> str | None:
 def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
     """A finding in words, ending with where the scenario states its fact (unless ``with_field`` is false)."""
     if not with_field:
-        return finding_text(replace(f, field=None), lang)
-    if f.kind == "assumption" and (field := assumption_field(f)) is not None:
+        return finding_text(replace(f, field=None), lang) if f.kind != "assumption" else \
+            wording(_FINDING, lang)["assumption"].format(fact=constant_text(f.fact or "", lang), prov=f.provision)
+    if f.kind == "assumption" and (field := f.field or assumption_field(f)) is not None:
         return wording(_FINDING, lang)["assumption_field"].format(fact=constant_text(f.fact or "", lang),
                                                                   prov=f.provision, field=field)
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
@@ -475,6 +477,14 @@ _FIELD_NOTE = {
     "pt": {"not_needed": "; no cenário: `{field}`", "other": "; informe-o em `{field}`"},
     "pt-PT": {"other": "; indique-o em `{field}`"},
 }
+
+
+def step_with_field(step: Step, finding: Finding | None, lang: str) -> Step:
+    """A derivation's step for a finding about a fact (the root of ``explain --full``'s tree for a missing fact, an
+    assumption ...) with where the scenario states the fact, as the finding's text ends (:func:`field_note`)."""
+    if finding is None or finding.field is None:
+        return step
+    return replace(step, reading=step.reading + field_note(finding, lang))
 
 
 def field_note(f: Finding, lang: str) -> str:
@@ -612,7 +622,7 @@ def compliance_line(c: Compliance, lang: str) -> str:
         key = "not_checked_excess"
     if key == "within_cap" and c.treaty_max_tax is None:
         key = "within_every_cap"
-    why = c.reason if key == "depends" else words.get(f"why_{c.reason}", term(c.reason, lang))
+    why = _depends_on(c, lang) if key == "depends" else words.get(f"why_{c.reason}", term(c.reason, lang))
     text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(c.difference),
                              cap_tax=amount(c.treaty_max_tax), why=why)
     extra = [words["domestic"].format(rate=formats.percent_bp(c.domestic_rate_bp, lang))] \
@@ -621,6 +631,13 @@ def compliance_line(c: Compliance, lang: str) -> str:
     head = with_state(words["title"], "state", c.state, lang)
     return f"{head}: {text}" + (f"  ({'; '.join(extra)})" if extra else "") + _reconstructed_mark(c.reconstructed,
                                                                                                  lang)
+
+
+def _depends_on(c: Compliance, lang: str) -> str:
+    """The open facts a withholding finding ``depends`` on, each with where the scenario states it."""
+    facts = c.reason.split("; ")
+    fields = c.fields if len(c.fields) == len(facts) else (None,) * len(facts)
+    return "; ".join(open_fact_named(f, field, lang) for f, field in zip(facts, fields, strict=True))
 
 
 def _reconstructed_mark(provisions: Sequence[str], lang: str) -> str:
@@ -801,8 +818,12 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
     options = [a for a in item.alternatives if a.state == s.state]
     if not options:
         return outcome_text(s, lang, item.date, cap_base(item))
-    facts = sorted({f for a in options for f in a.condition_facts()})
-    text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
+    fields: dict[str, str | None] = {}
+    for a in options:
+        for c in (*a.holds_if, *(c for both in a.holds_if_any for c in both)):
+            fields[c.fact] = fields.get(c.fact) or c.field
+    named = ", ".join(open_fact_named(f, fields[f], lang) for f in sorted(fields))
+    text = f"{label('depends_on', lang)} {named or label('unknowns', lang)}"
     if s.at_most_bp is not None:
         return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
     if s.may_tax_always:
@@ -814,8 +835,8 @@ def alternatives_note(scenario: Scenario, lang: str) -> str:
     """What `treaty explain` says of a scenario with facts given as alternatives: it explains the first."""
     if not scenario.open_facts:
         return ""
-    told = "; ".join(f"{f.name} = {named_values(f.show(0), (f.show(0),), value_kind(f.path), lang)}"
-                     for f in scenario.open_facts)
+    told = "; ".join(f"{open_fact_named(f.name, field_path(f.path), lang)} = "
+                     f"{named_values(f.show(0), (f.show(0),), value_kind(f.path), lang)}" for f in scenario.open_facts)
     return label("alternatives_note", lang).format(told=told)
 
 
@@ -877,9 +898,20 @@ def _factored(conjunctions: Sequence[Sequence[Condition]]) -> list[tuple[list[Co
 
 
 def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
-    """``holding(a, b).from is 2024-03-31 or earlier and ...``: values of open facts in words."""
+    """``holding(a, b).from is 2024-03-31 or earlier and ...``: values of open facts in words, each fact with where
+    the scenario states it (:func:`open_fact_named`)."""
     return f" {label('and', lang)} ".join(
-        f"{c.fact} {label('is', lang)} {named_values(c.values, c.listed, c.kind, lang)}" for c in holds_if)
+        f"{open_fact_named(c.fact, c.field, lang)} {label('is', lang)} {named_values(c.values, c.listed, c.kind, lang)}"
+        for c in holds_if)
+
+
+def open_fact_named(fact: str, field: str | None, lang: str) -> str:
+    """An open fact as the answers name it, followed by the scenario field that states it as the user writes it
+    where that is not its name already: ``income(div).entitlement.substantial (`income[0].entitlement.substantial`)``;
+    ``persons.ana.habitual_abode`` as it is."""
+    if not field or field == fact:
+        return fact
+    return f"{fact} (`{field_text(field, lang)}`)"
 
 
 _ASK = {
@@ -1392,9 +1424,11 @@ def _considered_text(considered: str, lang: str) -> str:
     return f"{fact}: " + "; ".join(_whatif_value(v, lang) for v in values.split(", "))
 
 
-def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str) -> str:
-    """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none,
-    ``blocked``: why the goal fails on the scenario as stated."""
+def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str,
+                why_not: WhyNot | None = None) -> str:
+    """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none, why the
+    goal fails on the scenario as stated: ``why_not``'s lines, one per rule that could have given it (as
+    `treaty explain --why-not` prints them), or, without it (``--full``), the whole analysis ``blocked``."""
     words = wording(_WHATIF, lang)
     lines = [*incomplete_line(w.incomplete, lang), f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
     lines += [f"  {_considered_text(c, lang)}" for c in w.considered] or [f"  {words['nothing']}"]
@@ -1418,17 +1452,25 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
             lines.append(f"     {words['certain' if sol.certain else 'possible']}")
     elif w.no_solution:
         lines.append(words["none"])
-        for st in blocked:
-            lines += tree_text(st, 1, lang)
+        if why_not is not None:
+            lines += ["  " + why_not_line(ln, lang) for ln in why_not.lines] or [f"  {label('no_rule', lang)}"]
+            for arg in why_not.arguments:  # what holds instead, with the provisions that give it
+                lines += ["  " + arg.reading, *("    " + argument_line(ln) for ln in arg.lines)]
+        else:
+            for st in blocked:
+                lines += tree_text(st, 1, lang)
     else:  # stopped by the time limit before any change was found: not "no change can"
         lines.append(words["unfinished"])
     return provision_words("\n".join(lines).rstrip() + "\n", lang, keep=(f"{words['goal']}: {w.goal}",))
 
 
-def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, lang: str = "en") -> dict[str, Any]:
+def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, lang: str = "en",
+                why_not: WhyNot | None = None) -> dict[str, Any]:
     """`treaty whatif --format json`: ``incomplete`` first (null, or why the search was cut short, in ``lang``'s
     words) and ``incomplete_reason`` (the same as figures, :func:`result_json`); ``no_solution``: the search
-    ended and no change reaches the goal."""
+    ended and no change reaches the goal; then why not on the facts as stated: ``argument``, the answer
+    `treaty explain --why-not --format json` gives (:func:`why_not_json`; null where none is needed), and
+    ``blocked``, the whole analysis."""
     return {
         "incomplete": incomplete_text(w.incomplete, lang),
         "incomplete_reason": None if w.incomplete is None else w.incomplete.to_json(),
@@ -1437,6 +1479,7 @@ def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, l
         "solutions": [{"changes": [c.__dict__ for c in s.changes], "certain": s.certain,
                        "result": result_json(s.result, lang)} for s in w.solutions],
         "no_solution": w.no_solution,
+        "argument": why_not_json([why_not], lang)[0] if why_not is not None else None,
         "blocked": [s.to_dict() for s in blocked],
     }
 
