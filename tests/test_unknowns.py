@@ -463,3 +463,104 @@ def test_date_ranges_are_capped_by_the_combinations_not_by_the_alternatives() ->
     with pytest.raises(ScenarioError) as err:
         load_text(_scenario("{between: [1, 401]}"), "t.yaml")
     assert err.value.problems[0].found == "401 integers"
+
+
+PT_NO_RECORD = ROOT / "scenarios/br-pt/exam23-dividend-holding-record-absent.yaml"
+PT_BOUND_PROVISIONS = ("br-pt 1", "br-pt 3(1)(f)", "br-pt 4(1)", "br-pt 10(1)", "br-pt 10(2)", "br-pt 10(2)(a)",
+                       "br-pt 10(2)(b)", "br-pt 10(3)")
+
+
+def _withheld_without_record(amount: str) -> str:
+    text = PT_NO_RECORD.read_text(encoding="utf-8").split("\nexpect:")[0]
+    return text.replace('withheld: {amount: "120000.00"', f'withheld: {{amount: "{amount}"')
+
+
+def test_certain_over_withholding_under_missing_facts_states_the_least_excess(checker: Checker) -> None:
+    """No holding record: Brazil caps the dividend at 10% or 15% (br-pt 10(2)(a), (b)). Withheld 160,000.00 of
+    1,000,000.00 BRL is over the highest cap whatever the record says: over-withheld by at least 10,000.00 above
+    the 15% cap (150,000.00); the exact figures stay null, the bound's are given (issue 23, point 2)."""
+    from decimal import Decimal
+
+    from pyhelpers.output.render import compliance_line
+
+    item = checker.check(load_text(_withheld_without_record("160000.00"), "t.yaml")).items[0]
+    c = item.compliance
+    assert c is not None and item.status == "missing"
+    assert (c.finding, c.reason, c.cap_bp, c.difference) == ("over_withheld", "no_domestic_rate", None, None)
+    assert (c.cap_at_most_bp, c.treaty_max_tax_at_most, c.difference_at_least) == (
+        1500, Decimal("150000.00"), Decimal("10000.00"))
+    assert c.provisions == PT_BOUND_PROVISIONS
+    assert compliance_line(c, "en") == (
+        "withholding in Brazil: withheld 160,000.00 BRL: OVER-WITHHELD whatever the open facts: at least 10,000.00 "
+        "BRL above the highest cap any of them allows (15%: 150,000.00 BRL) (refundable; no domestic rate given, so "
+        "the tax due is not known)  (" + "; ".join(PT_BOUND_PROVISIONS) + ")")
+    assert "pelo menos 10.000,00 BRL acima do maior limite que qualquer deles permite (15%: 150.000,00 BRL)" \
+        in compliance_line(c, "pt")
+    assert "pelo menos 10\u00a0000,00 BRL acima do limite mais elevado que qualquer deles permite (15%: " \
+        "150\u00a0000,00 BRL)" in compliance_line(c, "pt-PT")
+    # narrowly not: one centavo over the highest cap is still over it, by at least that centavo
+    c = checker.check(load_text(_withheld_without_record("150000.01"), "t.yaml")).items[0].compliance
+    assert c is not None and (c.finding, c.difference_at_least) == ("over_withheld", Decimal("0.01"))
+    # narrowly not: exactly the highest cap is within it under 10(2)(b) and over it under 10(2)(a): depends
+    c = checker.check(load_text(_withheld_without_record("150000.00"), "t.yaml")).items[0].compliance
+    assert c is not None and c.finding == "depends" and c.difference_at_least is None
+    assert c.reason == "holding(lusoinvest, alfa-industria-sa).capital; holding(lusoinvest, alfa-industria-sa).from"
+
+
+def test_certain_over_withholding_under_missing_facts_json_carries_the_bound() -> None:
+    """``--format json``: the compliance carries the highest cap and the least excess (strings for money)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.yaml"
+        path.write_text(_withheld_without_record("160000.00"), encoding="utf-8")
+        res = CliRunner().invoke(main, ["check", "--format", "json", str(path)])
+    data = json.loads(res.output)
+    c = data["results"][0]["items"][0]["compliance"] if "results" in data else data["items"][0]["compliance"]
+    assert {k: c[k] for k in ("finding", "cap_bp", "difference", "cap_at_most_bp", "treaty_max_tax_at_most",
+                              "difference_at_least")} == {
+        "finding": "over_withheld", "cap_bp": None, "difference": None, "cap_at_most_bp": 1500,
+        "treaty_max_tax_at_most": "150000.00", "difference_at_least": "10000.00"}
+
+
+SG_NO_RECORD = ROOT / "scenarios/br-sg/exam23-dividend-holding-record-absent.yaml"
+SG_BOUND_PROVISIONS = ("br-sg 3(1)(e)", "br-sg 4(1)", "br-sg 10(1)", "br-sg 10(2)", "br-sg 10(2)(a)", "br-sg 10(2)(b)",
+                       "br-sg 10(3)")
+SG_FACTS = ("holding(sg-holdco, br-industria).capital; holding(sg-holdco, br-industria).from; "
+            "holding(sg-holdco, br-industria).until")
+
+
+def _sg_withheld(amount: str) -> str:
+    text = SG_NO_RECORD.read_text(encoding="utf-8").split("\nexpect:")[0]
+    return text.replace("withholding: {withheld_rate: 10, state: br}",
+                        f'withholding: {{withheld: {{amount: "{amount}", currency: BRL}}, state: br}}')
+
+
+@pytest.mark.parametrize(("amount", "finding", "least"), [
+    ("100000.00", "within_cap", None),  # at the lowest cap (10%): within whatever the record says
+    ("100000.01", "depends", None),  # narrowly not: over the 10% cap of 10(2)(a), within the 15% of 10(2)(b)
+    ("150000.00", "depends", None),  # at the highest cap: within it under 10(2)(b), over under 10(2)(a)
+    ("150000.01", "over_withheld", "0.01"),  # narrowly over the highest cap
+    ("160000.00", "over_withheld", "10000.00"),
+])
+def test_a_missing_record_whose_end_matters_still_gives_the_bound(checker: Checker, amount: str, finding: str,
+                                                                  least: str | None) -> None:
+    """br-sg 10(2)(a)'s 365 days may run past the evaluation date: with a first day added after 2023-07-02 the
+    record's end is missing, and that case stays undetermined in the alternatives; its end opened too, every way
+    gives Brazil 10% (10(2)(a)) or 15% (10(2)(b)), so Brazil is capped at 15% at most, and the withholding is
+    compared with that bound (issue 23, point 2; audit23 defect 2)."""
+    from decimal import Decimal
+
+    item = checker.check(load_text(_sg_withheld(amount), "t.yaml")).items[0]
+    assert item.status == "missing"
+    assert item.state("br").label == "capped at most 15%" and item.state("br").at_most_bp == 1500
+    assert [str(a) for a in item.alternatives if a.state == "br"][-1].startswith(
+        "br: undetermined if holding(sg-holdco, br-industria).from is 2023-07-03 or later and "
+        "holding(sg-holdco, br-industria).capital is 25% or more")
+    c = item.compliance
+    assert c is not None and c.finding == finding
+    assert c.difference_at_least == (Decimal(least) if least is not None else None)
+    if finding == "depends":
+        assert c.reason == SG_FACTS
+    else:
+        assert c.provisions == SG_BOUND_PROVISIONS and c.cap_at_most_bp == 1500

@@ -39,7 +39,7 @@ from pyhelpers.base.terms import Term, parse_atom, render_term, symbol_key, symb
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import RIGHTS, STATUS_OF_FINDING, add_right, reliance, relied_on, result_from_atoms
-from pyhelpers.engine.completion import combinations
+from pyhelpers.engine.completion import combinations, unknown_values
 from pyhelpers.engine.cover import cover
 from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.program import provision_key
@@ -64,7 +64,7 @@ from pyhelpers.engine.results import (
 from pyhelpers.facts import NO_CUTS, timeline_cuts
 from pyhelpers.facts.emit import conditional_fact, open_option, ranged_fact
 from pyhelpers.scenario import Scenario, withholding_state
-from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, Part, parts
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds allowed for all the solves of one scenario with unknown facts."""
@@ -415,7 +415,8 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
     unless under some value of its own facts an item reads a fact another group opens (a salary borne by
     a place whose kind is unknown): then None, and the facts are combined in one solve.
     None where it does not apply: a single group, fewer than :data:`PARTS_FROM` combinations, questions
-    about persons (not items), or facts given as alternatives or open dates (opened in every solve)."""
+    about persons (not items), or facts given as alternatives or open dates (their scenario is decided in
+    parts by :func:`check_alternatives_in_parts`)."""
     if scenario.unknowns or not scenario.income or combinations(completed) < PARTS_FROM or any(
             a for a in three_valued.answers):
         return None
@@ -459,6 +460,82 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
         unknowns=tuple(unknowns[f.name] for f in completed if f.name in unknowns),
         incomplete=reasons[0] if reasons else None, receipt=dataclasses.replace(first.receipt, facts_sha256=digest),
         atoms=tuple(sorted(set(atoms))))
+
+
+def part_scenario(scenario: Scenario, part: Part, source: str) -> Scenario:
+    """The scenario of one part (:func:`~pyhelpers.scenario.openfacts.parts`): its income items only (no
+    ``expect:`` block; an arrangement names only those), every other record as it is, and the open facts
+    of the part (an item's own at its new index) and the facts ``whatif`` may change (its items' and the
+    other records'); every other unknown fact at its first value, which the part's items do not read."""
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    position = {old: new for new, old in enumerate(part.items)}
+    sub = {k: v for k, v in data.items() if k != "expect"}
+    sub["income"] = [data["income"][n] for n in part.items]
+    ids = {row.get("id") for row in sub["income"] if isinstance(row, dict)}
+    if isinstance(data.get("arrangements"), dict):  # each with the part's items only (one with none: left out)
+        sub["arrangements"] = {k: {**a, "items": [i for i in a.get("items", []) if i in ids]}
+                               for k, a in data["arrangements"].items()
+                               if isinstance(a, dict) and any(i in ids for i in a.get("items", []))}
+    if Scenario.revalidate is None:
+        raise RuntimeError("pyhelpers.scenario.loading sets Scenario.revalidate: import pyhelpers.scenario")
+    out = Scenario.revalidate(sub, source)
+    mine = {f.path for f in part.facts}
+    out._open_facts = tuple(dataclasses.replace(f, path=("income", position[f.path[1]], *f.path[2:]))
+                            if f.path[:1] == ("income",) else f
+                            for f in scenario.open_facts if f.path in mine or (
+                                f.kind == "changeable" and (f.path[:1] != ("income",) or f.path[1] in position)))
+    out._plain_data = sub
+    return out
+
+
+def check_alternatives_in_parts(checker: Any, scenario: Scenario, source: str, time_limit: float
+                                ) -> ScenarioResult | None:
+    """:func:`check_open` of a scenario with facts given as alternatives, part by part
+    (:func:`~pyhelpers.scenario.openfacts.parts`: items that read no open fact in common, each part with
+    the facts its items may read, a date by its critical dates): each part is the scenario with its items
+    only (:func:`part_scenario`), solved over the combinations of its own facts (and of the facts it gives
+    as plain ``unknown``), so that the limit on combinations applies to each part, not to the product of
+    every part's. An item's answer is the one it has alone in its scenario (``tests/test_open_parts.py``
+    compares them); the facts no item reads are listed, deciding nothing, and not combined. The parts
+    share the time limit. None where it does not apply: one part, or questions about persons."""
+    if scenario.questions or not scenario.income:
+        return None
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    every = parts(data, critical.open_facts(checker, scenario))  # a date counted by its critical dates
+    if len(every) < 2:
+        return None
+    deadline = time.monotonic() + time_limit
+    runs = []
+    for part in every:
+        if not part.items:
+            continue  # facts no item reads: listed below, deciding nothing
+        sub = part_scenario(scenario, part, source)
+        try:
+            runs.append(check_open(checker, sub, source, max(deadline - time.monotonic(), 0.0), unknown_values(sub)))
+        except ScenarioError as err:  # too many combinations in one part: the part named
+            ids = ", ".join(i.id for i in sub.income)
+            raise ScenarioError([dataclasses.replace(p, found=f"{p.found} (in the part of income({ids}), decided "
+                                                     "apart from the other items)") for p in err.problems]) from None
+    item_of = {it.item_id: it for run in runs for it in run.items}
+    merged: dict[str, UnknownFact] = {}
+    for run in runs:
+        for u in run.unknowns:
+            known = merged.get(u.fact)
+            merged[u.fact] = u if known is None else dataclasses.replace(
+                known, items=tuple(i for i in item_of if i in {*known.items, *u.items}))
+    for f in (f for part in every if not part.items for f in part.facts):
+        merged[f.name] = UnknownFact(f.name, _span(f), (), not f.not_given, f.listed(), value_kind(f.path))
+    order = {f.name: n for n, f in enumerate(scenario.unknowns)}
+    unknowns = sorted(merged.values(), key=lambda u: (order.get(u.fact, len(order)), list(merged).index(u.fact)))
+    reasons = [run.incomplete for run in runs if run.incomplete is not None]
+    first = runs[0]
+    digest = hashlib.sha256("\n".join(run.receipt.facts_sha256 for run in runs).encode("utf-8")).hexdigest()
+    return dataclasses.replace(
+        first, items=tuple(item_of[i.id] for i in scenario.income), unknowns=tuple(unknowns),
+        incomplete=reasons[0] if reasons else None, receipt=dataclasses.replace(first.receipt, facts_sha256=digest),
+        atoms=tuple(dict.fromkeys(a for run in runs for a in run.atoms)))
 
 
 def _within_limit(unknowns: Sequence[OpenFact], source: str) -> None:
@@ -1380,7 +1457,8 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
     on), otherwise ``depends`` on the facts that decide them. ``every``: the alternatives cover every way
     the facts may go (else, where some leaves the outcome undetermined, no finding is stated)."""
     state = withholding_state(scenario, item)
-    options = [a for a in result.alternatives if a.state == state and a.outcome is not None]
+    options = [a for a in result.bound_alternatives or result.alternatives
+               if a.state == state and a.outcome is not None]
     certain = result.compliance.reconstructed if result.compliance is not None else ()
     flagged = tuple(sorted({*certain, *(p for a in options for p in a.reconstructed)}, key=provision_key))
     plain = compute_compliance(scenario, item, result)
@@ -1409,7 +1487,53 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
         values = {getattr(c, name) for c in each}
         return values.pop() if len(values) == 1 else None
     provisions = tuple(sorted({p for c in each if c is not None for p in c.provisions}, key=provision_key))
-    return dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
-                               due=agreed("due"), difference=agreed("difference"), provisions=provisions,
-                               reason=agreed("reason") or "", reconstructed=flagged)
+    out = dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
+                              due=agreed("due"), difference=agreed("difference"), provisions=provisions,
+                              reason=agreed("reason") or "", reconstructed=flagged)
+    return _bound_figures(out, [c for c in each if c is not None])
 
+
+def _bound_figures(agreed: Any, each: Sequence[Any]) -> Any:
+    """The figures of a withholding finding every way the open facts may go agrees on, where they differ
+    between those ways: the highest cap and its amount (where every way caps the tax) and, for an over- or
+    under-withholding, the least excess or shortfall (:class:`~pyhelpers.engine.results.Compliance`)."""
+    out = agreed
+    caps = [(c.cap_bp, c.treaty_max_tax) for c in each]
+    if agreed.cap_bp is None and caps and all(bp is not None and tax is not None for bp, tax in caps):
+        bp, tax = max(caps, key=lambda cap: (cap[0], cap[1]))
+        out = dataclasses.replace(out, cap_at_most_bp=bp, treaty_max_tax_at_most=tax)
+    differences = [c.difference for c in each]
+    if agreed.finding in ("over_withheld", "under_withheld") and agreed.difference is None and differences \
+            and all(d is not None for d in differences):
+        out = dataclasses.replace(out, difference_at_least=min(d for d in differences if d is not None))
+    return out
+
+
+
+def with_bounds(answer: ScenarioResult, ended: ScenarioResult) -> ScenarioResult:
+    """``answer`` with the bounds ``ended`` finds where it finds none: ``ended`` is the same scenario answered
+    with the ends of its added holding records open too (:func:`pyhelpers.engine.completion.open_record_ends`),
+    every way the facts may go giving each State an outcome. A State ``answer`` leaves undetermined with no
+    bound (a record's end missing in some way) takes ``ended``'s bound, and the item the withholding finding
+    from ``ended``'s alternatives (kept as :attr:`~pyhelpers.engine.results.ItemResult.bound_alternatives`);
+    the alternatives shown stay ``answer``'s, whose conditions are exact (the end's critical day moves with
+    the first day, which a condition on each fact alone cannot say). ``answer`` as it is where ``ended`` is
+    incomplete."""
+    if ended.incomplete is not None:
+        return answer
+    by_id = {it.item_id: it for it in ended.items}
+    items = []
+    for it in answer.items:
+        other = by_id.get(it.item_id)
+        bounds = {s.state: s for s in other.states if s.outcome == "undetermined" and (
+            s.at_most_bp is not None or s.may_tax_always)} if other is not None else {}
+        states = tuple(dataclasses.replace(s, at_most_bp=bounds[s.state].at_most_bp,
+                                           may_tax_always=bounds[s.state].may_tax_always)
+                       if s.state in bounds and s.outcome == "undetermined" and s.at_most_bp is None
+                       and not s.may_tax_always else s for s in it.states)
+        if other is None or states == it.states:
+            items.append(it)
+            continue
+        items.append(dataclasses.replace(it, states=states, compliance=other.compliance,
+                                         bound_alternatives=other.alternatives))
+    return dataclasses.replace(answer, items=tuple(items))

@@ -146,6 +146,12 @@ class Compliance:
     | ``depends`` (the finding differs between the ways the open facts may go: ``reason`` names them).
     ``reason`` says why a cap or a comparison is missing: ``no_domestic_rate``, ``not_applicable``,
     ``benefits_denied``, ``treaty_sets_no_limit``, ``withheld_not_given``, or the item's status.
+
+    Where open facts leave the cap open but not the finding (issue 23: the bound), ``cap_bp``,
+    ``treaty_max_tax``, ``due`` and ``difference`` are None and the bound's figures are given instead:
+    ``cap_at_most_bp`` and ``treaty_max_tax_at_most`` (the highest cap any way the facts may go allows, and
+    its amount; where every way caps the State's tax) and ``difference_at_least`` (an ``over_withheld`` or
+    ``under_withheld`` finding's least excess or shortfall over those ways).
     """
 
     finding: str
@@ -161,6 +167,9 @@ class Compliance:
     provisions: tuple[str, ...] = ()
     reason: str = ""
     reconstructed: tuple[str, ...] = ()  # the reconstructed provisions its outcome and cap rest on
+    cap_at_most_bp: int | None = None
+    treaty_max_tax_at_most: Decimal | None = None
+    difference_at_least: Decimal | None = None
     fields: tuple[str | None, ...] = ()
     """``depends``: where the scenario states each fact ``reason`` names, in its order, as the user writes it
     (:mod:`pyhelpers.engine.fields`; None where the rules name no field); empty otherwise, and left out of the
@@ -260,6 +269,11 @@ class ItemResult:
     limit_base_open: str | None = None  # the provision whose open fact leaves the limit's base unknown
     limited_amount: Decimal | None = None  # that part, as the scenario gives it (None: not given)
     entitlement: Entitlement | None = None  # the entitlement to the treaty's benefits, where it is tested
+    bound_alternatives: tuple[Alternative, ...] = ()
+    """Where the ``alternatives`` leave a State undetermined in some way the open facts may go (a fact missing
+    there too) and a further completion gives it an outcome in every way (the end of an added holding
+    record: :func:`pyhelpers.engine.completion.open_record_ends`): that completion's alternatives, from which
+    the State's bound and the withholding finding come. Not in the JSON (the bound and the finding are)."""
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
@@ -448,6 +462,8 @@ def _findings_plain(value: Any) -> Any:
             out.pop("open_as")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
+        if "item_id" in out:
+            out.pop("bound_alternatives", None)
         if "withheld" in out and "finding" in out and out.get("fields") == []:
             out.pop("fields")  # a withholding finding that names no open fact
         if "conclusion" in out and out.get("holds_if_any") == []:

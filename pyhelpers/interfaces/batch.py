@@ -593,7 +593,8 @@ def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, ans
         findings = tuple(replace(f, fact=own.sub(lambda _: item.id, f.fact)) if f.fact and first in f.fact else f
                          for f in findings)
     result = replace(r, status=answer.status, states=answer.states, max_rate_bp=None, provisions=answer.provisions,
-                     findings=findings, alternatives=answer.alternatives, entitlement=answer.entitlement)
+                     findings=findings, alternatives=answer.alternatives, entitlement=answer.entitlement,
+                     bound_alternatives=answer.bound_alternatives)
     at_most = bound_bp(answer.states)
     highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax(
         replace(result, max_rate_bp=at_most))
@@ -720,7 +721,8 @@ def _result_record(row: Row, r: ItemResult, home: str, bounded: bool = False) ->
         "max_source_tax": cell_text(r.max_source_tax),
         "tax_due": cell_text(c.due) if c else "",
         "withholding_finding": (_finding_cell(c, r) if bounded else c.finding) if c else "",
-        "withholding_difference": cell_text(c.difference) if c else "",
+        "withholding_difference": cell_text(c.difference if c.difference is not None or not bounded
+                                            else c.difference_at_least) if c else "",
         "entitlement": entitlement,
         "provisions": provisions,
         "findings": findings_cell(r.findings),

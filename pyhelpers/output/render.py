@@ -520,6 +520,13 @@ _COMPLIANCE = {
         "over_withheld_cap": "withheld {withheld}: OVER-WITHHELD by {difference} above the treaty cap "
                              "{cap_tax} (refundable; no domestic rate given, so the tax due is not known)",
         "under_withheld": "withheld {withheld}: UNDER-WITHHELD by {difference} (due {due})",
+        "over_withheld_every_cap": "withheld {withheld}: OVER-WITHHELD whatever the open facts: at least {difference} "
+                                   "above the highest cap any of them allows ({cap}: {cap_tax}) (refundable; no "
+                                   "domestic rate given, so the tax due is not known)",
+        "over_withheld_every": "withheld {withheld}: OVER-WITHHELD whatever the open facts: at least {difference} "
+                               "above the highest tax due any of them allows (refundable)",
+        "under_withheld_every": "withheld {withheld}: UNDER-WITHHELD whatever the open facts: at least {difference} "
+                                "below the lowest tax due any of them allows",
         "within_cap": "withheld {withheld}: within the treaty cap {cap_tax} (no domestic rate given: "
                       "under-withholding cannot be checked)",
         "within_every_cap": "withheld {withheld}: within the treaty cap whatever the open facts (no domestic rate "
@@ -542,6 +549,14 @@ _COMPLIANCE = {
                              "Convenção {cap_tax} (a restituir; sem alíquota interna, o imposto devido não é "
                              "conhecido)",
         "under_withheld": "retido {withheld}: RETENÇÃO INSUFICIENTE de {difference} (devido {due})",
+        "over_withheld_every_cap": "retido {withheld}: RETENÇÃO EXCESSIVA quaisquer que sejam os fatos em aberto: pelo "
+                                   "menos {difference} acima do maior limite que qualquer deles permite ({cap}: "
+                                   "{cap_tax}) (a restituir; sem alíquota interna, o imposto devido não é conhecido)",
+        "over_withheld_every": "retido {withheld}: RETENÇÃO EXCESSIVA quaisquer que sejam os fatos em aberto: pelo "
+                               "menos {difference} acima do maior imposto devido que qualquer deles permite "
+                               "(a restituir)",
+        "under_withheld_every": "retido {withheld}: RETENÇÃO INSUFICIENTE quaisquer que sejam os fatos em aberto: pelo "
+                                "menos {difference} abaixo do menor imposto devido que qualquer deles permite",
         "within_cap": "retido {withheld}: dentro do limite da Convenção {cap_tax} (sem alíquota interna: "
                       "não é possível verificar retenção insuficiente)",
         "within_every_cap": "retido {withheld}: dentro do limite da Convenção quaisquer que sejam os fatos em aberto "
@@ -561,6 +576,16 @@ _COMPLIANCE = {
     "pt-PT": {
         "over_withheld_cap": "retido {withheld}: RETENÇÃO EXCESSIVA de {difference} acima do limite da "
                              "Convenção {cap_tax} (a restituir; sem taxa interna, o imposto devido não é conhecido)",
+        "over_withheld_every_cap": "retido {withheld}: RETENÇÃO EXCESSIVA quaisquer que sejam os factos em aberto: "
+                                   "pelo menos {difference} acima do limite mais elevado que qualquer deles permite "
+                                   "({cap}: {cap_tax}) (a restituir; sem taxa interna, o imposto devido não é "
+                                   "conhecido)",
+        "over_withheld_every": "retido {withheld}: RETENÇÃO EXCESSIVA quaisquer que sejam os factos em aberto: pelo "
+                               "menos {difference} acima do imposto devido mais elevado que qualquer deles permite "
+                               "(a restituir)",
+        "under_withheld_every": "retido {withheld}: RETENÇÃO INSUFICIENTE quaisquer que sejam os factos em aberto: "
+                                "pelo menos {difference} abaixo do imposto devido mais baixo que qualquer deles "
+                                "permite",
         "within_cap": "retido {withheld}: dentro do limite da Convenção {cap_tax} (sem taxa interna: "
                       "não se pode verificar retenção insuficiente)",
         "within_every_cap": "retido {withheld}: dentro do limite da Convenção quaisquer que sejam os factos em aberto "
@@ -622,9 +647,17 @@ def compliance_line(c: Compliance, lang: str) -> str:
         key = "not_checked_excess"
     if key == "within_cap" and c.treaty_max_tax is None:
         key = "within_every_cap"
+    difference, cap_tax, cap = c.difference, c.treaty_max_tax, ""
+    if c.difference is None and c.difference_at_least is not None:  # the bound: whatever the open facts
+        difference = c.difference_at_least
+        if key == "over_withheld_cap" and c.treaty_max_tax_at_most is not None and c.cap_at_most_bp is not None:
+            key, cap_tax, cap = "over_withheld_every_cap", c.treaty_max_tax_at_most, \
+                formats.percent_bp(c.cap_at_most_bp, lang)
+        elif key in ("over_withheld", "under_withheld"):
+            key = f"{key}_every"
     why = _depends_on(c, lang) if key == "depends" else words.get(f"why_{c.reason}", term(c.reason, lang))
-    text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(c.difference),
-                             cap_tax=amount(c.treaty_max_tax), why=why)
+    text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(difference),
+                             cap_tax=amount(cap_tax), cap=cap, why=why)
     extra = [words["domestic"].format(rate=formats.percent_bp(c.domestic_rate_bp, lang))] \
         if c.domestic_rate_bp is not None else []
     extra += list(c.provisions)
