@@ -246,3 +246,37 @@ def test_open_ended_dates_answer_as_more_days(checker: Checker, path: Path, monk
         m.setattr(critical, "open_facts", _sampled(OPEN_WINDOWS.get(_id(path), [])))
         slow = _solved(checker, scenario, str(path))
     assert _compared(fast) == _compared(slow)
+
+
+THOUSAND_DAYS = """
+name: t
+treaty: br-pt
+evaluation_date: 2024-06-30
+persons:
+  luso: {kind: company, liable_to_tax: {pt: [incorporation]}, special_regime: []}
+  alfa: {kind: company, liable_to_tax: {br: [incorporation]}}
+holdings:
+  - {holder: luso, company: alfa, capital: 30, from: FROM}
+income:
+  - {id: div, type: dividend, payer: alfa, recipient: luso, date: 2024-03-15}
+"""
+
+
+def test_a_range_of_a_thousand_days_is_answered_by_its_critical_date(checker: Checker) -> None:
+    """Audit 23, defect 7: the cap on a range of dates is no longer 400 days. 1,000 days of a holding's first day
+    (2020-01-01 to 2022-09-26) are answered over fewer than 100 days (measured: about 0.1 s of CPU time),
+    with the two years before the payment as the critical date; the days either side of it, given as
+    values, agree (the narrowly-not case: a day later, 15%)."""
+    from pyhelpers.scenario import load_text
+
+    scenario = load_text(THOUSAND_DAYS.replace("FROM", "{between: [2020-01-01, 2022-09-26]}"), "t.yaml")
+    (fact,) = critical.open_facts(checker, scenario)
+    assert len(scenario.unknowns[0].values) == 1000 and len(fact.values) < 100
+    item = checker.check(scenario, "t.yaml").item("div")
+    assert item.status == "depends"
+    assert sorted((a.max_rate_bp, [(c.fact, c.values) for c in a.holds_if]) for a in item.alternatives
+                  if a.state == "br") == [(1000, [("holding(luso, alfa).from", "2022-03-15 or earlier")]),
+                                          (1500, [("holding(luso, alfa).from", "2022-03-16 or later")])]
+    for day, rate in (("2022-03-15", 1000), ("2022-03-16", 1500)):
+        plain = checker.check(load_text(THOUSAND_DAYS.replace("FROM", day), "t.yaml"), "t.yaml").item("div")
+        assert next(s.max_rate_bp for s in plain.states if s.state == "br") == rate, day

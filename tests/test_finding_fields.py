@@ -36,8 +36,8 @@ def test_text_names_the_field_of_a_missing_and_of_an_unknown_fact(places: Scenar
     text = render.check_text(places, None, "en")
     assert (f"  - missing fact: activities (office-activities-not-given) (needed by br-pt 5(4)); state it in "
             f"`{ACTIVITIES}`\n") in text
-    assert (f"  - depends on kind (place-of-unknown-kind), given as unknown (br-pt 5(7)); state it in `{KIND}`\n"
-            in text)
+    assert (f"  - depends on kind (place-of-unknown-kind), given as unknown (br-pt 5(1); br-pt 5(7); br-pt 7(1)); "
+            f"state it in `{KIND}`\n" in text)  # once, with every provision (audit 23, defect 10)
     # a finding possible only under some values names its field too
     assert ("possibly: missing fact: “the agent undescribed-place is of independent status: …” (needed by br-pt 5(6)) "
             "if places_of_business.undescribed-place.kind "
@@ -101,8 +101,8 @@ def test_a_batch_row_and_explain_row_name_the_field(tmp_path: Path, checker: Che
             "in beta)]") in got["findings"], got["findings"]
     res = CliRunner().invoke(main, ["explain-row", str(ledger), "--context", str(CONTEXT), "--row", "r1"])
     assert res.exit_code == 0, res.output
-    assert ("missing fact: holding (lusoinvest, beta) (needed by br-pt 10(2)(a)); state it in `holdings (a record of "
-            "lusoinvest in beta)`") in res.output
+    assert ("missing fact: holding (lusoinvest, beta) (needed by br-pt 10(2)(a); br-pt 10(2)(b)); state it in "
+            "`holdings (a record of lusoinvest in beta)`") in res.output, res.output  # once, with both (audit 23 D10)
     # the row's scenario is answered over the missing record's values, as `treaty check` answers a scenario: the bound
     # (was no bound: the row's scenario was rebuilt from the models, its rates read back wrong, the record not added)
     assert "capped at 15% of the gross amount at most; depends on holding(lusoinvest, beta)" in res.output, res.output

@@ -401,6 +401,70 @@ def test_a_certain_outcome_reached_by_different_provisions_cites_each(checker: C
         ("br", "may_tax", ("br-pt 7(1)",)), ("pt", "may_tax", ("br-pt 7(1)",))]
 
 
+SERVICES = """
+name: t
+treaty: br-sg
+evaluation_date: 2024-12-31
+persons:
+  merlion: {kind: company, liable_to_tax: {sg: [incorporation]}}
+  cliente: {kind: company, liable_to_tax: {br: [incorporation]}}
+places_of_business:
+  project:
+    owner: merlion
+    state: br
+    services:
+      periods:
+        - {person: wei, from: FROM, until: UNTIL}
+income:
+  - {id: fee, type: business_profits, payer: cliente, recipient: merlion, date: 2024-08-31,
+     place_of_business: project, business_profits: {attributable_to_place: true}}
+"""
+
+
+@pytest.mark.parametrize(("first", "last", "end"), [("2024-01-15", "unknown", "later"),
+                                                     ("unknown", "2024-07-15", "earlier")])
+def test_services_periods_take_an_unknown_first_or_last_day(first: str, last: str, end: str) -> None:
+    """Audit 23, defect 7: a services period's ``from`` or ``until`` may be plain ``unknown``, as a
+    holding's, a stay's or a place's (the answers: scenarios/br-sg/unknowns-services-consultant-*.yaml)."""
+    scenario = load_text(SERVICES.replace("FROM", first).replace("UNTIL", last), "t.yaml")
+    (fact,) = scenario.unknowns
+    field = "until" if end == "later" else "from"
+    assert fact.path == ("places_of_business", "project", "services", "periods", 0, field)
+    assert (fact.open_end, fact.values) == (end, ("2024-01-15" if end == "later" else "2024-07-15",))
+
+
+def test_a_record_open_at_both_ends_is_refused_with_the_reason() -> None:
+    """Audit 23, defect 7: both ends ``unknown`` leave no day to count the periods from: refused, naming
+    the file, the line, the field, what is expected and why (the narrowly-not case: one end unknown loads)."""
+    with pytest.raises(ScenarioError) as err:
+        load_text(SERVICES.replace("FROM", "unknown").replace("UNTIL", "unknown"), "t.yaml")
+    (problem,) = err.value.problems
+    assert (problem.source, problem.line) == ("t.yaml", 14)
+    assert problem.field == "places_of_business.project.services.periods[0].until"
+    assert problem.expected == "a date, or unknown with the record's other end given as a date"
+    assert problem.found.startswith("unknown, and `from` is unknown too: a record open at both ends has no day")
+    assert "give one end as a date or as a range" in problem.found
+
+
+def test_date_ranges_are_capped_by_the_combinations_not_by_the_alternatives() -> None:
+    """Audit 23, defect 7: a ``between`` range of dates may run to 1,024 days (the combinations' limit the
+    loader counts its days in), not 400 as a list of alternatives; the refusal says why."""
+    def with_from(low: str, high: str) -> str:
+        return _scenario("30").replace("from: 2021-01-15", f"from: {{between: [{low}, {high}]}}")
+    (fact,) = load_text(with_from("2021-05-27", "2024-03-15"), "t.yaml").unknowns  # 1,024 days
+    assert len(fact.values) == 1024
+    with pytest.raises(ScenarioError) as err:
+        load_text(with_from("2021-05-26", "2024-03-15"), "t.yaml")  # 1,025 days
+    (problem,) = err.value.problems
+    assert (problem.field, problem.found) == ("holdings[0].from.between", "1,025 days")
+    assert "at most 400 integers or 1,024 days (the days of a range count among the 1,024 combinations" \
+        in problem.expected
+    assert "may be given as `unknown`" in problem.expected
+    with pytest.raises(ScenarioError) as err:
+        load_text(_scenario("{between: [1, 401]}"), "t.yaml")
+    assert err.value.problems[0].found == "401 integers"
+
+
 PT_NO_RECORD = ROOT / "scenarios/br-pt/exam23-dividend-holding-record-absent.yaml"
 PT_BOUND_PROVISIONS = ("br-pt 1", "br-pt 3(1)(f)", "br-pt 4(1)", "br-pt 10(1)", "br-pt 10(2)", "br-pt 10(2)(a)",
                        "br-pt 10(2)(b)", "br-pt 10(3)")

@@ -334,6 +334,9 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                     attributed[(it.item_id, name)] = given
         items = tuple(_relevance(it, asked[it.item_id], completed, attributed, readers, deciders,
                                  pivotal.get(it.item_id, set())) for it in items)
+    elif cons.complete:  # the facts the scenario gives open: each that decides nothing of an item it is about
+        items = tuple(_given_not_needed(scenario, it, unknowns, readers, pivotal.get(it.item_id, set()))
+                      for it in items)
     answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if f.name in pivotal.get(it.item_id, ())
@@ -699,6 +702,62 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         status = "missing"  # a missing fact decides: it stays missing, with the bound it leaves
     return dataclasses.replace(item, status=status, findings=tuple(sorted(
         findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
+
+
+def _given_not_needed(scenario: Scenario, item: ItemResult, unknowns: Sequence[OpenFact],
+                      readers: Mapping[str, frozenset[str]], pivotal: Set[str]) -> ItemResult:
+    """``item`` with a ``not_needed`` finding for each fact the scenario gives open (as ``unknown``, as
+    alternatives or as a range) that is about the item and decides nothing of it (audit 23, defect 8): the
+    answer over every combination of the values (brave and cautious consequences) names it in no
+    alternative's condition, in no pair of combinations that differ in it alone (``pivotal``) and in no
+    ``depends`` finding. A fact is about the item where the persons and places it names are
+    among those the item names (a holding of its payer held by its recipient, a stay of its recipient, the
+    place it is paid through: not a holding of its recipient in another company) and
+    some provision whose rules first read it (``readers``) is of an article the item cites; it is cited by
+    those provisions. An item whose status turns on a figure with no alternatives is left as it is, and so
+    is one with a fact missing or a judgment to make (not opened here: once given, the fact may decide)."""
+    found = (*item.findings, *(a.finding for a in item.alternatives if a.finding is not None))
+    if (item.status == "depends" and not item.alternatives) or any(
+            f.kind in ("missing", "requires_judgment") for f in found):
+        return item  # a figure turns on them; or a fact not opened here may make them matter once given
+    ids = _item_ids(scenario, item.item_id)
+    named = {*scenario.persons, *scenario.places_of_business}
+    articles = {p.partition("(")[0] for p in item.provisions}
+    deciding = {f for a in item.alternatives for f in a.condition_facts()} | set(pivotal) | {
+        f.fact for f in found if f.kind == "depends"}
+    added = set()
+    for fact in unknowns:
+        if fact.not_given or fact.kind != "unknown" or fact.name in deciding:
+            continue
+        about = _ids_of(fact) & named  # the persons and places it names: each one the item names
+        if not about or not about <= ids:
+            continue
+        cited = {p for p in readers.get(fact.name, frozenset()) if p.partition("(")[0] in articles}
+        added |= {Finding("not_needed", p, fact.name) for p in cited}
+    if not added:
+        return item
+    return dataclasses.replace(item, findings=tuple(sorted(
+        {*item.findings, *added}, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
+
+
+def _item_ids(scenario: Scenario, item_id: str) -> set[str]:
+    """The ids an income item names: its own and every text it gives (payer, recipient, place, ...)."""
+    found = {item_id}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            found.add(node)
+        elif isinstance(node, dict):
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, (list, tuple)):
+            for v in node:
+                walk(v)
+
+    for it in scenario.income:
+        if it.id == item_id:
+            walk(it.model_dump())
+    return found
 
 
 def _same_unit(a: str, b: str) -> bool:

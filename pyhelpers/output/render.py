@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,6 +18,7 @@ from pyhelpers.engine.amounts import round_to_currency
 from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import (
+    FIELD_KINDS,
     Alternative,
     Compliance,
     Condition,
@@ -446,6 +447,25 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
     return wording(_FINDING, lang)[f.kind].format(fact=fact, prov=f.provision) + field_note(f, lang)
 
 
+def merged_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """``findings`` with those about one fact of the scenario (missing, open, not needed, a judgment) that
+    differ only in their provision said once, citing every provision in the order found, separated by
+    semicolons (audit 23, defect 10); the others as they are."""
+    out: list[Finding] = []
+    at: dict[tuple[object, ...], int] = {}
+    for f in findings:
+        key = (f.kind, f.fact, f.field, f.open_as)
+        if f.kind not in FIELD_KINDS or not f.fact or key not in at:
+            if f.kind in FIELD_KINDS and f.fact:
+                at[key] = len(out)
+            out.append(f)
+            continue
+        first = out[at[key]]
+        if f.provision not in first.provision.split("; "):
+            out[at[key]] = replace(first, provision=f"{first.provision}; {f.provision}")
+    return out
+
+
 _CONSTANT_FACTS = ("exception", "note", "indicator", "input_error", "deadline", "discrimination",
                    "requires_judgment", "assumption")
 """The findings whose fact is a constant of the rules (the others name a fact of the scenario): an
@@ -789,7 +809,7 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             lines.append(f"  {compliance_line(item.compliance, lang)}")
         if item.entitlement is not None:
             lines.append(f"  {entitlement_line(item.entitlement, lang)}")
-        for f in (*item.findings, *item.assumptions):
+        for f in merged_findings((*item.findings, *item.assumptions)):
             lines.append(f"  - {finding_text(f, lang)}")
         for a in item.alternatives:
             if a.state is None:
@@ -1174,7 +1194,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     if decisive_cut:
         lines += ["", "> " + label("decisive_cut", lang).format(source=result.source)]
     notes = [(item.item_id, finding_text(f, lang)) for item in result.items
-             for f in (*item.findings, *item.assumptions)]
+             for f in merged_findings((*item.findings, *item.assumptions))]
     notes += [(item.item_id, f"{label('possibly', lang)} {alternative_text(a, lang)}") for item in result.items
               for a in item.alternatives if a.state is None]
     if notes:

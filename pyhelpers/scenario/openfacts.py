@@ -33,11 +33,19 @@ from pyhelpers.base.errors import Problem
 from pyhelpers.scenario.problems import field_path
 
 MAX_VALUES = 400
-"""At most this many alternatives per fact (a ``between`` range of dates: 400 days)."""
+"""At most this many alternatives per fact (``one_of``, ``changeable``, a ``between`` range of integers)."""
 
 MAX_COMBINATIONS = 1024
 """At most this many combinations of the unknown facts' alternatives in one part of a scenario (:func:`parts`:
 the items that read a fact in common, and the facts they read); parts are decided apart."""
+
+MAX_DAYS = MAX_COMBINATIONS
+"""At most this many days in a ``between`` range of dates. The rules read such a range by its critical dates
+(:mod:`pyhelpers.engine.critical`), so its length costs little in the solve (measured: a range of 1,000
+days on a holding's first or last day is answered in about 0.1 s of CPU time, 80 to 90 representatives;
+loading validates each day, about 60 ms for 1,000 days); the loader still counts a range's days among the
+combinations of the unknown facts (:data:`MAX_COMBINATIONS`), so a longer range would be refused there.
+A first or last day with no bound on one side is given as plain ``unknown`` instead."""
 
 _MARKERS = ({"one_of"}, {"between"}, {"value", "changeable"})
 
@@ -160,7 +168,8 @@ def readable_name(data: Any, path: tuple[Any, ...]) -> str:
 
 
 _OPEN_DATES: tuple[tuple[str | type, ...], ...] = (("holdings", int), ("presence", int), ("places_of_business", str),
-                                                  ("places_of_business", str, "periods", int))
+                                                  ("places_of_business", str, "periods", int),
+                                                  ("places_of_business", str, "services", "periods", int))
 """The records whose ``from`` and ``until`` may be given as plain ``unknown``."""
 
 OPEN_DATES = _OPEN_DATES
@@ -203,15 +212,15 @@ def _range(low: Any, high: Any) -> tuple[list[Any] | None, str]:
         if low > high:
             return None, f"{low} > {high}"
         if high - low + 1 > MAX_VALUES:
-            return None, f"{high - low + 1} values"
+            return None, f"{high - low + 1} integers"
         return list(range(low, high + 1)), ""
     d1, d2 = _as_date(low), _as_date(high)
     if d1 is not None and d2 is not None:
         if d1 > d2:
             return None, f"{low} after {high}"
         days = (d2 - d1).days + 1
-        if days > MAX_VALUES:
-            return None, f"{days} days"
+        if days > MAX_DAYS:
+            return None, f"{days:,} days"
         return [(d1 + timedelta(days=n)).isoformat() for n in range(days)], ""
     return None, f"[{show_value(low)}, {show_value(high)}]"
 
@@ -249,6 +258,12 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
         record = _at(data, path[:-1])
         field = path[-1]
         other = _as_date(record.get("until" if field == "from" else "from")) if isinstance(record, dict) else None
+        both = isinstance(record, dict) and record.get("until" if field == "from" else "from") == "unknown"
+        if both:  # the days of each end would turn on the other's: no day to count from
+            if field == "until":
+                bad(path, OTHER_END, "unknown, and `from` is unknown too: a record open at both ends has no day "
+                    "the periods can be counted from; give one end as a date or as a range (between: [FIRST, LAST])")
+            return None
         if field == "from" and other is None:
             other = _as_date(data.get("evaluation_date"))
         if other is None:
@@ -281,7 +296,10 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
             values, why = _range(*bounds)
             if values is None:
                 bad((*path, "between"), f"two integers or two dates, LOW not after HIGH, at most {MAX_VALUES} "
-                    "values", why)
+                    f"integers or {MAX_DAYS:,} days (the days of a range count among the {MAX_COMBINATIONS:,} "
+                    "combinations of the unknown facts"
+                    + ("; a first or last day with no bound on one side may be given as `unknown`)"
+                       if _open_date(path) else ")"), why)
                 return None
             kind = "int" if isinstance(values[0], int) else "date"
             found.append(OpenFact(path, name, "unknown", tuple(values), ranged=kind, line=line(path)))
@@ -398,7 +416,7 @@ def parts(data: Any, facts: Sequence[OpenFact], limit: int = MAX_COMBINATIONS) -
     record_of = dict(records())
     reads: list[set[int]] = []
     for f in facts:
-        if f.path[:1] == ("income",) and isinstance(f.path[1], int):
+        if len(f.path) > 1 and f.path[0] == "income" and isinstance(f.path[1], int):
             reads.append({f.path[1]})
             continue
         record = record_of.get(tuple(f.path[:2]))
