@@ -61,6 +61,7 @@ from pyhelpers.engine.results import (
     StateOutcome,
     UnknownFact,
 )
+from pyhelpers.engine.slicing import Sliced
 from pyhelpers.facts import NO_CUTS, timeline_cuts
 from pyhelpers.facts.emit import conditional_fact, open_option, ranged_fact
 from pyhelpers.scenario import Scenario, withholding_state
@@ -219,6 +220,18 @@ class OpenProgram:
     facts: tuple[str, ...]
     reads: tuple[frozenset[str], ...] = ()
     """Per open fact (in order): the predicates of the facts that differ between its values."""
+    sliced: Sliced | None = None
+    """The slice of the rules (``rules`` without the choice of the values), which a Control is given parsed once the
+    slice is used again (:meth:`~pyhelpers.engine.slicing.Sliced.add_to`)."""
+
+    def add_to(self, ctl: clingo.Control, more: str) -> None:
+        """Add the rules and ``more`` (query-time rules) to ``ctl``: the slice's statements as it keeps them, then the
+        choice of the values and ``more`` as text (the same program, in the same order, as ``rules`` and ``more``)."""
+        if self.sliced is None:
+            ctl.add("base", [], self.rules + more)
+            return
+        self.sliced.add_to(ctl)
+        ctl.add("base", [], "\n" + _CHOICE + more)
 
 
 def _runs(values: Sequence[int]) -> list[tuple[int, int]]:
@@ -273,11 +286,12 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
             program_facts += [conditional_fact(text, SID, assignment) for assignment in assignments]
     program_facts += [open_option(SID, f, v) for f, fact in enumerate(chosen) for v in range(len(fact.values))]
     # the slice of the rules that can fire on some combination's facts (every fact of any combination)
-    rules = str(checker.logic.program_for_facts(scenario.treaty, list(conditions), next(iter(versions), ())))
+    sliced = checker.logic.program_for_facts(scenario.treaty, list(conditions), next(iter(versions), ()))
+    rules = str(sliced)
     reads = tuple(frozenset(text.partition("(")[0] for text, assignments in conditions.items()
                             if any(f == n for a in assignments for f, _ in a))
                   for n in range(len(chosen)))
-    return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts), reads)
+    return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts), reads, sliced)
 
 
 def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -298,7 +312,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
         prog = open_program(checker, scenario, source, unknowns)
         ctl = clingo.Control(["--warn=none"])
         fired = fired_program(checker.logic, scenario.treaty, frozenset().union(*prog.reads))
-        ctl.add("base", [], prog.rules + _PRESENTATION + "\n#show _value/3.\n" + fired.program)
+        prog.add_to(ctl, _PRESENTATION + "\n#show _value/3.\n" + fired.program)
         ctl.add("base", [], "\n".join(prog.facts))
         ctl.ground([("base", [])])
         cons = _consequences(ctl, unknowns, deadline)
