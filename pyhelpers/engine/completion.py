@@ -202,14 +202,7 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
         asked[fact.name] = stands_for
     if not facts:
         return None
-    try:
-        if Scenario.revalidate is None:
-            return None
-        target = Scenario.revalidate(data, source)
-    except ScenarioError:
-        return None
-    target._plain_data = data
-    return Records(target, tuple(facts), asked)
+    return _revalidated(data, source, facts, asked)
 
 
 def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, source: str,
@@ -466,11 +459,17 @@ def open_record_ends(checker: Any, records: Records, source: str, taken: int = 1
         rows[k]["until"] = values[0]
     if len(facts) == len(records.facts):
         return records
+    return _revalidated(data, source, facts, asked) or records
+
+
+def _revalidated(data: Any, source: str, facts: Sequence[OpenFact], asked: dict[str, frozenset[str]]) -> Records | None:
+    """The scenario ``data`` (a user's scenario with records added for the missing facts) validated again, with the
+    open ``facts`` it answers over and what each stands for; None where it does not validate."""
     try:
         if Scenario.revalidate is None:
-            return records
+            return None
         target = Scenario.revalidate(data, source)
     except ScenarioError:
-        return records
+        return None
     target._plain_data = data
     return Records(target, tuple(facts), asked)

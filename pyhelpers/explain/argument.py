@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -363,17 +363,9 @@ class _Projector:
         alone (it shows the figure). Its left side first, else its right side; None for a proportion (its sides are
         read by their factors) or where neither side is so bound. The bound is empty where the text carries it
         already (beside a date amid the sentence) or has none."""
-        cmp = part.atom
-        guards = list(cmp.guards)
-        if len(guards) != 1 or _proportion(cmp, sup.plan):
+        if _proportion(part.atom, sup.plan):
             return None
-        positives = [p for p in sup.plan.body if p.kind == "pos"]
-        sides = ((cmp.term, guards[0].term, guards[0].comparison),
-                 (guards[0].term, cmp.term, _FLIP[guards[0].comparison]))
-        for side, other, op in sides:
-            if side.ast_type != ASTType.Variable:
-                continue
-            at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
+        for side, other, op, at in _variable_sides(part.atom, sup.plan):
             if at is None or at >= len(sup.pos) or (at < len(facts) and facts[at] is not None):
                 continue
             atom = sup.pos[at]
@@ -396,17 +388,7 @@ class _Projector:
         """A comparison of a variable a shown fact binds with a value, as that fact's bound: (the fact's
         position, ``≥ 25%``), from ``P >= Min`` with ``P`` from ``holding_share``. Its left side first,
         else its right side (the comparison turned round). Against a bare number, no bound (an empty one)."""
-        cmp = part.atom
-        guards = list(cmp.guards)
-        if len(guards) != 1:
-            return None
-        positives = [p for p in sup.plan.body if p.kind == "pos"]
-        sides = ((cmp.term, guards[0].term, guards[0].comparison),
-                 (guards[0].term, cmp.term, _FLIP[guards[0].comparison]))
-        for side, other, op in sides:
-            if side.ast_type != ASTType.Variable:
-                continue
-            at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
+        for side, other, op, at in _variable_sides(part.atom, sup.plan):
             if at is None or at >= len(facts) or facts[at] is None:
                 continue
             if number_literal(other):  # a bare number (``D > 0``): no figure the text cites; as a bound it misleads
@@ -789,3 +771,17 @@ def _treaty(ex: Explainer) -> str | None:
         value = sym.arguments[1]
         return str(value.string) if value.type == clingo.SymbolType.String else str(value)
     return None
+
+
+def _variable_sides(cmp: Any, plan: Any) -> Iterator[tuple[Any, Any, Any, int | None]]:
+    """The sides of a comparison with one guard that are variables, its left side first, else its right side (the
+    comparison turned round): (the side, the other side, the operator as the side reads it, the position of the
+    rule's first positive condition that binds it, or None). Nothing for a comparison of several guards."""
+    guards = list(cmp.guards)
+    if len(guards) != 1:
+        return
+    positives = [p for p in plan.body if p.kind == "pos"]
+    for side, other, op in ((cmp.term, guards[0].term, guards[0].comparison),
+                            (guards[0].term, cmp.term, _FLIP[guards[0].comparison])):
+        if side.ast_type == ASTType.Variable:
+            yield side, other, op, next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
