@@ -11,10 +11,13 @@ one solve over all the facts (``Checker.in_parts`` off): everything but the rece
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import math
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -106,6 +109,18 @@ def _alone(path: Path, n: int) -> Scenario:
     return load_dict(data, str(path), lines)
 
 
+def _unindexed(item: Any) -> Any:
+    """``item`` as JSON with the fields of its open facts left out: a field names an income item by its index,
+    which differs between the item alone and among the others (the rest of the answer may not)."""
+    def strip(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {k: strip(v) for k, v in node.items() if k not in ("field", "fields")}
+        if isinstance(node, list):
+            return [strip(v) for v in node]
+        return node
+    return strip(json.loads(json.dumps(dataclasses.asdict(item), default=str)))
+
+
 def _seen(result: ScenarioResult, item: str) -> list[tuple[str, str, bool]]:
     """The open facts the answer says decide ``item``."""
     return sorted((u.fact, u.alternatives, u.given) for u in result.unknowns if item in u.items)
@@ -119,7 +134,7 @@ def test_each_item_answers_as_alone(path: Path, checker: Checker) -> None:
     for n, item in enumerate(scenario.income):
         alone = checker.check(_alone(path, n), str(path), time_limit=SUITE_TIME_LIMIT)
         assert alone.incomplete is None
-        assert together.item(item.id) == alone.item(item.id), item.id
+        assert _unindexed(together.item(item.id)) == _unindexed(alone.item(item.id)), item.id
         assert _seen(together, item.id) == _seen(alone, item.id), item.id
 
 

@@ -495,10 +495,13 @@ def part_scenario(scenario: Scenario, part: Part, source: str) -> Scenario:
         raise RuntimeError("pyhelpers.scenario.loading sets Scenario.revalidate: import pyhelpers.scenario")
     out = Scenario.revalidate(sub, source)
     mine = {f.path for f in part.facts}
+    def own_item(f: OpenFact) -> bool:  # a fact of one income item (its index after "income")
+        return len(f.path) > 1 and f.path[0] == "income" and isinstance(f.path[1], int)
+
     out._open_facts = tuple(dataclasses.replace(f, path=("income", position[f.path[1]], *f.path[2:]))
-                            if f.path[:1] == ("income",) else f
+                            if own_item(f) else f
                             for f in scenario.open_facts if f.path in mine or (
-                                f.kind == "changeable" and (f.path[:1] != ("income",) or f.path[1] in position)))
+                                f.kind == "changeable" and (not own_item(f) or f.path[1] in position)))
     out._plain_data = sub
     return out
 
