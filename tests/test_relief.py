@@ -110,5 +110,6 @@ def test_a_method_open_under_some_values_is_named_with_them(checker: Checker) ->
     item, = render.check_json(result, None)["items"]
     assert item["relief"]["open_methods"] == [{"method": "participation_deduction", "provision": "br-pt 23(2)",
                                                "holds_if": [{"fact": "holding(lusoaco, vale-do-aco).from",
-                                                             "values": "2024-03-31 or earlier"}]}]
+                                                             "values": "2024-03-31 or earlier",
+                                                             "field": "holdings[0].from"}]}]
     assert all("holds_if" not in m for m in item["relief"]["methods"])  # left out where there is none
