@@ -65,7 +65,7 @@ from pyhelpers.engine.slicing import Sliced
 from pyhelpers.facts import NO_CUTS, timeline_cuts
 from pyhelpers.facts.emit import conditional_fact, open_option, ranged_fact
 from pyhelpers.scenario import Scenario, withholding_state
-from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, Part, parts
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, Part, linked_root, parts
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds allowed for all the solves of one scenario with unknown facts."""
@@ -376,10 +376,7 @@ def parts_of(items: Sequence[str], completed: Sequence[OpenFact],
     parent = {i: i for i in items}
 
     def root(i: str) -> str:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
+        return linked_root(parent, i)
 
     first_asking: dict[str, str] = {}
     for iid, name in sorted(attributed, key=lambda k: (items.index(k[0]) if k[0] in parent else -1, k[1])):

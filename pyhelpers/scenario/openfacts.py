@@ -366,6 +366,15 @@ def _strings(node: Any) -> set[str]:
     return set()
 
 
+def linked_root(link: dict[str, str], i: str) -> str:
+    """The representative of ``i``'s group in ``link`` (each id to another of its group, a root to itself),
+    the path to it halved on the way (a union-find: join two groups by linking one root to the other)."""
+    while link[i] != i:
+        link[i] = link[link[i]]
+        i = link[i]
+    return i
+
+
 def parts(data: Any, facts: Sequence[OpenFact], limit: int = MAX_COMBINATIONS) -> tuple[Part, ...]:
     """The scenario's income items in parts that read no open fact in common, with the facts each part reads.
 
@@ -393,10 +402,7 @@ def parts(data: Any, facts: Sequence[OpenFact], limit: int = MAX_COMBINATIONS) -
     link = {i: i for i in known}
 
     def root(i: str) -> str:
-        while link[i] != i:
-            link[i] = link[link[i]]
-            i = link[i]
-        return i
+        return linked_root(link, i)
 
     def named(node: Any) -> set[str]:
         return _strings(node) & known
