@@ -45,7 +45,9 @@ FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenari
 ONE_SET_FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenario: holdings (a record of "
                     "lusoinvest in beta)]")
 """What the row's findings are in one answer set (without ``--bounds``)."""
-FACTS = "holding(lusoinvest, beta).capital; holding(lusoinvest, beta).from"
+FACTS = ("holding(lusoinvest, beta).capital [in the scenario: holdings (a record of lusoinvest in beta).capital]; "
+         "holding(lusoinvest, beta).from [in the scenario: holdings (a record of lusoinvest in beta).from]")
+"""The facts a withholding finding depends on, each with where the context would state it (a record it lacks)."""
 PROVISIONS = "br-pt 1; br-pt 4(1); br-pt 10(1); br-pt 10(2); br-pt 10(3)"
 
 
@@ -59,34 +61,37 @@ def _results(path: Path) -> list[dict[str, str]]:
         return [{c: r[c] for c in ("id", *RESULT_COLUMNS)} for r in csv.DictReader(fh)]
 
 
-def _bounded(rid: str, finding: str) -> dict[str, str]:
+def _bounded(rid: str, finding: str, difference: str = "") -> dict[str, str]:
     return {"id": rid, "applicable_treaty": "br-pt", "status": "missing", "outcome_br": "capped at most 15%",
             "partner_state": "pt", "outcome_partner": "may tax", "cap": "at most 15%", "max_source_tax": "150.00",
-            "tax_due": "", "withholding_finding": finding, "withholding_difference": "", "entitlement": "",
+            "tax_due": "", "withholding_finding": finding, "withholding_difference": difference, "entitlement": "",
             "provisions": PROVISIONS, "findings": FINDINGS, "error": ""}
 
 
 def test_a_missing_holding_record_gives_the_bound_and_the_finding_from_it(tmp_path: Path, checker: Checker) -> None:
     """Brazil caps the dividend at 10% or 15% as the missing record goes: capped at 15% at most. Withheld 20%: over
-    the highest cap whatever the record says; 15% (compliant at 15%, over at 10%) and 12% (over at 10%, under the
-    15% due at 15%) depend on the record's capital and first day. A row whose facts are complete (alfa, whose
-    holding record the context gives) is what it was."""
+    the highest cap whatever the record says, by at least 50.00 (200.00 withheld, 150.00 due at most: the least
+    excess is the difference); 15% (compliant at 15%, over at 10%) and 12% (over at 10%, under the 15% due at 15%)
+    depend on the record's capital and first day. Narrowly: 150.01 withheld is over by at least 0.01. A row whose
+    facts are complete (alfa, whose holding record the context gives) is what it was."""
     rows = [MISSING, MISSING | {"id": "r2", "withheld_rate": "20"}, MISSING | {"id": "r3", "withheld_rate": "12"},
-            MISSING | {"id": "r4", "payer": "alfa"}]
+            MISSING | {"id": "r4", "payer": "alfa"},
+            MISSING | {"id": "r5", "withheld_rate": "", "withheld": "150.01"}]
     ledger = write_csv(tmp_path / "in.csv", rows)
     for workers, chunk in ((1, 3000), (2, 1)):
         out = tmp_path / f"out-{workers}.csv"
         run_batch(ledger, CONTEXT, out, workers=workers, chunk_size=chunk, checker=checker, bounds=True)
         assert _results(out) == [
             _bounded("r1", f"depends ({FACTS})"),
-            _bounded("r2", "over_withheld"),
+            _bounded("r2", "over_withheld", "50.00"),
             _bounded("r3", f"depends ({FACTS})"),
             {"id": "r4", "applicable_treaty": "br-pt", "status": "decided", "outcome_br": "capped 10%",
              "partner_state": "pt", "outcome_partner": "may tax", "cap": "10%", "max_source_tax": "100.00",
              "tax_due": "100.00", "withholding_finding": "over_withheld", "withholding_difference": "50.00",
              "entitlement": "", "provisions": "br-pt 1; br-pt 3(1)(f); br-pt 4(1); br-pt 10(1); br-pt 10(2); "
                                              "br-pt 10(2)(a); br-pt 10(3)",
-             "findings": "", "error": ""}]
+             "findings": "", "error": ""},
+            _bounded("r5", "over_withheld", "0.01")]
 
 
 def test_the_bound_is_what_treaty_check_of_the_row_gives(tmp_path: Path, checker: Checker) -> None:
@@ -159,7 +164,7 @@ def test_the_command_line_option_and_a_resume_with_another(tmp_path: Path) -> No
     res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers", "1",
                                     "--bounds", "-q"])
     assert res.exit_code == 0, res.output
-    assert _results(out) == [_bounded("r1", "over_withheld")]
+    assert _results(out) == [_bounded("r1", "over_withheld", "50.00")]
     then = {"sha256": "a", "size": 1, "context_sha256": "c", "logic": "l", "chunk_size": 1, "format": ".csv",
             "lang": "en"}
     with pytest.raises(BatchError, match=r"another --bounds \(given then, not given now\): to resume it"):
@@ -184,3 +189,36 @@ def test_the_options_recorded_and_the_receipts(tmp_path: Path, checker: Checker)
     assert caps(spec) == [""]
     assert caps(replace(spec, bounds=True)) == ["at most 15%"]
     assert caps(spec) == [""]
+
+
+SG_CONTEXT = """name: br-sg context without the holding record
+treaty: br-sg
+evaluation_date: 2024-06-28
+persons:
+  sg-holdco: {kind: company, liable_to_tax: {sg: [incorporation]}, partnership: false}
+  br-industria: {kind: company, liable_to_tax: {br: [incorporation]}}
+"""
+
+
+def test_a_missing_record_whose_end_matters_gives_the_bound_too(tmp_path: Path, checker: Checker) -> None:
+    """br-sg 10(2)(a)'s 365 days including the payment may run past the evaluation date: the added record's end is
+    missing in some way the facts may go, and is opened for the bound (issue 23, point 2; audit23 defect 2). 16%
+    withheld: over the highest cap (15%) by at least 10,000.00; 10% (the lowest cap): within it whatever the facts;
+    narrowly not, 10% and a centavo: depends, naming the record's capital, first day and end."""
+    context = tmp_path / "ctx.yaml"
+    context.write_text(SG_CONTEXT, encoding="utf-8")
+    base = {"id": "s1", "type": "dividend", "payer": "br-industria", "recipient": "sg-holdco", "date": "2024-03-15",
+            "gross": "1000000.00", "currency": "BRL", "withheld": "160000.00"}
+    ledger = write_csv(tmp_path / "in.csv", [base, base | {"id": "s2", "withheld": "100000.00"},
+                                             base | {"id": "s3", "withheld": "100000.01"}])
+    out = tmp_path / "out.csv"
+    run_batch(ledger, context, out, workers=1, checker=checker, bounds=True)
+    got = {r["id"]: (r["outcome_br"], r["cap"], r["max_source_tax"], r["withholding_finding"],
+                     r["withholding_difference"]) for r in _results(out)}
+    facts = ("holding(sg-holdco, br-industria).capital [in the scenario: holdings (a record of sg-holdco in "
+             "br-industria).capital]; holding(sg-holdco, br-industria).from [in the scenario: holdings (a record of "
+             "sg-holdco in br-industria).from]; holding(sg-holdco, br-industria).until")
+    assert got == {
+        "s1": ("capped at most 15%", "at most 15%", "150000.00", "over_withheld", "10000.00"),
+        "s2": ("capped at most 15%", "at most 15%", "150000.00", "within_cap", ""),
+        "s3": ("capped at most 15%", "at most 15%", "150000.00", f"depends ({facts})", "")}

@@ -286,6 +286,36 @@ def test_the_help_in_portuguese_when_the_environment_asks() -> None:
     assert "Decide every income item of the scenario FILES" in en.stdout and "output format" in en.stdout
 
 
+def test_the_help_in_the_language_of_lang() -> None:
+    """``--lang`` anywhere on the command line (the root's, or the command's, before or after ``--help``) gives
+    the help in its language, click's own words included; the next command line without it is in English again;
+    the root's ``--lang`` is the default of the command's."""
+    runner = CliRunner()
+    env = {"TREATY_LANG": "", "LANG": "C.UTF-8", "LC_ALL": ""}
+    root = runner.invoke(main, ["--lang", "pt", "--help"], env=env)
+    assert root.exit_code == 0, root.output
+    assert HELP[""][""] in root.output.replace("\n  ", " ")
+    assert root.output.startswith("Uso: ") and "Opções:" in root.output and "Comandos:" in root.output
+    assert "Mostra esta mensagem e sai." in root.output and "Show this message" not in root.output
+    for args in (["check", "--help", "--lang", "pt"], ["--lang", "pt", "check", "--help"],
+                 ["check", "--lang=pt-BR", "--help"]):
+        got = runner.invoke(main, args, env=env)
+        assert got.exit_code == 0, (args, got.output)
+        assert "Decide cada item de rendimento dos cenários FILES" in got.output, args
+        assert "formato da saída" in got.output and "[padrão: text]" in got.output, args
+        assert "output format" not in got.output and "Usage:" not in got.output, args
+    european = runner.invoke(main, ["--lang", "pt-PT", "check", "--help"], env=env)
+    assert "[por omissão: text]" in european.output and "factos" in european.output
+    english = runner.invoke(main, ["check", "--help"], env=env)
+    assert "Decide every income item of the scenario FILES" in english.output and "output format" in english.output
+    assert english.output.startswith("Usage: ") and "[default: text]" in english.output
+    scenario = str(ROOT / "scenarios" / "br-pt" / "dividends-qualifying-holding.yaml")
+    told = runner.invoke(main, ["--lang", "pt", "check", scenario], env=env)
+    assert "avaliado em" in told.output, told.output
+    own = runner.invoke(main, ["--lang", "pt", "check", scenario, "--lang", "en"], env=env)
+    assert "evaluated on" in own.output, own.output
+
+
 def test_queries_and_ledgers_in_portuguese(tmp_path: Path) -> None:
     good = tmp_path / "bom.yaml"
     good.write_text(GOOD, encoding="utf-8")

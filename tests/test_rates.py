@@ -212,8 +212,36 @@ def test_cli_markdown_csv_json(cli_table: RateTable) -> None:
     assert rows[0]["treaty"] == "br-pt" and rows[0]["max_rate_bp"] in {str(r.max_rate_bp) for r in cli_table.rows}
     j = runner.invoke(main, ["rates", "br-pt", "--format", "json"])
     data = json.loads(j.stdout)
-    assert j.exit_code == 0 and data["date"] == cli_table.date and data["rows"] == [r.as_json() for r in cli_table.rows]
+    assert j.exit_code == 0 and data["date"] == cli_table.date
+    assert [{k: v for k, v in r.items() if k not in out.WORDED} for r in data["rows"]] == \
+        [r.as_json() for r in cli_table.rows]  # the rules' notation, for programs
     assert runner.invoke(main, ["rates", "br-pt", "--format", "json"]).stdout == j.stdout  # deterministic
+
+
+def test_json_and_csv_word_the_conditions(cli_table: RateTable) -> None:
+    """JSON and CSV give each row's conditions, limit and notes in words, as the Markdown table's cells (in the
+    language of --lang), beside the rules' notation; and the facts every situation states in words too."""
+    runner = CliRunner()
+    for lang in ("en", "pt", "pt-PT"):
+        data = json.loads(runner.invoke(main, ["rates", "br-pt", "--format", "json", "--lang", lang]).stdout)
+        rows = list(csv.DictReader(io.StringIO(runner.invoke(
+            main, ["rates", "br-pt", "--format", "csv", "--lang", lang]).stdout)))
+        assert len(rows) == len(data["rows"]) == len(cli_table.rows)
+        always = out.wording(out._WORDS, lang)["always"]
+        for row, record, flat in zip(cli_table.rows, data["rows"], rows, strict=True):
+            cells = [out.provision_words(c, lang) for c in out._cells(row, lang)]  # as the Markdown cites them
+            assert (record["conditions_text"] or always, record["limit_text"], record["notes_text"]) == \
+                (cells[3], cells[4], cells[6]), lang
+            assert [flat[k] for k in out.WORDED] == [record[k] for k in out.WORDED]
+            assert flat["conditions"] == "; ".join(row.conditions)
+        assert len(data["notes_text"]) == len(data["notes"])
+    english = json.loads(runner.invoke(main, ["rates", "br-pt", "--format", "json"]).stdout)
+    worded = [r["conditions_text"] for r in english["rows"] if r["conditions"]]
+    assert worded and not any("holding(owner, payer)" in w for w in worded)
+    assert "the holding of the beneficial owner in the paying company: share of the capital less than 25%" in worded
+    pt = json.loads(runner.invoke(main, ["rates", "br-pt", "--format", "json", "--lang", "pt"]).stdout)
+    assert "até 10% do montante bruto" in {r["limit_text"] for r in pt["rows"]}
+    assert pt["notes_text"][0].startswith("um beneficiário efetivo do tipo sociedade")
 
 
 def test_cli_xlsx(cli_table: RateTable, tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def test_the_words_of_the_readme_why_not() -> None:
                "Estado a que pertence", "algum agente é independente: sim",
                "algum local de negócios dura algum número de meses e algum número de dias"],
         "pt-PT": ["algum local de negócios é um estabelecimento estável (alguma disposição)",
-                  "algum local de negócios é uma instalação de algum tipo"],
+                  "algum local de negócios consta como estaleiro de construção"],
     }
     for lang, lines in expected.items():
         for line in lines:

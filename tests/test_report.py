@@ -117,7 +117,8 @@ def test_summary_columns_and_compliance_placeholder(report: rep.Report, page: st
 def test_unknowns_missing_facts_and_receipt(report: rep.Report, page: str) -> None:
     s = report.scenarios[1]
     assert "rent-situs-unknown: situated_in" in s.unknowns() and "rent-property-unknown: property" in s.unknowns()
-    assert "<code>rent-situs-unknown: situated_in</code>" in page
+    assert "<code>rent-situs-unknown: situated_in</code> (<code>income[1].immovable_property.situated_in</code>)" \
+        in page  # with where the scenario gives it (issue 24)
     # a missing fact, in words (issue 24), with the provision that needs it and the scenario field that states it
     assert "State where it is situated (rent-situs-not-given)" in page
     assert ("<td>State where it is situated (rent-situs-not-given)</td><td><code>"
@@ -136,13 +137,22 @@ def test_no_external_url(page: str) -> None:
 
 
 def test_why_not_is_drawn_with_its_failed_conditions(report: rep.Report, page: str) -> None:
+    """By default the answer `treaty explain --why-not` gives: a node per rule that could have given the goal,
+    with the condition that failed and its figures; the whole analysis behind a toggle."""
     item = report.scenarios[2].items[0]
     assert [g.title for g in item.why_not] == [f"Why not {WHY_NOT}"]
-    graph = item.why_not[0]
+    short = item.why_not[0]
+    assert {n.kind for n in short.nodes} == {"item", "failed"} and len(short.nodes) <= 10  # 7 rules
+    assert any(n.provision == "br-pt 10(2)(a)" and "would conclude that" in n.reading and "24.9%" in n.reading
+               for n in short.nodes), [n.reading for n in short.nodes]
+    assert not any("it is not the case" in n.reading or "is a treaty" in n.reading for n in short.nodes)
+    graph = item.why_not_full[0]
     kinds = {n.kind for n in graph.nodes}
     assert {"failed", "test"} <= kinds
     assert any(n.kind == "test" and "24.9% ≥ 25%" in n.reading and "✗" in (n.note or "") for n in graph.nodes)
-    assert f'id="graph-{graph.id}"' in page
+    assert f'id="graph-{short.id}"' in page and f'id="graph-{graph.id}"' in page
+    toggle = page.index(f'<details class="full-derivation full-why-not" data-full="{graph.id}">')
+    assert page.index(f'id="graph-{short.id}"') < toggle < page.index(f'id="graph-{graph.id}"')
 
 
 def test_marks_reconstructed_and_judgment() -> None:
@@ -298,9 +308,10 @@ def test_an_open_outcome_is_drawn_by_what_it_depends_on(checker: Checker) -> Non
     assert it.argument is not None
     portugal = next(n for n in it.argument.nodes if n.reading.startswith("Portugal: depends on"))
     assert [n.reading for n in it.argument.nodes if n.id in it.argument.children()[portugal.id]] == [
-        "may not tax if income(rent-situs-unknown).immovable_property.situated_in is Brazil, the United States or "
-        "France",
-        "may tax if income(rent-situs-unknown).immovable_property.situated_in is Portugal"]
+        "may not tax if income(rent-situs-unknown).immovable_property.situated_in "
+        "(`income[1].immovable_property.situated_in`) is Brazil, the United States or France",
+        "may tax if income(rent-situs-unknown).immovable_property.situated_in "
+        "(`income[1].immovable_property.situated_in`) is Portugal"]  # with where the scenario states it (issue 24)
 
 
 def test_browser_renders_graphs_and_shows_the_treaty_text_on_click(report: rep.Report, page: str,

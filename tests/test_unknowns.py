@@ -120,7 +120,8 @@ def test_check_json_carries_the_three_valued_answer() -> None:
     assert item["status"] == "depends"
     assert [a["conclusion"] for a in item["alternatives"]] == ["capped 10%", "capped 15%"]
     assert item["alternatives"][0]["holds_if"] == [
-        {"fact": "holding(sg-holdco, br-industria).until", "values": "2024-01-02 or later"}]
+        {"fact": "holding(sg-holdco, br-industria).until", "values": "2024-01-02 or later",
+         "field": "holdings[0].until"}]  # where the scenario states it (issue 24)
     assert data["unknowns"][0]["alternatives"] == "from 2024-01-01 to 2024-03-31"
     assert data["incomplete"] is None
 
@@ -128,8 +129,8 @@ def test_check_json_carries_the_three_valued_answer() -> None:
 def test_check_output_is_deterministic() -> None:
     runs = [CliRunner().invoke(main, ["check", str(SG_FUTURE)]).output for _ in range(2)]
     assert runs[0] == runs[1]
-    assert "capped at 10% of the gross amount if holding(sg-holdco, br-industria).until is 2024-01-02 or later" \
-        in runs[0]
+    assert "capped at 10% of the gross amount if holding(sg-holdco, br-industria).until (`holdings[0].until`) is " \
+        "2024-01-02 or later" in runs[0]
 
 
 def test_whatif_finds_the_one_fact_change(checker: Checker) -> None:
@@ -158,6 +159,33 @@ def test_whatif_without_solution_names_the_blocking_provision(checker: Checker) 
     texts = [line for st in blocked for line in _lines(st)]
     assert any("15% ≤ 5%" in t for t in texts)
     assert any("br-pt 10(2)(b)" in t for t in texts)
+
+
+def test_whatif_without_solution_gives_the_short_why_not_by_default(tmp_path: Path) -> None:
+    """No change reaches the goal: by default one line per rule that could have given it, with the condition
+    that failed and its figures, then what holds instead with its provisions (the argument `treaty explain
+    --why-not` gives); the whole analysis behind --full; the JSON carries both."""
+    path = tmp_path / "s.yaml"
+    path.write_text(_scenario("{value: 24, changeable: [25, 30]}"), encoding="utf-8")
+    goal = 'max_rate("div", R), R <= 500'
+    runner = CliRunner()
+    short = runner.invoke(main, ["whatif", str(path), "--goal", goal])
+    full = runner.invoke(main, ["whatif", str(path), "--goal", goal, "--full"])
+    assert short.exit_code == full.exit_code == 0, short.output + full.output
+    why = short.output.split("why not, on the facts as stated:\n", 1)[1]
+    assert "but: 15% > 5%" in why and "br-pt 10(2)(b)" in why
+    assert len(why.splitlines()) < len(full.output.split("why not, on the facts as stated:\n", 1)[1].splitlines())
+    assert "it is not the case that" not in why and "set by the treaty catalogue" not in why and "‹" not in why
+    assert "‹core/max-rate›" in full.output and "15% ≤ 5%" in full.output
+    data = json.loads(runner.invoke(main, ["whatif", str(path), "--goal", goal, "--format", "json"]).output)
+    assert data["no_solution"] and data["blocked"]
+    assert data["argument"]["holds"] is False and "15% > 5%" in data["argument"]["lines"][0]["text"]
+    assert any(ln["provision"] == "br-pt 10(2)(b)" for arg in data["argument"]["arguments"] for ln in arg["lines"])
+    pt = runner.invoke(main, ["whatif", str(path), "--goal", goal, "--lang", "pt"])
+    assert "mas: 15% > 5%" in pt.output, pt.output
+    reached = json.loads(runner.invoke(main, ["whatif", str(path), "--goal", 'max_rate("div", R), R <= 1000',
+                                              "--format", "json"]).output)
+    assert reached["argument"] is None and reached["blocked"] == []
 
 
 def test_whatif_when_the_goal_already_holds(checker: Checker) -> None:
@@ -371,3 +399,168 @@ def test_a_certain_outcome_reached_by_different_provisions_cites_each(checker: C
     theta = checker.check(load_file(str(ROOT / path)), source=path).item("div-theta-pt-profits-unknown-lisbon-pe")
     assert [(s.state, s.outcome, s.provisions) for s in theta.states] == [
         ("br", "may_tax", ("br-pt 7(1)",)), ("pt", "may_tax", ("br-pt 7(1)",))]
+
+
+SERVICES = """
+name: t
+treaty: br-sg
+evaluation_date: 2024-12-31
+persons:
+  merlion: {kind: company, liable_to_tax: {sg: [incorporation]}}
+  cliente: {kind: company, liable_to_tax: {br: [incorporation]}}
+places_of_business:
+  project:
+    owner: merlion
+    state: br
+    services:
+      periods:
+        - {person: wei, from: FROM, until: UNTIL}
+income:
+  - {id: fee, type: business_profits, payer: cliente, recipient: merlion, date: 2024-08-31,
+     place_of_business: project, business_profits: {attributable_to_place: true}}
+"""
+
+
+@pytest.mark.parametrize(("first", "last", "end"), [("2024-01-15", "unknown", "later"),
+                                                     ("unknown", "2024-07-15", "earlier")])
+def test_services_periods_take_an_unknown_first_or_last_day(first: str, last: str, end: str) -> None:
+    """Audit 23, defect 7: a services period's ``from`` or ``until`` may be plain ``unknown``, as a
+    holding's, a stay's or a place's (the answers: scenarios/br-sg/unknowns-services-consultant-*.yaml)."""
+    scenario = load_text(SERVICES.replace("FROM", first).replace("UNTIL", last), "t.yaml")
+    (fact,) = scenario.unknowns
+    field = "until" if end == "later" else "from"
+    assert fact.path == ("places_of_business", "project", "services", "periods", 0, field)
+    assert (fact.open_end, fact.values) == (end, ("2024-01-15" if end == "later" else "2024-07-15",))
+
+
+def test_a_record_open_at_both_ends_is_refused_with_the_reason() -> None:
+    """Audit 23, defect 7: both ends ``unknown`` leave no day to count the periods from: refused, naming
+    the file, the line, the field, what is expected and why (the narrowly-not case: one end unknown loads)."""
+    with pytest.raises(ScenarioError) as err:
+        load_text(SERVICES.replace("FROM", "unknown").replace("UNTIL", "unknown"), "t.yaml")
+    (problem,) = err.value.problems
+    assert (problem.source, problem.line) == ("t.yaml", 14)
+    assert problem.field == "places_of_business.project.services.periods[0].until"
+    assert problem.expected == "a date, or unknown with the record's other end given as a date"
+    assert problem.found.startswith("unknown, and `from` is unknown too: a record open at both ends has no day")
+    assert "give one end as a date or as a range" in problem.found
+
+
+def test_date_ranges_are_capped_by_the_combinations_not_by_the_alternatives() -> None:
+    """Audit 23, defect 7: a ``between`` range of dates may run to 1,024 days (the combinations' limit the
+    loader counts its days in), not 400 as a list of alternatives; the refusal says why."""
+    def with_from(low: str, high: str) -> str:
+        return _scenario("30").replace("from: 2021-01-15", f"from: {{between: [{low}, {high}]}}")
+    (fact,) = load_text(with_from("2021-05-27", "2024-03-15"), "t.yaml").unknowns  # 1,024 days
+    assert len(fact.values) == 1024
+    with pytest.raises(ScenarioError) as err:
+        load_text(with_from("2021-05-26", "2024-03-15"), "t.yaml")  # 1,025 days
+    (problem,) = err.value.problems
+    assert (problem.field, problem.found) == ("holdings[0].from.between", "1,025 days")
+    assert "at most 400 integers or 1,024 days (the days of a range count among the 1,024 combinations" \
+        in problem.expected
+    assert "may be given as `unknown`" in problem.expected
+    with pytest.raises(ScenarioError) as err:
+        load_text(_scenario("{between: [1, 401]}"), "t.yaml")
+    assert err.value.problems[0].found == "401 integers"
+
+
+PT_NO_RECORD = ROOT / "scenarios/br-pt/exam23-dividend-holding-record-absent.yaml"
+PT_BOUND_PROVISIONS = ("br-pt 1", "br-pt 3(1)(f)", "br-pt 4(1)", "br-pt 10(1)", "br-pt 10(2)", "br-pt 10(2)(a)",
+                       "br-pt 10(2)(b)", "br-pt 10(3)")
+
+
+def _withheld_without_record(amount: str) -> str:
+    text = PT_NO_RECORD.read_text(encoding="utf-8").split("\nexpect:")[0]
+    return text.replace('withheld: {amount: "120000.00"', f'withheld: {{amount: "{amount}"')
+
+
+def test_certain_over_withholding_under_missing_facts_states_the_least_excess(checker: Checker) -> None:
+    """No holding record: Brazil caps the dividend at 10% or 15% (br-pt 10(2)(a), (b)). Withheld 160,000.00 of
+    1,000,000.00 BRL is over the highest cap whatever the record says: over-withheld by at least 10,000.00 above
+    the 15% cap (150,000.00); the exact figures stay null, the bound's are given (issue 23, point 2)."""
+    from decimal import Decimal
+
+    from pyhelpers.output.render import compliance_line
+
+    item = checker.check(load_text(_withheld_without_record("160000.00"), "t.yaml")).items[0]
+    c = item.compliance
+    assert c is not None and item.status == "missing"
+    assert (c.finding, c.reason, c.cap_bp, c.difference) == ("over_withheld", "no_domestic_rate", None, None)
+    assert (c.cap_at_most_bp, c.treaty_max_tax_at_most, c.difference_at_least) == (
+        1500, Decimal("150000.00"), Decimal("10000.00"))
+    assert c.provisions == PT_BOUND_PROVISIONS
+    assert compliance_line(c, "en") == (
+        "withholding in Brazil: withheld 160,000.00 BRL: OVER-WITHHELD whatever the open facts: at least 10,000.00 "
+        "BRL above the highest cap any of them allows (15%: 150,000.00 BRL) (refundable; no domestic rate given, so "
+        "the tax due is not known)  (" + "; ".join(PT_BOUND_PROVISIONS) + ")")
+    assert "pelo menos 10.000,00 BRL acima do maior limite que qualquer deles permite (15%: 150.000,00 BRL)" \
+        in compliance_line(c, "pt")
+    assert "pelo menos 10\u00a0000,00 BRL acima do limite mais elevado que qualquer deles permite (15%: " \
+        "150\u00a0000,00 BRL)" in compliance_line(c, "pt-PT")
+    # narrowly not: one centavo over the highest cap is still over it, by at least that centavo
+    c = checker.check(load_text(_withheld_without_record("150000.01"), "t.yaml")).items[0].compliance
+    assert c is not None and (c.finding, c.difference_at_least) == ("over_withheld", Decimal("0.01"))
+    # narrowly not: exactly the highest cap is within it under 10(2)(b) and over it under 10(2)(a): depends
+    c = checker.check(load_text(_withheld_without_record("150000.00"), "t.yaml")).items[0].compliance
+    assert c is not None and c.finding == "depends" and c.difference_at_least is None
+    assert c.reason == "holding(lusoinvest, alfa-industria-sa).capital; holding(lusoinvest, alfa-industria-sa).from"
+
+
+def test_certain_over_withholding_under_missing_facts_json_carries_the_bound() -> None:
+    """``--format json``: the compliance carries the highest cap and the least excess (strings for money)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "t.yaml"
+        path.write_text(_withheld_without_record("160000.00"), encoding="utf-8")
+        res = CliRunner().invoke(main, ["check", "--format", "json", str(path)])
+    data = json.loads(res.output)
+    c = data["results"][0]["items"][0]["compliance"] if "results" in data else data["items"][0]["compliance"]
+    assert {k: c[k] for k in ("finding", "cap_bp", "difference", "cap_at_most_bp", "treaty_max_tax_at_most",
+                              "difference_at_least")} == {
+        "finding": "over_withheld", "cap_bp": None, "difference": None, "cap_at_most_bp": 1500,
+        "treaty_max_tax_at_most": "150000.00", "difference_at_least": "10000.00"}
+
+
+SG_NO_RECORD = ROOT / "scenarios/br-sg/exam23-dividend-holding-record-absent.yaml"
+SG_BOUND_PROVISIONS = ("br-sg 3(1)(e)", "br-sg 4(1)", "br-sg 10(1)", "br-sg 10(2)", "br-sg 10(2)(a)", "br-sg 10(2)(b)",
+                       "br-sg 10(3)")
+SG_FACTS = ("holding(sg-holdco, br-industria).capital; holding(sg-holdco, br-industria).from; "
+            "holding(sg-holdco, br-industria).until")
+
+
+def _sg_withheld(amount: str) -> str:
+    text = SG_NO_RECORD.read_text(encoding="utf-8").split("\nexpect:")[0]
+    return text.replace("withholding: {withheld_rate: 10, state: br}",
+                        f'withholding: {{withheld: {{amount: "{amount}", currency: BRL}}, state: br}}')
+
+
+@pytest.mark.parametrize(("amount", "finding", "least"), [
+    ("100000.00", "within_cap", None),  # at the lowest cap (10%): within whatever the record says
+    ("100000.01", "depends", None),  # narrowly not: over the 10% cap of 10(2)(a), within the 15% of 10(2)(b)
+    ("150000.00", "depends", None),  # at the highest cap: within it under 10(2)(b), over under 10(2)(a)
+    ("150000.01", "over_withheld", "0.01"),  # narrowly over the highest cap
+    ("160000.00", "over_withheld", "10000.00"),
+])
+def test_a_missing_record_whose_end_matters_still_gives_the_bound(checker: Checker, amount: str, finding: str,
+                                                                  least: str | None) -> None:
+    """br-sg 10(2)(a)'s 365 days may run past the evaluation date: with a first day added after 2023-07-02 the
+    record's end is missing, and that case stays undetermined in the alternatives; its end opened too, every way
+    gives Brazil 10% (10(2)(a)) or 15% (10(2)(b)), so Brazil is capped at 15% at most, and the withholding is
+    compared with that bound (issue 23, point 2; audit23 defect 2)."""
+    from decimal import Decimal
+
+    item = checker.check(load_text(_sg_withheld(amount), "t.yaml")).items[0]
+    assert item.status == "missing"
+    assert item.state("br").label == "capped at most 15%" and item.state("br").at_most_bp == 1500
+    assert [str(a) for a in item.alternatives if a.state == "br"][-1].startswith(
+        "br: undetermined if holding(sg-holdco, br-industria).from is 2023-07-03 or later and "
+        "holding(sg-holdco, br-industria).capital is 25% or more")
+    c = item.compliance
+    assert c is not None and c.finding == finding
+    assert c.difference_at_least == (Decimal(least) if least is not None else None)
+    if finding == "depends":
+        assert c.reason == SG_FACTS
+    else:
+        assert c.provisions == SG_BOUND_PROVISIONS and c.cap_at_most_bp == 1500

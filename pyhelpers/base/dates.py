@@ -226,6 +226,12 @@ def fiscal_year_start(d: date, start: date | None = None) -> date:
     return start if start is not None else calendar_year(d.year)[0]
 
 
+def earliest_fiscal_year_start(d: date) -> date:
+    """The earliest first day of a fiscal year of twelve months in which ``d`` falls: the day after ``d``'s
+    date one year earlier (the fiscal year in which ``d`` falls begins between it and ``d`` itself)."""
+    return add_months(d, -MONTHS_IN_YEAR) + timedelta(days=1)
+
+
 def days_before(d: date, n: int) -> tuple[date, date]:
     """The ``n`` days before ``d``, as an inclusive interval that ends the day before ``d`` ("os N dias
     anteriores à alienação": the day of the alienation itself is not one of them)."""

@@ -39,7 +39,7 @@ from pyhelpers.base.terms import Term, parse_atom, render_term, symbol_key, symb
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance
 from pyhelpers.engine.answers import RIGHTS, STATUS_OF_FINDING, add_right, reliance, relied_on, result_from_atoms
-from pyhelpers.engine.completion import combinations
+from pyhelpers.engine.completion import combinations, unknown_values
 from pyhelpers.engine.cover import cover
 from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.program import provision_key
@@ -61,10 +61,11 @@ from pyhelpers.engine.results import (
     StateOutcome,
     UnknownFact,
 )
+from pyhelpers.engine.slicing import Sliced
 from pyhelpers.facts import NO_CUTS, timeline_cuts
 from pyhelpers.facts.emit import conditional_fact, open_option, ranged_fact
 from pyhelpers.scenario import Scenario, withholding_state
-from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, Part, linked_root, parts
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds allowed for all the solves of one scenario with unknown facts."""
@@ -219,6 +220,18 @@ class OpenProgram:
     facts: tuple[str, ...]
     reads: tuple[frozenset[str], ...] = ()
     """Per open fact (in order): the predicates of the facts that differ between its values."""
+    sliced: Sliced | None = None
+    """The slice of the rules (``rules`` without the choice of the values), which a Control is given parsed once the
+    slice is used again (:meth:`~pyhelpers.engine.slicing.Sliced.add_to`)."""
+
+    def add_to(self, ctl: clingo.Control, more: str) -> None:
+        """Add the rules and ``more`` (query-time rules) to ``ctl``: the slice's statements as it keeps them, then the
+        choice of the values and ``more`` as text (the same program, in the same order, as ``rules`` and ``more``)."""
+        if self.sliced is None:
+            ctl.add("base", [], self.rules + more)
+            return
+        self.sliced.add_to(ctl)
+        ctl.add("base", [], "\n" + _CHOICE + more)
 
 
 def _runs(values: Sequence[int]) -> list[tuple[int, int]]:
@@ -273,11 +286,12 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
             program_facts += [conditional_fact(text, SID, assignment) for assignment in assignments]
     program_facts += [open_option(SID, f, v) for f, fact in enumerate(chosen) for v in range(len(fact.values))]
     # the slice of the rules that can fire on some combination's facts (every fact of any combination)
-    rules = str(checker.logic.program_for_facts(scenario.treaty, list(conditions), next(iter(versions), ())))
+    sliced = checker.logic.program_for_facts(scenario.treaty, list(conditions), next(iter(versions), ()))
+    rules = str(sliced)
     reads = tuple(frozenset(text.partition("(")[0] for text, assignments in conditions.items()
                             if any(f == n for a in assignments for f, _ in a))
                   for n in range(len(chosen)))
-    return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts), reads)
+    return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts), reads, sliced)
 
 
 def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -298,7 +312,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
         prog = open_program(checker, scenario, source, unknowns)
         ctl = clingo.Control(["--warn=none"])
         fired = fired_program(checker.logic, scenario.treaty, frozenset().union(*prog.reads))
-        ctl.add("base", [], prog.rules + _PRESENTATION + "\n#show _value/3.\n" + fired.program)
+        prog.add_to(ctl, _PRESENTATION + "\n#show _value/3.\n" + fired.program)
         ctl.add("base", [], "\n".join(prog.facts))
         ctl.ground([("base", [])])
         cons = _consequences(ctl, unknowns, deadline)
@@ -334,6 +348,9 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
                     attributed[(it.item_id, name)] = given
         items = tuple(_relevance(it, asked[it.item_id], completed, attributed, readers, deciders,
                                  pivotal.get(it.item_id, set())) for it in items)
+    elif cons.complete:  # the facts the scenario gives open: each that decides nothing of an item it is about
+        items = tuple(_given_not_needed(scenario, it, unknowns, readers, pivotal.get(it.item_id, set()))
+                      for it in items)
     answers = tuple(dataclasses.replace(a, reconstructed=possibly_relied_on(a.question, relies)) for a in base.answers)
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if f.name in pivotal.get(it.item_id, ())
@@ -359,10 +376,7 @@ def parts_of(items: Sequence[str], completed: Sequence[OpenFact],
     parent = {i: i for i in items}
 
     def root(i: str) -> str:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
+        return linked_root(parent, i)
 
     first_asking: dict[str, str] = {}
     for iid, name in sorted(attributed, key=lambda k: (items.index(k[0]) if k[0] in parent else -1, k[1])):
@@ -412,7 +426,8 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
     unless under some value of its own facts an item reads a fact another group opens (a salary borne by
     a place whose kind is unknown): then None, and the facts are combined in one solve.
     None where it does not apply: a single group, fewer than :data:`PARTS_FROM` combinations, questions
-    about persons (not items), or facts given as alternatives or open dates (opened in every solve)."""
+    about persons (not items), or facts given as alternatives or open dates (their scenario is decided in
+    parts by :func:`check_alternatives_in_parts`)."""
     if scenario.unknowns or not scenario.income or combinations(completed) < PARTS_FROM or any(
             a for a in three_valued.answers):
         return None
@@ -456,6 +471,85 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
         unknowns=tuple(unknowns[f.name] for f in completed if f.name in unknowns),
         incomplete=reasons[0] if reasons else None, receipt=dataclasses.replace(first.receipt, facts_sha256=digest),
         atoms=tuple(sorted(set(atoms))))
+
+
+def part_scenario(scenario: Scenario, part: Part, source: str) -> Scenario:
+    """The scenario of one part (:func:`~pyhelpers.scenario.openfacts.parts`): its income items only (no
+    ``expect:`` block; an arrangement names only those), every other record as it is, and the open facts
+    of the part (an item's own at its new index) and the facts ``whatif`` may change (its items' and the
+    other records'); every other unknown fact at its first value, which the part's items do not read."""
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    position = {old: new for new, old in enumerate(part.items)}
+    sub = {k: v for k, v in data.items() if k != "expect"}
+    sub["income"] = [data["income"][n] for n in part.items]
+    ids = {row.get("id") for row in sub["income"] if isinstance(row, dict)}
+    if isinstance(data.get("arrangements"), dict):  # each with the part's items only (one with none: left out)
+        sub["arrangements"] = {k: {**a, "items": [i for i in a.get("items", []) if i in ids]}
+                               for k, a in data["arrangements"].items()
+                               if isinstance(a, dict) and any(i in ids for i in a.get("items", []))}
+    if Scenario.revalidate is None:
+        raise RuntimeError("pyhelpers.scenario.loading sets Scenario.revalidate: import pyhelpers.scenario")
+    out = Scenario.revalidate(sub, source)
+    mine = {f.path for f in part.facts}
+    def own_item(f: OpenFact) -> bool:  # a fact of one income item (its index after "income")
+        return len(f.path) > 1 and f.path[0] == "income" and isinstance(f.path[1], int)
+
+    out._open_facts = tuple(dataclasses.replace(f, path=("income", position[f.path[1]], *f.path[2:]))
+                            if own_item(f) else f
+                            for f in scenario.open_facts if f.path in mine or (
+                                f.kind == "changeable" and (not own_item(f) or f.path[1] in position)))
+    out._plain_data = sub
+    return out
+
+
+def check_alternatives_in_parts(checker: Any, scenario: Scenario, source: str, time_limit: float
+                                ) -> ScenarioResult | None:
+    """:func:`check_open` of a scenario with facts given as alternatives, part by part
+    (:func:`~pyhelpers.scenario.openfacts.parts`: items that read no open fact in common, each part with
+    the facts its items may read, a date by its critical dates): each part is the scenario with its items
+    only (:func:`part_scenario`), solved over the combinations of its own facts (and of the facts it gives
+    as plain ``unknown``), so that the limit on combinations applies to each part, not to the product of
+    every part's. An item's answer is the one it has alone in its scenario (``tests/test_open_parts.py``
+    compares them); the facts no item reads are listed, deciding nothing, and not combined. The parts
+    share the time limit. None where it does not apply: one part, or questions about persons."""
+    if scenario.questions or not scenario.income:
+        return None
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    every = parts(data, critical.open_facts(checker, scenario))  # a date counted by its critical dates
+    if len(every) < 2:
+        return None
+    deadline = time.monotonic() + time_limit
+    runs = []
+    for part in every:
+        if not part.items:
+            continue  # facts no item reads: listed below, deciding nothing
+        sub = part_scenario(scenario, part, source)
+        try:
+            runs.append(check_open(checker, sub, source, max(deadline - time.monotonic(), 0.0), unknown_values(sub)))
+        except ScenarioError as err:  # too many combinations in one part: the part named
+            ids = ", ".join(i.id for i in sub.income)
+            raise ScenarioError([dataclasses.replace(p, found=f"{p.found} (in the part of income({ids}), decided "
+                                                     "apart from the other items)") for p in err.problems]) from None
+    item_of = {it.item_id: it for run in runs for it in run.items}
+    merged: dict[str, UnknownFact] = {}
+    for run in runs:
+        for u in run.unknowns:
+            known = merged.get(u.fact)
+            merged[u.fact] = u if known is None else dataclasses.replace(
+                known, items=tuple(i for i in item_of if i in {*known.items, *u.items}))
+    for f in (f for part in every if not part.items for f in part.facts):
+        merged[f.name] = UnknownFact(f.name, _span(f), (), not f.not_given, f.listed(), value_kind(f.path))
+    order = {f.name: n for n, f in enumerate(scenario.unknowns)}
+    unknowns = sorted(merged.values(), key=lambda u: (order.get(u.fact, len(order)), list(merged).index(u.fact)))
+    reasons = [run.incomplete for run in runs if run.incomplete is not None]
+    first = runs[0]
+    digest = hashlib.sha256("\n".join(run.receipt.facts_sha256 for run in runs).encode("utf-8")).hexdigest()
+    return dataclasses.replace(
+        first, items=tuple(item_of[i.id] for i in scenario.income), unknowns=tuple(unknowns),
+        incomplete=reasons[0] if reasons else None, receipt=dataclasses.replace(first.receipt, facts_sha256=digest),
+        atoms=tuple(dict.fromkeys(a for run in runs for a in run.atoms)))
 
 
 def _within_limit(unknowns: Sequence[OpenFact], source: str) -> None:
@@ -622,6 +716,62 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         status = "missing"  # a missing fact decides: it stays missing, with the bound it leaves
     return dataclasses.replace(item, status=status, findings=tuple(sorted(
         findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
+
+
+def _given_not_needed(scenario: Scenario, item: ItemResult, unknowns: Sequence[OpenFact],
+                      readers: Mapping[str, frozenset[str]], pivotal: Set[str]) -> ItemResult:
+    """``item`` with a ``not_needed`` finding for each fact the scenario gives open (as ``unknown``, as
+    alternatives or as a range) that is about the item and decides nothing of it (audit 23, defect 8): the
+    answer over every combination of the values (brave and cautious consequences) names it in no
+    alternative's condition, in no pair of combinations that differ in it alone (``pivotal``) and in no
+    ``depends`` finding. A fact is about the item where the persons and places it names are
+    among those the item names (a holding of its payer held by its recipient, a stay of its recipient, the
+    place it is paid through: not a holding of its recipient in another company) and
+    some provision whose rules first read it (``readers``) is of an article the item cites; it is cited by
+    those provisions. An item whose status turns on a figure with no alternatives is left as it is, and so
+    is one with a fact missing or a judgment to make (not opened here: once given, the fact may decide)."""
+    found = (*item.findings, *(a.finding for a in item.alternatives if a.finding is not None))
+    if (item.status == "depends" and not item.alternatives) or any(
+            f.kind in ("missing", "requires_judgment") for f in found):
+        return item  # a figure turns on them; or a fact not opened here may make them matter once given
+    ids = _item_ids(scenario, item.item_id)
+    named = {*scenario.persons, *scenario.places_of_business}
+    articles = {p.partition("(")[0] for p in item.provisions}
+    deciding = {f for a in item.alternatives for f in a.condition_facts()} | set(pivotal) | {
+        f.fact for f in found if f.kind == "depends"}
+    added = set()
+    for fact in unknowns:
+        if fact.not_given or fact.kind != "unknown" or fact.name in deciding:
+            continue
+        about = _ids_of(fact) & named  # the persons and places it names: each one the item names
+        if not about or not about <= ids:
+            continue
+        cited = {p for p in readers.get(fact.name, frozenset()) if p.partition("(")[0] in articles}
+        added |= {Finding("not_needed", p, fact.name) for p in cited}
+    if not added:
+        return item
+    return dataclasses.replace(item, findings=tuple(sorted(
+        {*item.findings, *added}, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
+
+
+def _item_ids(scenario: Scenario, item_id: str) -> set[str]:
+    """The ids an income item names: its own and every text it gives (payer, recipient, place, ...)."""
+    found = {item_id}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            found.add(node)
+        elif isinstance(node, dict):
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, (list, tuple)):
+            for v in node:
+                walk(v)
+
+    for it in scenario.income:
+        if it.id == item_id:
+            walk(it.model_dump())
+    return found
 
 
 def _same_unit(a: str, b: str) -> bool:
@@ -1321,7 +1471,8 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
     on), otherwise ``depends`` on the facts that decide them. ``every``: the alternatives cover every way
     the facts may go (else, where some leaves the outcome undetermined, no finding is stated)."""
     state = withholding_state(scenario, item)
-    options = [a for a in result.alternatives if a.state == state and a.outcome is not None]
+    options = [a for a in result.bound_alternatives or result.alternatives
+               if a.state == state and a.outcome is not None]
     certain = result.compliance.reconstructed if result.compliance is not None else ()
     flagged = tuple(sorted({*certain, *(p for a in options for p in a.reconstructed)}, key=provision_key))
     plain = compute_compliance(scenario, item, result)
@@ -1350,7 +1501,53 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
         values = {getattr(c, name) for c in each}
         return values.pop() if len(values) == 1 else None
     provisions = tuple(sorted({p for c in each if c is not None for p in c.provisions}, key=provision_key))
-    return dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
-                               due=agreed("due"), difference=agreed("difference"), provisions=provisions,
-                               reason=agreed("reason") or "", reconstructed=flagged)
+    out = dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
+                              due=agreed("due"), difference=agreed("difference"), provisions=provisions,
+                              reason=agreed("reason") or "", reconstructed=flagged)
+    return _bound_figures(out, [c for c in each if c is not None])
 
+
+def _bound_figures(agreed: Any, each: Sequence[Any]) -> Any:
+    """The figures of a withholding finding every way the open facts may go agrees on, where they differ
+    between those ways: the highest cap and its amount (where every way caps the tax) and, for an over- or
+    under-withholding, the least excess or shortfall (:class:`~pyhelpers.engine.results.Compliance`)."""
+    out = agreed
+    caps = [(c.cap_bp, c.treaty_max_tax) for c in each]
+    if agreed.cap_bp is None and caps and all(bp is not None and tax is not None for bp, tax in caps):
+        bp, tax = max(caps, key=lambda cap: (cap[0], cap[1]))
+        out = dataclasses.replace(out, cap_at_most_bp=bp, treaty_max_tax_at_most=tax)
+    differences = [c.difference for c in each]
+    if agreed.finding in ("over_withheld", "under_withheld") and agreed.difference is None and differences \
+            and all(d is not None for d in differences):
+        out = dataclasses.replace(out, difference_at_least=min(d for d in differences if d is not None))
+    return out
+
+
+
+def with_bounds(answer: ScenarioResult, ended: ScenarioResult) -> ScenarioResult:
+    """``answer`` with the bounds ``ended`` finds where it finds none: ``ended`` is the same scenario answered
+    with the ends of its added holding records open too (:func:`pyhelpers.engine.completion.open_record_ends`),
+    every way the facts may go giving each State an outcome. A State ``answer`` leaves undetermined with no
+    bound (a record's end missing in some way) takes ``ended``'s bound, and the item the withholding finding
+    from ``ended``'s alternatives (kept as :attr:`~pyhelpers.engine.results.ItemResult.bound_alternatives`);
+    the alternatives shown stay ``answer``'s, whose conditions are exact (the end's critical day moves with
+    the first day, which a condition on each fact alone cannot say). ``answer`` as it is where ``ended`` is
+    incomplete."""
+    if ended.incomplete is not None:
+        return answer
+    by_id = {it.item_id: it for it in ended.items}
+    items = []
+    for it in answer.items:
+        other = by_id.get(it.item_id)
+        bounds = {s.state: s for s in other.states if s.outcome == "undetermined" and (
+            s.at_most_bp is not None or s.may_tax_always)} if other is not None else {}
+        states = tuple(dataclasses.replace(s, at_most_bp=bounds[s.state].at_most_bp,
+                                           may_tax_always=bounds[s.state].may_tax_always)
+                       if s.state in bounds and s.outcome == "undetermined" and s.at_most_bp is None
+                       and not s.may_tax_always else s for s in it.states)
+        if other is None or states == it.states:
+            items.append(it)
+            continue
+        items.append(dataclasses.replace(it, states=states, compliance=other.compliance,
+                                         bound_alternatives=other.alternatives))
+    return dataclasses.replace(answer, items=tuple(items))

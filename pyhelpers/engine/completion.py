@@ -13,7 +13,8 @@ Opened: a fact given as plain ``unknown`` whose field is a yes/no, an enumeratio
 to a place of business (the scenario's places, or none)
 (:func:`unknown_values`), where the rules ask for it (:func:`asked_for_each`), over the values the rules take
 (:func:`accepted`); a holding record the rules report missing, added with its share of the capital and
-its first day open (:func:`missing_records`). A field whose values cannot be listed (a date, a number, a
+its first day open (:func:`missing_records`), and for the bound its end too where the rules report it
+missing under some first day (:func:`open_record_ends`). A field whose values cannot be listed (a date, a number, a
 list) stays three-valued; so do the last ones of a scenario (in document order) whose combinations would
 exceed :data:`pyhelpers.scenario.openfacts.MAX_COMBINATIONS`.
 """
@@ -201,14 +202,7 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
         asked[fact.name] = stands_for
     if not facts:
         return None
-    try:
-        if Scenario.revalidate is None:
-            return None
-        target = Scenario.revalidate(data, source)
-    except ScenarioError:
-        return None
-    target._plain_data = data
-    return Records(target, tuple(facts), asked)
+    return _revalidated(data, source, facts, asked)
 
 
 def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, source: str,
@@ -408,3 +402,74 @@ def accepted(variants: Variants, asked: Sequence[tuple[Choice, OpenFact, set[str
                 kept.append(value)
         out.append(dataclasses.replace(fact, values=tuple(kept)) if kept else None)
     return out
+
+
+_UNTIL_MISSING = re.compile(r"^holding_until\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)$")
+
+
+def open_record_ends(checker: Any, records: Records, source: str, taken: int = 1) -> Records:
+    """``records`` with the last day of each added holding record opened where the rules need it, for the
+    bound (:func:`pyhelpers.engine.alternatives.with_bounds`). An added record is still held at the
+    evaluation date (no ``until``), so known held up to that day only: where a period the rules cite runs
+    past it under some first day and share, they report its end missing (``holding_until``) and the State's
+    outcome is undetermined there. Its end is then any day from the evaluation date on (as a ``until`` given
+    as ``unknown``), represented by the evaluation date and by each possible first day moved by each period
+    the treaty cites (its last day, and the day before), those after the evaluation date: each way the facts
+    may go then gives the State an outcome. Whether the rules ask for the end is tried at the latest first
+    day, under each share: held from then, the record is held the shortest time up to the evaluation date.
+    Left as it was where they do not, or where the combinations (``taken`` with the other open facts) would
+    exceed the limit."""
+    added = {f.path[1]: f for f in records.facts if f.not_given and f.path[:1] == ("holdings",) and
+             len(f.path) == 3 and f.path[2] == "from"}
+    if not added:
+        return records
+    shares = {f.path[1]: f for f in records.facts if f.not_given and f.path[:1] == ("holdings",) and
+              len(f.path) == 3 and f.path[2] == "capital"}
+    data = copy.deepcopy(records.scenario._plain_data)
+    rows = data.get("holdings", []) if isinstance(data, dict) else []
+    variants = Variants(checker, records.scenario, source)
+    periods = checker.treaty_periods(records.scenario.treaty)
+    evaluation = records.scenario.evaluation_date
+    facts = list(records.facts)
+    asked = dict(records.asked)
+    for k, first in sorted(added.items()):
+        if k >= len(rows) or rows[k].get("until") is not None or k not in shares:
+            continue
+        holder, company = rows[k].get("holder"), rows[k].get("company")
+        latest = max(first.values, key=str)  # the shortest time held up to the evaluation date
+        choices: list[Choice] = [((first, latest), (shares[k], share)) for share in shares[k].values]
+        lacking = {f.fact or "" for answer in variants.answers(choices) if answer is not None
+                   for it in answer[1].items for f in it.findings if f.kind == "missing"}
+        wanted = {name for name in lacking if (m := _UNTIL_MISSING.match(name))
+                  and (m["holder"], m["company"]) == (holder, company)}
+        if not wanted:
+            continue
+        firsts = [date.fromisoformat(str(d)) for d in first.values]
+        ends = {f + timedelta(days=n - 1 + k) for f in firsts for n in periods.days for k in (-1, 0)}
+        ends |= {dates.period_last_day(f, m) + timedelta(days=k) for f in firsts for m in periods.months
+                 for k in (-1, 0)}
+        later = sorted(d for d in ends if d > evaluation)
+        values = (evaluation.isoformat(), *(d.isoformat() for d in later))
+        if taken * combinations(facts) * len(values) > MAX_COMBINATIONS:
+            continue
+        name = f"holding({holder}, {company}).until"
+        facts.append(OpenFact(("holdings", k, "until"), name, "unknown", values, ranged="date", high=values[-1],
+                              completed=True, not_given=True, open_end="later"))
+        asked[name] = frozenset(wanted)
+        rows[k]["until"] = values[0]
+    if len(facts) == len(records.facts):
+        return records
+    return _revalidated(data, source, facts, asked) or records
+
+
+def _revalidated(data: Any, source: str, facts: Sequence[OpenFact], asked: dict[str, frozenset[str]]) -> Records | None:
+    """The scenario ``data`` (a user's scenario with records added for the missing facts) validated again, with the
+    open ``facts`` it answers over and what each stands for; None where it does not validate."""
+    try:
+        if Scenario.revalidate is None:
+            return None
+        target = Scenario.revalidate(data, source)
+    except ScenarioError:
+        return None
+    target._plain_data = data
+    return Records(target, tuple(facts), asked)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from collections.abc import Sequence
@@ -15,8 +16,10 @@ from pyhelpers.scenario import BasisPoints, Scenario
 from pyhelpers.scenario.common import NONE, State, is_place_ref
 
 
+@functools.lru_cache(maxsize=8192)
 def leaf_annotation(path: tuple[Any, ...]) -> Any:
-    """The type annotation of the scenario field at ``path`` (None if it cannot be followed)."""
+    """The type annotation of the scenario field at ``path`` (None if it cannot be followed). Read once per path (a
+    batch with ``--bounds`` walks the context's fields for every row it answers over missing facts)."""
     hints: Any = Scenario
     for part in path:
         hints = _bare(strip_optional(hints))

@@ -14,32 +14,86 @@ from collections.abc import Iterator, Sequence
 from pyhelpers.engine.results import (
     FIELD_KINDS,
     Alternative,
+    Condition,
     Finding,
     ItemResult,
     PersonAnswer,
     ScenarioResult,
     replaced,
 )
+from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.document import Scenario
-from pyhelpers.scenario.factpaths import fact_parts, fact_path
+from pyhelpers.scenario.factpaths import fact_parts, fact_path, open_field
 from pyhelpers.scenario.income import IncomeItem
 from pyhelpers.scenario.services import DETAIL_BLOCKS
 
 
 def named(f: Finding, items: Sequence[str], scenario: Scenario) -> Finding:
-    """``f`` with the field that states its fact in ``scenario`` (about ``items``); ``f`` itself for the
-    other kinds, or where the rules name no field."""
+    """``f`` with the field that states its fact in ``scenario`` (about ``items``; an assumption: the field that
+    removes it, :func:`assumption_path`); ``f`` itself for the other kinds, or where the rules name no field."""
+    if f.kind == "assumption" and f.fact:
+        return dataclasses.replace(f, field=assumption_path(f, items, scenario))
     if f.kind not in FIELD_KINDS or not f.fact:
         return f
     path = fact_path(f.fact, items, scenario)
     return dataclasses.replace(f, field=path)
 
 
+def assumption_path(f: Finding, items: Sequence[str], scenario: Scenario) -> str | None:
+    """The scenario field that removes the assumption ``f``, as the user writes it: the rules' ``assumption_field``
+    (``pension.past_employment``, ``persons.<1>.special_regime``) with ``<1>`` the fact's first argument, a field
+    of an income item under the item's index (``income[0].pension.past_employment``), in the details block that
+    holds it where the item has one (``income[0].interest.arm_length_amount``); several fields (``a or b``) each
+    so. None where the rules name no field."""
+    name, args = fact_parts(f.fact or "")
+    template = catalogue().assumption_fields.get((f.provision.split(" ")[0], name))
+    if template is None:
+        return None
+    first = args[0] if args else ""
+    template = template.replace("<1>", first)
+    ids = [i.id for i in scenario.income]
+    own = first if first in ids else next((i for i in items if i in ids), None)
+    if template.startswith("persons.") or own is None:
+        return template
+    k = ids.index(own)
+    item = scenario.income[k]
+
+    def path(part: str) -> str:
+        head = part.split(".")[0]
+        if head in type(item).model_fields:
+            return f"income[{k}].{part}"
+        block = next((b for b in DETAIL_BLOCKS if (details := getattr(item, b, None)) is not None
+                      and head in type(details).model_fields), None)
+        return f"income[{k}].{block}.{part}" if block is not None else f"income[{k}].{part}"
+    return " or ".join(path(part) for part in template.split(" or "))
+
+
 def item_named(it: ItemResult, scenario: Scenario) -> ItemResult:
-    """``it`` with the fields of its findings, those of its alternatives, named in ``scenario``."""
+    """``it`` with the fields of its findings, those of its alternatives and of the open facts their conditions
+    (and those of its relief's methods) name, named in ``scenario``."""
     own = (it.item_id,)
+    relief = it.relief
+    if relief is not None and any(m.holds_if for m in relief.open_methods):
+        relief = dataclasses.replace(relief, open_methods=tuple(
+            dataclasses.replace(m, holds_if=_conditions(m.holds_if, scenario)) for m in relief.open_methods))
+    compliance = it.compliance
+    if compliance is not None and compliance.finding == "depends" and compliance.reason:
+        compliance = dataclasses.replace(compliance, fields=tuple(
+            open_field(f, scenario) for f in compliance.reason.split("; ")))
     return dataclasses.replace(it, findings=tuple(named(f, own, scenario) for f in it.findings),
-                               alternatives=tuple(_alternative(a, own, scenario) for a in it.alternatives))
+                               assumptions=tuple(named(f, own, scenario) for f in it.assumptions),
+                               alternatives=tuple(_alternative(a, own, scenario) for a in it.alternatives),
+                               relief=relief, compliance=compliance)
+
+
+def condition_named(c: Condition, scenario: Scenario) -> Condition:
+    """``c`` with the field that states its open fact in ``scenario`` (:func:`~pyhelpers.scenario.factpaths.open_field`:
+    the fact's name itself where that is the field's path already)."""
+    return dataclasses.replace(c, field=open_field(c.fact, scenario))
+
+
+def _conditions(conditions: Sequence[Condition], scenario: Scenario) -> tuple[Condition, ...]:
+    return tuple(condition_named(c, scenario) for c in conditions)
 
 
 def result_named(result: ScenarioResult, scenario: Scenario) -> ScenarioResult:
@@ -48,11 +102,14 @@ def result_named(result: ScenarioResult, scenario: Scenario) -> ScenarioResult:
     for missing ones)."""
     items = tuple(item_named(it, scenario) for it in result.items)
     answers = tuple(_answer(a, scenario) for a in result.answers)
-    unknowns = tuple(dataclasses.replace(u, field=fact_path(u.fact, u.items, scenario)) for u in result.unknowns)
+    unknowns = tuple(dataclasses.replace(u, field=open_field(u.fact, scenario) or fact_path(u.fact, u.items, scenario))
+                     for u in result.unknowns)
     return dataclasses.replace(result, items=items, answers=answers, unknowns=unknowns)
 
 
 def _alternative(a: Alternative, items: Sequence[str], scenario: Scenario) -> Alternative:
+    a = dataclasses.replace(a, holds_if=_conditions(a.holds_if, scenario),
+                            holds_if_any=tuple(_conditions(both, scenario) for both in a.holds_if_any))
     if a.finding is None:
         return a
     return dataclasses.replace(a, finding=named(a.finding, items, scenario))

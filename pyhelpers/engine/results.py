@@ -146,6 +146,12 @@ class Compliance:
     | ``depends`` (the finding differs between the ways the open facts may go: ``reason`` names them).
     ``reason`` says why a cap or a comparison is missing: ``no_domestic_rate``, ``not_applicable``,
     ``benefits_denied``, ``treaty_sets_no_limit``, ``withheld_not_given``, or the item's status.
+
+    Where open facts leave the cap open but not the finding (issue 23: the bound), ``cap_bp``,
+    ``treaty_max_tax``, ``due`` and ``difference`` are None and the bound's figures are given instead:
+    ``cap_at_most_bp`` and ``treaty_max_tax_at_most`` (the highest cap any way the facts may go allows, and
+    its amount; where every way caps the State's tax) and ``difference_at_least`` (an ``over_withheld`` or
+    ``under_withheld`` finding's least excess or shortfall over those ways).
     """
 
     finding: str
@@ -161,6 +167,13 @@ class Compliance:
     provisions: tuple[str, ...] = ()
     reason: str = ""
     reconstructed: tuple[str, ...] = ()  # the reconstructed provisions its outcome and cap rest on
+    cap_at_most_bp: int | None = None
+    treaty_max_tax_at_most: Decimal | None = None
+    difference_at_least: Decimal | None = None
+    fields: tuple[str | None, ...] = ()
+    """``depends``: where the scenario states each fact ``reason`` names, in its order, as the user writes it
+    (:mod:`pyhelpers.engine.fields`; None where the rules name no field); empty otherwise, and left out of the
+    JSON."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +189,11 @@ class Condition:
     kind: str = ""
     """What the alternatives are: ``state`` (a State's code), ``term`` (a value of the scenario format, such as a
     place's kind), or empty (a number, a date, a yes or no, an id: written as they are)."""
+    field: str | None = None
+    """Where the scenario states the fact, as the user writes it (``income[0].entitlement.substantial``; a record
+    it leaves out in words; ``fact`` itself where the name is the path already, ``persons.ana.habitual_abode``):
+    :mod:`pyhelpers.engine.fields`. The answers in words show it after ``fact`` where it differs; not part of the
+    condition's text (``expect:`` blocks state ``fact``)."""
 
     def __str__(self) -> str:
         return f"{self.fact} is {self.values}"
@@ -251,6 +269,11 @@ class ItemResult:
     limit_base_open: str | None = None  # the provision whose open fact leaves the limit's base unknown
     limited_amount: Decimal | None = None  # that part, as the scenario gives it (None: not given)
     entitlement: Entitlement | None = None  # the entitlement to the treaty's benefits, where it is tested
+    bound_alternatives: tuple[Alternative, ...] = ()
+    """Where the ``alternatives`` leave a State undetermined in some way the open facts may go (a fact missing
+    there too) and a further completion gives it an outcome in every way (the end of an added holding
+    record: :func:`pyhelpers.engine.completion.open_record_ends`): that completion's alternatives, from which
+    the State's bound and the withholding finding come. Not in the JSON (the bound and the finding are)."""
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
@@ -430,15 +453,19 @@ FIELD_KINDS = ("missing", "depends", "not_needed", "requires_judgment")
 
 
 def _findings_plain(value: Any) -> Any:
-    """``value`` (an ``asdict``) with ``field`` kept only on the findings of :data:`FIELD_KINDS`."""
+    """``value`` (an ``asdict``) with ``field`` kept only on the findings of :data:`FIELD_KINDS` and assumptions."""
     if isinstance(value, dict):
         out = {k: _findings_plain(v) for k, v in value.items()}
-        if "kind" in out and "provision" in out and "field" in out and out["kind"] not in FIELD_KINDS:
+        if "kind" in out and "provision" in out and "field" in out and out["kind"] not in (*FIELD_KINDS, "assumption"):
             out.pop("field")
         if "kind" in out and "provision" in out and out.get("open_as", "") is None:
             out.pop("open_as")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
+        if "item_id" in out:
+            out.pop("bound_alternatives", None)
+        if "withheld" in out and "finding" in out and out.get("fields") == []:
+            out.pop("fields")  # a withholding finding that names no open fact
         if "conclusion" in out and out.get("holds_if_any") == []:
             out.pop("holds_if_any")  # an alternative with one conjunction of conditions, or none exact
         if "listed" in out and "kind" in out and ("values" in out or "alternatives" in out):

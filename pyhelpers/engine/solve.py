@@ -6,6 +6,7 @@ import dataclasses
 import hashlib
 import itertools
 import re
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from pyhelpers.engine.completion import (
     asked_for_each,
     combinations,
     missing_records,
+    open_record_ends,
     unknown_values,
 )
 from pyhelpers.engine.critical import Periods, treaty_periods
@@ -284,11 +286,18 @@ class Checker:
         return result_named(self._check(scenario, source, time_limit), scenario)
 
     def _check(self, scenario: Scenario, source: str, time_limit: float | None) -> ScenarioResult:
-        from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, check_open, check_open_in_parts
+        from pyhelpers.engine.alternatives import (
+            DEFAULT_TIME_LIMIT,
+            check_alternatives_in_parts,
+            check_open,
+            check_open_in_parts,
+            with_bounds,
+        )
 
         limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
         if scenario.unknowns:
-            return check_open(self, scenario, source, limit, unknown_values(scenario))
+            parted = check_alternatives_in_parts(self, scenario, source, limit) if self.in_parts else None
+            return parted or check_open(self, scenario, source, limit, unknown_values(scenario))
         three = self.check_three_valued(scenario, source)
         asks = any(f.kind == "depends" for it in three.items for f in it.findings)
         completed = unknown_values(scenario) if asks else ()  # only where the rules ask for an unknown fact
@@ -320,6 +329,8 @@ class Checker:
             records = again
         if records is not None and combinations((*completed, *records.facts)) > MAX_COMBINATIONS:
             records = None
+        ends = open_record_ends(self, records, source, taken=combinations(completed)) if records is not None \
+            else None
         if records is None and not asks:
             return three  # the rules ask for none of the facts that could be opened
         target, extra, asked = (scenario, (), {}) if records is None else (records.scenario, records.facts,
@@ -330,15 +341,22 @@ class Checker:
                     given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
                     if given:
                         attributed.setdefault((it.item_id, name), set()).update(given)
+        started = time.monotonic()
         try:
-            if self.in_parts:
-                parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
-                                             attributed)
-                if parted is not None:
-                    return parted
-            return check_open(self, target, source, limit, (*completed, *extra), three, asked, attributed)
+            parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
+                                         attributed) if self.in_parts else None
+            answer = parted if parted is not None else check_open(self, target, source, limit,
+                                                                   (*completed, *extra), three, asked, attributed)
         except ScenarioError:  # values valid one by one that contradict each other: three-valued
             return three
+        if ends is None or ends is records or answer.incomplete is not None:
+            return answer
+        try:
+            ended = check_open(self, ends.scenario, source, max(limit - (time.monotonic() - started), 0.0),
+                               (*completed, *ends.facts), three, ends.asked, attributed)
+        except ScenarioError:
+            return answer
+        return with_bounds(answer, ended)
 
     def _asked_under(self, variants: Variants, opened: tuple[OpenFact, ...], candidates: Sequence[OpenFact],
                      attributed: dict[tuple[str, str], set[Finding]]) -> tuple[OpenFact, ...]:

@@ -19,6 +19,7 @@ change reaches the goal, the caller shows the why-not explanation of the goal on
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from clingo import ast
 
 from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine import critical
-from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program
+from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program, part_scenario
 from pyhelpers.engine.bounded import Bounded, run_bounded
 from pyhelpers.engine.domains import leaf_annotation, value_choices
 from pyhelpers.engine.query import Query, parse_query
@@ -153,6 +154,7 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
     says it is incomplete."""
     deadline = time.monotonic() + time_limit
     parse_query(goal, checker.logic, SID)  # a bad goal is refused here, before a child is started
+    scenario = _goal_part(checker, scenario, source, goal)
     thresholds = list(checker.cited_percentages(scenario.treaty))
     marked = [f for f in scenario.open_facts if f.kind == "changeable"]
     changeable: list[OpenFact] = []
@@ -174,6 +176,27 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
     if run.value is not None:
         return run.value
     return WhatIf(goal, considered, False, tuple(run.emitted), incomplete=_late(time_limit))
+
+
+def _goal_part(checker: Any, scenario: Scenario, source: str, goal: str) -> Scenario:
+    """``scenario``, or, where its alternatives are too many to combine in one solve and its items are decided in
+    parts (:func:`~pyhelpers.scenario.openfacts.parts`), the part of the items the goal names
+    (:func:`~pyhelpers.engine.alternatives.part_scenario`): the goal reads those items only. A goal naming items
+    of several such parts, or none, is refused."""
+    if not scenario.unknowns or len(scenario.income) < 2:
+        return scenario
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    reduced = critical.open_facts(checker, scenario)
+    every = [p for p in openfacts.parts(data, reduced) if p.items]
+    if len(every) < 2 or math.prod(len(f.values) for f in reduced) <= openfacts.MAX_COMBINATIONS:
+        return scenario
+    named = [p for p in every if any(quote(scenario.income[n].id) in goal for n in p.items)]
+    if len(named) != 1:
+        groups = "; ".join(", ".join(scenario.income[n].id for n in p.items) for p in every)
+        raise InputError(f"{source}: the unknown facts' alternatives are too many to combine in one search; the "
+                         f"goal must name the items of one part, decided together ({groups})")
+    return part_scenario(scenario, named[0], source)
 
 
 _GRACE = 0.25

@@ -28,6 +28,8 @@ values of the derivation.
 from __future__ import annotations
 
 import copy
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +46,7 @@ from pyhelpers.explain.explainer import (
     Explainer,
     Step,
     Unbound,
+    _proportion,
     _rule_provision,
     _Support,
     evaluate,
@@ -52,7 +55,7 @@ from pyhelpers.explain.explainer import (
     unify,
 )
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
-from pyhelpers.explain.readings import plain, provision_text, reading, user_atom, word
+from pyhelpers.explain.readings import plain, provision_text, reading, render_value, user_atom, word
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
@@ -108,8 +111,8 @@ class Argument:
     provision: str | None = None
     finding: Finding | None = None
     """A finding about a fact the scenario may state (missing, unknown, a judgment to make: the kinds of
-    :data:`~pyhelpers.engine.results.FIELD_KINDS`) as `treaty check` reports it, with the field of the scenario
-    that states the fact where :func:`argument_for` was given the scenario."""
+    :data:`~pyhelpers.engine.results.FIELD_KINDS`; or a default assumed for it) as `treaty check` reports it, with
+    the field of the scenario that states the fact where :func:`argument_for` was given the scenario."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"atom": self.atom, "reading": self.reading}
@@ -167,6 +170,8 @@ class _Projector:
         self._exception_rules: dict[tuple[str, int], list[tuple[Any, list[Any]]]] = {}
         self._not_met: dict[clingo.Symbol, list[str]] = {}
         self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
+        self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
+        self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -179,7 +184,19 @@ class _Projector:
         self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
+        for ln in provisions:
+            said = " ".join(ln.readings)
+            facts = [f for f in ln.facts if f in ln.tested or not self._repeats(f, said)]
+            # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
+            ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
+            ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
         return provisions + exceptions
+
+    def _repeats(self, fact: str, said: str) -> bool:
+        """Whether the line's reading (``said``) already shows every value of a fact of the scenario that no
+        comparison tests: "alfa is a company in the sense of ..." says all that "alfa is a company" does."""
+        values = self._shown.get(fact, ())
+        return bool(values) and all(re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", said) for v in values)
 
     def _keep(self, prov: str | None) -> bool:
         return prov is not None and (prov in self.outcome_provisions or _specific(prov))
@@ -236,14 +253,18 @@ class _Projector:
                 cur.rules.append(sup.plan.info.rule_id)
             facts = [self._fact(a) for a in sup.pos] if collect else []
             bounds: dict[int, list[str]] = {}
+            derived: list[tuple[str, str]] = []
             for part in sup.tests if BOOKKEEPING not in sup.plan.info.flags and collect else []:
                 figure = self._figure(part, sup)
-                if figure is None:
+                if figure is None or self._idle(part, sup):
                     continue
                 folded = self._fold(part, sup, facts)
+                subject = self._subject(part, sup, facts, cur.provision) if folded is None else None
                 if folded is not None:
                     if folded[1]:
                         bounds.setdefault(folded[0], []).append(folded[1])
+                elif subject is not None:
+                    derived.append(subject)
                 elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
             for part, _elements in sup.aggs if BOOKKEEPING not in sup.plan.info.flags else []:
@@ -253,13 +274,27 @@ class _Projector:
             for i, fact in enumerate(facts):
                 if fact is not None:
                     _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
+            for text, bound in derived:
+                if not bound:  # its bound already inside it
+                    if text not in cur.facts:
+                        cur.facts.append(text)
+                        cur.tested.append(text)
+                    self._inferred.add(text)
+                    continue
+                _add_fact(cur, text, bound)
+                self._inferred.add(f"{text} ({bound})")
             if collect:
                 for a in sup.neg:
                     self._exceptions(a, lines)
                     if not self._exceptions_of(a):
-                        for text in self._thresholds_not_met(a):
-                            if text not in cur.comparisons:
-                                cur.comparisons.append(text)
+                        held = self._thresholds_not_met(a)
+                        if not held:
+                            continue
+                        unmet = word("not_met_figures", self.lang).format(
+                            condition=_strip_provision(reading(self.ex.logic, a, self.lang), cur.provision, self.lang),
+                            figures="; ".join(held))
+                        if unmet not in cur.comparisons:  # the condition its figures are of
+                            cur.comparisons.append(unmet)
         for a in sup.pos:
             self._visit(a, cur, lines, seen, context)
         for _part, elements in sup.aggs:
@@ -280,7 +315,10 @@ class _Projector:
             return None
         default = self._defaulted(atom)
         if default is None:
-            return reading(self.ex.logic, atom, self.lang)
+            text = reading(self.ex.logic, atom, self.lang)
+            self._shown[text] = tuple(render_value(a, spec.type, self.lang)
+                                      for spec, a in zip(pred.args[1:], args[1:], strict=True))
+            return text
         if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own
             return reading(self.ex.logic, default, self.lang)
         return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
@@ -307,28 +345,57 @@ class _Projector:
             return None
         return step.reading
 
+    def _idle(self, part: Any, sup: _Support) -> bool:
+        """An equality whose two sides read the same figure (``P = U / K`` that only names a value: "0.01% =
+        0.01%"): it tells the reader nothing."""
+        cmp = part.atom
+        guards = list(cmp.guards)
+        if len(guards) != 1 or guards[0].comparison != ast.ComparisonOperator.Equal:
+            return False
+        types = [term_type(t, sup.plan) for t in (cmp.term, guards[0].term)]
+        typ = next((t for t in types if t not in ("int", "id")), "int")
+        return self.ex._render_side(cmp.term, sup.env, typ) == self.ex._render_side(guards[0].term, sup.env, typ)
+
+    def _subject(self, part: Any, sup: _Support, facts: list[str | None], prov: str) -> tuple[str, str] | None:
+        """A comparison no shown fact carries, of a variable a derived condition of the rule binds, as that
+        condition's reading with the bound: "over the period from ..., ar-parent owns ... 100% of the capital of
+        alfa-uy (≥ 50%)", never "100% ≥ 50%" (what the figure is of is said); against a bare number, the condition
+        alone (it shows the figure). Its left side first, else its right side; None for a proportion (its sides are
+        read by their factors) or where neither side is so bound. The bound is empty where the text carries it
+        already (beside a date amid the sentence) or has none."""
+        if _proportion(part.atom, sup.plan):
+            return None
+        for side, other, op, at in _variable_sides(part.atom, sup.plan):
+            if at is None or at >= len(sup.pos) or (at < len(facts) and facts[at] is not None):
+                continue
+            atom = sup.pos[at]
+            pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+            if pred is None or pred.role not in ("derived", "input"):
+                continue
+            text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+            if number_literal(other):  # against a bare number ("40% > 0%"): no bound the text cites; the condition
+                return text, ""        # shows the figure
+            types = [term_type(t, sup.plan) for t in (side, other)]
+            typ = next((t for t in types if t not in ("int", "id")), "int")
+            bound = bound_text(COMPARISONS[op][1], self.ex._render_side(other, sup.env, typ), self.lang)
+            value = self.ex._render_side(side, sup.env, typ)
+            if typ == "date" and text.count(value) == 1 and not text.endswith(value):
+                return text.replace(value, f"{value} ({bound})"), ""  # a date amid the sentence: its bound by it
+            return text, bound
+        return None
+
     def _fold(self, part: Any, sup: _Support, facts: list[str | None]) -> tuple[int, str] | None:
         """A comparison of a variable a shown fact binds with a value, as that fact's bound: (the fact's
         position, ``≥ 25%``), from ``P >= Min`` with ``P`` from ``holding_share``. Its left side first,
         else its right side (the comparison turned round). Against a bare number, no bound (an empty one)."""
-        cmp = part.atom
-        guards = list(cmp.guards)
-        if len(guards) != 1:
-            return None
-        positives = [p for p in sup.plan.body if p.kind == "pos"]
-        sides = ((cmp.term, guards[0].term, guards[0].comparison),
-                 (guards[0].term, cmp.term, _FLIP[guards[0].comparison]))
-        for side, other, op in sides:
-            if side.ast_type != ASTType.Variable:
-                continue
-            at = next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)
+        for side, other, op, at in _variable_sides(part.atom, sup.plan):
             if at is None or at >= len(facts) or facts[at] is None:
                 continue
             if number_literal(other):  # a bare number (``D > 0``): no figure the text cites; as a bound it misleads
                 return at, ""          # ("lasts 6 months and 1 day (> 0 days)"), and the fact shows the value
             types = [term_type(t, sup.plan) for t in (side, other)]
             typ = next((t for t in types if t not in ("int", "id")), "int")
-            return at, f"{COMPARISONS[op][1]} {self.ex._render_side(other, sup.env, typ)}"
+            return at, bound_text(COMPARISONS[op][1], self.ex._render_side(other, sup.env, typ), self.lang)
         return None
 
     # ---------------------------------------------------------------------------- exceptions ---
@@ -415,7 +482,21 @@ class _Projector:
                    if p.info.dynamic_provision is not None}  # a rule for any exception: not this one's own
         own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
         attempt = min(own, key=lambda s: len(s.children))
-        return self.reason(attempt)
+        return self._unmet(attempt) or self.reason(attempt)
+
+    def _unmet(self, attempt: Step) -> str | None:
+        """Where the first failed condition of ``attempt``, followed down, is a threshold not met: the condition
+        of the rule that compares it, with the comparison that holds instead ("the public funding of X is more
+        than half: not met (50% ≤ 50%)"), never the bare comparison; None otherwise."""
+        step, parent = attempt, None
+        while step.children:
+            parent, step = step, step.children[0]
+        if parent is None or parent.kind != "failed" or step.kind != "test" or step.held is None or step.between_terms:
+            return None
+        condition = parent.reading
+        if parent.provision:
+            condition = _strip_provision(condition, parent.provision, self.lang)
+        return word("not_met_figures", self.lang).format(condition=condition, figures=step.held)
 
     def reason(self, attempt: Step) -> str | None:
         """Why a rule's best attempt failed, in one line: the facts its rule compared where its first failed
@@ -484,6 +565,48 @@ def _add_fact(line: Line, fact: str, bound: str | None) -> None:
     line.tested.append(text)
 
 
+_COMPARED = re.compile(r"^(?P<left>[^()]+?) (?P<op>[≤≥<>=≠]) (?P<right>[^()]+)$")
+_TURNED = {"≤": "≥", "≥": "≤", "<": ">", ">": "<", "=": "=", "≠": "≠"}
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}/\d{2}/\d{4}|\d{2}-\d{2}-\d{4}")
+
+
+def bound_text(op: str, value: str, lang: str) -> str:
+    """A fact's bound: ``≥ 25%``; a date's in words (``not earlier than 2021-01-15``, ``não anterior a
+    15/01/2021``), as a reader writes a date compared with another."""
+    return f"{word('date_' + op, lang)} {value}" if _DATE.fullmatch(value) else f"{op} {value}"
+
+
+def _relate(line: Line, comparison: str, lang: str) -> bool:
+    """A comparison of two figures (``0% < 60% of 9%``) read as a relation of the line's facts: where a fact of
+    the line shows one side's figure, as that fact's bound ("the UAE taxes ... at 0% (< 60% of 9%)"), the left
+    side's fact first, else the right side's with the comparison turned round. An equality of a figure with
+    itself is dropped (it tells nothing). False where no fact shows either side: it stays a comparison."""
+    m = _COMPARED.match(comparison)
+    if m is None:
+        return False
+    left, op, right = m.group("left"), m.group("op"), m.group("right")
+    if op == "=" and left == right:
+        return True
+    for side, bound in ((left, bound_text(op, right, lang)), (right, bound_text(_TURNED[op], left, lang))):
+        shows = re.compile(rf"(?<![\w.,/-]){re.escape(side)}(?![\w%/-])")
+        for i, fact in enumerate(line.facts):
+            tested = fact in line.tested
+            closing = tested and fact.endswith(")")  # its bound at its end: this one joins it
+            base = fact.rsplit(" (", 1)[0] if closing else fact
+            if not shows.search(base):
+                continue
+            text = f"{fact[:-1]}; {bound})" if closing else f"{fact} ({bound})"
+            line.facts[i] = text
+            if tested:
+                line.tested[line.tested.index(fact)] = text
+            else:
+                line.tested.append(text)
+            return True
+    return False
+
+
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
     args = sym.arguments
     return len(args) > i and args[i].type == clingo.SymbolType.String and args[i].string == item
@@ -544,12 +667,19 @@ def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
                     finding=_finding(sym))
 
 
+def finding_named(sym: clingo.Symbol, items: Sequence[str], scenario: Scenario) -> Finding | None:
+    """The finding about a fact that ``sym`` reports (:func:`_finding`), with the field of ``scenario`` that states
+    the fact (about ``items``), as `treaty check` names it; None where ``sym`` reports none."""
+    found = _finding(sym)
+    return named(found, items, scenario) if found is not None else None
+
+
 def _finding(sym: clingo.Symbol) -> Finding | None:
     """The finding about a fact that ``sym`` reports as the results read it (``missing(S, I, Fact, Prov)``,
     ``answer_depends(S, Q, Fact, Prov)`` ...: :mod:`pyhelpers.engine.answers`), or None."""
     kind = sym.name.removeprefix("answer_")
     args = sym.arguments
-    if kind not in FIELD_KINDS or len(args) != 4 or args[3].type != clingo.SymbolType.String:
+    if kind not in (*FIELD_KINDS, "assumption") or len(args) != 4 or args[3].type != clingo.SymbolType.String:
         return None
     return Finding(kind, args[3].string, render_term(args[2]))
 
@@ -595,8 +725,11 @@ def why_not_answer(ex: Explainer, query: str, item: str | None, matches: list[cl
     lines: list[Line] = []
     for step in found:
         prov = step.provision or ""
+        facts = proj.failure(step)
         line = Line("failed", prov, [_strip_provision(step.reading, prov, ex.lang) if prov else step.reading],
-                    proj.failure(step), rules=[step.rule_id] if step.rule_id else [])
+                    facts[:-1], rules=[step.rule_id] if step.rule_id else [])
+        if facts and not _relate(line, facts[-1], ex.lang):  # the comparison that failed, as the bound of its fact
+            line.facts.append(facts[-1])
         if not any((ln.provision, ln.readings, ln.facts) == (line.provision, line.readings, line.facts)
                    for ln in lines):
             lines.append(line)
@@ -638,3 +771,17 @@ def _treaty(ex: Explainer) -> str | None:
         value = sym.arguments[1]
         return str(value.string) if value.type == clingo.SymbolType.String else str(value)
     return None
+
+
+def _variable_sides(cmp: Any, plan: Any) -> Iterator[tuple[Any, Any, Any, int | None]]:
+    """The sides of a comparison with one guard that are variables, its left side first, else its right side (the
+    comparison turned round): (the side, the other side, the operator as the side reads it, the position of the
+    rule's first positive condition that binds it, or None). Nothing for a comparison of several guards."""
+    guards = list(cmp.guards)
+    if len(guards) != 1:
+        return
+    positives = [p for p in plan.body if p.kind == "pos"]
+    for side, other, op in ((cmp.term, guards[0].term, guards[0].comparison),
+                            (guards[0].term, cmp.term, _FLIP[guards[0].comparison])):
+        if side.ast_type == ASTType.Variable:
+            yield side, other, op, next((i for i, p in enumerate(positives) if side.name in variables(p.atom)), None)

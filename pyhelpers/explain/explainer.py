@@ -1081,13 +1081,22 @@ def why_not_goal(checker: Checker, scenario: Scenario, query: Query, lang: str =
     """Why ``query`` does not hold on ``scenario`` as stated (its unknown facts set aside): the why-not
     of the goal, and the derivations of the atoms that hold but fail its comparisons (they name the
     provisions that set them). Empty when the goal holds."""
+    found = goal_attempts(checker, scenario, query, lang)
+    if found is None:
+        return ()
+    ex, steps = found
+    return tuple([*steps, *(ex.tree(sym) for sym in query_matches(ex, query.pattern, ()))])
+
+
+def goal_attempts(checker: Checker, scenario: Scenario, query: Query, lang: str = "en"
+                  ) -> tuple[Explainer, list[Step]] | None:
+    """The explainer of ``scenario`` as stated (its unknown facts set aside) and the attempts of the rules that
+    could conclude ``query`` (:meth:`Explainer.why_not`); None when the goal holds (:func:`why_not_goal`)."""
     plain = scenario.with_values({}, "<whatif>") if scenario.open_facts else scenario
     ex = explain_scenario(checker, plain, lang, every_rule=True)
     if query_matches(ex, query.pattern, query.tests):
-        return ()
-    steps = list(ex.why_not(query.pattern, list(query.tests)))
-    steps += [ex.tree(sym) for sym in query_matches(ex, query.pattern, ())]
-    return tuple(steps)
+        return None
+    return ex, list(ex.why_not(query.pattern, list(query.tests)))
 
 
 def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str | None = None,

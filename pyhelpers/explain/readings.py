@@ -189,6 +189,18 @@ _WORDS["en"]["assumed_fact"] = "{reading} (assumed: not given by the scenario)"
 _WORDS["pt"]["assumed_fact"] = "{reading} (presumido: não informado pelo cenário)"
 _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cenário)"
 # the word a provision id writes before a Protocol item's number (``xx-yy Protocol 9``), as a reader reads it
+# the end of a period the scenario gives no end for, in place of "to {To}" ("from 2021-01-15, with no end stated")
+_WORDS["en"]["open_end"] = ", with no end stated"
+_WORDS["pt"]["open_end"] = ", sem data final informada"
+_WORDS["pt-PT"]["open_end"] = ", sem data final indicada"
+# a date's bound in words (a date compared with another: "paid on 2024-03-15 (not earlier than 2021-01-15)")
+_WORDS["en"].update({"date_≤": "not later than", "date_≥": "not earlier than", "date_<": "before",
+                     "date_>": "after", "date_=": "on", "date_≠": "not on"})
+_WORDS["pt"].update({"date_≤": "não posterior a", "date_≥": "não anterior a", "date_<": "anterior a",
+                     "date_>": "posterior a", "date_=": "em", "date_≠": "diferente de"})
+# a condition that does not hold because a threshold is not met, with the comparisons that hold instead
+_WORDS["en"]["not_met_figures"] = "{condition}: not met ({figures})"
+_WORDS["pt"]["not_met_figures"] = "{condition}: não se verifica ({figures})"
 _WORDS["en"]["protocol"] = "Protocol"
 _WORDS["pt"]["protocol"] = "Protocolo"
 
@@ -313,6 +325,7 @@ TERMS: dict[str, dict[str, str]] = {
         "votes": "capital votante", "value": "valor", "profits": "direito aos lucros", "high": "superior",
         "low": "inferior", "e": "teste (e)", "four": "teste (4)", "calendar_year": "ano-calendário",
         "employment_fiscal_year": "ano fiscal do emprego",
+        "fiscal_year_earliest": "primeiro início possível do ano fiscal",
         "tax_fiscal_year": "ano fiscal do imposto",
         # the catalogue's names: rates and shares (read "a ..."), periods and day counts (read "o ..."), dates
         "artiste_public_funding_share": "parcela de financiamento público dos artistas",
@@ -491,7 +504,8 @@ TERMS: dict[str, dict[str, str]] = {
         "agência de", "article_11_4_a_does_not_reach_agency": "a disposição sobre os juros pagos a agências "
         "governamentais não alcança a agência de",
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
-        "no_special_regime": "sem regime especial", "not_above_arm_length": "não acima do valor de mercado",
+        "no_special_regime": "sem regime especial", "calendar_fiscal_year": "ano fiscal igual ao ano civil",
+        "fiscal_year_start": "início do ano fiscal", "not_above_arm_length": "não acima do valor de mercado",
         "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "paid_for_past_employment": "pago por emprego anterior",
@@ -975,7 +989,40 @@ def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
         spec.name: str(arg.name) for spec, arg in zip(pred.args, args, strict=True)
         if spec.type == "state" and arg.type == clingo.SymbolType.Function and not arg.arguments
     }
-    return fill(pred.reading(lang), values, states, lang)
+    template = pred.reading(lang)
+    for spec, arg in zip(pred.args, args, strict=True):
+        if spec.type == "date" and arg.type == clingo.SymbolType.Number and _open_end(arg.number):
+            template = open_ended(template, spec.name, lang)
+    return fill(template, values, states, lang)
+
+
+def _open_end(n: int) -> bool:
+    try:
+        return dates.from_day_number(n) == dates.OPEN_END
+    except (ValueError, OverflowError):
+        return False
+
+
+_RANGE_END = {"en": re.compile(r"\s+(?:to|until)\s+\{(?P<name>[A-Za-z]\w*)\}"),
+              "pt": re.compile(r"\s+(?:a|até)\s+\{(?P<name>[A-Za-z]\w*)\}")}
+_RANGE_START = {"en": None, "pt": re.compile(r"(?:^|(?<=\s))de(?=\s+\{[A-Za-z]\w*\}$)")}
+
+
+def open_ended(template: str, name: str, lang: str) -> str:
+    """A reading's ``template`` for an argument ``name`` that is the open end of a period (no end date given):
+    the end of the range in words ("from {From} to {To}" → "from {From}, with no end stated"; "de {From} a {To}"
+    → "desde {From}, sem data final informada"), never "to (open)"; the template unchanged where the date is not
+    the end of a range."""
+    family = languages.family(lang)
+    for m in _RANGE_END[family].finditer(template):
+        if m.group("name") != name:
+            continue
+        before = template[:m.start()]
+        start = _RANGE_START[family]
+        if start is not None:
+            before = start.sub("desde", before)
+        return before + word("open_end", lang) + template[m.end():]
+    return template
 
 
 def fill(template: str, values: dict[str, str], states: dict[str, str], lang: str,
@@ -998,9 +1045,18 @@ def fill(template: str, values: dict[str, str], states: dict[str, str], lang: st
             out, words = state_in(out, states[name], lang)
             out += words
         else:
-            out += values.get(name, m.group(0))
+            shown = values.get(name, m.group(0))
+            if languages.family(lang) == "en" and _VOWEL.match(shown) and _ARTICLE_A.search(out):
+                # "is a {K}" of an individual: "is an individual"; of another entity: "is another entity"
+                out = out[:-2] + ("an" if shown.startswith("other ") else "an ")
+            out += shown
         at = m.end()
     return out + template[at:]
+
+
+_ARTICLE_A = re.compile(r"(?:^|(?<=\s))a $")
+_VOWEL = re.compile(r"[aeiouAEIOU]")
+"""English ``a`` right before a value that opens with a vowel reads ``an`` (:func:`fill`)."""
 
 
 _ARTICLES_EN = ("the", "a", "an")

@@ -12,7 +12,7 @@ from typing import Any
 from pyhelpers.base import dates
 from pyhelpers.facts.business import business_facts
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, fact
+from pyhelpers.facts.emit import Add, Const, day, defaulted, fact
 from pyhelpers.facts.entitlement import entitlement_facts
 from pyhelpers.facts.holdings import holding_facts
 from pyhelpers.facts.investment import investment_facts
@@ -48,7 +48,7 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
     person_facts(sc, sid, add, strict)
     holding_facts(sc, sid, add, declared, cuts.ownership)
     place_facts(sc, sid, add, declared, cuts.sites)
-    _income_facts(sc, sid, add, declared)
+    _income_facts(sc, sid, add, declared, strict)
     business_facts(sc, sid, add)
     investment_facts(sc, sid, add, declared, strict)
     services_facts(sc, sid, add, declared, strict)
@@ -75,7 +75,7 @@ def item_key(item: IncomeItem) -> str:
     return item.model_dump_json(exclude_unset=True, exclude=exclude)
 
 
-def _income_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
+def _income_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict: bool) -> None:
     """What every income item has: its type, parties, dates (with the date each month count of the
     treaties' periods before it, and its payment and fiscal years) and the place of business it names."""
     for item in sc.income:
@@ -94,7 +94,14 @@ def _income_facts(sc: Scenario, sid: str, add: Add, declared: Declared) -> None:
         if item.gross is not None:
             add(fact("given", sid, iid, Const("gross")))
         add(fact("item_year", sid, iid, Const("payment"), item.date.year))
-        fiscal = dates.fiscal_year_start(item.date, item.tax.fiscal_year_start if item.tax is not None else None)
-        add(fact("item_year", sid, iid, Const("fiscal_year"), fiscal.year))
+        earliest = dates.earliest_fiscal_year_start(item.date)
+        add(fact("item_year", sid, iid, Const("fiscal_year_earliest"), earliest.year))
+        start = item.tax.fiscal_year_start if item.tax is not None else None
+        fiscal = fact("item_year", sid, iid, Const("fiscal_year"), dates.fiscal_year_start(item.date, start).year)
+        if start is not None:
+            add(fact("given", sid, iid, Const("fiscal_year_start")))
+            add(fiscal)
+        else:
+            defaulted(sid, add, iid, "fiscal_year_start", strict, fiscal)
     for q in person_questions(sc):
         add(fact("person_question", sid, q.id, q.person, day(q.date or sc.evaluation_date)))

@@ -593,7 +593,8 @@ def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, ans
         findings = tuple(replace(f, fact=own.sub(lambda _: item.id, f.fact)) if f.fact and first in f.fact else f
                          for f in findings)
     result = replace(r, status=answer.status, states=answer.states, max_rate_bp=None, provisions=answer.provisions,
-                     findings=findings, alternatives=answer.alternatives, entitlement=answer.entitlement)
+                     findings=findings, alternatives=answer.alternatives, entitlement=answer.entitlement,
+                     bound_alternatives=answer.bound_alternatives)
     at_most = bound_bp(answer.states)
     highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax(
         replace(result, max_rate_bp=at_most))
@@ -689,10 +690,18 @@ def _cap_cell(r: ItemResult) -> str:
     return f"at most {format_bp(at_most)}" if at_most is not None else ""
 
 
-def _finding_cell(c: Compliance) -> str:
+def _finding_cell(c: Compliance, r: ItemResult) -> str:
     """The ``withholding_finding`` column of a row answered with its bound (``--bounds``): the finding; ``depends
-    (facts)`` naming the facts it depends on."""
-    return f"depends ({c.reason})" if c.finding == "depends" and c.reason else c.finding
+    (facts)`` naming the facts it depends on, each with the scenario field that states it where the conditions of
+    the row's alternatives name one other than the fact's name (``[in the scenario: holdings[0].capital]``, as
+    :func:`findings_cell` writes a finding's)."""
+    if c.finding != "depends" or not c.reason:
+        return c.finding
+    fields = {cond.fact: cond.field for a in r.alternatives
+              for cond in (*a.holds_if, *(x for both in a.holds_if_any for x in both))}
+    facts = [f"{f} [in the scenario: {field}]" if (field := fields.get(f)) and field != f else f
+             for f in c.reason.split("; ")]
+    return f"depends ({'; '.join(facts)})"
 
 
 def _result_record(row: Row, r: ItemResult, home: str, bounded: bool = False) -> dict[str, str]:
@@ -711,8 +720,9 @@ def _result_record(row: Row, r: ItemResult, home: str, bounded: bool = False) ->
         "cap": cap,
         "max_source_tax": cell_text(r.max_source_tax),
         "tax_due": cell_text(c.due) if c else "",
-        "withholding_finding": (_finding_cell(c) if bounded else c.finding) if c else "",
-        "withholding_difference": cell_text(c.difference) if c else "",
+        "withholding_finding": (_finding_cell(c, r) if bounded else c.finding) if c else "",
+        "withholding_difference": cell_text(c.difference if c.difference is not None or not bounded
+                                            else c.difference_at_least) if c else "",
         "entitlement": entitlement,
         "provisions": provisions,
         "findings": findings_cell(r.findings),

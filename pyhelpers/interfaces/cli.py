@@ -141,6 +141,7 @@ class _Root(click.Group):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
         _Root.whole_process = args is None
         _Root.argv = tuple(sys.argv[1:] if args is None else args)
+        helptext.localize(self, usage_lang(_Root.argv))  # the help in the --lang given anywhere, else the environment's
         return super().main(args, *rest, **extra)
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
@@ -199,9 +200,19 @@ def _in_language(err: click.UsageError, lang: str) -> click.UsageError:
 @click.version_option(package_version(), prog_name="treaty")
 @click.option("-v", "--verbose", count=True, help="say what is done on stderr (the logger `pyhelpers`): -v "
               "the steps, -vv their details")
-def main(verbose: int) -> None:
+@click.option("--lang", "lang", type=click.Choice(["en", "pt", "pt-BR", "pt-PT"]), default=None,
+              callback=lambda _ctx, _param, value: languages.normalize(value) if value else None,
+              help="language of the help and, for each command that has one, the default of its --lang "
+              "(pt = pt-BR: Brazilian Portuguese; pt-PT: European)")
+@click.pass_context
+def main(ctx: click.Context, verbose: int, lang: str | None) -> None:
     """treaty-logic: Brazil's tax treaties as rules, with cited explanations."""
     _logging(verbose)
+    if lang is not None:  # `treaty --lang pt check ...`: the command's --lang unless it gives its own
+        group = ctx.command
+        assert isinstance(group, click.Group)
+        ctx.default_map = {name: {"lang": lang} for name, command in group.commands.items()
+                           if any(p.name == "lang" for p in command.params)}
 
 
 def _logging(verbose: int) -> None:
@@ -385,20 +396,25 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: b
 @click.option("--goal", required=True, metavar="QUERY",
               help='what should hold, e.g. \'max_rate("div-2024", R), R <= 1000\' (rates in basis points)')
 @TIME_LIMIT
+@click.option("--full", is_flag=True, help="where no change reaches the goal, the whole why-not analysis, engine "
+              "steps included (default: one line per rule that could have given the goal, with the condition that "
+              "failed and its figures)")
 @FORMAT
 @LANG
 @_handle_errors
-def whatif(file: str, goal: str, time_limit: float, fmt: str, lang: str) -> None:
+def whatif(file: str, goal: str, time_limit: float, full: bool, fmt: str, lang: str) -> None:
     """The smallest changes to the facts FILE marks changeable (or, if none is marked, to any fact that is not
     an identity) that make the GOAL hold, each with its outcome; or why no change can."""
     scenario = load_file(file)
     checker = Checker()
-    result, blocked = documents.whatif_answer(checker, scenario, file, goal, time_limit, lang)
+    answer = documents.whatif_answer(checker, scenario, file, goal, time_limit, lang)
     items = [i.id for i in scenario.income if f'"{i.id}"' in goal] or None
     if fmt == "json":
-        click.echo(render.to_json(render.whatif_json(result, blocked, file, lang)), nl=False)
+        click.echo(render.to_json(render.whatif_json(answer.result, answer.blocked, file, lang, answer.why_not)),
+                   nl=False)
     else:
-        click.echo(render.whatif_text(result, blocked, items, lang), nl=False)
+        click.echo(render.whatif_text(answer.result, answer.blocked, items, lang,
+                                      None if full else answer.why_not), nl=False)
 
 
 def _interruptible(func: F) -> F:
@@ -1006,7 +1022,7 @@ def serve(host: str, port: int, workers: int, max_body: int | None, max_batch_bo
         access_log=access_log)
 
 
-helptext.localize(main, helptext.help_lang())  # the help in Portuguese when the environment asks for it
+helptext.localize(main, helptext.help_lang())  # the environment's language (each command line: _Root.main)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ file name on the command line, the request's ``source`` over HTTP) and returns d
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -71,15 +72,19 @@ def check_envelope(results: list[dict[str, Any]], lang: str = "en") -> dict[str,
 
 # ---------------------------------------------------------------------------------------- explain ---
 def item_sections(ex: Explainer, scenario: Scenario, items: list[str], lang: str) -> list[tuple[str, list[Step]]]:
-    """The derivation of every conclusion and finding of each item (or person question) in ``items``."""
+    """The derivation of every conclusion and finding of each item (or person question) in ``items``; a finding
+    about a fact names the field of ``scenario`` that states it, as `treaty check` does."""
+    from pyhelpers.explain.argument import finding_named
+
     sections = []
     for iid in items:
         steps = []
+        own = (iid,) if any(i.id == iid for i in scenario.income) else ()
         for sym in sorted(ex.true):
             if sym.name in EXPLAINED_ROOTS \
                     and len(sym.arguments) > 1 and sym.arguments[1].type.name == "String" \
                     and sym.arguments[1].string == iid:
-                steps.append(ex.tree(sym))
+                steps.append(render.step_with_field(ex.tree(sym), finding_named(sym, own, scenario), lang))
         sections.append((f"{iid}", steps))
     return sections
 
@@ -175,19 +180,41 @@ def explain_document(explanation: Explanation, scenario: Scenario, source: str, 
 
 
 # ----------------------------------------------------------------------------------------- whatif ---
+class WhatIfAnswer(NamedTuple):
+    """``treaty whatif``'s answer: the search's ``result``; when no change reaches the goal, why not on the facts
+    as stated: the whole analysis (``blocked``: the rules' failed attempts, then the derivation of what holds
+    instead) and the answer a tax professional reads (``why_not``: one line per rule that could have given the
+    goal, with the condition that failed and its figures, as `treaty explain --why-not` gives it)."""
+
+    result: WhatIf
+    blocked: tuple[Step, ...] = ()
+    why_not: WhyNot | None = None
+
+
 def whatif_answer(checker: Checker, scenario: Scenario, source: str, goal: str, time_limit: float,
-                  lang: str = "en") -> tuple[WhatIf, tuple[Step, ...]]:
+                  lang: str = "en") -> WhatIfAnswer:
     """The smallest changes that make ``goal`` hold, and, when no change can, why not on the facts as
     stated (``treaty whatif``)."""
     from pyhelpers.engine.alternatives import SID
     from pyhelpers.engine.query import parse_query
     from pyhelpers.engine.whatif import whatif as find
-    from pyhelpers.explain.explainer import why_not_goal
+    from pyhelpers.explain.argument import query_item, why_not_answer
+    from pyhelpers.explain.explainer import goal_attempts, query_matches
 
     result = find(checker, scenario, source, goal, time_limit)
-    blocked = why_not_goal(checker, scenario, parse_query(goal, checker.logic, SID), lang) \
-        if result.no_solution else ()
-    return result, tuple(blocked)
+    if not result.no_solution:
+        return WhatIfAnswer(result)
+    query = parse_query(goal, checker.logic, SID)
+    found = goal_attempts(checker, scenario, query, lang)
+    if found is None:
+        return WhatIfAnswer(result)
+    ex, attempts = found
+    instead = query_matches(ex, query.pattern, ())  # what holds instead, failing the goal's comparisons
+    item = query_item(query.pattern)
+    short = why_not_answer(ex, goal, item, [], attempts)
+    if instead:  # with its argument: the provisions that set it (the 15% of a general rate)
+        short = dataclasses.replace(short, arguments=why_not_answer(ex, goal, item, instead, []).arguments)
+    return WhatIfAnswer(result, (*attempts, *(ex.tree(sym) for sym in instead)), short)
 
 
 # --------------------------------------------------------------------------------------- treaties ---

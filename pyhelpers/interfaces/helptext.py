@@ -9,6 +9,7 @@ stay as click writes them."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 
 import click
@@ -39,7 +40,9 @@ _OPTIONS = {
 """The help of an option, the same in every command that has it (unless the command's table says otherwise)."""
 
 HELP: dict[str, dict[str, str]] = {
-    "": {"": "treaty-logic: os tratados tributários do Brasil como regras, com explicações citadas."},
+    "": {"": "treaty-logic: os tratados tributários do Brasil como regras, com explicações citadas.",
+         "--verbose": "diz o que é feito na saída de erro (o logger `pyhelpers`): -v os passos, -vv os detalhes",
+         "--lang": "idioma da ajuda e, para cada comando que o tem, o padrão do seu --lang (en, pt = pt-BR)"},
     "check": {
         "": "Decide cada item de rendimento dos cenários FILES e compara com seus blocos expect:.",
         "--ask": "lista só os fatos que podem mudar um resultado (não informados, informados como unknown, ou um "
@@ -55,6 +58,8 @@ HELP: dict[str, dict[str, str]] = {
         "qualquer fato que não seja uma identidade) que fazem GOAL valer, cada uma com seu resultado; ou por "
         "que nenhuma mudança consegue.",
         "--goal": "o que deve valer, por exemplo 'max_rate(\"div-2024\", R), R <= 1000' (alíquotas em pontos-base)",
+        "--full": "quando nenhuma mudança faz o objetivo valer, a análise inteira do porquê, com os passos do motor "
+        "(padrão: uma linha por regra que poderia tê-lo dado, com a condição que falhou e seus números)",
     },
     "batch": {
         "": "Decide cada linha (um item de rendimento cada) do razão de pagamentos LEDGER (.csv, .jsonl, "
@@ -185,6 +190,8 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
             "qualquer facto que não seja uma identidade) que fazem GOAL valer, cada uma com seu resultado; ou por que "
             "nenhuma mudança consegue.",
         "--goal": "o que deve valer, por exemplo 'max_rate(\"div-2024\", R), R <= 1000' (taxas em pontos-base)",
+        "--full": "quando nenhuma mudança faz o objetivo valer, a análise inteira do porquê, com os passos do motor "
+            "(por omissão: uma linha por regra que o poderia ter dado, com a condição que falhou e os seus números)",
     },
     "batch": {
         "--bounds": "uma linha cujo resultado um facto em falta deixa indeterminado recebe o seu limite, como treaty "
@@ -260,19 +267,79 @@ def _long(param: click.Parameter) -> str:
     return opts[0] if opts else ""
 
 
+_ENGLISH: dict[int, tuple[click.Command | click.Parameter, dict[str, str | None]]] = {}
+"""The help each command and option was written with (English), kept the first time :func:`localize` changes it,
+so that a later call in English (or the next command line of a process that runs several: the tests) puts it
+back."""
+
+
+_FRAME = {
+    "pt": (("Usage:", "Uso:"), ("Options:", "Opções:"), ("Commands:", "Comandos:"), ("Arguments:", "Argumentos:"),
+           ("Show this message and exit.", "Mostra esta mensagem e sai."),
+           ("Show the version and exit.", "Mostra a versão e sai."),
+           ("[default: ", "[padrão: "), ("[required]", "[obrigatório]")),
+    "pt-PT": (("[default: ", "[por omissão: "),),
+}
+"""Click's own words in the help it writes, in Portuguese (pt-PT: where Portugal's differ)."""
+
+_current = ["en"]
+"""The language :func:`localize` last put on the commands (the help's frame is written in it)."""
+
+
+def frame(text: str, lang: str) -> str:
+    """Click's own words in a help ``text`` (``Usage:``, ``Options:``, ``[default: text]``) in ``lang``'s: each
+    matched with any run of spaces and line breaks between its words (click wraps the help of an option)."""
+    if family(lang) == "en":
+        return text
+    pairs = dict(_FRAME["pt"])
+    if normalize(lang) == "pt-PT":
+        pairs.update(_FRAME["pt-PT"])
+    for english, words in pairs.items():
+        pattern = r"\s+".join(re.escape(w) for w in english.split(" "))
+        text = re.sub(pattern, lambda _m, w=words: w, text)  # type: ignore[misc]
+    return text
+
+
+class Context(click.Context):
+    """A command's context whose help is written with click's own words in the language of :func:`localize`."""
+
+    def get_help(self) -> str:
+        return frame(super().get_help(), _current[0])
+
+
+def _keep(obj: click.Command | click.Parameter, *names: str) -> None:
+    _ENGLISH.setdefault(id(obj), (obj, {n: getattr(obj, n) for n in names}))
+
+
 def localize(group: click.Group, lang: str) -> None:
-    """Put the help of ``lang`` on ``group`` and its commands (English leaves them as written)."""
+    """Put the help of ``lang`` on ``group``, its options and its commands (English: the help as written)."""
+    for obj, attrs in _ENGLISH.values():
+        for name, value in attrs.items():
+            setattr(obj, name, value)
+    _current[0] = lang
+    group.context_class = Context
+    for command in group.commands.values():
+        command.context_class = Context
     if family(lang) == "en":
         return
     european = normalize(lang) == "pt-PT"
+    options = {**_OPTIONS, **(_OPTIONS_PT_PT if european else {})}
+    _keep(group, "help")
     group.help = HELP[""][""]
+    _options(group, HELP.get("", {}), options)
     for name, command in group.commands.items():
         table = {**HELP.get(name, {}), **(HELP_PT_PT.get(name, {}) if european else {})}
-        options = {**_OPTIONS, **(_OPTIONS_PT_PT if european else {})}
         if "" in table:
+            _keep(command, "help", "short_help")
             command.help = table[""]
             command.short_help = None
-        for param in command.params:
-            text = table.get(_long(param)) or options.get(_long(param))
-            if text is not None and isinstance(param, click.Option):
-                param.help = text
+        _options(command, table, options)
+
+
+def _options(command: click.Command, table: Mapping[str, str], options: Mapping[str, str]) -> None:
+    """The help of ``command``'s options from its ``table``, else the one its options share."""
+    for param in command.params:
+        text = table.get(_long(param)) or options.get(_long(param))
+        if text is not None and isinstance(param, click.Option):
+            _keep(param, "help")
+            param.help = text

@@ -550,8 +550,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         def work() -> dict[str, Any]:
             said = languages.normalize(lang)
-            result, blocked = documents.whatif_answer(eng.checker, scenario, source, goal, seconds, said)
-            return render.whatif_json(result, blocked, source, said)
+            answer = documents.whatif_answer(eng.checker, scenario, source, goal, seconds, said)
+            return render.whatif_json(answer.result, answer.blocked, source, said, answer.why_not)
 
         return _json(await run_in_threadpool(eng.run, work))
 

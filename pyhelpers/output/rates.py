@@ -120,7 +120,13 @@ _COLUMNS = {
 }
 
 CSV_COLUMNS = ("treaty", "income_type", "source", "residence", "owner", "given", "conditions", "limit", "outcome",
-               "max_rate_bp", "provisions", "notes")
+               "max_rate_bp", "provisions", "notes", "conditions_text", "limit_text", "notes_text")
+"""The CSV's columns (and the JSON's keys of a row): the rules' notation for programs (``given``,
+``conditions``, ``limit``, ``notes``, as :meth:`~pyhelpers.engine.rates.RateRow.as_json` writes them), then the
+same in words in the language of ``--lang``, as the Markdown table's cells say them (:data:`WORDED`)."""
+
+WORDED = ("conditions_text", "limit_text", "notes_text")
+"""The columns in words: a row's facts and conditions (empty where it has none), its limit, its notes."""
 
 
 def _name(code: str, lang: str) -> str:
@@ -434,26 +440,35 @@ def markdown(table: RateTable, lang: str = "en") -> str:
     return provision_words("\n".join(out), lang)
 
 
-def rows_as_records(table: RateTable) -> list[dict[str, Any]]:
-    return [r.as_json() for r in table.rows]
+def _record(row: RateRow, lang: str) -> dict[str, Any]:
+    """A row as the JSON and the CSV give it: the rules' notation, then the worded columns (:data:`WORDED`)."""
+    words = (_conditions(row, lang), _limit(row, lang), "; ".join(_row_note(n, row.treaty, lang) for n in row.notes))
+    return {**row.as_json(), **{k: provision_words(v, lang) for k, v in zip(WORDED, words, strict=True)}}
 
 
-def as_json(table: RateTable) -> str:
+def rows_as_records(table: RateTable, lang: str = "en") -> list[dict[str, Any]]:
+    return [_record(r, lang) for r in table.rows]
+
+
+def as_json(table: RateTable, lang: str = "en") -> str:
+    """The table for programs: the rows (:data:`CSV_COLUMNS`), and the facts every situation states as the
+    rules write them (``notes``) and in words (``notes_text``)."""
     return json.dumps({"date": table.date, "treaties": list(table.treaties), "notes": list(table.notes),
-                       "rows": rows_as_records(table)}, indent=2, ensure_ascii=False) + "\n"
+                       "notes_text": [provision_words(_table_note(n, lang), lang) for n in table.notes],
+                       "rows": rows_as_records(table, lang)}, indent=2, ensure_ascii=False) + "\n"
 
 
-def _flat(row: RateRow) -> list[str]:
-    rec = row.as_json()
+def _flat(row: RateRow, lang: str) -> list[str]:
+    rec = _record(row, lang)
     return ["; ".join(v) if isinstance(v, list) else ("" if v is None else str(v)) for v in
             (rec[c] for c in CSV_COLUMNS)]
 
 
-def as_csv(table: RateTable) -> str:
+def as_csv(table: RateTable, lang: str = "en") -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
-    w.writerows(_flat(r) for r in table.rows)
+    w.writerows(_flat(r, lang) for r in table.rows)
     return buf.getvalue()
 
 
@@ -475,7 +490,7 @@ def as_xlsx(table: RateTable, lang: str = "en") -> bytes:
     ws.title = "rates"
     ws.append(list(CSV_COLUMNS))
     for row in table.rows:
-        rec = _flat(row)
+        rec = _flat(row, lang)
         ws.append([row.max_rate_bp if c == "max_rate_bp" else v for c, v in zip(CSV_COLUMNS, rec, strict=True)])
     words = wb.create_sheet(wording(_WORDS, lang)["title"])
     words.append([wording(_WORDS, lang)["treaty"], *languages.pick(_COLUMNS, lang)])
@@ -512,9 +527,9 @@ def render(table: RateTable, fmt: str, lang: str = "en") -> str | bytes:
     if fmt == "markdown":
         return markdown(table, lang)
     if fmt == "csv":
-        return as_csv(table)
+        return as_csv(table, lang)
     if fmt == "json":
-        return as_json(table)
+        return as_json(table, lang)
     if fmt == "xlsx":
         return as_xlsx(table, lang)
     raise InputError(f"--format: expected one of {', '.join(FORMATS)}, found {fmt!r}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,6 +18,7 @@ from pyhelpers.engine.amounts import round_to_currency
 from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import (
+    FIELD_KINDS,
     Alternative,
     Compliance,
     Condition,
@@ -37,6 +38,7 @@ from pyhelpers.explain.readings import constant_text, fact_text, term, value, wi
 from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path, field_text
+from pyhelpers.scenario.problems import field_path
 
 if TYPE_CHECKING:
     from pyhelpers.engine.whatif import WhatIf
@@ -426,8 +428,9 @@ def assumption_field(f: Finding) -> str | None:
 def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
     """A finding in words, ending with where the scenario states its fact (unless ``with_field`` is false)."""
     if not with_field:
-        return finding_text(replace(f, field=None), lang)
-    if f.kind == "assumption" and (field := assumption_field(f)) is not None:
+        return finding_text(replace(f, field=None), lang) if f.kind != "assumption" else \
+            wording(_FINDING, lang)["assumption"].format(fact=constant_text(f.fact or "", lang), prov=f.provision)
+    if f.kind == "assumption" and (field := f.field or assumption_field(f)) is not None:
         return wording(_FINDING, lang)["assumption_field"].format(fact=constant_text(f.fact or "", lang),
                                                                   prov=f.provision, field=field)
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
@@ -444,6 +447,25 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
     return wording(_FINDING, lang)[f.kind].format(fact=fact, prov=f.provision) + field_note(f, lang)
 
 
+def merged_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """``findings`` with those about one fact of the scenario (missing, open, not needed, a judgment) that
+    differ only in their provision said once, citing every provision in the order found, separated by
+    semicolons (audit 23, defect 10); the others as they are."""
+    out: list[Finding] = []
+    at: dict[tuple[object, ...], int] = {}
+    for f in findings:
+        key = (f.kind, f.fact, f.field, f.open_as)
+        if f.kind not in FIELD_KINDS or not f.fact or key not in at:
+            if f.kind in FIELD_KINDS and f.fact:
+                at[key] = len(out)
+            out.append(f)
+            continue
+        first = out[at[key]]
+        if f.provision not in first.provision.split("; "):
+            out[at[key]] = replace(first, provision=f"{first.provision}; {f.provision}")
+    return out
+
+
 _CONSTANT_FACTS = ("exception", "note", "indicator", "input_error", "deadline", "discrimination",
                    "requires_judgment", "assumption")
 """The findings whose fact is a constant of the rules (the others name a fact of the scenario): an
@@ -455,6 +477,14 @@ _FIELD_NOTE = {
     "pt": {"not_needed": "; no cenário: `{field}`", "other": "; informe-o em `{field}`"},
     "pt-PT": {"other": "; indique-o em `{field}`"},
 }
+
+
+def step_with_field(step: Step, finding: Finding | None, lang: str) -> Step:
+    """A derivation's step for a finding about a fact (the root of ``explain --full``'s tree for a missing fact, an
+    assumption ...) with where the scenario states the fact, as the finding's text ends (:func:`field_note`)."""
+    if finding is None or finding.field is None:
+        return step
+    return replace(step, reading=step.reading + field_note(finding, lang))
 
 
 def field_note(f: Finding, lang: str) -> str:
@@ -490,6 +520,13 @@ _COMPLIANCE = {
         "over_withheld_cap": "withheld {withheld}: OVER-WITHHELD by {difference} above the treaty cap "
                              "{cap_tax} (refundable; no domestic rate given, so the tax due is not known)",
         "under_withheld": "withheld {withheld}: UNDER-WITHHELD by {difference} (due {due})",
+        "over_withheld_every_cap": "withheld {withheld}: OVER-WITHHELD whatever the open facts: at least {difference} "
+                                   "above the highest cap any of them allows ({cap}: {cap_tax}) (refundable; no "
+                                   "domestic rate given, so the tax due is not known)",
+        "over_withheld_every": "withheld {withheld}: OVER-WITHHELD whatever the open facts: at least {difference} "
+                               "above the highest tax due any of them allows (refundable)",
+        "under_withheld_every": "withheld {withheld}: UNDER-WITHHELD whatever the open facts: at least {difference} "
+                                "below the lowest tax due any of them allows",
         "within_cap": "withheld {withheld}: within the treaty cap {cap_tax} (no domestic rate given: "
                       "under-withholding cannot be checked)",
         "within_every_cap": "withheld {withheld}: within the treaty cap whatever the open facts (no domestic rate "
@@ -512,6 +549,14 @@ _COMPLIANCE = {
                              "Convenção {cap_tax} (a restituir; sem alíquota interna, o imposto devido não é "
                              "conhecido)",
         "under_withheld": "retido {withheld}: RETENÇÃO INSUFICIENTE de {difference} (devido {due})",
+        "over_withheld_every_cap": "retido {withheld}: RETENÇÃO EXCESSIVA quaisquer que sejam os fatos em aberto: pelo "
+                                   "menos {difference} acima do maior limite que qualquer deles permite ({cap}: "
+                                   "{cap_tax}) (a restituir; sem alíquota interna, o imposto devido não é conhecido)",
+        "over_withheld_every": "retido {withheld}: RETENÇÃO EXCESSIVA quaisquer que sejam os fatos em aberto: pelo "
+                               "menos {difference} acima do maior imposto devido que qualquer deles permite "
+                               "(a restituir)",
+        "under_withheld_every": "retido {withheld}: RETENÇÃO INSUFICIENTE quaisquer que sejam os fatos em aberto: pelo "
+                                "menos {difference} abaixo do menor imposto devido que qualquer deles permite",
         "within_cap": "retido {withheld}: dentro do limite da Convenção {cap_tax} (sem alíquota interna: "
                       "não é possível verificar retenção insuficiente)",
         "within_every_cap": "retido {withheld}: dentro do limite da Convenção quaisquer que sejam os fatos em aberto "
@@ -531,6 +576,16 @@ _COMPLIANCE = {
     "pt-PT": {
         "over_withheld_cap": "retido {withheld}: RETENÇÃO EXCESSIVA de {difference} acima do limite da "
                              "Convenção {cap_tax} (a restituir; sem taxa interna, o imposto devido não é conhecido)",
+        "over_withheld_every_cap": "retido {withheld}: RETENÇÃO EXCESSIVA quaisquer que sejam os factos em aberto: "
+                                   "pelo menos {difference} acima do limite mais elevado que qualquer deles permite "
+                                   "({cap}: {cap_tax}) (a restituir; sem taxa interna, o imposto devido não é "
+                                   "conhecido)",
+        "over_withheld_every": "retido {withheld}: RETENÇÃO EXCESSIVA quaisquer que sejam os factos em aberto: pelo "
+                               "menos {difference} acima do imposto devido mais elevado que qualquer deles permite "
+                               "(a restituir)",
+        "under_withheld_every": "retido {withheld}: RETENÇÃO INSUFICIENTE quaisquer que sejam os factos em aberto: "
+                                "pelo menos {difference} abaixo do imposto devido mais baixo que qualquer deles "
+                                "permite",
         "within_cap": "retido {withheld}: dentro do limite da Convenção {cap_tax} (sem taxa interna: "
                       "não se pode verificar retenção insuficiente)",
         "within_every_cap": "retido {withheld}: dentro do limite da Convenção quaisquer que sejam os factos em aberto "
@@ -592,15 +647,30 @@ def compliance_line(c: Compliance, lang: str) -> str:
         key = "not_checked_excess"
     if key == "within_cap" and c.treaty_max_tax is None:
         key = "within_every_cap"
-    why = c.reason if key == "depends" else words.get(f"why_{c.reason}", term(c.reason, lang))
-    text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(c.difference),
-                             cap_tax=amount(c.treaty_max_tax), why=why)
+    difference, cap_tax, cap = c.difference, c.treaty_max_tax, ""
+    if c.difference is None and c.difference_at_least is not None:  # the bound: whatever the open facts
+        difference = c.difference_at_least
+        if key == "over_withheld_cap" and c.treaty_max_tax_at_most is not None and c.cap_at_most_bp is not None:
+            key, cap_tax, cap = "over_withheld_every_cap", c.treaty_max_tax_at_most, \
+                formats.percent_bp(c.cap_at_most_bp, lang)
+        elif key in ("over_withheld", "under_withheld"):
+            key = f"{key}_every"
+    why = _depends_on(c, lang) if key == "depends" else words.get(f"why_{c.reason}", term(c.reason, lang))
+    text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(difference),
+                             cap_tax=amount(cap_tax), cap=cap, why=why)
     extra = [words["domestic"].format(rate=formats.percent_bp(c.domestic_rate_bp, lang))] \
         if c.domestic_rate_bp is not None else []
     extra += list(c.provisions)
     head = with_state(words["title"], "state", c.state, lang)
     return f"{head}: {text}" + (f"  ({'; '.join(extra)})" if extra else "") + _reconstructed_mark(c.reconstructed,
                                                                                                  lang)
+
+
+def _depends_on(c: Compliance, lang: str) -> str:
+    """The open facts a withholding finding ``depends`` on, each with where the scenario states it."""
+    facts = c.reason.split("; ")
+    fields = c.fields if len(c.fields) == len(facts) else (None,) * len(facts)
+    return "; ".join(open_fact_named(f, field, lang) for f, field in zip(facts, fields, strict=True))
 
 
 def _reconstructed_mark(provisions: Sequence[str], lang: str) -> str:
@@ -739,7 +809,7 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             lines.append(f"  {compliance_line(item.compliance, lang)}")
         if item.entitlement is not None:
             lines.append(f"  {entitlement_line(item.entitlement, lang)}")
-        for f in (*item.findings, *item.assumptions):
+        for f in merged_findings((*item.findings, *item.assumptions)):
             lines.append(f"  - {finding_text(f, lang)}")
         for a in item.alternatives:
             if a.state is None:
@@ -781,8 +851,12 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
     options = [a for a in item.alternatives if a.state == s.state]
     if not options:
         return outcome_text(s, lang, item.date, cap_base(item))
-    facts = sorted({f for a in options for f in a.condition_facts()})
-    text = f"{label('depends_on', lang)} {', '.join(facts) or label('unknowns', lang)}"
+    fields: dict[str, str | None] = {}
+    for a in options:
+        for c in (*a.holds_if, *(c for both in a.holds_if_any for c in both)):
+            fields[c.fact] = fields.get(c.fact) or c.field
+    named = ", ".join(open_fact_named(f, fields[f], lang) for f in sorted(fields))
+    text = f"{label('depends_on', lang)} {named or label('unknowns', lang)}"
     if s.at_most_bp is not None:
         return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
     if s.may_tax_always:
@@ -794,8 +868,8 @@ def alternatives_note(scenario: Scenario, lang: str) -> str:
     """What `treaty explain` says of a scenario with facts given as alternatives: it explains the first."""
     if not scenario.open_facts:
         return ""
-    told = "; ".join(f"{f.name} = {named_values(f.show(0), (f.show(0),), value_kind(f.path), lang)}"
-                     for f in scenario.open_facts)
+    told = "; ".join(f"{open_fact_named(f.name, field_path(f.path), lang)} = "
+                     f"{named_values(f.show(0), (f.show(0),), value_kind(f.path), lang)}" for f in scenario.open_facts)
     return label("alternatives_note", lang).format(told=told)
 
 
@@ -857,9 +931,20 @@ def _factored(conjunctions: Sequence[Sequence[Condition]]) -> list[tuple[list[Co
 
 
 def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
-    """``holding(a, b).from is 2024-03-31 or earlier and ...``: values of open facts in words."""
+    """``holding(a, b).from is 2024-03-31 or earlier and ...``: values of open facts in words, each fact with where
+    the scenario states it (:func:`open_fact_named`)."""
     return f" {label('and', lang)} ".join(
-        f"{c.fact} {label('is', lang)} {named_values(c.values, c.listed, c.kind, lang)}" for c in holds_if)
+        f"{open_fact_named(c.fact, c.field, lang)} {label('is', lang)} {named_values(c.values, c.listed, c.kind, lang)}"
+        for c in holds_if)
+
+
+def open_fact_named(fact: str, field: str | None, lang: str) -> str:
+    """An open fact as the answers name it, followed by the scenario field that states it as the user writes it
+    where that is not its name already: ``income(div).entitlement.substantial (`income[0].entitlement.substantial`)``;
+    ``persons.ana.habitual_abode`` as it is."""
+    if not field or field == fact:
+        return fact
+    return f"{fact} (`{field_text(field, lang)}`)"
 
 
 _ASK = {
@@ -1109,7 +1194,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     if decisive_cut:
         lines += ["", "> " + label("decisive_cut", lang).format(source=result.source)]
     notes = [(item.item_id, finding_text(f, lang)) for item in result.items
-             for f in (*item.findings, *item.assumptions)]
+             for f in merged_findings((*item.findings, *item.assumptions))]
     notes += [(item.item_id, f"{label('possibly', lang)} {alternative_text(a, lang)}") for item in result.items
               for a in item.alternatives if a.state is None]
     if notes:
@@ -1372,9 +1457,11 @@ def _considered_text(considered: str, lang: str) -> str:
     return f"{fact}: " + "; ".join(_whatif_value(v, lang) for v in values.split(", "))
 
 
-def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str) -> str:
-    """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none,
-    ``blocked``: why the goal fails on the scenario as stated."""
+def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str,
+                why_not: WhyNot | None = None) -> str:
+    """`treaty whatif`: the smallest changes, each with the outcome of the goal's item(s); with none, why the
+    goal fails on the scenario as stated: ``why_not``'s lines, one per rule that could have given it (as
+    `treaty explain --why-not` prints them), or, without it (``--full``), the whole analysis ``blocked``."""
     words = wording(_WHATIF, lang)
     lines = [*incomplete_line(w.incomplete, lang), f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
     lines += [f"  {_considered_text(c, lang)}" for c in w.considered] or [f"  {words['nothing']}"]
@@ -1398,17 +1485,25 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
             lines.append(f"     {words['certain' if sol.certain else 'possible']}")
     elif w.no_solution:
         lines.append(words["none"])
-        for st in blocked:
-            lines += tree_text(st, 1, lang)
+        if why_not is not None:
+            lines += ["  " + why_not_line(ln, lang) for ln in why_not.lines] or [f"  {label('no_rule', lang)}"]
+            for arg in why_not.arguments:  # what holds instead, with the provisions that give it
+                lines += ["  " + arg.reading, *("    " + argument_line(ln) for ln in arg.lines)]
+        else:
+            for st in blocked:
+                lines += tree_text(st, 1, lang)
     else:  # stopped by the time limit before any change was found: not "no change can"
         lines.append(words["unfinished"])
     return provision_words("\n".join(lines).rstrip() + "\n", lang, keep=(f"{words['goal']}: {w.goal}",))
 
 
-def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, lang: str = "en") -> dict[str, Any]:
+def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, lang: str = "en",
+                why_not: WhyNot | None = None) -> dict[str, Any]:
     """`treaty whatif --format json`: ``incomplete`` first (null, or why the search was cut short, in ``lang``'s
     words) and ``incomplete_reason`` (the same as figures, :func:`result_json`); ``no_solution``: the search
-    ended and no change reaches the goal."""
+    ended and no change reaches the goal; then why not on the facts as stated: ``argument``, the answer
+    `treaty explain --why-not --format json` gives (:func:`why_not_json`; null where none is needed), and
+    ``blocked``, the whole analysis."""
     return {
         "incomplete": incomplete_text(w.incomplete, lang),
         "incomplete_reason": None if w.incomplete is None else w.incomplete.to_json(),
@@ -1417,6 +1512,7 @@ def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, l
         "solutions": [{"changes": [c.__dict__ for c in s.changes], "certain": s.certain,
                        "result": result_json(s.result, lang)} for s in w.solutions],
         "no_solution": w.no_solution,
+        "argument": why_not_json([why_not], lang)[0] if why_not is not None else None,
         "blocked": [s.to_dict() for s in blocked],
     }
 

@@ -38,7 +38,15 @@ from pyhelpers.engine.query import Query
 from pyhelpers.engine.results import Finding, ItemResult, ScenarioResult, StateOutcome
 from pyhelpers.engine.solve import Checker
 from pyhelpers.explain import readings
-from pyhelpers.explain.argument import Argument, Line, argument_for
+from pyhelpers.explain.argument import (
+    Argument,
+    Line,
+    WhyNot,
+    argument_for,
+    finding_named,
+    query_item,
+    why_not_answer,
+)
 from pyhelpers.explain.explainer import Explainer, Step, explain_scenario, query_matches
 from pyhelpers.explain.readings import term
 from pyhelpers.explain.readings import value as shown_value
@@ -104,8 +112,9 @@ class Graph:
 class ItemReport:
     result: ItemResult
     graph: Graph  # the full derivation (behind a toggle)
-    why_not: list[Graph] = field(default_factory=list)
+    why_not: list[Graph] = field(default_factory=list)  # each query's answer: a line per rule (drawn by default)
     argument: Graph | None = None  # the legal argument (drawn by default)
+    why_not_full: list[Graph] = field(default_factory=list)  # each query's whole analysis (behind a toggle)
 
 
 @dataclass
@@ -118,6 +127,7 @@ class ScenarioReport:
     facts: list[str]
     items: list[ItemReport]
     why_not: list[Graph] = field(default_factory=list)  # queries about no item of this scenario
+    why_not_full: list[Graph] = field(default_factory=list)  # their whole analyses
 
     def unknowns(self) -> list[str]:
         """The facts given as ``unknown``: ``subject: attribute``."""
@@ -143,8 +153,8 @@ class Report:
         out = []
         for s in self.scenarios:
             for it in s.items:
-                out += [*([it.argument] if it.argument is not None else []), it.graph, *it.why_not]
-            out += s.why_not
+                out += [*([it.argument] if it.argument is not None else []), it.graph, *it.why_not, *it.why_not_full]
+            out += [*s.why_not, *s.why_not_full]
         return out
 
 
@@ -188,6 +198,7 @@ _WORDS = {
         "no_graph": "no conclusion derived for this item", "relief": "elimination of double taxation",
         "multiple": "{n} scenario(s), {m} income item(s)", "source": "file",
         "argument": "Legal argument", "full_derivation": "Full derivation (every step of the rules)",
+        "full_why_not": "Full analysis (every condition of every rule that could have given it)",
     },
     "pt": {
         "reconstructed": "⚠ dispositivo RECONSTITUÍDO", "judgment": "⚖ exige avaliação",
@@ -226,6 +237,7 @@ _WORDS = {
         "no_graph": "nenhuma conclusão derivada para este rendimento", "relief": "eliminação da dupla tributação",
         "multiple": "{n} cenário(s), {m} rendimento(s)", "source": "arquivo",
         "argument": "Argumentação jurídica", "full_derivation": "Derivação completa (todos os passos das regras)",
+        "full_why_not": "Análise completa (todas as condições de cada regra que poderia tê-lo dado)",
     },
     "pt-PT": {
         "reconstructed": "⚠ disposição RECONSTITUÍDA", "judgment": "⚖ exige um juízo", "status": "estado",
@@ -334,23 +346,29 @@ def _trees(ex: Explainer, atoms: Sequence[clingo.Symbol], lang: str) -> list[tup
     return list(zip(local, english, strict=True))
 
 
-def _why_not_steps(ex: Explainer, query: Query, lang: str) -> tuple[bool, list[tuple[Step, Step | None]]]:
-    """Whether the query holds, and the steps to draw: the derivations of its answers, or the failed
-    attempts of the rules that could conclude it (each in the report's language and in English)."""
+def _why_not_steps(ex: Explainer, query: Query, lang: str
+                   ) -> tuple[bool, list[tuple[Step, Step | None]], tuple[WhyNot, WhyNot]]:
+    """Whether the query holds, the steps to draw (the derivations of its answers, or the failed attempts of
+    the rules that could conclude it, each in the report's language and in English), and the answer as
+    `treaty explain --why-not` gives it (:func:`~pyhelpers.explain.argument.why_not_answer`: one line per rule
+    that could have given it), in the report's language and in English."""
     matches = query_matches(ex, query.pattern, query.tests)
-    if matches:
-        return True, [(a, b) for a, b in _trees(ex, matches, lang)]
+    item = query_item(query.pattern)
     saved = ex.lang
     try:
         ex.lang = "en"
-        english = ex.why_not(query.pattern, list(query.tests))
+        english = [] if matches else ex.why_not(query.pattern, list(query.tests))
+        short_en = why_not_answer(ex, query.text, item, matches, english)
         ex.lang = lang
-        local = ex.why_not(query.pattern, list(query.tests)) if lang != "en" else english
+        local = (ex.why_not(query.pattern, list(query.tests)) if not matches and lang != "en" else english)
+        short = why_not_answer(ex, query.text, item, matches, local) if lang != "en" else short_en
     finally:
         ex.lang = saved
+    if matches:
+        return True, [(a, b) for a, b in _trees(ex, matches, lang)], (short, short_en)
     if len(local) != len(english):
-        return False, [(s, None) for s in local]
-    return False, list(zip(local, english, strict=True))
+        return False, [(s, None) for s in local], (short, short_en)
+    return False, list(zip(local, english, strict=True)), (short, short_en)
 
 
 def item_graph(gid: str, item: ItemResult, trees: Sequence[tuple[Step, Step | None]], lang: str,
@@ -473,6 +491,43 @@ def query_graph(gid: str, text: str, holds: bool, steps: Sequence[tuple[Step, St
     return b.graph
 
 
+def why_not_graph(gid: str, text: str, answers: tuple[WhyNot, WhyNot], lang: str,
+                  reconstructed: frozenset[str] = frozenset()) -> Graph:
+    """A why-not query's answer as `treaty explain --why-not` gives it, as a graph: the query on top; where it
+    does not hold, one node below it per rule that could have given it, with the condition that failed and its
+    figures (:func:`~pyhelpers.output.render.why_not_line`); where it holds, the argument of each atom that
+    matches it, drawn as an item's argument is (:func:`argument_graph`)."""
+    answer, english = answers
+    holds = answer.holds
+    title = f"{word('why_not', lang)} {text}" + (f": {word('holds', lang)}" if holds else "")
+    title_en = f"{word('why_not', 'en')} {text}" + (f": {word('holds', 'en')}" if holds else "")
+    b = _Builder(gid, title, reconstructed)
+    top = b.root("item", title, title_en, text)
+    en_lines = english.lines if len(english.lines) == len(answer.lines) else answer.lines
+    for line, line_en in zip(answer.lines, en_lines, strict=True):
+        node = Node("", "failed", render.why_not_line(line, lang), render.why_not_line(line_en, "en"),
+                    f"failed {line.provision}", line.provision or None, ", ".join(line.rules) or None,
+                    reconstructed=line.provision in reconstructed)
+        b.edge(top, b.node(("line", line.provision, node.reading), node))
+    en_arguments = english.arguments if len(english.arguments) == len(answer.arguments) else answer.arguments
+    for arg, arg_en in zip(answer.arguments, en_arguments, strict=True):
+        cid = b.node(("conclusion", arg.atom), Node("", "derived", arg.reading, arg_en.reading, arg.atom))
+        b.edge(top, cid)
+        previous = cid
+        for line in arg.lines:
+            label = render.argument_line(line)
+            lid = b.node(("argument", line.kind, line.provision, label),
+                         Node("", "derived" if line.kind == "provision" else "failed", label, label,
+                              f"{line.kind} {line.provision}", line.provision or None, ", ".join(line.rules) or None,
+                              reconstructed=line.provision in reconstructed))
+            b.edge(previous, lid)
+            previous = lid
+    if not holds and not answer.lines:
+        b.edge(top, b.node(("none",), Node("", "failed", render.label("no_rule", lang), render.label("no_rule", "en"),
+                                           text)))
+    return b.graph
+
+
 # --------------------------------------------------------------------------------- the report ---
 
 
@@ -531,7 +586,11 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
                 by_item.setdefault(sym.arguments[1].string, []).append(sym)
         items = []
         for ii, item in enumerate(result.items):
-            trees = _trees(ex, by_item.get(item.item_id, []), lang)
+            atoms = by_item.get(item.item_id, [])
+            own = (item.item_id,) if any(i.id == item.item_id for i in scenario.income) else ()
+            trees = [(render.step_with_field(step, finding_named(sym, own, scenario), lang),
+                      render.step_with_field(en, finding_named(sym, own, scenario), "en"))
+                     for sym, (step, en) in zip(atoms, _trees(ex, atoms, lang), strict=True)]
             graph = item_graph(f"s{si}i{ii}", item, trees, lang, reconstructed)
             chosen = next((i for i in scenario.income if i.id == item.item_id), None)
             versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
@@ -546,9 +605,12 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
         full = explain_scenario(checker, scenario, "en", every_rule=True) if asked else None
         for qi, query, target in asked:
             assert full is not None
-            holds, steps = _why_not_steps(full, query, lang)
+            holds, steps, answers = _why_not_steps(full, query, lang)
             graph = query_graph(f"s{si}w{qi}", query.text, holds, steps, lang, reconstructed)
-            (ids[target].why_not if target is not None else report.why_not).append(graph)
+            short = why_not_graph(f"s{si}v{qi}", query.text, answers, lang, reconstructed)
+            owner: ItemReport | ScenarioReport = ids[target] if target is not None else report
+            owner.why_not.append(short)
+            owner.why_not_full.append(graph)
         out.append(report)
         if progress is not None:
             progress(1)
@@ -558,7 +620,7 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
         for it in s.items:
             for prov in item_provisions(it):
                 texts.setdefault(prov, provision_texts(index, prov))
-        for g in s.why_not:
+        for g in (*s.why_not, *s.why_not_full):
             for prov in g.provisions():
                 texts.setdefault(prov, provision_texts(index, prov))
     return Report(lang, out, dict(sorted(texts.items(), key=lambda kv: provision_key(kv[0]))))
@@ -580,7 +642,7 @@ def item_provisions(it: ItemReport) -> list[str]:
     res = it.result
     provs = set(res.provisions) | {p for s in res.states for p in s.provisions}
     provs |= {f.provision for f in res.findings if _PROVISION_LIKE.match(f.provision)}
-    for g in (it.graph, *it.why_not):
+    for g in (it.graph, *it.why_not, *it.why_not_full):
         provs |= set(g.provisions())
     return sorted(provs, key=provision_key)
 
@@ -762,7 +824,7 @@ def _money(value: Decimal | None, currency: str | None, lang: str) -> str:
 
 def _field_cell(f: Finding, lang: str) -> str:
     """The scenario field that states a missing or unknown fact (or removes an assumption), or a dash."""
-    path = f.field if f.kind != "assumption" else render.assumption_field(f)
+    path = f.field if f.kind != "assumption" else f.field or render.assumption_field(f)
     return "—" if path is None else f"<code>{_e(field_text(path, lang))}</code>"
 
 
@@ -960,11 +1022,34 @@ def _item_html(drawer: _Drawer, s: ScenarioReport, it: ItemReport, texts: dict[s
         parts.append(_graph_html(drawer, it.graph, lang, word("derivation", lang)))
     else:
         parts.append(f'<p class="muted">{_e(word("no_graph", lang))}</p>')
-    for g in it.why_not:
-        parts.append(_graph_html(drawer, g, lang, g.title))
+    parts += _why_not_html(drawer, it.why_not, it.why_not_full, lang)
     parts.append(_provisions_table(item_provisions(it), texts, lang))
     parts.append("</section>")
     return "\n".join(parts)
+
+
+def _why_not_html(drawer: _Drawer, short: Sequence[Graph], full: Sequence[Graph], lang: str) -> list[str]:
+    """Each why-not query: its answer, a line per rule that could have given it (drawn), and its whole analysis
+    behind a toggle, as an item's full derivation is."""
+    parts = []
+    for answer, whole in zip(short, full, strict=True):
+        parts.append(_graph_html(drawer, answer, lang, answer.title))
+        parts.append(f'<details class="full-derivation full-why-not" data-full="{whole.id}"><summary>'
+                     f'{_e(word("full_why_not", lang))}</summary>'
+                     + _graph_html(drawer, whole, lang, whole.title) + "</details>")
+    return parts
+
+
+def _unknown_field(given: str, result: ScenarioResult) -> str | None:
+    """Where the scenario gives the fact ``given`` as unknown (``subject: attribute``, :meth:`ScenarioReport.unknowns`),
+    as the user writes it: the field of the open fact of ``result`` about that subject and attribute
+    (``income[1].immovable_property.situated_in``), or None."""
+    subject, _, attribute = given.partition(": ")
+    for u in result.unknowns:
+        about = re.search(rf"\({re.escape(subject)}[,)]", u.fact) or f".{subject}." in f".{u.fact}"
+        if u.field and about and u.fact.endswith(f".{attribute}"):
+            return u.field
+    return None
 
 
 def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, engine: str) -> str:
@@ -982,7 +1067,9 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
              f'<h2>{_e(word("unknowns", lang))}</h2>']
     unknowns = s.unknowns()
     parts.append(f'<p>{_e(word("given_unknown", lang))}: '
-                 + (", ".join(f"<code>{_e(u)}</code>" for u in unknowns) if unknowns else _e(word("none", lang)))
+                 + (", ".join(f"<code>{_e(u)}</code>" + (f" (<code>{_e(field_text(path, lang))}</code>)"
+                                                          if (path := _unknown_field(u, res)) else "")
+                              for u in unknowns) if unknowns else _e(word("none", lang)))
                  + "</p>")
     needed = [(it.result.item_id, f) for it in s.items for f in (*it.result.findings, *it.result.assumptions)
               if f.kind in ("missing", "depends", "requires_judgment", "assumption")]
@@ -998,9 +1085,10 @@ def _scenario_html(drawer: _Drawer, s: ScenarioReport, si: int, report: Report, 
                                for iid, f in needed) + "</tbody></table>")
     else:
         parts.append(f'<p>{_e(word("missing_facts", lang))}: {_e(word("none", lang))}</p>')
-    for g in s.why_not:
-        parts.append(_graph_html(drawer, g, lang, g.title))
-        parts.append(_provisions_table(g.provisions(), report.texts, lang))
+    for short, full in zip(s.why_not, s.why_not_full, strict=True):
+        parts += _why_not_html(drawer, [short], [full], lang)
+        parts.append(_provisions_table(sorted({*short.provisions(), *full.provisions()}, key=provision_key),
+                                       report.texts, lang))
     parts.append("</section>")
     for it in s.items:
         parts.append(_item_html(drawer, s, it, report.texts, lang))

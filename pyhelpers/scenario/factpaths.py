@@ -193,6 +193,38 @@ def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str
     return template + _field_suffix(fact)
 
 
+_RECORD_NAME = re.compile(r"^(?P<kind>holding|income|presence)\((?P<args>[^()]*)\)(?P<rest>(?:[.\[].*)?)$")
+"""An open fact named by its record (:func:`~pyhelpers.scenario.openfacts.readable_name`):
+``holding(lusoinvest, alfa).until``, ``income(div-2024).date``, ``presence(ana, br).until``."""
+
+_RECORD_TABLES = {"holding": ("holdings", ("holder", "company")), "income": ("income", ("id",)),
+                  "presence": ("presence", ("person", "state"))}
+"""The scenario's list of each kind of record an open fact is named by, and the fields its name gives."""
+
+
+def open_field(name: str, scenario: Scenario) -> str | None:
+    """The scenario field of an open fact named as the answers over its values name it
+    (:func:`~pyhelpers.scenario.openfacts.readable_name`, :attr:`~pyhelpers.engine.results.Condition.fact`), as the
+    user writes it in ``scenario``: where the scenario gives it as unknown or as alternatives, the path it gives
+    it at; a record's field by the record's index (``income(div-2024).entitlement.substantial`` →
+    ``income[0].entitlement.substantial``; several records of the same parties: ``holdings[0|2].until``); a record
+    the scenario leaves out in words (:func:`fact_path`: ``holdings (a record of alfa-uy in beta-br).from``); any
+    other name is the loader's field notation already (``persons.ana.habitual_abode``), itself."""
+    given = next((f for f in scenario.open_facts if f.name == name), None)
+    if given is not None:
+        return field_path(given.path)
+    m = _RECORD_NAME.match(name)
+    if m is None:
+        return name
+    table, keys = _RECORD_TABLES[m["kind"]]
+    args = tuple(a.strip() for a in m["args"].split(","))
+    rows = [k for k, record in enumerate(getattr(scenario, table))
+            if tuple(str(getattr(record, key)) for key in keys) == args]
+    if not rows:
+        return fact_path(name, (), scenario)
+    return f"{table}[{'|'.join(map(str, rows))}]{m['rest']}"
+
+
 _NEW_ARRANGEMENT = {"en": "<new arrangement listing the item>", "pt": "<novo arrangement que liste o rendimento>"}
 """Where no arrangement lists the item: the one to add (``arrangements.<new arrangement ...>``)."""
 

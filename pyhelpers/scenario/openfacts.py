@@ -23,7 +23,8 @@ into program text: the facts of each alternative come from the audited fact func
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -32,10 +33,19 @@ from pyhelpers.base.errors import Problem
 from pyhelpers.scenario.problems import field_path
 
 MAX_VALUES = 400
-"""At most this many alternatives per fact (a ``between`` range of dates: 400 days)."""
+"""At most this many alternatives per fact (``one_of``, ``changeable``, a ``between`` range of integers)."""
 
 MAX_COMBINATIONS = 1024
-"""At most this many combinations of the unknown facts' alternatives in one scenario."""
+"""At most this many combinations of the unknown facts' alternatives in one part of a scenario (:func:`parts`:
+the items that read a fact in common, and the facts they read); parts are decided apart."""
+
+MAX_DAYS = MAX_COMBINATIONS
+"""At most this many days in a ``between`` range of dates. The rules read such a range by its critical dates
+(:mod:`pyhelpers.engine.critical`), so its length costs little in the solve (measured: a range of 1,000
+days on a holding's first or last day is answered in about 0.1 s of CPU time, 80 to 90 representatives;
+loading validates each day, about 60 ms for 1,000 days); the loader still counts a range's days among the
+combinations of the unknown facts (:data:`MAX_COMBINATIONS`), so a longer range would be refused there.
+A first or last day with no bound on one side is given as plain ``unknown`` instead."""
 
 _MARKERS = ({"one_of"}, {"between"}, {"value", "changeable"})
 
@@ -158,7 +168,8 @@ def readable_name(data: Any, path: tuple[Any, ...]) -> str:
 
 
 _OPEN_DATES: tuple[tuple[str | type, ...], ...] = (("holdings", int), ("presence", int), ("places_of_business", str),
-                                                  ("places_of_business", str, "periods", int))
+                                                  ("places_of_business", str, "periods", int),
+                                                  ("places_of_business", str, "services", "periods", int))
 """The records whose ``from`` and ``until`` may be given as plain ``unknown``."""
 
 OPEN_DATES = _OPEN_DATES
@@ -201,15 +212,15 @@ def _range(low: Any, high: Any) -> tuple[list[Any] | None, str]:
         if low > high:
             return None, f"{low} > {high}"
         if high - low + 1 > MAX_VALUES:
-            return None, f"{high - low + 1} values"
+            return None, f"{high - low + 1} integers"
         return list(range(low, high + 1)), ""
     d1, d2 = _as_date(low), _as_date(high)
     if d1 is not None and d2 is not None:
         if d1 > d2:
             return None, f"{low} after {high}"
         days = (d2 - d1).days + 1
-        if days > MAX_VALUES:
-            return None, f"{days} days"
+        if days > MAX_DAYS:
+            return None, f"{days:,} days"
         return [(d1 + timedelta(days=n)).isoformat() for n in range(days)], ""
     return None, f"[{show_value(low)}, {show_value(high)}]"
 
@@ -247,6 +258,12 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
         record = _at(data, path[:-1])
         field = path[-1]
         other = _as_date(record.get("until" if field == "from" else "from")) if isinstance(record, dict) else None
+        both = isinstance(record, dict) and record.get("until" if field == "from" else "from") == "unknown"
+        if both:  # the days of each end would turn on the other's: no day to count from
+            if field == "until":
+                bad(path, OTHER_END, "unknown, and `from` is unknown too: a record open at both ends has no day "
+                    "the periods can be counted from; give one end as a date or as a range (between: [FIRST, LAST])")
+            return None
         if field == "from" and other is None:
             other = _as_date(data.get("evaluation_date"))
         if other is None:
@@ -279,7 +296,10 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
             values, why = _range(*bounds)
             if values is None:
                 bad((*path, "between"), f"two integers or two dates, LOW not after HIGH, at most {MAX_VALUES} "
-                    "values", why)
+                    f"integers or {MAX_DAYS:,} days (the days of a range count among the {MAX_COMBINATIONS:,} "
+                    "combinations of the unknown facts"
+                    + ("; a first or last day with no bound on one side may be given as `unknown`)"
+                       if _open_date(path) else ")"), why)
                 return None
             kind = "int" if isinstance(values[0], int) else "date"
             found.append(OpenFact(path, name, "unknown", tuple(values), ranged=kind, line=line(path)))
@@ -303,16 +323,150 @@ def extract(data: Any, source: str, line: Callable[[tuple[Any, ...]], int | None
 
     plain = visit(data, ())
     unknown = [f for f in found if f.kind == "unknown"]
-    combinations = 1
-    for f in unknown:
-        combinations *= len(f.values)
-    if combinations > MAX_COMBINATIONS:
-        first = unknown[0].path
+    if problems or not unknown:
+        return plain, tuple(found), problems
+    every = parts(plain, unknown)
+    for part in every:
+        combinations = math.prod(len(f.values) for f in part.facts)
+        if combinations <= MAX_COMBINATIONS or (not part.items and every[0].items):  # read by no item: not combined
+            continue
+        first = part.facts[0].path
+        rows = plain["income"] if len([p for p in every if p.items]) > 1 else []
+        ids = [str(rows[i].get("id") if isinstance(rows[i], dict) else f"[{i}]") for i in part.items] if rows else []
+        whose = ("" if not ids else f" of income({ids[0]})" if len(ids) == 1
+                 else f" of the items decided together, income({', '.join(ids)})")
         problems.append(Problem(source, line(first), field_path(first),
-                                f"at most {MAX_COMBINATIONS} combinations of the unknown facts' alternatives",
-                                f"{combinations} ({' x '.join(str(len(f.values)) for f in unknown)})",
+                                f"at most {MAX_COMBINATIONS} combinations of the unknown facts' alternatives{whose}",
+                                f"{combinations} ({' x '.join(str(len(f.values)) for f in part.facts)})",
                                 "narrow the alternatives or split the scenario"))
     return plain, tuple(found), problems
+
+
+@dataclass(frozen=True)
+class Part:
+    """Income items (their indices in the scenario's ``income``) decided together over the open facts
+    they may read: the values of a part's facts are combined, never those of two parts."""
+
+    items: tuple[int, ...]
+    facts: tuple[OpenFact, ...]
+
+
+_RECORDS = ("holdings", "presence", "places_of_business", "persons", "arrangements")
+"""The records outside the income items whose facts an item may read: those that name it, or one of its
+persons or places, or are linked to one of them by other records (ownership chains, a place's owner)."""
+
+
+def _strings(node: Any) -> set[str]:
+    if isinstance(node, str):
+        return {node}
+    if isinstance(node, dict):
+        return set(node) | {s for v in node.values() for s in _strings(v)}
+    if isinstance(node, list):
+        return {s for v in node for s in _strings(v)}
+    return set()
+
+
+def linked_root(link: dict[str, str], i: str) -> str:
+    """The representative of ``i``'s group in ``link`` (each id to another of its group, a root to itself),
+    the path to it halved on the way (a union-find: join two groups by linking one root to the other)."""
+    while link[i] != i:
+        link[i] = link[link[i]]
+        i = link[i]
+    return i
+
+
+def parts(data: Any, facts: Sequence[OpenFact], limit: int = MAX_COMBINATIONS) -> tuple[Part, ...]:
+    """The scenario's income items in parts that read no open fact in common, with the facts each part reads.
+
+    A fact of an income item (``income[N]...``) is read by that item only; a fact of another record
+    (a holding, a stay, a place of business, a person, an arrangement) by every item that names an id
+    linked to the record's ids, where two ids are linked when some record names both (a holding links its
+    holder and its company; a chain of holdings, all of its links; an arrangement, the items it names): an
+    over-approximation of what the rules read, never an omission. Any other fact is read by every item.
+    Items sharing a fact form one part, unless the combinations of its facts exceed ``limit``: then each
+    of its items is a part, with the facts it reads (a fact two items read is combined with each one's in
+    turn; its answer for each item is the one the item has alone). An item that reads no open fact joins
+    the first part. The facts no item reads, if any, come last, as a part without items: no item's answer
+    turns on them, and their values are not combined. Without items (questions about persons), or where
+    no item reads any fact, one part."""
+    income: list[Any] = data.get("income") or [] if isinstance(data, dict) else []
+    count = len(income) if isinstance(income, list) else 0
+    if not count:
+        return (Part((), tuple(facts)),)
+    known: set[str] = set()
+    for key in ("persons", "places_of_business", "arrangements"):
+        table = data.get(key)
+        if isinstance(table, dict):
+            known |= {str(k) for k in table}
+    known |= {row["id"] for row in income if isinstance(row, dict) and isinstance(row.get("id"), str)}
+    link = {i: i for i in known}
+
+    def root(i: str) -> str:
+        return linked_root(link, i)
+
+    def named(node: Any) -> set[str]:
+        return _strings(node) & known
+
+    def records() -> Iterator[tuple[tuple[Any, ...], Any]]:
+        for key in _RECORDS:
+            table = data.get(key)
+            rows = table.items() if isinstance(table, dict) else enumerate(table) if isinstance(table, list) else ()
+            for k, row in rows:
+                yield (key, k), ({k} if isinstance(k, str) else set(), row)
+
+    for _, (own, row) in records():
+        ids = sorted((own & known) | named(row))
+        for other in ids[1:]:
+            link[root(other)] = root(ids[0])
+    item_ids = [{root(i) for i in named(row)} for row in income]
+    record_of = dict(records())
+    reads: list[set[int]] = []
+    for f in facts:
+        if len(f.path) > 1 and f.path[0] == "income" and isinstance(f.path[1], int):
+            reads.append({f.path[1]})
+            continue
+        record = record_of.get(tuple(f.path[:2]))
+        if record is None:
+            reads.append(set(range(count)))
+            continue
+        roots = {root(i) for i in (record[0] & known) | named(record[1])}
+        reads.append({n for n, ids in enumerate(item_ids) if ids & roots} if roots else set(range(count)))
+    group = list(range(count))
+
+    def top(n: int) -> int:
+        while group[n] != n:
+            group[n] = group[group[n]]
+            n = group[n]
+        return n
+
+    for items in reads:
+        ordered = sorted(items)
+        for n in ordered[1:]:
+            group[top(n)] = top(ordered[0])
+    out: list[tuple[list[int], list[int]]] = []  # (items, facts by index)
+    for members in _groups([top(n) for n in range(count)]):
+        mine = [k for k, items in enumerate(reads) if items & set(members)]
+        if len(members) > 1 and math.prod(len(facts[k].values) for k in mine) > limit:
+            out += [([n], [k for k in mine if n in reads[k]]) for n in members]
+        else:
+            out.append((members, mine))
+    reading = [p for p in out if p[1]]
+    idle = [n for p in out if not p[1] for n in p[0]]
+    unread = [k for k, items in enumerate(reads) if not items]
+    if not reading:
+        return (Part(tuple(range(count)), tuple(facts)),)
+    first_items, first_facts = reading[0]
+    reading[0] = (sorted({*first_items, *idle}), first_facts)
+    return (*(Part(tuple(items), tuple(facts[k] for k in mine)) for items, mine in reading),
+            *([Part((), tuple(facts[k] for k in unread))] if unread else []))
+
+
+def _groups(roots: Sequence[int]) -> list[list[int]]:
+    """The indices of ``roots`` grouped by their root, in the order of each group's first index."""
+    out: dict[int, list[int]] = {}
+    for n, r in enumerate(roots):
+        out.setdefault(r, []).append(n)
+    return list(out.values())
 
 
 def substitute(data: Any, choice: dict[tuple[Any, ...], Any]) -> Any:

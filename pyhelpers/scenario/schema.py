@@ -33,7 +33,7 @@ from pyhelpers.scenario.common import (
     UNKNOWN,
 )
 from pyhelpers.scenario.document import Scenario
-from pyhelpers.scenario.openfacts import MAX_VALUES, OPEN_DATES
+from pyhelpers.scenario.openfacts import MAX_DAYS, MAX_VALUES, OPEN_DATES
 
 SCHEMA_VERSION = "1.0.0"
 """The version of the scenario format's schema: the major part changes when a scenario valid before may
@@ -61,9 +61,10 @@ NOT_EXPRESSED = (
     "States, the State of a named tax, a federal State); a termination notice's year where the treaty fixes it; "
     "each item in at most one arrangement; expect: names the scenario's income items and questions.",
     "Facts given as alternatives: a `between` range has LOW not after HIGH and at most "
-    f"{MAX_VALUES} values; `changeable` names at least one value other than the stated one; the unknown "
-    "facts' alternatives make at most 1024 combinations; a first or last day given as `unknown` needs the "
-    "record's other end as a date; an alternative holds no alternatives of its own; alternatives are distinct "
+    f"{MAX_VALUES} integers or {MAX_DAYS} days; `changeable` names at least one value other than the stated "
+    "one; the unknown facts' alternatives make at most 1024 combinations; a first or last day given as "
+    "`unknown` needs the record's other end as a date (both ends `unknown` are refused); an alternative holds "
+    "no alternatives of its own; alternatives are distinct "
     "as written (1 and 1.0 are two).",
     "What only the written text shows: a number's decimals are counted as written (24.999999999999999, 1e1, "
     ".5 and +5.5 are refused as percentages; 5.0 is refused where an amount or a whole number is asked, "

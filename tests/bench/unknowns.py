@@ -1,6 +1,6 @@
 """Benchmark of facts given as alternatives (issue 7; run directly, not collected by pytest):
 
-    .venv/bin/python tests/bench/unknowns.py [RUNS] [--cpu] [--every-day]
+    .venv/bin/python tests/bench/unknowns.py [RUNS] [--cpu] [--every-day] [--several]
 
 For a few scenarios with unknown facts, prints as a table: the number of open facts, of combinations of
 their values and of clingo solves (brave/cautious consequences, overall, under each value, and within
@@ -11,12 +11,15 @@ combination and for enumerating them all; and the ratio of the alternatives to o
 With ``--cpu`` the times are the process's CPU time instead of wall-clock time (steadier on a loaded
 machine). A date range is solved over its critical dates (issue 23; ``values`` counts them, of the range's
 days); with ``--every-day`` over every day of the range instead (the figures before issue 23). A scenario with
-more than 50 combinations times each plain combination once. Figures only: nothing is asserted.
+more than 50 combinations times each plain combination once. Then, for scenarios whose items each read their
+own open facts (decided part by part), the parts, their combinations and the time of the check beside that of
+each item checked alone (``--several``: that table only). Figures only: nothing is asserted.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import statistics
 import sys
 import time
@@ -44,6 +47,14 @@ SCENARIOS = [
     "scenarios/br-uy/unknowns-lob-ownership-end-unknown.yaml",
     "scenarios/br-pt/unknowns-employee-departure-within-a-year.yaml",
     "scenarios/br-pt/unknowns-construction-site-end-within-a-year.yaml",
+]
+
+SEVERAL = [  # several items, each reading its own open facts: decided part by part
+    "scenarios/br-pt/unknowns-three-payments-open-dates-around-first-application.yaml",
+    "scenarios/br-pt/unknowns-holding-end-unknown-beside-open-payment-dates.yaml",
+    "scenarios/br-uy/unknowns-three-payments-open-dates-around-first-application.yaml",
+    "scenarios/br-uy/unknowns-two-holding-ends-open-beside-open-royalty-date.yaml",
+    "tests/fixtures/open-parts/three-interest-open-dates.yaml",
 ]
 
 
@@ -133,5 +144,48 @@ def main() -> None:
         print(_line(cells, widths))
 
 
+def several(runs: int) -> None:
+    """The scenarios of :data:`SEVERAL`: their parts, the critical dates of each part's facts and the product of
+    the parts' combinations (the one solve they would need together); the median time of the check part by part,
+    and of each item checked alone (its scenario with the other items left out), summed."""
+    from pyhelpers.engine.alternatives import part_scenario
+    from pyhelpers.scenario.openfacts import parts
+
+    checker = Checker().warm()
+    rows = []
+    for rel in SEVERAL:
+        path = ROOT / rel
+        scenario = load_file(path)
+        every = [p for p in parts(scenario._plain_data, critical.open_facts(checker, scenario)) if p.items]
+        sizes = []
+        for part in every:
+            sub = part_scenario(scenario, part, str(path))
+            sizes.append(math.prod(len(f.values) for f in critical.open_facts(checker, sub)))
+        together = math.prod(sizes)
+        checker.check(scenario, str(path))  # warm
+        parted = _median_ms(lambda s=scenario, p=str(path): checker.check(s, p, 60), runs)
+        alone = 0.0
+        for part in every:
+            for n in part.items:
+                one = part_scenario(scenario, type(part)((n,), part.facts), str(path))
+                checker.check(one, str(path))
+                alone += _median_ms(lambda o=one, p=str(path): checker.check(o, p, 60), runs)
+        label = f"{Path(rel).parent.name}/{Path(rel).stem.removeprefix('unknowns-')}"
+        rows.append((label, len(scenario.income), len(every), "+".join(map(str, sizes)), f"{together:,}", parted,
+                     alone))
+    head = ("scenario (several items)", "items", "parts", "combos per part", "together", "parts ms", "alone ms")
+    widths = [max(len(head[0]), *(len(r[0]) for r in rows)), len(head[1]), len(head[2]),
+              max(len(head[3]), *(len(r[3]) for r in rows)), max(len(head[4]), *(len(r[4]) for r in rows)),
+              len(head[5]), len(head[6])]
+    print()
+    print("'combos per part': the combinations of each part's critical dates and values; 'together': their product, "
+          "one solve's; 'alone ms': each item checked alone, summed")
+    print(_line(list(head), widths))
+    for r in rows:
+        print(_line([r[0], str(r[1]), str(r[2]), r[3], r[4], f"{r[5]:.1f}", f"{r[6]:.1f}"], widths))
+
+
 if __name__ == "__main__":
-    main()
+    if "--several" not in sys.argv:
+        main()
+    several(int(next((a for a in sys.argv[1:] if not a.startswith("--")), "5")))
