@@ -230,6 +230,7 @@ def _sampled(windows: list[tuple[str, str]]) -> Any:
 
 OPEN_WINDOWS = {  # days around the critical dates the scenarios' descriptions name
     "br-uy/unknowns-parent-holding-end-unknown": [("2024-03-10", "2024-03-20")],
+    "br-uy/unknowns-lob-ownership-end-unknown": [("2024-09-25", "2024-10-05")],
     "br-uy/unknowns-parent-holding-start-unknown": [("2023-03-12", "2023-03-20"), ("2024-03-12", "2024-03-18")],
     "br-pl/unknowns-employee-departure-unknown": [("2027-02-27", "2027-03-06")],
     "br-pt/unknowns-construction-site-end-unknown": [("2023-09-26", "2023-10-04")],
