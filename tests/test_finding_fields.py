@@ -105,7 +105,8 @@ def test_a_batch_row_and_explain_row_name_the_field(tmp_path: Path, checker: Che
             "`holdings (a record of lusoinvest in beta)`") in res.output, res.output  # once, with both (audit 23 D10)
     # the row's scenario is answered over the missing record's values, as `treaty check` answers a scenario: the bound
     # (was no bound: the row's scenario was rebuilt from the models, its rates read back wrong, the record not added)
-    assert "capped at 15% of the gross amount at most; depends on holding(lusoinvest, beta)" in res.output, res.output
+    assert ("capped at 15% of the gross amount at most; depends on the holding of lusoinvest in beta (`holdings (a "
+            "record of lusoinvest in beta)`): its share of the capital and its first day") in res.output, res.output
 
 
 @pytest.mark.parametrize(("path", "fact", "field"), [
