@@ -142,8 +142,8 @@ def test_the_open_facts_answered_over_name_their_field_in_every_output(checker: 
     assert f"\n  {line}\n" in render.check_text(result, None, "en")
     md = render.check_markdown(result, None, "en")
     assert f"\n- {line}\n" in md, md
-    assert "| depends on presence(piotr, br).until (`presence[0].until`) |" in md, md
-    assert "- `salary-2024` Brazil: may tax if presence(piotr, br).until (`presence[0].until`) is 2024-08-02 or " \
+    assert "| depends on the stay of piotr in Brazil (`presence[0]`): its last day |" in md, md
+    assert "- `salary-2024` Brazil: may tax if the stay of piotr in Brazil (`presence[0]`) ends on 2024-08-02 or " \
         "later" in md, md
     assert "- `salary-2024`: possibly: exception “short stay employment” applies (br-pl 16(2)) if " in md, md
 

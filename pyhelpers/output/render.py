@@ -869,20 +869,19 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
 
 def depends_named(fields: Mapping[str, str | None], lang: str) -> str:
     """The open facts ``fields`` (fact → the scenario field that states it) an outcome depends on, in their
-    order by name: each as the answers name it (:func:`open_fact_named`), the fields of one holding record said
-    together after the record ("the holding of a in b (`holdings[0]`): its first day, its share of the
-    capital")."""
-    words = wording(_HOLDING_WORDS, lang)
+    order by name: each as the answers name it (:func:`open_fact_named`), the fields of one record said together
+    after the record ("the holding of a in b (`holdings[0]`): its share of the capital and its first day")."""
+    words = wording(_RECORD_WORDS, lang)
     parts: list[str | list[str]] = []
-    records: dict[tuple[str, str], list[str]] = {}
+    records: dict[str, list[str]] = {}
     for fact in sorted(fields):
-        m = _HOLDING_FIELD.match(fact)
-        if m is None or f"of_{m['field']}" not in words:
+        m = _RECORD_FIELD.match(fact)
+        if m is None or f"of_{m['field']}" not in words or not _has_field(m):
             parts.append(open_fact_named(fact, fields[fact], lang))
             continue
-        key = (m["holder"], m["company"])
+        key = fact[:m.start("field")]
         if key not in records:
-            records[key] = [_holding_record(Condition(fact, "", field=fields[fact]), lang)]
+            records[key] = [_record_named(Condition(fact, "", field=fields[fact]), lang)]
             parts.append(records[key])
         records[key].append(words[f"of_{m['field']}"])
     and_ = f" {label('and', lang)} "
@@ -968,15 +967,15 @@ def _factored(conjunctions: Sequence[Sequence[Condition]]) -> list[tuple[list[Co
 def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
     """``the holding of a in b (`holdings[0]`) began on 2024-03-31 or earlier and is 25% or more of the capital
     and persons.c.partnership is false``: values of open facts in words, each fact with where the scenario states
-    it (:func:`open_fact_named`); the fields of one holding record said together, by the record
-    (:func:`_holding_words`)."""
+    it (:func:`open_fact_named`); the fields of one record (a holding, a stay, a place of business) said together,
+    after the record (:func:`_record_phrase`)."""
     and_ = f" {label('and', lang)} "
     parts: list[str | list[Condition]] = []
-    records: dict[tuple[str, str], list[Condition]] = {}
+    records: dict[str, list[Condition]] = {}
     for c in holds_if:
-        m = _HOLDING_FIELD.match(c.fact)
-        if m is not None and _holding_phrase(c, lang) is not None:
-            key = (m["holder"], m["company"])
+        m = _RECORD_FIELD.match(c.fact)
+        if m is not None and _record_phrase(c, lang) is not None:
+            key = c.fact[:m.start("field")]
             if key not in records:
                 records[key] = []
                 parts.append(records[key])
@@ -984,38 +983,58 @@ def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
         else:
             parts.append(f"{open_fact_named(c.fact, c.field, lang)} {label('is', lang)} "
                          f"{named_values(c.values, c.listed, c.kind, lang)}")
-    return and_.join(part if isinstance(part, str) else _holding_conditions(part, lang) for part in parts)
+    return and_.join(part if isinstance(part, str) else
+                     f"{_record_named(part[0], lang)} {and_.join(_record_phrase(c, lang) or '' for c in part)}"
+                     for part in parts)
 
 
-_HOLDING_FIELD = re.compile(r"^holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)\.(?P<field>\w+)$")
-"""An open field of a holding record as the answers name it (``holding(lusoinvest, alfa).from``)."""
+_RECORD_FIELD = re.compile(r"^(?:holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)"
+                           r"|presence\((?P<person>[^,()]+), (?P<state>[a-z]{2})\)(?:\[\d+\])?"
+                           r"|places_of_business\.(?P<place>[^.\[\]]+)(?:\.periods\[(?P<period>\d+)\])?)"
+                           r"\.(?P<field>\w+)$")
+"""An open field of a record of the scenario as the answers name it: a holding (``holding(lusoinvest,
+alfa).from``), a stay (``presence(ana, br)[1].until``), a place of business or one of its periods
+(``places_of_business.site.periods[0].until``)."""
 
-_HOLDING_WORDS = {
-    "en": {"record": "the holding of {holder} in {company}", "from": "began on {v}", "until": "ends on {v}",
-           "until_none": "is still held", "capital": "is {v} of the capital", "votes": "is {v} of the voting rights",
+_RECORD_WORDS = {
+    "en": {"holding": "the holding of {holder} in {company}", "presence": "the stay of {person} in {state}",
+           "place": "the place of business {place}", "period": "period {n} of the place of business {place}",
+           "from": "began on {v}", "until": "ends on {v}",
+           "until_none": "continues", "capital": "is {v} of the capital", "votes": "is {v} of the voting rights",
            "value": "is {v} of the value of the shares", "profits": "is {v} of the participation in the profits",
            "direct_true": "is direct", "direct_false": "is indirect", "a_day": "a day {v}",
            "of_from": "its first day", "of_until": "its last day", "of_capital": "its share of the capital",
            "of_votes": "its share of the voting rights", "of_value": "its share of the value of the shares",
            "of_profits": "its share of the participation in the profits", "of_direct": "whether it is direct"},
-    "pt": {"record": "a participação de {holder} em {company}", "from": "começou em {v}", "until": "termina em {v}",
-           "until_none": "continua detida", "capital": "é de {v} do capital", "votes": "é de {v} dos direitos de voto",
+    "pt": {"holding": "a participação de {holder} em {company}", "presence": "a permanência de {person} em {state}",
+           "place": "o local de negócios {place}", "period": "o período {n} do local de negócios {place}",
+           "from": "começou em {v}", "until": "termina em {v}",
+           "until_none": "continua", "capital": "é de {v} do capital", "votes": "é de {v} dos direitos de voto",
            "value": "é de {v} do valor das ações", "profits": "é de {v} da participação nos lucros",
            "direct_true": "é direta", "direct_false": "é indireta", "a_day": "um dia {v}",
            "of_from": "o primeiro dia", "of_until": "o último dia", "of_capital": "a parcela do capital",
            "of_votes": "a parcela dos direitos de voto", "of_value": "a parcela do valor das ações",
            "of_profits": "a parcela da participação nos lucros", "of_direct": "se é direta"},
 }
-"""A holding record's open fields in words (the scenario format's fields of ``holdings``, :doc:`scenario-format`):
-the record, what each field's values say of it, and each field as a noun (what an outcome depends on)."""
+"""The open fields of a record in words (the scenario format's ``holdings``, ``presence`` and
+``places_of_business``, :doc:`scenario-format`): the record, what each field's values say of it, and each field
+as a noun (what an outcome depends on). A stay and a place of business are said by their first and last days
+only."""
+
+_DATES_ONLY = ("from", "until")
+"""The fields of a stay and of a place of business said in words (the others as facts)."""
 
 
-def _holding_phrase(c: Condition, lang: str) -> str | None:
-    """What ``c``'s values say of its holding record ("began on 2022-03-15 or earlier", "is 25% or more of the
-    capital"); None for a field without words or values said otherwise (then the condition is said as a fact)."""
-    m = _HOLDING_FIELD.match(c.fact)
-    words = wording(_HOLDING_WORDS, lang)
-    if m is None:
+def _has_field(m: re.Match[str]) -> bool:
+    return m["holder"] is not None or m["field"] in _DATES_ONLY
+
+
+def _record_phrase(c: Condition, lang: str) -> str | None:
+    """What ``c``'s values say of its record ("began on 2022-03-15 or earlier", "is 25% or more of the capital");
+    None for a field without words or values said otherwise (then the condition is said as a fact)."""
+    m = _RECORD_FIELD.match(c.fact)
+    words = wording(_RECORD_WORDS, lang)
+    if m is None or not _has_field(m):
         return None
     name, shown = m["field"], c.listed[0] if len(c.listed) == 1 else (c.values if not c.listed else None)
     if shown is None:
@@ -1024,28 +1043,32 @@ def _holding_phrase(c: Condition, lang: str) -> str | None:
         return words.get(f"direct_{shown}")
     if name == "until" and shown == "not stated":
         return words["until_none"]
-    if name not in words or name in ("record", "until_none", "a_day") or "not stated" in shown:
+    if f"of_{name}" not in words or "not stated" in shown:
         return None
     values = values_text(shown, lang)
-    if shown.startswith("from ") and name in ("from", "until"):
+    if shown.startswith("from ") and name in _DATES_ONLY:
         values = words["a_day"].format(v=values)
     return words[name].format(v=values)
 
 
-def _holding_record(c: Condition, lang: str) -> str:
-    """The holding record of ``c`` by its holder and company, with where the scenario states it (the field's path
-    without the field)."""
-    m = _HOLDING_FIELD.match(c.fact)
+def _record_named(c: Condition, lang: str) -> str:
+    """The record of ``c`` in words (its holder and company, its person and State, its place), with where the
+    scenario states it (the field's path without the field)."""
+    m = _RECORD_FIELD.match(c.fact)
     assert m is not None
-    record = wording(_HOLDING_WORDS, lang)["record"].format(holder=m["holder"], company=m["company"])
-    if not c.field or not c.field.endswith("." + m["field"]):
+    words = wording(_RECORD_WORDS, lang)
+    if m["holder"] is not None:
+        record = words["holding"].format(holder=m["holder"], company=m["company"])
+    elif m["person"] is not None:
+        record = with_state(words["presence"].format(person=m["person"], state="{state}"), "state", m["state"], lang)
+    elif m["period"] is not None:
+        record = words["period"].format(n=int(m["period"]) + 1, place=m["place"])
+    else:
+        record = words["place"].format(place=m["place"])
+    path = c.field if c.field is not None else c.fact
+    if not path.endswith("." + m["field"]):
         return record
-    return f"{record} (`{field_text(c.field[:-len(m['field']) - 1], lang)}`)"
-
-
-def _holding_conditions(conditions: Sequence[Condition], lang: str) -> str:
-    phrases = f" {label('and', lang)} ".join(_holding_phrase(c, lang) or "" for c in conditions)
-    return f"{_holding_record(conditions[0], lang)} {phrases}"
+    return f"{record} (`{field_text(path[:-len(m['field']) - 1], lang)}`)"
 
 
 def open_fact_named(fact: str, field: str | None, lang: str) -> str:
