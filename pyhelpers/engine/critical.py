@@ -13,7 +13,10 @@ days of the calendar years around them and the dates the treaty's static facts n
 either side, moved by each of the treaty's month counts (either way), then by each of its day counts
 (either way), and taken a day either side again; and the range's ends. The **representatives** are the
 range's first day and every candidate inside the range: each stands for the days from it up to the day
-before the next one (:attr:`OpenFact.high` is the range's last day).
+before the next one (:attr:`OpenFact.high` is the range's last day), and that last day is solved too
+(:func:`with_last_days`): a change no candidate marks (a share of a window's days reached by adding the days
+of several periods) lies between a representative and its last day when they answer differently, where the
+solve places it at its exact day (:func:`pyhelpers.engine.alternatives._refined`).
 
 Nothing here names a treaty, a period or a threshold: they are read from the static facts of the rules
 (:attr:`pyhelpers.engine.solve.Checker.static_atoms`), for the scenario's treaty only.
@@ -213,6 +216,15 @@ def _open_representatives(fact: OpenFact, scenario: Scenario, others: Sequence[O
     return [first, *sorted(p for p in points if first < p <= anchor)], anchor
 
 
+def with_last_days(reps: Sequence[date], high: date) -> list[date]:
+    """``reps`` (sorted) with the last day each stands for: the day before the next one, and ``high``. A
+    change the candidate boundaries miss (a threshold the rules reach by adding the days of several
+    periods: the days still needed in a window after another period's days) then lies between two values
+    that answer differently, where :func:`pyhelpers.engine.alternatives._refined` places it at its day."""
+    out = set(reps) | {b - _DAY for b in reps[1:]} | ({high} if reps and high >= reps[-1] else set())
+    return sorted(out)
+
+
 def critical_dates(fact: OpenFact, scenario: Scenario, others: Sequence[OpenFact], periods: Periods) -> OpenFact:
     """``fact`` (a date range, or a date given as ``unknown``) with its values the representatives of the
     range (module doc)."""
@@ -221,11 +233,12 @@ def critical_dates(fact: OpenFact, scenario: Scenario, others: Sequence[OpenFact
         found = _open_representatives(fact, scenario, others, periods)
         if found is None:
             return fact
-        return dataclasses.replace(fact, values=tuple(d.isoformat() for d in found[0]), high=found[1].isoformat())
+        reps, last = with_last_days(found[0], found[1]), found[1]
+        return dataclasses.replace(fact, values=tuple(d.isoformat() for d in reps), high=last.isoformat())
     low, high = _as_date(fact.values[0]), _as_date(fact.values[-1])
     if low is None or high is None:
         return fact
-    reps = representatives(scenario, others, periods, low, high, holding, fact.path)
+    reps = with_last_days(representatives(scenario, others, periods, low, high, holding, fact.path), high)
     if len(reps) >= len(fact.values):
         return fact
     return dataclasses.replace(fact, values=tuple(d.isoformat() for d in reps), high=high.isoformat())
