@@ -54,6 +54,10 @@ EACH = {  # several items' ranges, each narrowed to a window around its critical
         [("2023-12-20", "2024-01-10"), ("2023-12-25", "2024-01-05"), ("2023-12-28", "2024-01-12")],
     "br-uy/unknowns-two-holding-ends-open-beside-open-royalty-date":
         [("2024-03-05", "2024-03-25"), ("2024-02-10", "2024-03-01"), ("2023-12-20", "2024-01-10")],
+    # a share of a window's days reached by adding two periods' days (153 + 30): no candidate boundary marks
+    # it; every day of the whole range (widened, the range would begin before the holding's first day)
+    "br-uy/blind49-lob-29-2-e-15b-second-stint-end-range-41-days-critical-2025-04-30": [("2025-04-10", "2025-05-20")],
+    "br-uy/blind49-lob-29-2-e-15f-second-stint-end-range-20-days-critical-2025-04-30": [("2025-04-16", "2025-05-05")],
 }
 
 
