@@ -177,14 +177,15 @@ def test_critical_dates_answer_as_every_day(checker: Checker, path: Path, monkey
 
 
 def test_long_ranges_keep_few_days(checker: Checker) -> None:
-    """The issue's ranges of a year or 400 days are answered over a few dozen days at most."""
+    """The issue's ranges of a year or 400 days are answered over a hundred-odd days at most (the
+    representatives and the last day each stands for: :func:`pyhelpers.engine.critical.with_last_days`)."""
     for key in LONG:
         if "exam23" in key:
             continue  # a short range, windowed for its cost
         path = ROOT / "scenarios" / f"{key}.yaml"
         scenario = load_file(path)
         (fact,) = critical.open_facts(checker, scenario)
-        assert len(fact.values) <= 100 < len(scenario.unknowns[0].values), key
+        assert len(fact.values) <= 130 < len(scenario.unknowns[0].values), key
         assert fact.span() == scenario.unknowns[0].span()
 
 
@@ -270,14 +271,15 @@ income:
 
 def test_a_range_of_a_thousand_days_is_answered_by_its_critical_date(checker: Checker) -> None:
     """Audit 23, defect 7: the cap on a range of dates is no longer 400 days. 1,000 days of a holding's first day
-    (2020-01-01 to 2022-09-26) are answered over fewer than 100 days (measured: about 0.1 s of CPU time),
+    (2020-01-01 to 2022-09-26) are answered over fewer than 130 days (representatives and the last day each
+    stands for; measured: about 0.1 s of CPU time),
     with the two years before the payment as the critical date; the days either side of it, given as
     values, agree (the narrowly-not case: a day later, 15%)."""
     from pyhelpers.scenario import load_text
 
     scenario = load_text(THOUSAND_DAYS.replace("FROM", "{between: [2020-01-01, 2022-09-26]}"), "t.yaml")
     (fact,) = critical.open_facts(checker, scenario)
-    assert len(scenario.unknowns[0].values) == 1000 and len(fact.values) < 100
+    assert len(scenario.unknowns[0].values) == 1000 and len(fact.values) < 130
     item = checker.check(scenario, "t.yaml").item("div")
     assert item.status == "depends"
     assert sorted((a.max_rate_bp, [(c.fact, c.values) for c in a.holds_if]) for a in item.alternatives

@@ -42,9 +42,10 @@ the items that read a fact in common, and the facts they read); parts are decide
 MAX_DAYS = MAX_COMBINATIONS
 """At most this many days in a ``between`` range of dates. The rules read such a range by its critical dates
 (:mod:`pyhelpers.engine.critical`), so its length costs little in the solve (measured: a range of 1,000
-days on a holding's first or last day is answered in about 0.1 s of CPU time, 80 to 90 representatives;
-loading validates each day, about 60 ms for 1,000 days); the loader still counts a range's days among the
-combinations of the unknown facts (:data:`MAX_COMBINATIONS`), so a longer range would be refused there.
+days on a holding's first or last day is answered in about 0.1 s of CPU time, over about 100 values: the
+representatives and the last day each stands for; loading validates each day, about 60 ms for 1,000 days);
+the loader still counts a range's days among the combinations of the unknown facts (:data:`MAX_COMBINATIONS`),
+so a longer range would be refused there.
 A first or last day with no bound on one side is given as plain ``unknown`` instead."""
 
 _MARKERS = ({"one_of"}, {"between"}, {"value", "changeable"})
