@@ -126,6 +126,13 @@ class Argument:
         return data
 
     @property
+    def alternatives(self) -> list[Line]:
+        """For a State's outcome: the lines of kind ``not_met``, the provisions that would have given a more
+        favourable outcome (their rules derive the conclusion the outcome rests on, under the same article) and were
+        considered and not met, each with the condition that failed and its figures (:meth:`_Projector.alternatives`)."""
+        return [ln for ln in self.lines if ln.kind == "not_met"]
+
+    @property
     def decisive(self) -> Line | None:
         """The line `treaty check` prints under the outcome: the provision that gives it where its line tests a
         figure, else the first line below it that does (the test that decided: an employee's 184 days against 183
@@ -302,6 +309,63 @@ class _Projector:
                 for a in el:
                     self._visit(a, cur, lines, seen, context)
 
+    # ---------------------------------------------------------------------------- alternatives ---
+    def alternatives(self, outcome: clingo.Symbol) -> list[Line]:
+        """The provisions considered for a State's ``outcome`` and not met: the rules that derive the conclusion the
+        outcome's rule rests on (its positive condition that names a provision: the cap, the right to tax), for the
+        same item and State, under another provision of the same article, that hold for no provision and whose best
+        attempt failed on a threshold (a comparison of figures); each with the facts its rule met and the comparison
+        that holds instead ("that holding is 24.9% of the capital (< 25%)"). A test that failed on a kind or an id
+        (a dividend is not interest) is no alternative considered."""
+        sup = self.ex.just.get(outcome)
+        if sup is None:
+            return []
+        out: list[Line] = []
+        for atom in sup.pos:
+            pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+            if pred is None:
+                continue
+            specs = list(pred.args)
+            at = next((i for i, spec in enumerate(specs) if spec.type == "prov"), None)
+            if at is None or atom.arguments[at].type != clingo.SymbolType.String:
+                continue
+            prov = atom.arguments[at].string
+            fixed = {i for i, spec in enumerate(specs) if spec.type in ("id", "state") or i < 2}
+            held = {a.arguments[at].string for a in self.ex.index.get((atom.name, len(atom.arguments)), [])
+                    if all(a.arguments[i] == atom.arguments[i] for i in fixed)
+                    and a.arguments[at].type == clingo.SymbolType.String}
+            article = prov.partition("(")[0]
+            key = (atom.name, len(atom.arguments))
+            ex = self._analyser()
+            rules = [p for p in ex.rule_source.rules_for(*key)
+                     if p.info.dynamic_provision is None and p.info.provision not in held
+                     and p.info.provision.partition("(")[0] == article]
+            if not rules:  # no other provision of the article gives it: none considered (and no analysis to run)
+                continue
+            ex = copy.copy(ex)
+            ex.rule_source = _Only(ex.rule_source, key, rules)
+            pattern = ast.Function(_LOC, atom.name, [
+                ast.SymbolicTerm(_LOC, a) if i in fixed else ast.Variable(_LOC, f"_V{i}")
+                for i, a in enumerate(atom.arguments)], 0)
+            try:
+                attempts = ex.why_not(pattern, [], depth=6)
+            except Exception:  # an analysis the explainer cannot make: no alternative shown
+                continue
+            for step in (c for a in attempts for c in _candidates(a)):
+                other = step.provision
+                if other is None or other in held or other.partition("(")[0] != article or not _figures_failed(step):
+                    continue
+                facts = self.failure(step)
+                text = word("not_applied", self.lang).format(
+                    prov=provision_text(other, self.lang), exception=_strip_provision(step.reading, other, self.lang))
+                line = Line("not_met", other, [text], facts[:-1],
+                            rules=[step.rule_id] if step.rule_id else [])
+                if facts and not _relate(line, facts[-1], self.lang):
+                    line.facts.append(facts[-1])
+                if not any((ln.provision, ln.readings) == (line.provision, line.readings) for ln in out):
+                    out.append(line)
+        return out
+
     # ------------------------------------------------------------------------------ figures ---
     def _fact(self, atom: clingo.Symbol) -> str | None:
         """A fact of the scenario that carries a value (not only ids and States), as its reading."""
@@ -464,12 +528,18 @@ class _Projector:
             self._not_met[atom] = ex.thresholds_not_met(atom, cited_only=True)
         return self._not_met[atom]
 
+    def _analyser(self) -> Explainer:
+        """The explainer a why-not analysis runs on: with every rule of the treaty where the projector has them (a rule
+        that could not fire is one the analysis asks about), else with those that can fire."""
+        if self.full is None:
+            return self.ex
+        ex = copy.copy(self.ex)
+        ex.rule_source = self.full
+        return ex
+
     def _why_not(self, exc: clingo.Symbol) -> str | None:
         """Why the exception did not apply: the deepest first failed condition of its best attempt."""
-        ex = self.ex
-        if self.full is not None:
-            ex = copy.copy(self.ex)
-            ex.rule_source = self.full
+        ex = self._analyser()
         pattern = ast.Function(_LOC, exc.name, [ast.SymbolicTerm(_LOC, a) for a in exc.arguments], 0)
         try:
             attempts = ex.why_not(pattern, [], depth=3)
@@ -661,6 +731,8 @@ def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
     prov = next((a.string for spec, a in zip(pred.args, args, strict=True)
                  if spec.type == "prov" and a.type == clingo.SymbolType.String), None) if pred is not None else None
     if sym.name == "state_outcome":
+        at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
+        lines[at:at] = proj.alternatives(sym)  # after the provisions that gave the outcome, before the exceptions
         return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
                         sym.name, prov)
     return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
@@ -742,6 +814,26 @@ def _candidates(step: Step) -> list[Step]:
     if step.kind == "failed" and step.provision is not None:
         return [step]
     return [c for child in step.children if child.kind in _FAILING for c in _candidates(child)]
+
+
+class _Only:
+    """A rule source that gives, for one head predicate, only the rules chosen (the alternatives a projector
+    analyses), and the source's rules for every other."""
+
+    def __init__(self, source: Any, key: tuple[str, int], rules: list[Any]) -> None:
+        self.source, self.key, self.rules = source, key, rules
+
+    def rules_for(self, name: str, arity: int) -> list[Any]:
+        return self.rules if (name, arity) == self.key else self.source.rules_for(name, arity)
+
+
+def _figures_failed(attempt: Step) -> bool:
+    """Whether the first failed condition of ``attempt``, followed down, is a comparison of figures that does not
+    hold (a threshold not met), not one between States, ids or kinds."""
+    step = attempt
+    while step.children:
+        step = step.children[0]
+    return step.kind == "test" and step.held is not None and not step.between_terms
 
 
 def _held_against(attempt: Step) -> str | None:

@@ -347,8 +347,8 @@ def _decisive_lines(checker: Checker, scenario: Scenario, lang: str, _emit: Call
     out: dict[tuple[str, str], str] = {}
     ex = explain_scenario(checker, scenario, lang)
     for item in scenario.income:
-        for arg in argument_for(ex, item.id, frozenset({"state_outcome"}), why_not=False):
-            line = render.decisive_line(arg)
+        for arg in argument_for(ex, item.id, frozenset({"state_outcome"})):
+            line = render.decisive_line(arg, lang)
             if arg.state is not None and line is not None:
                 out[(item.id, arg.state)] = line
     return out

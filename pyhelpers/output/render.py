@@ -1696,7 +1696,7 @@ def argument_line(line: Line) -> str:
     """``<provision>: <reading> — <fact>; <fact>`` (``<reading> — ...`` where the reading opens with the
     provision) or ``<provision> does not apply (<exception>): <why>``."""
     facts = "; ".join(line.figures)
-    if line.kind == "exception":
+    if line.kind in ("exception", "not_met"):
         return f"{line.reading}: {facts}" if facts else line.reading
     head = line.reading if names_provision(line) else f"{line.provision}: {line.reading}"
     return head + (f" — {facts}" if facts else "")
@@ -1861,7 +1861,14 @@ def why_not_json(answers: Sequence[WhyNot], lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def decisive_line(arg: Argument) -> str | None:
-    """The line under a State's outcome in `treaty check`: the provision that gives it, with its facts."""
+def decisive_line(arg: Argument, lang: str = "en") -> str | None:
+    """The line under a State's outcome in `treaty check`: the provision that gives it, with its facts, then each
+    more favourable provision considered and not met with the condition that failed and its figures."""
     line = arg.decisive
-    return argument_line(line) if line is not None else None
+    if line is None:
+        return None
+    text = argument_line(line)
+    unmet = [readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang),
+                                                         why="; ".join(ln.tested or ln.figures))
+             for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
+    return text + ("; " if " — " in text else " — ") + "; ".join(unmet) if unmet else text
