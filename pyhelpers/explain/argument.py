@@ -81,6 +81,7 @@ class Line:
     comparisons: list[str] = field(default_factory=list)  # those no shown fact carries
     tested: list[str] = field(default_factory=list)  # the facts a comparison tests, with its bound
     rules: list[str] = field(default_factory=list)
+    decides: bool = False  # a rule of the line's own provision tests a figure (not one collapsed into it)
 
     @property
     def reading(self) -> str:
@@ -137,9 +138,14 @@ class Argument:
         """The line `treaty check` prints under the outcome: the provision that gives it where its line tests a
         figure, else the first line below it that does (the test that decided: an employee's 184 days against 183
         under the short-stay exception, where the paragraph giving the right tests no figure), else that provision's
-        line."""
+        line. Where a more favourable provision was considered and not met (:attr:`alternatives`), the provision that
+        gives the outcome: the test that decided is that one's, shown after it."""
         provisions = [ln for ln in self.lines if ln.kind == "provision"]
-        return next((ln for ln in provisions if ln.tested or ln.comparisons), provisions[0] if provisions else None)
+        if not provisions:
+            return None
+        if any(ln.figures for ln in self.alternatives):  # the test that decided is the one not met: it follows the line
+            return provisions[0]
+        return next((ln for ln in provisions if ln.decides), provisions[0])
 
 
 def _strip_provision(text: str, prov: str, lang: str) -> str:
@@ -261,6 +267,7 @@ class _Projector:
             facts = [self._fact(a) for a in sup.pos] if collect else []
             bounds: dict[int, list[str]] = {}
             derived: list[tuple[str, str]] = []
+            compared = len(cur.comparisons)
             for part in sup.tests if BOOKKEEPING not in sup.plan.info.flags and collect else []:
                 figure = self._figure(part, sup)
                 if figure is None or self._idle(part, sup):
@@ -278,6 +285,9 @@ class _Projector:
                 for figure, _ok, _held in self.ex.aggregate_tests(part.atom, sup.plan, sup.env):
                     if figure not in cur.comparisons:
                         cur.comparisons.append(figure)
+            if (bounds or derived or len(cur.comparisons) > compared) and (
+                    _rule_provision(sup.plan, sup.env) == cur.provision):
+                cur.decides = True
             for i, fact in enumerate(facts):
                 if fact is not None:
                     _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
@@ -302,6 +312,8 @@ class _Projector:
                             figures="; ".join(held))
                         if unmet not in cur.comparisons:  # the condition its figures are of
                             cur.comparisons.append(unmet)
+                        if _rule_provision(sup.plan, sup.env) == cur.provision:
+                            cur.decides = True
         for a in sup.pos:
             self._visit(a, cur, lines, seen, context)
         for _part, elements in sup.aggs:
