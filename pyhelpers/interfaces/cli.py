@@ -290,7 +290,11 @@ def _check_one(checker: Checker, path: str, ask: bool, time_limit: float, fmt: s
     started = time.monotonic()
     result, mismatches = _check_with_progress(checker, scenario, path, time_limit, lang, alone)
     if fmt == "json":
-        outputs.append(documents.check_document(result, mismatches, scenario, path, ask, lang))
+        document = documents.check_document(result, mismatches, scenario, path, ask, lang)
+        if not ask:  # each State's decisive line, as the text prints it under the outcome
+            decisive = _decisive(checker, scenario, result, lang, started + time_limit)
+            render.with_decisive(document, result, lang, decisive or {}, decisive is None)
+        outputs.append(document)
     elif ask:
         click.echo(render.ask_text(result, lang, scenario), nl=False)
     else:

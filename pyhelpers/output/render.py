@@ -1253,6 +1253,18 @@ def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
     return data
 
 
+def with_decisive(data: dict[str, Any], result: ScenarioResult, lang: str, decisive: dict[tuple[str, str], str],
+                  decisive_cut: bool) -> None:
+    """`treaty check --format json`'s document ``data`` of ``result`` with each State's ``decisive`` line (the line the
+    text prints under its outcome; null where there is none) and, where the time limit stopped their derivation,
+    ``decisive_cut`` in words (as the text says it)."""
+    for item in data.get("items", []):
+        for state in item.get("states", []):
+            state["decisive"] = decisive.get((item.get("item_id"), state.get("state")))
+    if decisive_cut:
+        data["decisive_cut"] = label("decisive_cut", lang).format(source=result.source)
+
+
 def answer_lines(a: PersonAnswer, lang: str) -> list[str]:
     """A question about a person: its residence and, where asked, whether it is a qualified person."""
     words = wording(_ANSWER, lang)
