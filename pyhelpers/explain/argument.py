@@ -59,6 +59,9 @@ from pyhelpers.explain.readings import plain, provision_text, reading, render_va
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
+UNDETERMINED = "undetermined"
+_OPEN = ("missing", "depends", "requires_judgment")
+"""The findings of an item that leave a State's outcome open (a fact missing, given as unknown, a judgment)."""
 BOOKKEEPING = "bookkeeping"
 GIVEN = "given"
 DEFAULTED = "defaulted"
@@ -141,10 +144,10 @@ class Argument:
         line. Where a more favourable provision was considered and not met (:attr:`alternatives`), the provision that
         gives the outcome: the test that decided is that one's, shown after it."""
         provisions = [ln for ln in self.lines if ln.kind == "provision"]
-        if not provisions:
-            return None
-        if any(ln.figures for ln in self.alternatives):  # the test that decided is the one not met: it follows the line
-            return provisions[0]
+        if not provisions:  # an undetermined outcome no provision gives: what leaves it open
+            return next((ln for ln in self.lines if ln.kind == "open"), None)
+        if any(ln.figures for ln in self.alternatives) or self.outcome == UNDETERMINED:
+            return provisions[0]  # the test that decided is the one not met, after it; or what leaves it open
         return next((ln for ln in provisions if ln.decides), provisions[0])
 
 
@@ -188,11 +191,24 @@ class _Projector:
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
-        lines: dict[tuple[str, str], Line] = {}
-        seen: set[clingo.Symbol] = set()
+        """The lines for ``root`` from its justification; where that gives no provision's line (a core rule on a
+        negated condition: "no State's right is decided"), from the first other rule deriving it that gives one
+        (the provision that may still decide it)."""
         sup = self.ex.just.get(root)
         if sup is None:
             return []
+        out = self._project(root, sup)
+        for other in self.ex.supports.get(root, []):
+            if any(ln.kind == "provision" for ln in out):
+                break
+            if other is not sup and _rule_provision(other.plan, other.env) is not None:
+                self._inferred.clear()
+                out = self._project(root, other) or out
+        return out
+
+    def _project(self, root: clingo.Symbol, sup: _Support) -> list[Line]:
+        lines: dict[tuple[str, str], Line] = {}
+        seen: set[clingo.Symbol] = set()
         self._root = _rule_provision(sup.plan, sup.env)
         self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
@@ -320,6 +336,26 @@ class _Projector:
             for el in elements:
                 for a in el:
                     self._visit(a, cur, lines, seen, context)
+
+    def _open_findings(self) -> list[clingo.Symbol]:
+        return sorted(a for key in self.ex.index if key[0] in _OPEN and key[1] == 4 for a in self.ex.index[key]
+                      if _arg_is(a, 1, self.item) and a.arguments[3].type == clingo.SymbolType.String)
+
+    def open_lines(self) -> list[Line]:
+        """For an undetermined outcome no provision's rule gives: one line (kind ``open``) per finding of the item
+        that leaves it open (a fact missing, unknown or to be judged), as `treaty check` words it."""
+        return [Line("open", a.arguments[3].string, [reading(self.ex.logic, a, self.lang)], decides=True)
+                for a in self._open_findings()]
+
+    def open_facts(self, line: Line) -> None:
+        """For an undetermined outcome argued by ``line`` (the provision that may still decide it): what is open, as
+        facts of the line: the item's findings of a fact missing, unknown or to be judged, those under the line's
+        provision where there are, else all of them."""
+        found = self._open_findings()
+        own = [a for a in found if a.arguments[3].string == line.provision] or found
+        for a in own:
+            _add_fact(line, reading(self.ex.logic, a, self.lang), None)
+        line.decides = line.decides or bool(own)
 
     # ---------------------------------------------------------------------------- alternatives ---
     def alternatives(self, outcome: clingo.Symbol) -> list[Line]:
@@ -743,6 +779,10 @@ def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
     prov = next((a.string for spec, a in zip(pred.args, args, strict=True)
                  if spec.type == "prov" and a.type == clingo.SymbolType.String), None) if pred is not None else None
     if sym.name == "state_outcome":
+        if args[3].name == UNDETERMINED and lines and lines[0].kind == "provision":
+            proj.open_facts(lines[0])
+        elif args[3].name == UNDETERMINED and not any(ln.kind == "provision" for ln in lines):
+            lines[:0] = proj.open_lines()  # no rule of a provision gives it: what is open, each under its provision
         at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
         lines[at:at] = proj.alternatives(sym)  # after the provisions that gave the outcome, before the exceptions
         return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,

@@ -1708,7 +1708,7 @@ def argument_line(line: Line) -> str:
     """``<provision>: <reading> — <fact>; <fact>`` (``<reading> — ...`` where the reading opens with the
     provision) or ``<provision> does not apply (<exception>): <why>``."""
     facts = "; ".join(line.figures)
-    if line.kind in ("exception", "not_met"):
+    if line.kind in ("exception", "not_met", "open"):
         return f"{line.reading}: {facts}" if facts else line.reading
     head = line.reading if names_provision(line) else f"{line.provision}: {line.reading}"
     return head + (f" — {facts}" if facts else "")
