@@ -48,6 +48,7 @@ from pyhelpers.explain.explainer import (
     Unbound,
     _proportion,
     _rule_provision,
+    _search_order,
     _Support,
     evaluate,
     number_literal,
@@ -322,6 +323,8 @@ class _Projector:
                     if not self._exceptions_of(a):
                         held = self._thresholds_not_met(a)
                         if not held:
+                            for text in self._instead(a):  # the fact that holds in its place, in the positive
+                                _add_fact(cur, text, None)
                             continue
                         unmet = word("not_met_figures", self.lang).format(
                             condition=_strip_provision(reading(self.ex.logic, a, self.lang), cur.provision, self.lang),
@@ -336,6 +339,51 @@ class _Projector:
             for el in elements:
                 for a in el:
                     self._visit(a, cur, lines, seen, context)
+
+    def _instead(self, atom: clingo.Symbol) -> list[str]:
+        """Why a negated derived condition holds, in the positive: for each rule of ``atom`` (with a provision)
+        whose best attempt fails on one positive condition alone, the facts of the same kind about the same
+        persons and items that hold in its place, their States aside ("for the treaty, the employer is a resident of
+        Portugal only" where the employer's residence in Brazil is what the rule asks). Nothing where more than one
+        condition fails, or none holds in its place (the scenario says nothing about it)."""
+        if atom in self.ex.true:
+            return []
+        ex = self._analyser()
+        out: list[str] = []
+        for plan in ex.rule_source.rules_for(atom.name, len(atom.arguments)):
+            env = unify(plan.head, atom, {})
+            if env is None:
+                continue
+            results: list[Any] = []
+            ex._search(_search_order(plan), 0, env, [], results)
+            for failures, _ in results:
+                if len(failures) != 1 or failures[0][0].kind != "pos":
+                    continue
+                part, fenv = failures[0]
+                node = part.atom
+                args = list(getattr(node, "arguments", []))
+                pred = self.ex.logic.predicate(node.name, len(args))
+                if pred is None or pred.role not in ("derived", "input"):
+                    continue
+                keys = []
+                for i, (spec, arg) in enumerate(zip(pred.args, args, strict=True)):
+                    if spec.type == "state":
+                        continue
+                    try:
+                        keys.append((i, evaluate(arg, fenv)))
+                    except Unbound:
+                        continue
+                if not any(v.type == clingo.SymbolType.String and i > 0 for i, v in keys):
+                    continue  # nothing to say it of
+                for held in self.ex.index.get((node.name, len(args)), []):
+                    if all(held.arguments[i] == v for i, v in keys):
+                        text = reading(self.ex.logic, held, self.lang)
+                        for spec, a in zip(pred.args, held.arguments, strict=True):
+                            if spec.type == "prov" and a.type == clingo.SymbolType.String:
+                                text = _strip_provision(text, a.string, self.lang)  # the fact, not where it is from
+                        if text not in out:
+                            out.append(text)
+        return out
 
     def _open_findings(self) -> list[clingo.Symbol]:
         return sorted(a for key in self.ex.index if key[0] in _OPEN and key[1] == 4 for a in self.ex.index[key]
