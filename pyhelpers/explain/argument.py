@@ -133,8 +133,9 @@ class Argument:
     @property
     def alternatives(self) -> list[Line]:
         """For a State's outcome: the lines of kind ``not_met``, the provisions that would have given a more
-        favourable outcome (their rules derive the conclusion the outcome rests on, under the same article) and were
-        considered and not met, each with the condition that failed and its figures (:meth:`_Projector.alternatives`)."""
+        favourable outcome (their rules derive the conclusion the outcome rests on, under the same article) and
+        were considered and not met, each with the condition that failed and its figures
+        (:meth:`_Projector.alternatives`)."""
         return [ln for ln in self.lines if ln.kind == "not_met"]
 
     @property
