@@ -190,6 +190,8 @@ class _Projector:
         self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
         self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
         self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
+        self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
+        self._rests: set[str] = set()  # the conditions that line rests on, shown where it tests no figure
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -211,6 +213,7 @@ class _Projector:
     def _project(self, root: clingo.Symbol, sup: _Support) -> list[Line]:
         lines: dict[tuple[str, str], Line] = {}
         seen: set[clingo.Symbol] = set()
+        self._first = None
         self._root = _rule_provision(sup.plan, sup.env)
         self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
@@ -218,6 +221,8 @@ class _Projector:
         for ln in provisions:
             said = " ".join(ln.readings)
             facts = [f for f in ln.facts if f in ln.tested or not self._repeats(f, said)]
+            if ln.tested:  # its figures decide: the conditions it rests on are no part of its argument
+                facts = [f for f in facts if f not in self._rests]
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
             ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
@@ -251,11 +256,25 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
+            elif line.rules == [self._first] and self._derived(atom):
+                # a condition the rule giving the conclusion derived under its own provision: the legal fact the
+                # conclusion rests on ("Portugal may tax div-2024 — div-2024 is paid by a company resident of
+                # Brazil to a resident of Portugal")
+                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+                _add_fact(line, text, None)
+                self._rests.add(text)
             cur = line
+            if self._first is None:
+                self._first = sup.plan.info.rule_id
         if atom in seen:
             return
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
+
+    def _derived(self, atom: clingo.Symbol) -> bool:
+        """A condition a rule derived that reads as a legal fact: a derived predicate of the vocabulary."""
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        return pred is not None and pred.role == "derived"
 
     def _argued_under(self, atom: clingo.Symbol, prov: str, owner: Line | None) -> str:
         """The provision to argue ``atom`` under, where the rule that derived it first is of ``prov``, outside the
