@@ -162,13 +162,14 @@ def _decisive(path: str) -> list[str]:
 
 HOLDING_24_9 = ("br-pt 10(2)(b): the tax of Brazil on div-2024 may not exceed 15% of the gross amount — br-pt 10(2)(a) "
                 "not met: that holding (holding-1) is 24.9% of the capital (< 25%)")
+PORTUGAL = ("br-pt 10(1): Portugal may tax div-2024 — div-2024 is paid by a company resident of Brazil to a resident of "
+            "Portugal")
 
 
 def test_the_favourable_provision_not_met_is_shown_with_its_figures() -> None:
     """Audit 24 D1: the 15% cap of a 24.9% holding says why the 10% was refused, in check's decisive line and in
     explain (a line of its own); narrowly not: a 30% holding meets 10(2)(a), and no provision is said not met."""
-    assert _decisive("br-pt/dividends-holding-24-9-percent.yaml") == [HOLDING_24_9,
-                                                                      "br-pt 10(1): Portugal may tax div-2024"]
+    assert _decisive("br-pt/dividends-holding-24-9-percent.yaml") == [HOLDING_24_9, PORTUGAL]
     lines = _explain(str(ROOT / "scenarios/br-pt/dividends-holding-24-9-percent.yaml"))
     assert ("    br-pt 10(2)(a) does not apply (the tax of Brazil on div-2024 may not exceed 10% of the gross amount): "
             "lusoinvest holds an interest in alfa-industria-sa (direct) from 2021-01-15, with no end stated; that "
@@ -186,7 +187,7 @@ def test_the_decisive_line_of_a_cap_is_its_provision_not_the_definition() -> Non
     assert _decisive("br-sg/dividends-capital-24-99-percent.yaml") == [
         "br-sg 10(2)(b): the tax of Brazil on div may not exceed 15% of the gross amount — br-sg 10(2)(a) not met: "
         "that holding (holding-1) is 24.99% of the capital (< 25%)",
-        "br-sg 10(1): Singapore may tax div"]
+        "br-sg 10(1): Singapore may tax div — div is paid from Brazil to a resident of Singapore"]
     lines = _explain(str(ROOT / "scenarios/br-sg/dividends-capital-24-99-percent.yaml"))
     assert ("    br-sg 10(2): the tax of Brazil on div is limited, its beneficial owner being a resident of the other "
             "State") in lines
@@ -228,5 +229,5 @@ def test_check_json_carries_each_states_decisive_line() -> None:
 
     data = json.loads(_check("br-pt/dividends-holding-24-9-percent.yaml", "--format", "json"))
     states = {s["state"]: s["decisive"] for s in data["results"][0]["items"][0]["states"]}
-    assert states == {"br": HOLDING_24_9, "pt": "br-pt 10(1): Portugal may tax div-2024"}
+    assert states == {"br": HOLDING_24_9, "pt": PORTUGAL}
     assert "decisive_cut" not in data["results"][0]
