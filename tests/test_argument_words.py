@@ -162,8 +162,8 @@ def _decisive(path: str) -> list[str]:
 
 HOLDING_24_9 = ("br-pt 10(2)(b): the tax of Brazil on div-2024 may not exceed 15% of the gross amount — br-pt 10(2)(a) "
                 "not met: that holding (holding-1) is 24.9% of the capital (< 25%)")
-PORTUGAL = ("br-pt 10(1): Portugal may tax div-2024 — div-2024 is paid by a company resident of Brazil to a resident of "
-            "Portugal")
+PORTUGAL = ("br-pt 10(1): Portugal may tax div-2024 — div-2024 is paid by a company resident of Brazil to a resident "
+            "of Portugal")
 
 
 def test_the_favourable_provision_not_met_is_shown_with_its_figures() -> None:
