@@ -192,6 +192,7 @@ class _Projector:
         self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
         self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
         self._rests: set[str] = set()  # the conditions that line rests on, shown where it tests no figure
+        self._outcome = False  # the conclusion being argued is a State's outcome
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -214,6 +215,7 @@ class _Projector:
         lines: dict[tuple[str, str], Line] = {}
         seen: set[clingo.Symbol] = set()
         self._first = None
+        self._outcome = root.name == "state_outcome"
         self._root = _rule_provision(sup.plan, sup.env)
         self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
@@ -256,7 +258,7 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
-            elif line.rules == [self._first] and self._derived(atom):
+            elif self._outcome and line.rules == [self._first] and self._derived(atom):
                 # a condition the rule giving the conclusion derived under its own provision: the legal fact the
                 # conclusion rests on ("Portugal may tax div-2024 — div-2024 is paid by a company resident of
                 # Brazil to a resident of Portugal")
