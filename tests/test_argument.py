@@ -162,8 +162,8 @@ def test_check_prints_the_decisive_line() -> None:
     out = CliRunner().invoke(main, ["check", path]).stdout
     assert "  Brazil:   may tax, capped at 10% of the gross amount  (br-pt 10(2); br-pt 10(2)(a))\n" \
            "              ↳ br-pt 10(2)(a): the tax of Brazil on div-2024 may not exceed 10% of the gross amount" in out
-    assert ("              ↳ br-pt 10(1): Portugal may tax div-2024 — div-2024 is paid by a company resident of Brazil to "
-            "a resident of Portugal\n") in out
+    assert ("              ↳ br-pt 10(1): Portugal may tax div-2024 — div-2024 is paid by a company resident of Brazil "
+            "to a resident of Portugal\n") in out
     out = CliRunner().invoke(main, ["check", path, "--lang", "pt"]).stdout
     assert "↳ br-pt 10(2)(a): o imposto do Brasil sobre div-2024 não pode exceder 10% do montante bruto" in out
 
