@@ -120,7 +120,7 @@ _LABEL = {
                                 "`treaty check` shows every alternative",
            "decisive_cut": "the decisive lines are not shown: the time limit was reached before the legal argument "
                            "was derived (`treaty explain {source}` gives it)",
-           "item": "item", "type": "type"},
+           "item": "item", "type": "type", "common_grounds": "grounds common to the conclusions below"},
     "pt": {"status": "situação", "provisions": "dispositivos", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimentos conferem", "expect_ok_one": "expect: o rendimento confere",
            "expect_bad": "expect: {n} divergências", "expect_bad_one": "expect: 1 divergência",
@@ -160,7 +160,7 @@ _LABEL = {
                                 "({told}); `treaty check` mostra todas as alternativas",
            "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite se esgotou antes de a argumentação "
                            "jurídica ser derivada (`treaty explain {source}` a apresenta)",
-           "item": "rendimento", "type": "tipo"},
+           "item": "rendimento", "type": "tipo", "common_grounds": "fundamentos comuns às conclusões abaixo"},
     "pt-PT": {"status": "estado", "provisions": "disposições", "why_not": "porque não", "holds": "verifica-se",
               "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
               "reconstructed_mark": "assenta em RECONSTITUÍDAS",
@@ -1754,16 +1754,45 @@ def conclusions(args: list[Argument], item: ItemResult | None, lang: str) -> lis
     return out
 
 
+def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[Line]]]:
+    """Each line of an item's conclusions said once: the lines two or more conclusions share (a dividend's
+    paragraph 1 and the residence of its payer and recipient, under each State's outcome and each finding),
+    first, once; then each conclusion's own lines. A conclusion's first line (the provision that gives it)
+    stays under it; a line that is another conclusion's first line is said there only."""
+    texts = [[argument_line(ln) for ln in c.lines] for c in concs]
+    firsts = {t[0] for t in texts if t}
+    count: dict[str, int] = {}
+    for t in texts:
+        for text in dict.fromkeys(t):
+            count[text] = count.get(text, 0) + 1
+    common: dict[str, Line] = {}
+    own: list[list[Line]] = []
+    for c, t in zip(concs, texts, strict=True):
+        kept = []
+        for i, (ln, text) in enumerate(zip(c.lines, t, strict=True)):
+            if i == 0 or (count[text] < 2 and text not in firsts):
+                kept.append(ln)
+            elif text not in firsts:
+                common.setdefault(text, ln)
+        own.append(kept)
+    return list(common.values()), own
+
+
 def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
     caveat = caveat_text(result.treaty, lang) if result is not None else None
     out: list[str] = [caveat, ""] if caveat else []
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out.append(iid)
-        for c in conclusions(args, by_id.get(iid), lang):
+        concs = conclusions(args, by_id.get(iid), lang)
+        common, own = shared_grounds(concs)
+        if common:
+            out.append("  " + label("common_grounds", lang))
+            out += ["    " + argument_line(ln) for ln in common]
+        for c, lines in zip(concs, own, strict=True):
             out.append("  " + c.heading)
             out += ["    " + text for text in c.alternatives]
-            out += ["    " + argument_line(ln) for ln in c.lines]
+            out += ["    " + argument_line(ln) for ln in lines]
         out.append("")
     return provision_words("\n".join(out).rstrip() + "\n", lang)
 
@@ -1774,10 +1803,14 @@ def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang:
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out += [f"## {iid}", ""]
-        for c in conclusions(args, by_id.get(iid), lang):
+        concs = conclusions(args, by_id.get(iid), lang)
+        common, own = shared_grounds(concs)
+        if common:
+            out += [f"**{label('common_grounds', lang)}**", "", *_markdown_lines(common), ""]
+        for c, lines in zip(concs, own, strict=True):
             out += [f"**{c.heading}**".replace("|", "\\|"), ""]
             out += [f"- {text}".replace("|", "\\|") for text in c.alternatives]
-            out += _markdown_lines(c.lines)
+            out += _markdown_lines(lines)
             out.append("")
     return provision_words("\n".join(out).rstrip() + "\n", lang)
 
