@@ -1754,6 +1754,48 @@ def conclusions(args: list[Argument], item: ItemResult | None, lang: str) -> lis
     return out
 
 
+def merged(concs: Sequence[Conclusion], lang: str) -> list[Conclusion]:
+    """One conclusion for those that say the same of the item under several provisions (an entitlement denied
+    under each test the claimant does not meet): one heading citing each provision, as `treaty check` lists them,
+    over their lines, each once."""
+    groups: dict[tuple[str, str, str], list[Conclusion]] = {}
+    order: list[tuple[str, str, str] | Conclusion] = []
+    for c in concs:
+        arg = c.argument
+        shown = readings.provision_text(arg.provision, lang) if arg is not None and arg.provision else None
+        if arg is None or arg.state is not None or arg.finding is not None or shown is None \
+                or f"({shown})" not in c.heading:
+            order.append(c)
+            continue
+        head, _, tail = c.heading.rpartition(f"({shown})")
+        key = (arg.name, head, tail)
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(c)
+    out: list[Conclusion] = []
+    for entry in order:
+        if isinstance(entry, Conclusion):
+            out.append(entry)
+            continue
+        group = groups[entry]
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        _name, head, tail = entry
+        cited = [readings.provision_text(c.argument.provision, lang) for c in group
+                 if c.argument is not None and c.argument.provision]
+        lines: dict[str, Line] = {}
+        for c in group:
+            for ln in c.lines:
+                lines.setdefault(argument_line(ln), ln)
+        first = group[0].argument
+        assert first is not None
+        joined = replace(first, lines=list(lines.values()))
+        out.append(Conclusion(f"{head}({', '.join(dict.fromkeys(cited))}){tail}", joined))
+    return out
+
+
 def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[Line]]]:
     """Each line of an item's conclusions said once: the lines two or more conclusions share (a dividend's
     paragraph 1 and the residence of its payer and recipient, under each State's outcome and each finding),
@@ -1784,7 +1826,7 @@ def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out.append(iid)
-        concs = conclusions(args, by_id.get(iid), lang)
+        concs = merged(conclusions(args, by_id.get(iid), lang), lang)
         common, own = shared_grounds(concs)
         if common:
             out.append("  " + label("common_grounds", lang))
@@ -1803,7 +1845,7 @@ def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang:
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out += [f"## {iid}", ""]
-        concs = conclusions(args, by_id.get(iid), lang)
+        concs = merged(conclusions(args, by_id.get(iid), lang), lang)
         common, own = shared_grounds(concs)
         if common:
             out += [f"**{label('common_grounds', lang)}**", "", *_markdown_lines(common), ""]
