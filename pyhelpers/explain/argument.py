@@ -315,13 +315,14 @@ class _Projector:
         pred = self.ex.logic.predicate(atom.name, len(args))
         if pred is None or pred.role != "input" or not pred.argued:
             return None
-        if not any(spec.type not in _NOT_FIGURES for spec in pred.args[1:]):
+        if pred.argument != "always" and not any(spec.type not in _NOT_FIGURES for spec in pred.args[1:]):
             return None
         default = self._defaulted(atom)
         if default is None:
             text = reading(self.ex.logic, atom, self.lang)
-            self._shown[text] = tuple(render_value(a, spec.type, self.lang)
-                                      for spec, a in zip(pred.args[1:], args[1:], strict=True))
+            if pred.argument != "always":  # a relation of ids: the reading that names them does not say it
+                self._shown[text] = tuple(render_value(a, spec.type, self.lang)
+                                          for spec, a in zip(pred.args[1:], args[1:], strict=True))
             return text
         if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own
             return reading(self.ex.logic, default, self.lang)
