@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import date
 
 import clingo
@@ -164,15 +165,16 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
     lines = _explain(LOB)
     assert len(lines) <= 70, len(lines)
     item = lines[lines.index("dividend-to-delta"):]
-    own = [ln for before, ln in zip(item, item[1:]) if ln.startswith("    ") and before.startswith("    ")]
-    assert len(own) == len(set(own)), [ln for ln in own if own.count(ln) > 1]  # each once, but a conclusion's first
+    # each line once, but a conclusion's first (the line right under its heading)
+    own = [ln for before, ln in itertools.pairwise(item) if ln.startswith("    ") and before.startswith("    ")]
+    assert len(own) == len(set(own)), [ln for ln in own if own.count(ln) > 1]
     assert "  entitlement to the benefits on dividend-to-delta: denied (br-uy 29(1), br-uy 29(2)(a), br-uy 29(2)(b), " \
            "br-uy 29(2)(c), br-uy 29(2)(d), br-uy 29(2)(e), br-uy 29(3)(a)(i), br-uy 29(4), br-uy 29(5))" in item
     assert "    br-uy 29(2)(a) does not give the benefits on dividend-to-delta" in item
     assert "    br-uy 29(5) does not give the benefits on dividend-to-delta" in item
     assert not any("denies the benefits" in ln for ln in lines)
-    assert "    br-uy 29(2)(d): for dividend-to-delta, the test of br-uy 29(2)(d) is failed — delta-uy is established " \
-           "as a nonprofit organisation, a pension entity or a pension investment fund: none" in item
+    assert "    br-uy 29(2)(d): for dividend-to-delta, the test of br-uy 29(2)(d) is failed — delta-uy is " \
+           "established as a nonprofit organisation, a pension entity or a pension investment fund: none" in item
     assert "    br-uy 29(6)(e): ar-parent counts for the ownership test of br-uy 29(4) — ar-parent, treated as a " \
            "company holding the same capital, is an equivalent beneficiary: yes" in lines
     text = "\n".join(lines)
@@ -180,7 +182,8 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
     assert "0 days after the evaluation date" not in text
     note = item.index("  on dividend-to-delta: benefits only by determination of the competent authority (Brazil) "
                       "(br-uy 29(5))")
-    assert item[note + 1] == "    br-uy 29(1): for dividend-to-delta, the claimant meets none of the tests of 29(2) to 29(4)"
+    assert item[note + 1] == "    br-uy 29(1): for dividend-to-delta, the claimant meets none of the tests of 29(2) " \
+                             "to 29(4)"
     assert sum(ln.startswith("  br-uy 29(9) requires a judgment the scenario has not made: ") for ln in lines) == 2
 
 
@@ -205,8 +208,8 @@ def test_bookkeeping_is_not_in_the_argument_and_a_site_is_named_by_a_place_it_in
     text = "\n".join(lines)
     for raw in ("is given as", "falls under br-ae,", "(< 210 days)", "stint 1", "months from 2025-02-01 are"):
         assert raw not in text, raw
-    assert "    br-ae 5(3): the enterprise's own activities at caucaia-engineering-works cover 120 days — the places of " \
-           "pelican-engineering-ae at the site that includes caucaia-membranes-works cover 120 days; " \
+    assert "    br-ae 5(3): the enterprise's own activities at caucaia-engineering-works cover 120 days — the " \
+           "places of pelican-engineering-ae at the site that includes caucaia-membranes-works cover 120 days; " \
            "caucaia-engineering-works runs from 2025-02-01 to 2025-05-31, 120 days; caucaia-engineering-works is a " \
            "construction site" in lines
     assert "caucaia-membranes-works runs from 2025-06-01 to 2025-08-29, 90 days (> 30 days)" in text

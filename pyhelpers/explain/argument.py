@@ -324,8 +324,9 @@ class _Projector:
                 self._shown[text] = tuple(render_value(a, spec.type, self.lang)
                                           for spec, a in zip(pred.args[1:], args[1:], strict=True))
             return text
-        if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own
-            return reading(self.ex.logic, default, self.lang)
+        if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own,
+            shown = self.ex.logic.predicate(default.name, len(default.arguments))  # unless an assumption only
+            return reading(self.ex.logic, default, self.lang) if shown is None or shown.argued else None
         return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
 
     def _defaulted(self, atom: clingo.Symbol) -> clingo.Symbol | None:
