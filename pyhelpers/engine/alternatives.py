@@ -338,6 +338,10 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     pivotal = _pivotal(cons, unknowns)
     items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders, pivotal.get(it.item_id, set()))
                   for it in base.items)
+    if three_valued is not None and not cons.complete:  # cut: what the three-valued answer proved stands
+        askers = {iid for iid, _ in (asked_for or {})}
+        items = tuple(proven_at_cut(three, CUT_PROVEN, asks=three.item_id in askers)
+                      for three in (three_valued.item(it.item_id) for it in items))
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
         attributed = dict(asked_for or {})
@@ -361,6 +365,34 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
                                atoms=tuple(sorted(t for t in cons.brave if not t.startswith((RELIES, FIRED)))))
+
+
+CUT_PROVEN = "proven"
+"""The ``fact`` of the finding ``time_limit`` of an item whose alternatives the time limit cut, its
+three-valued answer kept (:func:`proven_at_cut`)."""
+
+_OPEN_KINDS = ("missing", "depends", "requires_judgment")
+"""The findings by which an item of a three-valued answer leaves something open (a fact not given or given
+as unknown, a judgment to make)."""
+
+
+def proven_at_cut(three: ItemResult, cut: str, asks: bool = False) -> ItemResult:
+    """An item of a scenario's three-valued answer (one answer set, the open facts reported by name) where the
+    time limit stopped the check before the answer over the open facts' values was found: what that answer
+    proved stands (each State's outcome it gives, the facts it finds missing, the status they give: ``missing``
+    stays ``missing``), with the finding ``time_limit`` (``cut``: its ``fact``) saying that what it leaves
+    undetermined is not proven either way; no bound and no alternative is stated. An item that leaves nothing
+    open and asks for none of the opened facts (``asks``) is final as it is: the values of the open facts
+    change nothing of it."""
+    if not asks and not any(f.kind in _OPEN_KINDS for f in three.findings):
+        return three
+    findings = {*three.findings, Finding("time_limit", three.treaty, cut)}
+    statuses = {STATUS_OF_FINDING[f.kind] for f in findings if f.kind in STATUS_OF_FINDING}
+    status = next((s for s in STATUS_ORDER if s in statuses), "depends")
+    states = tuple(dataclasses.replace(s, at_most_bp=None, may_tax_always=False) for s in three.states)
+    return dataclasses.replace(three, status=status, states=states, alternatives=(), bound_alternatives=(),
+                               findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision),
+                                                                               f.fact or ""))))
 
 
 PARTS_FROM = 64

@@ -275,17 +275,22 @@ class Checker:
             groups.setdefault(self.versions(scenario.treaty, item), []).append(item)
         return groups or {(): []}
 
-    def check(self, scenario: Scenario, source: str = "<scenario>", time_limit: float | None = None) -> ScenarioResult:
+    def check(self, scenario: Scenario, source: str = "<scenario>", time_limit: float | None = None,
+              three_valued: Callable[[ScenarioResult], None] | None = None) -> ScenarioResult:
         """Evaluate one scenario on the fast path (no instrumentation). Items decided by different
         versions of an amended article are evaluated apart, each with its version. A scenario with
         facts given as alternatives gets three-valued answers (:mod:`pyhelpers.alternatives`), within
         ``time_limit`` seconds (default 10); so do the facts it gives as ``unknown`` and the holding
         records the rules report missing, where their values can be listed
         (:mod:`pyhelpers.engine.completion`): what holds whatever they are is decided. Each finding
-        about an open fact names the scenario field that states it (:mod:`pyhelpers.engine.fields`)."""
-        return result_named(self._check(scenario, source, time_limit), scenario)
+        about an open fact names the scenario field that states it (:mod:`pyhelpers.engine.fields`).
+        ``three_valued``, if given, is told the scenario's three-valued answer as soon as it is found (a check
+        stopped later keeps what it proved: :func:`pyhelpers.engine.limited.check_within`)."""
+        told = None if three_valued is None else (lambda found: three_valued(result_named(found, scenario)))
+        return result_named(self._check(scenario, source, time_limit, told), scenario)
 
-    def _check(self, scenario: Scenario, source: str, time_limit: float | None) -> ScenarioResult:
+    def _check(self, scenario: Scenario, source: str, time_limit: float | None,
+               told: Callable[[ScenarioResult], None] | None = None) -> ScenarioResult:
         from pyhelpers.engine.alternatives import (
             DEFAULT_TIME_LIMIT,
             check_alternatives_in_parts,
@@ -299,6 +304,8 @@ class Checker:
             parted = check_alternatives_in_parts(self, scenario, source, limit) if self.in_parts else None
             return parted or check_open(self, scenario, source, limit, unknown_values(scenario))
         three = self.check_three_valued(scenario, source)
+        if told is not None:
+            told(three)
         asks = any(f.kind == "depends" for it in three.items for f in it.findings)
         completed = unknown_values(scenario) if asks else ()  # only where the rules ask for an unknown fact
         variants = Variants(self, scenario, source)
