@@ -97,6 +97,18 @@ _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_c
 """Atoms that name the provisions an outcome rests on (the outcome itself is ``_label``): open facts that
 change only these change no outcome, finding or figure of the item, only the way to it."""
 
+_EXPLAINING = frozenset({"exception"})
+"""The kinds of :class:`Finding` that say why an outcome holds (an exception that applies, taking a place out of
+another provision): a fact whose values change only these (and the provisions) changes no outcome and no figure.
+Such a finding that holds under some values only is shown with them (an alternative: ``possibly: ... if``),
+and the facts it turns on are neither deciding (``depends``) nor ``not_needed`` (:func:`explains`)."""
+
+
+def explains(alternative: Alternative) -> bool:
+    """Whether ``alternative`` is a finding of a kind that explains an outcome (:data:`_EXPLAINING`)."""
+    return alternative.state is None and alternative.finding is not None and alternative.finding.kind in _EXPLAINING
+
+
 _FINDINGS = ("missing", "depends", "assumption", "requires_judgment", "not_encoded", "exception_applies",
              "input_error", "note", "mutual_agreement", "discrimination")
 _FINDING_KIND = {"exception_applies": "exception"}
@@ -359,7 +371,8 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if f.name in pivotal.get(it.item_id, ())
                                                        or any(f.name in a.condition_facts()
-                                                              for a in it.alternatives)), not f.not_given,
+                                                              for a in it.alternatives if not explains(a))),
+                              not f.not_given,
                               f.listed(), value_kind(f.path))
                   for f in unknowns)
     incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
@@ -714,7 +727,8 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     if not any(iid == item.item_id for iid, _ in attributed) and not any(f.kind == "depends" for f in asked.findings):
         return asked
     names = {f.name for f in completed}
-    deciding = ({f for a in item.alternatives for f in a.condition_facts()} | pivotal) & names
+    deciding = ({f for a in item.alternatives if not explains(a) for f in a.condition_facts()} | pivotal) & names
+    explained = {f for a in item.alternatives if explains(a) for f in a.condition_facts()}
     if item.status == "depends" and not deciding:  # a figure turns on them, or not exactly: each the rules ask
         deciding = {name for (iid, name) in attributed if iid == item.item_id}
     findings = {f for f in item.findings if not (f.kind == "depends" and f.fact in names)}
@@ -741,7 +755,7 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
                                      and not any(_same_unit(p, h.provision) for h in given)}
             else:
                 findings |= given or {Finding("depends", p, fact.name, open_as=_open_as(fact)) for p in provisions}
-        else:
+        elif fact.name not in explained:  # one that changes only an exception's finding: named there alone
             findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
     status = item.status
     if any(f.kind == "missing" for f in findings) and status in ("depends", "decided"):
@@ -1083,8 +1097,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
                                             reconstructed=relied_on([a], relies),
                                             holds_if_any=() if exact else _holds_if_any(text, unknowns, cons)))
     varies = any(a.name not in _PROVISIONS_ONLY for _, a in mine)  # an outcome, a finding or a figure
-    if not varies and cons.complete:  # the same answer whatever the values, by different provisions
-        alternatives = []
+    if not varies and cons.complete:  # the same answer whatever the values, by different provisions: an exception
+        alternatives = [x for x in alternatives if explains(x)]  # applying under some values only says so there
     if not cons.complete:  # stopped by the time limit: which values decide what is not proven
         alternatives = [dataclasses.replace(x, holds_if=(), exact=False, holds_if_any=()) for x in alternatives]
     for state in open_states if cons.complete else ():  # one outcome per State: the last open one is "otherwise"
@@ -1095,8 +1109,10 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             alternatives[alternatives.index(loose[0])] = dataclasses.replace(loose[0], holds_if=(), exact=True,
                                                                             otherwise=True, holds_if_any=())
     alternatives.sort(key=lambda x: (x.state is None, x.state or "", x.conclusion, str(x)))
-    deciding = sorted({f for x in alternatives for f in x.condition_facts()} | (pivotal if alternatives else set()))
-    if not deciding and alternatives:
+    deciding_alternatives = [x for x in alternatives if not explains(x)]
+    deciding = sorted({f for x in deciding_alternatives for f in x.condition_facts()}
+                      | (pivotal if deciding_alternatives else set()))
+    if not deciding and deciding_alternatives:
         deciding = [f.name for f in unknowns]
     open_as = {f.name: _open_as(f) for f in unknowns}
     findings = set(result.findings) | {Finding("depends", prov, fact, open_as=open_as.get(fact)) for fact in deciding

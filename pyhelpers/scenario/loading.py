@@ -92,9 +92,14 @@ def load_context_text(text: str, source: str) -> tuple[Scenario, str | None]:
     context = load_dict(data, str(path), lines)
     if context.open_facts:
         f = context.open_facts[0]
+        found, hint = ("`unknown` (a first or last day not known)",
+                       "give the day (each row is decided with the context's facts as given), or check the scenario "
+                       "with the day open with `treaty check`, which answers over every day by the critical dates") \
+            if f.open_end else ("a range (between)" if f.ranged else "values that may change (changeable)"
+                                if f.kind == "changeable" else "alternatives (one_of)",
+                                "check a scenario with alternatives with `treaty check`")
         raise ScenarioError([Problem(str(path), f.line, field_path(f.path), "a plain value in a batch context",
-                                     "alternatives (one_of / between / changeable)",
-                                     "check a scenario with alternatives with `treaty check`")])
+                                     found, hint)])
     return context, treaty if isinstance(treaty, str) else None
 
 
