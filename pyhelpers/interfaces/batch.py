@@ -304,7 +304,7 @@ class BatchContext:
 
 
 def load_batch_context(context_path: str | Path, ledger: str | Path, checker: Checker | None = None,
-                       lang: str = "en", bounds: bool = False) -> BatchContext:
+                       lang: str = "en", bounds: bool = True) -> BatchContext:
     context, treaty = load_context(context_path)
     return BatchContext(context, treaty, str(ledger), checker or Checker(), lang, bounds=bounds)
 
@@ -785,10 +785,11 @@ def _check_output(out: Path, ledger: Path, context: Path) -> None:
 
 def run_batch(ledger: str | Path, context_path: str | Path, out: str | Path, *, workers: int = 2,
               chunk_size: int = DEFAULT_CHUNK, resume: bool = False, checker: Checker | None = None,
-              progress: Callable[[int], None] | None = None, lang: str = "en", bounds: bool = False) -> Summary:
+              progress: Callable[[int], None] | None = None, lang: str = "en", bounds: bool = True) -> Summary:
     """Decide every row of ``ledger`` against the context; write ``out`` (format by extension); a bad row's
-    message in ``lang``; with ``bounds`` (``--bounds``), a row whose outcome a missing fact leaves undetermined
-    with its bound, as ``treaty check`` answers its scenario (:attr:`BatchContext.bounds`). ``progress(n)`` is told
+    message in ``lang``; with ``bounds`` (the default; ``--no-bounds`` turns it off), a row whose outcome a missing
+    fact leaves undetermined with its bound, as ``treaty check`` answers its scenario (:attr:`BatchContext.bounds`).
+    ``progress(n)`` is told
     as each chunk of ``n`` rows is written (on ``resume``, the rows the interrupted run wrote first, in one call).
 
     Raises :class:`BatchError` (a bad ledger, context or resume), :class:`LedgerError` (the ledger cannot
