@@ -174,9 +174,9 @@ def test_the_command_line_option_and_a_resume_with_another(tmp_path: Path, flag:
         assert got == [_bounded("r1", "over_withheld", "50.00")]
     then = {"sha256": "a", "size": 1, "context_sha256": "c", "logic": "l", "chunk_size": 1, "format": ".csv",
             "lang": "en"}
-    with pytest.raises(BatchError, match=r"another --bounds \(given then, not given now\): to resume it"):
+    with pytest.raises(BatchError, match=r"another --bounds \(--bounds then, --no-bounds now\): to resume it"):
         compare_runs({**then, "bounds": True}, then, tmp_path, "--chunk")
-    with pytest.raises(BatchError, match=r"another --bounds \(not given then, given now\)"):
+    with pytest.raises(BatchError, match=r"another --bounds \(--no-bounds then, --bounds now\)"):
         compare_runs(then, {**then, "bounds": True}, tmp_path, "--chunk")
     compare_runs({**then, "bounds": True}, {**then, "bounds": True}, tmp_path, "--chunk")
 
