@@ -101,6 +101,7 @@ _LABEL = {
            "unknown_facts": "facts given as unknown or as alternatives",
            "turns_on_open": "outcomes that turn on open facts", "decides": "decides",
            "not_given_facts": "facts not given, answered over every value they may take",
+           "not_given_facts_cut": "facts not given, whose values the time limit left not all examined",
            "incomplete": "INCOMPLETE",
            "and": "and", "or": "or", "is": "is", "if": "if",
            "some_combinations": "in some combinations of the unknown facts",
@@ -148,6 +149,7 @@ _LABEL = {
            "unknown_facts": "fatos informados como desconhecidos ou por alternativas",
            "turns_on_open": "resultados que dependem de fatos em aberto", "decides": "decide",
            "not_given_facts": "fatos não informados, respondidos para todos os valores que podem ter",
+           "not_given_facts_cut": "fatos não informados, cujos valores o tempo limite deixou sem examinar todos",
            "incomplete": "INCOMPLETO",
            "and": "e", "or": "ou", "is": "é", "if": "se",
            "some_combinations": "em certas combinações dos fatos desconhecidos",
@@ -188,6 +190,7 @@ _LABEL = {
               "unknown_facts": "factos indicados como desconhecidos ou por alternativas",
               "turns_on_open": "resultados que dependem de factos em aberto",
               "not_given_facts": "factos não indicados, respondidos para todos os valores que podem ter",
+              "not_given_facts_cut": "factos não indicados, cujos valores o tempo limite deixou sem examinar todos",
               "some_combinations": "em certas combinações dos factos desconhecidos", "otherwise": "nos outros casos",
               "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
               "base_open": "desconhecido: saber se o limite se aplica à totalidade do montante ou só a uma parte "
@@ -862,7 +865,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         lines.append("")
     for answer in result.answers:
         lines += answer_lines(answer, lang)
-    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts")):
+    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts_cut" if result.incomplete else
+                                                     "not_given_facts")):
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines.append(f"{label(heading, lang)}:")
@@ -1258,7 +1262,8 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     if withholding:
         lines += ["", f"## {label('withholding', lang)}", ""]
         lines += [f"- `{iid}`: {text}" for iid, text in withholding]
-    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts")):
+    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts_cut" if result.incomplete else
+                                                     "not_given_facts")):
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines += ["", f"## {label(heading, lang)}", ""]
