@@ -43,7 +43,7 @@ from pyhelpers.engine.completion import _missing_fields, _written, unknown_value
 from pyhelpers.engine.results import ItemResult, ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import Scenario
-from pyhelpers.scenario.openfacts import OpenFact
+from pyhelpers.scenario.openfacts import OpenFact, substitute
 from pyhelpers.scenario.problems import field_path
 from tests.conftest import SCENARIOS, SUITE_TIME_LIMIT, within_share
 
@@ -130,8 +130,11 @@ class _Variants:
             if len(self.known) >= MAX_ANSWERS:
                 raise _Spent
             data = copy.deepcopy({k: v for k, v in self.data.items() if k != "expect"})
+            given = {self.facts[f].path: self.facts[f].values[v] for f, v in choice.items() if self.facts[f].given}
+            data = substitute(data, given)  # where the scenario gives it (in a list too), as ``with_values`` does
             for f, v in choice.items():
-                assert _written(data, self.facts[f].path, self.facts[f].values[v]), self.facts[f].field
+                if not self.facts[f].given:  # a field left out: written in, with the maps on its way
+                    assert _written(data, self.facts[f].path, self.facts[f].values[v]), self.facts[f].field
             try:
                 assert Scenario.revalidate is not None
                 variant = Scenario.revalidate(data, self.source)
