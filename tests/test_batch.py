@@ -1294,6 +1294,51 @@ def test_a_row_parsed_from_its_shape_is_the_row_parsed_whole(tmp_path: Path) -> 
         assert 500 < valid < 1400 and len(ctx.shapes.shapes) < valid
 
 
+def test_rows_of_a_kind_get_the_records_of_rows_decided_one_by_one(tmp_path: Path, checker: Checker) -> None:
+    """decide_rows decides the first row of each kind (the same cells but for the id, the amounts and the rate
+    withheld) and gives each other row of its kind its record from it (_row_kinds, _kind_record): the records are
+    those of every row decided as a row (_decide_each), for rows with ids, amounts and rates that are and are not
+    taken as written, ids that are words of the findings' facts, ids given twice, withholding given in dotted columns,
+    currencies of other minor units, arm's-length amounts, with and without a treaty in the context, in chunks of
+    several sizes."""
+    import random
+
+    from pyhelpers.interfaces.ledger import Row
+
+    odd = ["", "0", "1e3", "0.005", "12.345", "1000.1234567", "9" * 15, "9" * 16, "15.5", "100", "100.00", "100.5",
+           "07", "15%", " 15", "0.001", "alfa", "lusoinvest", "services", "rights", "pay", "a b", " ab", "ção", "JPY",
+           "KWD", "BRL", "nobody", "2023-02-29", "true", "pay-0000003", "pay-0000004"]
+    columns = ["id", "gross", "withheld", "withheld_rate", "domestic_rate", "currency", "withholding.withheld_rate",
+               "withholding.domestic_rate_on_excess", "withholding.withheld.amount", "interest.arm_length_amount",
+               "payer", "date", "gross.amount"]
+    rnd = random.Random(11)
+    context = tmp_path / "context.yaml"
+    context.write_text(CONTEXT.read_text(encoding="utf-8") + "\ntreaty: br-pt\n", encoding="utf-8")
+    derived = 0
+    for path in (CONTEXT, context):
+        rows = []
+        copies = ({**cells, "id": f"{cells['id']}-{k}", "gross": f"{rnd.randrange(10**6)}.{rnd.randrange(100):02d}",
+                   "withheld": cells["withheld"] and f"{rnd.randrange(10**5)}.{rnd.randrange(100):02d}"}
+                  for cells in generate(400, seed=8) for k in range(3))  # rows of one kind but for their own cells
+        for n, cells in enumerate(copies, start=1):
+            if n % 3 == 0:
+                for _ in range(rnd.randrange(1, 3)):
+                    column = rnd.choice(columns)
+                    if column != "id" or n < 350 or rnd.random() < 0.01:  # (an id not as written: rows decided as rows)
+                        cells[column] = rnd.choice(odd)
+            rows.append(Row(n, cells, n + 1))
+        one, each = load_batch_context(path, "ledger.csv", checker), load_batch_context(path, "ledger.csv", checker)
+        start = 0
+        for size in (1, 2, 40, 300, 500, 1200):
+            part = rows[start:start + size]
+            start += size
+            kinds = batch._row_kinds(one, part)
+            derived += 0 if kinds is None else sum(k >= 0 and k != n for n, k in enumerate(kinds[0]))
+            assert batch.decide_rows(one, part) == batch._decide_each(each, part)
+        assert batch.decide_rows(one, rows) == batch._decide_each(each, rows)
+    assert derived > 500
+
+
 def test_a_ledger_read_once_gives_the_partitions_of_two_passes(tmp_path: Path) -> None:
     """treaty batch reads the ledger once (spool_partitions): each partition's rows, read back by its worker, are
     those of the two passes (duplicate ids found, then the rows read again and marked), partitions skipped on
