@@ -657,8 +657,13 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
     for n, k in enumerate(first):
         if k < 0 or k == n:
             continue
-        plan = plans[k] if k in plans else plans.setdefault(k, _kind_plan(ctx, made_at.get(k), out[k], contexts))
-        derived = None if plan is None else _kind_record(ctx, plan, rows[n], own[n])
+        try:
+            plan = plans[k] if k in plans else plans.setdefault(k, _kind_plan(ctx, made_at.get(k), out[k], contexts))
+            derived = None if plan is None else _kind_record(ctx, plan, rows[n], own[n])
+        except TreatyLogicError:
+            raise
+        except Exception:
+            derived = None  # decided as a row: should it fail again, only that row gets the error
         if derived is None:
             again.append(n)
         else:
