@@ -558,7 +558,12 @@ class _KindPlan:
     domestic_rate_on_excess: int | None
     case: Case | None
     """The case decided, where each row's findings are its own (a fact names its id, or a field is named for its
-    row); None where they are the case's, the same for every row."""
+    row); None where they are the same for every row (:attr:`findings`)."""
+    findings: str
+    """The findings cell of every row of the kind (where :attr:`case` is None)."""
+    facts: tuple[str, ...]
+    """The facts the case's findings name, where a field of theirs is named for the row: a row whose id is in one is
+    decided as a row (its fields might be named otherwise)."""
     item: IncomeItem
     context: Scenario
 
@@ -577,21 +582,49 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
     case = ctx.checker.case_of(ctx.memo, r.treaty, item, key)
     if case is None:
         return None
-    t = case.template
-    own = (any((f.fact and case.placeholder in f.fact) or f.kind in FIELD_KINDS for f in t.findings)
-           or any(a.finding for a in t.alternatives))  # (else _rebind and _named_row give every row the case's)
     w, c = item.withholding, r.compliance
     if (c is None) != (w is None or item.gross is None):
         return None
     context = contexts.get(r.treaty)
     if context is None:
         context = contexts[r.treaty] = ctx.context.model_copy(update={"treaty": r.treaty})
-    return _KindPlan(tuple(record[column] for column in RESULT_COLUMNS), r,
+    plan = _KindPlan(tuple(record[column] for column in RESULT_COLUMNS), r,
                      item.gross.amount if item.gross is not None else None,
                      w.withheld.amount if w is not None and w.withheld is not None else None,
                      w.withheld_rate if w is not None else None, c.state if c is not None else None,
                      w.domestic_rate if w is not None else None, w.domestic_rate_on_excess if w is not None else None,
-                     case if own else None, item, context)
+                     case, record["findings"], (), item, context)
+    t = case.template
+    if any(f.fact and case.placeholder in f.fact for f in t.findings):
+        return plan  # a fact names the row's id: each row's findings are its own
+    if not any(f.kind in FIELD_KINDS for f in t.findings) and not any(a.finding for a in t.alternatives):
+        return replace(plan, case=None)  # _rebind and _named_row give every row the case's findings
+    # Fields named for the row (_named_row): the same for every row whose id is in none of the facts (each found once
+    # per fact: fields.row_named), unless a field names the row's id, which naming them for an id in no fact shows.
+    found = _kind_findings(ctx, plan, _NO_ID)
+    if found is None or _NO_ID in found:
+        return plan
+    named = (*t.findings, *(a.finding for a in t.alternatives if a.finding is not None))
+    facts = tuple(f.fact for f in named if f.fact)
+    return replace(plan, case=None, findings=found, facts=facts)
+
+
+_NO_ID = "\x00id\x00"
+"""An id in no fact (no fact holds a control character): a kind's findings named for it show whether a field names the
+row's id (:func:`_kind_plan`)."""
+
+
+def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> str | None:
+    """The findings cell of the row ``rid`` of a kind whose findings are each row's own, as ``_rebind`` and
+    ``_named_row`` make them (``rebound_for``, ``named_row``); None where a field of them would be named otherwise
+    than once per fact (:func:`~pyhelpers.engine.fields.named_alike`: the row is decided as a row)."""
+    case = plan.case
+    if case is None:
+        return plan.findings
+    it = rebound_for(case.template, case.placeholder, rid)
+    if not named_alike(it, plan.context):
+        return None
+    return findings_cell(named_row(it, plan.context, with_values(plan.item, {"id": rid}), ctx.memo.fields).findings)
 
 
 def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None) -> dict[str, str] | None:
@@ -605,13 +638,11 @@ def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None)
         return None
     rid, gross, withheld, rate = own
     cells = plan.cells
-    findings = cells[12]
-    if plan.case is not None:
-        it = rebound_for(plan.case.template, plan.case.placeholder, rid)
-        if not named_alike(it, plan.context):
-            return None
-        findings = findings_cell(named_row(it, plan.context, with_values(plan.item, {"id": rid}),
-                                           ctx.memo.fields).findings)
+    if plan.facts and any(rid in fact for fact in plan.facts):
+        return None
+    findings = _kind_findings(ctx, plan, rid)
+    if findings is None:
+        return None
     r = plan.result
     gross = plan.gross if gross is None else gross
     bases = amount_bases(gross, None, None, r.limit_base_open)
