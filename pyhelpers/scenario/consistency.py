@@ -307,23 +307,35 @@ def _check_procedures(sc: Scenario, source: str, lines: LineMap) -> list[Problem
 
     persons = list(sc.persons)
     for i, item in enumerate(sc.income):
-        tax = item.tax
-        if tax is not None:
+        listed = isinstance(item.tax, list)
+        if listed and not item.taxes:
+            bad(("income", i, "tax"), "one tax, or a list of taxes of different States", "an empty list")
+        levied: dict[str, int] = {}
+        for j, tax in enumerate(item.taxes):
+            at: tuple[Any, ...] = ("income", i, "tax", j) if listed else ("income", i, "tax")
             implied = catalogue().tax_states.get(tax.name)
             if implied is None and tax.state is None:
-                bad(("income", i, "tax", "state"), "the State that levies a tax named other", "nothing")
+                bad((*at, "state"), "the State that levies a tax named other", "nothing")
             if implied is not None and tax.state not in (None, implied):
-                bad(("income", i, "tax", "state"), f"{implied} (the State of {tax.name}) or nothing", str(tax.state))
+                bad((*at, "state"), f"{implied} (the State of {tax.name}) or nothing", str(tax.state))
+            state = implied or tax.state
+            if state is not None and state in levied:
+                bad(at, f"at most one tax of each State (tax[{levied[state]}] is a tax of {state})",
+                    f"a second tax of {state} ({tax.name})")
+            elif state is not None:
+                levied[state] = j
+            if tax.name == "other" and any(t.name == "other" for t in item.taxes[:j]):
+                bad((*at, "name"), "at most one tax named other on an item", "a second tax named other")
             if tax.name != "other":
                 for attr in ("in_force_from", "identical_or_similar", "federal"):
                     if getattr(tax, attr) is not None:
-                        bad(("income", i, "tax", attr), f"{attr} only for a tax named other", tax.name)
+                        bad((*at, attr), f"{attr} only for a tax named other", tax.name)
             elif tax.federal is not None and tax.state not in catalogue().union_states:
-                bad(("income", i, "tax", "federal"),
+                bad((*at, "federal"),
                     f"federal only for a tax of {' or '.join(sorted(catalogue().union_states)) or 'a federal State'}",
                     f"a tax of {tax.state or 'no State given'}")
             if tax.fiscal_year_start is not None and tax.fiscal_year_start > item.date:
-                bad(("income", i, "tax", "fiscal_year_start"), f"a date on or before the item's date ({item.date})",
+                bad((*at, "fiscal_year_start"), f"a date on or before the item's date ({item.date})",
                     str(tax.fiscal_year_start))
         relief = item.relief
         if relief is not None:
