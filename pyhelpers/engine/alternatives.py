@@ -79,7 +79,9 @@ _label(S, I, St, capped, R) :- state_outcome(S, I, St, capped), max_rate(S, I, R
 _label(S, I, St, O, none) :- state_outcome(S, I, St, O), O != capped.
 _outcome_given(S, I, St) :- state_outcome(S, I, St, _).
 _label(S, I, St, undetermined, none) :- item_state(S, I, St), not _outcome_given(S, I, St).
-_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P), not _elsewhere(S, I, St, P).
+_elsewhere(S, I, St, P) :- state_not_applicable(S, I, Oth, P), item_state(S, I, St), St != Oth,
+                           not state_not_applicable(S, I, St, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), not_encoded(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), treaty_not_applicable(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), state_not_applicable(S, I, St, P).
@@ -90,8 +92,9 @@ _has_label(S, I, St) :- _label(S, I, St, _, _).
 #show _has_label/3.
 """
 """Query-time presentation rules: the outcome of each State as one atom (``_label``: the outcome and the
-cap, ``none`` when not capped) and the provisions it rests on, so that brave and cautious consequences
-speak of whole outcomes."""
+cap, ``none`` when not capped) and the provisions it rests on (not those by which the Convention does not
+apply to the other State's tax alone: ``_elsewhere``), so that brave and cautious consequences speak of
+whole outcomes."""
 
 _NOT_APPLICABLE = ("treaty_not_applicable(", "state_not_applicable(")
 """The atoms by which the Convention does not apply to an item, or to one State's tax on it (the provision

@@ -371,10 +371,10 @@ def _check_procedures(sc: Scenario, source: str, lines: LineMap) -> list[Problem
                     describe(nd.place_of_business))
             if nd.place_of_business is not None and nd.place_of_business not in sc.places_of_business:
                 bad((*path, "place_of_business"), "the id of a place of business", repr(nd.place_of_business))
-            if tax is not None:
-                tax_state = catalogue().tax_states.get(tax.name, tax.state)
-                if tax_state is not None and tax_state != nd.taxing_state:
-                    bad((*path, "taxing_state"), f"the State of the item's tax ({tax_state})", nd.taxing_state)
+            tax_states = sorted({st for t in item.taxes if (st := catalogue().tax_states.get(t.name, t.state))})
+            if tax_states and nd.taxing_state not in tax_states:
+                bad((*path, "taxing_state"), f"the State of one of the item's taxes ({' or '.join(tax_states)})",
+                    nd.taxing_state)
     return problems
 
 
