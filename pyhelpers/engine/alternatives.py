@@ -253,6 +253,16 @@ def _runs(values: Sequence[int]) -> list[tuple[int, int]]:
     return runs
 
 
+OWNERSHIP_CUT_ALIKE_UP_TO = 32
+"""Up to this many combinations, :func:`open_program` cuts the ownership periods of each at the days of all
+(:func:`~pyhelpers.facts.timeline_cuts`): the periods are the same in every combination, so what the rules
+derive over a period (the shares held in it) is derived once for all of them. Beyond, each combination's
+periods are its own: the windows of a share's days (each combination's own, chosen at its own days) would each
+list every period of the common timeline, as many as the combinations' days, a cost that grows with the square
+of the combinations (an open end of an ownership record over its critical dates), where each combination's
+own periods cost the same for each."""
+
+
 def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence[OpenFact]) -> OpenProgram:
     """The facts of every combination of the values of ``chosen`` (open facts of ``scenario``; the others
     at their first value), each fact under the values it needs (:func:`_condition_sets`), and the rule
@@ -273,8 +283,11 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
         versions.update(checker.version_groups(variant))
     if problems:
         raise ScenarioError(problems)
-    # time cut alike in every combination: a sum of days ranges over the pieces of one timeline
+    # time cut alike in every combination: a sum of days ranges over the pieces of one timeline; the ownership
+    # periods so only for a few combinations (:data:`OWNERSHIP_CUT_ALIKE_UP_TO`)
     cuts = functools.reduce(operator.or_, map(timeline_cuts, variants)) if len(variants) > 1 else NO_CUTS
+    if len(variants) > OWNERSHIP_CUT_ALIKE_UP_TO:
+        cuts = dataclasses.replace(cuts, ownership=frozenset())
     facts_of = [checker.facts(variant, SID, cuts) for variant in variants]
     if len(versions) > 1:
         raise InputError(f"{source}: the alternatives of the open facts fall under different versions of an "
