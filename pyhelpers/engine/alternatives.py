@@ -79,9 +79,12 @@ _label(S, I, St, capped, R) :- state_outcome(S, I, St, capped), max_rate(S, I, R
 _label(S, I, St, O, none) :- state_outcome(S, I, St, O), O != capped.
 _outcome_given(S, I, St) :- state_outcome(S, I, St, _).
 _label(S, I, St, undetermined, none) :- item_state(S, I, St), not _outcome_given(S, I, St).
-_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P), not _elsewhere(S, I, St, P).
+_elsewhere(S, I, St, P) :- state_not_applicable(S, I, Oth, P), item_state(S, I, St), St != Oth,
+                           not state_not_applicable(S, I, St, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), not_encoded(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), treaty_not_applicable(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), state_not_applicable(S, I, St, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S, I, P).
 _has_label(S, I, St) :- _label(S, I, St, _, _).
 #show _label/5.
@@ -89,8 +92,13 @@ _has_label(S, I, St) :- _label(S, I, St, _, _).
 #show _has_label/3.
 """
 """Query-time presentation rules: the outcome of each State as one atom (``_label``: the outcome and the
-cap, ``none`` when not capped) and the provisions it rests on, so that brave and cautious consequences
-speak of whole outcomes."""
+cap, ``none`` when not capped) and the provisions it rests on (not those by which the Convention does not
+apply to the other State's tax alone: ``_elsewhere``), so that brave and cautious consequences speak of
+whole outcomes."""
+
+_NOT_APPLICABLE = ("treaty_not_applicable(", "state_not_applicable(")
+"""The atoms by which the Convention does not apply to an item, or to one State's tax on it (the provision
+is their last argument)."""
 
 _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_cap", "may_tax", "may_not_tax",
                               "only_taxable_in", "not_limited", "exception_applies"})
@@ -792,7 +800,7 @@ def _same_unit(a: str, b: str) -> bool:
     return a == b or a.startswith(b + "(") or b.startswith(a + "(")
 
 
-_SHOWN_BY_LABEL = frozenset({"treaty_not_applicable", "not_encoded", "benefits_denied"})
+_SHOWN_BY_LABEL = frozenset({"treaty_not_applicable", "state_not_applicable", "not_encoded", "benefits_denied"})
 """Conclusions the outcome (``_label``) already shows, with the provision they rest on: two combinations
 that differ only in that provision (a payment's date under one paragraph of the date of application or
 another) decide nothing apart."""
@@ -1172,7 +1180,7 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
                 handle.cancel()
                 return dataclasses.replace(cons, complete=False)
             handle.get()
-        gates = frozenset(t for t in cons.brave if t.startswith("treaty_not_applicable("))
+        gates = frozenset(t for t in cons.brave if t.startswith(_NOT_APPLICABLE))
         under: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]]] = {}
         for f, fact in enumerate(unknowns):
             for v in range(len(fact.values)):
@@ -1233,11 +1241,11 @@ class _Deciders:
             for text in cons.brave:
                 if text.startswith(FIRED):
                     classes[_FIGURE.sub(_figure, text)].append(text)
-                elif text.startswith("treaty_not_applicable("):
+                elif text.startswith(_NOT_APPLICABLE):
                     atom = parse_atom(text)
-                    if len(atom.args) > 2 and isinstance(atom.args[1], str) and isinstance(atom.args[2], str):
+                    if len(atom.args) > 2 and isinstance(atom.args[1], str) and isinstance(atom.args[-1], str):
                         self._not_applicable[atom.args[1]].append(text)
-                        self._gates.add(atom.args[2])
+                        self._gates.add(atom.args[-1])
             for texts in classes.values():
                 if any(t in cons.cautious for t in texts):
                     continue  # certain under every value

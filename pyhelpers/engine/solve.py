@@ -263,7 +263,7 @@ class Checker:
         its relevant date (:func:`relevant_date`). Empty for the original text."""
         if not self.logic.amendments:
             return ()
-        tax = item.tax
+        tax = item.single_tax  # several taxes: the payment date picks the version
         fiscal_year = dates.fiscal_year_start(item.date, tax.fiscal_year_start if tax else None)
         return self.logic.versions_on(treaty, relevant_date(item.date, tax.withheld_at_source if tax else None,
                                                             fiscal_year))
