@@ -279,14 +279,14 @@ def test_an_open_outcome_is_argued_by_what_it_depends_on() -> None:
     `treaty check` does (a reviewer's finding: it showed Singapore's outcome only)."""
     path = str(ROOT / "scenarios/br-sg/items-needing-absent-articles.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--item", "dividend-2024"]).stdout.splitlines()
-    at = out.index("  Brazil: depends on holding(sg-tech, br-buyer).capital (`holdings (a record of sg-tech in "
-                   "br-buyer).capital`), holding(sg-tech, br-buyer).from (`holdings (a record of sg-tech in "
-                   "br-buyer).from`), persons.sg-tech.partnership")  # each with where to state it (issue 24)
+    at = out.index("  Brazil: depends on the holding of sg-tech in br-buyer (`holdings (a record of sg-tech in "
+                   "br-buyer)`): its share of the capital and its first day, persons.sg-tech.partnership")
+    # each with where to state it (issue 24), a holding's fields together after the record
     assert out[at + 1].startswith("    may tax, capped at 10% of the gross amount if ")
     assert out[at + 2] == "    may tax, capped at 15% of the gross amount otherwise"
     # a holding of 25% begun too late for the 365 days, whose end is not given: 10(2)(a) cannot be decided
-    assert out[at + 3].startswith("    undetermined on the facts given if holding(sg-tech, br-buyer).from "
-                                  "(`holdings (a record of sg-tech in br-buyer).from`) is 2023-07-03 or later and ")
+    assert out[at + 3].startswith("    undetermined on the facts given if the holding of sg-tech in br-buyer "
+                                  "(`holdings (a record of sg-tech in br-buyer)`) began on 2023-07-03 or later and ")
     data = json.loads(CliRunner().invoke(main, ["explain", path, "--item", "dividend-2024", "--format", "json"]
                                          ).stdout)
     brazil = next(c for c in data["argument"][0]["conclusions"] if c.get("state") == "br")

@@ -105,7 +105,8 @@ def test_a_batch_row_and_explain_row_name_the_field(tmp_path: Path, checker: Che
             "`holdings (a record of lusoinvest in beta)`") in res.output, res.output  # once, with both (audit 23 D10)
     # the row's scenario is answered over the missing record's values, as `treaty check` answers a scenario: the bound
     # (was no bound: the row's scenario was rebuilt from the models, its rates read back wrong, the record not added)
-    assert "capped at 15% of the gross amount at most; depends on holding(lusoinvest, beta)" in res.output, res.output
+    assert ("capped at 15% of the gross amount at most; depends on the holding of lusoinvest in beta (`holdings (a "
+            "record of lusoinvest in beta)`): its share of the capital and its first day") in res.output, res.output
 
 
 @pytest.mark.parametrize(("path", "fact", "field"), [
@@ -141,8 +142,8 @@ def test_the_open_facts_answered_over_name_their_field_in_every_output(checker: 
     assert f"\n  {line}\n" in render.check_text(result, None, "en")
     md = render.check_markdown(result, None, "en")
     assert f"\n- {line}\n" in md, md
-    assert "| depends on presence(piotr, br).until (`presence[0].until`) |" in md, md
-    assert "- `salary-2024` Brazil: may tax if presence(piotr, br).until (`presence[0].until`) is 2024-08-02 or " \
+    assert "| depends on the stay of piotr in Brazil (`presence[0]`): its last day |" in md, md
+    assert "- `salary-2024` Brazil: may tax if the stay of piotr in Brazil (`presence[0]`) ends on 2024-08-02 or " \
         "later" in md, md
     assert "- `salary-2024`: possibly: exception “short stay employment” applies (br-pl 16(2)) if " in md, md
 

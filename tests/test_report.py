@@ -298,7 +298,8 @@ def test_an_open_outcome_is_drawn_by_what_it_depends_on(checker: Checker) -> Non
     it = next(i for i in r.scenarios[0].items if i.result.item_id == "dividend-2024")
     assert it.argument is not None
     graph = it.argument
-    brazil = next(n for n in graph.nodes if n.reading.startswith("Brazil: depends on holding(sg-tech, br-buyer)"))
+    brazil = next(n for n in graph.nodes
+                  if n.reading.startswith("Brazil: depends on the holding of sg-tech in br-buyer"))
     assert brazil.kind == "unknown" and (graph.nodes[0].id, brazil.id) in graph.edges
     under = [n.reading for n in graph.nodes if n.id in graph.children()[brazil.id]]
     assert len(under) == 3 and under[0].startswith("may tax, capped at 10% of the gross amount if ") \

@@ -129,7 +129,7 @@ def test_check_json_carries_the_three_valued_answer() -> None:
 def test_check_output_is_deterministic() -> None:
     runs = [CliRunner().invoke(main, ["check", str(SG_FUTURE)]).output for _ in range(2)]
     assert runs[0] == runs[1]
-    assert "capped at 10% of the gross amount if holding(sg-holdco, br-industria).until (`holdings[0].until`) is " \
+    assert "capped at 10% of the gross amount if the holding of sg-holdco in br-industria (`holdings[0]`) ends on " \
         "2024-01-02 or later" in runs[0]
 
 

@@ -79,9 +79,12 @@ _label(S, I, St, capped, R) :- state_outcome(S, I, St, capped), max_rate(S, I, R
 _label(S, I, St, O, none) :- state_outcome(S, I, St, O), O != capped.
 _outcome_given(S, I, St) :- state_outcome(S, I, St, _).
 _label(S, I, St, undetermined, none) :- item_state(S, I, St), not _outcome_given(S, I, St).
-_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P), not _elsewhere(S, I, St, P).
+_elsewhere(S, I, St, P) :- state_not_applicable(S, I, Oth, P), item_state(S, I, St), St != Oth,
+                           not state_not_applicable(S, I, St, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), not_encoded(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), treaty_not_applicable(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), state_not_applicable(S, I, St, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S, I, P).
 _has_label(S, I, St) :- _label(S, I, St, _, _).
 #show _label/5.
@@ -89,8 +92,13 @@ _has_label(S, I, St) :- _label(S, I, St, _, _).
 #show _has_label/3.
 """
 """Query-time presentation rules: the outcome of each State as one atom (``_label``: the outcome and the
-cap, ``none`` when not capped) and the provisions it rests on, so that brave and cautious consequences
-speak of whole outcomes."""
+cap, ``none`` when not capped) and the provisions it rests on (not those by which the Convention does not
+apply to the other State's tax alone: ``_elsewhere``), so that brave and cautious consequences speak of
+whole outcomes."""
+
+_NOT_APPLICABLE = ("treaty_not_applicable(", "state_not_applicable(")
+"""The atoms by which the Convention does not apply to an item, or to one State's tax on it (the provision
+is their last argument)."""
 
 _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_cap", "may_tax", "may_not_tax",
                               "only_taxable_in", "not_limited", "exception_applies"})
@@ -257,6 +265,16 @@ def _runs(values: Sequence[int]) -> list[tuple[int, int]]:
     return runs
 
 
+OWNERSHIP_CUT_ALIKE_UP_TO = 32
+"""Up to this many combinations, :func:`open_program` cuts the ownership periods of each at the days of all
+(:func:`~pyhelpers.facts.timeline_cuts`): the periods are the same in every combination, so what the rules
+derive over a period (the shares held in it) is derived once for all of them. Beyond, each combination's
+periods are its own: the windows of a share's days (each combination's own, chosen at its own days) would each
+list every period of the common timeline, as many as the combinations' days, a cost that grows with the square
+of the combinations (an open end of an ownership record over its critical dates), where each combination's
+own periods cost the same for each."""
+
+
 def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence[OpenFact]) -> OpenProgram:
     """The facts of every combination of the values of ``chosen`` (open facts of ``scenario``; the others
     at their first value), each fact under the values it needs (:func:`_condition_sets`), and the rule
@@ -277,8 +295,11 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
         versions.update(checker.version_groups(variant))
     if problems:
         raise ScenarioError(problems)
-    # time cut alike in every combination: a sum of days ranges over the pieces of one timeline
+    # time cut alike in every combination: a sum of days ranges over the pieces of one timeline; the ownership
+    # periods so only for a few combinations (:data:`OWNERSHIP_CUT_ALIKE_UP_TO`)
     cuts = functools.reduce(operator.or_, map(timeline_cuts, variants)) if len(variants) > 1 else NO_CUTS
+    if len(variants) > OWNERSHIP_CUT_ALIKE_UP_TO:
+        cuts = dataclasses.replace(cuts, ownership=frozenset())
     facts_of = [checker.facts(variant, SID, cuts) for variant in variants]
     if len(versions) > 1:
         raise InputError(f"{source}: the alternatives of the open facts fall under different versions of an "
@@ -825,7 +846,7 @@ def _same_unit(a: str, b: str) -> bool:
     return a == b or a.startswith(b + "(") or b.startswith(a + "(")
 
 
-_SHOWN_BY_LABEL = frozenset({"treaty_not_applicable", "not_encoded", "benefits_denied"})
+_SHOWN_BY_LABEL = frozenset({"treaty_not_applicable", "state_not_applicable", "not_encoded", "benefits_denied"})
 """Conclusions the outcome (``_label``) already shows, with the provision they rest on: two combinations
 that differ only in that provision (a payment's date under one paragraph of the date of application or
 another) decide nothing apart."""
@@ -1207,7 +1228,7 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
                 handle.cancel()
                 return dataclasses.replace(cons, complete=False)
             handle.get()
-        gates = frozenset(t for t in cons.brave if t.startswith("treaty_not_applicable("))
+        gates = frozenset(t for t in cons.brave if t.startswith(_NOT_APPLICABLE))
         under: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]]] = {}
         for f, fact in enumerate(unknowns):
             for v in range(len(fact.values)):
@@ -1268,11 +1289,11 @@ class _Deciders:
             for text in cons.brave:
                 if text.startswith(FIRED):
                     classes[_FIGURE.sub(_figure, text)].append(text)
-                elif text.startswith("treaty_not_applicable("):
+                elif text.startswith(_NOT_APPLICABLE):
                     atom = parse_atom(text)
-                    if len(atom.args) > 2 and isinstance(atom.args[1], str) and isinstance(atom.args[2], str):
+                    if len(atom.args) > 2 and isinstance(atom.args[1], str) and isinstance(atom.args[-1], str):
                         self._not_applicable[atom.args[1]].append(text)
-                        self._gates.add(atom.args[2])
+                        self._gates.add(atom.args[-1])
             for texts in classes.values():
                 if any(t in cons.cautious for t in texts):
                     continue  # certain under every value

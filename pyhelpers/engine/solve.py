@@ -263,7 +263,7 @@ class Checker:
         its relevant date (:func:`relevant_date`). Empty for the original text."""
         if not self.logic.amendments:
             return ()
-        tax = item.tax
+        tax = item.single_tax  # several taxes: the payment date picks the version
         fiscal_year = dates.fiscal_year_start(item.date, tax.fiscal_year_start if tax else None)
         return self.logic.versions_on(treaty, relevant_date(item.date, tax.withheld_at_source if tax else None,
                                                             fiscal_year))
@@ -545,6 +545,13 @@ class Checker:
                            context, it, memo.fields)
                 for key, it in zip(keyed, items, strict=True) for case in [cases[memo.signatures[key]]]]
 
+    def case_of(self, memo: Memo, treaty: str, item: IncomeItem, key: str | None = None) -> Case | None:
+        """The case ``memo`` holds for ``item`` of ``treaty`` (``key``: as :meth:`decide_items` was given it), None
+        where it holds none (not decided, or forgotten)."""
+        versions = self.versions(treaty, item)
+        sig = memo.signatures.get((treaty, versions, item_key(item) if key is None else key))
+        return None if sig is None else memo.cases.get((treaty, versions, sig))
+
     def _split_facts(self, scenario: Scenario) -> tuple[list[str], dict[str, list[str]]]:
         """The scenario's facts (id ``s``): those of no item, and each item's with its id replaced by @."""
         quoted = {quote(it.id): it.id for it in scenario.income}
@@ -662,8 +669,7 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
             flags: dict[str, tuple[str, ...]] | None = None) -> ItemResult:
     """The result decided under ``placeholder``, for ``item``: its id, its amounts, its findings
     (``flags``: the case's reconstructed provisions of a compliance figure by State, filled as found)."""
-    findings = tuple(replaced(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
-                     in f.fact else f for f in template.findings)
+    findings = rebound_findings(template, placeholder, item.id)
     gross, currency = (item.gross.amount, item.gross.currency) if item.gross else (None, None)
     result = _with(template, item_id=item.id, findings=findings, gross=gross, currency=currency,
                    limited_amount=limited_part(item, template.limited_to))
@@ -681,6 +687,24 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
         compliance = _replaced(compliance, reconstructed=reconstructed)
     result.__dict__["compliance"] = compliance
     return result
+
+
+def rebound_findings(template: ItemResult, placeholder: str, item_id: str) -> tuple[Finding, ...]:
+    """The findings of a case's result decided under ``placeholder``, for the item ``item_id`` (:func:`_rebind`)."""
+    return tuple(replaced(f, fact=f.fact.replace(placeholder, item_id)) if f.fact and placeholder in f.fact else f
+                 for f in template.findings)
+
+
+def rebound_for(template: ItemResult, placeholder: str, item_id: str) -> ItemResult:
+    """What :func:`named_row` reads of :func:`_rebind`'s result for an item of the case whose id is ``item_id``: the
+    template with its id and findings (its amounts, relief and compliance figure are the template's)."""
+    return _with(template, item_id=item_id, findings=rebound_findings(template, placeholder, item_id))
+
+
+def named_row(result: ItemResult, context: Scenario, item: IncomeItem,
+              names: dict[tuple[str, str, tuple[bool, ...]], str | None]) -> ItemResult:
+    """:func:`_named_row` with the fields found once per context (``names``: a batch memo's ``fields``)."""
+    return _named_row(result, context, item, names)
 
 
 def _replaced(compliance: Compliance, **changes: object) -> Compliance:

@@ -596,7 +596,8 @@ _COMPLIANCE = {
                               "verificá-lo",
         "why_arm_length_amount_not_given": "o montante em condições de mercado não é informado",
         "undetermined": "a retenção não pode ser verificada: o resultado não está decidido ({why})",
-        "depends": "retido {withheld}: conforme ou não, dependendo de {why} (ver as alternativas)",
+        "depends": "retido {withheld}: conforme ou não, dependendo {why} (ver as alternativas)",
+        "depends_on": "de",
         "why_not_applicable": "não se aplica", "why_benefits_denied": "benefícios negados",
         "why_treaty_sets_no_limit": "deixa ilimitado o direito deste Estado",
         "title": "retenção na fonte em {state}", "domestic": "alíquota interna {rate}",
@@ -623,7 +624,7 @@ _COMPLIANCE = {
         "not_checked_excess": "retido {withheld}: acima do limite da Convenção {cap_tax} sobre a parte que limita; o "
                               "resto é tributado segundo a legislação interna: indique a sua taxa para o verificar",
         "why_arm_length_amount_not_given": "o montante de plena concorrência não é indicado",
-        "depends": "retido {withheld}: conforme ou não consoante {why} (ver as alternativas)",
+        "depends": "retido {withheld}: conforme ou não consoante {why} (ver as alternativas)", "depends_on": "",
         "why_benefits_denied": "benefícios recusados", "domestic": "taxa interna {rate}",
     },
 }
@@ -698,7 +699,9 @@ def _depends_on(c: Compliance, lang: str) -> str:
     """The open facts a withholding finding ``depends`` on, each with where the scenario states it."""
     facts = c.reason.split("; ")
     fields = c.fields if len(c.fields) == len(facts) else (None,) * len(facts)
-    return "; ".join(open_fact_named(f, field, lang) for f, field in zip(facts, fields, strict=True))
+    named = depends_named(dict(zip(facts, fields, strict=True)), lang)
+    preposition = wording(_COMPLIANCE, lang).get("depends_on")
+    return _after(preposition, named, lang) if preposition else named
 
 
 def _reconstructed_mark(provisions: Sequence[str], lang: str) -> str:
@@ -896,13 +899,44 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
     for a in options:
         for c in (*a.holds_if, *(c for both in a.holds_if_any for c in both)):
             fields[c.fact] = fields.get(c.fact) or c.field
-    named = ", ".join(open_fact_named(f, fields[f], lang) for f in sorted(fields))
-    text = f"{label('depends_on', lang)} {named or label('unknowns', lang)}"
+    named = depends_named(fields, lang)
+    text = _after(label('depends_on', lang), named or label('unknowns', lang), lang)
     if s.at_most_bp is not None:
         return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
     if s.may_tax_always:
         return f"{label('may_tax_always', lang)}; {text}"
     return text
+
+
+def depends_named(fields: Mapping[str, str | None], lang: str) -> str:
+    """The open facts ``fields`` (fact → the scenario field that states it) an outcome depends on, in their
+    order by name: each as the answers name it (:func:`open_fact_named`), the fields of one record said together
+    after the record ("the holding of a in b (`holdings[0]`): its share of the capital and its first day")."""
+    words = wording(_RECORD_WORDS, lang)
+    parts: list[str | list[str]] = []
+    records: dict[str, list[str]] = {}
+    for fact in sorted(fields):
+        m = _RECORD_FIELD.match(fact)
+        if m is None or f"of_{m['field']}" not in words or not _has_field(m):
+            parts.append(open_fact_named(fact, fields[fact], lang))
+            continue
+        key = fact[:m.start("field")]
+        if key not in records:
+            records[key] = [_record_named(Condition(fact, "", field=fields[fact]), lang)]
+            parts.append(records[key])
+        records[key].append(words[f"of_{m['field']}"])
+    and_ = f" {label('and', lang)} "
+    return ", ".join(part if isinstance(part, str) else f"{part[0]}: {and_.join(part[1:])}" for part in parts)
+
+
+def _after(before: str, words: str, lang: str) -> str:
+    """``words`` after ``before`` (a phrase ending in a preposition): in Portuguese the preposition contracted with
+    the article the words begin with ("depende de" + "a participação" → "depende da participação")."""
+    article, _, rest = words.partition(" ")
+    if languages.family(lang) != "pt" or article not in ("o", "a", "os", "as") or not rest:
+        return f"{before} {words}"
+    head, tail = readings.after_preposition(before + " ", article, rest)
+    return head + tail
 
 
 def alternatives_note(scenario: Scenario, lang: str) -> str:
@@ -972,11 +1006,110 @@ def _factored(conjunctions: Sequence[Sequence[Condition]]) -> list[tuple[list[Co
 
 
 def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
-    """``holding(a, b).from is 2024-03-31 or earlier and ...``: values of open facts in words, each fact with where
-    the scenario states it (:func:`open_fact_named`)."""
-    return f" {label('and', lang)} ".join(
-        f"{open_fact_named(c.fact, c.field, lang)} {label('is', lang)} {named_values(c.values, c.listed, c.kind, lang)}"
-        for c in holds_if)
+    """``the holding of a in b (`holdings[0]`) began on 2024-03-31 or earlier and is 25% or more of the capital
+    and persons.c.partnership is false``: values of open facts in words, each fact with where the scenario states
+    it (:func:`open_fact_named`); the fields of one record (a holding, a stay, a place of business) said together,
+    after the record (:func:`_record_phrase`)."""
+    and_ = f" {label('and', lang)} "
+    parts: list[str | list[Condition]] = []
+    records: dict[str, list[Condition]] = {}
+    for c in holds_if:
+        m = _RECORD_FIELD.match(c.fact)
+        if m is not None and _record_phrase(c, lang) is not None:
+            key = c.fact[:m.start("field")]
+            if key not in records:
+                records[key] = []
+                parts.append(records[key])
+            records[key].append(c)
+        else:
+            parts.append(f"{open_fact_named(c.fact, c.field, lang)} {label('is', lang)} "
+                         f"{named_values(c.values, c.listed, c.kind, lang)}")
+    return and_.join(part if isinstance(part, str) else
+                     f"{_record_named(part[0], lang)} {and_.join(_record_phrase(c, lang) or '' for c in part)}"
+                     for part in parts)
+
+
+_RECORD_FIELD = re.compile(r"^(?:holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)"
+                           r"|presence\((?P<person>[^,()]+), (?P<state>[a-z]{2})\)(?:\[\d+\])?"
+                           r"|places_of_business\.(?P<place>[^.\[\]]+)(?:\.periods\[(?P<period>\d+)\])?)"
+                           r"\.(?P<field>\w+)$")
+"""An open field of a record of the scenario as the answers name it: a holding (``holding(lusoinvest,
+alfa).from``), a stay (``presence(ana, br)[1].until``), a place of business or one of its periods
+(``places_of_business.site.periods[0].until``)."""
+
+_RECORD_WORDS = {
+    "en": {"holding": "the holding of {holder} in {company}", "presence": "the stay of {person} in {state}",
+           "place": "the place of business {place}", "period": "period {n} of the place of business {place}",
+           "from": "began on {v}", "until": "ends on {v}",
+           "until_none": "continues", "capital": "is {v} of the capital", "votes": "is {v} of the voting rights",
+           "value": "is {v} of the value of the shares", "profits": "is {v} of the participation in the profits",
+           "direct_true": "is direct", "direct_false": "is indirect", "a_day": "a day {v}",
+           "of_from": "its first day", "of_until": "its last day", "of_capital": "its share of the capital",
+           "of_votes": "its share of the voting rights", "of_value": "its share of the value of the shares",
+           "of_profits": "its share of the participation in the profits", "of_direct": "whether it is direct"},
+    "pt": {"holding": "a participação de {holder} em {company}", "presence": "a permanência de {person} em {state}",
+           "place": "o local de negócios {place}", "period": "o período {n} do local de negócios {place}",
+           "from": "começou em {v}", "until": "termina em {v}",
+           "until_none": "continua", "capital": "é de {v} do capital", "votes": "é de {v} dos direitos de voto",
+           "value": "é de {v} do valor das ações", "profits": "é de {v} da participação nos lucros",
+           "direct_true": "é direta", "direct_false": "é indireta", "a_day": "um dia {v}",
+           "of_from": "o primeiro dia", "of_until": "o último dia", "of_capital": "a parcela do capital",
+           "of_votes": "a parcela dos direitos de voto", "of_value": "a parcela do valor das ações",
+           "of_profits": "a parcela da participação nos lucros", "of_direct": "se é direta"},
+}
+"""The open fields of a record in words (the scenario format's ``holdings``, ``presence`` and
+``places_of_business``, :doc:`scenario-format`): the record, what each field's values say of it, and each field
+as a noun (what an outcome depends on). A stay and a place of business are said by their first and last days
+only."""
+
+_DATES_ONLY = ("from", "until")
+"""The fields of a stay and of a place of business said in words (the others as facts)."""
+
+
+def _has_field(m: re.Match[str]) -> bool:
+    return m["holder"] is not None or m["field"] in _DATES_ONLY
+
+
+def _record_phrase(c: Condition, lang: str) -> str | None:
+    """What ``c``'s values say of its record ("began on 2022-03-15 or earlier", "is 25% or more of the capital");
+    None for a field without words or values said otherwise (then the condition is said as a fact)."""
+    m = _RECORD_FIELD.match(c.fact)
+    words = wording(_RECORD_WORDS, lang)
+    if m is None or not _has_field(m):
+        return None
+    name, shown = m["field"], c.listed[0] if len(c.listed) == 1 else (c.values if not c.listed else None)
+    if shown is None:
+        return None
+    if name == "direct":
+        return words.get(f"direct_{shown}")
+    if name == "until" and shown == "not stated":
+        return words["until_none"]
+    if f"of_{name}" not in words or "not stated" in shown:
+        return None
+    values = values_text(shown, lang)
+    if shown.startswith("from ") and name in _DATES_ONLY:
+        values = words["a_day"].format(v=values)
+    return words[name].format(v=values)
+
+
+def _record_named(c: Condition, lang: str) -> str:
+    """The record of ``c`` in words (its holder and company, its person and State, its place), with where the
+    scenario states it (the field's path without the field)."""
+    m = _RECORD_FIELD.match(c.fact)
+    assert m is not None
+    words = wording(_RECORD_WORDS, lang)
+    if m["holder"] is not None:
+        record = words["holding"].format(holder=m["holder"], company=m["company"])
+    elif m["person"] is not None:
+        record = with_state(words["presence"].format(person=m["person"], state="{state}"), "state", m["state"], lang)
+    elif m["period"] is not None:
+        record = words["period"].format(n=int(m["period"]) + 1, place=m["place"])
+    else:
+        record = words["place"].format(place=m["place"])
+    path = c.field if c.field is not None else c.fact
+    if not path.endswith("." + m["field"]):
+        return record
+    return f"{record} (`{field_text(path[:-len(m['field']) - 1], lang)}`)"
 
 
 def open_fact_named(fact: str, field: str | None, lang: str) -> str:
