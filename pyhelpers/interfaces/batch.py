@@ -478,9 +478,10 @@ def _row_kinds(ctx: BatchContext, rows: Sequence[Row]) -> tuple[list[int], list[
     and of one case alike (:func:`~pyhelpers.facts.item_key` reads neither the id, nor the withholding, nor the gross
     amount unless an arm's-length amount is compared with it: a row with such a column is decided as a row; the
     consistency checks read the id only against the other items' and an arrangement's, and amounts only against an
-    arm's-length amount). Every row is decided as a row with ``--bounds``, with a context that has arrangements (they
+    arm's-length amount). A row of a kind whose first row a missing fact leaves undetermined is decided as a row where
+    the bound is asked (:func:`_kind_plan`); every row is decided as a row with a context that has arrangements (they
     name items by id), and where two rows would be items with one id (the check that sees both must run)."""
-    if ctx.bounds or ctx.context.arrangements or len(rows) < 2:
+    if ctx.context.arrangements or len(rows) < 2:
         return None
     layouts: dict[tuple[str, ...], _KindLayout | None] = {}
     kinds: dict[tuple[int, tuple[str | None, ...]], int] = {}
@@ -577,8 +578,8 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
     if made is None or record is None or record["error"]:
         return None
     item, r, key = made
-    if r.relief is not None or r.limited_to is not None:
-        return None
+    if r.relief is not None or r.limited_to is not None or (ctx.bounds and r.status == "missing"):
+        return None  # (a row a missing fact leaves undetermined gets its bound as a row)
     case = ctx.checker.case_of(ctx.memo, r.treaty, item, key)
     if case is None:
         return None
