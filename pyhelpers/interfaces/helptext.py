@@ -70,8 +70,9 @@ HELP: dict[str, dict[str, str]] = {
         "por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--resume": "continua uma execução interrompida a partir do seu diário",
         "--bounds": "uma linha cujo resultado um fato ausente deixa indeterminado recebe o seu limite, como treaty "
-        "check o dá ('capped at most ...', cap 'at most ...'): um treaty check por linha distinta assim "
-        "(mais lento)",
+        "check o dá ('capped at most ...', cap 'at most ...'): um treaty check por linha distinta assim (o "
+        "padrão; --bounds é aceito e não muda nada); --no-bounds: essa linha é respondida em um conjunto de "
+        "respostas, 'undetermined' sem limite (mais rápido em razões com muitas linhas assim)",
         "--engine": "local: --workers processos nesta máquina; dask: partições em um cluster Dask (-o é então uma "
         "pasta terminada em .parquet ou .csv, com um manifesto)",
         "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); padrão: um cluster local de "
@@ -196,7 +197,8 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
     "batch": {
         "--bounds": "uma linha cujo resultado um facto em falta deixa indeterminado recebe o seu limite, como treaty "
             "check o dá ('capped at most ...', cap 'at most ...'): um treaty check por cada linha distinta "
-            "assim (mais lento)",
+            "assim (por omissão; --bounds é aceite e não muda nada); --no-bounds: essa linha é respondida num "
+            "conjunto de respostas, 'undetermined' sem limite (mais rápido em razões com muitas linhas assim)",
         "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [por omissão: 3000, "
             "escolhido por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); por omissão: um cluster local "
