@@ -687,46 +687,46 @@ _INCOMPLETE = {
     "en": {
         "check": "the time limit of {limit} was reached before the check ended (the rules were still being applied "
                  "to the scenario's facts{measured}): no item is decided",
-        "alternatives": "the time limit of {limit} was reached before every alternative was examined (wall-clock "
-                        "time: a busy machine examines less in it): the conclusions shown as certain are certain, "
-                        "the others are not final",
-        "search": "the time limit of {limit} was reached before the search ended (wall-clock time: a busy machine "
-                  "examines less in it): other changes may exist",
+        "alternatives": "the time limit of {limit} was reached before every alternative was examined (CPU time "
+                        "of the work: a busy machine gives the same answer): the conclusions shown as certain are "
+                        "certain, the others are not final",
+        "search": "the time limit of {limit} was reached before the search ended (CPU time of the work: a busy "
+                  "machine gives the same answer): other changes may exist",
         "answer": "the time limit of {limit} was reached before the answer was complete (treaty serve "
                   "--explain-time-limit): ask about fewer items, or run the command line",
         "measured": "measured in wall-clock time: {wall}",
         "measured_cpu": "measured in wall-clock time: {wall}, of which {cpu} of CPU time for the check",
-        "busy": "; the machine was busy: on an idle one the check would have done more in the limit",
+        "busy": "; the machine was busy, which does not change the answer: the limit counts CPU time",
         "slices": "; and in {n} more slice(s) of {size} items",
         "envelope": "{n} of {m} answer(s) incomplete; the first, {source}: {reason}",
     },
     "pt": {
         "check": "o tempo limite de {limit} se esgotou antes do fim da verificação (as regras ainda estavam sendo "
                  "aplicadas aos fatos do cenário{measured}): nenhum rendimento está decidido",
-        "alternatives": "o tempo limite de {limit} se esgotou antes de examinadas todas as alternativas (tempo "
-                        "decorrido: uma máquina ocupada examina menos nele): as conclusões mostradas como certas são "
-                        "certas, as demais não são definitivas",
-        "search": "o tempo limite de {limit} se esgotou antes do fim da busca (tempo decorrido: uma máquina ocupada "
-                  "examina menos nele): pode haver outras alterações",
+        "alternatives": "o tempo limite de {limit} se esgotou antes de examinadas todas as alternativas (tempo de "
+                        "CPU do trabalho: uma máquina ocupada dá a mesma resposta): as conclusões mostradas como "
+                        "certas são certas, as demais não são definitivas",
+        "search": "o tempo limite de {limit} se esgotou antes do fim da busca (tempo de CPU do trabalho: uma máquina "
+                  "ocupada dá a mesma resposta): pode haver outras alterações",
         "answer": "o tempo limite de {limit} se esgotou antes de a resposta ficar completa (`treaty serve "
                   "--explain-time-limit`): pergunte sobre menos rendimentos, ou use a linha de comando",
         "measured": "medido em tempo decorrido: {wall}",
         "measured_cpu": "medido em tempo decorrido: {wall}, dos quais {cpu} de tempo de CPU para a verificação",
-        "busy": "; a máquina estava ocupada: em uma máquina ociosa a verificação teria feito mais dentro do limite",
+        "busy": "; a máquina estava ocupada, o que não muda a resposta: o limite conta tempo de CPU",
         "slices": "; e em mais {n} parte(s) de {size} rendimentos",
         "envelope": "{n} de {m} resposta(s) incompleta(s); a primeira, {source}: {reason}",
     },
     "pt-PT": {
         "check": "o tempo limite de {limit} esgotou-se antes do fim da verificação (as regras ainda estavam a ser "
                  "aplicadas aos factos do cenário{measured}): nenhum rendimento está decidido",
-        "alternatives": "o tempo limite de {limit} esgotou-se antes de examinadas todas as alternativas (tempo "
-                        "decorrido: uma máquina ocupada examina menos nele): as conclusões mostradas como certas são "
-                        "certas, as outras não são definitivas",
-        "search": "o tempo limite de {limit} esgotou-se antes do fim da pesquisa (tempo decorrido: uma máquina "
-                  "ocupada examina menos nele): pode haver outras alterações",
+        "alternatives": "o tempo limite de {limit} esgotou-se antes de examinadas todas as alternativas (tempo de "
+                        "CPU do trabalho: uma máquina ocupada dá a mesma resposta): as conclusões mostradas como "
+                        "certas são certas, as outras não são definitivas",
+        "search": "o tempo limite de {limit} esgotou-se antes do fim da pesquisa (tempo de CPU do trabalho: uma "
+                  "máquina ocupada dá a mesma resposta): pode haver outras alterações",
         "answer": "o tempo limite de {limit} esgotou-se antes de a resposta ficar completa (`treaty serve "
                   "--explain-time-limit`): pergunte sobre menos rendimentos, ou utilize a linha de comandos",
-        "busy": "; a máquina estava ocupada: numa máquina livre a verificação teria feito mais dentro do limite",
+        "busy": "; a máquina estava ocupada, o que não muda a resposta: o limite conta tempo de CPU",
     },
 }
 
