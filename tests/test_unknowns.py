@@ -148,7 +148,7 @@ def test_whatif_finds_the_one_fact_change(checker: Checker) -> None:
 def test_whatif_chooses_the_facts_when_none_is_marked(checker: Checker) -> None:
     w = whatif(checker, load_file(PT_24), str(PT_24), 'max_rate("div-2024", R), R <= 1000')
     assert w.considered and w.considered[0].startswith("holding(lusoinvest, alfa-industria-sa).capital: 24.9")
-    assert [str(c) for c in w.solutions[0].changes] == ["holding(lusoinvest, alfa-industria-sa).capital: 24.9 -> 25%"]
+    assert [str(c) for c in w.solutions[0].changes] == ["holding(lusoinvest, alfa-industria-sa).capital: 24.9% -> 25%"]
 
 
 def test_whatif_without_solution_names_the_blocking_provision(checker: Checker) -> None:

@@ -103,7 +103,11 @@ def auto_changeable(scenario: Scenario, thresholds: list[str], only: set[tuple[A
                 return
             values = value_choices(leaf_annotation(path), node, thresholds)
             if values:
-                found.append(OpenFact(path, openfacts.readable_name(data, path), "changeable", (node, *values)))
+                given = node
+                if isinstance(node, (int, float)) and not isinstance(node, bool) and \
+                        all(isinstance(v, str) and v.endswith("%") for v in values):
+                    given = f"{node}%"  # a percentage written as a bare number: shown as its alternatives are
+                found.append(OpenFact(path, openfacts.readable_name(data, path), "changeable", (given, *values)))
 
     visit(data, ())
     return found

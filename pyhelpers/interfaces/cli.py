@@ -563,6 +563,8 @@ def explain_row(ledger: str, context: str, row_id: str, full: bool, fmt: str, la
     ctx = load_batch_context(context, ledger)
     scenario = row_scenario(ctx, find_row(ledger, row_id))
     source = f"{ledger} row {row_id}"
+    if fmt != "json":  # the heading in the language of the output; JSON's source stays the machine's
+        source = render.label("ledger_row", lang).format(ledger=ledger, row=row_id)
     answer = documents.explain_answer(ctx.checker, scenario, source, (row_id,), (), lang, item_field="--row",
                                       arguments=fmt == "json" or not full)
     result = answer.result if answer.result is not None else ctx.checker.check(scenario, source=source)

@@ -90,6 +90,7 @@ _LABEL = {
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
            "reconstructed_mark": "relies on RECONSTRUCTED",
+           "ledger_row": "{ledger} row {row}",
            "entitlement": "entitlement to the benefits",
            "unless_denied": "— unless {prov} denies the benefit (requires judgment): then benefits denied, "
                             "it may tax under its domestic law",
@@ -129,6 +130,7 @@ _LABEL = {
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "baseia-se em dispositivos RECONSTITUÍDOS (ausentes do texto do corpus)",
            "reconstructed_mark": "baseia-se em RECONSTITUÍDOS",
+           "ledger_row": "{ledger}, linha {row}",
            "entitlement": "direito aos benefícios",
            "unless_denied": "— salvo se o {prov} negar o benefício (exige avaliação): então benefícios negados, "
                             "pode tributar segundo sua legislação interna",
