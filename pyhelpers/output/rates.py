@@ -274,7 +274,7 @@ def _condition(c: Condition, treaty: str, lang: str) -> str:
                f"{wording(_WORDS, lang)['holding_' + record['field']]} {values}"
     of = _OF.match(c.fact)
     if of is None:
-        return conditions_text((c,), lang)
+        return conditions_text((c,), lang, if_clause=False)  # a situation stated, not an "if"
     subject, fields = of["person"] or of["item"], of["path"].split(".")
     found = _input_reading(fields)
     if found is not None:
