@@ -497,7 +497,7 @@ def test_a_value_given_as_alternatives_in_a_list_is_named_in_portuguese() -> Non
     format's Portuguese words, as a characterisation does; the JSON keeps the values as written."""
     path = str(ROOT / SCENARIOS["right"])
     pt = run("check", path, "--lang", "pt")
-    assert "rights[0]`) é patente  (br-pl 4;" in pt and "rights[0]`) é marca  (br-pl 4;" in pt  # after its field
+    assert "rights[0]`) for patente  (br-pl 4;" in pt and "rights[0]`) for marca  (br-pl 4;" in pt  # an "if": "for"
     assert "  income(licence-royalty).payment_for.rights[0]: marca ou patente  (decide licence-royalty)" in pt
     machine = json.loads(run("check", path, "--lang", "pt", "--format", "json"))
     assert "one of trademark, patent" in json.dumps(machine)
