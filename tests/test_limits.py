@@ -142,7 +142,7 @@ class _Stub:
     def declared(self) -> Any:
         return None
 
-    def check(self, scenario: Scenario, source: str, time_limit: float) -> ScenarioResult:
+    def check(self, scenario: Scenario, source: str, time_limit: float, three_valued: Any = None) -> ScenarioResult:
         empty = result_from_atoms(scenario.model_copy(update={"income": []}), source, [], self.real.receipt([]))
         return dataclasses.replace(empty, items=tuple(ItemResult(it.id, scenario.treaty, it.type, "decided", (), None,
                                                                  (), ()) for it in scenario.income))

@@ -288,7 +288,29 @@ def test_batch_context_refuses_alternatives(tmp_path: Path) -> None:
     path.write_text(_scenario("{one_of: [20, 30]}").split("income:")[0], encoding="utf-8")
     with pytest.raises(ScenarioError) as err:
         load_context(path)
-    assert err.value.problems[0].expected == "a plain value in a batch context"
+    assert (err.value.problems[0].expected, err.value.problems[0].found) == ("a plain value in a batch context",
+                                                                          "alternatives (one_of)")
+
+
+@pytest.mark.parametrize(("given", "found"), [
+    ("unknown", "`unknown` (a first or last day not known)"),
+    ("{between: [2024-04-01, 2024-05-31]}", "a range (between)")])
+def test_batch_context_refusal_names_what_it_found(tmp_path: Path, given: str, found: str) -> None:
+    """Audit 23, defect 4: an open holding end in a batch context is refused as what it is (not as
+    alternatives); a plain day is accepted (narrowly not)."""
+    from pyhelpers.scenario import load_context
+
+    path = tmp_path / "group.yaml"
+    context = _scenario("30").split("income:")[0]
+    assert "from: 2021-01-15" in context
+    path.write_text(context.replace("from: 2021-01-15", f"from: 2021-01-15, until: {given}"), encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        load_context(path)
+    problem = err.value.problems[0]
+    assert (problem.field, problem.expected, problem.found) == ("holdings[0].until", "a plain value in a batch context",
+                                                                found)
+    path.write_text(context.replace("from: 2021-01-15", "from: 2021-01-15, until: 2024-05-31"), encoding="utf-8")
+    assert load_context(path)[0].holdings[0].until is not None
 
 
 def _lines(step: object) -> list[str]:

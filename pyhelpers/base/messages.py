@@ -106,6 +106,10 @@ _PT: tuple[tuple[str, str], ...] = (
     ("no State given", "nenhum Estado informado"),
     ("{amount} beside excess_over_arm_length: unknown", "{amount} ao lado de excess_over_arm_length: unknown"),
     ("alternatives (one_of / between / changeable)", "alternativas (one_of / between / changeable)"),
+    ("alternatives (one_of)", "alternativas (one_of)"),
+    ("a range (between)", "um intervalo (between)"),
+    ("values that may change (changeable)", "valores que podem mudar (changeable)"),
+    ("`unknown` (a first or last day not known)", "`unknown` (um primeiro ou último dia não conhecido)"),
     # ---- what was expected: the scenario format's types --------------------------------------------------
     ("this required field", "este campo obrigatório"),
     ("no such field (check the spelling; see `treaty schema`)",
@@ -265,6 +269,10 @@ _PT: tuple[tuple[str, str], ...] = (
     ("a plain value in a batch context", "um valor simples em um contexto de lote"),
     ("check a scenario with alternatives with `treaty check`", "verifique um cenário com alternativas com "
      "`treaty check`"),
+    ("give the day (each row is decided with the context's facts as given), or check the scenario with the day "
+     "open with `treaty check`, which answers over every day by the critical dates",
+     "informe o dia (cada linha é decidida com os fatos do contexto como informados), ou verifique o cenário com "
+     "o dia em aberto com `treaty check`, que responde sobre todos os dias pelas datas críticas"),
     # ---- references and consistency ---------------------------------------------------------------------
     ("did you mean {choice}?", "você quis dizer {choice}?"),
     ("known: {choices}", "conhecidos: {choices}"),

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyhelpers.base import clock
-from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT
+from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, proven_at_cut
 from pyhelpers.engine.answers import result_from_atoms
 from pyhelpers.engine.bounded import Bounded, run_bounded
 from pyhelpers.engine.fields import result_named
@@ -41,6 +41,9 @@ BUSY = 0.5
 
 CUT = "check"
 """The ``fact`` of the finding ``time_limit`` of an item the time limit left undecided, the check cut."""
+
+CUT_PROVEN = "check_proven"
+"""The same, where the check had found the scenario's three-valued answer before it was cut (kept)."""
 
 MEANINGFUL = 0.1
 """Below this many seconds of wall-clock time, whether the machine was busy is not said (too short to tell)."""
@@ -62,7 +65,7 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
     done = 0
     for part in slices:
         sub = scenario if len(slices) == 1 else _slice(scenario, part)
-        run: Bounded[ScenarioResult, None] = run_bounded(
+        run: Bounded[ScenarioResult, ScenarioResult] = run_bounded(
             functools.partial(_check, checker, sub, source, time_limit),
             clock.now() + time_limit + min(GRACE, time_limit))
         parts.append(_measured(run, checker, sub, source, time_limit))
@@ -74,10 +77,11 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
     return result_named(_merged(checker, scenario, parts), scenario)  # the items' fields in the whole scenario
 
 
-def _check(checker: Any, scenario: Scenario, source: str, time_limit: float, _emit: Callable[[None], None]
-           ) -> ScenarioResult:
-    """The bounded work of :func:`check_within` (a module-level function: it pickles for a spawned child)."""
-    return checker.check(scenario, source, time_limit)  # type: ignore[no-any-return]
+def _check(checker: Any, scenario: Scenario, source: str, time_limit: float,
+           emit: Callable[[ScenarioResult], None]) -> ScenarioResult:
+    """The bounded work of :func:`check_within` (a module-level function: it pickles for a spawned child); it
+    emits the scenario's three-valued answer once found, which a check stopped later keeps."""
+    return checker.check(scenario, source, time_limit, three_valued=emit)  # type: ignore[no-any-return]
 
 
 def _slice(scenario: Scenario, items: list[IncomeItem]) -> Scenario:
@@ -87,19 +91,26 @@ def _slice(scenario: Scenario, items: list[IncomeItem]) -> Scenario:
     return sub
 
 
-def _measured(run: Bounded[ScenarioResult, None], checker: Any, scenario: Scenario, source: str,
+def _measured(run: Bounded[ScenarioResult, ScenarioResult], checker: Any, scenario: Scenario, source: str,
               limit: float) -> ScenarioResult:
     """The result of ``run``: the check's own if it finished (its ``incomplete`` reason, if any, with the
-    time measured), else every item cut by the time limit."""
+    time measured); else, where the check had found the scenario's three-valued answer, what that answer
+    proved (:func:`~pyhelpers.engine.alternatives.proven_at_cut`: a missing fact stays missing, each State's
+    outcome it gives stands); else every item cut by the time limit."""
     if run.value is not None:
         result = run.value
         if result.incomplete is None:
             return result
         return dataclasses.replace(result, incomplete=_measures(result.incomplete, run))
+    reason = _measures(Incomplete(Cut.CHECK, limit), run)
+    if run.emitted:
+        three = run.emitted[-1]
+        return dataclasses.replace(three, items=tuple(proven_at_cut(it, CUT_PROVEN) for it in three.items),
+                                   incomplete=dataclasses.replace(reason, proven=True))
     cut = result_from_atoms(scenario, source, [], checker.receipt(checker.facts(scenario)))
     late = Finding("time_limit", scenario.treaty, CUT)
     items = tuple(dataclasses.replace(it, status="depends", findings=(*it.findings, late)) for it in cut.items)
-    return dataclasses.replace(cut, items=items, incomplete=_measures(Incomplete(Cut.CHECK, limit), run))
+    return dataclasses.replace(cut, items=items, incomplete=reason)
 
 
 def _measures(reason: Incomplete, run: Bounded[Any, Any]) -> Incomplete:

@@ -364,6 +364,9 @@ class Incomplete:
     """How many more slices of a scenario checked in slices the limit also cut (besides this one)."""
     slice_items: int = 0
     """The number of items of a slice (with ``more_slices``)."""
+    proven: bool = False
+    """The check was cut after the scenario's three-valued answer was found: what it proved is kept (``cut``
+    ``check`` only; an ``alternatives`` cut always keeps it)."""
 
     def to_json(self) -> dict[str, Any]:
         return _plain(asdict(self))  # type: ignore[no-any-return]

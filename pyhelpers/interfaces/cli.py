@@ -450,9 +450,11 @@ def _interruptible(func: F) -> F:
               help="rows per chunk: a worker's unit of work and of --resume  [default: 3000, chosen by measurement: "
                    "pyhelpers.interfaces.batch.DEFAULT_CHUNK]")
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
-@click.option("--bounds", is_flag=True,
+@click.option("--bounds/--no-bounds", default=True,
               help="a row whose outcome a missing fact leaves undetermined gets its bound, as treaty check gives it "
-                   "('capped at most ...', cap 'at most ...'): a treaty check per distinct such row (slower)")
+                   "('capped at most ...', cap 'at most ...'): a treaty check per distinct such row (the default; "
+                   "--bounds is accepted and changes nothing); --no-bounds: such a row is answered in one answer "
+                   "set, 'undetermined' with no cap (faster on ledgers with many such rows)")
 @click.option("--engine", type=click.Choice(["local", "dask", "spark"]), default="local", show_default=True,
               help="local: --workers processes here; dask, spark: partitions on a Dask or Spark cluster (-o is then "
                    "a folder ending in .parquet or .csv, with a manifest)")
@@ -501,7 +503,7 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
 
 def _batch_on_cluster(engine: str, ledger: str, context: str, output: str, workers: int, scheduler: str | None,
                       master: str | None, partition_rows: int, resume: bool, show: bool, lang: str,
-                      bounds: bool = False) -> Any:
+                      bounds: bool = True) -> Any:
     """``treaty batch --engine dask|spark``: a bar for the rows and one for each partition in flight (Dask
     tells when a partition is submitted; Spark only when it is done)."""
     from pyhelpers.interfaces import cluster

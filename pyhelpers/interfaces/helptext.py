@@ -72,7 +72,9 @@ HELP: dict[str, dict[str, str]] = {
         "--resume": "continua uma execução interrompida a partir do seu diário",
         "--bounds": "uma linha cujo resultado um fato ausente deixa indeterminado recebe o seu limite, como treaty "
         "check o dá (o teto válido qualquer que seja o fato, nas colunas `outcome_*` e `cap`, em valores de "
-        "máquina): um treaty check por linha distinta assim (mais lento)",
+        "máquina): um treaty check por linha distinta assim (o padrão; --bounds é aceito e não muda nada); "
+        "--no-bounds: essa linha é respondida em um conjunto de respostas, indeterminada e sem limite (mais rápido "
+        "em razões com muitas linhas assim)",
         "--engine": "local: --workers processos nesta máquina; dask: partições em um cluster Dask (-o é então uma "
         "pasta terminada em .parquet ou .csv, com um manifesto)",
         "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); padrão: um cluster local de "
@@ -204,7 +206,9 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
     "batch": {
         "--bounds": "uma linha cujo resultado um facto em falta deixa indeterminado recebe o seu limite, como treaty "
             "check o dá (o teto válido qualquer que seja o facto, nas colunas `outcome_*` e `cap`, em valores de "
-            "máquina): um treaty check por cada linha distinta assim (mais lento)",
+            "máquina): um treaty check por cada linha distinta assim (por omissão; --bounds é aceite e não muda "
+            "nada); --no-bounds: essa linha é respondida num conjunto de respostas, indeterminada e sem limite "
+            "(mais rápido em razões com muitas linhas assim)",
         "--master": "com --engine spark: o nó mestre do Spark (spark://host:7077, yarn, local[4]); por omissão: o do "
             "spark-submit quando este iniciou o treaty, senão local[--workers]",
         "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [por omissão: 3000, "

@@ -102,6 +102,7 @@ _LABEL = {
            "unknown_facts": "facts given as unknown or as alternatives",
            "turns_on_open": "outcomes that turn on open facts", "decides": "decides",
            "not_given_facts": "facts not given, answered over every value they may take",
+           "not_given_facts_cut": "facts not given, whose values the time limit left not all examined",
            "incomplete": "INCOMPLETE",
            "and": "and", "or": "or", "is": "is", "if": "if", "is_if": "is",
            "some_combinations": "in some combinations of the unknown facts",
@@ -117,6 +118,13 @@ _LABEL = {
            "depends_alternatives": "depends on {fact}, given as unknown or as alternatives ({prov})",
            "depends_not_given": "depends on {fact}, not given ({prov})",
            "time_limit_check": "the time limit was reached before the check ended: nothing is final ({prov})",
+           "time_limit_proven": "the time limit was reached before every value of the open facts was examined: the "
+                                "outcomes and findings shown hold on the facts given; an outcome shown as undetermined "
+                                "is not proven either way, and no bound is stated ({prov})",
+           "time_limit_check_proven": "the time limit was reached before the check ended: the outcomes and findings "
+                                      "shown hold on the facts given (the rules applied once, the open facts as "
+                                      "open); an outcome shown as undetermined is not proven either way, and no "
+                                      "bound is stated ({prov})",
            "alternatives_note": "note: facts given as alternatives are explained at their first value ({told}); "
                                 "`treaty check` shows every alternative",
            "decisive_cut": "the decisive lines are not shown: the time limit was reached before the legal argument "
@@ -143,6 +151,7 @@ _LABEL = {
            "unknown_facts": "fatos informados como desconhecidos ou por alternativas",
            "turns_on_open": "resultados que dependem de fatos em aberto", "decides": "decide",
            "not_given_facts": "fatos não informados, respondidos para todos os valores que podem ter",
+           "not_given_facts_cut": "fatos não informados, cujos valores o tempo limite deixou sem examinar todos",
            "incomplete": "INCOMPLETO",
            "and": "e", "or": "ou", "is": "é", "if": "se", "is_if": "for",
            "some_combinations": "em certas combinações dos fatos desconhecidos",
@@ -158,6 +167,14 @@ _LABEL = {
            "depends_alternatives": "depende de {fact}, informado como desconhecido ou por alternativas ({prov})",
            "depends_not_given": "depende de {fact}, não informado ({prov})",
            "time_limit_check": "o tempo limite se esgotou antes do fim da verificação: nada é definitivo ({prov})",
+           "time_limit_proven": "o tempo limite se esgotou antes de examinados todos os valores dos fatos em "
+                                "aberto: os resultados e constatações mostrados valem com os fatos informados; um "
+                                "resultado indeterminado não está provado em nenhum sentido, e nenhum limite é "
+                                "indicado ({prov})",
+           "time_limit_check_proven": "o tempo limite se esgotou antes do fim da verificação: os resultados e "
+                                      "constatações mostrados valem com os fatos informados (as regras aplicadas uma "
+                                      "vez, os fatos em aberto como em aberto); um resultado indeterminado não está "
+                                      "provado em nenhum sentido, e nenhum limite é indicado ({prov})",
            "alternatives_note": "nota: os fatos informados por alternativas são explicados no primeiro valor "
                                 "({told}); `treaty check` mostra todas as alternativas",
            "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite se esgotou antes de a argumentação "
@@ -175,6 +192,7 @@ _LABEL = {
               "unknown_facts": "factos indicados como desconhecidos ou por alternativas",
               "turns_on_open": "resultados que dependem de factos em aberto",
               "not_given_facts": "factos não indicados, respondidos para todos os valores que podem ter",
+              "not_given_facts_cut": "factos não indicados, cujos valores o tempo limite deixou sem examinar todos",
               "some_combinations": "em certas combinações dos factos desconhecidos", "otherwise": "nos outros casos",
               "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
               "base_open": "desconhecido: saber se o limite se aplica à totalidade do montante ou só a uma parte "
@@ -183,6 +201,14 @@ _LABEL = {
               "depends_alternatives": "depende de {fact}, indicado como desconhecido ou por alternativas ({prov})",
               "depends_not_given": "depende de {fact}, não indicado ({prov})",
               "time_limit_check": "o tempo limite esgotou-se antes do fim da verificação: nada é definitivo ({prov})",
+              "time_limit_proven": "o tempo limite esgotou-se antes de examinados todos os valores dos factos em "
+                                   "aberto: os resultados e constatações mostrados valem com os factos indicados; um "
+                                   "resultado indeterminado não está provado em nenhum sentido, e nenhum limite é "
+                                   "indicado ({prov})",
+              "time_limit_check_proven": "o tempo limite esgotou-se antes do fim da verificação: os resultados e "
+                                         "constatações mostrados valem com os factos indicados (as regras aplicadas "
+                                         "uma vez, os factos em aberto como em aberto); um resultado indeterminado não "
+                                         "está provado em nenhum sentido, e nenhum limite é indicado ({prov})",
               "alternatives_note": "nota: os factos indicados por alternativas são explicados no primeiro valor "
                                    "({told}); `treaty check` mostra todas as alternativas",
               "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite esgotou-se antes de a "
@@ -443,6 +469,8 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
         return label("depends_alternatives", lang).format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
     if f.kind == "time_limit" and f.fact == "check":  # the whole check cut, grounding included
         return label("time_limit_check", lang).format(prov=f.provision)
+    if f.kind == "time_limit" and f.fact in ("proven", "check_proven"):  # cut, the three-valued answer kept
+        return label(f"time_limit_{f.fact}", lang).format(prov=f.provision)
     if f.kind == "relief":
         return wording(_FINDING, lang)[f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
     fact = constant_text(f.fact or "", lang) if f.kind in _CONSTANT_FACTS else fact_text(f.fact or "", lang)
@@ -689,6 +717,9 @@ _INCOMPLETE = {
     "en": {
         "check": "the time limit of {limit} was reached before the check ended (the rules were still being applied "
                  "to the scenario's facts{measured}): no item is decided",
+        "check_proven": "the time limit of {limit} was reached before the check ended (the rules had been applied "
+                        "once, the open facts left open, but their values were not all examined{measured}): the "
+                        "outcomes and findings shown hold on the facts given, the others are not proven either way",
         "alternatives": "the time limit of {limit} was reached before every alternative was examined (CPU time "
                         "of the work: a busy machine gives the same answer): the conclusions shown as certain are "
                         "certain, the others are not final",
@@ -705,6 +736,10 @@ _INCOMPLETE = {
     "pt": {
         "check": "o tempo limite de {limit} se esgotou antes do fim da verificação (as regras ainda estavam sendo "
                  "aplicadas aos fatos do cenário{measured}): nenhum rendimento está decidido",
+        "check_proven": "o tempo limite de {limit} se esgotou antes do fim da verificação (as regras foram aplicadas "
+                        "uma vez, os fatos em aberto como em aberto, mas seus valores não foram todos "
+                        "examinados{measured}): os resultados e constatações mostrados valem com os fatos informados, "
+                        "os demais não estão provados em nenhum sentido",
         "alternatives": "o tempo limite de {limit} se esgotou antes de examinadas todas as alternativas (tempo de "
                         "CPU do trabalho: uma máquina ocupada dá a mesma resposta): as conclusões mostradas como "
                         "certas são certas, as demais não são definitivas",
@@ -721,6 +756,10 @@ _INCOMPLETE = {
     "pt-PT": {
         "check": "o tempo limite de {limit} esgotou-se antes do fim da verificação (as regras ainda estavam a ser "
                  "aplicadas aos factos do cenário{measured}): nenhum rendimento está decidido",
+        "check_proven": "o tempo limite de {limit} esgotou-se antes do fim da verificação (as regras foram "
+                        "aplicadas uma vez, os factos em aberto como em aberto, mas os seus valores não foram todos "
+                        "examinados{measured}): os resultados e constatações mostrados valem com os factos indicados, "
+                        "os outros não estão provados em nenhum sentido",
         "alternatives": "o tempo limite de {limit} esgotou-se antes de examinadas todas as alternativas (tempo de "
                         "CPU do trabalho: uma máquina ocupada dá a mesma resposta): as conclusões mostradas como "
                         "certas são certas, as outras não são definitivas",
@@ -764,7 +803,8 @@ def incomplete_text(reason: Incomplete | None, lang: str) -> str | None:
         measured += words["busy"] if reason.busy else ""
     limit = _seconds(reason.limit_seconds, lang)
     if reason.cut == Cut.CHECK:
-        text = words["check"].format(limit=limit, measured=f"; {measured}" if measured else "")
+        text = words["check_proven" if reason.proven else "check"].format(
+            limit=limit, measured=f"; {measured}" if measured else "")
     else:
         text = words[str(reason.cut)].format(limit=limit) + (f" ({measured})" if measured else "")
     if reason.more_slices:
@@ -830,7 +870,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         lines.append("")
     for answer in result.answers:
         lines += answer_lines(answer, lang)
-    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts")):
+    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts_cut" if result.incomplete else
+                                                     "not_given_facts")):
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines.append(f"{label(heading, lang)}:")
@@ -1377,7 +1418,8 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     if withholding:
         lines += ["", f"## {label('withholding', lang)}", ""]
         lines += [f"- `{iid}`: {text}" for iid, text in withholding]
-    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts")):
+    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts_cut" if result.incomplete else
+                                                     "not_given_facts")):
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines += ["", f"## {label(heading, lang)}", ""]
