@@ -1191,7 +1191,7 @@ def test_cli_batch_lang_pt_writes_summary_and_row_errors_in_portuguese(tmp_path:
     assert (got["ok"]["status"], got["ok"]["outcome_br"], got["ok"]["outcome_partner"]) == \
         ("decided", "capped 10%", "may tax")
     bad = got["bad-date"]
-    assert bad["error"] == (f"{ledger}, linha de dados 2 (linha 3, id bad-date): date: esperado uma data real "
+    assert bad["error"] == (f"{ledger}, linha de dados 2 (linha 3, id bad-date): date: esperada uma data real "
                             "AAAA-MM-DD, encontrado '2023-02-29'")
     again = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--resume",
                                       "--lang", "pt"])
@@ -1216,7 +1216,7 @@ def test_a_spawned_worker_writes_row_errors_in_the_language_of_the_spec(tmp_path
     ledger = write_csv(tmp_path / "razao.csv", [good])
     ctx = load_batch_context(CONTEXT, ledger)
     rows = list(read_rows(ledger))
-    for lang, start in (("pt", "linha de dados 1 (linha 2, id bad-date): date: esperado uma data real"),
+    for lang, start in (("pt", "linha de dados 1 (linha 2, id bad-date): date: esperada uma data real"),
                         ("en", "row 1 (line 2, id bad-date): date: expected a real date")):
         spec = partition_spec(CONTEXT, ledger, ctx.checker.logic.digest, lang=lang)
         [record] = batch_to_records(check_partition(rows_to_batch(rows), spec))

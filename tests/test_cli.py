@@ -312,16 +312,15 @@ def test_decisive_lines_stay_within_the_time_limit() -> None:
     """check's decisive lines are derived within what is left of the scenario's time limit: past it they
     are not shown, and the output says so (a check that needs 9 s and an explanation that needs 110 s
     answers in the limit, not in two minutes)."""
-    import time
-
+    from pyhelpers.base import clock
     from pyhelpers.engine.solve import Checker
     from pyhelpers.scenario import load_file
 
     checker = Checker()
     scenario = load_file(QUALIFYING)
     result = checker.check(scenario, QUALIFYING)
-    assert cli._decisive(checker, scenario, result, "en", time.monotonic() - 1) is None
-    lines = cli._decisive(checker, scenario, result, "en", time.monotonic() + 60)
+    assert cli._decisive(checker, scenario, result, "en", clock.now() - 1) is None
+    lines = cli._decisive(checker, scenario, result, "en", clock.now() + 60)
     assert lines is not None and lines[("div-2024", "br")].startswith("br-pt 10(2)(a): ")
     code, out, _ = run("check", QUALIFYING, "--time-limit", "0")
     assert code == 1 and "INCOMPLETE" in out

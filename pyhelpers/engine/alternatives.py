@@ -25,7 +25,6 @@ import hashlib
 import itertools
 import operator
 import re
-import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from typing import Any
 
 import clingo
 
+from pyhelpers.base import clock
 from pyhelpers.base.errors import InputError, Problem, ScenarioError
 from pyhelpers.base.terms import Term, parse_atom, render_term, symbol_key, symbol_keys
 from pyhelpers.engine import critical
@@ -214,7 +214,7 @@ def _condition_sets(unknowns: Sequence[OpenFact], facts_of: list[list[str]]
 def _solve(ctl: clingo.Control, mode: str, assumptions: list[tuple[clingo.Symbol, bool]],
            deadline: float) -> frozenset[str] | None:
     """The ``mode`` consequences (brave | cautious) of the shown atoms, or None past the deadline."""
-    remaining = deadline - time.monotonic()
+    remaining = deadline - clock.now()
     if remaining <= 0:
         return None
     ctl.configuration.solve.enum_mode = mode  # type: ignore[union-attr]
@@ -225,7 +225,7 @@ def _solve(ctl: clingo.Control, mode: str, assumptions: list[tuple[clingo.Symbol
         last[:] = model.symbols(shown=True)
 
     with ctl.solve(on_model=on_model, assumptions=assumptions, async_=True) as handle:
-        if not handle.wait(remaining):
+        if not clock.wait(handle, deadline):
             handle.cancel()
             return None
         handle.get()
@@ -338,7 +338,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     scenario answered three-valued) that asks for none of them keeps that answer. ``missing``: the open
     facts of records added for missing ones, each with the missing facts it stands for."""
 
-    deadline = time.monotonic() + time_limit
+    deadline = clock.now() + time_limit
     unknowns: tuple[OpenFact, ...] = (*critical.open_facts(checker, scenario), *completed)  # dates: critical ones
     _within_limit(unknowns, source)
     for _ in range(REFINE_ROUNDS + 1):
@@ -506,10 +506,10 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
     parts = parts_of([i.id for i in scenario.income], completed, attributed)
     if len(parts) < 2:
         return None
-    deadline = time.monotonic() + time_limit
+    deadline = clock.now() + time_limit
     runs = []
     for members, facts in parts:
-        left = max(deadline - time.monotonic(), 0.0)
+        left = max(deadline - clock.now(), 0.0)
         names = {f.name for f in facts}
         mine = {k: v for k, v in attributed.items() if k[0] in members and k[1] in names}
         run = check_open(checker, scenario, source, left, facts, three_valued,
@@ -586,14 +586,14 @@ def check_alternatives_in_parts(checker: Any, scenario: Scenario, source: str, t
     every = parts(data, critical.open_facts(checker, scenario))  # a date counted by its critical dates
     if len(every) < 2:
         return None
-    deadline = time.monotonic() + time_limit
+    deadline = clock.now() + time_limit
     runs = []
     for part in every:
         if not part.items:
             continue  # facts no item reads: listed below, deciding nothing
         sub = part_scenario(scenario, part, source)
         try:
-            runs.append(check_open(checker, sub, source, max(deadline - time.monotonic(), 0.0), unknown_values(sub)))
+            runs.append(check_open(checker, sub, source, max(deadline - clock.now(), 0.0), unknown_values(sub)))
         except ScenarioError as err:  # too many combinations in one part: the part named
             ids = ", ".join(i.id for i in sub.income)
             raise ScenarioError([dataclasses.replace(p, found=f"{p.found} (in the part of income({ids}), decided "
@@ -902,7 +902,7 @@ def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: flo
     in one solve, where each combination has exactly one: cheaper than two solves per value where the
     combinations are few. None past the deadline; raises :class:`_NotOnePerCombination` (having stopped
     the solve) when the answer sets outnumber the combinations."""
-    remaining = deadline - time.monotonic()
+    remaining = deadline - clock.now()
     if remaining <= 0:
         return None
     ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
@@ -934,7 +934,7 @@ def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: flo
         return True
 
     with ctl.solve(on_model=on_model, async_=True) as handle:
-        if not handle.wait(remaining):
+        if not clock.wait(handle, deadline):
             handle.cancel()
             return None
         result = handle.get()
@@ -1218,13 +1218,13 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
                     chosen.append(option)
             models.append((dict(sorted(chosen)), frozenset(atoms)))
 
-        remaining = deadline - time.monotonic()
+        remaining = deadline - clock.now()
         if remaining <= 0:
             return dataclasses.replace(cons, complete=False)
         ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
         ctl.configuration.solve.models = 0  # type: ignore[union-attr]
         with ctl.solve(on_model=on_model, async_=True) as handle:
-            if not handle.wait(remaining):
+            if not clock.wait(handle, deadline):
                 handle.cancel()
                 return dataclasses.replace(cons, complete=False)
             handle.get()

@@ -5,8 +5,9 @@ interrupt a search, not a grounding). :func:`check_within` runs the check in a c
 spawned where ``fork`` is not used)
 (:mod:`pyhelpers.engine.bounded`) stopped at the limit, so a grounding that outlasts the limit is cut
 too: the items it had not decided are then reported with the finding ``time_limit`` and the result is
-``incomplete``, never a complete answer. The limit is measured in wall-clock time; the result says how
-long the check ran and how much CPU time it had, so that a cut due to a busy machine says so.
+``incomplete``, never a complete answer. The limit is measured in CPU time of the work
+(:mod:`pyhelpers.base.clock`), so that load does not change the answer; the result says how long the
+check ran in wall-clock time and how much CPU time it had.
 
 A scenario of more than :data:`~pyhelpers.scenario.limits.SLICE_ITEMS` items (and no open facts) is checked in slices of
 that many items (the items are independent of each other; each slice carries all the persons, holdings
@@ -19,10 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import time
 from collections.abc import Callable
 from typing import Any
 
+from pyhelpers.base import clock
 from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, proven_at_cut
 from pyhelpers.engine.answers import result_from_atoms
 from pyhelpers.engine.bounded import Bounded, run_bounded
@@ -53,8 +54,8 @@ Progress = Callable[[int, int], None]
 
 def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
                  time_limit: float = DEFAULT_TIME_LIMIT, progress: Progress | None = None) -> ScenarioResult:
-    """:meth:`Checker.check` bounded by ``time_limit`` seconds of wall-clock time, grounding included (per
-    slice of :data:`SLICE_ITEMS` items for a larger scenario; see the module doc)."""
+    """:meth:`Checker.check` bounded by ``time_limit`` seconds of CPU time (:mod:`pyhelpers.base.clock`),
+    grounding included (per slice of :data:`SLICE_ITEMS` items for a larger scenario; see the module doc)."""
     refuse_oversized({"income": scenario.income, "persons": dict(scenario.persons)}, source)
     _ = checker.declared  # read once here (from the disk cache), not again in each child
     items = scenario.income
@@ -66,7 +67,7 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
         sub = scenario if len(slices) == 1 else _slice(scenario, part)
         run: Bounded[ScenarioResult, ScenarioResult] = run_bounded(
             functools.partial(_check, checker, sub, source, time_limit),
-            time.monotonic() + time_limit + min(GRACE, time_limit))
+            clock.now() + time_limit + min(GRACE, time_limit))
         parts.append(_measured(run, checker, sub, source, time_limit))
         done += len(part)
         if progress is not None:

@@ -6,7 +6,6 @@ import dataclasses
 import hashlib
 import itertools
 import re
-import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +16,7 @@ from typing import Any, TypeVar
 
 import clingo
 
-from pyhelpers.base import dates
+from pyhelpers.base import clock, dates
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
@@ -348,7 +347,7 @@ class Checker:
                     given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
                     if given:
                         attributed.setdefault((it.item_id, name), set()).update(given)
-        started = time.monotonic()
+        started = clock.now()
         try:
             parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
                                          attributed) if self.in_parts else None
@@ -359,7 +358,7 @@ class Checker:
         if ends is None or ends is records or answer.incomplete is not None:
             return answer
         try:
-            ended = check_open(self, ends.scenario, source, max(limit - (time.monotonic() - started), 0.0),
+            ended = check_open(self, ends.scenario, source, max(limit - (clock.now() - started), 0.0),
                                (*completed, *ends.facts), three, ends.asked, attributed)
         except ScenarioError:
             return answer

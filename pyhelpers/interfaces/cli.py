@@ -56,7 +56,8 @@ FULL = click.option("--full", is_flag=True, help="the whole derivation of each c
                     "(default: the legal argument, provision by provision; with --why-not, the whole analysis "
                     "instead of each rule's first failed condition)")
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
-                          help="seconds of wall-clock time for the work on one scenario, grounding included (check: "
+                          help="seconds of CPU time (of the process and its children, not wall-clock time: a loaded "
+                          "machine gives the same answer) for the work on one scenario, grounding included (check: "
                           "per slice of 1,000 items in a larger one); an answer the limit cut says INCOMPLETE first")
 
 
@@ -287,7 +288,9 @@ def _check_one(checker: Checker, path: str, ask: bool, time_limit: float, fmt: s
     except InputError as err:
         click.echo(error_line(err, lang), err=True)
         return err.exit_code
-    started = time.monotonic()
+    from pyhelpers.base import clock
+
+    started = clock.now()  # the time limit counts CPU time (pyhelpers.base.clock)
     result, mismatches = _check_with_progress(checker, scenario, path, time_limit, lang, alone)
     if fmt == "json":
         outputs.append(documents.check_document(result, mismatches, scenario, path, ask, lang))
@@ -320,7 +323,7 @@ def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_l
 def _decisive(checker: Checker, scenario: Scenario, result: ScenarioResult, lang: str, deadline: float
               ) -> dict[tuple[str, str], str] | None:
     """By (item, State): the decisive line of the legal argument for the State's outcome, derived within
-    what is left of the scenario's time limit (``deadline``, a :func:`time.monotonic` time); None when the
+    what is left of the scenario's time limit (``deadline``, a :func:`pyhelpers.base.clock.now` time); None when the
     limit stopped it. A result the limit cut has none, nor has a scenario with facts given as alternatives
     (its explanation would be of the first alternative only), nor a scenario checked in slices (its
     explanation is one grounding of every item: `treaty explain --item` gives an item's argument)."""
@@ -562,6 +565,8 @@ def explain_row(ledger: str, context: str, row_id: str, full: bool, fmt: str, la
     ctx = load_batch_context(context, ledger)
     scenario = row_scenario(ctx, find_row(ledger, row_id))
     source = f"{ledger} row {row_id}"
+    if fmt != "json":  # the heading in the language of the output; JSON's source stays the machine's
+        source = render.label("ledger_row", lang).format(ledger=ledger, row=row_id)
     answer = documents.explain_answer(ctx.checker, scenario, source, (row_id,), (), lang, item_field="--row",
                                       arguments=fmt == "json" or not full)
     result = answer.result if answer.result is not None else ctx.checker.check(scenario, source=source)

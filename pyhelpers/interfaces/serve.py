@@ -211,11 +211,11 @@ class Engine:
 
     def bounded(self, work: Callable[[], T]) -> T:
         """``work`` in a forked process, killed after ``explain_time_limit`` seconds (503)."""
-        import time
+        from pyhelpers.base import clock
 
         limit = self.settings.explain_time_limit
         with self.lock:
-            done: Bounded[T, None] = run_bounded(lambda _emit: work(), time.monotonic() + limit)
+            done: Bounded[T, None] = run_bounded(lambda _emit: work(), clock.now() + limit)
         if not done.finished:
             cause = TimeLimitReached(Incomplete(Cut.ANSWER, limit))
             raise ProblemError(503, str(cause), cause=cause)

@@ -90,6 +90,7 @@ _LABEL = {
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
            "reconstructed_mark": "relies on RECONSTRUCTED",
+           "ledger_row": "{ledger} row {row}",
            "entitlement": "entitlement to the benefits",
            "unless_denied": "— unless {prov} denies the benefit (requires judgment): then benefits denied, "
                             "it may tax under its domestic law",
@@ -103,7 +104,7 @@ _LABEL = {
            "not_given_facts": "facts not given, answered over every value they may take",
            "not_given_facts_cut": "facts not given, whose values the time limit left not all examined",
            "incomplete": "INCOMPLETE",
-           "and": "and", "or": "or", "is": "is", "if": "if",
+           "and": "and", "or": "or", "is": "is", "if": "if", "is_if": "is",
            "some_combinations": "in some combinations of the unknown facts",
            "in_some": "in some combinations only", "otherwise": "otherwise",
            "at_most": "may tax, capped at {rate} of the gross amount at most",
@@ -137,6 +138,7 @@ _LABEL = {
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "baseia-se em dispositivos RECONSTITUÍDOS (ausentes do texto do corpus)",
            "reconstructed_mark": "baseia-se em RECONSTITUÍDOS",
+           "ledger_row": "{ledger}, linha {row}",
            "entitlement": "direito aos benefícios",
            "unless_denied": "— salvo se o {prov} negar o benefício (exige avaliação): então benefícios negados, "
                             "pode tributar segundo sua legislação interna",
@@ -151,7 +153,7 @@ _LABEL = {
            "not_given_facts": "fatos não informados, respondidos para todos os valores que podem ter",
            "not_given_facts_cut": "fatos não informados, cujos valores o tempo limite deixou sem examinar todos",
            "incomplete": "INCOMPLETO",
-           "and": "e", "or": "ou", "is": "é", "if": "se",
+           "and": "e", "or": "ou", "is": "é", "if": "se", "is_if": "for",
            "some_combinations": "em certas combinações dos fatos desconhecidos",
            "in_some": "só em certas combinações", "otherwise": "nos demais casos",
            "at_most": "pode tributar, no máximo {rate} do montante bruto",
@@ -718,16 +720,16 @@ _INCOMPLETE = {
         "check_proven": "the time limit of {limit} was reached before the check ended (the rules had been applied "
                         "once, the open facts left open, but their values were not all examined{measured}): the "
                         "outcomes and findings shown hold on the facts given, the others are not proven either way",
-        "alternatives": "the time limit of {limit} was reached before every alternative was examined (wall-clock "
-                        "time: a busy machine examines less in it): the conclusions shown as certain are certain, "
-                        "the others are not final",
-        "search": "the time limit of {limit} was reached before the search ended (wall-clock time: a busy machine "
-                  "examines less in it): other changes may exist",
+        "alternatives": "the time limit of {limit} was reached before every alternative was examined (CPU time "
+                        "of the work: a busy machine gives the same answer): the conclusions shown as certain are "
+                        "certain, the others are not final",
+        "search": "the time limit of {limit} was reached before the search ended (CPU time of the work: a busy "
+                  "machine gives the same answer): other changes may exist",
         "answer": "the time limit of {limit} was reached before the answer was complete (treaty serve "
                   "--explain-time-limit): ask about fewer items, or run the command line",
         "measured": "measured in wall-clock time: {wall}",
         "measured_cpu": "measured in wall-clock time: {wall}, of which {cpu} of CPU time for the check",
-        "busy": "; the machine was busy: on an idle one the check would have done more in the limit",
+        "busy": "; the machine was busy, which does not change the answer: the limit counts CPU time",
         "slices": "; and in {n} more slice(s) of {size} items",
         "envelope": "{n} of {m} answer(s) incomplete; the first, {source}: {reason}",
     },
@@ -738,16 +740,16 @@ _INCOMPLETE = {
                         "uma vez, os fatos em aberto como em aberto, mas seus valores não foram todos "
                         "examinados{measured}): os resultados e constatações mostrados valem com os fatos informados, "
                         "os demais não estão provados em nenhum sentido",
-        "alternatives": "o tempo limite de {limit} se esgotou antes de examinadas todas as alternativas (tempo "
-                        "decorrido: uma máquina ocupada examina menos nele): as conclusões mostradas como certas são "
-                        "certas, as demais não são definitivas",
-        "search": "o tempo limite de {limit} se esgotou antes do fim da busca (tempo decorrido: uma máquina ocupada "
-                  "examina menos nele): pode haver outras alterações",
+        "alternatives": "o tempo limite de {limit} se esgotou antes de examinadas todas as alternativas (tempo de "
+                        "CPU do trabalho: uma máquina ocupada dá a mesma resposta): as conclusões mostradas como "
+                        "certas são certas, as demais não são definitivas",
+        "search": "o tempo limite de {limit} se esgotou antes do fim da busca (tempo de CPU do trabalho: uma máquina "
+                  "ocupada dá a mesma resposta): pode haver outras alterações",
         "answer": "o tempo limite de {limit} se esgotou antes de a resposta ficar completa (`treaty serve "
                   "--explain-time-limit`): pergunte sobre menos rendimentos, ou use a linha de comando",
         "measured": "medido em tempo decorrido: {wall}",
         "measured_cpu": "medido em tempo decorrido: {wall}, dos quais {cpu} de tempo de CPU para a verificação",
-        "busy": "; a máquina estava ocupada: em uma máquina ociosa a verificação teria feito mais dentro do limite",
+        "busy": "; a máquina estava ocupada, o que não muda a resposta: o limite conta tempo de CPU",
         "slices": "; e em mais {n} parte(s) de {size} rendimentos",
         "envelope": "{n} de {m} resposta(s) incompleta(s); a primeira, {source}: {reason}",
     },
@@ -758,14 +760,14 @@ _INCOMPLETE = {
                         "aplicadas uma vez, os factos em aberto como em aberto, mas os seus valores não foram todos "
                         "examinados{measured}): os resultados e constatações mostrados valem com os factos indicados, "
                         "os outros não estão provados em nenhum sentido",
-        "alternatives": "o tempo limite de {limit} esgotou-se antes de examinadas todas as alternativas (tempo "
-                        "decorrido: uma máquina ocupada examina menos nele): as conclusões mostradas como certas são "
-                        "certas, as outras não são definitivas",
-        "search": "o tempo limite de {limit} esgotou-se antes do fim da pesquisa (tempo decorrido: uma máquina "
-                  "ocupada examina menos nele): pode haver outras alterações",
+        "alternatives": "o tempo limite de {limit} esgotou-se antes de examinadas todas as alternativas (tempo de "
+                        "CPU do trabalho: uma máquina ocupada dá a mesma resposta): as conclusões mostradas como "
+                        "certas são certas, as outras não são definitivas",
+        "search": "o tempo limite de {limit} esgotou-se antes do fim da pesquisa (tempo de CPU do trabalho: uma "
+                  "máquina ocupada dá a mesma resposta): pode haver outras alterações",
         "answer": "o tempo limite de {limit} esgotou-se antes de a resposta ficar completa (`treaty serve "
                   "--explain-time-limit`): pergunte sobre menos rendimentos, ou utilize a linha de comandos",
-        "busy": "; a máquina estava ocupada: numa máquina livre a verificação teria feito mais dentro do limite",
+        "busy": "; a máquina estava ocupada, o que não muda a resposta: o limite conta tempo de CPU",
     },
 }
 
@@ -1005,27 +1007,30 @@ def _factored(conjunctions: Sequence[Sequence[Condition]]) -> list[tuple[list[Co
     return out
 
 
-def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
+def conditions_text(holds_if: Sequence[Condition], lang: str, if_clause: bool = True) -> str:
     """``the holding of a in b (`holdings[0]`) began on 2024-03-31 or earlier and is 25% or more of the capital
     and persons.c.partnership is false``: values of open facts in words, each fact with where the scenario states
     it (:func:`open_fact_named`); the fields of one record (a holding, a stay, a place of business) said together,
-    after the record (:func:`_record_phrase`)."""
+    after the record (:func:`_record_phrase`). ``if_clause``: the conditions of an "if" (Portuguese's subjunctive:
+    "se ... for ..."); False for conditions stated as facts (a rate table's situation)."""
     and_ = f" {label('and', lang)} "
+    is_ = label("is_if" if if_clause else "is", lang)
     parts: list[str | list[Condition]] = []
     records: dict[str, list[Condition]] = {}
     for c in holds_if:
         m = _RECORD_FIELD.match(c.fact)
-        if m is not None and _record_phrase(c, lang) is not None:
+        if m is not None and _record_phrase(c, lang, if_clause) is not None:
             key = c.fact[:m.start("field")]
             if key not in records:
                 records[key] = []
                 parts.append(records[key])
             records[key].append(c)
         else:
-            parts.append(f"{open_fact_named(c.fact, c.field, lang)} {label('is', lang)} "
+            parts.append(f"{open_fact_named(c.fact, c.field, lang)} {is_} "
                          f"{named_values(c.values, c.listed, c.kind, lang)}")
     return and_.join(part if isinstance(part, str) else
-                     f"{_record_named(part[0], lang)} {and_.join(_record_phrase(c, lang) or '' for c in part)}"
+                     f"{_record_named(part[0], lang)} "
+                     f"{and_.join(_record_phrase(c, lang, if_clause) or '' for c in part)}"
                      for part in parts)
 
 
@@ -1046,7 +1051,8 @@ _RECORD_WORDS = {
            "direct_true": "is direct", "direct_false": "is indirect", "a_day": "a day {v}",
            "of_from": "its first day", "of_until": "its last day", "of_capital": "its share of the capital",
            "of_votes": "its share of the voting rights", "of_value": "its share of the value of the shares",
-           "of_profits": "its share of the participation in the profits", "of_direct": "whether it is direct"},
+           "of_profits": "its share of the participation in the profits", "of_direct": "whether it is direct",
+           "or_earlier": "or earlier", "or_later": "or later"},
     "pt": {"holding": "a participação de {holder} em {company}", "presence": "a permanência de {person} em {state}",
            "place": "o local de negócios {place}", "period": "o período {n} do local de negócios {place}",
            "from": "começou em {v}", "until": "termina em {v}",
@@ -1055,12 +1061,26 @@ _RECORD_WORDS = {
            "direct_true": "é direta", "direct_false": "é indireta", "a_day": "um dia {v}",
            "of_from": "o primeiro dia", "of_until": "o último dia", "of_capital": "a parcela do capital",
            "of_votes": "a parcela dos direitos de voto", "of_value": "a parcela do valor das ações",
-           "of_profits": "a parcela da participação nos lucros", "of_direct": "se é direta"},
+           "of_profits": "a parcela da participação nos lucros", "of_direct": "se é direta",
+           "or_earlier": "ou anterior", "or_later": "ou posterior"},
+    "pt-if": {"from": "tiver começado em {v}", "until": "terminar em {v}", "until_none": "continuar",
+              "capital": "for de {v} do capital", "votes": "for de {v} dos direitos de voto",
+              "value": "for de {v} do valor das ações", "profits": "for de {v} da participação nos lucros",
+              "direct_true": "for direta", "direct_false": "for indireta", "or_earlier": "ou antes",
+              "or_later": "ou depois"},
 }
 """The open fields of a record in words (the scenario format's ``holdings``, ``presence`` and
 ``places_of_business``, :doc:`scenario-format`): the record, what each field's values say of it, and each field
 as a noun (what an outcome depends on). A stay and a place of business are said by their first and last days
-only."""
+only. ``pt-if``: Portuguese's forms in a condition ("se a participação ... tiver começado em 15/03/2022 ou antes e
+for de 25% ou mais do capital"), over ``pt``'s."""
+
+def _record_words(lang: str, if_clause: bool) -> dict[str, str]:
+    """:data:`_RECORD_WORDS` in ``lang``, with a condition's forms (``pt-if``) where ``if_clause`` asks for them."""
+    words = wording(_RECORD_WORDS, lang)
+    mood = f"{languages.family(lang)}-if"
+    return {**words, **_RECORD_WORDS[mood]} if if_clause and mood in _RECORD_WORDS else words
+
 
 _DATES_ONLY = ("from", "until")
 """The fields of a stay and of a place of business said in words (the others as facts)."""
@@ -1070,11 +1090,12 @@ def _has_field(m: re.Match[str]) -> bool:
     return m["holder"] is not None or m["field"] in _DATES_ONLY
 
 
-def _record_phrase(c: Condition, lang: str) -> str | None:
+def _record_phrase(c: Condition, lang: str, if_clause: bool = False) -> str | None:
     """What ``c``'s values say of its record ("began on 2022-03-15 or earlier", "is 25% or more of the capital");
-    None for a field without words or values said otherwise (then the condition is said as a fact)."""
+    None for a field without words or values said otherwise (then the condition is said as a fact). ``if_clause``:
+    in a condition's mood where the language has one (Portuguese's subjunctive: "tiver começado em ...")."""
     m = _RECORD_FIELD.match(c.fact)
-    words = wording(_RECORD_WORDS, lang)
+    words = _record_words(lang, if_clause)
     if m is None or not _has_field(m):
         return None
     name, shown = m["field"], c.listed[0] if len(c.listed) == 1 else (c.values if not c.listed else None)
@@ -1086,6 +1107,8 @@ def _record_phrase(c: Condition, lang: str) -> str | None:
         return words["until_none"]
     if f"of_{name}" not in words or "not stated" in shown:
         return None
+    if name in _DATES_ONLY:  # a date's bound as a day is said ("ou antes" in a Portuguese condition)
+        shown = re.sub(r"\bor (earlier|later)\b", lambda b: words[f"or_{b[1]}"], shown)
     values = values_text(shown, lang)
     if shown.startswith("from ") and name in _DATES_ONLY:
         values = words["a_day"].format(v=values)
