@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import date
 
 import clingo
@@ -231,3 +232,81 @@ def test_check_json_carries_each_states_decisive_line() -> None:
     states = {s["state"]: s["decisive"] for s in data["results"][0]["items"][0]["states"]}
     assert states == {"br": HOLDING_24_9, "pt": PORTUGAL}
     assert "decisive_cut" not in data["results"][0]
+
+
+LOB = str(ROOT / "scenarios/br-uy/lob-holding-company-fails-3-passes-4.yaml")
+AE_SITE = str(ROOT / "scenarios/br-ae/exam-ae5-installation-project-indirect-chain-56-percent-5-3-b.yaml")
+AE_CONTROL = str(ROOT / "scenarios/br-ae/exam22-04-related-period-30-vs-31-each.yaml")
+
+
+def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -> None:
+    """Audit 24 D4: 215 lines, the same five lines (10(2), 10(1), 10(3), 3(1)(e), 4) under each of ~20 headings,
+    "br-uy 29(2)(a) denies the benefits", "br-uy 29(5) denies the benefits" (a test not met, a grant the competent
+    authority has not made: neither denies), "test four applies", "counts for test four (low)", "established as:
+    none". The narrowly-not cases: a conclusion's own first line stays under it though another shares it (29(5)'s
+    note), and conclusions that differ by more than their provision keep their own headings (the two judgments of
+    29(9))."""
+    lines = _explain(LOB)
+    assert len(lines) <= 70, len(lines)
+    item = lines[lines.index("dividend-to-delta"):]
+    # each line once, but a conclusion's first (the line right under its heading)
+    own = [ln for before, ln in itertools.pairwise(item) if ln.startswith("    ") and before.startswith("    ")]
+    assert len(own) == len(set(own)), [ln for ln in own if own.count(ln) > 1]
+    assert "  entitlement to the benefits on dividend-to-delta: denied (br-uy 29(1), br-uy 29(2)(a), br-uy 29(2)(b), " \
+           "br-uy 29(2)(c), br-uy 29(2)(d), br-uy 29(2)(e), br-uy 29(3)(a)(i), br-uy 29(4), br-uy 29(5))" in item
+    assert "    br-uy 29(2)(a) does not give the benefits on dividend-to-delta" in item
+    assert "    br-uy 29(5) does not give the benefits on dividend-to-delta" in item
+    assert not any("denies the benefits" in ln for ln in lines)
+    assert "    br-uy 29(2)(d): for dividend-to-delta, the test of br-uy 29(2)(d) is failed — delta-uy is " \
+           "established as a nonprofit organisation, a pension entity or a pension investment fund: none" in item
+    assert "    br-uy 29(6)(e): ar-parent counts for the ownership test of br-uy 29(4) — ar-parent, treated as a " \
+           "company holding the same capital, is an equivalent beneficiary: yes" in lines
+    text = "\n".join(lines)
+    assert "test four" not in text and "(low)" not in text and "established as: none" not in text
+    assert "0 days after the evaluation date" not in text
+    note = item.index("  on dividend-to-delta: benefits only by determination of the competent authority (Brazil) "
+                      "(br-uy 29(5))")
+    assert item[note + 1] == "    br-uy 29(1): for dividend-to-delta, the claimant meets none of the tests of 29(2) " \
+                             "to 29(4)"
+    assert sum(ln.startswith("  br-uy 29(9) requires a judgment the scenario has not made: ") for ln in lines) == 2
+
+
+def test_a_principal_purpose_test_that_does_not_deny_grants_nothing() -> None:
+    """Audit 24 D4: "br-ae 29(4) grants the benefits on installation-contract-2025" (a principal purpose test can
+    only deny). The narrowly-not case: 29(3), which the claimant's proof meets, is a ground the benefits stand on,
+    with its figure."""
+    lines = _explain(AE_SITE)
+    assert "    br-ae 29(4): the benefits on installation-contract-2025 stand" in lines
+    assert "    br-ae 29(3): the benefits on installation-contract-2025 stand — pelican-engineering-ae " \
+           "is a company; pelican-engineering-ae has proven: no principal purpose; pelican-engineering-ae has proven " \
+           "that 20% of its gross income goes to persons not entitled to the benefits (≤ 50%)" in lines
+    assert not any(" grants the benefits" in ln for ln in lines)
+
+
+def test_bookkeeping_is_not_in_the_argument_and_a_site_is_named_by_a_place_it_includes() -> None:
+    """Audit 24 D5, D6: "is given as …", "falls under br-ae, whose principal purpose test is br-ae 29(4)", "6 months
+    from 2025-02-01 are 181 days (< 210 days)", "stint 1 of …", "(holding-1)"; "the stints of pelican-engineering-ae
+    at caucaia-membranes-works" (the site is named by its first place, another enterprise's). The narrowly-not
+    case: a place's own period stays, a figure with its bound."""
+    lines = _explain(AE_SITE)
+    text = "\n".join(lines)
+    for raw in ("is given as", "falls under br-ae,", "(< 210 days)", "stint 1", "months from 2025-02-01 are"):
+        assert raw not in text, raw
+    assert "    br-ae 5(3): the enterprise's own activities at caucaia-engineering-works cover 120 days — the " \
+           "places of pelican-engineering-ae at the site that includes caucaia-membranes-works cover 120 days; " \
+           "caucaia-engineering-works runs from 2025-02-01 to 2025-05-31, 120 days; caucaia-engineering-works is a " \
+           "construction site" in lines
+    assert "caucaia-membranes-works runs from 2025-06-01 to 2025-08-29, 90 days (> 30 days)" in text
+    line = next(ln for ln in _explain(DIVIDEND) if ln.startswith("    br-pt 10(2)(a): "))
+    assert "that holding is 30% of the capital (≥ 25%)" in line and "holding-1" not in line
+
+
+def test_closely_related_by_control_shows_the_control() -> None:
+    """Audit 24 D6: "br-ae 5(8): al-noor and al-noor-marine are closely related on 2024-07-01 — al-noor is a company;
+    al-noor-marine is a company" (no relation fact). The narrowly-not case: a relation by holdings shows the shares,
+    no control fact."""
+    lines = _explain(AE_CONTROL)
+    assert "    br-ae 5(8): al-noor and al-noor-marine are closely related on 2024-07-01 — al-noor is a company; " \
+           "al-noor-marine is a company; al-noor-marine is controlled by al-noor" in lines
+    held = next(ln for ln in _explain(AE_SITE) if ln.startswith("    br-ae 5(8): "))
+    assert "56% of the votes of pelican-membranes-ae (> 50%)" in held and "controlled by" not in held

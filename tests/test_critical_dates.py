@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine import alternatives, critical
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
@@ -40,6 +41,7 @@ LONG = {  # the issue's scenarios: windows (first, last day) around their critic
     "br-uy/unknowns-parent-holding-end-within-a-year": [("2024-03-05", "2024-03-25")],
     "br-pt/unknowns-employee-departure-within-a-year": [("2024-03-20", "2024-04-10")],
     "br-pt/unknowns-construction-site-end-within-a-year": [("2023-09-20", "2023-10-10")],
+    "br-uy/unknowns-lob-ownership-end-within-400-days": [("2024-09-20", "2024-10-10")],
     # the first day of a holding that also decides a 29(2)(e) owner's period: every day is costly to solve
     "br-uy/exam23-dividend-acquisition-around-365-days": [("2023-06-27", "2023-07-01")],
 }
@@ -161,7 +163,14 @@ def _id(path: Path) -> str:
 @pytest.mark.parametrize("path", WITH_RANGES, ids=_id)
 def test_critical_dates_answer_as_every_day(checker: Checker, path: Path, monkeypatch: Any) -> None:
     for label, data in _variants(path):
-        scenario = load_dict(data, str(path))
+        try:
+            scenario = load_dict(data, str(path))
+        except ScenarioError:
+            # a range widened past a date the scenario ties to it (a fiscal year beginning on or before the
+            # payment) is not a scenario: the variant is left out, the range as written is checked
+            if not label.startswith("widened"):
+                raise
+            continue
         reduced = critical.open_facts(checker, scenario)
         days = sum(len(f.values) for f in scenario.unknowns if f.ranged == "date" and not f.open_end)
         kept = sum(len(f.values) for f in reduced if f.ranged == "date" and not f.open_end)
@@ -229,6 +238,7 @@ def _sampled(windows: list[tuple[str, str]]) -> Any:
 
 OPEN_WINDOWS = {  # days around the critical dates the scenarios' descriptions name
     "br-uy/unknowns-parent-holding-end-unknown": [("2024-03-10", "2024-03-20")],
+    "br-uy/unknowns-lob-ownership-end-unknown": [("2024-09-25", "2024-10-05")],
     "br-uy/unknowns-parent-holding-start-unknown": [("2023-03-12", "2023-03-20"), ("2024-03-12", "2024-03-18")],
     "br-pl/unknowns-employee-departure-unknown": [("2027-02-27", "2027-03-06")],
     "br-pt/unknowns-construction-site-end-unknown": [("2023-09-26", "2023-10-04")],

@@ -14,6 +14,8 @@ provision whose rules took part, top-down (the provision that gives the conclusi
   the comparisons of those that carry an article number count there, their facts do not; those of core
   rules do not either (they test facts the line does not show: "2025-01-01 ≤ 2025-01-01" for a holding
   that covers a period);
+* steps that derive a predicate the vocabulary marks ``argument: no`` are collapsed likewise, and such
+  facts of the scenario are never shown;
 * steps of rules flagged ``bookkeeping`` (arithmetic a provision needs that is no part of its
   argument: a share added digit by digit) are collapsed likewise, their comparisons and facts
   left out: the line keeps the holdings and the total its own rules compare;
@@ -244,7 +246,9 @@ class _Projector:
         sup = self.ex.support_near(atom, context)
         if sup is None:
             return
-        prov = None if BOOKKEEPING in sup.plan.info.flags else _rule_provision(sup.plan, sup.env)
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        argued = pred is None or pred.argued
+        prov = None if BOOKKEEPING in sup.plan.info.flags or not argued else _rule_provision(sup.plan, sup.env)
         cur = owner
         own = prov
         if prov is not None and prov not in self.outcome_provisions:
@@ -491,18 +495,20 @@ class _Projector:
             return None
         args = atom.arguments
         pred = self.ex.logic.predicate(atom.name, len(args))
-        if pred is None or pred.role != "input":
+        if pred is None or pred.role != "input" or not pred.argued:
             return None
-        if not any(spec.type not in _NOT_FIGURES for spec in pred.args[1:]):
+        if pred.argument != "always" and not any(spec.type not in _NOT_FIGURES for spec in pred.args[1:]):
             return None
         default = self._defaulted(atom)
         if default is None:
             text = reading(self.ex.logic, atom, self.lang)
-            self._shown[text] = tuple(render_value(a, spec.type, self.lang)
-                                      for spec, a in zip(pred.args[1:], args[1:], strict=True))
+            if pred.argument != "always":  # a relation of ids: the reading that names them does not say it
+                self._shown[text] = tuple(render_value(a, spec.type, self.lang)
+                                          for spec, a in zip(pred.args[1:], args[1:], strict=True))
             return text
-        if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own
-            return reading(self.ex.logic, default, self.lang)
+        if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own,
+            shown = self.ex.logic.predicate(default.name, len(default.arguments))  # unless an assumption only
+            return reading(self.ex.logic, default, self.lang) if shown is None or shown.argued else None
         return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
 
     def _defaulted(self, atom: clingo.Symbol) -> clingo.Symbol | None:
@@ -552,7 +558,7 @@ class _Projector:
                 continue
             atom = sup.pos[at]
             pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
-            if pred is None or pred.role not in ("derived", "input"):
+            if pred is None or pred.role not in ("derived", "input") or not pred.argued:
                 continue
             text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
             if number_literal(other):  # against a bare number ("40% > 0%"): no bound the text cites; the condition

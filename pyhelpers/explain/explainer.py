@@ -378,6 +378,28 @@ def _proportion(cmp: Any, plan: RulePlan) -> bool:
                for factors in (_factors(cmp.term), _factors(guards[0].term)))
 
 
+def _scaled(agg: Any, plan: RulePlan) -> tuple[str, int] | None:
+    """A sum whose every weight scales a figure by a whole share (``#sum { D * Sc, F : ... }``, Sc 100%) and that
+    a guard compares with a proportion (``Len * H <= #sum {...}``: D days out of Len at least the share H, tested by
+    cross-multiplying as :func:`_proportion` does): the figure's type and the whole (the figure summed is the sum
+    divided by it), else None."""
+    if agg.function not in (ast.AggregateFunction.Sum, ast.AggregateFunction.SumPlus) or not agg.elements:
+        return None
+    guards = [g.term for g in (agg.left_guard, agg.right_guard) if g is not None]
+    if not guards or not all(len(fs) > 1 and any(term_type(f, plan) in SHARE_WHOLE for f in fs)
+                             for fs in map(_factors, guards)):
+        return None
+    types: set[tuple[str, int]] = set()
+    for el in agg.elements:
+        factors = _factors(el.terms[0]) if el.terms else []
+        wholes = [f for f in factors if term_type(f, plan) in SHARE_WHOLE]
+        if len(factors) != 2 or len(wholes) != 1:
+            return None
+        types.update((term_type(f, plan), SHARE_WHOLE[term_type(wholes[0], plan)]) for f in factors
+                     if f is not wholes[0])
+    return next(iter(types)) if len(types) == 1 else None
+
+
 def _aggregate_type(agg: Any, plan: RulePlan, named: Any = None) -> str:
     """The vocabulary type an aggregate's value is shown by: that of the variable its guard names (``R =
     #min {...}``, ``named``) or compares it with (``L < #sum {...}``) where it is a share, a date or another
@@ -660,7 +682,11 @@ class Explainer:
                       and g.comparison == ast.ComparisonOperator.Equal and _bound(g.term, env)), None)
         value = evaluate(named, env) if named is not None else _number(self.aggregate_value(agg, env))
         atom = f"#{fn} = {plain(value) if value is not None else '?'}"  # the engine's text: never grouped
-        shown = render_value(value, _aggregate_type(agg, plan, named), self.lang) if value is not None else "?"
+        scaled = _scaled(agg, plan) if named is None else None
+        if value is not None and scaled is not None:  # a figure summed times the whole: the figure
+            shown = render_value(clingo.Number(value.number // scaled[1]), scaled[0], self.lang)
+        else:
+            shown = render_value(value, _aggregate_type(agg, plan, named), self.lang) if value is not None else "?"
         label = f"#{fn} = {shown}"
         step = Step("aggregate", atom, f"{label} ({formats.number(len(elements), self.lang)})")
         for text, ok, _held in self.aggregate_tests(agg, plan, env):
@@ -677,6 +703,7 @@ class Explainer:
         ``L`` 181, ``181 > 181`` fails and ``181 ≤ 181`` holds. A guard ``V = #sum {...}`` only names the
         value: no test."""
         value = self.aggregate_value(agg, env)
+        scaled = _scaled(agg, plan)
         out: list[tuple[str, bool, str]] = []
         for guard, left in ((agg.left_guard, True), (agg.right_guard, False)):
             if guard is None or guard.comparison == ast.ComparisonOperator.Equal or value is None:
@@ -688,8 +715,12 @@ class Explainer:
                 ok = COMPARISONS[op][0](value, evaluate(guard.term, env).number)
             except Unbound:
                 ok = False
-            left_text = render_value(clingo.Number(value), typ, self.lang)
-            right_text = self._render_side(guard.term, env, typ)
+            if scaled is not None:  # a proportion: the figure summed (the sum over the whole), the guard by its factors
+                left_text = render_value(clingo.Number(value // scaled[1]), scaled[0], self.lang)
+                right_text = self._proportion_side(guard.term, env, plan)
+            else:
+                left_text = render_value(clingo.Number(value), typ, self.lang)
+                right_text = self._render_side(guard.term, env, typ)
             held = op if ok else _NEGATE[op]
             out.append((f"{left_text} {COMPARISONS[op][1]} {right_text}", ok,
                         f"{left_text} {COMPARISONS[held][1]} {right_text}"))

@@ -425,7 +425,8 @@ TERMS: dict[str, dict[str, str]] = {
         "resident_before": "residência anterior", "rights": "direitos", "royalty_arises_in":
         "Estado de onde provêm os royalties", "same_circumstances": "mesmas circunstâncias",
         "same_tax_treatment_as_shares": "mesmo tratamento fiscal que as ações", "second_taxation_notified":
-        "notificação da segunda tributação", "services": "serviços", "situated_in": "Estado onde está situado",
+        "notificação da segunda tributação", "services": "natureza dos serviços",
+        "situated_in": "Estado onde está situado",
         "social_security": "seguridade social", "sole_purpose": "propósito exclusivo",
         "source_law_taxes_dividends": "tributação de dividendos pela lei da fonte",
         "sources_outside_host": "fontes fora do Estado anfitrião", "tax": "imposto",

@@ -43,6 +43,8 @@ SCENARIOS = [
     "scenarios/br-sg/unknowns-holding-end-in-the-future.yaml",
     "scenarios/br-sg/unknowns-holding-end-within-400-days.yaml",
     "scenarios/br-uy/unknowns-parent-holding-end-within-a-year.yaml",
+    "scenarios/br-uy/unknowns-lob-ownership-end-within-400-days.yaml",
+    "scenarios/br-uy/unknowns-lob-ownership-end-unknown.yaml",
     "scenarios/br-pt/unknowns-employee-departure-within-a-year.yaml",
     "scenarios/br-pt/unknowns-construction-site-end-within-a-year.yaml",
 ]
