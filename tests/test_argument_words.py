@@ -162,7 +162,7 @@ def _decisive(path: str) -> list[str]:
 
 
 HOLDING_24_9 = ("br-pt 10(2)(b): the tax of Brazil on div-2024 may not exceed 15% of the gross amount — br-pt 10(2)(a) "
-                "not met: that holding (holding-1) is 24.9% of the capital (< 25%)")
+                "not met: that holding is 24.9% of the capital (< 25%)")
 PORTUGAL = ("br-pt 10(1): Portugal may tax div-2024 — div-2024 is paid by a company resident of Brazil to a resident "
             "of Portugal")
 
@@ -174,7 +174,7 @@ def test_the_favourable_provision_not_met_is_shown_with_its_figures() -> None:
     lines = _explain(str(ROOT / "scenarios/br-pt/dividends-holding-24-9-percent.yaml"))
     assert ("    br-pt 10(2)(a) does not apply (the tax of Brazil on div-2024 may not exceed 10% of the gross amount): "
             "lusoinvest holds an interest in alfa-industria-sa (direct) from 2021-01-15, with no end stated; that "
-            "holding (holding-1) is 24.9% of the capital (< 25%)") in lines
+            "holding is 24.9% of the capital (< 25%)") in lines
     qualifying = _decisive("br-pt/dividends-qualifying-holding.yaml")
     assert qualifying[0].startswith("br-pt 10(2)(a): the tax of Brazil on div-2024 may not exceed 10% of the gross "
                                     "amount — ") and "not met" not in qualifying[0]
@@ -187,7 +187,7 @@ def test_the_decisive_line_of_a_cap_is_its_provision_not_the_definition() -> Non
     not: at exactly 25% the 10% cap of 10(2)(a) decides, with the holding's 25% (≥ 25%)."""
     assert _decisive("br-sg/dividends-capital-24-99-percent.yaml") == [
         "br-sg 10(2)(b): the tax of Brazil on div may not exceed 15% of the gross amount — br-sg 10(2)(a) not met: "
-        "that holding (holding-1) is 24.99% of the capital (< 25%)",
+        "that holding is 24.99% of the capital (< 25%)",
         "br-sg 10(1): Singapore may tax div — div is paid from Brazil to a resident of Singapore"]
     lines = _explain(str(ROOT / "scenarios/br-sg/dividends-capital-24-99-percent.yaml"))
     assert ("    br-sg 10(2): the tax of Brazil on div is limited, its beneficial owner being a resident of the other "
@@ -195,7 +195,7 @@ def test_the_decisive_line_of_a_cap_is_its_provision_not_the_definition() -> Non
     assert not [ln for ln in lines if "limited by 10(2)" in ln]
     exact = _decisive("br-sg/dividends-capital-exactly-25-percent.yaml")
     assert exact[0].startswith("br-sg 10(2)(a): the tax of Brazil on div may not exceed 10% of the gross amount — ")
-    assert "that holding (holding-1) is 25% of the capital (≥ 25%)" in exact[0] and "not met" not in exact[0]
+    assert "that holding is 25% of the capital (≥ 25%)" in exact[0] and "not met" not in exact[0]
 
 
 def test_a_condition_met_says_the_fact_that_meets_it() -> None:
