@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import date
 
 import clingo
@@ -147,3 +148,165 @@ def test_a_dates_bound_is_in_words() -> None:
     line = Line("provision", "p", ["r"], facts=["x is paid on 2024-03-15"])
     assert _relate(line, "2024-03-15 > 2024-01-01", "en")
     assert line.facts == ["x is paid on 2024-03-15 (after 2024-01-01)"]
+
+
+# ------------------------------------------------------------------ audit 24: D1, D2, D7, D8, D12 ---
+def _check(path: str, *more: str) -> str:
+    result = CliRunner().invoke(main, ["check", "--time-limit", "300", str(ROOT / "scenarios" / path), *more])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def _decisive(path: str) -> list[str]:
+    return [ln.strip().removeprefix("↳ ") for ln in _check(path).splitlines() if ln.strip().startswith("↳ ")]
+
+
+HOLDING_24_9 = ("br-pt 10(2)(b): the tax of Brazil on div-2024 may not exceed 15% of the gross amount — br-pt 10(2)(a) "
+                "not met: that holding is 24.9% of the capital (< 25%)")
+PORTUGAL = ("br-pt 10(1): Portugal may tax div-2024 — div-2024 is paid by a company resident of Brazil to a resident "
+            "of Portugal")
+
+
+def test_the_favourable_provision_not_met_is_shown_with_its_figures() -> None:
+    """Audit 24 D1: the 15% cap of a 24.9% holding says why the 10% was refused, in check's decisive line and in
+    explain (a line of its own); narrowly not: a 30% holding meets 10(2)(a), and no provision is said not met."""
+    assert _decisive("br-pt/dividends-holding-24-9-percent.yaml") == [HOLDING_24_9, PORTUGAL]
+    lines = _explain(str(ROOT / "scenarios/br-pt/dividends-holding-24-9-percent.yaml"))
+    assert ("    br-pt 10(2)(a) does not apply (the tax of Brazil on div-2024 may not exceed 10% of the gross amount): "
+            "lusoinvest holds an interest in alfa-industria-sa (direct) from 2021-01-15, with no end stated; that "
+            "holding is 24.9% of the capital (< 25%)") in lines
+    qualifying = _decisive("br-pt/dividends-qualifying-holding.yaml")
+    assert qualifying[0].startswith("br-pt 10(2)(a): the tax of Brazil on div-2024 may not exceed 10% of the gross "
+                                    "amount — ") and "not met" not in qualifying[0]
+    assert not [ln for ln in _explain(DIVIDEND) if "does not apply (the tax of" in ln]
+
+
+def test_the_decisive_line_of_a_cap_is_its_provision_not_the_definition() -> None:
+    """Audit 24 D2: br-sg's 24.99% holding: the 15% cap of 10(2)(b) with 10(2)(a) not met, never 10(3)'s
+    definition (its entry-into-force date is no test of the outcome); the limit reads with its reason. Narrowly
+    not: at exactly 25% the 10% cap of 10(2)(a) decides, with the holding's 25% (≥ 25%)."""
+    assert _decisive("br-sg/dividends-capital-24-99-percent.yaml") == [
+        "br-sg 10(2)(b): the tax of Brazil on div may not exceed 15% of the gross amount — br-sg 10(2)(a) not met: "
+        "that holding is 24.99% of the capital (< 25%)",
+        "br-sg 10(1): Singapore may tax div — div is paid from Brazil to a resident of Singapore"]
+    lines = _explain(str(ROOT / "scenarios/br-sg/dividends-capital-24-99-percent.yaml"))
+    assert ("    br-sg 10(2): the tax of Brazil on div is limited, its beneficial owner being a resident of the other "
+            "State") in lines
+    assert not [ln for ln in lines if "limited by 10(2)" in ln]
+    exact = _decisive("br-sg/dividends-capital-exactly-25-percent.yaml")
+    assert exact[0].startswith("br-sg 10(2)(a): the tax of Brazil on div may not exceed 10% of the gross amount — ")
+    assert "that holding is 25% of the capital (≥ 25%)" in exact[0] and "not met" not in exact[0]
+
+
+def test_a_condition_met_says_the_fact_that_meets_it() -> None:
+    """Audit 24 D7: condition (b) of the short-stay exception (an employer not resident of the other State) says
+    where the employer resides; narrowly not: where condition (a) fails (184 days), (a) decides and says why."""
+    lines = _explain(str(ROOT / "scenarios/br-pt/employment-183-days-window-crossing-year.yaml"))
+    assert ("    br-pt 15(2)(b): condition (b) of the short-stay exception, for salary-q1-2024: met — for the treaty, "
+            "lusotec is a resident of Portugal only") in lines
+    assert _decisive("br-pt/employment-184-days-window-crossing-year.yaml")[0] == (
+        "br-pt 15(2)(a): condition (a) of the short-stay exception, for salary-q1-2024: not met — the recipient of "
+        "salary-q1-2024 is present in Brazil on 184 days from 2023-04-02 to 2024-04-01, the most in any 12-month "
+        "period beginning or ending in the fiscal year (> 183 days)")
+
+
+def test_an_undetermined_outcome_says_what_leaves_it_open() -> None:
+    """Audit 24 D8: an undetermined State's outcome has a decisive line: the provision that may still decide it
+    with the judgments it awaits, or the fact missing; narrowly not: the item decided beside it (not encoded)
+    keeps its own line."""
+    out = _check("br-ae/exam22-04-related-period-30-vs-31-each.yaml")
+    assert ("↳ br-ae 29(4) may still decide Brazil's right on sepetiba-works — br-ae 29(4) requires a judgment the "
+            "scenario has not made: object and purpose (for sepetiba-works); br-ae 29(4) requires a judgment the "
+            "scenario has not made: principal purpose (for sepetiba-works)") in out
+    assert "↳ br-ae 7 is not encoded: text not available" in out
+    assert _decisive("br-pl/royalties-bundled-licence-needs-split.yaml") == [
+        "br-pl 12(2) needs split of the amount (bundled-licence), which the scenario does not give",
+        "br-pl 12(1): Poland may tax bundled-licence"]
+
+
+def test_check_json_carries_each_states_decisive_line() -> None:
+    """Audit 24 D12: `check --format json` gives each State its decisive line, as the text prints it."""
+    import json
+
+    data = json.loads(_check("br-pt/dividends-holding-24-9-percent.yaml", "--format", "json"))
+    states = {s["state"]: s["decisive"] for s in data["results"][0]["items"][0]["states"]}
+    assert states == {"br": HOLDING_24_9, "pt": PORTUGAL}
+    assert "decisive_cut" not in data["results"][0]
+
+
+LOB = str(ROOT / "scenarios/br-uy/lob-holding-company-fails-3-passes-4.yaml")
+AE_SITE = str(ROOT / "scenarios/br-ae/exam-ae5-installation-project-indirect-chain-56-percent-5-3-b.yaml")
+AE_CONTROL = str(ROOT / "scenarios/br-ae/exam22-04-related-period-30-vs-31-each.yaml")
+
+
+def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -> None:
+    """Audit 24 D4: 215 lines, the same five lines (10(2), 10(1), 10(3), 3(1)(e), 4) under each of ~20 headings,
+    "br-uy 29(2)(a) denies the benefits", "br-uy 29(5) denies the benefits" (a test not met, a grant the competent
+    authority has not made: neither denies), "test four applies", "counts for test four (low)", "established as:
+    none". The narrowly-not cases: a conclusion's own first line stays under it though another shares it (29(5)'s
+    note), and conclusions that differ by more than their provision keep their own headings (the two judgments of
+    29(9))."""
+    lines = _explain(LOB)
+    assert len(lines) <= 70, len(lines)
+    item = lines[lines.index("dividend-to-delta"):]
+    # each line once, but a conclusion's first (the line right under its heading)
+    own = [ln for before, ln in itertools.pairwise(item) if ln.startswith("    ") and before.startswith("    ")]
+    assert len(own) == len(set(own)), [ln for ln in own if own.count(ln) > 1]
+    assert "  entitlement to the benefits on dividend-to-delta: denied (br-uy 29(1), br-uy 29(2)(a), br-uy 29(2)(b), " \
+           "br-uy 29(2)(c), br-uy 29(2)(d), br-uy 29(2)(e), br-uy 29(3)(a)(i), br-uy 29(4), br-uy 29(5))" in item
+    assert "    br-uy 29(2)(a) does not give the benefits on dividend-to-delta" in item
+    assert "    br-uy 29(5) does not give the benefits on dividend-to-delta" in item
+    assert not any("denies the benefits" in ln for ln in lines)
+    assert "    br-uy 29(2)(d): for dividend-to-delta, the test of br-uy 29(2)(d) is failed — delta-uy is " \
+           "established as a nonprofit organisation, a pension entity or a pension investment fund: none" in item
+    assert "    br-uy 29(6)(e): ar-parent counts for the ownership test of br-uy 29(4) — ar-parent, treated as a " \
+           "company holding the same capital, is an equivalent beneficiary: yes" in lines
+    text = "\n".join(lines)
+    assert "test four" not in text and "(low)" not in text and "established as: none" not in text
+    assert "0 days after the evaluation date" not in text
+    note = item.index("  on dividend-to-delta: benefits only by determination of the competent authority (Brazil) "
+                      "(br-uy 29(5))")
+    assert item[note + 1] == "    br-uy 29(1): for dividend-to-delta, the claimant meets none of the tests of 29(2) " \
+                             "to 29(4)"
+    assert sum(ln.startswith("  br-uy 29(9) requires a judgment the scenario has not made: ") for ln in lines) == 2
+
+
+def test_a_principal_purpose_test_that_does_not_deny_grants_nothing() -> None:
+    """Audit 24 D4: "br-ae 29(4) grants the benefits on installation-contract-2025" (a principal purpose test can
+    only deny). The narrowly-not case: 29(3), which the claimant's proof meets, is a ground the benefits stand on,
+    with its figure."""
+    lines = _explain(AE_SITE)
+    assert "    br-ae 29(4): the benefits on installation-contract-2025 stand" in lines
+    assert "    br-ae 29(3): the benefits on installation-contract-2025 stand — pelican-engineering-ae " \
+           "is a company; pelican-engineering-ae has proven: no principal purpose; pelican-engineering-ae has proven " \
+           "that 20% of its gross income goes to persons not entitled to the benefits (≤ 50%)" in lines
+    assert not any(" grants the benefits" in ln for ln in lines)
+
+
+def test_bookkeeping_is_not_in_the_argument_and_a_site_is_named_by_a_place_it_includes() -> None:
+    """Audit 24 D5, D6: "is given as …", "falls under br-ae, whose principal purpose test is br-ae 29(4)", "6 months
+    from 2025-02-01 are 181 days (< 210 days)", "stint 1 of …", "(holding-1)"; "the stints of pelican-engineering-ae
+    at caucaia-membranes-works" (the site is named by its first place, another enterprise's). The narrowly-not
+    case: a place's own period stays, a figure with its bound."""
+    lines = _explain(AE_SITE)
+    text = "\n".join(lines)
+    for raw in ("is given as", "falls under br-ae,", "(< 210 days)", "stint 1", "months from 2025-02-01 are"):
+        assert raw not in text, raw
+    assert "    br-ae 5(3): the enterprise's own activities at caucaia-engineering-works cover 120 days — the " \
+           "places of pelican-engineering-ae at the site that includes caucaia-membranes-works cover 120 days; " \
+           "caucaia-engineering-works runs from 2025-02-01 to 2025-05-31, 120 days; caucaia-engineering-works is a " \
+           "construction site" in lines
+    assert "caucaia-membranes-works runs from 2025-06-01 to 2025-08-29, 90 days (> 30 days)" in text
+    line = next(ln for ln in _explain(DIVIDEND) if ln.startswith("    br-pt 10(2)(a): "))
+    assert "that holding is 30% of the capital (≥ 25%)" in line and "holding-1" not in line
+
+
+def test_closely_related_by_control_shows_the_control() -> None:
+    """Audit 24 D6: "br-ae 5(8): al-noor and al-noor-marine are closely related on 2024-07-01 — al-noor is a company;
+    al-noor-marine is a company" (no relation fact). The narrowly-not case: a relation by holdings shows the shares,
+    no control fact."""
+    lines = _explain(AE_CONTROL)
+    assert "    br-ae 5(8): al-noor and al-noor-marine are closely related on 2024-07-01 — al-noor is a company; " \
+           "al-noor-marine is a company; al-noor-marine is controlled by al-noor" in lines
+    held = next(ln for ln in _explain(AE_SITE) if ln.startswith("    br-ae 5(8): "))
+    assert "56% of the votes of pelican-membranes-ae (> 50%)" in held and "controlled by" not in held

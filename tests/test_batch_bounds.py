@@ -136,9 +136,9 @@ def test_each_case_is_answered_once(tmp_path: Path, checker: Checker) -> None:
 
 def test_without_bounds_the_row_is_answered_in_one_answer_set_and_nothing_more_is_done(tmp_path: Path,
                                                                                         checker: Checker) -> None:
-    """Without ``--bounds`` (the default) the row is as a batch always answered it: ``missing``, its outcome
-    ``undetermined``, no cap, no highest tax, the record named in ``findings``; no ``treaty check`` is run and no
-    bound is remembered."""
+    """With ``--no-bounds`` (``bounds=False``) the row is as a batch answered it before the bound was the default:
+    ``missing``, its outcome ``undetermined``, no cap, no highest tax, the record named in ``findings``; no ``treaty
+    check`` is run and no bound is remembered."""
     rows = [MISSING, MISSING | {"id": "r2", "withheld_rate": "20"}]
     ledger = write_csv(tmp_path / "in.csv", rows)
     unbounded = {"applicable_treaty": "br-pt", "status": "missing", "outcome_br": "undetermined", "partner_state": "pt",
@@ -146,8 +146,8 @@ def test_without_bounds_the_row_is_answered_in_one_answer_set_and_nothing_more_i
                  "withholding_finding": "undetermined", "withholding_difference": "", "entitlement": "",
                  "provisions": PROVISIONS, "findings": ONE_SET_FINDINGS, "error": ""}
     with _counted_checks() as calls:
-        run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=checker)
-        ctx = load_batch_context(CONTEXT, ledger, checker)
+        run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=checker, bounds=False)
+        ctx = load_batch_context(CONTEXT, ledger, checker, bounds=False)
         decided = decide_rows(ctx, list(read_rows(ledger)))
     assert calls == []
     assert ctx.memo.bounds == {}
@@ -155,21 +155,28 @@ def test_without_bounds_the_row_is_answered_in_one_answer_set_and_nothing_more_i
     assert [{c: r[c] for c in ("id", *RESULT_COLUMNS)} for r in decided] == _results(tmp_path / "out.csv")
 
 
-def test_the_command_line_option_and_a_resume_with_another(tmp_path: Path) -> None:
-    """``treaty batch --bounds`` gives the bound; the run's journal records it (only where given: a run without writes
-    the journal it wrote before the option), so a resume with or without it where the run was the other way is
-    refused."""
+@pytest.mark.parametrize("flag", [[], ["--bounds"], ["--no-bounds"]], ids=["default", "bounds", "no-bounds"])
+def test_the_command_line_option_and_a_resume_with_another(tmp_path: Path, flag: list[str]) -> None:
+    """``treaty batch`` gives the bound by default (audit 23, defect 4: the bound is the normal answer); ``--bounds``
+    is accepted and changes nothing; ``--no-bounds`` answers the row in one answer set (narrowly not: undetermined, no
+    cap). The run's journal records the bound (a run with ``--no-bounds`` writes the journal a run without the bound
+    wrote before), so a resume with or without it where the run was the other way is refused."""
     ledger = write_csv(tmp_path / "in.csv", [MISSING | {"withheld_rate": "20"}])
     out = tmp_path / "out.csv"
     res = CliRunner().invoke(main, ["batch", str(ledger), "--context", str(CONTEXT), "-o", str(out), "--workers", "1",
-                                    "--bounds", "-q"])
+                                    *flag, "-q"])
     assert res.exit_code == 0, res.output
-    assert _results(out) == [_bounded("r1", "over_withheld", "50.00")]
+    got = _results(out)
+    if flag == ["--no-bounds"]:
+        assert [(r["status"], r["outcome_br"], r["cap"], r["max_source_tax"], r["withholding_finding"],
+                 r["withholding_difference"]) for r in got] == [("missing", "undetermined", "", "", "undetermined", "")]
+    else:
+        assert got == [_bounded("r1", "over_withheld", "50.00")]
     then = {"sha256": "a", "size": 1, "context_sha256": "c", "logic": "l", "chunk_size": 1, "format": ".csv",
             "lang": "en"}
-    with pytest.raises(BatchError, match=r"another --bounds \(given then, not given now\): to resume it"):
+    with pytest.raises(BatchError, match=r"another --bounds \(--bounds then, --no-bounds now\): to resume it"):
         compare_runs({**then, "bounds": True}, then, tmp_path, "--chunk")
-    with pytest.raises(BatchError, match=r"another --bounds \(not given then, given now\)"):
+    with pytest.raises(BatchError, match=r"another --bounds \(--no-bounds then, --bounds now\)"):
         compare_runs(then, {**then, "bounds": True}, tmp_path, "--chunk")
     compare_runs({**then, "bounds": True}, {**then, "bounds": True}, tmp_path, "--chunk")
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine import alternatives, critical
 from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
@@ -166,7 +167,14 @@ def _id(path: Path) -> str:
 @pytest.mark.parametrize("path", WITH_RANGES, ids=_id)
 def test_critical_dates_answer_as_every_day(checker: Checker, path: Path, monkeypatch: Any) -> None:
     for label, data in _variants(path):
-        scenario = load_dict(data, str(path))
+        try:
+            scenario = load_dict(data, str(path))
+        except ScenarioError:
+            # a range widened past a date the scenario ties to it (a fiscal year beginning on or before the
+            # payment) is not a scenario: the variant is left out, the range as written is checked
+            if not label.startswith("widened"):
+                raise
+            continue
         reduced = critical.open_facts(checker, scenario)
         days = sum(len(f.values) for f in scenario.unknowns if f.ranged == "date" and not f.open_end)
         kept = sum(len(f.values) for f in reduced if f.ranged == "date" and not f.open_end)

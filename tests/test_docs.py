@@ -127,3 +127,26 @@ def test_readme_examples_are_the_commands_output(monkeypatch: pytest.MonkeyPatch
         args = shlex.split(command)  # (a time limit no busy machine reaches: nothing is cut, so nothing said of it)
         out = CliRunner().invoke(main, args + (["--time-limit", "600"] if args[0] == "check" else [])).stdout
         assert (shown or markdown).rstrip("\n") == out.rstrip("\n"), command
+
+
+def test_the_guides_examples_are_the_commands_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Audit 24 D13: each example of the commands guide (a block opening with ``$ .venv/bin/treaty …``) is what
+    that command prints: line for line, or, where the block ends with ``...``, its first lines."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from pyhelpers.interfaces.cli import main
+
+    guide = (ROOT / "docs/guide/commands.md").read_text(encoding="utf-8")
+    examples = re.findall(r"```\n\$ \.venv/bin/treaty ([^\n]+)\n(.*?)```\n", guide, flags=re.S)
+    assert any(command.startswith("explain ") for command, _ in examples)
+    monkeypatch.chdir(ROOT)
+    for command, shown in examples:
+        args = shlex.split(command)
+        out = CliRunner().invoke(main, args + (["--time-limit", "600"] if args[0] in ("check", "whatif") else []))
+        lines = shown.rstrip("\n").split("\n")
+        if lines[-1].strip() == "...":  # an excerpt: its first lines
+            assert out.stdout.split("\n")[:len(lines) - 1] == lines[:-1], command
+        else:
+            assert shown.rstrip("\n") == out.stdout.rstrip("\n"), command

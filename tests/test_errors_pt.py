@@ -128,8 +128,8 @@ def test_a_bad_scenario_in_portuguese(case: str) -> None:
     for p, line in zip(err.problems, lines[:-1], strict=True):
         assert line.startswith(f"caso.yaml, linha {p.line}: " if p.line else "caso.yaml: "), line
         field = f"campo {p.field}" if not p.field.startswith("(") else translate(p.field, "pt")
-        assert f": {field}: esperado " in line and ", encontrado " in line, line
-        assert p.found in line or translate(p.found, "pt") in line, line
+        assert re.search(f": {re.escape(field)}: esperad[oa] ", line) and ", encontrado " in line, line  # agreeing
+        assert p.found in line or translate(p.found, "pt", value=True) in line, line  # a date: 31/12/2020
         assert not english_in(line, "caso.yaml", p.field, p.found), (line, english_in(line, p.field, p.found))
     # European Portuguese reads the same messages, in Portugal's words where they differ (issue 24)
     assert err.render("pt-PT") == message.replace("você quis dizer", "queria dizer")
@@ -141,7 +141,7 @@ def test_a_bad_scenario_in_portuguese(case: str) -> None:
 
 def test_the_exact_portuguese_of_some_problems() -> None:
     assert _error(BAD["bad-date"]).render("pt").split("\n")[0] == (
-        "caso.yaml, linha 21: campo income[0].date: esperado uma data real AAAA-MM-DD, encontrado '2023-02-29'")
+        "caso.yaml, linha 21: campo income[0].date: esperada uma data real AAAA-MM-DD, encontrado '2023-02-29'")
     assert _error(BAD["unknown-person"]).render("pt").split("\n")[0] == (
         "caso.yaml, linha 19: campo income[0].payer: esperado o id de uma pessoa, encontrado 'alfa-industria' "
         "(você quis dizer 'alfa-industria-sa'?)")
@@ -212,12 +212,12 @@ def test_batch_rows_in_portuguese(tmp_path: Path) -> None:
     expected = {
         "unknown-person": f"{src} 2 (linha 3, id unknown-person): payer: esperado o id de uma pessoa, encontrado "
                           "'alfa-sa' (você quis dizer 'alfa'?)",
-        "bad-date": f"{src} 3 (linha 4, id bad-date): date: esperado uma data real AAAA-MM-DD, encontrado "
+        "bad-date": f"{src} 3 (linha 4, id bad-date): date: esperada uma data real AAAA-MM-DD, encontrado "
                     "'2023-02-29'",
         "negative": f"{src} 4 (linha 5, id negative): gross: esperado um número maior ou igual a 0, encontrado '-5.00'",
         "bad-treaty": f"{src} 5 (linha 6, id bad-treaty): treaty: esperado um de br-ae, br-pl, br-pt, br-sg, br-uy, "
                       "encontrado 'br-xx'",
-        "over-100": f"{src} 6 (linha 7, id over-100): withheld_rate: esperado uma porcentagem entre 0 e 100, "
+        "over-100": f"{src} 6 (linha 7, id over-100): withheld_rate: esperada uma porcentagem entre 0 e 100, "
                     "encontrado '150'",
         "ok#": f"{src} 7 (linha 8, id ok): id: esperado um id que nenhuma outra linha tenha, encontrado 'ok', já na "
                "linha 1",
@@ -255,7 +255,7 @@ def test_problem_json_in_portuguese() -> None:
     for asked in ({"params": {"lang": "pt"}}, {"headers": {"Accept-Language": "pt-BR,pt;q=0.9,en;q=0.8"}}):
         pt = post(content=body, headers={**yaml, **asked.get("headers", {})}, params=asked.get("params")).json()
         assert pt["title"] == "entrada inválida" and pt["status"] == 422
-        assert pt["detail"] == ("body, linha 21: campo income[0].date: esperado uma data real AAAA-MM-DD, encontrado "
+        assert pt["detail"] == ("body, linha 21: campo income[0].date: esperada uma data real AAAA-MM-DD, encontrado "
                                 "'2023-02-29'\ncorrija os campos acima e execute o comando novamente")
         assert pt["errors"][0]["detail"] == pt["detail"].split("\n")[0]
         # the data of the problem stays as it is, for the programs that read it
@@ -379,3 +379,36 @@ def test_usage_errors_in_the_language_asked(tmp_path: Path) -> None:
     assert by_env.exit_code == 2 and by_env.stderr.splitlines()[-1].startswith("Erro: O comando 'chek' não existe.")
     plain = runner.invoke(main, ["chek"], env={"TREATY_LANG": "", "LANG": "C.UTF-8", "LC_ALL": ""})
     assert plain.stderr.splitlines()[-1].startswith("Error: No such command 'chek'.")
+
+
+# ---- audit 24 D10: the YAML parser's problems, dates and agreement in Portuguese ---------------------------------
+
+def test_the_yaml_parsers_problem_is_said_in_portuguese(tmp_path: Path) -> None:
+    """A malformed YAML file: the parser's known problems in Portuguese words, in English as the parser says them;
+    a problem the templates do not know is quoted inside a Portuguese phrase, never left bare."""
+    path = tmp_path / "bad.yaml"
+    path.write_text("name: x\ntreaty: br-pt\npersons: [\n", encoding="utf-8")
+    pt = CliRunner().invoke(main, ["check", str(path), "--lang", "pt"]).stderr
+    assert "(sintaxe): esperado YAML bem formado, encontrado '<stream end>' onde se esperava o conteúdo de um nó" in pt
+    assert "expected the node content" not in pt
+    en = CliRunner().invoke(main, ["check", str(path)]).stderr
+    assert "found expected the node content, but found '<stream end>'" in en  # narrowly not: English as it was
+    unknown = Problem("a.yaml", 3, "(syntax)", "well-formed YAML", "some new problem of the parser")
+    assert unknown.render("pt").endswith("encontrado um erro de sintaxe, nas palavras do analisador de YAML: "
+                                         "'some new problem of the parser'")
+    assert str(unknown).endswith("found some new problem of the parser")
+
+
+def test_dates_in_errors_are_written_as_the_language_writes_them(tmp_path: Path) -> None:
+    """A holding that ends before it begins: its dates in the language's form (15/01/2021), ISO in English; a date
+    the loader could not read stays quoted as written. "esperada" agrees with a feminine object ("uma data")."""
+    assert "    from: 2021-01-15\n" in GOOD
+    text = GOOD.replace("    from: 2021-01-15\n", "    from: 2021-01-15\n    until: 2020-01-01\n")
+    path = tmp_path / "until.yaml"
+    path.write_text(text, encoding="utf-8")
+    pt = CliRunner().invoke(main, ["check", str(path), "--lang", "pt"]).stderr
+    assert "esperada uma data igual ou posterior a from (15/01/2021), encontrado 01/01/2020" in pt
+    en = CliRunner().invoke(main, ["check", str(path)]).stderr
+    assert "expected a date on or after from (2021-01-15), found 2020-01-01" in en
+    assert translate("a real date YYYY-MM-DD", "pt") == "uma data real AAAA-MM-DD"
+    assert Problem("a.yaml", 1, "x", "this field (required)", "nothing").render("pt").count("esperado ") == 1

@@ -38,29 +38,29 @@ def data_name() -> str:
 def test_the_reason_in_each_language_with_its_numbers() -> None:
     assert render.incomplete_text(None, "pt") is None
     assert render.incomplete_text(EVERY_FIGURE, "en") == (
-        "the time limit of 10 s was reached before every alternative was examined (wall-clock time: a busy machine "
-        "examines less in it): the conclusions shown as certain are certain, the others are not final (measured in "
-        "wall-clock time: 1,234.5 s, of which 0.200 s of CPU time for the check; the machine was busy: on an idle one "
-        "the check would have done more in the limit); and in 2 more slice(s) of 1,000 items")
+        "the time limit of 10 s was reached before every alternative was examined (CPU time of the work: a busy "
+        "machine gives the same answer): the conclusions shown as certain are certain, the others are not final "
+        "(measured in wall-clock time: 1,234.5 s, of which 0.200 s of CPU time for the check; the machine was busy, "
+        "which does not change the answer: the limit counts CPU time); and in 2 more slice(s) of 1,000 items")
     assert render.incomplete_text(EVERY_FIGURE, "pt") == (
-        "o tempo limite de 10 s se esgotou antes de examinadas todas as alternativas (tempo decorrido: uma máquina "
-        "ocupada examina menos nele): as conclusões mostradas como certas são certas, as demais não são definitivas "
-        "(medido em tempo decorrido: 1.234,5 s, dos quais 0,200 s de tempo de CPU para a verificação; a máquina "
-        "estava ocupada: em uma máquina ociosa a verificação teria feito mais dentro do limite); e em mais 2 parte(s) "
+        "o tempo limite de 10 s se esgotou antes de examinadas todas as alternativas (tempo de CPU do trabalho: uma "
+        "máquina ocupada dá a mesma resposta): as conclusões mostradas como certas são certas, as demais não são "
+        "definitivas (medido em tempo decorrido: 1.234,5 s, dos quais 0,200 s de tempo de CPU para a verificação; a "
+        "máquina estava ocupada, o que não muda a resposta: o limite conta tempo de CPU); e em mais 2 parte(s) "
         "de 1.000 rendimentos")
     assert render.incomplete_text(EVERY_FIGURE, "pt-PT") == (
-        "o tempo limite de 10 s esgotou-se antes de examinadas todas as alternativas (tempo decorrido: uma máquina "
-        "ocupada examina menos nele): as conclusões mostradas como certas são certas, as outras não são definitivas "
-        f"(medido em tempo decorrido: {PT_PT_1234_5} s, dos quais 0,200 s de tempo de CPU para a verificação; a "
-        "máquina estava ocupada: numa máquina livre a verificação teria feito mais dentro do limite); e em mais 2 "
+        "o tempo limite de 10 s esgotou-se antes de examinadas todas as alternativas (tempo de CPU do trabalho: uma "
+        "máquina ocupada dá a mesma resposta): as conclusões mostradas como certas são certas, as outras não são "
+        f"definitivas (medido em tempo decorrido: {PT_PT_1234_5} s, dos quais 0,200 s de tempo de CPU para a "
+        "verificação; a máquina estava ocupada, o que não muda a resposta: o limite conta tempo de CPU); e em mais 2 "
         "parte(s) de 1\u00a0000 rendimentos")
     check = Incomplete(Cut.CHECK, 0.001, wall_seconds=0.006)
     assert render.incomplete_text(check, "pt") == (
         "o tempo limite de 0,001 s se esgotou antes do fim da verificação (as regras ainda estavam sendo aplicadas "
         "aos fatos do cenário; medido em tempo decorrido: 0,006 s): nenhum rendimento está decidido")
     assert render.incomplete_text(Incomplete(Cut.SEARCH, 0.3), "en") == (
-        "the time limit of 0.3 s was reached before the search ended (wall-clock time: a busy machine examines less "
-        "in it): other changes may exist")
+        "the time limit of 0.3 s was reached before the search ended (CPU time of the work: a busy machine gives the "
+        "same answer): other changes may exist")
 
 
 @pytest.mark.parametrize("cut", list(Cut))
@@ -81,7 +81,7 @@ def test_a_check_cut_by_the_time_limit_says_why_in_portuguese(fmt: str) -> None:
     out = CliRunner().invoke(main, ["check", str(QUALIFYING), "--time-limit", "0.001", "--format", fmt, "--lang", "pt"])
     assert out.exit_code == 1, out.output
     why = (r"o tempo limite de 0,001 s se esgotou antes do fim da verificação \(as regras ainda estavam sendo "
-           rf"aplicadas aos fatos do cenário; {MEASURED_PT}(; a máquina estava ocupada: [^)]*)?\): nenhum rendimento "
+           rf"aplicadas aos fatos do cenário; {MEASURED_PT}(; a máquina estava ocupada, [^)]*)?\): nenhum rendimento "
            "está decidido")
     if fmt == "json":
         envelope = json.loads(out.output)
@@ -121,8 +121,8 @@ def test_whatif_cut_by_the_time_limit_in_portuguese() -> None:
     goal = 'max_rate("div-2024", R), R <= 1000'
     runner = CliRunner()
     text = runner.invoke(main, ["whatif", str(FORTY), "--goal", goal, "--time-limit", "0", "--lang", "pt"]).output
-    assert text.startswith("INCOMPLETO: o tempo limite de 0 s se esgotou antes do fim da busca (tempo decorrido: uma "
-                           "máquina ocupada examina menos nele): pode haver outras alterações\n"), text
+    assert text.startswith("INCOMPLETO: o tempo limite de 0 s se esgotou antes do fim da busca (tempo de CPU do "
+                           "trabalho: uma máquina ocupada dá a mesma resposta): pode haver outras alterações\n"), text
     data = json.loads(runner.invoke(main, ["whatif", str(FORTY), "--goal", goal, "--time-limit", "0", "--lang", "pt-PT",
                                            "--format", "json"]).output)
     assert data["incomplete"].startswith("o tempo limite de 0 s esgotou-se antes do fim da pesquisa")

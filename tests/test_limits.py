@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.base import processes
+from pyhelpers.base import clock, processes
 from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine import alternatives, bounded, limited
 from pyhelpers.engine.answers import result_from_atoms
@@ -142,7 +142,7 @@ class _Stub:
     def declared(self) -> Any:
         return None
 
-    def check(self, scenario: Scenario, source: str, time_limit: float) -> ScenarioResult:
+    def check(self, scenario: Scenario, source: str, time_limit: float, three_valued: Any = None) -> ScenarioResult:
         empty = result_from_atoms(scenario.model_copy(update={"income": []}), source, [], self.real.receipt([]))
         return dataclasses.replace(empty, items=tuple(ItemResult(it.id, scenario.treaty, it.type, "decided", (), None,
                                                                  (), ()) for it in scenario.income))
@@ -208,6 +208,30 @@ def _sleep(seconds: float, _emit: Callable[[None], None]) -> int:
     return os.getpid()
 
 
+def _spin(seconds: float, _emit: Callable[[None], None]) -> int:
+    """Work that uses ``seconds`` of CPU time."""
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+    return os.getpid()
+
+
+@pytest.mark.skipif(not clock.TIMED, reason="the kernel's CPU timer (ITIMER_PROF) bounds the child")
+def test_the_time_limit_counts_cpu_time_not_the_machines_load() -> None:
+    """Audit 24 D3: the limit counts the CPU time of the work, so that a loaded machine (whose wall-clock
+    time runs ahead of the work's CPU time) gives the same answer as an idle one. Work that waits 1 s
+    (no CPU) within a budget of 0.3 s of CPU time finishes; work that uses 30 s of CPU time is cut at the
+    budget, in far less wall-clock time than it would have taken."""
+    waited = run_bounded(functools.partial(_sleep, 1.0), clock.now() + 0.3)
+    assert waited.finished and waited.wall >= 1.0
+    start = time.monotonic()
+    cut = run_bounded(functools.partial(_spin, 30.0), clock.now() + 0.3)
+    assert (cut.finished, cut.value) == (False, None) and time.monotonic() - start < 25
+    assert cut.cpu is not None and 0.25 <= cut.cpu < 5
+    within = run_bounded(functools.partial(_spin, 0.1), clock.now() + 5)  # narrowly not: within its budget
+    assert within.finished and within.value != os.getpid()
+
+
 def _refuse(_emit: Callable[[None], None]) -> int:
     raise InputError("refused in the kept child")
 
@@ -221,16 +245,16 @@ def test_a_kept_child_answers_one_work_after_the_other_and_is_replaced_when_cut(
     monkeypatch.setattr(bounded, "_KEPT", None)
     bounded.keep_child()
     try:
-        first = run_bounded(_pid, time.monotonic() + 60)
-        second = run_bounded(_pid, time.monotonic() + 60)
+        first = run_bounded(_pid, clock.now() + 60)
+        second = run_bounded(_pid, clock.now() + 60)
         assert first.finished and first.value == second.value and first.value != os.getpid()
         assert second.cpu is not None
         with pytest.raises(InputError, match="refused in the kept child"):
-            run_bounded(_refuse, time.monotonic() + 60)
-        assert run_bounded(_pid, time.monotonic() + 60).value == first.value
-        cut = run_bounded(functools.partial(_sleep, 30.0), time.monotonic() + 0.5)
+            run_bounded(_refuse, clock.now() + 60)
+        assert run_bounded(_pid, clock.now() + 60).value == first.value
+        cut = run_bounded(functools.partial(_spin, 30.0), clock.now() + 0.5)
         assert (cut.finished, cut.value) == (False, None) and cut.wall < 10
-        after = run_bounded(_pid, time.monotonic() + 60)
+        after = run_bounded(_pid, clock.now() + 60)
         assert after.finished and after.value not in (None, first.value, os.getpid())
         scenario = load_file(QUALIFYING)
         assert check_within(checker, scenario, str(QUALIFYING)) == checker.check(scenario, str(QUALIFYING))

@@ -232,3 +232,28 @@ def test_a_dividend_states_where_it_arises_and_nothing_else_of_other_income() ->
     assert msg == ("case.yaml:23: income[0].other_income.from_immovable_property: expected only arises_in in "
                    "other_income on a dividend item (where the dividend arises, read where no dividend rule reaches "
                    "it), found from_immovable_property"), msg
+
+
+def test_a_list_of_taxes_one_of_each_state_loads() -> None:
+    text = GOOD + "    tax:\n      - {name: irpj, withheld_at_source: true}\n" \
+                  "      - {name: irc, withheld_at_source: false, fiscal_year_start: 2023-07-01}\n"
+    item = load_text(text, "case.yaml").income[0]
+    assert [t.name for t in item.taxes] == ["irpj", "irc"] and item.single_tax is None
+
+
+def test_two_taxes_of_one_state_are_refused_with_file_line_and_field() -> None:
+    text = GOOD + "    tax:\n      - {name: irpj, withheld_at_source: true}\n      - {name: csll}\n"
+    msg = one(text)
+    assert msg.startswith("case.yaml:25: income[0].tax[1]: ")  # the line of the second tax
+    assert "expected at most one tax of each State" in msg and "found a second tax of br (csll)" in msg
+
+
+def test_an_empty_list_of_taxes_is_refused() -> None:
+    msg = one(GOOD + "    tax: []\n")
+    assert "income[0].tax" in msg and "expected one tax, or a list of taxes of different States" in msg
+    assert "found an empty list" in msg
+
+
+def test_a_tax_named_other_in_a_list_needs_its_state() -> None:
+    msg = one(GOOD + "    tax:\n      - {name: irpj}\n      - {name: other}\n")
+    assert "income[0].tax[1].state" in msg and "expected the State that levies a tax named other" in msg

@@ -137,7 +137,7 @@ def test_the_argument_shows_the_holdings_and_the_total_not_the_digits(tmp_path: 
     path.write_text(chain(3), encoding="utf-8")
     out = CliRunner().invoke(main, ["explain", str(path)])
     line = next(ln for ln in out.output.splitlines() if ln.strip().startswith("br-uy 29(2)(e)"))
-    assert "that holding (holding-1) is 100% of the capital" in line, line
+    assert "that holding is 100% of the capital" in line, line
     # the total with what it is the total of (an audit's finding: a bare "100% ≥ 50%")
     assert "the counted owners hold 100% of the capital (≥ 50%)" in line and "100% ≥ 50%" not in line, line
     for bookkeeping in ("digit", "holding number", "holding records", "10000 = 10000"):

@@ -166,11 +166,13 @@ def test_a_third_state_and_the_notes_of_br_uy_royalties_in_words(checker: Checke
     en, pt = out.markdown(table), out.markdown(table, "pt")
     for text in (en, pt):
         assert not _NOTATION.findall(_table_rows(text))
-    assert "| the royalties arise in a third State (as the scenario states) | not encoded: br-uy |" in en
+    assert "| the royalties arise in a third State (as the scenario states) | not encoded: no encoded article of " \
+        "br-uy governs it |" in en  # audit 24 D11: not a bare treaty id
     assert "the royalties arise in a third State, as the scenario states" in en
     assert "payment for rights: copyright or patent; the royalties arise in Brazil (as the scenario states) | " \
            "capped 10% |" in en
-    assert "| os royalties provêm de um terceiro Estado (segundo o cenário) | não codificado: br-uy |" in pt
+    assert "| os royalties provêm de um terceiro Estado (segundo o cenário) | não codificado: nenhum artigo " \
+        "codificado da convenção br-uy o rege |" in pt
     assert "| the royalties arise in … (as the scenario states): not stated | not encoded: br-uy 12(5) |" in en
 
 
@@ -241,7 +243,23 @@ def test_json_and_csv_word_the_conditions(cli_table: RateTable) -> None:
     assert "the holding of the beneficial owner in the paying company: share of the capital less than 25%" in worded
     pt = json.loads(runner.invoke(main, ["rates", "br-pt", "--format", "json", "--lang", "pt"]).stdout)
     assert "até 10% do montante bruto" in {r["limit_text"] for r in pt["rows"]}
+    assert pt["notes"] == [] and not pt["notes_by_treaty"].get("br-pt")  # br-pt's rules read no listed-company fact
+
+
+def test_a_table_states_only_the_facts_its_treaty_reads(checker: Checker) -> None:
+    """Audit 24 D11: the preamble's "Stated of every situation" (a listed company, the LOB's regularly traded
+    shares) is said of br-uy, whose 29(2)(c) reads it, and not of br-sg, whose rules do not; both say the
+    date of evaluation."""
+    table = rate_table(checker, ("br-sg", "br-uy"))
+    text = out.markdown(table)
+    sg, uy = text.split("### br-uy")
+    assert "Stated of every situation" not in sg and "Stated of every situation: a beneficial owner that is a " \
+        "company: the principal class of shares" in uy
+    assert table.treaty_notes["br-sg"] == () and len(table.treaty_notes["br-uy"]) == 1
+    assert sg.count("which is also the day the answers are evaluated on (the date of evaluation)") == 1
+    pt = json.loads(out.as_json(table, "pt"))
     assert pt["notes_text"][0].startswith("um beneficiário efetivo do tipo sociedade")
+    assert pt["notes_by_treaty"]["br-sg"] == [] and pt["notes_by_treaty"]["br-uy"] == pt["notes"]
 
 
 def test_cli_xlsx(cli_table: RateTable, tmp_path: Path) -> None:

@@ -104,8 +104,8 @@ def test_a_method_open_under_some_values_is_named_with_them(checker: Checker) ->
     lines = render.relief_lines(relief, "en")
     assert ("not included: deduction of the dividends from the taxable base (br-pt 23(2)), which applies if "
             "the holding of lusoaco in vale-do-aco (`holdings[0]`) began on 2024-03-31 or earlier") in lines
-    assert any("que se aplica se a participação de lusoaco em vale-do-aco (`holdings[0]`) começou em 31/03/2024 ou "
-               "anterior" in x
+    assert any("que se aplica se a participação de lusoaco em vale-do-aco (`holdings[0]`) tiver começado em "
+               "31/03/2024 ou antes" in x
                for x in render.relief_lines(relief, "pt"))
     result = checker.check(load_file(SCENARIOS / "exam23-open-dividend-acquisition-date-unknown.yaml"))
     item, = render.check_json(result, None)["items"]

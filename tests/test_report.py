@@ -309,6 +309,8 @@ def test_an_open_outcome_is_drawn_by_what_it_depends_on(checker: Checker) -> Non
     assert it.argument is not None
     portugal = next(n for n in it.argument.nodes if n.reading.startswith("Portugal: depends on"))
     assert [n.reading for n in it.argument.nodes if n.id in it.argument.children()[portugal.id]] == [
+        "the decision on rent-situs-unknown depends on State where it is situated (rent-situs-unknown), given as "
+        "unknown (br-pt 6(1))",  # the open outcome's own line (audit 24 D8), then its alternatives
         "may not tax if income(rent-situs-unknown).immovable_property.situated_in "
         "(`income[1].immovable_property.situated_in`) is Brazil, the United States or France",
         "may tax if income(rent-situs-unknown).immovable_property.situated_in "

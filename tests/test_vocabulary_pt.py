@@ -473,10 +473,10 @@ def test_whatif_writes_its_values_as_the_locale_does() -> None:
     pt = run("whatif", str(ROOT / ALMOST), "--lang", "pt", "--goal", goal).splitlines()
     en = run("whatif", str(ROOT / ALMOST), "--goal", goal).splitlines()
     fact = "holding(lusoinvest, alfa-industria-sa).capital"
-    assert f"  {fact}: 24,9; 9,99%; 10%; 14,99%; 15%; 24,99%; 25%; 49,99%; 50%; 94,99%; 95%" in pt
-    assert f"  1. {fact}: 24,9 → 25%" in pt
-    assert f"  {fact}: 24.9, 9.99%, 10%, 14.99%, 15%, 24.99%, 25%, 49.99%, 50%, 94.99%, 95%" in en
-    assert f"  1. {fact}: 24.9 -> 25%" in en
+    assert f"  {fact}: 24,9%; 9,99%; 10%; 14,99%; 15%; 24,99%; 25%; 49,99%; 50%; 94,99%; 95%" in pt
+    assert f"  1. {fact}: 24,9% → 25%" in pt
+    assert f"  {fact}: 24.9%, 9.99%, 10%, 14.99%, 15%, 24.99%, 25%, 49.99%, 50%, 94.99%, 95%" in en
+    assert f"  1. {fact}: 24.9% -> 25%" in en
 
 
 def test_a_protocol_item_is_cited_in_the_users_language() -> None:
@@ -497,7 +497,75 @@ def test_a_value_given_as_alternatives_in_a_list_is_named_in_portuguese() -> Non
     format's Portuguese words, as a characterisation does; the JSON keeps the values as written."""
     path = str(ROOT / SCENARIOS["right"])
     pt = run("check", path, "--lang", "pt")
-    assert "rights[0]`) é patente  (br-pl 4;" in pt and "rights[0]`) é marca  (br-pl 4;" in pt  # after its field
+    assert "rights[0]`) for patente  (br-pl 4;" in pt and "rights[0]`) for marca  (br-pl 4;" in pt  # an "if": "for"
     assert "  income(licence-royalty).payment_for.rights[0]: marca ou patente  (decide licence-royalty)" in pt
     machine = json.loads(run("check", path, "--lang", "pt", "--format", "json"))
     assert "one of trademark, patent" in json.dumps(machine)
+
+
+# ---- audit 24 D10: the help of every command, explain-row's heading, the report graph's labels --------------------
+
+_ENGLISH_FUNCTION_WORDS = {"the", "with", "of", "default", "and", "when", "every", "each", "processes", "else", "only",
+                           "from", "at", "most", "capped", "started", "master", "per", "its", "which", "for", "is"}
+"""Words of English sentences (besides the tool's vocabulary) that a Portuguese help must not contain."""
+
+
+_NAMES_IN_HELP = {*main.commands, "unknown", "core"}
+"""What a help names as the command line or the scenario format spells it: commands (and the server's endpoints,
+named after them), a scenario's ``unknown``, mutate's ``core``."""
+
+
+def _help_text(text: str) -> str:
+    """A help's words, without what click writes from the command's definition (metavars, choices, names)."""
+    text = re.sub(r"\[[^\]\n]*\|[^\]\n]*\]", " ", text)  # choices: [text|json]
+    text = re.sub(r"(?m)^\s*(-\w, )?--[\w-]+( [A-Z][A-Z_ ]*)?", " ", text)  # an option's name and metavar
+    text = re.sub(r"--[\w-]+|\bpip install \S+", " ", text)  # options named in a help; an install command
+    text = re.sub(r"\[(padrão|por omissão): [^\]]*\]", " ", text)  # a default value: the command line's own
+    text = re.sub(r"'[^']*'", " ", text)  # examples quoted as the command line takes them
+    return re.sub(r"(?m)^Uso: .*$", " ", text)  # the usage line: the command's own syntax
+
+
+@pytest.mark.parametrize("lang", ["pt", "pt-PT"])
+def test_every_commands_help_is_portuguese(english: set[str], lang: str) -> None:
+    """`treaty --lang pt COMMAND --help` for every command: no English word of the tool's vocabulary, nor of an
+    English sentence (the Spark master, the processes' default, the help of --time-limit ...)."""
+    failures = []
+    for name in ["", *main.commands]:
+        args = ["--lang", lang, *([name] if name else []), "--help"]
+        out = CliRunner().invoke(main, args)
+        assert out.exit_code == 0, (name, out.output)
+        text = _help_text(out.output)
+        found = set(english_words(text, english | _ENGLISH_FUNCTION_WORDS, _NAMES_IN_HELP))
+        if found:
+            failures.append(f"{name or 'treaty'}: {sorted(found)}")
+    assert not failures, "\n".join(failures)
+    english_help = CliRunner().invoke(main, ["batch", "--help"]).output  # narrowly not: English as written
+    assert "with --engine spark: the Spark master" in " ".join(english_help.split())
+
+
+def test_explain_rows_heading_is_in_the_users_language(tmp_path: Path) -> None:
+    """`treaty explain-row --lang pt`: the heading names the row in Portuguese (``razao.csv, linha r1``); English
+    and the JSON's ``source`` keep ``row``."""
+    rows = generate(3, seed=2)
+    ledger = write_csv(tmp_path / "pay.csv", rows)
+    row = rows[0]["id"]
+    pt = run("explain-row", str(ledger), "--context", str(CONTEXT), "--row", row, "--lang", "pt")
+    assert pt.splitlines()[0].startswith(f"{ledger}, linha {row} — "), pt.splitlines()[0]
+    en = run("explain-row", str(ledger), "--context", str(CONTEXT), "--row", row)
+    assert en.splitlines()[0].startswith(f"{ledger} row {row} — ")
+
+
+def test_the_report_graph_cites_a_protocol_item_in_portuguese(tmp_path: Path) -> None:
+    """The report's graph labels (``§ provision``) cite a Protocol item as the text does under --lang pt
+    (``§ br-pt Protocolo 9``); in English ``§ br-pt Protocol 9``."""
+    from pyhelpers.output.report import Node, node_label
+
+    node = Node(id="n", kind="derived", reading="os benefícios dependem do regime", reading_en="the benefits",
+                atom="a", provision="br-pt Protocol 9")
+    assert node_label(node, "pt").endswith("\n§ br-pt Protocolo 9")
+    assert node_label(node, "en").endswith("\n§ br-pt Protocol 9")
+    out = tmp_path / "r.html"
+    run("report", str(ROOT / SCENARIOS["br-pt"]), "-o", str(out), "--lang", "pt")
+    page = out.read_text(encoding="utf-8")
+    labels = re.findall(r"§ [^<\n\"]*", page)
+    assert labels and not [x for x in labels if re.search(r"Protocol\b", x)], labels

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyhelpers.base.lang import family
-from pyhelpers.base.messages import translate
+from pyhelpers.base.messages import agreed, parser_problem, translate
 
 FIX = "fix the fields above and run the command again"
 """The last line of a :class:`ScenarioError`'s message."""
@@ -51,7 +51,9 @@ class Problem:
         where = f"{self.source}, linha {self.line}" if self.line else self.source
         field = translate(self.field, lang) if self.field.startswith("(") else f"campo {self.field}"
         expected, found = translate(self.expected, lang), translate(self.found, lang, value=True)
-        text = f"{where}: {field}: esperado {expected}, encontrado {found}"
+        if self.field == "(syntax)":  # the YAML parser's own words: said in Portuguese too
+            found = parser_problem(self.found, lang)
+        text = agreed(f"{where}: {field}: esperado {expected}, encontrado {found}")
         return f"{text} ({translate(self.hint, lang)})" if self.hint else text
 
 

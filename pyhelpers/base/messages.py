@@ -106,6 +106,10 @@ _PT: tuple[tuple[str, str], ...] = (
     ("no State given", "nenhum Estado informado"),
     ("{amount} beside excess_over_arm_length: unknown", "{amount} ao lado de excess_over_arm_length: unknown"),
     ("alternatives (one_of / between / changeable)", "alternativas (one_of / between / changeable)"),
+    ("alternatives (one_of)", "alternativas (one_of)"),
+    ("a range (between)", "um intervalo (between)"),
+    ("values that may change (changeable)", "valores que podem mudar (changeable)"),
+    ("`unknown` (a first or last day not known)", "`unknown` (um primeiro ou último dia não conhecido)"),
     # ---- what was expected: the scenario format's types --------------------------------------------------
     ("this required field", "este campo obrigatório"),
     ("no such field (check the spelling; see `treaty schema`)",
@@ -179,6 +183,20 @@ _PT: tuple[tuple[str, str], ...] = (
     ("context", "contexto"),
     ("UTF-8 text", "texto UTF-8"),
     ("well-formed YAML", "YAML bem formado"),
+    # ---- the YAML parser's problems (PyYAML's words), said as what was found -------------------------
+    ("expected the node content, but found {token}", "{token} onde se esperava o conteúdo de um nó (um valor)"),
+    ("expected {what:t}, but found {token}", "{token} onde se esperava {what}"),
+    ("expected {what:t}, but got {token}", "{token} onde se esperava {what}"),
+    ("mapping values are not allowed here", "um ':' onde não cabe um par chave: valor (recuo ou aspas?)"),
+    ("could not find expected ':'", "uma chave sem o ':' esperado"),
+    ("found character {char} that cannot start any token", "o caractere {char}, que não pode iniciar nenhum elemento"),
+    ("found unexpected end of stream", "o fim do documento antes do esperado (aspas ou colchetes não fechados?)"),
+    ("found undefined alias {alias}", "o alias indefinido {alias}"),
+    ("found unexpected ':'", "um ':' inesperado"),
+    ("found unknown escape character {char}", "o caractere de escape desconhecido {char}"),
+    ("but found another document", "outro documento (esperado um só)"),
+    ("alphabetic or numeric character", "uma letra ou um algarismo"),
+    ("a comment or a line break", "um comentário ou uma quebra de linha"),
     ("a text of at most {n} characters", "um texto de no máximo {n} caracteres"),
     ("aliases that do not contain themselves", "aliases que não contenham a si mesmos"),
     ("at most {n} values and {m} levels of nesting once the aliases are expanded",
@@ -251,6 +269,10 @@ _PT: tuple[tuple[str, str], ...] = (
     ("a plain value in a batch context", "um valor simples em um contexto de lote"),
     ("check a scenario with alternatives with `treaty check`", "verifique um cenário com alternativas com "
      "`treaty check`"),
+    ("give the day (each row is decided with the context's facts as given), or check the scenario with the day "
+     "open with `treaty check`, which answers over every day by the critical dates",
+     "informe o dia (cada linha é decidida com os fatos do contexto como informados), ou verifique o cenário com "
+     "o dia em aberto com `treaty check`, que responde sobre todos os dias pelas datas críticas"),
     # ---- references and consistency ---------------------------------------------------------------------
     ("did you mean {choice}?", "você quis dizer {choice}?"),
     ("known: {choices}", "conhecidos: {choices}"),
@@ -603,6 +625,8 @@ _FIELD = re.compile(r"\{(\w+)(:t)?\}")
 _NUMBER = r"-?[0-9][0-9,.]*"
 """What ``{n}`` and ``{m}`` stand for: a number as the messages write it (``1,000``)."""
 _GROUPED = re.compile(r"-?[0-9]{1,3}(?:,[0-9]{3})+")
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+"""A date as the messages write it (``2021-01-15``): a ``{day}`` of a template, or a date found."""
 """A whole number the English message grouped (a count or a limit: ``10,000``), regrouped in the language
 of the translation; a number it wrote ungrouped (a row or line number, ``row 12``) is carried as it is."""
 _VALUE = r"(?:(?!: ).)+?"
@@ -666,6 +690,8 @@ def _match(text: str, inner: bool, value: bool = False, european: bool = False) 
                     known += more
                 elif k in ("n", "m") and _GROUPED.fullmatch(v):
                     v = formats.number(int(v.replace(",", "")), "pt-PT" if european else "pt")
+                elif k == "day" and _ISO_DAY.fullmatch(v):  # a date the message gives: as the language writes it
+                    v = formats.date(v, "pt-PT" if european else "pt")
                 values[k] = v
             return _fill(portuguese, values), known
     return None
@@ -706,7 +732,30 @@ def translate(text: str, lang: str, *, value: bool = False) -> str:
         return text
     if value and _GROUPED.fullmatch(text):  # a count the tool found (``1,200``); a value the user wrote is quoted
         return formats.number(int(text.replace(",", "")), lang)
-    return _phrase(text, value=value, european=normalize(lang) == "pt-PT")[0]
+    if value and _ISO_DAY.fullmatch(text):  # a date of the scenario, as read (a date it could not read is quoted)
+        return formats.date(text, lang)
+    return agreed(_phrase(text, value=value, european=normalize(lang) == "pt-PT")[0])
+
+
+_FEMININE_EXPECTED = re.compile(r"\besperado(?= uma\b)")
+
+
+def agreed(text: str) -> str:
+    """Portuguese ``text`` with "esperado" agreeing with a feminine object: ``esperada uma data``."""
+    return _FEMININE_EXPECTED.sub("esperada", text)
+
+
+PARSER_WORDS = {"pt": "um erro de sintaxe, nas palavras do analisador de YAML: '{text}'"}
+"""A problem of the YAML parser the templates do not know, in Portuguese: its own (English) words quoted."""
+
+
+def parser_problem(text: str, lang: str) -> str:
+    """What the YAML parser found (its problem, in PyYAML's English) in ``lang``: by the templates of its known
+    problems, else in a Portuguese phrase that quotes the parser's words."""
+    if family(lang) == "en":
+        return text
+    said, known = _phrase(text, value=True, european=normalize(lang) == "pt-PT")
+    return said if known else PARSER_WORDS["pt"].format(text=text)
 
 
 def english_templates() -> tuple[str, ...]:

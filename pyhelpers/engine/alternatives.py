@@ -25,7 +25,6 @@ import hashlib
 import itertools
 import operator
 import re
-import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from typing import Any
 
 import clingo
 
+from pyhelpers.base import clock
 from pyhelpers.base.errors import InputError, Problem, ScenarioError
 from pyhelpers.base.terms import Term, parse_atom, render_term, symbol_key, symbol_keys
 from pyhelpers.engine import critical
@@ -79,9 +79,12 @@ _label(S, I, St, capped, R) :- state_outcome(S, I, St, capped), max_rate(S, I, R
 _label(S, I, St, O, none) :- state_outcome(S, I, St, O), O != capped.
 _outcome_given(S, I, St) :- state_outcome(S, I, St, _).
 _label(S, I, St, undetermined, none) :- item_state(S, I, St), not _outcome_given(S, I, St).
-_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), outcome_provision(S, I, P), not _elsewhere(S, I, St, P).
+_elsewhere(S, I, St, P) :- state_not_applicable(S, I, Oth, P), item_state(S, I, St), St != Oth,
+                           not state_not_applicable(S, I, St, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), not_encoded(S, I, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), treaty_not_applicable(S, I, P).
+_label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), state_not_applicable(S, I, St, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S, I, P).
 _has_label(S, I, St) :- _label(S, I, St, _, _).
 #show _label/5.
@@ -89,13 +92,30 @@ _has_label(S, I, St) :- _label(S, I, St, _, _).
 #show _has_label/3.
 """
 """Query-time presentation rules: the outcome of each State as one atom (``_label``: the outcome and the
-cap, ``none`` when not capped) and the provisions it rests on, so that brave and cautious consequences
-speak of whole outcomes."""
+cap, ``none`` when not capped) and the provisions it rests on (not those by which the Convention does not
+apply to the other State's tax alone: ``_elsewhere``), so that brave and cautious consequences speak of
+whole outcomes."""
+
+_NOT_APPLICABLE = ("treaty_not_applicable(", "state_not_applicable(")
+"""The atoms by which the Convention does not apply to an item, or to one State's tax on it (the provision
+is their last argument)."""
 
 _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_cap", "may_tax", "may_not_tax",
                               "only_taxable_in", "not_limited", "exception_applies"})
 """Atoms that name the provisions an outcome rests on (the outcome itself is ``_label``): open facts that
 change only these change no outcome, finding or figure of the item, only the way to it."""
+
+_EXPLAINING = frozenset({"exception"})
+"""The kinds of :class:`Finding` that say why an outcome holds (an exception that applies, taking a place out of
+another provision): a fact whose values change only these (and the provisions) changes no outcome and no figure.
+Such a finding that holds under some values only is shown with them (an alternative: ``possibly: ... if``),
+and the facts it turns on are neither deciding (``depends``) nor ``not_needed`` (:func:`explains`)."""
+
+
+def explains(alternative: Alternative) -> bool:
+    """Whether ``alternative`` is a finding of a kind that explains an outcome (:data:`_EXPLAINING`)."""
+    return alternative.state is None and alternative.finding is not None and alternative.finding.kind in _EXPLAINING
+
 
 _FINDINGS = ("missing", "depends", "assumption", "requires_judgment", "not_encoded", "exception_applies",
              "input_error", "note", "mutual_agreement", "discrimination")
@@ -194,7 +214,7 @@ def _condition_sets(unknowns: Sequence[OpenFact], facts_of: list[list[str]]
 def _solve(ctl: clingo.Control, mode: str, assumptions: list[tuple[clingo.Symbol, bool]],
            deadline: float) -> frozenset[str] | None:
     """The ``mode`` consequences (brave | cautious) of the shown atoms, or None past the deadline."""
-    remaining = deadline - time.monotonic()
+    remaining = deadline - clock.now()
     if remaining <= 0:
         return None
     ctl.configuration.solve.enum_mode = mode  # type: ignore[union-attr]
@@ -205,7 +225,7 @@ def _solve(ctl: clingo.Control, mode: str, assumptions: list[tuple[clingo.Symbol
         last[:] = model.symbols(shown=True)
 
     with ctl.solve(on_model=on_model, assumptions=assumptions, async_=True) as handle:
-        if not handle.wait(remaining):
+        if not clock.wait(handle, deadline):
             handle.cancel()
             return None
         handle.get()
@@ -318,7 +338,7 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     scenario answered three-valued) that asks for none of them keeps that answer. ``missing``: the open
     facts of records added for missing ones, each with the missing facts it stands for."""
 
-    deadline = time.monotonic() + time_limit
+    deadline = clock.now() + time_limit
     unknowns: tuple[OpenFact, ...] = (*critical.open_facts(checker, scenario), *completed)  # dates: critical ones
     _within_limit(unknowns, source)
     for _ in range(REFINE_ROUNDS + 1):
@@ -351,6 +371,10 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     pivotal = _pivotal(cons, unknowns)
     items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders, pivotal.get(it.item_id, set()))
                   for it in base.items)
+    if three_valued is not None and not cons.complete:  # cut: what the three-valued answer proved stands
+        askers = {iid for iid, _ in (asked_for or {})}
+        items = tuple(proven_at_cut(three, CUT_PROVEN, asks=three.item_id in askers)
+                      for three in (three_valued.item(it.item_id) for it in items))
     if three_valued is not None and cons.complete:
         asked = {it.item_id: it for it in three_valued.items}
         attributed = dict(asked_for or {})
@@ -368,12 +392,41 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     facts = tuple(UnknownFact(f.name, _span(f), tuple(it.item_id for it in items
                                                        if f.name in pivotal.get(it.item_id, ())
                                                        or any(f.name in a.condition_facts()
-                                                              for a in it.alternatives)), not f.not_given,
+                                                              for a in it.alternatives if not explains(a))),
+                              not f.not_given,
                               f.listed(), value_kind(f.path))
                   for f in unknowns)
     incomplete = None if cons.complete else Incomplete(Cut.ALTERNATIVES, time_limit)
     return dataclasses.replace(base, items=items, answers=answers, unknowns=facts, incomplete=incomplete,
                                atoms=tuple(sorted(t for t in cons.brave if not t.startswith((RELIES, FIRED)))))
+
+
+CUT_PROVEN = "proven"
+"""The ``fact`` of the finding ``time_limit`` of an item whose alternatives the time limit cut, its
+three-valued answer kept (:func:`proven_at_cut`)."""
+
+_OPEN_KINDS = ("missing", "depends", "requires_judgment")
+"""The findings by which an item of a three-valued answer leaves something open (a fact not given or given
+as unknown, a judgment to make)."""
+
+
+def proven_at_cut(three: ItemResult, cut: str, asks: bool = False) -> ItemResult:
+    """An item of a scenario's three-valued answer (one answer set, the open facts reported by name) where the
+    time limit stopped the check before the answer over the open facts' values was found: what that answer
+    proved stands (each State's outcome it gives, the facts it finds missing, the status they give: ``missing``
+    stays ``missing``), with the finding ``time_limit`` (``cut``: its ``fact``) saying that what it leaves
+    undetermined is not proven either way; no bound and no alternative is stated. An item that leaves nothing
+    open and asks for none of the opened facts (``asks``) is final as it is: the values of the open facts
+    change nothing of it."""
+    if not asks and not any(f.kind in _OPEN_KINDS for f in three.findings):
+        return three
+    findings = {*three.findings, Finding("time_limit", three.treaty, cut)}
+    statuses = {STATUS_OF_FINDING[f.kind] for f in findings if f.kind in STATUS_OF_FINDING}
+    status = next((s for s in STATUS_ORDER if s in statuses), "depends")
+    states = tuple(dataclasses.replace(s, at_most_bp=None, may_tax_always=False) for s in three.states)
+    return dataclasses.replace(three, status=status, states=states, alternatives=(), bound_alternatives=(),
+                               findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision),
+                                                                               f.fact or ""))))
 
 
 PARTS_FROM = 64
@@ -453,10 +506,10 @@ def check_open_in_parts(checker: Any, scenario: Scenario, source: str, time_limi
     parts = parts_of([i.id for i in scenario.income], completed, attributed)
     if len(parts) < 2:
         return None
-    deadline = time.monotonic() + time_limit
+    deadline = clock.now() + time_limit
     runs = []
     for members, facts in parts:
-        left = max(deadline - time.monotonic(), 0.0)
+        left = max(deadline - clock.now(), 0.0)
         names = {f.name for f in facts}
         mine = {k: v for k, v in attributed.items() if k[0] in members and k[1] in names}
         run = check_open(checker, scenario, source, left, facts, three_valued,
@@ -533,14 +586,14 @@ def check_alternatives_in_parts(checker: Any, scenario: Scenario, source: str, t
     every = parts(data, critical.open_facts(checker, scenario))  # a date counted by its critical dates
     if len(every) < 2:
         return None
-    deadline = time.monotonic() + time_limit
+    deadline = clock.now() + time_limit
     runs = []
     for part in every:
         if not part.items:
             continue  # facts no item reads: listed below, deciding nothing
         sub = part_scenario(scenario, part, source)
         try:
-            runs.append(check_open(checker, sub, source, max(deadline - time.monotonic(), 0.0), unknown_values(sub)))
+            runs.append(check_open(checker, sub, source, max(deadline - clock.now(), 0.0), unknown_values(sub)))
         except ScenarioError as err:  # too many combinations in one part: the part named
             ids = ", ".join(i.id for i in sub.income)
             raise ScenarioError([dataclasses.replace(p, found=f"{p.found} (in the part of income({ids}), decided "
@@ -695,7 +748,8 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     if not any(iid == item.item_id for iid, _ in attributed) and not any(f.kind == "depends" for f in asked.findings):
         return asked
     names = {f.name for f in completed}
-    deciding = ({f for a in item.alternatives for f in a.condition_facts()} | pivotal) & names
+    deciding = ({f for a in item.alternatives if not explains(a) for f in a.condition_facts()} | pivotal) & names
+    explained = {f for a in item.alternatives if explains(a) for f in a.condition_facts()}
     if item.status == "depends" and not deciding:  # a figure turns on them, or not exactly: each the rules ask
         deciding = {name for (iid, name) in attributed if iid == item.item_id}
     findings = {f for f in item.findings if not (f.kind == "depends" and f.fact in names)}
@@ -722,7 +776,7 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
                                      and not any(_same_unit(p, h.provision) for h in given)}
             else:
                 findings |= given or {Finding("depends", p, fact.name, open_as=_open_as(fact)) for p in provisions}
-        else:
+        elif fact.name not in explained:  # one that changes only an exception's finding: named there alone
             findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
     status = item.status
     if any(f.kind == "missing" for f in findings) and status in ("depends", "decided"):
@@ -792,7 +846,7 @@ def _same_unit(a: str, b: str) -> bool:
     return a == b or a.startswith(b + "(") or b.startswith(a + "(")
 
 
-_SHOWN_BY_LABEL = frozenset({"treaty_not_applicable", "not_encoded", "benefits_denied"})
+_SHOWN_BY_LABEL = frozenset({"treaty_not_applicable", "state_not_applicable", "not_encoded", "benefits_denied"})
 """Conclusions the outcome (``_label``) already shows, with the provision they rest on: two combinations
 that differ only in that provision (a payment's date under one paragraph of the date of application or
 another) decide nothing apart."""
@@ -848,7 +902,7 @@ def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: flo
     in one solve, where each combination has exactly one: cheaper than two solves per value where the
     combinations are few. None past the deadline; raises :class:`_NotOnePerCombination` (having stopped
     the solve) when the answer sets outnumber the combinations."""
-    remaining = deadline - time.monotonic()
+    remaining = deadline - clock.now()
     if remaining <= 0:
         return None
     ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
@@ -880,7 +934,7 @@ def _enumerated(ctl: clingo.Control, unknowns: Sequence[OpenFact], deadline: flo
         return True
 
     with ctl.solve(on_model=on_model, async_=True) as handle:
-        if not handle.wait(remaining):
+        if not clock.wait(handle, deadline):
             handle.cancel()
             return None
         result = handle.get()
@@ -1064,8 +1118,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
                                             reconstructed=relied_on([a], relies),
                                             holds_if_any=() if exact else _holds_if_any(text, unknowns, cons)))
     varies = any(a.name not in _PROVISIONS_ONLY for _, a in mine)  # an outcome, a finding or a figure
-    if not varies and cons.complete:  # the same answer whatever the values, by different provisions
-        alternatives = []
+    if not varies and cons.complete:  # the same answer whatever the values, by different provisions: an exception
+        alternatives = [x for x in alternatives if explains(x)]  # applying under some values only says so there
     if not cons.complete:  # stopped by the time limit: which values decide what is not proven
         alternatives = [dataclasses.replace(x, holds_if=(), exact=False, holds_if_any=()) for x in alternatives]
     for state in open_states if cons.complete else ():  # one outcome per State: the last open one is "otherwise"
@@ -1076,8 +1130,10 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             alternatives[alternatives.index(loose[0])] = dataclasses.replace(loose[0], holds_if=(), exact=True,
                                                                             otherwise=True, holds_if_any=())
     alternatives.sort(key=lambda x: (x.state is None, x.state or "", x.conclusion, str(x)))
-    deciding = sorted({f for x in alternatives for f in x.condition_facts()} | (pivotal if alternatives else set()))
-    if not deciding and alternatives:
+    deciding_alternatives = [x for x in alternatives if not explains(x)]
+    deciding = sorted({f for x in deciding_alternatives for f in x.condition_facts()}
+                      | (pivotal if deciding_alternatives else set()))
+    if not deciding and deciding_alternatives:
         deciding = [f.name for f in unknowns]
     open_as = {f.name: _open_as(f) for f in unknowns}
     findings = set(result.findings) | {Finding("depends", prov, fact, open_as=open_as.get(fact)) for fact in deciding
@@ -1162,17 +1218,17 @@ def _fired_shown(ctl: clingo.Control, unknowns: Sequence[OpenFact], cons: _Conse
                     chosen.append(option)
             models.append((dict(sorted(chosen)), frozenset(atoms)))
 
-        remaining = deadline - time.monotonic()
+        remaining = deadline - clock.now()
         if remaining <= 0:
             return dataclasses.replace(cons, complete=False)
         ctl.configuration.solve.enum_mode = "auto"  # type: ignore[union-attr]
         ctl.configuration.solve.models = 0  # type: ignore[union-attr]
         with ctl.solve(on_model=on_model, async_=True) as handle:
-            if not handle.wait(remaining):
+            if not clock.wait(handle, deadline):
                 handle.cancel()
                 return dataclasses.replace(cons, complete=False)
             handle.get()
-        gates = frozenset(t for t in cons.brave if t.startswith("treaty_not_applicable("))
+        gates = frozenset(t for t in cons.brave if t.startswith(_NOT_APPLICABLE))
         under: dict[tuple[int, int], tuple[frozenset[str], frozenset[str]]] = {}
         for f, fact in enumerate(unknowns):
             for v in range(len(fact.values)):
@@ -1233,11 +1289,11 @@ class _Deciders:
             for text in cons.brave:
                 if text.startswith(FIRED):
                     classes[_FIGURE.sub(_figure, text)].append(text)
-                elif text.startswith("treaty_not_applicable("):
+                elif text.startswith(_NOT_APPLICABLE):
                     atom = parse_atom(text)
-                    if len(atom.args) > 2 and isinstance(atom.args[1], str) and isinstance(atom.args[2], str):
+                    if len(atom.args) > 2 and isinstance(atom.args[1], str) and isinstance(atom.args[-1], str):
                         self._not_applicable[atom.args[1]].append(text)
-                        self._gates.add(atom.args[2])
+                        self._gates.add(atom.args[-1])
             for texts in classes.values():
                 if any(t in cons.cautious for t in texts):
                     continue  # certain under every value

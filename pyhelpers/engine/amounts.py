@@ -58,13 +58,20 @@ def limited_part(item: IncomeItem, part: str | None) -> Decimal | None:
 def _bases(result: ItemResult) -> tuple[Decimal, Decimal] | None:
     """(the amount the limit applies to, the rest, taxed under each State's law): the gross and nothing,
     or the limited part and the excess over it; None where the part is not known."""
-    if result.gross is None or result.limit_base_open is not None:
+    return amount_bases(result.gross, result.limited_to, result.limited_amount, result.limit_base_open)
+
+
+def amount_bases(gross: Decimal | None, limited_to: str | None, limited_amount: Decimal | None,
+                 limit_base_open: object) -> tuple[Decimal, Decimal] | None:
+    """:func:`_bases` of a result with these fields (a batch computes it for each row of a case from the row's gross
+    amount: :mod:`pyhelpers.interfaces.batch`)."""
+    if gross is None or limit_base_open is not None:
         return None
-    if result.limited_to is None:
-        return result.gross, Decimal(0)
-    if result.limited_amount is None:
+    if limited_to is None:
+        return gross, Decimal(0)
+    if limited_amount is None:
         return None
-    return result.limited_amount, max(Decimal(0), result.gross - result.limited_amount)
+    return limited_amount, max(Decimal(0), gross - limited_amount)
 
 
 def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Term],
@@ -162,10 +169,15 @@ def apply_rate(amount: Decimal, rate_bp: int, currency: str | None) -> Decimal:
 def max_source_tax(item: ItemResult) -> Decimal | None:
     """The Convention's maximum source tax on the item: its cap times the gross amount, or times the part
     the limit applies to (the rest is taxed under each State's law, with no limit from the Convention)."""
-    bases = _bases(item)
-    if bases is None or item.max_rate_bp is None:
+    return max_source_tax_of(_bases(item), item.max_rate_bp, item.currency)
+
+
+def max_source_tax_of(bases: tuple[Decimal, Decimal] | None, max_rate_bp: int | None,
+                      currency: str | None) -> Decimal | None:
+    """:func:`max_source_tax` of a result whose bases (:func:`amount_bases`), cap and currency are these."""
+    if bases is None or max_rate_bp is None:
         return None
-    return apply_rate(bases[0], item.max_rate_bp, item.currency)
+    return apply_rate(bases[0], max_rate_bp, currency)
 
 
 _UNDECIDED = ("error", "not_encoded", "pending", "missing", "depends")
@@ -185,26 +197,35 @@ def compute_compliance(scenario: Scenario, item: IncomeItem, result: ItemResult)
     w = item.withholding
     if w is None or item.gross is None:
         return None
-    currency = item.gross.currency
-    bases = _bases(result)
-    gross = bases[0] if bases is not None else item.gross.amount  # the amount the Convention limits
+    return compliance_of(result, _bases(result), withholding_state(scenario, item) or "?", item.gross.amount,
+                         item.gross.currency, w.withheld.amount if w.withheld is not None else None, w.withheld_rate,
+                         w.domestic_rate, w.domestic_rate_on_excess)
+
+
+def compliance_of(result: ItemResult, bases: tuple[Decimal, Decimal] | None, state: str, gross_amount: Decimal,
+                  currency: str, withheld_amount: Decimal | None, withheld_rate: int | None,
+                  domestic_rate: int | None, domestic_rate_on_excess: int | None) -> Compliance:
+    """:func:`compute_compliance` of an item with a withholding and a gross amount, from its figures: the result's
+    bases (:func:`amount_bases`), the withholding State, the gross amount and its currency, the tax withheld (an
+    amount or a rate) and the domestic rates. Of ``result`` only its status, its States' outcomes and ``limited_to``
+    are read (a batch computes each row of a case with its case's result: :mod:`pyhelpers.interfaces.batch`)."""
+    gross = bases[0] if bases is not None else gross_amount  # the amount the Convention limits
     rest = bases[1] if bases is not None else Decimal(0)  # taxed under domestic law only
-    state = withholding_state(scenario, item) or "?"
     withheld: Decimal | None = None
-    if w.withheld is not None:
-        withheld = round_to_currency(w.withheld.amount, currency)
-    elif w.withheld_rate is not None:
-        withheld = apply_rate(item.gross.amount, w.withheld_rate, currency)
-    domestic = apply_rate(gross, w.domestic_rate, currency) if w.domestic_rate is not None else None
-    rest_rate = w.domestic_rate_on_excess if w.domestic_rate_on_excess is not None else w.domestic_rate
+    if withheld_amount is not None:
+        withheld = round_to_currency(withheld_amount, currency)
+    elif withheld_rate is not None:
+        withheld = apply_rate(gross_amount, withheld_rate, currency)
+    domestic = apply_rate(gross, domestic_rate, currency) if domestic_rate is not None else None
+    rest_rate = domestic_rate_on_excess if domestic_rate_on_excess is not None else domestic_rate
     domestic_rest = apply_rate(rest, rest_rate, currency) if rest_rate is not None and rest else None
     outcome = next((s for s in result.states if s.state == state), None)
     if outcome is None or result.status in _UNDECIDED or outcome.outcome in (
             "pending", "not_encoded", "undetermined", "mutual_agreement"):
         why = result.status if result.status in _UNDECIDED else outcome.outcome if outcome else "unknown_state"
-        return Compliance("undetermined", state, currency, withheld, w.domestic_rate, domestic, reason=why)
+        return Compliance("undetermined", state, currency, withheld, domestic_rate, domestic, reason=why)
     if bases is None:  # the limit applies to a part of the amount the scenario does not give
-        return Compliance("undetermined", state, currency, withheld, w.domestic_rate, domestic,
+        return Compliance("undetermined", state, currency, withheld, domestic_rate, domestic,
                           reason=f"{result.limited_to}_not_given")
     cap_bp: int | None = None
     reason = ""
@@ -238,6 +259,6 @@ def compute_compliance(scenario: Scenario, item: IncomeItem, result: ItemResult)
         difference = withheld - cap_tax if withheld > cap_tax else None
     else:
         finding = "no_treaty_cap"
-    return Compliance(finding, state, currency, withheld, w.domestic_rate, domestic, cap_bp=cap_bp,
+    return Compliance(finding, state, currency, withheld, domestic_rate, domestic, cap_bp=cap_bp,
                       treaty_max_tax=cap_tax, due=due, difference=difference, provisions=outcome.provisions,
                       reason=reason)

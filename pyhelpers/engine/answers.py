@@ -223,6 +223,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
     limited_to: str | None = None
     base_open: str | None = None
     blocking: list[str] = []
+    blocking_in: dict[str, list[str]] = defaultdict(list)  # State -> provisions excluding its tax alone
     denied: list[str] = []
     max_rate: int | None = None
     entitlement: dict[str, list[str]] = defaultdict(list)
@@ -263,6 +264,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             blocking.append(args[2])
         elif a.name == "treaty_not_applicable":
             blocking.append(args[2])
+        elif a.name == "state_not_applicable":  # not applicable to one State's tax: that State's outcome
+            blocking_in[args[2].name].append(args[3])
         elif a.name == "mutual_agreement":
             findings.add(Finding("mutual_agreement", args[3], render_term(args[2])))
         elif a.name == "exception_applies":
@@ -289,7 +292,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         elif kind == "benefits_denied":
             provs = denied
         elif kind in ("not_applicable", "pending", "not_encoded"):
-            provs = blocking
+            provs = blocking + (blocking_in[st] if kind == "not_applicable" else [])
         elif kind == "mutual_agreement":
             provs = [f.provision for f in findings if f.kind == "mutual_agreement"]
         state_results.append(StateOutcome(st, kind, rate, tuple(sorted(set(provs), key=provision_key))))

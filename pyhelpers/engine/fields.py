@@ -150,6 +150,14 @@ def row_named(it: ItemResult, context: Scenario, item: IncomeItem,
         a if a.finding is None else replaced(a, finding=name(a.finding)) for a in it.alternatives))
 
 
+def named_alike(it: ItemResult, context: Scenario) -> bool:
+    """Whether :func:`row_named` names ``it`` in the scenario of its row with its id, its type and the details blocks
+    its item gives, and nothing else of the item (its fields found once per fact, :func:`_one_word`): the context
+    lists no arrangement and the row's id is in its facts only as whole arguments."""
+    rid = it.item_id
+    return not context.arrangements and all(_one_word(f.fact, rid) for f in _open(it))
+
+
 def _open(it: ItemResult) -> Iterator[Finding]:
     """The findings of a result and of its alternatives."""
     yield from it.findings

@@ -5,8 +5,9 @@ interrupt a search, not a grounding). :func:`check_within` runs the check in a c
 spawned where ``fork`` is not used)
 (:mod:`pyhelpers.engine.bounded`) stopped at the limit, so a grounding that outlasts the limit is cut
 too: the items it had not decided are then reported with the finding ``time_limit`` and the result is
-``incomplete``, never a complete answer. The limit is measured in wall-clock time; the result says how
-long the check ran and how much CPU time it had, so that a cut due to a busy machine says so.
+``incomplete``, never a complete answer. The limit is measured in CPU time of the work
+(:mod:`pyhelpers.base.clock`), so that load does not change the answer; the result says how long the
+check ran in wall-clock time and how much CPU time it had.
 
 A scenario of more than :data:`~pyhelpers.scenario.limits.SLICE_ITEMS` items (and no open facts) is checked in slices of
 that many items (the items are independent of each other; each slice carries all the persons, holdings
@@ -19,11 +20,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import time
 from collections.abc import Callable
 from typing import Any
 
-from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT
+from pyhelpers.base import clock
+from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT, proven_at_cut
 from pyhelpers.engine.answers import result_from_atoms
 from pyhelpers.engine.bounded import Bounded, run_bounded
 from pyhelpers.engine.fields import result_named
@@ -41,6 +42,9 @@ BUSY = 0.5
 CUT = "check"
 """The ``fact`` of the finding ``time_limit`` of an item the time limit left undecided, the check cut."""
 
+CUT_PROVEN = "check_proven"
+"""The same, where the check had found the scenario's three-valued answer before it was cut (kept)."""
+
 MEANINGFUL = 0.1
 """Below this many seconds of wall-clock time, whether the machine was busy is not said (too short to tell)."""
 
@@ -50,8 +54,8 @@ Progress = Callable[[int, int], None]
 
 def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
                  time_limit: float = DEFAULT_TIME_LIMIT, progress: Progress | None = None) -> ScenarioResult:
-    """:meth:`Checker.check` bounded by ``time_limit`` seconds of wall-clock time, grounding included (per
-    slice of :data:`SLICE_ITEMS` items for a larger scenario; see the module doc)."""
+    """:meth:`Checker.check` bounded by ``time_limit`` seconds of CPU time (:mod:`pyhelpers.base.clock`),
+    grounding included (per slice of :data:`SLICE_ITEMS` items for a larger scenario; see the module doc)."""
     refuse_oversized({"income": scenario.income, "persons": dict(scenario.persons)}, source)
     _ = checker.declared  # read once here (from the disk cache), not again in each child
     items = scenario.income
@@ -61,9 +65,9 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
     done = 0
     for part in slices:
         sub = scenario if len(slices) == 1 else _slice(scenario, part)
-        run: Bounded[ScenarioResult, None] = run_bounded(
+        run: Bounded[ScenarioResult, ScenarioResult] = run_bounded(
             functools.partial(_check, checker, sub, source, time_limit),
-            time.monotonic() + time_limit + min(GRACE, time_limit))
+            clock.now() + time_limit + min(GRACE, time_limit))
         parts.append(_measured(run, checker, sub, source, time_limit))
         done += len(part)
         if progress is not None:
@@ -73,10 +77,11 @@ def check_within(checker: Any, scenario: Scenario, source: str = "<scenario>",
     return result_named(_merged(checker, scenario, parts), scenario)  # the items' fields in the whole scenario
 
 
-def _check(checker: Any, scenario: Scenario, source: str, time_limit: float, _emit: Callable[[None], None]
-           ) -> ScenarioResult:
-    """The bounded work of :func:`check_within` (a module-level function: it pickles for a spawned child)."""
-    return checker.check(scenario, source, time_limit)  # type: ignore[no-any-return]
+def _check(checker: Any, scenario: Scenario, source: str, time_limit: float,
+           emit: Callable[[ScenarioResult], None]) -> ScenarioResult:
+    """The bounded work of :func:`check_within` (a module-level function: it pickles for a spawned child); it
+    emits the scenario's three-valued answer once found, which a check stopped later keeps."""
+    return checker.check(scenario, source, time_limit, three_valued=emit)  # type: ignore[no-any-return]
 
 
 def _slice(scenario: Scenario, items: list[IncomeItem]) -> Scenario:
@@ -86,19 +91,26 @@ def _slice(scenario: Scenario, items: list[IncomeItem]) -> Scenario:
     return sub
 
 
-def _measured(run: Bounded[ScenarioResult, None], checker: Any, scenario: Scenario, source: str,
+def _measured(run: Bounded[ScenarioResult, ScenarioResult], checker: Any, scenario: Scenario, source: str,
               limit: float) -> ScenarioResult:
     """The result of ``run``: the check's own if it finished (its ``incomplete`` reason, if any, with the
-    time measured), else every item cut by the time limit."""
+    time measured); else, where the check had found the scenario's three-valued answer, what that answer
+    proved (:func:`~pyhelpers.engine.alternatives.proven_at_cut`: a missing fact stays missing, each State's
+    outcome it gives stands); else every item cut by the time limit."""
     if run.value is not None:
         result = run.value
         if result.incomplete is None:
             return result
         return dataclasses.replace(result, incomplete=_measures(result.incomplete, run))
+    reason = _measures(Incomplete(Cut.CHECK, limit), run)
+    if run.emitted:
+        three = run.emitted[-1]
+        return dataclasses.replace(three, items=tuple(proven_at_cut(it, CUT_PROVEN) for it in three.items),
+                                   incomplete=dataclasses.replace(reason, proven=True))
     cut = result_from_atoms(scenario, source, [], checker.receipt(checker.facts(scenario)))
     late = Finding("time_limit", scenario.treaty, CUT)
     items = tuple(dataclasses.replace(it, status="depends", findings=(*it.findings, late)) for it in cut.items)
-    return dataclasses.replace(cut, items=items, incomplete=_measures(Incomplete(Cut.CHECK, limit), run))
+    return dataclasses.replace(cut, items=items, incomplete=reason)
 
 
 def _measures(reason: Incomplete, run: Bounded[Any, Any]) -> Incomplete:

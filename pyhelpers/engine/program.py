@@ -21,6 +21,8 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   names what a reading calls an argument it leaves unbound ("some place of business"): the default for
   each listed argument name of that type; ``%  some: Arg=noun`` in a predicate's entry gives one of its
   arguments another noun (:meth:`Logic.noun`). An argument with neither is named by its type.
+  ``%  argument: no`` marks a predicate the legal argument never shows, ``%  argument: always`` a fact of ids
+  only it shows all the same (:attr:`Predicate.argument`).
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ _BANNER_RE = re.compile(
     r"^%\s*(?P<key>Treaty|Article|Title|Source|Partner|Decree|Version|Applies|Replaces):\s*(?P<value>.*)$")
 _APPLIES_RE = re.compile(r"^from (?P<from>\d{4}-\d{2}-\d{2})(?: until (?P<until>\d{4}-\d{2}-\d{2}))?$")
 _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?P<role>[a-z]+)\s*$")
-_DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt|pt-PT|some):\s*(?P<value>.*)$")
+_DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt|pt-PT|some|argument):\s*(?P<value>.*)$")
 _NOUN_RE = re.compile(r"^%~\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*$")
 _TERM_RE = re.compile(r"^%=\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*$")
 _SOME_RE = re.compile(r"^(?P<arg>[A-Z][A-Za-z0-9_]*)=(?P<noun>[a-z_][a-z0-9_]*)$")
@@ -129,6 +131,16 @@ class Predicate:
     """The Brazilian Portuguese reading (``%  pt:``)."""
     pt_pt: str | None = None
     """The European Portuguese reading (``%  pt-PT:``, right after ``pt:``), where it differs."""
+    argument: str = "yes"
+    """Whether the legal argument shows it: ``yes`` (the default: a fact of the scenario where it carries a value),
+    ``no`` (``%  argument: no``: a fact or step that is no part of the law's reasoning, such as the type the
+    scenario declares an item of, a date module's intermediate periods, the choice of the treaty or of the
+    article an item is examined under, a default assumed) or ``always`` (a fact of ids only that decides a
+    relation, such as who controls whom: shown though it carries no figure)."""
+
+    @property
+    def argued(self) -> bool:
+        return self.argument != "no"
 
     @property
     def arity(self) -> int:
@@ -578,8 +590,10 @@ def _parse_declarations(source: str, relpath: str) -> tuple[dict[tuple[str, int]
         key = (m.group("name"), len(args))
         if key in vocab:
             raise LogicError(f"{where}: {key[0]}/{key[1]} declared twice")
+        if info.get("argument", "yes") not in ("yes", "no", "always"):
+            raise LogicError(f"{where}: 'argument: {info['argument']}' (write yes, no or always)")
         vocab[key] = Predicate(m.group("name"), tuple(args), m.group("role"), info["doc"], info["en"], info["pt"],
-                                info.get("pt-PT"))
+                                info.get("pt-PT"), argument=info.get("argument", "yes"))
     return vocab, nouns
 
 
@@ -599,7 +613,7 @@ def _is_fact(stm: ast.AST) -> bool:
     return stm.ast_type == ast.ASTType.Rule and not stm.body
 
 
-_LOGIC_FORMAT = 4
+_LOGIC_FORMAT = 6
 """Version of the cached form of a loaded rule base (:func:`load_logic`): bump it when it changes."""
 _PARSE_LOCK = threading.Lock()
 
@@ -631,8 +645,8 @@ def load_logic(root: Path | None = None) -> Logic:
 def _to_cache(logic: Logic) -> dict[str, Any]:
     return {
         "files": [[lf.relpath, lf.banner, lf.texts] for lf in logic.files],
-        "vocabulary": [[p.name, [[a.name, a.type, a.noun] for a in p.args], p.role, p.doc, p.en, p.pt, p.pt_pt]
-                       for p in logic.vocabulary.values()],
+        "vocabulary": [[p.name, [[a.name, a.type, a.noun] for a in p.args], p.role, p.doc, p.en, p.pt, p.pt_pt,
+                        p.argument] for p in logic.vocabulary.values()],
         "nouns": [[n.name, n.en, n.pt, n.pt_pt, [list(d) for d in n.defaults]] for n in logic.nouns.values()],
         "terms": [[p.name, [[a.name, a.type] for a in p.args], p.doc, p.en, p.pt, p.pt_pt]
                   for p in logic.terms.values()],
@@ -652,8 +666,8 @@ def _from_cache(data: Any, root: Path, paths: list[Path], sources: list[str], pr
         if any(lf.relpath != f"logic/{lf.path.relative_to(root).as_posix()}" for lf in files):
             return None
         vocabulary = {(name, len(args)): Predicate(name, tuple(Argument(a, t, n) for a, t, n in args), role, doc,
-                                                 en, pt, pt_pt)
-                      for name, args, role, doc, en, pt, pt_pt in data["vocabulary"]}
+                                                 en, pt, pt_pt, argument)
+                      for name, args, role, doc, en, pt, pt_pt, argument in data["vocabulary"]}
         nouns = {name: Noun(name, en, pt, pt_pt, tuple((a, t) for a, t in defaults))
                  for name, en, pt, pt_pt, defaults in data["nouns"]}
         terms = {(name, len(args)): Predicate(name, tuple(Argument(a, t) for a, t in args), "term", doc, en, pt,

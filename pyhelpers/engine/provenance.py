@@ -67,7 +67,8 @@ RELIES = "_relies"
 CLEAN, TAINT, DERIVES, DIRTY = "_clean", "_taint", "_derives", "_dirty"
 EXPLAINED_ROOTS = frozenset({
     "state_outcome", "max_rate", "missing", "depends", "not_encoded", "mutual_agreement",
-    "exception_applies", "treaty_not_applicable", "benefits_denied", "note", "deadline", "relief",
+    "exception_applies", "treaty_not_applicable", "state_not_applicable", "benefits_denied", "note", "deadline",
+    "relief",
     "discrimination", "input_error", "ppt_indicator", "assumption", "entitlement", "requires_judgment",
     "answer_residence", "answer_no_residence", "answer_mutual_agreement", "answer_missing", "answer_depends",
     "answer_qualified", "answer_not_qualified", "answer_open", "answer_not_encoded", "answer_rests_on",

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -78,6 +79,8 @@ class RateTable:
     treaties: tuple[str, ...]
     rows: tuple[RateRow, ...]
     notes: tuple[str, ...] = ()  # the facts every situation states of its beneficial owner, by kind
+    treaty_notes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Of :attr:`notes`, those a treaty's rules read, by treaty (its table's preamble states only them)."""
 
 
 @dataclass(frozen=True)
@@ -228,8 +231,9 @@ def _undetermined(item: ItemResult, source: str) -> tuple[str, str, int | None, 
     there is one) and the facts or questions left open."""
     open_ = sorted({f"{f.kind.replace('_', ' ')}: {f.fact} ({f.provision})" for f in item.findings
                     if f.kind in OPEN_KINDS and f.fact})
-    provs = tuple(sorted({f.provision for f in item.findings if f.kind in OPEN_KINDS}))
     state = item.state(source)
+    provs = tuple(sorted({*(state.provisions if state is not None else ()),  # the limit's own, then what is open
+                          *(f.provision for f in item.findings if f.kind in OPEN_KINDS)}))
     label = state.label if state is not None else "undetermined"
     return f"{label}; open: {'; '.join(open_) or item.status}", item.status, None, provs
 
@@ -393,9 +397,25 @@ def rate_table(checker: Checker, treaties: Sequence[str] | None = None) -> RateT
     p = plan(checker)
     chosen = tuple(dict.fromkeys(treaties)) if treaties else catalogue().treaties
     rows = [r for t in chosen for r in _treaty_rows(checker, t, p)]
-    notes = tuple(f"a beneficial owner of kind {kind}: {path} = {value}"
-                  for kind, facts in sorted(p.owner_facts.items()) for path, value in facts)
-    return RateTable(p.date, chosen, tuple(_merged(rows, p)), notes)
+    stated = [(f"a beneficial owner of kind {kind}: {path} = {value}", path)
+              for kind, facts in sorted(p.owner_facts.items()) for path, value in facts]
+    by_treaty = {t: tuple(note for note, path in stated if _reads(checker, t, f"persons.<1>.{path}")) for t in chosen}
+    notes = tuple(note for note, _ in stated if any(note in by_treaty[t] for t in chosen))
+    return RateTable(p.date, chosen, tuple(_merged(rows, p)), notes, by_treaty)
+
+
+def _reads(checker: Checker, treaty: str, field_path: str) -> bool:
+    """Whether ``treaty``'s rules (those citing it, or in its folder) read the fact the scenario states at
+    ``field_path`` (``persons.<1>.entitlement.regularly_traded``): a predicate the rule base maps to that field
+    (``fact_field``) in the body of one of them. True where no predicate is mapped to it (it cannot be told)."""
+    preds = {str(a.arguments[0]) for a in checker.static_atoms if a.name == "fact_field" and len(a.arguments) == 2
+             and a.arguments[1].type == clingo.SymbolType.String and a.arguments[1].string == field_path}
+    if not preds:
+        return True
+    uses = re.compile(r"(?<![\w])(?:" + "|".join(map(re.escape, sorted(preds))) + r")\(")
+    return any(uses.search(r.text.partition(":-")[2])
+               for r in checker.logic.rules
+               if r.provision == treaty or r.provision.startswith(f"{treaty} ") or f"/{treaty}/" in r.file)
 
 
 def witness_answer(checker: Checker, row: RateRow) -> tuple[str, tuple[str, ...], tuple[str, ...]]:

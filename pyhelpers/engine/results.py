@@ -352,18 +352,21 @@ class Incomplete:
 
     cut: Cut
     limit_seconds: float
-    """The time limit, in seconds of wall-clock time."""
+    """The time limit, in seconds of CPU time of the work (:mod:`pyhelpers.base.clock`)."""
     wall_seconds: float | None = None
     """How long the check ran, in wall-clock time (None: not measured)."""
     cpu_seconds: float | None = None
     """How much CPU time the check had (None: not measured)."""
     busy: bool = False
-    """The machine was busy: the check had less than half of the wall-clock time (on an idle machine it would
-    have done more within the limit)."""
+    """The machine was busy: the check had less than half of the wall-clock time (which does not change the
+    answer: the limit counts CPU time)."""
     more_slices: int = 0
     """How many more slices of a scenario checked in slices the limit also cut (besides this one)."""
     slice_items: int = 0
     """The number of items of a slice (with ``more_slices``)."""
+    proven: bool = False
+    """The check was cut after the scenario's three-valued answer was found: what it proved is kept (``cut``
+    ``check`` only; an ``alternatives`` cut always keeps it)."""
 
     def to_json(self) -> dict[str, Any]:
         return _plain(asdict(self))  # type: ignore[no-any-return]

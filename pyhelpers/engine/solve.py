@@ -6,7 +6,6 @@ import dataclasses
 import hashlib
 import itertools
 import re
-import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +16,7 @@ from typing import Any, TypeVar
 
 import clingo
 
-from pyhelpers.base import dates
+from pyhelpers.base import clock, dates
 from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
@@ -263,7 +262,7 @@ class Checker:
         its relevant date (:func:`relevant_date`). Empty for the original text."""
         if not self.logic.amendments:
             return ()
-        tax = item.tax
+        tax = item.single_tax  # several taxes: the payment date picks the version
         fiscal_year = dates.fiscal_year_start(item.date, tax.fiscal_year_start if tax else None)
         return self.logic.versions_on(treaty, relevant_date(item.date, tax.withheld_at_source if tax else None,
                                                             fiscal_year))
@@ -275,17 +274,22 @@ class Checker:
             groups.setdefault(self.versions(scenario.treaty, item), []).append(item)
         return groups or {(): []}
 
-    def check(self, scenario: Scenario, source: str = "<scenario>", time_limit: float | None = None) -> ScenarioResult:
+    def check(self, scenario: Scenario, source: str = "<scenario>", time_limit: float | None = None,
+              three_valued: Callable[[ScenarioResult], None] | None = None) -> ScenarioResult:
         """Evaluate one scenario on the fast path (no instrumentation). Items decided by different
         versions of an amended article are evaluated apart, each with its version. A scenario with
         facts given as alternatives gets three-valued answers (:mod:`pyhelpers.alternatives`), within
         ``time_limit`` seconds (default 10); so do the facts it gives as ``unknown`` and the holding
         records the rules report missing, where their values can be listed
         (:mod:`pyhelpers.engine.completion`): what holds whatever they are is decided. Each finding
-        about an open fact names the scenario field that states it (:mod:`pyhelpers.engine.fields`)."""
-        return result_named(self._check(scenario, source, time_limit), scenario)
+        about an open fact names the scenario field that states it (:mod:`pyhelpers.engine.fields`).
+        ``three_valued``, if given, is told the scenario's three-valued answer as soon as it is found (a check
+        stopped later keeps what it proved: :func:`pyhelpers.engine.limited.check_within`)."""
+        told = None if three_valued is None else (lambda found: three_valued(result_named(found, scenario)))
+        return result_named(self._check(scenario, source, time_limit, told), scenario)
 
-    def _check(self, scenario: Scenario, source: str, time_limit: float | None) -> ScenarioResult:
+    def _check(self, scenario: Scenario, source: str, time_limit: float | None,
+               told: Callable[[ScenarioResult], None] | None = None) -> ScenarioResult:
         from pyhelpers.engine.alternatives import (
             DEFAULT_TIME_LIMIT,
             check_alternatives_in_parts,
@@ -299,6 +303,8 @@ class Checker:
             parted = check_alternatives_in_parts(self, scenario, source, limit) if self.in_parts else None
             return parted or check_open(self, scenario, source, limit, unknown_values(scenario))
         three = self.check_three_valued(scenario, source)
+        if told is not None:
+            told(three)
         asks = any(f.kind == "depends" for it in three.items for f in it.findings)
         completed = unknown_values(scenario) if asks else ()  # only where the rules ask for an unknown fact
         variants = Variants(self, scenario, source)
@@ -341,7 +347,7 @@ class Checker:
                     given = {f for f in it.findings if f.kind == "missing" and f.fact in stands_for}
                     if given:
                         attributed.setdefault((it.item_id, name), set()).update(given)
-        started = time.monotonic()
+        started = clock.now()
         try:
             parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
                                          attributed) if self.in_parts else None
@@ -352,7 +358,7 @@ class Checker:
         if ends is None or ends is records or answer.incomplete is not None:
             return answer
         try:
-            ended = check_open(self, ends.scenario, source, max(limit - (time.monotonic() - started), 0.0),
+            ended = check_open(self, ends.scenario, source, max(limit - (clock.now() - started), 0.0),
                                (*completed, *ends.facts), three, ends.asked, attributed)
         except ScenarioError:
             return answer
@@ -538,6 +544,13 @@ class Checker:
                            context, it, memo.fields)
                 for key, it in zip(keyed, items, strict=True) for case in [cases[memo.signatures[key]]]]
 
+    def case_of(self, memo: Memo, treaty: str, item: IncomeItem, key: str | None = None) -> Case | None:
+        """The case ``memo`` holds for ``item`` of ``treaty`` (``key``: as :meth:`decide_items` was given it), None
+        where it holds none (not decided, or forgotten)."""
+        versions = self.versions(treaty, item)
+        sig = memo.signatures.get((treaty, versions, item_key(item) if key is None else key))
+        return None if sig is None else memo.cases.get((treaty, versions, sig))
+
     def _split_facts(self, scenario: Scenario) -> tuple[list[str], dict[str, list[str]]]:
         """The scenario's facts (id ``s``): those of no item, and each item's with its id replaced by @."""
         quoted = {quote(it.id): it.id for it in scenario.income}
@@ -655,8 +668,7 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
             flags: dict[str, tuple[str, ...]] | None = None) -> ItemResult:
     """The result decided under ``placeholder``, for ``item``: its id, its amounts, its findings
     (``flags``: the case's reconstructed provisions of a compliance figure by State, filled as found)."""
-    findings = tuple(replaced(f, fact=f.fact.replace(placeholder, item.id)) if f.fact and placeholder
-                     in f.fact else f for f in template.findings)
+    findings = rebound_findings(template, placeholder, item.id)
     gross, currency = (item.gross.amount, item.gross.currency) if item.gross else (None, None)
     result = _with(template, item_id=item.id, findings=findings, gross=gross, currency=currency,
                    limited_amount=limited_part(item, template.limited_to))
@@ -674,6 +686,24 @@ def _rebind(template: ItemResult, placeholder: str, item: IncomeItem, scenario: 
         compliance = _replaced(compliance, reconstructed=reconstructed)
     result.__dict__["compliance"] = compliance
     return result
+
+
+def rebound_findings(template: ItemResult, placeholder: str, item_id: str) -> tuple[Finding, ...]:
+    """The findings of a case's result decided under ``placeholder``, for the item ``item_id`` (:func:`_rebind`)."""
+    return tuple(replaced(f, fact=f.fact.replace(placeholder, item_id)) if f.fact and placeholder in f.fact else f
+                 for f in template.findings)
+
+
+def rebound_for(template: ItemResult, placeholder: str, item_id: str) -> ItemResult:
+    """What :func:`named_row` reads of :func:`_rebind`'s result for an item of the case whose id is ``item_id``: the
+    template with its id and findings (its amounts, relief and compliance figure are the template's)."""
+    return _with(template, item_id=item_id, findings=rebound_findings(template, placeholder, item_id))
+
+
+def named_row(result: ItemResult, context: Scenario, item: IncomeItem,
+              names: dict[tuple[str, str, tuple[bool, ...]], str | None]) -> ItemResult:
+    """:func:`_named_row` with the fields found once per context (``names``: a batch memo's ``fields``)."""
+    return _named_row(result, context, item, names)
 
 
 def _replaced(compliance: Compliance, **changes: object) -> Compliance:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +27,7 @@ from typing import Any
 import clingo
 from clingo import ast
 
+from pyhelpers.base import clock
 from pyhelpers.base.errors import InputError, ScenarioError
 from pyhelpers.engine import critical
 from pyhelpers.engine.alternatives import _CHOICE, DEFAULT_TIME_LIMIT, SID, _solve, open_program, part_scenario
@@ -103,7 +103,11 @@ def auto_changeable(scenario: Scenario, thresholds: list[str], only: set[tuple[A
                 return
             values = value_choices(leaf_annotation(path), node, thresholds)
             if values:
-                found.append(OpenFact(path, openfacts.readable_name(data, path), "changeable", (node, *values)))
+                given = node
+                if isinstance(node, (int, float)) and not isinstance(node, bool) and \
+                        all(isinstance(v, str) and v.endswith("%") for v in values):
+                    given = f"{node}%"  # a percentage written as a bare number: shown as its alternatives are
+                found.append(OpenFact(path, openfacts.readable_name(data, path), "changeable", (given, *values)))
 
     visit(data, ())
     return found
@@ -152,7 +156,7 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
     (grounding included, which clingo cannot interrupt) runs in a child process stopped at the time
     limit (:mod:`pyhelpers.engine.bounded`): the solutions verified by then are kept, and the answer
     says it is incomplete."""
-    deadline = time.monotonic() + time_limit
+    deadline = clock.now() + time_limit
     parse_query(goal, checker.logic, SID)  # a bad goal is refused here, before a child is started
     scenario = _goal_part(checker, scenario, source, goal)
     thresholds = list(checker.cited_percentages(scenario.treaty))
@@ -170,8 +174,8 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
                          "{value: X, changeable: [A, B]}")
     considered = tuple(f"{f.name}: {', '.join(f.show(i) for i in range(len(f.values)))}" for f in changeable)
 
-    search = functools.partial(_search_goal, checker, scenario, source, goal, changeable, considered, deadline,
-                               time_limit)  # a module-level function: it pickles for a spawned child
+    search = functools.partial(_search_goal, checker, scenario, source, goal, changeable, considered,
+                               deadline - clock.now(), time_limit)  # module-level: it pickles for a spawned child
     run: Bounded[WhatIf, Solution] = run_bounded(search, deadline + _GRACE)
     if run.value is not None:
         return run.value
@@ -205,9 +209,11 @@ the deadline) before it is killed (it is grounding)."""
 
 
 def _search_goal(checker: Any, scenario: Scenario, source: str, goal: str, changeable: list[OpenFact],
-                 considered: tuple[str, ...], deadline: float, time_limit: float, emit: Callable[[Solution], None]
+                 considered: tuple[str, ...], budget: float, time_limit: float, emit: Callable[[Solution], None]
                  ) -> WhatIf:
-    """:func:`_search` of ``goal`` parsed where it runs (a query holds clingo's AST, which does not pickle)."""
+    """:func:`_search` of ``goal`` parsed where it runs (a query holds clingo's AST, which does not pickle),
+    within ``budget`` seconds of CPU time from now (a child's work clock starts anew)."""
+    deadline = clock.now() + budget
     query = parse_query(goal, checker.logic, SID)
     return _search(checker, scenario, source, goal, query, changeable, considered, deadline, time_limit, emit)
 
@@ -246,7 +252,7 @@ def _search(checker: Any, scenario: Scenario, source: str, goal: str, query: Que
         if not status[1]:
             continue
         changes = tuple(Change(f.name, f.show(0), f.show(v)) for f, v in zip(changeable, assignment, strict=True) if v)
-        result = checker.check(variant, source, max(0.0, deadline - time.monotonic()))
+        result = checker.check(variant, source, max(0.0, deadline - clock.now()))
         solutions.append(Solution(changes, result, status[0]))
         emit(solutions[-1])
         if result.incomplete is not None:  # the outcome with this change was cut short (it says so)
@@ -287,11 +293,10 @@ def _optimal(ctl: clingo.Control, n: int, deadline: float) -> tuple[list[tuple[i
                 values[sym.arguments[1].number] = sym.arguments[2].number
         found.setdefault(tuple(values), None)
 
-    remaining = deadline - time.monotonic()
-    if remaining <= 0:
+    if deadline <= clock.now():
         return [], False
     with ctl.solve(on_model=on_model, async_=True) as handle:
-        complete = handle.wait(remaining)
+        complete = clock.wait(handle, deadline)
         if not complete:
             handle.cancel()
         handle.get()

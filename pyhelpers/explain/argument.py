@@ -14,6 +14,8 @@ provision whose rules took part, top-down (the provision that gives the conclusi
   the comparisons of those that carry an article number count there, their facts do not; those of core
   rules do not either (they test facts the line does not show: "2025-01-01 ≤ 2025-01-01" for a holding
   that covers a period);
+* steps that derive a predicate the vocabulary marks ``argument: no`` are collapsed likewise, and such
+  facts of the scenario are never shown;
 * steps of rules flagged ``bookkeeping`` (arithmetic a provision needs that is no part of its
   argument: a share added digit by digit) are collapsed likewise, their comparisons and facts
   left out: the line keeps the holdings and the total its own rules compare;
@@ -48,6 +50,7 @@ from pyhelpers.explain.explainer import (
     Unbound,
     _proportion,
     _rule_provision,
+    _search_order,
     _Support,
     evaluate,
     number_literal,
@@ -59,6 +62,9 @@ from pyhelpers.explain.readings import plain, provision_text, reading, render_va
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
+UNDETERMINED = "undetermined"
+_OPEN = ("missing", "depends", "requires_judgment")
+"""The findings of an item that leave a State's outcome open (a fact missing, given as unknown, a judgment)."""
 BOOKKEEPING = "bookkeeping"
 GIVEN = "given"
 DEFAULTED = "defaulted"
@@ -81,6 +87,7 @@ class Line:
     comparisons: list[str] = field(default_factory=list)  # those no shown fact carries
     tested: list[str] = field(default_factory=list)  # the facts a comparison tests, with its bound
     rules: list[str] = field(default_factory=list)
+    decides: bool = False  # a rule of the line's own provision tests a figure (not one collapsed into it)
 
     @property
     def reading(self) -> str:
@@ -126,13 +133,26 @@ class Argument:
         return data
 
     @property
+    def alternatives(self) -> list[Line]:
+        """For a State's outcome: the lines of kind ``not_met``, the provisions that would have given a more
+        favourable outcome (their rules derive the conclusion the outcome rests on, under the same article) and
+        were considered and not met, each with the condition that failed and its figures
+        (:meth:`_Projector.alternatives`)."""
+        return [ln for ln in self.lines if ln.kind == "not_met"]
+
+    @property
     def decisive(self) -> Line | None:
         """The line `treaty check` prints under the outcome: the provision that gives it where its line tests a
         figure, else the first line below it that does (the test that decided: an employee's 184 days against 183
         under the short-stay exception, where the paragraph giving the right tests no figure), else that provision's
-        line."""
+        line. Where a more favourable provision was considered and not met (:attr:`alternatives`), the provision that
+        gives the outcome: the test that decided is that one's, shown after it."""
         provisions = [ln for ln in self.lines if ln.kind == "provision"]
-        return next((ln for ln in provisions if ln.tested or ln.comparisons), provisions[0] if provisions else None)
+        if not provisions:  # an undetermined outcome no provision gives: what leaves it open
+            return next((ln for ln in self.lines if ln.kind == "open"), None)
+        if any(ln.figures for ln in self.alternatives) or self.outcome == UNDETERMINED:
+            return provisions[0]  # the test that decided is the one not met, after it; or what leaves it open
+        return next((ln for ln in provisions if ln.decides), provisions[0])
 
 
 def _strip_provision(text: str, prov: str, lang: str) -> str:
@@ -172,14 +192,32 @@ class _Projector:
         self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
         self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
         self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
+        self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
+        self._rests: set[str] = set()  # the conditions that line rests on, shown where it tests no figure
+        self._outcome = False  # the conclusion being argued is a State's outcome
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
-        lines: dict[tuple[str, str], Line] = {}
-        seen: set[clingo.Symbol] = set()
+        """The lines for ``root`` from its justification; where that gives no provision's line (a core rule on a
+        negated condition: "no State's right is decided"), from the first other rule deriving it that gives one
+        (the provision that may still decide it)."""
         sup = self.ex.just.get(root)
         if sup is None:
             return []
+        out = self._project(root, sup)
+        for other in self.ex.supports.get(root, []):
+            if any(ln.kind == "provision" for ln in out):
+                break
+            if other is not sup and _rule_provision(other.plan, other.env) is not None:
+                self._inferred.clear()
+                out = self._project(root, other) or out
+        return out
+
+    def _project(self, root: clingo.Symbol, sup: _Support) -> list[Line]:
+        lines: dict[tuple[str, str], Line] = {}
+        seen: set[clingo.Symbol] = set()
+        self._first = None
+        self._outcome = root.name == "state_outcome"
         self._root = _rule_provision(sup.plan, sup.env)
         self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
@@ -187,6 +225,8 @@ class _Projector:
         for ln in provisions:
             said = " ".join(ln.readings)
             facts = [f for f in ln.facts if f in ln.tested or not self._repeats(f, said)]
+            if ln.tested:  # its figures decide: the conditions it rests on are no part of its argument
+                facts = [f for f in facts if f not in self._rests]
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
             ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
@@ -206,7 +246,9 @@ class _Projector:
         sup = self.ex.support_near(atom, context)
         if sup is None:
             return
-        prov = None if BOOKKEEPING in sup.plan.info.flags else _rule_provision(sup.plan, sup.env)
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        argued = pred is None or pred.argued
+        prov = None if BOOKKEEPING in sup.plan.info.flags or not argued else _rule_provision(sup.plan, sup.env)
         cur = owner
         own = prov
         if prov is not None and prov not in self.outcome_provisions:
@@ -220,11 +262,25 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
+            elif self._outcome and line.rules == [self._first] and self._derived(atom):
+                # a condition the rule giving the conclusion derived under its own provision: the legal fact the
+                # conclusion rests on ("Portugal may tax div-2024 — div-2024 is paid by a company resident of
+                # Brazil to a resident of Portugal")
+                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+                _add_fact(line, text, None)
+                self._rests.add(text)
             cur = line
+            if self._first is None:
+                self._first = sup.plan.info.rule_id
         if atom in seen:
             return
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
+
+    def _derived(self, atom: clingo.Symbol) -> bool:
+        """A condition a rule derived that reads as a legal fact: a derived predicate of the vocabulary."""
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        return pred is not None and pred.role == "derived"
 
     def _argued_under(self, atom: clingo.Symbol, prov: str, owner: Line | None) -> str:
         """The provision to argue ``atom`` under, where the rule that derived it first is of ``prov``, outside the
@@ -254,6 +310,7 @@ class _Projector:
             facts = [self._fact(a) for a in sup.pos] if collect else []
             bounds: dict[int, list[str]] = {}
             derived: list[tuple[str, str]] = []
+            compared = len(cur.comparisons)
             for part in sup.tests if BOOKKEEPING not in sup.plan.info.flags and collect else []:
                 figure = self._figure(part, sup)
                 if figure is None or self._idle(part, sup):
@@ -271,6 +328,9 @@ class _Projector:
                 for figure, _ok, _held in self.ex.aggregate_tests(part.atom, sup.plan, sup.env):
                     if figure not in cur.comparisons:
                         cur.comparisons.append(figure)
+            if (bounds or derived or len(cur.comparisons) > compared) and (
+                    _rule_provision(sup.plan, sup.env) == cur.provision):
+                cur.decides = True
             for i, fact in enumerate(facts):
                 if fact is not None:
                     _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
@@ -289,18 +349,144 @@ class _Projector:
                     if not self._exceptions_of(a):
                         held = self._thresholds_not_met(a)
                         if not held:
+                            for text in self._instead(a):  # the fact that holds in its place, in the positive
+                                _add_fact(cur, text, None)
                             continue
                         unmet = word("not_met_figures", self.lang).format(
                             condition=_strip_provision(reading(self.ex.logic, a, self.lang), cur.provision, self.lang),
                             figures="; ".join(held))
                         if unmet not in cur.comparisons:  # the condition its figures are of
                             cur.comparisons.append(unmet)
+                        if _rule_provision(sup.plan, sup.env) == cur.provision:
+                            cur.decides = True
         for a in sup.pos:
             self._visit(a, cur, lines, seen, context)
         for _part, elements in sup.aggs:
             for el in elements:
                 for a in el:
                     self._visit(a, cur, lines, seen, context)
+
+    def _instead(self, atom: clingo.Symbol) -> list[str]:
+        """Why a negated derived condition holds, in the positive: for each rule of ``atom`` (with a provision)
+        whose best attempt fails on one positive condition alone, the facts of the same kind about the same
+        persons and items that hold in its place, their States aside ("for the treaty, the employer is a resident of
+        Portugal only" where the employer's residence in Brazil is what the rule asks). Nothing where more than one
+        condition fails, or none holds in its place (the scenario says nothing about it)."""
+        if atom in self.ex.true:
+            return []
+        ex = self._analyser()
+        out: list[str] = []
+        for plan in ex.rule_source.rules_for(atom.name, len(atom.arguments)):
+            env = unify(plan.head, atom, {})
+            if env is None:
+                continue
+            results: list[Any] = []
+            ex._search(_search_order(plan), 0, env, [], results)
+            for failures, _ in results:
+                if len(failures) != 1 or failures[0][0].kind != "pos":
+                    continue
+                part, fenv = failures[0]
+                node = part.atom
+                args = list(getattr(node, "arguments", []))
+                pred = self.ex.logic.predicate(node.name, len(args))
+                if pred is None or pred.role not in ("derived", "input"):
+                    continue
+                keys = []
+                for i, (spec, arg) in enumerate(zip(pred.args, args, strict=True)):
+                    if spec.type == "state":
+                        continue
+                    try:
+                        keys.append((i, evaluate(arg, fenv)))
+                    except Unbound:
+                        continue
+                if not any(v.type == clingo.SymbolType.String and i > 0 for i, v in keys):
+                    continue  # nothing to say it of
+                for held in self.ex.index.get((node.name, len(args)), []):
+                    if all(held.arguments[i] == v for i, v in keys):
+                        text = reading(self.ex.logic, held, self.lang)
+                        for spec, a in zip(pred.args, held.arguments, strict=True):
+                            if spec.type == "prov" and a.type == clingo.SymbolType.String:
+                                text = _strip_provision(text, a.string, self.lang)  # the fact, not where it is from
+                        if text not in out:
+                            out.append(text)
+        return out
+
+    def _open_findings(self) -> list[clingo.Symbol]:
+        return sorted(a for key in self.ex.index if key[0] in _OPEN and key[1] == 4 for a in self.ex.index[key]
+                      if _arg_is(a, 1, self.item) and a.arguments[3].type == clingo.SymbolType.String)
+
+    def open_lines(self) -> list[Line]:
+        """For an undetermined outcome no provision's rule gives: one line (kind ``open``) per finding of the item
+        that leaves it open (a fact missing, unknown or to be judged), as `treaty check` words it."""
+        return [Line("open", a.arguments[3].string, [reading(self.ex.logic, a, self.lang)], decides=True)
+                for a in self._open_findings()]
+
+    def open_facts(self, line: Line) -> None:
+        """For an undetermined outcome argued by ``line`` (the provision that may still decide it): what is open, as
+        facts of the line: the item's findings of a fact missing, unknown or to be judged, those under the line's
+        provision where there are, else all of them."""
+        found = self._open_findings()
+        own = [a for a in found if a.arguments[3].string == line.provision] or found
+        for a in own:
+            _add_fact(line, reading(self.ex.logic, a, self.lang), None)
+        line.decides = line.decides or bool(own)
+
+    # ---------------------------------------------------------------------------- alternatives ---
+    def alternatives(self, outcome: clingo.Symbol) -> list[Line]:
+        """The provisions considered for a State's ``outcome`` and not met: the rules that derive the conclusion the
+        outcome's rule rests on (its positive condition that names a provision: the cap, the right to tax), for the
+        same item and State, under another provision of the same article, that hold for no provision and whose best
+        attempt failed on a threshold (a comparison of figures); each with the facts its rule met and the comparison
+        that holds instead ("that holding is 24.9% of the capital (< 25%)"). A test that failed on a kind or an id
+        (a dividend is not interest) is no alternative considered."""
+        sup = self.ex.just.get(outcome)
+        if sup is None:
+            return []
+        out: list[Line] = []
+        for atom in sup.pos:
+            pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+            if pred is None:
+                continue
+            specs = list(pred.args)
+            at = next((i for i, spec in enumerate(specs) if spec.type == "prov"), None)
+            if at is None or atom.arguments[at].type != clingo.SymbolType.String:
+                continue
+            prov = atom.arguments[at].string
+            fixed = {i for i, spec in enumerate(specs) if spec.type in ("id", "state") or i < 2}
+            held = {a.arguments[at].string for a in self.ex.index.get((atom.name, len(atom.arguments)), [])
+                    if all(a.arguments[i] == atom.arguments[i] for i in fixed)
+                    and a.arguments[at].type == clingo.SymbolType.String}
+            article = prov.partition("(")[0]
+            key = (atom.name, len(atom.arguments))
+            ex = self._analyser()
+            rules = [p for p in ex.rule_source.rules_for(*key)
+                     if p.info.dynamic_provision is None and p.info.provision not in held
+                     and p.info.provision.partition("(")[0] == article]
+            if not rules:  # no other provision of the article gives it: none considered (and no analysis to run)
+                continue
+            ex = copy.copy(ex)
+            ex.rule_source = _Only(ex.rule_source, key, rules)
+            pattern = ast.Function(_LOC, atom.name, [
+                ast.SymbolicTerm(_LOC, a) if i in fixed else ast.Variable(_LOC, f"_V{i}")
+                for i, a in enumerate(atom.arguments)], 0)
+            try:
+                attempts = ex.why_not(pattern, [], depth=6)
+            except Exception:  # an analysis the explainer cannot make: no alternative shown
+                continue
+            for step in (c for a in attempts for c in _candidates(a)):
+                other = step.provision
+                if other is None or other in held or other.partition("(")[0] != article or not _figures_failed(step):
+                    continue
+                facts = self.failure(step)
+                text = word("not_applied", self.lang).format(
+                    prov=provision_text(other, self.lang), exception=_strip_provision(step.reading, other, self.lang))
+                line = Line("not_met", other, [text], facts[:-1],
+                            rules=[step.rule_id] if step.rule_id else [])
+                if facts and not _relate(line, facts[-1], self.lang):
+                    line.facts.append(facts[-1])
+                if not any((ln.provision, ln.readings) == (line.provision, line.readings) for ln in out):
+                    out.append(line)
+        return out
 
     # ------------------------------------------------------------------------------ figures ---
     def _fact(self, atom: clingo.Symbol) -> str | None:
@@ -309,18 +495,20 @@ class _Projector:
             return None
         args = atom.arguments
         pred = self.ex.logic.predicate(atom.name, len(args))
-        if pred is None or pred.role != "input":
+        if pred is None or pred.role != "input" or not pred.argued:
             return None
-        if not any(spec.type not in _NOT_FIGURES for spec in pred.args[1:]):
+        if pred.argument != "always" and not any(spec.type not in _NOT_FIGURES for spec in pred.args[1:]):
             return None
         default = self._defaulted(atom)
         if default is None:
             text = reading(self.ex.logic, atom, self.lang)
-            self._shown[text] = tuple(render_value(a, spec.type, self.lang)
-                                      for spec, a in zip(pred.args[1:], args[1:], strict=True))
+            if pred.argument != "always":  # a relation of ids: the reading that names them does not say it
+                self._shown[text] = tuple(render_value(a, spec.type, self.lang)
+                                          for spec, a in zip(pred.args[1:], args[1:], strict=True))
             return text
-        if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own
-            return reading(self.ex.logic, default, self.lang)
+        if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own,
+            shown = self.ex.logic.predicate(default.name, len(default.arguments))  # unless an assumption only
+            return reading(self.ex.logic, default, self.lang) if shown is None or shown.argued else None
         return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
 
     def _defaulted(self, atom: clingo.Symbol) -> clingo.Symbol | None:
@@ -370,7 +558,7 @@ class _Projector:
                 continue
             atom = sup.pos[at]
             pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
-            if pred is None or pred.role not in ("derived", "input"):
+            if pred is None or pred.role not in ("derived", "input") or not pred.argued:
                 continue
             text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
             if number_literal(other):  # against a bare number ("40% > 0%"): no bound the text cites; the condition
@@ -464,12 +652,18 @@ class _Projector:
             self._not_met[atom] = ex.thresholds_not_met(atom, cited_only=True)
         return self._not_met[atom]
 
+    def _analyser(self) -> Explainer:
+        """The explainer a why-not analysis runs on: with every rule of the treaty where the projector has them (a rule
+        that could not fire is one the analysis asks about), else with those that can fire."""
+        if self.full is None:
+            return self.ex
+        ex = copy.copy(self.ex)
+        ex.rule_source = self.full
+        return ex
+
     def _why_not(self, exc: clingo.Symbol) -> str | None:
         """Why the exception did not apply: the deepest first failed condition of its best attempt."""
-        ex = self.ex
-        if self.full is not None:
-            ex = copy.copy(self.ex)
-            ex.rule_source = self.full
+        ex = self._analyser()
         pattern = ast.Function(_LOC, exc.name, [ast.SymbolicTerm(_LOC, a) for a in exc.arguments], 0)
         try:
             attempts = ex.why_not(pattern, [], depth=3)
@@ -661,6 +855,12 @@ def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
     prov = next((a.string for spec, a in zip(pred.args, args, strict=True)
                  if spec.type == "prov" and a.type == clingo.SymbolType.String), None) if pred is not None else None
     if sym.name == "state_outcome":
+        if args[3].name == UNDETERMINED and lines and lines[0].kind == "provision":
+            proj.open_facts(lines[0])
+        elif args[3].name == UNDETERMINED and not any(ln.kind == "provision" for ln in lines):
+            lines[:0] = proj.open_lines()  # no rule of a provision gives it: what is open, each under its provision
+        at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
+        lines[at:at] = proj.alternatives(sym)  # after the provisions that gave the outcome, before the exceptions
         return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
                         sym.name, prov)
     return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
@@ -742,6 +942,26 @@ def _candidates(step: Step) -> list[Step]:
     if step.kind == "failed" and step.provision is not None:
         return [step]
     return [c for child in step.children if child.kind in _FAILING for c in _candidates(child)]
+
+
+class _Only:
+    """A rule source that gives, for one head predicate, only the rules chosen (the alternatives a projector
+    analyses), and the source's rules for every other."""
+
+    def __init__(self, source: Any, key: tuple[str, int], rules: list[Any]) -> None:
+        self.source, self.key, self.rules = source, key, rules
+
+    def rules_for(self, name: str, arity: int) -> list[Any]:
+        return self.rules if (name, arity) == self.key else self.source.rules_for(name, arity)
+
+
+def _figures_failed(attempt: Step) -> bool:
+    """Whether the first failed condition of ``attempt``, followed down, is a comparison of figures that does not
+    hold (a threshold not met), not one between States, ids or kinds."""
+    step = attempt
+    while step.children:
+        step = step.children[0]
+    return step.kind == "test" and step.held is not None and not step.between_terms
 
 
 def _held_against(attempt: Step) -> str | None:

@@ -201,6 +201,9 @@ _WORDS["pt"].update({"date_≤": "não posterior a", "date_≥": "não anterior 
 # a condition that does not hold because a threshold is not met, with the comparisons that hold instead
 _WORDS["en"]["not_met_figures"] = "{condition}: not met ({figures})"
 _WORDS["pt"]["not_met_figures"] = "{condition}: não se verifica ({figures})"
+# a more favourable provision considered for an outcome and not met, after the decisive line (`treaty check`)
+_WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
+_WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
 _WORDS["en"]["protocol"] = "Protocol"
 _WORDS["pt"]["protocol"] = "Protocolo"
 
@@ -422,7 +425,8 @@ TERMS: dict[str, dict[str, str]] = {
         "resident_before": "residência anterior", "rights": "direitos", "royalty_arises_in":
         "Estado de onde provêm os royalties", "same_circumstances": "mesmas circunstâncias",
         "same_tax_treatment_as_shares": "mesmo tratamento fiscal que as ações", "second_taxation_notified":
-        "notificação da segunda tributação", "services": "serviços", "situated_in": "Estado onde está situado",
+        "notificação da segunda tributação", "services": "natureza dos serviços",
+        "situated_in": "Estado onde está situado",
         "social_security": "seguridade social", "sole_purpose": "propósito exclusivo",
         "source_law_taxes_dividends": "tributação de dividendos pela lei da fonte",
         "sources_outside_host": "fontes fora do Estado anfitrião", "tax": "imposto",

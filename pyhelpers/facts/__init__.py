@@ -96,12 +96,9 @@ def _income_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict: 
         add(fact("item_year", sid, iid, Const("payment"), item.date.year))
         earliest = dates.earliest_fiscal_year_start(item.date)
         add(fact("item_year", sid, iid, Const("fiscal_year_earliest"), earliest.year))
-        start = item.tax.fiscal_year_start if item.tax is not None else None
-        fiscal = fact("item_year", sid, iid, Const("fiscal_year"), dates.fiscal_year_start(item.date, start).year)
-        if start is not None:
-            add(fact("given", sid, iid, Const("fiscal_year_start")))
-            add(fiscal)
-        else:
-            defaulted(sid, add, iid, "fiscal_year_start", strict, fiscal)
+        # the fiscal year of a State whose tax the item does not name with its first day (a tax names it:
+        # tax_year, :func:`procedure_facts`): the documented default, the calendar year
+        fiscal = fact("item_year", sid, iid, Const("fiscal_year"), dates.fiscal_year_start(item.date).year)
+        defaulted(sid, add, iid, "fiscal_year_start", strict, fiscal)
     for q in person_questions(sc):
         add(fact("person_question", sid, q.id, q.person, day(q.date or sc.evaluation_date)))

@@ -5,10 +5,14 @@ the treaties' periods after its dates), a non-discrimination comparison, and a n
 
 from __future__ import annotations
 
+from datetime import date
+
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
 from pyhelpers.facts.emit import Add, Const, day, defaulted, fact, given_yes_no, record_given
 from pyhelpers.scenario import Scenario
+from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.procedures import TaxConcerned
 
 
 def procedure_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict: bool = False) -> None:
@@ -22,18 +26,22 @@ def procedure_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict
 
     for item in sc.income:
         iid = item.id
-        tax = item.tax
-        if tax is not None:
+        taxes = item.taxes
+        if taxes:
             add(fact("given", sid, iid, Const("tax")))
+        for tax in taxes:
             add(fact("item_tax", sid, iid, Const(tax.name)))
             if tax.name == "other" and tax.state is not None:
                 add(fact("item_tax_state", sid, iid, Const(tax.state)))
-            given_yes_no(sid, add, iid, "withheld_at_source", "withheld_at_source", tax.withheld_at_source)
             if tax.in_force_from is not None:
                 add(fact("given", sid, iid, Const("tax_in_force_from")))
                 add(fact("tax_in_force_from", sid, iid, day(tax.in_force_from)))
             given_yes_no(sid, add, iid, "identical_or_similar", "tax_identical_or_similar", tax.identical_or_similar)
             given_yes_no(sid, add, iid, "federal", "tax_federal", tax.federal)
+            _tax_of_state(sid, add, iid, tax, item.date)
+        single = item.single_tax
+        if single is not None:  # one tax: whether it is withheld at source is the item's
+            given_yes_no(sid, add, iid, "withheld_at_source", "withheld_at_source", single.withheld_at_source)
 
         relief = item.relief
         if relief is not None:
@@ -98,3 +106,25 @@ def procedure_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict
             given_yes_no(sid, add, iid, "same_circumstances", "same_circumstances", nd.same_circumstances)
             if nd.reason is not None:
                 add(fact("comparison_reason", sid, iid, Const(nd.reason)))
+
+
+def _tax_of_state(sid: str, add: Add, iid: str, tax: TaxConcerned, on: date) -> None:
+    """The facts of one tax the item names, each with the State that levies it (the catalogue's for a named
+    tax, the scenario's for ``other``): ``tax_named``, whether it is withheld at source
+    (``tax_withheld_at_source``, with ``tax_given`` and ``tax_unknown``) and the year of the first day of
+    its fiscal year where the scenario gives it (``tax_year(S, I, St, fiscal_year, Y)``)."""
+    state = catalogue().tax_states.get(tax.name) or tax.state
+    if state is None:
+        return
+    st = Const(state)
+    add(fact("tax_named", sid, iid, st, Const(tax.name)))
+    if tax.withheld_at_source is not None:
+        add(fact("tax_given", sid, iid, st, Const("withheld_at_source")))
+        if tax.withheld_at_source == "unknown":
+            add(fact("tax_unknown", sid, iid, st, Const("withheld_at_source")))
+        else:
+            add(fact("tax_withheld_at_source", sid, iid, st, Const("yes" if tax.withheld_at_source else "no")))
+    if tax.fiscal_year_start is not None:
+        add(fact("tax_given", sid, iid, st, Const("fiscal_year_start")))
+        year = dates.fiscal_year_start(on, tax.fiscal_year_start).year
+        add(fact("tax_year", sid, iid, st, Const("fiscal_year"), year))

@@ -12,7 +12,8 @@ from pyhelpers.scenario import IncomeItem
 YEARS = ("employment_fiscal_year", "calendar_year", "tax_fiscal_year")
 """``employment_fiscal_year``: the fiscal year the employment details give, else the calendar year of the
 item's date; ``calendar_year``: the calendar year of the item's date; ``tax_fiscal_year``: the year from
-the first day of the fiscal year of the tax concerned (default 1 January of the item's year)."""
+the first day of the fiscal year of the tax concerned (default 1 January of the item's year; the
+calendar year too where several taxes give one)."""
 
 
 def year_of(item: IncomeItem, kind: str) -> tuple[date, date]:
@@ -24,6 +25,7 @@ def year_of(item: IncomeItem, kind: str) -> tuple[date, date]:
         fy = item.employment.fiscal_year if item.employment is not None else None
         return (fy.from_, fy.until) if fy is not None else calendar_year
     if kind == "tax_fiscal_year":
-        start = dates.fiscal_year_start(item.date, item.tax.fiscal_year_start if item.tax is not None else None)
+        given = [t.fiscal_year_start for t in item.taxes if t.fiscal_year_start is not None]
+        start = dates.fiscal_year_start(item.date, given[0] if len(given) == 1 else None)
         return start, dates.year_from(start)
     raise LogicError(f"a window measure's year is one of {', '.join(YEARS)}, found {kind!r}")

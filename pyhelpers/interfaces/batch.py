@@ -49,10 +49,11 @@ from pyhelpers.base import processes
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
 from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
-from pyhelpers.engine.amounts import max_source_tax
+from pyhelpers.engine.amounts import amount_bases, compliance_of, max_source_tax, max_source_tax_of
 from pyhelpers.engine.completion import missing_records
-from pyhelpers.engine.results import Compliance, Finding, ItemResult, StateOutcome, format_bp
-from pyhelpers.engine.solve import Checker, Memo
+from pyhelpers.engine.fields import named_alike
+from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, StateOutcome, format_bp
+from pyhelpers.engine.solve import Case, Checker, Memo, named_row, rebound_for
 from pyhelpers.facts import compared_gross, item_key
 from pyhelpers.interfaces.chunks import (
     JOURNAL,
@@ -97,6 +98,7 @@ from pyhelpers.scenario.loading import (
     own_amount,
     own_day,
     own_id,
+    own_rate,
     with_values,
 )
 from pyhelpers.scenario.reading import read_file
@@ -304,7 +306,7 @@ class BatchContext:
 
 
 def load_batch_context(context_path: str | Path, ledger: str | Path, checker: Checker | None = None,
-                       lang: str = "en", bounds: bool = False) -> BatchContext:
+                       lang: str = "en", bounds: bool = True) -> BatchContext:
     context, treaty = load_context(context_path)
     return BatchContext(context, treaty, str(ledger), checker or Checker(), lang, bounds=bounds)
 
@@ -456,6 +458,206 @@ def _put_back(model: IncomeItem, own: dict[str, Any]) -> IncomeItem:
     return with_values(model, values)
 
 
+_KIND_OWN = ("id", "gross", "withheld", "withheld_rate")
+"""The cells a row of a kind has of its own (:func:`_row_kinds`): its id, its amounts and the rate withheld."""
+
+_KindLayout = tuple[int, tuple[int, ...], tuple[int, ...]]
+_Own = tuple[str, Decimal | None, Decimal | None, int | None]
+_Made = tuple[IncomeItem, ItemResult, str | None]
+"""A row's item, result and key (:meth:`RowShapes.parsed`'s, None where not known)."""
+
+
+def _row_kinds(ctx: BatchContext, rows: Sequence[Row]) -> tuple[list[int], list[_Own | None]] | None:
+    """The rows' kinds: for each row the index of the first row of its kind (-1: a row decided as a row), and its own
+    values (its id, gross amount, tax withheld and rate withheld, as the models read them: :data:`_KIND_OWN`); None
+    where every row is decided as a row (:func:`_decide_each`).
+
+    A kind is the cells an item is made of (:class:`RowShapes`: not a memo ...), its own cells aside, where each own
+    cell given is one the models take as written (``own_id``, ``own_amount``, ``own_rate``): its rows' items are then
+    the first's with their own values put back (as :class:`RowShapes` puts them back), so they are valid, consistent
+    and of one case alike (:func:`~pyhelpers.facts.item_key` reads neither the id, nor the withholding, nor the gross
+    amount unless an arm's-length amount is compared with it: a row with such a column is decided as a row; the
+    consistency checks read the id only against the other items' and an arrangement's, and amounts only against an
+    arm's-length amount). A row of a kind whose first row a missing fact leaves undetermined is decided as a row where
+    the bound is asked (:func:`_kind_plan`); every row is decided as a row with a context that has arrangements (they
+    name items by id), and where two rows would be items with one id (the check that sees both must run)."""
+    if ctx.context.arrangements or len(rows) < 2:
+        return None
+    layouts: dict[tuple[str, ...], _KindLayout | None] = {}
+    kinds: dict[tuple[int, tuple[str | None, ...]], int] = {}
+    rates: dict[str, int | None] = {}
+    first = [-1] * len(rows)
+    own: list[_Own | None] = [None] * len(rows)
+    ids: set[str] = set()
+    for n, row in enumerate(rows):
+        if row.error is not None:
+            continue
+        columns = row.columns
+        rid = columns.get("id", "")
+        if rid:
+            if rid in ids or own_id(rid) is None:
+                return None  # two items with one id (perhaps once stripped): decided together, as rows
+            ids.add(rid)
+        names = tuple(columns)
+        layout = layouts.get(names, _UNSEEN)
+        if layout is _UNSEEN:
+            layout = layouts[names] = _kind_layout(names, len(layouts))
+        if layout is None or not rid:
+            continue
+        number, at, (_, at_gross, at_withheld, at_rate) = layout
+        cells = list(columns.values())
+        used: list[str | None] = [cells[k] for k in at]
+        gross = withheld = rate = None
+        if at_gross >= 0 and used[at_gross]:
+            gross = own_amount(used[at_gross])
+            if gross is None:
+                continue
+            used[at_gross] = None
+        if at_withheld >= 0 and used[at_withheld]:
+            withheld = own_amount(used[at_withheld])
+            if withheld is None:
+                continue
+            used[at_withheld] = None
+        if at_rate >= 0 and used[at_rate]:
+            text = used[at_rate]
+            rate = rates[text] if text in rates else rates.setdefault(text, own_rate(text))
+            if rate is None:
+                continue
+            used[at_rate] = None
+        used[layout[2][0]] = None
+        first[n] = kinds.setdefault((number, tuple(used)), n)
+        own[n] = (rid, gross, withheld, rate)
+    return first, own
+
+
+def _kind_layout(names: tuple[str, ...], number: int) -> _KindLayout | None:
+    """A row's columns → a number of its own, the positions of the columns an item is made of, and the positions
+    among them of :data:`_KIND_OWN` (-1: not a column); None where its rows are decided as rows (no id column, or an
+    arm's-length amount)."""
+    at = tuple(k for k, c in enumerate(names) if c in _ITEM_COLUMNS or c in _SPECIAL_COLUMNS or "." in c)
+    used = [names[k] for k in at]
+    if "id" not in used or any("arm_length" in c for c in used):
+        return None
+    return number, at, tuple(used.index(c) if c in used else -1 for c in _KIND_OWN)
+
+
+@dataclass(frozen=True)
+class _KindPlan:
+    """What the rows of a kind take from its first row's item, result and record (:func:`_kind_plan`)."""
+
+    cells: tuple[str, ...]
+    """The first row's result cells (:data:`RESULT_COLUMNS`)."""
+    result: ItemResult
+    gross: Decimal | None
+    withheld: Decimal | None
+    rate: int | None
+    """Its item's gross amount, tax withheld and rate withheld (a row of the kind has its own where its cell is
+    given)."""
+    state: str | None
+    """Its compliance figure's withholding State (None: no figure)."""
+    domestic_rate: int | None
+    domestic_rate_on_excess: int | None
+    case: Case | None
+    """The case decided, where each row's findings are its own (a fact names its id, or a field is named for its
+    row); None where they are the same for every row (:attr:`findings`)."""
+    findings: str
+    """The findings cell of every row of the kind (where :attr:`case` is None)."""
+    facts: tuple[str, ...]
+    """The facts the case's findings name, where a field of theirs is named for the row: a row whose id is in one is
+    decided as a row (its fields might be named otherwise)."""
+    item: IncomeItem
+    context: Scenario
+
+
+def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | None,
+               contexts: dict[str, Scenario]) -> _KindPlan | None:
+    """The plan of a kind from its first row's item, result, key and record; None where its other rows are decided as
+    rows: the first row's was not decided in one answer set (an error, an internal error), its case is not in the memo
+    (forgotten), or its result has figures the plan does not make (a relief, a limit on a part of the amount).
+    ``contexts``: the context with each treaty (the scenario a row's findings are named in)."""
+    if made is None or record is None or record["error"]:
+        return None
+    item, r, key = made
+    if r.relief is not None or r.limited_to is not None or (ctx.bounds and r.status == "missing"):
+        return None  # (a row a missing fact leaves undetermined gets its bound as a row)
+    case = ctx.checker.case_of(ctx.memo, r.treaty, item, key)
+    if case is None:
+        return None
+    w, c = item.withholding, r.compliance
+    if (c is None) != (w is None or item.gross is None):
+        return None
+    context = contexts.get(r.treaty)
+    if context is None:
+        context = contexts[r.treaty] = ctx.context.model_copy(update={"treaty": r.treaty})
+    plan = _KindPlan(tuple(record[column] for column in RESULT_COLUMNS), r,
+                     item.gross.amount if item.gross is not None else None,
+                     w.withheld.amount if w is not None and w.withheld is not None else None,
+                     w.withheld_rate if w is not None else None, c.state if c is not None else None,
+                     w.domestic_rate if w is not None else None, w.domestic_rate_on_excess if w is not None else None,
+                     case, record["findings"], (), item, context)
+    t = case.template
+    if any(f.fact and case.placeholder in f.fact for f in t.findings):
+        return plan  # a fact names the row's id: each row's findings are its own
+    if not any(f.kind in FIELD_KINDS for f in t.findings) and not any(a.finding for a in t.alternatives):
+        return replace(plan, case=None)  # _rebind and _named_row give every row the case's findings
+    # Fields named for the row (_named_row): the same for every row whose id is in none of the facts (each found once
+    # per fact: fields.row_named), unless a field names the row's id, which naming them for an id in no fact shows.
+    found = _kind_findings(ctx, plan, _NO_ID)
+    if found is None or _NO_ID in found:
+        return plan
+    named = (*t.findings, *(a.finding for a in t.alternatives if a.finding is not None))
+    facts = tuple(f.fact for f in named if f.fact)
+    return replace(plan, case=None, findings=found, facts=facts)
+
+
+_NO_ID = "\x00id\x00"
+"""An id in no fact (no fact holds a control character): a kind's findings named for it show whether a field names the
+row's id (:func:`_kind_plan`)."""
+
+
+def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> str | None:
+    """The findings cell of the row ``rid`` of a kind whose findings are each row's own, as ``_rebind`` and
+    ``_named_row`` make them (``rebound_for``, ``named_row``); None where a field of them would be named otherwise
+    than once per fact (:func:`~pyhelpers.engine.fields.named_alike`: the row is decided as a row)."""
+    case = plan.case
+    if case is None:
+        return plan.findings
+    it = rebound_for(case.template, case.placeholder, rid)
+    if not named_alike(it, plan.context):
+        return None
+    return findings_cell(named_row(it, plan.context, with_values(plan.item, {"id": rid}), ctx.memo.fields).findings)
+
+
+def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None) -> dict[str, str] | None:
+    """The record of a row of a kind: its own columns, its kind's result cells, its figures computed from its own
+    amounts as :func:`~pyhelpers.engine.solve._rebind` computes them (the same functions, with the values its item
+    would hold: :func:`~pyhelpers.engine.amounts.amount_bases`, ``max_source_tax_of``, ``compliance_of``), and, where
+    they are its own, its findings as ``_rebind`` and ``_named_row`` make them (``rebound_for``, ``named_row``); None
+    where it is decided as a row (a field of its findings would be named otherwise than once per fact:
+    :func:`~pyhelpers.engine.fields.named_alike`)."""
+    if own is None:
+        return None
+    rid, gross, withheld, rate = own
+    cells = plan.cells
+    if plan.facts and any(rid in fact for fact in plan.facts):
+        return None
+    findings = _kind_findings(ctx, plan, rid)
+    if findings is None:
+        return None
+    r = plan.result
+    gross = plan.gross if gross is None else gross
+    bases = amount_bases(gross, None, None, r.limit_base_open)
+    due = finding = difference = ""
+    if plan.state is not None and gross is not None and r.currency is not None:
+        c = compliance_of(r, bases, plan.state, gross, r.currency, plan.withheld if withheld is None else withheld,
+                          plan.rate if rate is None else rate, plan.domestic_rate, plan.domestic_rate_on_excess)
+        due, finding, difference = cell_text(c.due), c.finding, cell_text(c.difference)
+    rec = _own_columns(row)
+    rec.update(zip(RESULT_COLUMNS, (*cells[:6], cell_text(max_source_tax_of(bases, r.max_rate_bp, r.currency)), due,
+                                    finding, difference, cells[10], cells[11], findings, cells[13]), strict=True))
+    return rec
+
+
 def _internal(ctx: BatchContext, row: Row, err: Exception) -> str:
     return (f"{_row_source(ctx, row)}: internal error while deciding this row ({type(err).__name__}: {err}); "
             f"the other rows are not affected: please report this row")
@@ -466,7 +668,48 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
 
     Rows are decided together, one clingo run per treaty; should that fail unexpectedly, each of its rows
     is decided alone, so that only a row whose own decision fails gets the error. A problem of the rules
-    or of the context (a :class:`TreatyLogicError`) stops the batch."""
+    or of the context (a :class:`TreatyLogicError`) stops the batch.
+
+    Rows of one *kind* (:func:`_row_kinds`: the same cells but for their id and amounts) are one case: only the first
+    of each kind is parsed, checked and decided; each other row of its kind gets that row's record with its own columns
+    and its own figures (:func:`_kind_record`), or, where its record might differ otherwise, is decided as a row."""
+    kinds = _row_kinds(ctx, rows)
+    if kinds is None:
+        return _decide_each(ctx, rows)
+    first, own = kinds
+    decided = [n for n, k in enumerate(first) if k < 0 or k == n]  # the rows decided as rows, each kind's first
+    made: dict[int, _Made] = {}
+    out: list[dict[str, str] | None] = [None] * len(rows)
+    for n, rec in zip(decided, _decide_each(ctx, [rows[n] for n in decided], made), strict=True):
+        out[n] = rec
+    made_at = {decided[k]: pair for k, pair in made.items()}
+    plans: dict[int, _KindPlan | None] = {}
+    contexts: dict[str, Scenario] = {}
+    again: list[int] = []
+    for n, k in enumerate(first):
+        if k < 0 or k == n:
+            continue
+        try:
+            plan = plans[k] if k in plans else plans.setdefault(k, _kind_plan(ctx, made_at.get(k), out[k], contexts))
+            derived = None if plan is None else _kind_record(ctx, plan, rows[n], own[n])
+        except TreatyLogicError:
+            raise
+        except Exception:
+            derived = None  # decided as a row: should it fail again, only that row gets the error
+        if derived is None:
+            again.append(n)
+        else:
+            out[n] = derived
+    if again:
+        for n, rec in zip(again, _decide_each(ctx, [rows[n] for n in again]), strict=True):
+            out[n] = rec
+    return [r if r is not None else _error_record(rows[i], "internal: no result") for i, r in enumerate(out)]
+
+
+def _decide_each(ctx: BatchContext, rows: Sequence[Row],
+                 made: dict[int, _Made] | None = None) -> list[dict[str, str]]:
+    """:func:`decide_rows` of rows each parsed and decided as a row; ``made``: filled with the item and the result of
+    each row decided in one answer set (not one with an error, nor one given its bound), by its index."""
     out: list[dict[str, str] | None] = [None] * len(rows)
     groups: dict[str, list[tuple[int, IncomeItem]]] = {}
     keys: dict[int, str] = {}  # the key of a row's item, where its shape gave it
@@ -488,7 +731,7 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
             keys[n] = key
     for treaty, members in sorted(groups.items()):
         try:
-            _decide_group(ctx, treaty, members, rows, out, keys)
+            _decide_group(ctx, treaty, members, rows, out, keys, made)
         except TreatyLogicError:
             raise
         except Exception:
@@ -507,9 +750,11 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
 
 
 def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]], rows: Sequence[Row],
-                  out: list[dict[str, str] | None], keys: dict[int, str] | None = None) -> None:
+                  out: list[dict[str, str] | None], keys: dict[int, str] | None = None,
+                  made: dict[int, _Made] | None = None) -> None:
     """Decide the chunk's rows of one treaty in one clingo run; their records go into ``out``. ``keys``: the
-    keys of rows' items already known (:meth:`RowShapes.parsed`), by row index."""
+    keys of rows' items already known (:meth:`RowShapes.parsed`), by row index; ``made``: filled with each row's item
+    and result (:func:`_decide_each`)."""
     members = _drop_inconsistent(ctx, treaty, members, rows, out)
     if not members:
         return
@@ -525,6 +770,9 @@ def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, Incom
     else:
         records = [_result_record(rows[n], item_result, home)
                    for (n, _), item_result in zip(members, decided, strict=True)]
+        if made is not None:
+            made.update((n, (item, item_result, known.get(n)))
+                        for (n, item), item_result in zip(members, decided, strict=True))
     for (n, _), record in zip(members, records, strict=True):
         out[n] = record
 
@@ -785,10 +1033,11 @@ def _check_output(out: Path, ledger: Path, context: Path) -> None:
 
 def run_batch(ledger: str | Path, context_path: str | Path, out: str | Path, *, workers: int = 2,
               chunk_size: int = DEFAULT_CHUNK, resume: bool = False, checker: Checker | None = None,
-              progress: Callable[[int], None] | None = None, lang: str = "en", bounds: bool = False) -> Summary:
+              progress: Callable[[int], None] | None = None, lang: str = "en", bounds: bool = True) -> Summary:
     """Decide every row of ``ledger`` against the context; write ``out`` (format by extension); a bad row's
-    message in ``lang``; with ``bounds`` (``--bounds``), a row whose outcome a missing fact leaves undetermined
-    with its bound, as ``treaty check`` answers its scenario (:attr:`BatchContext.bounds`). ``progress(n)`` is told
+    message in ``lang``; with ``bounds`` (the default; ``--no-bounds`` turns it off), a row whose outcome a missing
+    fact leaves undetermined with its bound, as ``treaty check`` answers its scenario (:attr:`BatchContext.bounds`).
+    ``progress(n)`` is told
     as each chunk of ``n`` rows is written (on ``resume``, the rows the interrupted run wrote first, in one call).
 
     Raises :class:`BatchError` (a bad ledger, context or resume), :class:`LedgerError` (the ledger cannot

@@ -341,9 +341,9 @@ def compare_runs(then: dict[str, Any], now: dict[str, Any], folder: Path, size_o
         changed.append(f"output format ({then.get('format')} then)")
     if then.get("lang", "en") != now.get("lang", "en"):  # a journal from before --lang: English
         changed.append(f"--lang ({then.get('lang', 'en')} then, {now.get('lang', 'en')} now)")
-    if bool(then.get("bounds")) != bool(now.get("bounds")):  # recorded only where given (before --bounds: not)
-        changed.append(f"--bounds ({'given' if then.get('bounds') else 'not given'} then, "
-                       f"{'given' if now.get('bounds') else 'not given'} now)")
+    if bool(then.get("bounds")) != bool(now.get("bounds")):  # recorded only with the bound (--no-bounds: not)
+        changed.append(f"--bounds ({'--bounds' if then.get('bounds') else '--no-bounds'} then, "
+                       f"{'--bounds' if now.get('bounds') else '--no-bounds'} now)")
     if changed:
         raise BatchError(f"{folder}: the interrupted run was made with another {'; another '.join(changed)}: "
                          f"to resume it, give the same ledger, context and {size_option} as then; to start again, "

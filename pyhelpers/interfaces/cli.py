@@ -56,7 +56,8 @@ FULL = click.option("--full", is_flag=True, help="the whole derivation of each c
                     "(default: the legal argument, provision by provision; with --why-not, the whole analysis "
                     "instead of each rule's first failed condition)")
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
-                          help="seconds of wall-clock time for the work on one scenario, grounding included (check: "
+                          help="seconds of CPU time (of the process and its children, not wall-clock time: a loaded "
+                          "machine gives the same answer) for the work on one scenario, grounding included (check: "
                           "per slice of 1,000 items in a larger one); an answer the limit cut says INCOMPLETE first")
 
 
@@ -287,10 +288,16 @@ def _check_one(checker: Checker, path: str, ask: bool, time_limit: float, fmt: s
     except InputError as err:
         click.echo(error_line(err, lang), err=True)
         return err.exit_code
-    started = time.monotonic()
+    from pyhelpers.base import clock
+
+    started = clock.now()  # the time limit counts CPU time (pyhelpers.base.clock)
     result, mismatches = _check_with_progress(checker, scenario, path, time_limit, lang, alone)
     if fmt == "json":
-        outputs.append(documents.check_document(result, mismatches, scenario, path, ask, lang))
+        document = documents.check_document(result, mismatches, scenario, path, ask, lang)
+        if not ask:  # each State's decisive line, as the text prints it under the outcome
+            decisive = _decisive(checker, scenario, result, lang, started + time_limit)
+            render.with_decisive(document, result, lang, decisive or {}, decisive is None)
+        outputs.append(document)
     elif ask:
         click.echo(render.ask_text(result, lang, scenario), nl=False)
     else:
@@ -320,7 +327,7 @@ def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_l
 def _decisive(checker: Checker, scenario: Scenario, result: ScenarioResult, lang: str, deadline: float
               ) -> dict[tuple[str, str], str] | None:
     """By (item, State): the decisive line of the legal argument for the State's outcome, derived within
-    what is left of the scenario's time limit (``deadline``, a :func:`time.monotonic` time); None when the
+    what is left of the scenario's time limit (``deadline``, a :func:`pyhelpers.base.clock.now` time); None when the
     limit stopped it. A result the limit cut has none, nor has a scenario with facts given as alternatives
     (its explanation would be of the first alternative only), nor a scenario checked in slices (its
     explanation is one grounding of every item: `treaty explain --item` gives an item's argument)."""
@@ -347,8 +354,8 @@ def _decisive_lines(checker: Checker, scenario: Scenario, lang: str, _emit: Call
     out: dict[tuple[str, str], str] = {}
     ex = explain_scenario(checker, scenario, lang)
     for item in scenario.income:
-        for arg in argument_for(ex, item.id, frozenset({"state_outcome"}), why_not=False):
-            line = render.decisive_line(arg)
+        for arg in argument_for(ex, item.id, frozenset({"state_outcome"})):
+            line = render.decisive_line(arg, lang)
             if arg.state is not None and line is not None:
                 out[(item.id, arg.state)] = line
     return out
@@ -447,9 +454,11 @@ def _interruptible(func: F) -> F:
               help="rows per chunk: a worker's unit of work and of --resume  [default: 3000, chosen by measurement: "
                    "pyhelpers.interfaces.batch.DEFAULT_CHUNK]")
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
-@click.option("--bounds", is_flag=True,
+@click.option("--bounds/--no-bounds", default=True,
               help="a row whose outcome a missing fact leaves undetermined gets its bound, as treaty check gives it "
-                   "('capped at most ...', cap 'at most ...'): a treaty check per distinct such row (slower)")
+                   "('capped at most ...', cap 'at most ...'): a treaty check per distinct such row (the default; "
+                   "--bounds is accepted and changes nothing); --no-bounds: such a row is answered in one answer "
+                   "set, 'undetermined' with no cap (faster on ledgers with many such rows)")
 @click.option("--engine", type=click.Choice(["local", "dask", "spark"]), default="local", show_default=True,
               help="local: --workers processes here; dask, spark: partitions on a Dask or Spark cluster (-o is then "
                    "a folder ending in .parquet or .csv, with a manifest)")
@@ -498,7 +507,7 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
 
 def _batch_on_cluster(engine: str, ledger: str, context: str, output: str, workers: int, scheduler: str | None,
                       master: str | None, partition_rows: int, resume: bool, show: bool, lang: str,
-                      bounds: bool = False) -> Any:
+                      bounds: bool = True) -> Any:
     """``treaty batch --engine dask|spark``: a bar for the rows and one for each partition in flight (Dask
     tells when a partition is submitted; Spark only when it is done)."""
     from pyhelpers.interfaces import cluster
@@ -560,6 +569,8 @@ def explain_row(ledger: str, context: str, row_id: str, full: bool, fmt: str, la
     ctx = load_batch_context(context, ledger)
     scenario = row_scenario(ctx, find_row(ledger, row_id))
     source = f"{ledger} row {row_id}"
+    if fmt != "json":  # the heading in the language of the output; JSON's source stays the machine's
+        source = render.label("ledger_row", lang).format(ledger=ledger, row=row_id)
     answer = documents.explain_answer(ctx.checker, scenario, source, (row_id,), (), lang, item_field="--row",
                                       arguments=fmt == "json" or not full)
     result = answer.result if answer.result is not None else ctx.checker.check(scenario, source=source)

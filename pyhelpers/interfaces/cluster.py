@@ -269,11 +269,11 @@ def _start(client: Any, scheduler: str | None, workers: int, spec: PartitionSpec
 def run_dask(ledger: str | Path, context_path: str | Path, out: str | Path, *, scheduler: str | None = None,
              workers: int = 2, partition_rows: int = 4_096, resume: bool = False, checker: Checker | None = None,
              progress: Progress | None = None, client: Any = None, lang: str = "en",
-             ready: Callable[[], None] | None = None, bounds: bool = False) -> Summary:
+             ready: Callable[[], None] | None = None, bounds: bool = True) -> Summary:
     """Decide every row of ``ledger`` on Dask; write the folder ``out`` (``.parquet`` or ``.csv``: its
     parts' format) with its manifest. ``client``: a Dask client to use (else one is made: of
     ``scheduler``, or of a LocalCluster of ``workers`` processes); a bad row's message in ``lang``; ``bounds``:
-    ``--bounds`` (:func:`~pyhelpers.interfaces.batch.run_batch`). ``ready()``
+    the default, ``--no-bounds`` turns it off (:func:`~pyhelpers.interfaces.batch.run_batch`). ``ready()``
     is called in this thread once the ledger is read and the cluster started (its workers with the rules
     loaded), before the first partition is submitted: ``treaty`` freezes there what the process has loaded
     (:func:`gc.freeze`), as the process ends with the run. Raises as :func:`~pyhelpers.interfaces.batch.run_batch`

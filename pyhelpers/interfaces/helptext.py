@@ -23,8 +23,9 @@ _OPTIONS = {
     "--format": "formato da saída",
     "--lang": "idioma da saída legível (en, pt = pt-BR)",
     "--strict": "nenhum padrão substitui um fato de que a lei precisa: cada um é informado como ausente, não presumido",
-    "--time-limit": "segundos de tempo real para o trabalho em um cenário, incluída a instanciação (check: por fatia "
-    "de 1.000 itens em um cenário maior); uma resposta cortada pelo limite começa com INCOMPLETE",
+    "--time-limit": "segundos de tempo de CPU (do processo e de seus filhos, não tempo decorrido: uma máquina "
+    "carregada dá a mesma resposta) para o trabalho em um cenário, incluída a instanciação (check: por fatia de "
+    "1.000 itens em um cenário maior); uma resposta cortada pelo limite começa com INCOMPLETO",
     "--chunk": "linhas decididas juntas em uma execução do clingo",
     "--jobs": "processos (padrão: as CPUs)",
     "--seed": "semente dos cenários aleatórios",
@@ -70,12 +71,16 @@ HELP: dict[str, dict[str, str]] = {
         "por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--resume": "continua uma execução interrompida a partir do seu diário",
         "--bounds": "uma linha cujo resultado um fato ausente deixa indeterminado recebe o seu limite, como treaty "
-        "check o dá ('capped at most ...', cap 'at most ...'): um treaty check por linha distinta assim "
-        "(mais lento)",
+        "check o dá (o teto válido qualquer que seja o fato, nas colunas `outcome_*` e `cap`, em valores de "
+        "máquina): um treaty check por linha distinta assim (o padrão; --bounds é aceito e não muda nada); "
+        "--no-bounds: essa linha é respondida em um conjunto de respostas, indeterminada e sem limite (mais rápido "
+        "em razões com muitas linhas assim)",
         "--engine": "local: --workers processos nesta máquina; dask: partições em um cluster Dask (-o é então uma "
         "pasta terminada em .parquet ou .csv, com um manifesto)",
         "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); padrão: um cluster local de "
         "--workers processos",
+        "--master": "com --engine spark: o nó mestre do Spark (spark://host:7077, yarn, local[4]); padrão: o do "
+        "spark-submit quando ele iniciou o treaty, senão local[--workers]",
         "--partition-rows": "com --engine dask: linhas por partição (uma tarefa, um arquivo de parte)",
         "--output": "arquivo de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão); uma pasta com "
         "--engine dask",
@@ -115,6 +120,7 @@ HELP: dict[str, dict[str, str]] = {
     "coverage": {
         "": "Regras disparadas e condições vistas verdadeiras e falsas pelos cenários sob PATHS.",
         "--fail-under": "sai com 1 quando o % de regras disparadas ou de condições cobertas fica abaixo destes",
+        "--workers": "processos (padrão: as CPUs)",
     },
     "diff": {
         "": "Cada resposta dos cenários sob PATHS (padrão: scenarios/) que difere entre duas versões: uma revisão "
@@ -131,6 +137,7 @@ HELP: dict[str, dict[str, str]] = {
         "--max": "uma amostra aleatória determinística de N mutantes (padrão: todos os mutantes)",
         "--seed": "semente da amostra",
         "--jobs": "processos",
+        "--workers": "processos  [padrão: 1]",
         "--time-budget": "para depois desse tempo; os mutantes não executados são informados como pulados",
         "--probes": "cenários gerados que distinguem mutantes sobreviventes de suspeitos de equivalência",
         "--logic": "a pasta logic/ a mutar (padrão: a base de regras instalada)",
@@ -170,6 +177,9 @@ _OPTIONS_PT_PT = {
         "dispositivo por dispositivo; com --why-not, a análise inteira em vez da primeira condição que falhou de cada "
         "regra)",
     "--jobs": "processos (por omissão: as CPUs)",
+    "--time-limit": "segundos de tempo de CPU (do processo e dos seus filhos, não tempo decorrido: uma máquina "
+        "carregada dá a mesma resposta) para o trabalho num cenário, incluída a instanciação (check: por fatia de "
+        "1000 itens num cenário maior); uma resposta cortada pelo limite começa por INCOMPLETO",
     "--logic": "a pasta logic/ a medir (por omissão: a base de regras instalada)",
     "--output": "ficheiro de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão)",
 }
@@ -195,8 +205,12 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
     },
     "batch": {
         "--bounds": "uma linha cujo resultado um facto em falta deixa indeterminado recebe o seu limite, como treaty "
-            "check o dá ('capped at most ...', cap 'at most ...'): um treaty check por cada linha distinta "
-            "assim (mais lento)",
+            "check o dá (o teto válido qualquer que seja o facto, nas colunas `outcome_*` e `cap`, em valores de "
+            "máquina): um treaty check por cada linha distinta assim (por omissão; --bounds é aceite e não muda "
+            "nada); --no-bounds: essa linha é respondida num conjunto de respostas, indeterminada e sem limite "
+            "(mais rápido em razões com muitas linhas assim)",
+        "--master": "com --engine spark: o nó mestre do Spark (spark://host:7077, yarn, local[4]); por omissão: o do "
+            "spark-submit quando este iniciou o treaty, senão local[--workers]",
         "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [por omissão: 3000, "
             "escolhido por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--scheduler": "com --engine dask: o endereço do escalonador (tcp://host:8786); por omissão: um cluster local "
@@ -230,6 +244,10 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
         "--max": "uma amostra aleatória determinística de N mutantes (por omissão: todos os mutantes)",
         "--time-budget": "para depois desse tempo; os mutantes não executados são indicados como saltados",
         "--logic": "a pasta logic/ a mutar (por omissão: a base de regras instalada)",
+        "--workers": "processos  [por omissão: 1]",
+    },
+    "coverage": {
+        "--workers": "processos (por omissão: as CPUs)",
     },
     "report": {
         "": "Grava um relatório de decisão HTML autocontido para os cenários FILES: um resumo por item, cada "

@@ -211,11 +211,11 @@ class Engine:
 
     def bounded(self, work: Callable[[], T]) -> T:
         """``work`` in a forked process, killed after ``explain_time_limit`` seconds (503)."""
-        import time
+        from pyhelpers.base import clock
 
         limit = self.settings.explain_time_limit
         with self.lock:
-            done: Bounded[T, None] = run_bounded(lambda _emit: work(), time.monotonic() + limit)
+            done: Bounded[T, None] = run_bounded(lambda _emit: work(), clock.now() + limit)
         if not done.finished:
             cause = TimeLimitReached(Incomplete(Cut.ANSWER, limit))
             raise ProblemError(503, str(cause), cause=cause)
@@ -582,9 +582,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def batch(request: Request, source: Source = "body",
                     chunk: Annotated[int, Query(ge=1, le=10_000, description="rows decided together in one "
                                                 "clingo run")] = 500,
-                    bounds: Annotated[bool, Query(description="`--bounds`: a row whose outcome a missing fact leaves "
+                    bounds: Annotated[bool, Query(description="a row whose outcome a missing fact leaves "
                                                   "undetermined gets its bound, as `/check` gives it (a check per "
-                                                  "distinct such row: slower)")] = False) -> Response:
+                                                  "distinct such row), as `treaty batch` does by default; "
+                                                  "`bounds=false`: as `--no-bounds`")] = True) -> Response:
         _media_type(request, _JSONL_TYPES)
         _declared_length(request, settings.max_batch_body, "batch")
         stream = request.stream()

@@ -96,7 +96,7 @@ def _pyspark() -> Any:
 # ------------------------------------------------------------------------------- the context ---
 
 def context_spec(context: str | Path, ledger: str = "dataframe", *, strict: bool = False, lang: str = "en",
-                 checker: Checker | None = None, bounds: bool = False) -> PartitionSpec:
+                 checker: Checker | None = None, bounds: bool = True) -> PartitionSpec:
     """The spec of a check: ``context`` is a path (a :class:`~pathlib.Path`, or a text naming an existing
     file) or the context's YAML (or JSON) text; it is loaded and validated here, on the driver (a bad
     context raises :class:`~pyhelpers.base.errors.ScenarioError` before any row). ``ledger`` names the rows
@@ -245,7 +245,7 @@ class _Check:
 
 
 def check_dataframe(df: Any, context: str | Path, *, ledger: str = "dataframe", lang: str = "en",
-                    strict: bool = False, checker: Checker | None = None, bounds: bool = False) -> Any:
+                    strict: bool = False, checker: Checker | None = None, bounds: bool = True) -> Any:
     """The rows of the Spark DataFrame ``df`` (one income item each: ``treaty batch``'s ledger columns)
     decided against ``context`` (a path, or the context's YAML text: :func:`context_spec`); a DataFrame
     with ``treaty batch``'s output columns: ``df``'s own (every cell as text, null as empty), then
@@ -358,7 +358,7 @@ class _Decide:
 def run_spark(ledger: str | Path, context_path: str | Path, out: str | Path, *, master: str | None = None,
               workers: int = 2, partition_rows: int = 4_096, resume: bool = False, checker: Checker | None = None,
               progress: Progress | None = None, session: Any = None, lang: str = "en",
-              bounds: bool = False) -> Summary:
+              bounds: bool = True) -> Summary:
     """Decide every row of ``ledger`` on Spark; write the folder ``out`` (``.parquet`` or ``.csv``: its parts'
     format) with its manifest, as :func:`~pyhelpers.interfaces.cluster.run_dask` does (the same parts,
     receipts and ``resume``). ``session``: a SparkSession to use (else the active one, as in a notebook,

@@ -55,11 +55,12 @@ FORMATS = ("markdown", "csv", "json", "xlsx")
 _WORDS = {
     "en": {
         "title": "Source-State limits",
-        "intro": "Computed by `treaty rates` from the rules, never typed in: each item is paid on {date} by a "
-                 "company resident of the source State to a beneficial owner resident of the other State; the "
-                 "facts left open (the holding, a threshold the rules test) are examined on both sides of every "
-                 "figure the treaty cites. {notes}",
+        "intro": "Computed by `treaty rates` from the rules, never typed in: each item is paid on {date}, which is "
+                 "also the day the answers are evaluated on (the date of evaluation), by a company resident of the "
+                 "source State to a beneficial owner resident of the other State; the facts left open (the holding, "
+                 "a threshold the rules test) are examined on both sides of every figure the treaty cites. {notes}",
         "notes": "Stated of every situation: {facts}.",
+        "not_encoded_treaty": "not encoded: no encoded article of {treaty} governs it",
         "owner": "{kinds} resident of {state}",
         "always": "—",
         "open": "open",
@@ -74,10 +75,12 @@ _WORDS = {
     "pt": {
         "title": "Limites do Estado da fonte",
         "intro": "Calculado por `treaty rates` a partir das regras, nunca escrito à mão: cada rendimento é pago em "
-                 "{date} por uma sociedade residente do Estado da fonte a um beneficiário efetivo residente do "
-                 "outro Estado; os fatos em aberto (a participação, um limiar que as regras testam) são "
-                 "examinados dos dois lados de cada valor citado pela convenção. {notes}",
+                 "{date}, que é também a data de avaliação das respostas, por uma sociedade residente do Estado da "
+                 "fonte a um beneficiário efetivo residente do outro Estado; os fatos em aberto (a participação, um "
+                 "limiar que as regras testam) são examinados dos dois lados de cada valor citado pela "
+                 "convenção. {notes}",
         "notes": "Informado em todas as situações: {facts}.",
+        "not_encoded_treaty": "não codificado: nenhum artigo codificado da convenção {treaty} o rege",
         "owner": "{kinds} residente de {state}",
         "always": "—",
         "owner_kind": "um beneficiário efetivo do tipo {kind}:",
@@ -91,9 +94,10 @@ _WORDS = {
     },
     "pt-PT": {
         "intro": "Calculado por `treaty rates` a partir das regras, nunca escrito à mão: cada rendimento é pago em "
-                 "{date} por uma sociedade residente do Estado da fonte a um beneficiário efetivo residente do "
-                 "outro Estado; os factos em aberto (a participação, um limiar que as regras testam) são "
-                 "examinados dos dois lados de cada valor citado pela convenção. {notes}",
+                 "{date}, que é também a data de avaliação das respostas, por uma sociedade residente do Estado da "
+                 "fonte a um beneficiário efetivo residente do outro Estado; os factos em aberto (a participação, "
+                 "um limiar que as regras testam) são examinados dos dois lados de cada valor citado pela "
+                 "convenção. {notes}",
         "notes": "Indicado em todas as situações: {facts}.",
         "owner_kind": "um beneficiário efetivo do tipo {kind}:",
         "third_state": "um Estado terceiro",
@@ -274,7 +278,7 @@ def _condition(c: Condition, treaty: str, lang: str) -> str:
                f"{wording(_WORDS, lang)['holding_' + record['field']]} {values}"
     of = _OF.match(c.fact)
     if of is None:
-        return conditions_text((c,), lang)
+        return conditions_text((c,), lang, if_clause=False)  # a situation stated, not an "if"
     subject, fields = of["person"] or of["item"], of["path"].split(".")
     found = _input_reading(fields)
     if found is not None:
@@ -404,6 +408,9 @@ def _open_limit(limit: str, treaty: str, lang: str) -> str:
 
 
 def _limit(row: RateRow, lang: str) -> str:
+    if row.outcome == "not_encoded" and row.provisions and all(" " not in p for p in row.provisions):
+        # the rules name no article, only the treaty: say so rather than print a bare treaty id
+        return wording(_WORDS, lang)["not_encoded_treaty"].format(treaty="; ".join(row.provisions))
     if languages.family(lang) != "pt" or row.outcome not in _LIMIT_PT:  # undetermined: the item's status
         return _open_limit(row.limit, row.treaty, lang)
     rate = formats.percent_bp(row.max_rate_bp, lang) if row.max_rate_bp is not None else ""
@@ -426,10 +433,11 @@ def _escape(text: str) -> str:
 def markdown(table: RateTable, lang: str = "en") -> str:
     """One section per treaty: a heading, how the table was computed, and one row per limit."""
     words = wording(_WORDS, lang)
-    notes = words["notes"].format(facts="; ".join(_table_note(n, lang) for n in table.notes)) if table.notes else ""
     out: list[str] = []
     cat = catalogue()
     for treaty in table.treaties:
+        read = table.treaty_notes.get(treaty, table.notes)  # only the facts this treaty's rules read
+        notes = words["notes"].format(facts="; ".join(_table_note(n, lang) for n in read)) if read else ""
         partner = next((st for st in cat.states.get(treaty, ()) if st != cat.home), "")
         out += [f"### {treaty}: {words['title']} ({_name(partner, lang)})", "",
                 words["intro"].format(date=formats.date(table.date, lang), notes=notes).rstrip(), "",
@@ -455,6 +463,7 @@ def as_json(table: RateTable, lang: str = "en") -> str:
     rules write them (``notes``) and in words (``notes_text``)."""
     return json.dumps({"date": table.date, "treaties": list(table.treaties), "notes": list(table.notes),
                        "notes_text": [provision_words(_table_note(n, lang), lang) for n in table.notes],
+                       "notes_by_treaty": {t: list(ns) for t, ns in table.treaty_notes.items()},
                        "rows": rows_as_records(table, lang)}, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -90,6 +90,7 @@ _LABEL = {
            "no_rule": "no rule of the logic concludes this predicate",
            "reconstructed": "relies on RECONSTRUCTED provisions (not in the corpus text)",
            "reconstructed_mark": "relies on RECONSTRUCTED",
+           "ledger_row": "{ledger} row {row}",
            "entitlement": "entitlement to the benefits",
            "unless_denied": "— unless {prov} denies the benefit (requires judgment): then benefits denied, "
                             "it may tax under its domestic law",
@@ -101,8 +102,9 @@ _LABEL = {
            "unknown_facts": "facts given as unknown or as alternatives",
            "turns_on_open": "outcomes that turn on open facts", "decides": "decides",
            "not_given_facts": "facts not given, answered over every value they may take",
+           "not_given_facts_cut": "facts not given, whose values the time limit left not all examined",
            "incomplete": "INCOMPLETE",
-           "and": "and", "or": "or", "is": "is", "if": "if",
+           "and": "and", "or": "or", "is": "is", "if": "if", "is_if": "is",
            "some_combinations": "in some combinations of the unknown facts",
            "in_some": "in some combinations only", "otherwise": "otherwise",
            "at_most": "may tax, capped at {rate} of the gross amount at most",
@@ -116,11 +118,18 @@ _LABEL = {
            "depends_alternatives": "depends on {fact}, given as unknown or as alternatives ({prov})",
            "depends_not_given": "depends on {fact}, not given ({prov})",
            "time_limit_check": "the time limit was reached before the check ended: nothing is final ({prov})",
+           "time_limit_proven": "the time limit was reached before every value of the open facts was examined: the "
+                                "outcomes and findings shown hold on the facts given; an outcome shown as undetermined "
+                                "is not proven either way, and no bound is stated ({prov})",
+           "time_limit_check_proven": "the time limit was reached before the check ended: the outcomes and findings "
+                                      "shown hold on the facts given (the rules applied once, the open facts as "
+                                      "open); an outcome shown as undetermined is not proven either way, and no "
+                                      "bound is stated ({prov})",
            "alternatives_note": "note: facts given as alternatives are explained at their first value ({told}); "
                                 "`treaty check` shows every alternative",
            "decisive_cut": "the decisive lines are not shown: the time limit was reached before the legal argument "
                            "was derived (`treaty explain {source}` gives it)",
-           "item": "item", "type": "type"},
+           "item": "item", "type": "type", "common_grounds": "grounds common to the conclusions below"},
     "pt": {"status": "situação", "provisions": "dispositivos", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimentos conferem", "expect_ok_one": "expect: o rendimento confere",
            "expect_bad": "expect: {n} divergências", "expect_bad_one": "expect: 1 divergência",
@@ -129,6 +138,7 @@ _LABEL = {
            "no_rule": "nenhuma regra conclui este predicado",
            "reconstructed": "baseia-se em dispositivos RECONSTITUÍDOS (ausentes do texto do corpus)",
            "reconstructed_mark": "baseia-se em RECONSTITUÍDOS",
+           "ledger_row": "{ledger}, linha {row}",
            "entitlement": "direito aos benefícios",
            "unless_denied": "— salvo se o {prov} negar o benefício (exige avaliação): então benefícios negados, "
                             "pode tributar segundo sua legislação interna",
@@ -141,8 +151,9 @@ _LABEL = {
            "unknown_facts": "fatos informados como desconhecidos ou por alternativas",
            "turns_on_open": "resultados que dependem de fatos em aberto", "decides": "decide",
            "not_given_facts": "fatos não informados, respondidos para todos os valores que podem ter",
+           "not_given_facts_cut": "fatos não informados, cujos valores o tempo limite deixou sem examinar todos",
            "incomplete": "INCOMPLETO",
-           "and": "e", "or": "ou", "is": "é", "if": "se",
+           "and": "e", "or": "ou", "is": "é", "if": "se", "is_if": "for",
            "some_combinations": "em certas combinações dos fatos desconhecidos",
            "in_some": "só em certas combinações", "otherwise": "nos demais casos",
            "at_most": "pode tributar, no máximo {rate} do montante bruto",
@@ -156,11 +167,19 @@ _LABEL = {
            "depends_alternatives": "depende de {fact}, informado como desconhecido ou por alternativas ({prov})",
            "depends_not_given": "depende de {fact}, não informado ({prov})",
            "time_limit_check": "o tempo limite se esgotou antes do fim da verificação: nada é definitivo ({prov})",
+           "time_limit_proven": "o tempo limite se esgotou antes de examinados todos os valores dos fatos em "
+                                "aberto: os resultados e constatações mostrados valem com os fatos informados; um "
+                                "resultado indeterminado não está provado em nenhum sentido, e nenhum limite é "
+                                "indicado ({prov})",
+           "time_limit_check_proven": "o tempo limite se esgotou antes do fim da verificação: os resultados e "
+                                      "constatações mostrados valem com os fatos informados (as regras aplicadas uma "
+                                      "vez, os fatos em aberto como em aberto); um resultado indeterminado não está "
+                                      "provado em nenhum sentido, e nenhum limite é indicado ({prov})",
            "alternatives_note": "nota: os fatos informados por alternativas são explicados no primeiro valor "
                                 "({told}); `treaty check` mostra todas as alternativas",
            "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite se esgotou antes de a argumentação "
                            "jurídica ser derivada (`treaty explain {source}` a apresenta)",
-           "item": "rendimento", "type": "tipo"},
+           "item": "rendimento", "type": "tipo", "common_grounds": "fundamentos comuns às conclusões abaixo"},
     "pt-PT": {"status": "estado", "provisions": "disposições", "why_not": "porque não", "holds": "verifica-se",
               "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
               "reconstructed_mark": "assenta em RECONSTITUÍDAS",
@@ -173,6 +192,7 @@ _LABEL = {
               "unknown_facts": "factos indicados como desconhecidos ou por alternativas",
               "turns_on_open": "resultados que dependem de factos em aberto",
               "not_given_facts": "factos não indicados, respondidos para todos os valores que podem ter",
+              "not_given_facts_cut": "factos não indicados, cujos valores o tempo limite deixou sem examinar todos",
               "some_combinations": "em certas combinações dos factos desconhecidos", "otherwise": "nos outros casos",
               "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
               "base_open": "desconhecido: saber se o limite se aplica à totalidade do montante ou só a uma parte "
@@ -181,6 +201,14 @@ _LABEL = {
               "depends_alternatives": "depende de {fact}, indicado como desconhecido ou por alternativas ({prov})",
               "depends_not_given": "depende de {fact}, não indicado ({prov})",
               "time_limit_check": "o tempo limite esgotou-se antes do fim da verificação: nada é definitivo ({prov})",
+              "time_limit_proven": "o tempo limite esgotou-se antes de examinados todos os valores dos factos em "
+                                   "aberto: os resultados e constatações mostrados valem com os factos indicados; um "
+                                   "resultado indeterminado não está provado em nenhum sentido, e nenhum limite é "
+                                   "indicado ({prov})",
+              "time_limit_check_proven": "o tempo limite esgotou-se antes do fim da verificação: os resultados e "
+                                         "constatações mostrados valem com os factos indicados (as regras aplicadas "
+                                         "uma vez, os factos em aberto como em aberto); um resultado indeterminado não "
+                                         "está provado em nenhum sentido, e nenhum limite é indicado ({prov})",
               "alternatives_note": "nota: os factos indicados por alternativas são explicados no primeiro valor "
                                    "({told}); `treaty check` mostra todas as alternativas",
               "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite esgotou-se antes de a "
@@ -441,6 +469,8 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
         return label("depends_alternatives", lang).format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
     if f.kind == "time_limit" and f.fact == "check":  # the whole check cut, grounding included
         return label("time_limit_check", lang).format(prov=f.provision)
+    if f.kind == "time_limit" and f.fact in ("proven", "check_proven"):  # cut, the three-valued answer kept
+        return label(f"time_limit_{f.fact}", lang).format(prov=f.provision)
     if f.kind == "relief":
         return wording(_FINDING, lang)[f.kind].format(fact=_relief_fact(f.fact or "", lang), prov=f.provision)
     fact = constant_text(f.fact or "", lang) if f.kind in _CONSTANT_FACTS else fact_text(f.fact or "", lang)
@@ -687,46 +717,57 @@ _INCOMPLETE = {
     "en": {
         "check": "the time limit of {limit} was reached before the check ended (the rules were still being applied "
                  "to the scenario's facts{measured}): no item is decided",
-        "alternatives": "the time limit of {limit} was reached before every alternative was examined (wall-clock "
-                        "time: a busy machine examines less in it): the conclusions shown as certain are certain, "
-                        "the others are not final",
-        "search": "the time limit of {limit} was reached before the search ended (wall-clock time: a busy machine "
-                  "examines less in it): other changes may exist",
+        "check_proven": "the time limit of {limit} was reached before the check ended (the rules had been applied "
+                        "once, the open facts left open, but their values were not all examined{measured}): the "
+                        "outcomes and findings shown hold on the facts given, the others are not proven either way",
+        "alternatives": "the time limit of {limit} was reached before every alternative was examined (CPU time "
+                        "of the work: a busy machine gives the same answer): the conclusions shown as certain are "
+                        "certain, the others are not final",
+        "search": "the time limit of {limit} was reached before the search ended (CPU time of the work: a busy "
+                  "machine gives the same answer): other changes may exist",
         "answer": "the time limit of {limit} was reached before the answer was complete (treaty serve "
                   "--explain-time-limit): ask about fewer items, or run the command line",
         "measured": "measured in wall-clock time: {wall}",
         "measured_cpu": "measured in wall-clock time: {wall}, of which {cpu} of CPU time for the check",
-        "busy": "; the machine was busy: on an idle one the check would have done more in the limit",
+        "busy": "; the machine was busy, which does not change the answer: the limit counts CPU time",
         "slices": "; and in {n} more slice(s) of {size} items",
         "envelope": "{n} of {m} answer(s) incomplete; the first, {source}: {reason}",
     },
     "pt": {
         "check": "o tempo limite de {limit} se esgotou antes do fim da verificação (as regras ainda estavam sendo "
                  "aplicadas aos fatos do cenário{measured}): nenhum rendimento está decidido",
-        "alternatives": "o tempo limite de {limit} se esgotou antes de examinadas todas as alternativas (tempo "
-                        "decorrido: uma máquina ocupada examina menos nele): as conclusões mostradas como certas são "
-                        "certas, as demais não são definitivas",
-        "search": "o tempo limite de {limit} se esgotou antes do fim da busca (tempo decorrido: uma máquina ocupada "
-                  "examina menos nele): pode haver outras alterações",
+        "check_proven": "o tempo limite de {limit} se esgotou antes do fim da verificação (as regras foram aplicadas "
+                        "uma vez, os fatos em aberto como em aberto, mas seus valores não foram todos "
+                        "examinados{measured}): os resultados e constatações mostrados valem com os fatos informados, "
+                        "os demais não estão provados em nenhum sentido",
+        "alternatives": "o tempo limite de {limit} se esgotou antes de examinadas todas as alternativas (tempo de "
+                        "CPU do trabalho: uma máquina ocupada dá a mesma resposta): as conclusões mostradas como "
+                        "certas são certas, as demais não são definitivas",
+        "search": "o tempo limite de {limit} se esgotou antes do fim da busca (tempo de CPU do trabalho: uma máquina "
+                  "ocupada dá a mesma resposta): pode haver outras alterações",
         "answer": "o tempo limite de {limit} se esgotou antes de a resposta ficar completa (`treaty serve "
                   "--explain-time-limit`): pergunte sobre menos rendimentos, ou use a linha de comando",
         "measured": "medido em tempo decorrido: {wall}",
         "measured_cpu": "medido em tempo decorrido: {wall}, dos quais {cpu} de tempo de CPU para a verificação",
-        "busy": "; a máquina estava ocupada: em uma máquina ociosa a verificação teria feito mais dentro do limite",
+        "busy": "; a máquina estava ocupada, o que não muda a resposta: o limite conta tempo de CPU",
         "slices": "; e em mais {n} parte(s) de {size} rendimentos",
         "envelope": "{n} de {m} resposta(s) incompleta(s); a primeira, {source}: {reason}",
     },
     "pt-PT": {
         "check": "o tempo limite de {limit} esgotou-se antes do fim da verificação (as regras ainda estavam a ser "
                  "aplicadas aos factos do cenário{measured}): nenhum rendimento está decidido",
-        "alternatives": "o tempo limite de {limit} esgotou-se antes de examinadas todas as alternativas (tempo "
-                        "decorrido: uma máquina ocupada examina menos nele): as conclusões mostradas como certas são "
-                        "certas, as outras não são definitivas",
-        "search": "o tempo limite de {limit} esgotou-se antes do fim da pesquisa (tempo decorrido: uma máquina "
-                  "ocupada examina menos nele): pode haver outras alterações",
+        "check_proven": "o tempo limite de {limit} esgotou-se antes do fim da verificação (as regras foram "
+                        "aplicadas uma vez, os factos em aberto como em aberto, mas os seus valores não foram todos "
+                        "examinados{measured}): os resultados e constatações mostrados valem com os factos indicados, "
+                        "os outros não estão provados em nenhum sentido",
+        "alternatives": "o tempo limite de {limit} esgotou-se antes de examinadas todas as alternativas (tempo de "
+                        "CPU do trabalho: uma máquina ocupada dá a mesma resposta): as conclusões mostradas como "
+                        "certas são certas, as outras não são definitivas",
+        "search": "o tempo limite de {limit} esgotou-se antes do fim da pesquisa (tempo de CPU do trabalho: uma "
+                  "máquina ocupada dá a mesma resposta): pode haver outras alterações",
         "answer": "o tempo limite de {limit} esgotou-se antes de a resposta ficar completa (`treaty serve "
                   "--explain-time-limit`): pergunte sobre menos rendimentos, ou utilize a linha de comandos",
-        "busy": "; a máquina estava ocupada: numa máquina livre a verificação teria feito mais dentro do limite",
+        "busy": "; a máquina estava ocupada, o que não muda a resposta: o limite conta tempo de CPU",
     },
 }
 
@@ -762,7 +803,8 @@ def incomplete_text(reason: Incomplete | None, lang: str) -> str | None:
         measured += words["busy"] if reason.busy else ""
     limit = _seconds(reason.limit_seconds, lang)
     if reason.cut == Cut.CHECK:
-        text = words["check"].format(limit=limit, measured=f"; {measured}" if measured else "")
+        text = words["check_proven" if reason.proven else "check"].format(
+            limit=limit, measured=f"; {measured}" if measured else "")
     else:
         text = words[str(reason.cut)].format(limit=limit) + (f" ({measured})" if measured else "")
     if reason.more_slices:
@@ -828,7 +870,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         lines.append("")
     for answer in result.answers:
         lines += answer_lines(answer, lang)
-    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts")):
+    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts_cut" if result.incomplete else
+                                                     "not_given_facts")):
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines.append(f"{label(heading, lang)}:")
@@ -964,27 +1007,30 @@ def _factored(conjunctions: Sequence[Sequence[Condition]]) -> list[tuple[list[Co
     return out
 
 
-def conditions_text(holds_if: Sequence[Condition], lang: str) -> str:
+def conditions_text(holds_if: Sequence[Condition], lang: str, if_clause: bool = True) -> str:
     """``the holding of a in b (`holdings[0]`) began on 2024-03-31 or earlier and is 25% or more of the capital
     and persons.c.partnership is false``: values of open facts in words, each fact with where the scenario states
     it (:func:`open_fact_named`); the fields of one record (a holding, a stay, a place of business) said together,
-    after the record (:func:`_record_phrase`)."""
+    after the record (:func:`_record_phrase`). ``if_clause``: the conditions of an "if" (Portuguese's subjunctive:
+    "se ... for ..."); False for conditions stated as facts (a rate table's situation)."""
     and_ = f" {label('and', lang)} "
+    is_ = label("is_if" if if_clause else "is", lang)
     parts: list[str | list[Condition]] = []
     records: dict[str, list[Condition]] = {}
     for c in holds_if:
         m = _RECORD_FIELD.match(c.fact)
-        if m is not None and _record_phrase(c, lang) is not None:
+        if m is not None and _record_phrase(c, lang, if_clause) is not None:
             key = c.fact[:m.start("field")]
             if key not in records:
                 records[key] = []
                 parts.append(records[key])
             records[key].append(c)
         else:
-            parts.append(f"{open_fact_named(c.fact, c.field, lang)} {label('is', lang)} "
+            parts.append(f"{open_fact_named(c.fact, c.field, lang)} {is_} "
                          f"{named_values(c.values, c.listed, c.kind, lang)}")
     return and_.join(part if isinstance(part, str) else
-                     f"{_record_named(part[0], lang)} {and_.join(_record_phrase(c, lang) or '' for c in part)}"
+                     f"{_record_named(part[0], lang)} "
+                     f"{and_.join(_record_phrase(c, lang, if_clause) or '' for c in part)}"
                      for part in parts)
 
 
@@ -1005,7 +1051,8 @@ _RECORD_WORDS = {
            "direct_true": "is direct", "direct_false": "is indirect", "a_day": "a day {v}",
            "of_from": "its first day", "of_until": "its last day", "of_capital": "its share of the capital",
            "of_votes": "its share of the voting rights", "of_value": "its share of the value of the shares",
-           "of_profits": "its share of the participation in the profits", "of_direct": "whether it is direct"},
+           "of_profits": "its share of the participation in the profits", "of_direct": "whether it is direct",
+           "or_earlier": "or earlier", "or_later": "or later"},
     "pt": {"holding": "a participação de {holder} em {company}", "presence": "a permanência de {person} em {state}",
            "place": "o local de negócios {place}", "period": "o período {n} do local de negócios {place}",
            "from": "começou em {v}", "until": "termina em {v}",
@@ -1014,12 +1061,26 @@ _RECORD_WORDS = {
            "direct_true": "é direta", "direct_false": "é indireta", "a_day": "um dia {v}",
            "of_from": "o primeiro dia", "of_until": "o último dia", "of_capital": "a parcela do capital",
            "of_votes": "a parcela dos direitos de voto", "of_value": "a parcela do valor das ações",
-           "of_profits": "a parcela da participação nos lucros", "of_direct": "se é direta"},
+           "of_profits": "a parcela da participação nos lucros", "of_direct": "se é direta",
+           "or_earlier": "ou anterior", "or_later": "ou posterior"},
+    "pt-if": {"from": "tiver começado em {v}", "until": "terminar em {v}", "until_none": "continuar",
+              "capital": "for de {v} do capital", "votes": "for de {v} dos direitos de voto",
+              "value": "for de {v} do valor das ações", "profits": "for de {v} da participação nos lucros",
+              "direct_true": "for direta", "direct_false": "for indireta", "or_earlier": "ou antes",
+              "or_later": "ou depois"},
 }
 """The open fields of a record in words (the scenario format's ``holdings``, ``presence`` and
 ``places_of_business``, :doc:`scenario-format`): the record, what each field's values say of it, and each field
 as a noun (what an outcome depends on). A stay and a place of business are said by their first and last days
-only."""
+only. ``pt-if``: Portuguese's forms in a condition ("se a participação ... tiver começado em 15/03/2022 ou antes e
+for de 25% ou mais do capital"), over ``pt``'s."""
+
+def _record_words(lang: str, if_clause: bool) -> dict[str, str]:
+    """:data:`_RECORD_WORDS` in ``lang``, with a condition's forms (``pt-if``) where ``if_clause`` asks for them."""
+    words = wording(_RECORD_WORDS, lang)
+    mood = f"{languages.family(lang)}-if"
+    return {**words, **_RECORD_WORDS[mood]} if if_clause and mood in _RECORD_WORDS else words
+
 
 _DATES_ONLY = ("from", "until")
 """The fields of a stay and of a place of business said in words (the others as facts)."""
@@ -1029,11 +1090,12 @@ def _has_field(m: re.Match[str]) -> bool:
     return m["holder"] is not None or m["field"] in _DATES_ONLY
 
 
-def _record_phrase(c: Condition, lang: str) -> str | None:
+def _record_phrase(c: Condition, lang: str, if_clause: bool = False) -> str | None:
     """What ``c``'s values say of its record ("began on 2022-03-15 or earlier", "is 25% or more of the capital");
-    None for a field without words or values said otherwise (then the condition is said as a fact)."""
+    None for a field without words or values said otherwise (then the condition is said as a fact). ``if_clause``:
+    in a condition's mood where the language has one (Portuguese's subjunctive: "tiver começado em ...")."""
     m = _RECORD_FIELD.match(c.fact)
-    words = wording(_RECORD_WORDS, lang)
+    words = _record_words(lang, if_clause)
     if m is None or not _has_field(m):
         return None
     name, shown = m["field"], c.listed[0] if len(c.listed) == 1 else (c.values if not c.listed else None)
@@ -1045,6 +1107,8 @@ def _record_phrase(c: Condition, lang: str) -> str | None:
         return words["until_none"]
     if f"of_{name}" not in words or "not stated" in shown:
         return None
+    if name in _DATES_ONLY:  # a date's bound as a day is said ("ou antes" in a Portuguese condition)
+        shown = re.sub(r"\bor (earlier|later)\b", lambda b: words[f"or_{b[1]}"], shown)
     values = values_text(shown, lang)
     if shown.startswith("from ") and name in _DATES_ONLY:
         values = words["a_day"].format(v=values)
@@ -1253,6 +1317,18 @@ def check_json(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
     return data
 
 
+def with_decisive(data: dict[str, Any], result: ScenarioResult, lang: str, decisive: dict[tuple[str, str], str],
+                  decisive_cut: bool) -> None:
+    """`treaty check --format json`'s document ``data`` of ``result`` with each State's ``decisive`` line (the line the
+    text prints under its outcome; null where there is none) and, where the time limit stopped their derivation,
+    ``decisive_cut`` in words (as the text says it)."""
+    for item in data.get("items", []):
+        for state in item.get("states", []):
+            state["decisive"] = decisive.get((item.get("item_id"), state.get("state")))
+    if decisive_cut:
+        data["decisive_cut"] = label("decisive_cut", lang).format(source=result.source)
+
+
 def answer_lines(a: PersonAnswer, lang: str) -> list[str]:
     """A question about a person: its residence and, where asked, whether it is a qualified person."""
     words = wording(_ANSWER, lang)
@@ -1354,7 +1430,8 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     if withholding:
         lines += ["", f"## {label('withholding', lang)}", ""]
         lines += [f"- `{iid}`: {text}" for iid, text in withholding]
-    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts")):
+    for given, heading in ((True, "unknown_facts"), (False, "not_given_facts_cut" if result.incomplete else
+                                                     "not_given_facts")):
         shown = [u for u in result.unknowns if u.given == given]
         if shown:
             lines += ["", f"## {label(heading, lang)}", ""]
@@ -1696,7 +1773,7 @@ def argument_line(line: Line) -> str:
     """``<provision>: <reading> — <fact>; <fact>`` (``<reading> — ...`` where the reading opens with the
     provision) or ``<provision> does not apply (<exception>): <why>``."""
     facts = "; ".join(line.figures)
-    if line.kind == "exception":
+    if line.kind in ("exception", "not_met", "open"):
         return f"{line.reading}: {facts}" if facts else line.reading
     head = line.reading if names_provision(line) else f"{line.provision}: {line.reading}"
     return head + (f" — {facts}" if facts else "")
@@ -1754,16 +1831,87 @@ def conclusions(args: list[Argument], item: ItemResult | None, lang: str) -> lis
     return out
 
 
+def merged(concs: Sequence[Conclusion], lang: str) -> list[Conclusion]:
+    """One conclusion for those that say the same of the item under several provisions (an entitlement denied
+    under each test the claimant does not meet): one heading citing each provision, as `treaty check` lists them,
+    over their lines, each once."""
+    groups: dict[tuple[str, str, str], list[Conclusion]] = {}
+    order: list[tuple[str, str, str] | Conclusion] = []
+    for c in concs:
+        arg = c.argument
+        shown = readings.provision_text(arg.provision, lang) if arg is not None and arg.provision else None
+        if arg is None or arg.state is not None or arg.finding is not None or shown is None \
+                or f"({shown})" not in c.heading:
+            order.append(c)
+            continue
+        head, _, tail = c.heading.rpartition(f"({shown})")
+        key = (arg.name, head, tail)
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(c)
+    out: list[Conclusion] = []
+    for entry in order:
+        if isinstance(entry, Conclusion):
+            out.append(entry)
+            continue
+        group = groups[entry]
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        _name, head, tail = entry
+        cited = [readings.provision_text(c.argument.provision, lang) for c in group
+                 if c.argument is not None and c.argument.provision]
+        lines: dict[str, Line] = {}
+        for c in group:
+            for ln in c.lines:
+                lines.setdefault(argument_line(ln), ln)
+        first = group[0].argument
+        assert first is not None
+        joined = replace(first, lines=list(lines.values()))
+        out.append(Conclusion(f"{head}({', '.join(dict.fromkeys(cited))}){tail}", joined))
+    return out
+
+
+def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[Line]]]:
+    """Each line of an item's conclusions said once: the lines two or more conclusions share (a dividend's
+    paragraph 1 and the residence of its payer and recipient, under each State's outcome and each finding),
+    first, once; then each conclusion's own lines. A conclusion's first line (the provision that gives it)
+    stays under it; a line that is another conclusion's first line is said there only."""
+    texts = [[argument_line(ln) for ln in c.lines] for c in concs]
+    firsts = {t[0] for t in texts if t}
+    count: dict[str, int] = {}
+    for t in texts:
+        for text in dict.fromkeys(t):
+            count[text] = count.get(text, 0) + 1
+    common: dict[str, Line] = {}
+    own: list[list[Line]] = []
+    for c, t in zip(concs, texts, strict=True):
+        kept = []
+        for i, (ln, text) in enumerate(zip(c.lines, t, strict=True)):
+            if i == 0 or (count[text] < 2 and text not in firsts):
+                kept.append(ln)
+            elif text not in firsts:
+                common.setdefault(text, ln)
+        own.append(kept)
+    return list(common.values()), own
+
+
 def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
     caveat = caveat_text(result.treaty, lang) if result is not None else None
     out: list[str] = [caveat, ""] if caveat else []
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out.append(iid)
-        for c in conclusions(args, by_id.get(iid), lang):
+        concs = merged(conclusions(args, by_id.get(iid), lang), lang)
+        common, own = shared_grounds(concs)
+        if common:
+            out.append("  " + label("common_grounds", lang))
+            out += ["    " + argument_line(ln) for ln in common]
+        for c, lines in zip(concs, own, strict=True):
             out.append("  " + c.heading)
             out += ["    " + text for text in c.alternatives]
-            out += ["    " + argument_line(ln) for ln in c.lines]
+            out += ["    " + argument_line(ln) for ln in lines]
         out.append("")
     return provision_words("\n".join(out).rstrip() + "\n", lang)
 
@@ -1774,10 +1922,14 @@ def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang:
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out += [f"## {iid}", ""]
-        for c in conclusions(args, by_id.get(iid), lang):
+        concs = merged(conclusions(args, by_id.get(iid), lang), lang)
+        common, own = shared_grounds(concs)
+        if common:
+            out += [f"**{label('common_grounds', lang)}**", "", *_markdown_lines(common), ""]
+        for c, lines in zip(concs, own, strict=True):
             out += [f"**{c.heading}**".replace("|", "\\|"), ""]
             out += [f"- {text}".replace("|", "\\|") for text in c.alternatives]
-            out += _markdown_lines(c.lines)
+            out += _markdown_lines(lines)
             out.append("")
     return provision_words("\n".join(out).rstrip() + "\n", lang)
 
@@ -1861,7 +2013,14 @@ def why_not_json(answers: Sequence[WhyNot], lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def decisive_line(arg: Argument) -> str | None:
-    """The line under a State's outcome in `treaty check`: the provision that gives it, with its facts."""
+def decisive_line(arg: Argument, lang: str = "en") -> str | None:
+    """The line under a State's outcome in `treaty check`: the provision that gives it, with its facts, then each
+    more favourable provision considered and not met with the condition that failed and its figures."""
     line = arg.decisive
-    return argument_line(line) if line is not None else None
+    if line is None:
+        return None
+    text = argument_line(line)
+    unmet = [readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang),
+                                                         why="; ".join(ln.tested or ln.figures))
+             for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
+    return text + ("; " if " — " in text else " — ") + "; ".join(unmet) if unmet else text

@@ -684,7 +684,7 @@ def node_label(node: Node, lang: str, width: int = 34) -> str:
     if node.kind == "test" and node.note:
         lines[-1] += "  " + node.note.split(":")[-1].strip()
     if node.provision:
-        lines.append(f"§ {node.provision}")
+        lines.append(f"§ {readings.provision_text(node.provision, lang)}")  # "Protocolo 9" in Portuguese
     if node.reconstructed:
         lines.append(word("reconstructed", lang))
     if node.judgment:

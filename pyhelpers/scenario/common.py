@@ -201,6 +201,9 @@ def _percent(value: Any) -> Any:
 BasisPoints = Annotated[int, BeforeValidator(_percent), WithJsonSchema(schema_type("Percentage"))]
 """A percentage as the user writes it (``24.9``), stored as basis points (``2490``)."""
 
+percent_points = _percent
+"""The value a :data:`BasisPoints` field takes for what is written (raises ValueError where it takes none)."""
+
 
 MAX_AMOUNT_DIGITS = 15
 """At most this many digits before an amount's point: amounts below 10^15. Computed amounts (an amount

@@ -307,23 +307,35 @@ def _check_procedures(sc: Scenario, source: str, lines: LineMap) -> list[Problem
 
     persons = list(sc.persons)
     for i, item in enumerate(sc.income):
-        tax = item.tax
-        if tax is not None:
+        listed = isinstance(item.tax, list)
+        if listed and not item.taxes:
+            bad(("income", i, "tax"), "one tax, or a list of taxes of different States", "an empty list")
+        levied: dict[str, int] = {}
+        for j, tax in enumerate(item.taxes):
+            at: tuple[Any, ...] = ("income", i, "tax", j) if listed else ("income", i, "tax")
             implied = catalogue().tax_states.get(tax.name)
             if implied is None and tax.state is None:
-                bad(("income", i, "tax", "state"), "the State that levies a tax named other", "nothing")
+                bad((*at, "state"), "the State that levies a tax named other", "nothing")
             if implied is not None and tax.state not in (None, implied):
-                bad(("income", i, "tax", "state"), f"{implied} (the State of {tax.name}) or nothing", str(tax.state))
+                bad((*at, "state"), f"{implied} (the State of {tax.name}) or nothing", str(tax.state))
+            state = implied or tax.state
+            if state is not None and state in levied:
+                bad(at, f"at most one tax of each State (tax[{levied[state]}] is a tax of {state})",
+                    f"a second tax of {state} ({tax.name})")
+            elif state is not None:
+                levied[state] = j
+            if tax.name == "other" and any(t.name == "other" for t in item.taxes[:j]):
+                bad((*at, "name"), "at most one tax named other on an item", "a second tax named other")
             if tax.name != "other":
                 for attr in ("in_force_from", "identical_or_similar", "federal"):
                     if getattr(tax, attr) is not None:
-                        bad(("income", i, "tax", attr), f"{attr} only for a tax named other", tax.name)
+                        bad((*at, attr), f"{attr} only for a tax named other", tax.name)
             elif tax.federal is not None and tax.state not in catalogue().union_states:
-                bad(("income", i, "tax", "federal"),
+                bad((*at, "federal"),
                     f"federal only for a tax of {' or '.join(sorted(catalogue().union_states)) or 'a federal State'}",
                     f"a tax of {tax.state or 'no State given'}")
             if tax.fiscal_year_start is not None and tax.fiscal_year_start > item.date:
-                bad(("income", i, "tax", "fiscal_year_start"), f"a date on or before the item's date ({item.date})",
+                bad((*at, "fiscal_year_start"), f"a date on or before the item's date ({item.date})",
                     str(tax.fiscal_year_start))
         relief = item.relief
         if relief is not None:
@@ -359,10 +371,10 @@ def _check_procedures(sc: Scenario, source: str, lines: LineMap) -> list[Problem
                     describe(nd.place_of_business))
             if nd.place_of_business is not None and nd.place_of_business not in sc.places_of_business:
                 bad((*path, "place_of_business"), "the id of a place of business", repr(nd.place_of_business))
-            if tax is not None:
-                tax_state = catalogue().tax_states.get(tax.name, tax.state)
-                if tax_state is not None and tax_state != nd.taxing_state:
-                    bad((*path, "taxing_state"), f"the State of the item's tax ({tax_state})", nd.taxing_state)
+            tax_states = sorted({st for t in item.taxes if (st := catalogue().tax_states.get(t.name, t.state))})
+            if tax_states and nd.taxing_state not in tax_states:
+                bad((*path, "taxing_state"), f"the State of one of the item's taxes ({' or '.join(tax_states)})",
+                    nd.taxing_state)
     return problems
 
 

@@ -114,7 +114,7 @@ class IncomeItem(Model):
     payment_for: PaymentForDetails | None = Field(default=None)
     shares_alienated: SharesAlienatedDetails | None = Field(default=None)
     gain_arises_in: State | Unknown | None = Field(default=None)
-    tax: TaxConcerned | None = Field(default=None)
+    tax: TaxConcerned | list[TaxConcerned] | None = Field(default=None)
     relief: ReliefFacts | None = Field(default=None)
     mutual_agreement_case: MutualAgreementCase | None = Field(default=None)
     most_favoured_nation: LaterConventionLimit | None = Field(
@@ -124,3 +124,16 @@ class IncomeItem(Model):
     passed_on: PassedOn | None = Field(  # [ppt-indicators]
         default=None, description="the recipient passes on a share of the item to another person within some days "
         "(back to back): an indicator for a principal purpose test, never a decision; default: not given")
+
+    @property
+    def taxes(self) -> tuple[TaxConcerned, ...]:
+        """The taxes the item names: none, the one ``tax``, or each of its list."""
+        if self.tax is None:
+            return ()
+        return tuple(self.tax) if isinstance(self.tax, list) else (self.tax,)
+
+    @property
+    def single_tax(self) -> TaxConcerned | None:
+        """The item's tax where it names exactly one (given alone or as a list of one), else ``None``."""
+        taxes = self.taxes
+        return taxes[0] if len(taxes) == 1 else None

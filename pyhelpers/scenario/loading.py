@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from pyhelpers.base.errors import InputError, Problem, ScenarioError
 from pyhelpers.scenario import openfacts
 from pyhelpers.scenario.catalogue import catalogue
-from pyhelpers.scenario.common import MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS
+from pyhelpers.scenario.common import MAX_AMOUNT_DECIMALS, MAX_AMOUNT_DIGITS, percent_points
 from pyhelpers.scenario.consistency import check_references
 from pyhelpers.scenario.document import Scenario
 from pyhelpers.scenario.income import IncomeItem
@@ -92,9 +92,14 @@ def load_context_text(text: str, source: str) -> tuple[Scenario, str | None]:
     context = load_dict(data, str(path), lines)
     if context.open_facts:
         f = context.open_facts[0]
+        found, hint = ("`unknown` (a first or last day not known)",
+                       "give the day (each row is decided with the context's facts as given), or check the scenario "
+                       "with the day open with `treaty check`, which answers over every day by the critical dates") \
+            if f.open_end else ("a range (between)" if f.ranged else "values that may change (changeable)"
+                                if f.kind == "changeable" else "alternatives (one_of)",
+                                "check a scenario with alternatives with `treaty check`")
         raise ScenarioError([Problem(str(path), f.line, field_path(f.path), "a plain value in a batch context",
-                                     "alternatives (one_of / between / changeable)",
-                                     "check a scenario with alternatives with `treaty check`")])
+                                     found, hint)])
     return context, treaty if isinstance(treaty, str) else None
 
 
@@ -139,6 +144,22 @@ def own_amount(text: str) -> Decimal | None:
     """The amount every :class:`~pyhelpers.scenario.common.Money` reads ``text`` as, if it is digits 0-9 with at
     most 15 before the point and six after, no sign (``Decimal(text)``, as its validator reads it)."""
     return Decimal(text) if _OWN_AMOUNT.fullmatch(text) else None
+
+
+_OWN_RATE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,2})?")
+
+
+def own_rate(text: str) -> int | None:
+    """The basis points every :data:`~pyhelpers.scenario.common.BasisPoints` field reads ``text`` as (its validator's
+    value), if it is digits 0-9, at most three before the point and two after, no sign nor ``%``, at most 100 (else
+    None: then it is validated as usual)."""
+    if not _OWN_RATE.fullmatch(text):
+        return None
+    try:
+        points: int = percent_points(text)
+        return points
+    except ValueError:
+        return None
 
 
 M = TypeVar("M", bound=BaseModel)

@@ -1,5 +1,5 @@
 """Benchmark of `treaty batch`: python tests/bench/batch.py N [--workers W] [--chunk C] [--callgrind ROWS] [--no-raw]
-[--bounds]
+[--no-bounds] [--without-missing]
 
 Generates a realistic ledger of N rows (tests/ledger_gen.py: mixed treaties and types, 5% bad rows of
 every kind, payments on schedules) and a worst case of N rows where nearly every row is a distinct case
@@ -18,8 +18,11 @@ every kind, payments on schedules) and a worst case of N rows where nearly every
 
 ``--no-raw`` leaves out the raw baseline (nothing recorded), for rows/s and peak memory of long ledgers
 (1 M, 10 M rows). ``--keep DIR`` copies the outputs there (to compare two versions of the code with cmp:
-error messages name the ledger by its temporary path, so replace ``/tmp/tmp*/`` in both first). ``--bounds``
-decides as ``treaty batch --bounds`` (a row whose outcome a missing fact leaves undetermined with its bound).
+error messages name the ledger by its temporary path, so replace ``/tmp/tmp*/`` in both first). The batch decides
+as ``treaty batch`` does by default (a row whose outcome a missing fact leaves undetermined with its bound);
+``--no-bounds`` as ``treaty batch --no-bounds`` (``--bounds``, the default, is accepted). ``--without-missing``
+leaves out of each ledger the rows a missing fact leaves with the status ``missing`` (found by a batch without the
+bound, not timed), to measure what the bound costs a ledger that needs none.
 Figures only: nothing is asserted.
 """
 
@@ -167,6 +170,25 @@ def callgrind(tmp: Path, rows: int, chunk: int, schedule: bool = True) -> None:
           f"{per_row / raw_per_row:.2f}x")
 
 
+def _drop_missing(ledger: Path, checker: Checker, workers: int, chunk: int) -> None:
+    """``ledger`` without the rows a batch (without the bound) gives the status ``missing``."""
+    import csv
+
+    out = ledger.with_name(ledger.stem + "-statuses.csv")
+    run_batch(ledger, CONTEXT, out, workers=workers, chunk_size=chunk, checker=checker, bounds=False)
+    with open(out, newline="", encoding="utf-8") as fh:
+        missing = {r["id"] for r in csv.DictReader(fh) if r["status"] == "missing"}
+    with open(ledger, newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        fields = list(reader.fieldnames or ())
+        kept = [r for r in reader if r["id"] not in missing]
+    with open(ledger, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(kept)
+    out.unlink()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("n", type=int, nargs="?", default=20000)
@@ -179,9 +201,12 @@ def main() -> None:
     ap.add_argument("--keep", type=Path, help="copy the outputs into this folder")
     ap.add_argument("--no-raw", action="store_true",
                     help="no raw clingo baseline (nothing recorded): rows/s and peak memory of long ledgers")
-    ap.add_argument("--bounds", action="store_true",
-                    help="decide as treaty batch --bounds (a row whose outcome a missing fact leaves undetermined "
-                         "with its bound)")
+    ap.add_argument("--bounds", action="store_true", help="the default (accepted): each row with its bound")
+    ap.add_argument("--no-bounds", action="store_true",
+                    help="decide as treaty batch --no-bounds (a row whose outcome a missing fact leaves undetermined "
+                         "without its bound)")
+    ap.add_argument("--without-missing", action="store_true",
+                    help="leave out the rows whose status is missing (a ledger that needs no bound)")
     args = ap.parse_args()
     chunk = args.chunk or DEFAULT_CHUNK
     checker = Checker().warm()
@@ -195,6 +220,8 @@ def main() -> None:
             ledger = tmpdir / f"ledger-{name}.csv"
             t0 = time.perf_counter()
             write_csv(ledger, iter_rows(args.n, seed=1, schedule=schedule))  # streamed: never all in memory
+            if args.without_missing:
+                _drop_missing(ledger, checker, args.workers, chunk)
             gen = time.perf_counter() - t0
             out = tmpdir / f"out-{name}.csv"
             runs = tmpdir / f"runs-{name}"
@@ -205,12 +232,14 @@ def main() -> None:
             try:
                 t0, cpu0 = time.perf_counter(), _cpu_seconds()
                 summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=checker,
-                                    bounds=args.bounds)
+                                    bounds=not args.no_bounds)
                 dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
             finally:
                 solve.run_clingo = real
             peaks = _peak_mb(resource.RUSAGE_SELF), _peak_mb(resource.RUSAGE_CHILDREN)  # before raw clingo runs
-            print(f"{label}{' --bounds' if args.bounds else ''}: {args.n:,} rows in {dt:.2f} s = {args.n / dt:,.0f} "
+            rows = summary.rows
+            flags = (" --no-bounds" if args.no_bounds else "") + (" without missing" if args.without_missing else "")
+            print(f"{label}{flags}: {rows:,} rows in {dt:.2f} s = {rows / dt:,.0f} "
                   f"rows/s ({args.workers} workers, "
                   f"chunks of {chunk}; {cpu:.2f} s of CPU; ledger generated in {gen:.1f} s); statuses "
                   f"{dict(sorted(summary.by_status.items()))}")
