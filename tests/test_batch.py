@@ -421,8 +421,9 @@ def test_explain_row_prints_the_legal_argument_as_explain_does(tmp_path: Path) -
     head, _, argument = out.partition(f"\n\n{row['id']}\n")
     assert "  Brazil:   may tax, capped at 10% of the gross amount  (br-pt 10(2); br-pt 10(2)(a))" in head
     lines = argument.splitlines()
-    assert lines[0] == "  Brazil: may tax, capped at 10% of the gross amount", out
-    assert lines[1].startswith("    br-pt 10(2)(a): the tax of Brazil on ") and "(≥ 25%)" in lines[1]
+    assert lines[0] == "  grounds common to the conclusions below", out  # said once, before the States' own
+    at = lines.index("  Brazil: may tax, capped at 10% of the gross amount")
+    assert lines[at + 1].startswith("    br-pt 10(2)(a): the tax of Brazil on ") and "(≥ 25%)" in lines[at + 1]
     assert not any(b in argument for b in BOOKKEEPING) and len(out.splitlines()) < 40, out
     full = CliRunner().invoke(main, [*args, "--full"]).stdout
     assert full.startswith(head) and "‹br-pt/10-2-a-cap›" in full and "Σ #min = 10% (1)" in full

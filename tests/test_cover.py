@@ -203,7 +203,7 @@ def test_conjunctions_that_share_a_condition_say_it_once() -> None:
     assert text == ("kind is related company, or if kind is other fixed place and (fixed is false, "
                     "or business_carried_on is false)")
     assert either_text([(KIND_OTHER, NOT_FIXED), (KIND_OTHER, NO_BUSINESS)], "pt") == (
-        "kind é other fixed place e (fixed é não, ou business_carried_on é não)")
+        "kind for other fixed place e (fixed for não, ou business_carried_on for não)")
 
 
 def test_conjunctions_that_share_nothing_stay_apart() -> None:

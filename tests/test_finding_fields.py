@@ -52,7 +52,7 @@ def test_portuguese_text_names_the_field(places: ScenarioResult) -> None:
             f"`{ACTIVITIES}`\n") in text
     # a finding possible only under some values: the condition, then the field, once
     assert ("possivelmente: fato ausente: independência do agente (undescribed-place) (exigido pelo br-pt 5(6)) se "
-            "places_of_business.undescribed-place.kind é agente; informe-o em "
+            "places_of_business.undescribed-place.kind for agente; informe-o em "
             "`places_of_business.undescribed-place.agent.independent`\n") in text
 
 

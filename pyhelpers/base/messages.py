@@ -525,6 +525,10 @@ _PT: tuple[tuple[str, str], ...] = (
 
 
 _PT_PT: dict[str, str] = {
+    "give the day (each row is decided with the context's facts as given), or check the scenario with the day "
+    "open with `treaty check`, which answers over every day by the critical dates":
+        "indique o dia (cada linha é decidida com os factos do contexto como indicados), ou verifique o cenário com "
+        "o dia em aberto com `treaty check`, que responde sobre todos os dias pelas datas críticas",
     '(file)':
         '(ficheiro)',
     'a float':

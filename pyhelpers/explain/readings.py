@@ -204,6 +204,7 @@ _WORDS["pt"]["not_met_figures"] = "{condition}: não se verifica ({figures})"
 # a more favourable provision considered for an outcome and not met, after the decisive line (`treaty check`)
 _WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
 _WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
+_WORDS["pt-PT"]["not_met_short"] = "requisitos do {prov} não cumpridos: {why}"
 _WORDS["en"]["protocol"] = "Protocol"
 _WORDS["pt"]["protocol"] = "Protocolo"
 

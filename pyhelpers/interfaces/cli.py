@@ -335,9 +335,8 @@ def _decisive(checker: Checker, scenario: Scenario, result: ScenarioResult, lang
 
     from pyhelpers.engine.bounded import run_bounded
     from pyhelpers.engine.limited import GRACE
-    from pyhelpers.scenario.limits import SLICE_ITEMS
 
-    if scenario.open_facts or not scenario.income or len(scenario.income) > SLICE_ITEMS:
+    if not documents.has_decisive_lines(scenario):
         return {}
     if result.incomplete is not None:
         return None
@@ -348,17 +347,7 @@ def _decisive(checker: Checker, scenario: Scenario, result: ScenarioResult, lang
 def _decisive_lines(checker: Checker, scenario: Scenario, lang: str, _emit: Callable[[None], None]
                     ) -> dict[tuple[str, str], str]:
     """The bounded work of :func:`_decisive` (a module-level function: it pickles for a spawned child)."""
-    from pyhelpers.explain.argument import argument_for
-    from pyhelpers.explain.explainer import explain_scenario
-
-    out: dict[tuple[str, str], str] = {}
-    ex = explain_scenario(checker, scenario, lang)
-    for item in scenario.income:
-        for arg in argument_for(ex, item.id, frozenset({"state_outcome"})):
-            line = render.decisive_line(arg, lang)
-            if arg.state is not None and line is not None:
-                out[(item.id, arg.state)] = line
-    return out
+    return documents.decisive_lines(checker, scenario, lang)
 
 
 @main.command()

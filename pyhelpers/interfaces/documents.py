@@ -297,3 +297,28 @@ def report_page(checker: Checker, loaded: Sequence[tuple[str, Scenario, bytes]],
 
     queries = [parse_query(q, checker.logic) for q in why_not]
     return render_html(build_report(checker, list(loaded), lang, EXPLAINED_ROOTS, queries, progress), find_dot())
+
+
+def has_decisive_lines(scenario: Scenario) -> bool:
+    """Whether `treaty check` gives a scenario's States their decisive lines: not one with facts given as
+    alternatives (its explanation would be of the first alternative only), nor one without items or checked in
+    slices (its explanation is one grounding of every item: `treaty explain --item` gives an item's argument)."""
+    from pyhelpers.scenario.limits import SLICE_ITEMS
+
+    return not scenario.open_facts and bool(scenario.income) and len(scenario.income) <= SLICE_ITEMS
+
+
+def decisive_lines(checker: Checker, scenario: Scenario, lang: str) -> dict[tuple[str, str], str]:
+    """By (item, State): the decisive line of the legal argument for the State's outcome, as `treaty check`
+    prints it under the outcome (and its JSON carries it)."""
+    from pyhelpers.explain.argument import argument_for
+    from pyhelpers.explain.explainer import explain_scenario
+
+    out: dict[tuple[str, str], str] = {}
+    ex = explain_scenario(checker, scenario, lang)
+    for item in scenario.income:
+        for arg in argument_for(ex, item.id, frozenset({"state_outcome"})):
+            line = render.decisive_line(arg, lang)
+            if arg.state is not None and line is not None:
+                out[(item.id, arg.state)] = line
+    return out

@@ -493,10 +493,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         eng = engine()
 
         def work() -> dict[str, Any]:
-            result, mismatches = documents.check_answer(eng.checker_for(strict), scenario, source, seconds)
+            checker = eng.checker_for(strict)
+            result, mismatches = documents.check_answer(checker, scenario, source, seconds)
             said = languages.normalize(lang)
-            return documents.check_envelope([documents.check_document(result, mismatches, scenario, source, ask,
-                                                                      said)], said)
+            document = documents.check_document(result, mismatches, scenario, source, ask, said)
+            if not ask and result.incomplete is None and documents.has_decisive_lines(scenario):
+                # each State's decisive line, as `treaty check --format json` writes it
+                render.with_decisive(document, result, said, documents.decisive_lines(checker, scenario, said), False)
+            return documents.check_envelope([document], said)
 
         return _json(await run_in_threadpool(eng.run, work))
 

@@ -54,15 +54,21 @@ def _summary(item: ItemResult) -> dict[str, Any]:
     }
 
 
-_NOT_COMPARED = frozenset({"source", "receipt", "atoms", "expect"})
+_NOT_COMPARED = frozenset({"source", "receipt", "atoms", "expect", "decisive_cut"})
 """Fields of a scenario's JSON that a refactoring may change without changing an answer: where the
-file is, the hashes of the rules and facts, the raw atoms, and the expectations' comparison."""
+file is, the hashes of the rules and facts, the raw atoms, the expectations' comparison, and whether the
+time limit cut the decisive lines (the explanation's words, not the answer)."""
 
 
 def _compared(data: dict[str, Any], left_out: frozenset[str]) -> dict[str, Any]:
     """The fields of ``data`` compared: not those ``left_out``, nor empty ones (a field one version adds
-    and leaves empty is no change of answer)."""
-    return {k: v for k, v in data.items() if k not in left_out and v not in (None, [], {}, "")}
+    and leaves empty is no change of answer); a State's decisive line (the explanation's words, written by
+    the command line only) is left out of its outcome."""
+    out = {k: v for k, v in data.items() if k not in left_out and v not in (None, [], {}, "")}
+    if isinstance(out.get("states"), list):
+        out["states"] = [{k: v for k, v in st.items() if k != "decisive"} if isinstance(st, dict) else st
+                         for st in out["states"]]
+    return out
 
 
 def _json_summary(item: dict[str, Any]) -> dict[str, Any]:
