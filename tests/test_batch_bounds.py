@@ -242,9 +242,9 @@ item (its place in the scenario)."""
 @pytest.mark.parametrize("row", [CONTEXT_FACT, UY_FACTS], ids=["sg", "uy"])
 def test_cases_that_leave_open_the_same_facts_of_the_context_are_answered_in_one_check(
         tmp_path: Path, row: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rows of distinct cases (dates the rules tell apart) whose own answers leave open the same facts of the context are
-    answered over those facts in one ``check`` of a scenario with one item per case; each row's record is the one it
-    gets answered alone (``TOGETHER`` 1: one check per case), byte for byte."""
+    """Rows of distinct cases (dates the rules tell apart) whose own answers leave open the same facts of the context
+    are answered over those facts in one ``check`` of a scenario with one item per case; each row's record is the one
+    it gets answered alone (``TOGETHER`` 1: one check per case), byte for byte."""
     days = ["2023-01-16", "2023-07-16", "2023-12-16", "2024-01-16", "2024-06-03"]
     rows = [row | {"id": f"r{n}", "date": day, "gross": f"{1000 + n}.00", "withheld_rate": rate}
             for n, (day, rate) in enumerate(zip(days, ["25", "15", "10", "", "12"], strict=True))]
