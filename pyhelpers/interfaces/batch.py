@@ -579,8 +579,12 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
     if made is None or record is None or record["error"]:
         return None
     item, r, key = made
-    if r.relief is not None or r.limited_to is not None or (ctx.bounds and r.status == "missing"):
-        return None  # (a row a missing fact leaves undetermined gets its bound as a row)
+    if r.relief is not None or r.limited_to is not None:
+        return None
+    if ctx.bounds and _needs_bound(r):  # a row a missing fact leaves undetermined gets its bound as a row, unless
+        at = _bound_case(ctx, r.treaty, item, key)  # its case has none (its record is then its own answer's)
+        if at is None or at not in ctx.memo.bounds or ctx.memo.bounds[at] is not None:
+            return None
     case = ctx.checker.case_of(ctx.memo, r.treaty, item, key)
     if case is None:
         return None
@@ -765,9 +769,13 @@ def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, Incom
                                        [known.get(n) for n, _ in members], provenance=False)  # (no column shows it)
     home = catalogue().home
     if ctx.bounds and any(r.status == "missing" for r in decided):  # --bounds
-        decided, bounded = _with_bounds(ctx, context, members, decided, rows, known)
+        answered, bounded = _with_bounds(ctx, context, members, decided, rows, known)
         records = [_result_record(rows[n], item_result, home, k in bounded)
-                   for k, ((n, _), item_result) in enumerate(zip(members, decided, strict=True))]
+                   for k, ((n, _), item_result) in enumerate(zip(members, answered, strict=True))]
+        if made is not None:  # a row not given its bound is answered as without it: its kind's plan holds
+            made.update((n, (item, item_result, known.get(n)))
+                        for k, ((n, item), item_result) in enumerate(zip(members, decided, strict=True))
+                        if k not in bounded)
     else:
         records = [_result_record(rows[n], item_result, home)
                    for (n, _), item_result in zip(members, decided, strict=True)]
