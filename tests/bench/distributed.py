@@ -312,7 +312,7 @@ def _computed_receipt(ledger: Path, records: list[dict[str, Any]], size: int) ->
     from pyhelpers.engine.program import load_logic
     from pyhelpers.interfaces.partition import ledger_rows, partition_receipt, partition_spec, partitions, run_receipt
 
-    spec = partition_spec(CONTEXT, ledger, load_logic().digest)
+    spec = partition_spec(CONTEXT, ledger, load_logic().digest, bounds=True)  # the CLI's default, --bounds
     receipts = [partition_receipt(spec, rows, records[i * size:i * size + len(rows)])
                 for i, rows in partitions(ledger_rows(ledger), size)]
     return run_receipt(receipts)
