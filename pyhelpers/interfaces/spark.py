@@ -339,6 +339,31 @@ class _DecideSpooled:
         return json.dumps(cluster.decide_spooled_and_write(part, self.spec, self.target))
 
 
+@dataclass(frozen=True)
+class _Warm:
+    """A task that loads the rule base and the context in its Python worker (forking it from the daemon, which
+    parses the rule base first), so that the first partitions find them loaded."""
+
+    spec: PartitionSpec
+
+    def __call__(self, _: Iterator[Any]) -> Iterator[Any]:
+        from pyhelpers.interfaces.partition import warm_partition
+
+        warm_partition(self.spec)
+        return iter(())
+
+
+def _started(master: str | None, workers: int, spec: PartitionSpec) -> Any:
+    """The session ``treaty batch --engine spark`` starts (:func:`spark_session`, its workers forked from
+    :data:`DAEMON`), with one warming task per task slot run: while the driver reads the ledger, the daemon
+    parses the rule base and the workers load the context."""
+    session = spark_session(master, workers, preload=True)
+    slots = max(1, session.sparkContext.defaultParallelism)
+    with contextlib.suppress(Exception):  # only a head start: a problem is the partitions' to report
+        session.sparkContext.parallelize(range(slots), slots).mapPartitions(_Warm(spec)).collect()
+    return session
+
+
 def run_spark(ledger: str | Path, context_path: str | Path, out: str | Path, *, master: str | None = None,
               workers: int = 2, partition_rows: int = 4_096, resume: bool = False, checker: Checker | None = None,
               progress: Progress | None = None, session: Any = None, lang: str = "en",
@@ -363,7 +388,7 @@ def run_spark(ledger: str | Path, context_path: str | Path, out: str | Path, *, 
         try:
             # Spark (its JVM) starts while this thread reads the ledger into the spool
             with ThreadPoolExecutor(1, thread_name_prefix="treaty-spark-start") as pool:
-                starting = pool.submit(spark_session, master, workers, preload=True) if made else None
+                starting = pool.submit(_started, master, workers, spec) if made else None
                 try:
                     with writing(spool.parent):
                         parts = list(spool_partitions(batch_rows(ledger), partition_rows, spool, done))
