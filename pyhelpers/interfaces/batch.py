@@ -1086,7 +1086,7 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     header = {"journal": JOURNAL_VERSION, "ledger": str(ledger.resolve()), "size": before.st_size,
               "sha256": sha256_of(ledger), "context": str(context.resolve()), "context_sha256": sha256_of(context),
               "logic": ctx.checker.logic.digest, "chunk_size": chunk_size, "format": fmt, "lang": ctx.lang,
-              **run_options(spec)}
+              "columns": list(RESULT_COLUMNS), **run_options(spec)}
     with writing(out):
         store = ChunkStore(out, fmt, header, resume, RESULT_COLUMNS)
     summary = Summary(resumed_chunks=len(store.done), redone_chunks=store.redone)
