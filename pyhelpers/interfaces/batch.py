@@ -617,9 +617,10 @@ row's id (:func:`_kind_plan`)."""
 
 
 def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> tuple[str, str] | None:
-    """The findings cells (``findings``, ``findings_text``) of the row ``rid`` of a kind whose findings are each row's own, as ``_rebind`` and
-    ``_named_row`` make them (``rebound_for``, ``named_row``); None where a field of them would be named otherwise
-    than once per fact (:func:`~pyhelpers.engine.fields.named_alike`: the row is decided as a row)."""
+    """The findings cells (``findings``, ``findings_text``) of the row ``rid`` of a kind whose findings are each row's
+    own, as ``_rebind`` and ``_named_row`` make them (``rebound_for``, ``named_row``); None where a field of them
+    would be named otherwise than once per fact (:func:`~pyhelpers.engine.fields.named_alike`: the row is decided as
+    a row)."""
     case = plan.case
     if case is None:
         return plan.findings
