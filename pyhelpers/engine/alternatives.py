@@ -328,13 +328,16 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
     return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts), reads, sliced)
 
 
-def _solved_open(checker: Any, scenario: Scenario, source: str, unknowns: Sequence[OpenFact], deadline: float
-                 ) -> tuple[OpenProgram, clingo.Control, Fired, _Consequences]:
+def _solved_open(checker: Any, scenario: Scenario, source: str, unknowns: Sequence[OpenFact], deadline: float,
+                 readers: bool = True) -> tuple[OpenProgram, clingo.Control, Fired, _Consequences]:
     """The program of ``scenario`` over the values of ``unknowns`` (:func:`open_program`), grounded with the
-    presentation rules and the fired-rule readers, and its consequences by the deadline."""
+    presentation rules and (with ``readers``) the fired-rule readers, and its consequences by the deadline.
+    The readers' atoms are not among the consequences (they are shown later, :func:`_fired_shown`): a probe
+    (:func:`_refined`) goes without them."""
     prog = open_program(checker, scenario, source, unknowns)
     ctl = clingo.Control(["--warn=none"])
-    fired = fired_program(checker.logic, scenario.treaty, frozenset().union(*prog.reads))
+    fired = fired_program(checker.logic, scenario.treaty, frozenset().union(*prog.reads)) if readers else \
+        Fired("", frozenset(), {})
     prog.add_to(ctl, _PRESENTATION + "\n#show _value/3.\n" + fired.program)
     ctl.add("base", [], "\n".join(prog.facts))
     ctl.ground([("base", [])])
@@ -359,7 +362,8 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
         prog, ctl, fired, cons = _solved_open(checker, scenario, source, unknowns, deadline)
         if not cons.complete:
             break
-        placed = _refined(unknowns, cons, lambda probed: _solved_open(checker, scenario, source, probed, deadline)[3])
+        placed = _refined(unknowns, cons, lambda probed: _solved_open(checker, scenario, source, probed, deadline,
+                                                                            readers=False)[3])
         if placed is None:
             cons = dataclasses.replace(cons, complete=False)  # a change between two days not placed in time
             break
