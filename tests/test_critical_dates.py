@@ -257,8 +257,6 @@ OPEN_WINDOWS = {  # days around the critical dates the scenarios' descriptions n
     "br-pt/unknowns-holding-end-unknown-beside-open-payment-dates": [("2000-03-10", "2000-03-20")],
     "br-uy/blind49-lob-29-2-e-12-open-end-unknown-individual-critical-2024-08-30":
         [("2024-06-10", "2024-06-18"), ("2024-08-24", "2024-09-04")],
-    # 153 + 30 days of two stints: no written date moved by a period marks it
-    "br-uy/blind49-lob-29-2-e-15-open-end-unknown-second-stint-critical-2025-04-30": [("2025-04-24", "2025-05-06")],
 }
 
 
