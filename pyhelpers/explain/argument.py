@@ -676,7 +676,7 @@ class _Projector:
                    if p.info.dynamic_provision is not None}  # a rule for any exception: not this one's own
         own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
         attempt = min(own, key=lambda s: len(s.children))
-        return self._unmet(attempt) or self.reason(attempt)
+        return self._unmet(attempt) or _none_reason(attempt) or self.reason(attempt)
 
     def _unmet(self, attempt: Step) -> str | None:
         """Where the first failed condition of ``attempt``, followed down, is a threshold not met: the condition
@@ -804,6 +804,23 @@ def _relate(line: Line, comparison: str, lang: str) -> bool:
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
     args = sym.arguments
     return len(args) > i and args[i].type == clingo.SymbolType.String and args[i].string == item
+
+
+def _none_reason(attempt: Step) -> str | None:
+    """Where the first failed condition of ``attempt``, followed down, is one no fact matches: the fact that holds
+    instead, in the positive ("X has no place of business in that State"), of the deepest rule on the way whose
+    failed conditions include one whose predicate reads it (:attr:`Step.none`); None otherwise (the negated
+    condition stays the reason)."""
+    chain = [attempt]
+    while chain[-1].children:
+        chain.append(chain[-1].children[0])
+    if chain[-1].kind != "unknown":
+        return None
+    for step in reversed(chain):
+        found = next((c.none for c in step.children if c.kind == "unknown" and c.none), None)
+        if found is not None:
+            return found
+    return chain[-1].none
 
 
 def _leaf_reason(step: Step, lang: str) -> str | None:
