@@ -1036,6 +1036,11 @@ class Explainer:
                 states[spec.name] = str(sym.name)  # its name with its article ('no Brasil')
         return fill(pred.reading(self.lang), values, states, self.lang, unbound)
 
+    def none_reading(self, atom: clingo.Symbol) -> str | None:
+        """The ``none`` reading of a ground atom that does not hold (:meth:`_none`)."""
+        node = ast.Function(LOC, atom.name, [ast.SymbolicTerm(LOC, a) for a in atom.arguments], 0)
+        return self._none(node, {})
+
     def _none(self, node: Any, env: Env) -> str | None:
         """Where no fact matches the condition ``node`` (under ``env``), the fact that holds instead, in the positive, as
         its predicate's ``none`` reading gives it: where the arguments that reading names are bound and the others

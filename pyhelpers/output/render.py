@@ -2019,6 +2019,8 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     line = arg.decisive
     if line is None:
         return None
+    if not line.figures and line.grounds:  # the legal facts its rule rests on, argued on lines of their own
+        line = replace(line, facts=list(line.grounds))
     text = argument_line(line)
     unmet = [readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang),
                                                          why="; ".join(ln.tested or ln.figures))
