@@ -1042,8 +1042,8 @@ class Explainer:
         return self._none(node, {})
 
     def _none(self, node: Any, env: Env) -> str | None:
-        """Where no fact matches the condition ``node`` (under ``env``), the fact that holds instead, in the positive, as
-        its predicate's ``none`` reading gives it: where the arguments that reading names are bound and the others
+        """Where no fact matches the condition ``node`` (under ``env``), the fact that holds instead, in the positive,
+        as its predicate's ``none`` reading gives it: where the arguments that reading names are bound and the others
         (the scenario's id aside) are not ("X has no place of business in that State", never of one place named).
         Where the reading rests on a documented default (``none-default``): with the default assumed, the reading
         marked so; with the attribute neither given nor defaulted (``--strict``), None: a missing fact is never read
