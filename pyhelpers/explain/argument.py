@@ -270,7 +270,8 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
-            elif self._outcome and atom in self._first_pos and self._derived(atom):
+            elif self._outcome and self._derived(atom) and (line.rules == [self._first] or (
+                    atom in self._first_pos and not _cites_provision(reading(self.ex.logic, atom, self.lang)))):
                 # a condition the rule giving the conclusion derived under its own provision: the legal fact the
                 # conclusion rests on ("Portugal may tax div-2024 — div-2024 is paid by a company resident of
                 # Brazil to a resident of Portugal")
@@ -281,7 +282,7 @@ class _Projector:
                     and atom in self._first_pos and self._derived(atom):
                 # a condition of the conclusion's rule argued under another provision: its ground all the same
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
-                if text not in owner.grounds:
+                if text not in owner.grounds and not _cites_provision(text):
                     owner.grounds.append(text)
             cur = line
             if self._first is None:
@@ -767,6 +768,16 @@ class _Projector:
 
 _POS = ast.Position("<argument>", 0, 0)
 _LOC = ast.Location(_POS, _POS)
+
+
+_CITED = re.compile(r"(?<![\w-])[a-z]{2,}-[a-z]{2,} (?:Protocol |Protocolo )?\d")
+"""A provision cited in a text (``<treaty> 10(2)``, ``<treaty> Protocol 9``)."""
+
+
+def _cites_provision(text: str) -> bool:
+    """Whether a condition's reading names a provision: a step of the law's application ("... limits the tax",
+    "whether ... withholds the benefit is open"), not a legal fact a conclusion rests on."""
+    return _CITED.search(text) is not None
 
 
 def _add_fact(line: Line, fact: str, bound: str | None) -> None:
