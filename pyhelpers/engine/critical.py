@@ -49,7 +49,6 @@ class Periods:
     days: frozenset[int]  # day_count
     months: frozenset[int]  # period_months
     dates: frozenset[date]  # dates named by the static facts (treaty_day, a YYYYMMDD number)
-    shares: frozenset[int]  # percentages (basis points) compared with a window's days (measured_ownership)
 
 
 def _as_date(value: Any) -> date | None:
@@ -87,33 +86,21 @@ def _symbol_dates(sym: clingo.Symbol) -> Iterable[date]:
 
 
 def treaty_periods(static_atoms: Sequence[clingo.Symbol], treaty: str) -> Periods:
-    """The day counts, month counts and dates of the static facts whose first argument is ``treaty``, and
-    the percentages cited by the provision that cites the period of its ownership windows
-    (``measured_ownership``: a share of a window's days, such as half of them)."""
+    """The day counts, month counts and dates of the static facts whose first argument is ``treaty``."""
     days: set[int] = set()
     months: set[int] = set()
     named: set[date] = set()
-    percentages: dict[str, set[int]] = {}  # provision -> percentages it cites
-    period_provision: dict[str, str] = {}  # period name -> provision citing it
-    windows: set[str] = set()  # the periods of the ownership windows
     for sym in static_atoms:
         args = sym.arguments
         if not args or args[0].type != clingo.SymbolType.String or args[0].string != treaty:
             continue
-        cited = args[-1].string if args[-1].type == clingo.SymbolType.String else ""
         if sym.name == "day_count" and len(args) == 4 and args[2].type == clingo.SymbolType.Number:
             days.add(args[2].number)
         elif sym.name == "period_months" and len(args) == 4 and args[2].type == clingo.SymbolType.Number:
             months.add(args[2].number)
-            period_provision[str(args[1])] = cited
-        elif sym.name == "percentage" and len(args) == 4 and args[2].type == clingo.SymbolType.Number:
-            percentages.setdefault(cited, set()).add(args[2].number)
-        elif sym.name == "measured_ownership" and len(args) == 2:
-            windows.add(str(args[1]))
         for a in args[1:]:
             named.update(_symbol_dates(a))
-    shares = {p for w in windows for p in percentages.get(period_provision.get(w, ""), set())}
-    return Periods(frozenset(days), frozenset(months), frozenset(named), frozenset(shares))
+    return Periods(frozenset(days), frozenset(months), frozenset(named))
 
 
 def _scenario_dates(node: Any) -> Iterable[date]:
