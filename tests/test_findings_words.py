@@ -30,7 +30,7 @@ SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 _FACTS = {"missing", "depends", "answer_missing", "answer_depends"}
 """The findings that name a fact of the scenario (the others name a constant of the rules)."""
 _CONSTANTS = {"assumption", "note", "input_error", "requires_judgment", "ppt_indicator", "deadline", "discrimination",
-              "exception_applies"}
+              "exception_applies", "text_open"}
 
 
 class _Named(ast.Transformer):
