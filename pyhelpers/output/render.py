@@ -462,7 +462,7 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
             wording(_FINDING, lang)["assumption"].format(fact=constant_text(f.fact or "", lang), prov=f.provision)
     if f.kind == "assumption" and (field := f.field or assumption_field(f)) is not None:
         return wording(_FINDING, lang)["assumption_field"].format(fact=constant_text(f.fact or "", lang),
-                                                                  prov=f.provision, field=field)
+                                                                  prov=f.provision, field=field_text(field, lang))
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
         return label("no_article", lang).format(prov=f.provision)
     if f.kind == "depends" and f.open_as == "not_given":  # a fact left out, answered over its values
