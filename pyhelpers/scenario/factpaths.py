@@ -242,13 +242,16 @@ def tax_field(field: str, scenario: Scenario) -> str:
     a fiscal year not of a tax stated as withheld at source, which is asked no fiscal year; and, for each State
     of the treaty none of whose taxes the item names, the index the user adds it at, with the State named
     (``income[0].tax[1].fiscal_year_start (add the tax of pt to income[0].tax)``). ``field`` itself where it
-    is not such a field, or where that names no tax."""
+    is not such a field, where the item names no tax (the user may name one, in the single form), or where that
+    names no tax."""
     m = _TAX_FIELD.match(field)
     if m is None or int(m.group(1)) >= len(scenario.income):
         return field
     k, attr = int(m.group(1)), m.group(2)
     item = scenario.income[k]
     taxes = item.taxes
+    if not taxes:  # no tax named: the field of the one tax the user may name (the single form)
+        return field
     at = [n for n, tax in enumerate(taxes) if getattr(tax, attr, None) in (None, "unknown")
           and not (attr == "fiscal_year_start" and tax.withheld_at_source is True)]
     named = {catalogue().tax_states.get(tax.name) or tax.state for tax in taxes}
