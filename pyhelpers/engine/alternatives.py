@@ -118,7 +118,7 @@ def explains(alternative: Alternative) -> bool:
 
 
 _FINDINGS = ("missing", "depends", "assumption", "requires_judgment", "not_encoded", "exception_applies",
-             "input_error", "note", "mutual_agreement", "discrimination")
+             "input_error", "note", "mutual_agreement", "discrimination", "text_open")
 _FINDING_KIND = {"exception_applies": "exception"}
 """The kind of :class:`Finding` an atom of :data:`_FINDINGS` is, where it is not the atom's name."""
 
