@@ -182,34 +182,80 @@ def evaluate(node: Any, env: Env) -> clingo.Symbol:
     return _compiled(node)(env)
 
 
-def unify(node: Any, sym: clingo.Symbol, env: Env) -> Env | None:
-    """Extend ``env`` so that ``node`` equals ``sym``, or None."""
+Matcher = Callable[[clingo.Symbol, Env], "Env | None"]
+
+
+def _compile_matcher(node: Any) -> Matcher:
+    """``node`` (a term AST) as a function extending an environment so that it equals a symbol: the AST read
+    once (each attribute of a clingo AST is a call through CFFI), the symbol's name and arity tested by one
+    call (``Symbol.match``)."""
     t = node.ast_type
     if t == ASTType.Variable:
-        if node.name == "_":
-            return env
-        if node.name in env:
-            return env if env[node.name] == sym else None
-        return {**env, node.name: sym}
+        name = node.name
+        if name == "_":
+            return lambda sym, env: env
+
+        def variable(sym: clingo.Symbol, env: Env) -> Env | None:
+            bound = env.get(name)
+            if bound is None:
+                return {**env, name: sym}
+            return env if bound == sym else None
+
+        return variable
     if t == ASTType.SymbolicTerm:
-        return env if node.symbol == sym else None
+        symbol = node.symbol
+        return lambda sym, env: env if symbol == sym else None
     if t == ASTType.Function:
-        if sym.type != clingo.SymbolType.Function or sym.name != node.name:
-            return None
-        nargs, sargs = node.arguments, sym.arguments  # each read is a call into clingo: once
-        if len(sargs) != len(nargs):
-            return None
-        out: Env = env
-        for a, s in zip(nargs, sargs, strict=True):
-            nxt = unify(a, s, out)
-            if nxt is None:
+        fname = node.name
+        parts = tuple(_compile_matcher(a) for a in node.arguments)
+        arity = len(parts)
+
+        def function(sym: clingo.Symbol, env: Env) -> Env | None:
+            if not sym.match(fname, arity):  # a function symbol of this name and arity (one call)
                 return None
-            out = nxt
-        return out
-    try:
-        return env if evaluate(node, env) == sym else None
-    except Unbound:
-        return None
+            out = env
+            for part, s in zip(parts, sym.arguments, strict=True):
+                nxt = part(s, out)
+                if nxt is None:
+                    return None
+                out = nxt
+            return out
+
+        return function
+
+    def other(sym: clingo.Symbol, env: Env) -> Env | None:
+        try:
+            return env if evaluate(node, env) == sym else None
+        except Unbound:
+            return None
+
+    return other
+
+
+_matchers = NodeCache(_compile_matcher)
+
+
+def unify(node: Any, sym: clingo.Symbol, env: Env) -> Env | None:
+    """Extend ``env`` so that ``node`` equals ``sym``, or None."""
+    return _matchers(node)(sym, env)
+
+
+_signatures = NodeCache(lambda node: (str(node.name), len(node.arguments)))
+"""An atom pattern's predicate: its name and arity."""
+_argument_matchers = NodeCache(lambda node: tuple(_compile_matcher(a) for a in node.arguments))
+"""An atom pattern's arguments, each as :func:`_compile_matcher` makes it."""
+
+
+def _unify_arguments(parts: tuple[Matcher, ...], args: list[clingo.Symbol], env: Env) -> Env | None:
+    """:func:`unify` of an atom pattern (its arguments' matchers ``parts``) with an atom of its predicate
+    (its arguments ``args``)."""
+    out = env
+    for part, s in zip(parts, args, strict=True):
+        nxt = part(s, out)
+        if nxt is None:
+            return None
+        out = nxt
+    return out
 
 
 def _bound(node: Any, env: Env) -> bool:
@@ -450,6 +496,7 @@ class Explainer:
         self.true: set[clingo.Symbol] = set()
         self._index: dict[tuple[str, int], list[clingo.Symbol]] = defaultdict(list)
         self._sorted: set[tuple[str, int]] = set()
+        self._split: dict[tuple[str, int], list[tuple[clingo.Symbol, list[clingo.Symbol]]]] = {}
         fired: list[tuple[int, _Ordered, list[clingo.Symbol]]] = []
         self.agg_rows: dict[tuple[int, clingo.Symbol, int], list[tuple[int, clingo.Symbol]]] = defaultdict(list)
         for s in symbols:
@@ -492,12 +539,20 @@ class Explainer:
             self._sorted.add(key)
         return atoms
 
+    def _atoms_split(self, key: tuple[str, int]) -> list[tuple[clingo.Symbol, list[clingo.Symbol]]]:
+        """:meth:`_atoms` each with its arguments (read from clingo once per atom)."""
+        split = self._split.get(key)
+        if split is None:
+            split = self._split[key] = [(sym, sym.arguments) for sym in self._atoms(key)]
+        return split
+
     # ------------------------------------------------------------------------------- supports ---
     def candidates(self, node: Any, env: Env) -> list[Env]:
         """Bindings under which the atom pattern ``node`` is true."""
         out = []
-        for sym in self._atoms((node.name, len(node.arguments))):
-            e = unify(node, sym, env)
+        parts = _argument_matchers(node)
+        for _sym, args in self._atoms_split(_signatures(node)):
+            e = _unify_arguments(parts, args, env)
             if e is not None:
                 out.append(e)
         return out
@@ -507,7 +562,9 @@ class Explainer:
         variable every true atom it matches (in clingo's order)."""
         if not _has_anonymous(node):
             return (evaluate(node, env),)
-        found = tuple(sym for sym in self._atoms((node.name, len(node.arguments))) if unify(node, sym, env) is not None)
+        parts = _argument_matchers(node)
+        found = tuple(sym for sym, args in self._atoms_split(_signatures(node))
+                      if _unify_arguments(parts, args, env) is not None)
         return found or (evaluate(node, env),)  # a fired rule always has a witness
 
     def _support(self, plan: RulePlan, g: clingo.Symbol, env: Env) -> _Support:
