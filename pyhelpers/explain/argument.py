@@ -62,6 +62,7 @@ from pyhelpers.explain.readings import plain, provision_text, reading, render_va
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
+CONSIDERED = "considered_not_met"
 UNDETERMINED = "undetermined"
 _OPEN = ("missing", "depends", "requires_judgment")
 """The findings of an item that leave a State's outcome open (a fact missing, given as unknown, a judgment)."""
@@ -488,6 +489,32 @@ class _Projector:
                     out.append(line)
         return out
 
+    def considered(self, lines: list[Line]) -> list[Line]:
+        """The tests considered and not met under a provision of ``lines`` that withholds a benefit: for each
+        ``considered_not_met(S, I, Prov, Test)`` the rules derive for the item, with ``Prov`` the provision of one of
+        ``lines``, a line of kind ``not_met`` for ``Test``: the reading and the facts of the line its own rules give
+        (the projection of that atom), the test that would have given the benefit and the facts that fail it."""
+        provs = {ln.provision for ln in lines if ln.kind == "provision"}
+        shown = {ln.provision for ln in lines if ln.kind == "not_met"}
+        out: list[Line] = []
+        for atom in sorted(self.ex.index.get((CONSIDERED, 4), [])):
+            args = atom.arguments
+            if not _arg_is(atom, 1, self.item) or args[2].type != clingo.SymbolType.String \
+                    or args[3].type != clingo.SymbolType.String or args[2].string not in provs:
+                continue
+            test = args[3].string
+            if test in shown:
+                continue
+            shown.add(test)
+            saved = (self._first, self._outcome, self._root)
+            found = [ln for ln in self.project(atom) if ln.kind == "provision" and ln.provision == test]
+            self._first, self._outcome, self._root = saved
+            own = found[0] if found else Line("provision", test)
+            text = word("not_applied_test", self.lang).format(prov=provision_text(test, self.lang))
+            out.append(Line("not_met", test, [text, *own.readings[:0]], list(own.facts),
+                            list(own.comparisons), list(own.tested), list(own.rules)))
+        return out
+
     # ------------------------------------------------------------------------------ figures ---
     def _fact(self, atom: clingo.Symbol) -> str | None:
         """A fact of the scenario that carries a value (not only ids and States), as its reading."""
@@ -860,9 +887,12 @@ def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
         elif args[3].name == UNDETERMINED and not any(ln.kind == "provision" for ln in lines):
             lines[:0] = proj.open_lines()  # no rule of a provision gives it: what is open, each under its provision
         at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
-        lines[at:at] = proj.alternatives(sym)  # after the provisions that gave the outcome, before the exceptions
-        return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
+        lines[at:at] = proj.alternatives(sym) + proj.considered(lines)  # after the provisions that gave the
+        return Argument(                                                 # outcome, before the exceptions
+user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
                         sym.name, prov)
+    at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
+    lines[at:at] = proj.considered(lines)
     return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
                     finding=_finding(sym))
 
