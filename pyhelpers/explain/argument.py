@@ -507,12 +507,21 @@ class _Projector:
                 continue
             shown.add(test)
             saved = (self._first, self._outcome, self._root)
-            found = [ln for ln in self.project(atom) if ln.kind == "provision" and ln.provision == test]
+            line = Line("not_met", test, [word("not_applied_test", self.lang).format(
+                prov=provision_text(test, self.lang))])
+            for sup in self.ex.supports.get(atom, []):  # every rule that finds it not met: each gives its facts
+                for own in self._project(atom, sup):
+                    if own.kind != "provision" or own.provision != test:
+                        continue
+                    # the first reading is the test's failure, which the line says; the others are facts
+                    for fact in [*own.readings[1:], *own.facts]:
+                        if fact not in line.facts:
+                            line.facts.append(fact)
+                    line.tested.extend(t for t in own.tested if t not in line.tested)
+                    line.comparisons.extend(c for c in own.comparisons if c not in line.comparisons)
+                    line.rules.extend(r for r in own.rules if r not in line.rules)
             self._first, self._outcome, self._root = saved
-            own = found[0] if found else Line("provision", test)
-            text = word("not_applied_test", self.lang).format(prov=provision_text(test, self.lang))
-            out.append(Line("not_met", test, [text, *own.readings[:0]], list(own.facts),
-                            list(own.comparisons), list(own.tested), list(own.rules)))
+            out.append(line)
         return out
 
     # ------------------------------------------------------------------------------ figures ---
