@@ -29,6 +29,7 @@ from pyhelpers.interfaces.batch import (
     BatchError,
     LedgerError,
     findings_cell,
+    findings_text_cell,
     load_batch_context,
     read_rows,
     row_scenario,
@@ -315,6 +316,7 @@ def test_batch_equals_one_scenario_per_row(tmp_path: Path, checker: Checker, bou
         assert record["status"] == item.status, record
         assert record["provisions"] == "; ".join(item.provisions), record
         assert record["findings"] == findings_cell(item.findings), record
+        assert record["findings_text"] == findings_text_cell(item.findings, "en"), record
         assert record["outcome_br"] == item.state("br").label
         assert record["max_source_tax"] == (str(highest) if highest is not None else "")
         assert record["withholding_finding"] == finding, record
@@ -352,6 +354,7 @@ def _as_checked_alone(ledger: Path, context: Path, out: Path, checker: Checker, 
         assert (record["status"], record["provisions"], record["findings"], record["tax_due"]) == (
             alone.status, "; ".join(alone.provisions), findings_cell(alone.findings),
             str(alone.compliance.due) if alone.compliance and alone.compliance.due is not None else ""), record
+        assert record["findings_text"] == findings_text_cell(alone.findings, "en"), record
 
 
 def test_ids_like_the_placeholders_of_the_cases_are_kept_apart(tmp_path: Path, checker: Checker) -> None:
@@ -1405,3 +1408,44 @@ def test_json_text_is_what_json_dumps_writes() -> None:
                          {"a": "b", "c": 2}]
     for value in values:
         assert chunks.json_text(value) == json.dumps(value, ensure_ascii=False), value
+
+
+_NO_HOLDING = """\
+name: a Portuguese parent whose holding record is not given
+treaty: br-pt
+evaluation_date: 2024-06-30
+persons:
+  lusoinvest: {kind: company, liable_to_tax: {pt: [place_of_management, incorporation]}}
+  alfa-industria-sa: {kind: company, liable_to_tax: {br: [incorporation]}}
+"""
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "missing fact: holding (lusoinvest, alfa-industria-sa) (needed by br-pt 10(2)(a); br-pt 10(2)(b)); "
+           "state it in `holdings (a record of lusoinvest in alfa-industria-sa)`"),
+    ("pt", "fato ausente: participação (lusoinvest, alfa-industria-sa) (exigido pelo br-pt 10(2)(a); br-pt 10(2)(b)); "
+           "informe-o em `holdings (um registro de lusoinvest em alfa-industria-sa)`"),
+    ("pt-PT", "facto em falta: participação (lusoinvest, alfa-industria-sa) (exigido pelo br-pt 10(2)(a); "
+              "br-pt 10(2)(b)); indique-o em `holdings (um registo de lusoinvest em alfa-industria-sa)`"),
+])
+def test_findings_text_is_check_s_findings_in_the_language_of_the_run(tmp_path: Path, lang: str, words: str) -> None:
+    """`findings_text` (issue 24, audit D10): the row's findings as `treaty check` lists them under the item of the
+    row's scenario (each fact once with the provisions that need it, the YAML path that states it), in the run's
+    language; `findings` keeps its machine form in every language; a row of the same kind gets the same words."""
+    context = tmp_path / "ctx.yaml"
+    context.write_text(_NO_HOLDING, encoding="utf-8")
+    row = {"type": "dividend", "payer": "alfa-industria-sa", "recipient": "lusoinvest", "date": "2024-03-15",
+           "gross": "1000000.00", "currency": "BRL", "withheld_rate": "12"}
+    ledger = write_csv(tmp_path / "in.csv", [row | {"id": "r1"}, row | {"id": "r2", "gross": "5.00"}])
+    out = tmp_path / "out.csv"
+    res = CliRunner().invoke(main, ["--lang", lang, "batch", str(ledger), "--context", str(context), "-o", str(out),
+                                    "-q", "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    got = _read(out)
+    assert [r["findings_text"] for r in got] == [words, words]
+    record = "[in the scenario: holdings (a record of lusoinvest in alfa-industria-sa)]"
+    assert got[0]["findings"] == (f"missing: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(a)) {record}; "
+                                  f"missing: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(b)) {record}")
+    checked = CliRunner().invoke(main, ["--lang", lang, "check",
+                                        str(ROOT / "scenarios/br-pt/exam23-dividend-holding-record-absent.yaml")])
+    assert f"  - {words}\n" in checked.output, checked.output

@@ -45,6 +45,10 @@ FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenari
 ONE_SET_FINDINGS = ("missing: holding(lusoinvest, beta) (br-pt 10(2)(a)) [in the scenario: holdings (a record of "
                     "lusoinvest in beta)]")
 """What the row's findings are in one answer set (without ``--bounds``)."""
+RECORD = "state it in `holdings (a record of lusoinvest in beta)`"
+FINDINGS_TEXT = f"missing fact: holding (lusoinvest, beta) (needed by br-pt 10(2)(a); br-pt 10(2)(b)); {RECORD}"
+ONE_SET_FINDINGS_TEXT = f"missing fact: holding (lusoinvest, beta) (needed by br-pt 10(2)(a)); {RECORD}"
+"""The same in words, as `treaty check` lists them (``findings_text``)."""
 FACTS = ("holding(lusoinvest, beta).capital [in the scenario: holdings (a record of lusoinvest in beta).capital]; "
          "holding(lusoinvest, beta).from [in the scenario: holdings (a record of lusoinvest in beta).from]")
 """The facts a withholding finding depends on, each with where the context would state it (a record it lacks)."""
@@ -65,7 +69,7 @@ def _bounded(rid: str, finding: str, difference: str = "") -> dict[str, str]:
     return {"id": rid, "applicable_treaty": "br-pt", "status": "missing", "outcome_br": "capped at most 15%",
             "partner_state": "pt", "outcome_partner": "may tax", "cap": "at most 15%", "max_source_tax": "150.00",
             "tax_due": "", "withholding_finding": finding, "withholding_difference": difference, "entitlement": "",
-            "provisions": PROVISIONS, "findings": FINDINGS, "error": ""}
+            "provisions": PROVISIONS, "findings": FINDINGS, "findings_text": FINDINGS_TEXT, "error": ""}
 
 
 def test_a_missing_holding_record_gives_the_bound_and_the_finding_from_it(tmp_path: Path, checker: Checker) -> None:
@@ -90,7 +94,7 @@ def test_a_missing_holding_record_gives_the_bound_and_the_finding_from_it(tmp_pa
              "tax_due": "100.00", "withholding_finding": "over_withheld", "withholding_difference": "50.00",
              "entitlement": "", "provisions": "br-pt 1; br-pt 3(1)(f); br-pt 4(1); br-pt 10(1); br-pt 10(2); "
                                              "br-pt 10(2)(a); br-pt 10(3)",
-             "findings": "", "error": ""},
+             "findings": "", "findings_text": "", "error": ""},
             _bounded("r5", "over_withheld", "0.01")]
 
 
@@ -144,7 +148,8 @@ def test_without_bounds_the_row_is_answered_in_one_answer_set_and_nothing_more_i
     unbounded = {"applicable_treaty": "br-pt", "status": "missing", "outcome_br": "undetermined", "partner_state": "pt",
                  "outcome_partner": "may tax", "cap": "", "max_source_tax": "", "tax_due": "",
                  "withholding_finding": "undetermined", "withholding_difference": "", "entitlement": "",
-                 "provisions": PROVISIONS, "findings": ONE_SET_FINDINGS, "error": ""}
+                 "provisions": PROVISIONS, "findings": ONE_SET_FINDINGS,
+                 "findings_text": ONE_SET_FINDINGS_TEXT, "error": ""}
     with _counted_checks() as calls:
         run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=checker, bounds=False)
         ctx = load_batch_context(CONTEXT, ledger, checker, bounds=False)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyhelpers.interfaces import cli
+from pyhelpers.interfaces import cli, documents
 from pyhelpers.interfaces.cli import main
 
 from .conftest import ROOT
@@ -319,8 +319,8 @@ def test_decisive_lines_stay_within_the_time_limit() -> None:
     checker = Checker()
     scenario = load_file(QUALIFYING)
     result = checker.check(scenario, QUALIFYING)
-    assert cli._decisive(checker, scenario, result, "en", clock.now() - 1) is None
-    lines = cli._decisive(checker, scenario, result, "en", clock.now() + 60)
+    assert documents.bounded_decisive_lines(checker, scenario, result, "en", clock.now() - 1) is None
+    lines = documents.bounded_decisive_lines(checker, scenario, result, "en", clock.now() + 60)
     assert lines is not None and lines[("div-2024", "br")].startswith("br-pt 10(2)(a): ")
     code, out, _ = run("check", QUALIFYING, "--time-limit", "0")
     assert code == 1 and "INCOMPLETE" in out

@@ -149,7 +149,8 @@ def test_the_table_is_written_in_words(computed: RateTable, lang: str) -> None:
                "| the date of application is not encoded (br-sg 30) |"],
         "pt": ["| dividendo | Brasil | sociedade residente de Portugal | a participação do beneficiário efetivo na "
                "sociedade pagadora: parcela do capital menos de 25% | até 15% do montante bruto |",
-               "detida desde 15/03/2022 ou anterior e parcela do capital 25% ou mais | até 10% do montante bruto |",
+               "detida desde 15/03/2022 ou data anterior e parcela do capital 25% ou mais | "
+               "até 10% do montante bruto |",
                "| lucros de filial | Brasil |", "de …: Brasil, um terceiro Estado ou não informado |",
                "| indeterminado com os fatos informados; em aberto: fato ausente: fim da participação (o beneficiário "
                "efetivo, a sociedade pagadora) (exigido pelo br-sg 10(2)(a)) |"],

@@ -201,7 +201,7 @@ def test_whatif_command(tmp_path: Path) -> None:
     out = CliRunner().invoke(main, ["whatif", str(path), "--goal", 'max_rate("div", R), R <= 1000'])
     assert out.exit_code == 0, out.output
     assert "smallest change: 1 fact(s); 1 way(s)" in out.output
-    assert "1. holding(luso, alfa).capital: 24 -> 25" in out.output
+    assert "1. holding(luso, alfa).capital (`holdings[0].capital`): 24 -> 25" in out.output
     bad = CliRunner().invoke(main, ["whatif", str(path), "--goal", "max_rate(div-2024, R)"])
     assert bad.exit_code == 2 and "reads as a subtraction" in bad.output
 

@@ -152,7 +152,8 @@ def english_words(text: str, english: set[str], ids: set[str]) -> list[str]:
 _MACHINE_KEYS = {"atom", "rule", "location", "source", "provision", "provisions", "kind", "outcome", "state",
                  "status", "income_type", "currency", "fact", "field", "id", "item_id", "flags", "treaty", "finding",
                  "reason", "conclusion", "values", "alternatives", "type", "method", "name", "rule_id", "lang",
-                 "question", "person", "residence", "qualified", "limited_to", "goal", "considered", "changes"}
+                 "question", "person", "residence", "qualified", "limited_to", "goal", "considered", "changes",
+                 "considered_fields"}
 
 
 def json_texts(data: Any, key: str = "") -> Iterator[str]:
@@ -468,11 +469,12 @@ def test_the_vocabulary_is_not_empty(english: set[str]) -> None:
 
 def test_whatif_writes_its_values_as_the_locale_does() -> None:
     """`treaty whatif --lang pt`: the values of a fact it may change and the changes it finds in the locale's
-    numbers (``24,9``, ``9,99%``), the values set apart by ``;`` (the decimal mark is a comma); English as before."""
+    numbers (``24,9``, ``9,99%``), the values set apart by ``;`` (the decimal mark is a comma); English as before;
+    each fact with where the scenario states it (its YAML path, audit 24 requirement 4)."""
     goal = "max_rate(I, R), R <= 1000"
     pt = run("whatif", str(ROOT / ALMOST), "--lang", "pt", "--goal", goal).splitlines()
     en = run("whatif", str(ROOT / ALMOST), "--goal", goal).splitlines()
-    fact = "holding(lusoinvest, alfa-industria-sa).capital"
+    fact = "holding(lusoinvest, alfa-industria-sa).capital (`holdings[0].capital`)"
     assert f"  {fact}: 24,9%; 9,99%; 10%; 14,99%; 15%; 24,99%; 25%; 49,99%; 50%; 94,99%; 95%" in pt
     assert f"  1. {fact}: 24,9% → 25%" in pt
     assert f"  {fact}: 24.9%, 9.99%, 10%, 14.99%, 15%, 24.99%, 25%, 49.99%, 50%, 94.99%, 95%" in en

@@ -101,7 +101,7 @@ _NOT_APPLICABLE = ("treaty_not_applicable(", "state_not_applicable(")
 is their last argument)."""
 
 _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_cap", "may_tax", "may_not_tax",
-                              "only_taxable_in", "not_limited", "exception_applies"})
+                              "only_taxable_in", "not_limited", "exception_applies", "limit_basis"})
 """Atoms that name the provisions an outcome rests on (the outcome itself is ``_label``): open facts that
 change only these change no outcome, finding or figure of the item, only the way to it."""
 

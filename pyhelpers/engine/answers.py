@@ -218,6 +218,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
     caps: dict[str, list[tuple[int, str]]] = defaultdict(list)
     rights: dict[tuple[str, str], list[str]] = defaultdict(list)
     provisions: set[str] = set()
+    basis: set[str] = set()
     findings: set[Finding] = set()
     assumptions: set[Finding] = set()
     limited_to: str | None = None
@@ -247,6 +248,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             findings.add(Finding("deadline", args[4], f"{render_term(args[2])} {day}"))
         elif a.name == "outcome_provision":
             provisions.add(args[2])
+        elif a.name == "limit_basis":
+            basis.add(args[2])
         elif a.name == "entitlement":
             entitlement[args[3].name].append(args[4])
         elif a.name == "judgment_at_stake":
@@ -315,4 +318,5 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         entitlement=entitled,
         gross=gross,
         currency=currency,
+        limit_basis=tuple(sorted(basis, key=provision_key)),
     )

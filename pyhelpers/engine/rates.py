@@ -30,6 +30,7 @@ import yaml
 
 from pyhelpers.engine.completion import missing_records, unknown_values
 from pyhelpers.engine.domains import value_kind
+from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.results import Condition, ItemResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.scenario import Scenario, load_dict
@@ -214,7 +215,16 @@ def _answer(item: ItemResult, source: str) -> tuple[str, str, int | None, tuple[
     state = item.state(source)
     if state is None:
         return None
-    return state.label, state.outcome, state.max_rate_bp, state.provisions
+    return state.label, state.outcome, state.max_rate_bp, _cited(state.provisions, item)
+
+
+def _cited(provisions: Sequence[str], item: ItemResult) -> tuple[str, ...]:
+    """The provisions a row cites for the source State's answer: the answer's own and, where it rests on any, those
+    that bring the item under the article that governs it (``limit_basis``: a recharacterisation the rules made),
+    in the treaty's order."""
+    if not provisions or not item.limit_basis:
+        return tuple(provisions)
+    return tuple(sorted({*provisions, *item.limit_basis}, key=provision_key))
 
 
 OPEN_KINDS = ("missing", "depends", "requires_judgment")
@@ -232,8 +242,8 @@ def _undetermined(item: ItemResult, source: str) -> tuple[str, str, int | None, 
     open_ = sorted({f"{f.kind.replace('_', ' ')}: {f.fact} ({f.provision})" for f in item.findings
                     if f.kind in OPEN_KINDS and f.fact})
     state = item.state(source)
-    provs = tuple(sorted({*(state.provisions if state is not None else ()),  # the limit's own, then what is open
-                          *(f.provision for f in item.findings if f.kind in OPEN_KINDS)}))
+    provs = tuple(sorted({*_cited(state.provisions if state is not None else (), item),  # the limit's own, then
+                          *(f.provision for f in item.findings if f.kind in OPEN_KINDS)}))  # what is open
     label = state.label if state is not None else "undetermined"
     return f"{label}; open: {'; '.join(open_) or item.status}", item.status, None, provs
 

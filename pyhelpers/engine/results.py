@@ -274,6 +274,9 @@ class ItemResult:
     there too) and a further completion gives it an outcome in every way (the end of an added holding
     record: :func:`pyhelpers.engine.completion.open_record_ends`): that completion's alternatives, from which
     the State's bound and the withholding finding come. Not in the JSON (the bound and the finding are)."""
+    limit_basis: tuple[str, ...] = ()
+    """The provisions that bring the item under the article whose limit applies (``limit_basis``: a
+    recharacterisation), which a rate table cites beside the limit's own. Not in the JSON (``provisions`` has them)."""
 
     def state(self, code: str) -> StateOutcome:
         for s in self.states:
@@ -467,6 +470,7 @@ def _findings_plain(value: Any) -> Any:
             out.pop("holds_if")  # a relief method with no conditions
         if "item_id" in out:
             out.pop("bound_alternatives", None)
+            out.pop("limit_basis", None)
         if "withheld" in out and "finding" in out and out.get("fields") == []:
             out.pop("fields")  # a withholding finding that names no open fact
         if "conclusion" in out and out.get("holds_if_any") == []:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import clingo
@@ -38,6 +38,7 @@ from pyhelpers.engine.results import Cut, Incomplete, ScenarioResult
 from pyhelpers.facts.emit import conditional_fact, open_option, quote, term
 from pyhelpers.scenario import Scenario, openfacts
 from pyhelpers.scenario.openfacts import OpenFact
+from pyhelpers.scenario.problems import field_path
 
 MAX_SOLUTIONS = 20
 """At most this many smallest changes are listed."""
@@ -59,6 +60,7 @@ class Change:
     fact: str
     before: str
     after: str
+    field: str = ""  # where the scenario states the fact (``holdings[0].capital``), as the YAML writes it
 
     def __str__(self) -> str:
         return f"{self.fact}: {self.before} -> {self.after}"
@@ -81,6 +83,7 @@ class WhatIf:
     solutions: tuple[Solution, ...]
     no_solution: bool = False  # searched to the end (or the time limit) and no change reaches the goal
     incomplete: Incomplete | None = None  # why the search was cut short (the time limit), if it was
+    fields: tuple[str, ...] = ()  # where the scenario states each fact of ``considered`` (its YAML path)
 
 
 def auto_changeable(scenario: Scenario, thresholds: list[str], only: set[tuple[Any, ...]] | None = None
@@ -158,7 +161,7 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
     says it is incomplete."""
     deadline = clock.now() + time_limit
     parse_query(goal, checker.logic, SID)  # a bad goal is refused here, before a child is started
-    scenario = _goal_part(checker, scenario, source, goal)
+    original, scenario = scenario, _goal_part(checker, scenario, source, goal)
     thresholds = list(checker.cited_percentages(scenario.treaty))
     marked = [f for f in scenario.open_facts if f.kind == "changeable"]
     changeable: list[OpenFact] = []
@@ -173,13 +176,33 @@ def whatif(checker: Any, scenario: Scenario, source: str, goal: str, time_limit:
         raise InputError(f"{source}: no alternatives can be listed for the facts marked changeable: give them as "
                          "{value: X, changeable: [A, B]}")
     considered = tuple(f"{f.name}: {', '.join(f.show(i) for i in range(len(f.values)))}" for f in changeable)
+    fields = tuple(_yaml_path(f.path, scenario, original) for f in changeable)
 
     search = functools.partial(_search_goal, checker, scenario, source, goal, changeable, considered,
                                deadline - clock.now(), time_limit)  # module-level: it pickles for a spawned child
     run: Bounded[WhatIf, Solution] = run_bounded(search, deadline + _GRACE)
-    if run.value is not None:
-        return run.value
-    return WhatIf(goal, considered, False, tuple(run.emitted), incomplete=_late(time_limit))
+    found = run.value if run.value is not None else WhatIf(goal, considered, False, tuple(run.emitted),
+                                                             incomplete=_late(time_limit))
+    return _with_fields(found, {f.name: field for f, field in zip(changeable, fields, strict=True)})
+
+
+def _yaml_path(path: tuple[Any, ...], part: Scenario, whole: Scenario) -> str:
+    """Where the scenario ``whole`` states the fact at the loader's ``path`` of ``part`` (``whole`` or the part of
+    its items the goal names: an item's index is its index in ``whole``), as the YAML writes it
+    (``holdings[0].capital``)."""
+    if part is not whole and len(path) > 1 and path[0] == "income" and isinstance(path[1], int):
+        item = part.income[path[1]].id
+        path = ("income", next(n for n, it in enumerate(whole.income) if it.id == item), *path[2:])
+    return field_path(path)
+
+
+def _with_fields(w: WhatIf, fields: dict[str, str]) -> WhatIf:
+    """``w`` with where the scenario states each fact it may change and each change (:func:`_yaml_path`)."""
+    def named(s: Solution) -> Solution:
+        return replace(s, changes=tuple(replace(c, field=fields.get(c.fact, "")) for c in s.changes))
+
+    return replace(w, fields=tuple(fields.get(c.partition(": ")[0], "") for c in w.considered),
+                   solutions=tuple(map(named, w.solutions)))
 
 
 def _goal_part(checker: Any, scenario: Scenario, source: str, goal: str) -> Scenario:

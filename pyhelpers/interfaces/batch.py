@@ -88,6 +88,7 @@ from pyhelpers.interfaces.ledger import (
     spool_partitions,
     spooled_rows,
 )
+from pyhelpers.output import render
 from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context, validate_item
 from pyhelpers.scenario.catalogue import Catalogue, catalogue
 from pyhelpers.scenario.loading import (
@@ -112,7 +113,7 @@ __all__ = [
 RESULT_COLUMNS = (
     "applicable_treaty", "status", f"outcome_{catalogue().home}", "partner_state", "outcome_partner", "cap",
     "max_source_tax", "tax_due", "withholding_finding", "withholding_difference", "entitlement", "provisions",
-    "findings", "error",
+    "findings", "findings_text", "error",
 )
 """The columns a batch adds after each input row's own (documented in docs/guide/batch.md). A ledger with a column
 of one of these names is refused before any row is decided (:func:`batch_rows`): the result would replace its cells."""
@@ -560,8 +561,8 @@ class _KindPlan:
     case: Case | None
     """The case decided, where each row's findings are its own (a fact names its id, or a field is named for its
     row); None where they are the same for every row (:attr:`findings`)."""
-    findings: str
-    """The findings cell of every row of the kind (where :attr:`case` is None)."""
+    findings: tuple[str, str]
+    """The findings cells of every row of the kind (where :attr:`case` is None): ``findings`` and ``findings_text``."""
     facts: tuple[str, ...]
     """The facts the case's findings name, where a field of theirs is named for the row: a row whose id is in one is
     decided as a row (its fields might be named otherwise)."""
@@ -594,7 +595,7 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
                      w.withheld.amount if w is not None and w.withheld is not None else None,
                      w.withheld_rate if w is not None else None, c.state if c is not None else None,
                      w.domestic_rate if w is not None else None, w.domestic_rate_on_excess if w is not None else None,
-                     case, record["findings"], (), item, context)
+                     case, (record["findings"], record["findings_text"]), (), item, context)
     t = case.template
     if any(f.fact and case.placeholder in f.fact for f in t.findings):
         return plan  # a fact names the row's id: each row's findings are its own
@@ -603,7 +604,7 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
     # Fields named for the row (_named_row): the same for every row whose id is in none of the facts (each found once
     # per fact: fields.row_named), unless a field names the row's id, which naming them for an id in no fact shows.
     found = _kind_findings(ctx, plan, _NO_ID)
-    if found is None or _NO_ID in found:
+    if found is None or any(_NO_ID in cell for cell in found):
         return plan
     named = (*t.findings, *(a.finding for a in t.alternatives if a.finding is not None))
     facts = tuple(f.fact for f in named if f.fact)
@@ -615,17 +616,19 @@ _NO_ID = "\x00id\x00"
 row's id (:func:`_kind_plan`)."""
 
 
-def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> str | None:
-    """The findings cell of the row ``rid`` of a kind whose findings are each row's own, as ``_rebind`` and
-    ``_named_row`` make them (``rebound_for``, ``named_row``); None where a field of them would be named otherwise
-    than once per fact (:func:`~pyhelpers.engine.fields.named_alike`: the row is decided as a row)."""
+def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> tuple[str, str] | None:
+    """The findings cells (``findings``, ``findings_text``) of the row ``rid`` of a kind whose findings are each row's
+    own, as ``_rebind`` and ``_named_row`` make them (``rebound_for``, ``named_row``); None where a field of them
+    would be named otherwise than once per fact (:func:`~pyhelpers.engine.fields.named_alike`: the row is decided as
+    a row)."""
     case = plan.case
     if case is None:
         return plan.findings
     it = rebound_for(case.template, case.placeholder, rid)
     if not named_alike(it, plan.context):
         return None
-    return findings_cell(named_row(it, plan.context, with_values(plan.item, {"id": rid}), ctx.memo.fields).findings)
+    findings = named_row(it, plan.context, with_values(plan.item, {"id": rid}), ctx.memo.fields).findings
+    return findings_cell(findings), findings_text_cell(findings, ctx.lang)
 
 
 def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None) -> dict[str, str] | None:
@@ -654,7 +657,7 @@ def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None)
         due, finding, difference = cell_text(c.due), c.finding, cell_text(c.difference)
     rec = _own_columns(row)
     rec.update(zip(RESULT_COLUMNS, (*cells[:6], cell_text(max_source_tax_of(bases, r.max_rate_bp, r.currency)), due,
-                                    finding, difference, cells[10], cells[11], findings, cells[13]), strict=True))
+                                    finding, difference, cells[10], cells[11], *findings, cells[14]), strict=True))
     return rec
 
 
@@ -765,10 +768,10 @@ def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, Incom
     home = catalogue().home
     if ctx.bounds and any(r.status == "missing" for r in decided):  # --bounds
         decided, bounded = _with_bounds(ctx, context, members, decided, rows, known)
-        records = [_result_record(rows[n], item_result, home, k in bounded)
+        records = [_result_record(rows[n], item_result, home, ctx.lang, k in bounded)
                    for k, ((n, _), item_result) in enumerate(zip(members, decided, strict=True))]
     else:
-        records = [_result_record(rows[n], item_result, home)
+        records = [_result_record(rows[n], item_result, home, ctx.lang)
                    for (n, _), item_result in zip(members, decided, strict=True)]
         if made is not None:
             made.update((n, (item, item_result, known.get(n)))
@@ -895,6 +898,15 @@ def findings_cell(findings: Sequence[Finding]) -> str:
     return "; ".join(f"{f} [in the scenario: {f.field}]" if f.field else str(f) for f in findings)
 
 
+def findings_text_cell(findings: Sequence[Finding], lang: str) -> str:
+    """A row's findings in words, in ``lang``, as ``treaty check`` lists them under the item (``missing fact: holding
+    (a, b) (needed by <provision>; <provision>); state it in `holdings (a record of a in b)```): those about one
+    fact said once (:func:`~pyhelpers.output.render.merged_findings`), each as
+    :func:`~pyhelpers.output.render.finding_text` writes it, one after the other, separated by `` | `` (a finding's
+    own words hold semicolons)."""
+    return " | ".join(render.finding_text(f, lang) for f in render.merged_findings(findings))
+
+
 def _own_columns(row: Row) -> dict[str, str]:
     """A copy of the row's columns, those named like a result column left out (a ledger read by :func:`batch_rows`
     has none: copied whole)."""
@@ -952,8 +964,9 @@ def _finding_cell(c: Compliance, r: ItemResult) -> str:
     return f"depends ({'; '.join(facts)})"
 
 
-def _result_record(row: Row, r: ItemResult, home: str, bounded: bool = False) -> dict[str, str]:
-    """The row's output record; ``bounded``: ``r`` is its answer over the missing facts' values (:func:`_bounded`)."""
+def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool = False) -> dict[str, str]:
+    """The row's output record (``findings_text`` in ``lang``); ``bounded``: ``r`` is its answer over the missing
+    facts' values (:func:`_bounded`)."""
     rec = _own_columns(row)
     treaty, status, outcome_home, partner_state, outcome_partner, cap, entitlement, provisions = _case_cells(r, home)
     c = r.compliance
@@ -974,6 +987,7 @@ def _result_record(row: Row, r: ItemResult, home: str, bounded: bool = False) ->
         "entitlement": entitlement,
         "provisions": provisions,
         "findings": findings_cell(r.findings),
+        "findings_text": findings_text_cell(r.findings, lang),
         "error": "",
     })
     return rec
@@ -1073,7 +1087,7 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
     header = {"journal": JOURNAL_VERSION, "ledger": str(ledger.resolve()), "size": before.st_size,
               "sha256": sha256_of(ledger), "context": str(context.resolve()), "context_sha256": sha256_of(context),
               "logic": ctx.checker.logic.digest, "chunk_size": chunk_size, "format": fmt, "lang": ctx.lang,
-              **run_options(spec)}
+              "columns": list(RESULT_COLUMNS), **run_options(spec)}
     with writing(out):
         store = ChunkStore(out, fmt, header, resume, RESULT_COLUMNS)
     summary = Summary(resumed_chunks=len(store.done), redone_chunks=store.redone)

@@ -327,7 +327,8 @@ class ChunkWriter:
 
 def compare_runs(then: dict[str, Any], now: dict[str, Any], folder: Path, size_option: str) -> None:
     """Refuse to resume a run (its header ``then``, kept in ``folder``) made with another ledger, context,
-    rules, partition size (``size_option``), format, language of the rows' messages or ``--bounds`` than ``now``."""
+    rules, partition size (``size_option``), format, language of the rows' messages, ``--bounds`` or result columns
+    (where ``now`` records them) than ``now``."""
     changed = []
     if (then.get("sha256"), then.get("size")) != (now["sha256"], now["size"]):
         changed.append(f"ledger (then {then.get('ledger')}, whose content is not this one's)")
@@ -344,6 +345,8 @@ def compare_runs(then: dict[str, Any], now: dict[str, Any], folder: Path, size_o
     if bool(then.get("bounds")) != bool(now.get("bounds")):  # recorded only with the bound (--no-bounds: not)
         changed.append(f"--bounds ({'--bounds' if then.get('bounds') else '--no-bounds'} then, "
                        f"{'--bounds' if now.get('bounds') else '--no-bounds'} now)")
+    if "columns" in now and then.get("columns") != now["columns"]:  # a journal from before findings_text: none
+        changed.append("set of result columns (an earlier version of treaty-logic began the run)")
     if changed:
         raise BatchError(f"{folder}: the interrupted run was made with another {'; another '.join(changed)}: "
                          f"to resume it, give the same ledger, context and {size_option} as then; to start again, "

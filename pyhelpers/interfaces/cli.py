@@ -295,13 +295,13 @@ def _check_one(checker: Checker, path: str, ask: bool, time_limit: float, fmt: s
     if fmt == "json":
         document = documents.check_document(result, mismatches, scenario, path, ask, lang)
         if not ask:  # each State's decisive line, as the text prints it under the outcome
-            decisive = _decisive(checker, scenario, result, lang, started + time_limit)
+            decisive = documents.bounded_decisive_lines(checker, scenario, result, lang, started + time_limit)
             render.with_decisive(document, result, lang, decisive or {}, decisive is None)
         outputs.append(document)
     elif ask:
         click.echo(render.ask_text(result, lang, scenario), nl=False)
     else:
-        decisive = _decisive(checker, scenario, result, lang, started + time_limit)
+        decisive = documents.bounded_decisive_lines(checker, scenario, result, lang, started + time_limit)
         show = render.check_markdown if fmt == "markdown" else render.check_text
         click.echo(show(result, mismatches, lang, decisive or {}, decisive is None), nl=False)
     return 1 if mismatches else 0
@@ -322,32 +322,6 @@ def _check_with_progress(checker: Checker, scenario: Scenario, path: str, time_l
             told[0] = done
 
         return documents.check_answer(checker, scenario, path, time_limit, items_done if sliced else None)
-
-
-def _decisive(checker: Checker, scenario: Scenario, result: ScenarioResult, lang: str, deadline: float
-              ) -> dict[tuple[str, str], str] | None:
-    """By (item, State): the decisive line of the legal argument for the State's outcome, derived within
-    what is left of the scenario's time limit (``deadline``, a :func:`pyhelpers.base.clock.now` time); None when the
-    limit stopped it. A result the limit cut has none, nor has a scenario with facts given as alternatives
-    (its explanation would be of the first alternative only), nor a scenario checked in slices (its
-    explanation is one grounding of every item: `treaty explain --item` gives an item's argument)."""
-    import functools
-
-    from pyhelpers.engine.bounded import run_bounded
-    from pyhelpers.engine.limited import GRACE
-
-    if not documents.has_decisive_lines(scenario):
-        return {}
-    if result.incomplete is not None:
-        return None
-    run = run_bounded(functools.partial(_decisive_lines, checker, scenario, lang), deadline + GRACE)
-    return run.value if run.finished else None
-
-
-def _decisive_lines(checker: Checker, scenario: Scenario, lang: str, _emit: Callable[[None], None]
-                    ) -> dict[tuple[str, str], str]:
-    """The bounded work of :func:`_decisive` (a module-level function: it pickles for a spawned child)."""
-    return documents.decisive_lines(checker, scenario, lang)
 
 
 @main.command()

@@ -322,3 +322,29 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str) -> dict[tupl
             if arg.state is not None and line is not None:
                 out[(item.id, arg.state)] = line
     return out
+
+
+def bounded_decisive_lines(checker: Checker, scenario: Scenario, result: ScenarioResult, lang: str,
+                           deadline: float) -> dict[tuple[str, str], str] | None:
+    """:func:`decisive_lines` derived within what is left of the scenario's time limit (``deadline``, a
+    :func:`pyhelpers.base.clock.now` time), as `treaty check` and the HTTP service's ``/check`` give them;
+    None when the limit stopped it. A result the limit cut has none, nor has a scenario
+    :func:`has_decisive_lines` leaves without them (an empty mapping)."""
+    import functools
+
+    from pyhelpers.engine.bounded import run_bounded
+    from pyhelpers.engine.limited import GRACE
+
+    if not has_decisive_lines(scenario):
+        return {}
+    if result.incomplete is not None:
+        return None
+    run = run_bounded(functools.partial(_bounded_decisive_work, checker, scenario, lang), deadline + GRACE)
+    return run.value if run.finished else None
+
+
+def _bounded_decisive_work(checker: Checker, scenario: Scenario, lang: str, _emit: Callable[[None], None]
+                           ) -> dict[tuple[str, str], str]:
+    """The bounded work of :func:`bounded_decisive_lines` (a module-level function: it pickles for a spawned
+    child)."""
+    return decisive_lines(checker, scenario, lang)

@@ -6,14 +6,16 @@ Dask (:func:`~pyhelpers.interfaces.partition.check_partition`).
   columns, a bad row reported on its row, a row whose id an earlier row has marked as ``treaty batch``
   marks it. The duplicates are found by Spark itself (a window over the id: no id reaches the driver);
   the rule base and the context are loaded once per Python worker (the partition path's cache).
-* :func:`run_spark` is ``treaty batch LEDGER --engine spark [--master URL]``: the driver reads the ledger
-  with the reader every engine uses (the same rows, lines and errors) into a staging folder inside the
-  output folder, one Parquet file per partition of ``partition_rows`` rows; Spark marks the duplicate ids,
-  groups the rows by partition (row number ÷ ``partition_rows``, as every engine) and each task decides
-  its partitions and writes them with their committed manifest entries as Dask's workers do
-  (:func:`~pyhelpers.interfaces.cluster.decide_and_write`): the same parts, manifest, receipts and
-  ``--resume`` as ``--engine dask``. A task that fails is retried by Spark: its partitions are written
-  again under their own names, so no row is lost or written twice.
+* :func:`run_spark` is ``treaty batch LEDGER --engine spark [--master URL]``, Dask's path on Spark: the driver
+  reads the ledger once with the reader every engine uses (the same rows, lines and errors) into the spool
+  ``OUT/_rows.spool`` of the output folder while it finds the duplicate ids (temporary files, as ``treaty
+  batch`` does) and while Spark starts; each Spark task is handed one partition's place in the spool and
+  decides and writes it with its committed manifest entry as a Dask worker does
+  (:func:`~pyhelpers.interfaces.cluster.decide_spooled_and_write`): the same parts, manifest, receipts and
+  ``--resume`` as ``--engine dask``, and no row goes through Spark (neither its JVM nor a shuffle). The
+  session it starts forks its Python workers from a daemon that has parsed the rule base once
+  (:mod:`.spark_daemon`). A task that fails is retried by Spark: its partition is written again under its own
+  name, so no row is lost or written twice.
 
 Only the CLI prints; progress is reported through a callback (the committed entries as they appear).
 """
@@ -30,6 +32,7 @@ import sys
 import threading
 import warnings
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +42,8 @@ from pyhelpers.base.version import pip_extra
 from pyhelpers.engine.solve import Checker
 from pyhelpers.interfaces import cluster
 from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, batch_rows
-from pyhelpers.interfaces.cluster import ENTRIES, PartTarget, Progress, count_entry, run_partitioned
+from pyhelpers.interfaces.chunks import writing
+from pyhelpers.interfaces.cluster import ENTRIES, SPOOL, PartTarget, Progress, count_entry, run_partitioned
 from pyhelpers.interfaces.ledger import (
     ERROR,
     LINE,
@@ -47,15 +51,16 @@ from pyhelpers.interfaces.ledger import (
     RESERVED,
     ROW,
     Row,
+    Spooled,
     batch_name,
     cell_text,
     column_name,
     duplicate_problem,
-    parquet,
     rows_to_batch,
+    spool_partitions,
     taken_problem,
 )
-from pyhelpers.interfaces.partition import PartitionSpec, check_partition, partition_spec, partitions
+from pyhelpers.interfaces.partition import PartitionSpec, check_partition, partition_spec
 from pyhelpers.scenario.loading import load_context_text
 
 __all__ = ["INSTALL", "check_dataframe", "context_spec", "run_spark", "spark_session"]
@@ -73,6 +78,13 @@ STAGING = "_staging"
 POLL = 0.5
 """Seconds between two looks at the committed entries (the progress of a run)."""
 CONTEXT_SUFFIXES = (".yaml", ".yml", ".json")
+LEAN_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:CICompilerCount=1"
+"""The JVM options of a local master that ``treaty batch --engine spark`` starts: its JVM only hands each task where
+its partition lies and gets its entry back, and these (one quick compiler, the serial collector) halve the CPU
+of its start."""
+DAEMON = "pyhelpers.interfaces.spark_daemon"
+"""The Python daemon of the sessions ``treaty batch --engine spark`` starts: PySpark's, with the rule base parsed
+once before it forks the workers (:mod:`.spark_daemon`)."""
 
 
 @contextlib.contextmanager
@@ -274,11 +286,13 @@ def check_dataframe(df: Any, context: str | Path, *, ledger: str = "dataframe", 
 
 # ------------------------------------------------------------------ treaty batch --engine spark ---
 
-def spark_session(master: str | None = None, workers: int = 2) -> Any:
+def spark_session(master: str | None = None, workers: int = 2, *, preload: bool = False) -> Any:
     """The session of ``treaty batch --engine spark``: of ``master`` (``spark://host:7077``, ``yarn``,
     ``local[4]`` ...); without one, the master of ``spark-submit`` when it started this process, else
-    ``local[workers]``. A local master's Python workers run this interpreter. Raises
-    :class:`~pyhelpers.base.errors.BatchError` when PySpark or Java is missing."""
+    ``local[workers]``. A local master's Python workers run this interpreter. ``preload``: the Python workers
+    are forked by :data:`DAEMON`, which has parsed the rule base once for all of them (every executor has
+    treaty-logic installed). Raises :class:`~pyhelpers.base.errors.BatchError` when PySpark or Java is
+    missing."""
     sql = _pyspark()
     submitted = "PYSPARK_GATEWAY_PORT" in os.environ  # spark-submit started us: its master and settings
     master = master or (None if submitted else f"local[{workers}]")
@@ -291,6 +305,11 @@ def spark_session(master: str | None = None, workers: int = 2) -> Any:
         builder = builder.master(master)
     builder = (builder.config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.caseSensitive", "true"))  # ledger columns ID and id are two columns
+    if preload:
+        builder = builder.config("spark.python.daemon.module", DAEMON)
+    if master is not None and master.startswith("local"):  # the JVM that starts here is the whole cluster
+        builder = (builder.config("spark.driver.extraJavaOptions", LEAN_JVM)
+                   .config("spark.ui.enabled", "false"))
     try:
         with _quiet():
             session = builder.getOrCreate()
@@ -307,52 +326,42 @@ def _last_line(err: BaseException) -> str:
     return f"{found[-1][0]}: {found[-1][1]}" if found else (text.strip().splitlines() or [type(err).__name__])[0]
 
 
-def _stage(ledger: Path, folder: Path, partition_rows: int) -> int:
-    """The ledger's rows, read by the reader of every engine, as Parquet files of ``partition_rows`` rows in
-    ``folder`` (each row with its column order: JSON Lines rows may differ); the number of partitions."""
-    import pyarrow as pa
-
-    pq = parquet()
-    folder.mkdir(parents=True)
-    count = 0
-    for index, rows in partitions(batch_rows(ledger), partition_rows):
-        batch = rows_to_batch(rows)
-        orders = pa.array([json.dumps([batch_name(k) for k in row.columns]) for row in rows], type=pa.string())
-        batch = batch.set_column(batch.schema.get_field_index(ORDER), ORDER, orders)
-        pq.write_table(pa.Table.from_batches([batch]), folder / f"rows-{index:08d}.parquet")
-        count = index + 1
-    return count
-
-
 @dataclass(frozen=True)
-class _Decide:
-    """A task of ``--engine spark``: the rows of its partitions (sorted by partition and row), each partition
-    decided and written with its committed entry (:func:`~pyhelpers.interfaces.cluster.decide_and_write`);
-    one ``(partition, entry)`` row per partition."""
+class _DecideSpooled:
+    """A task of ``--engine spark``: its partition read from the driver's spool, decided and written with its
+    committed entry (:func:`~pyhelpers.interfaces.cluster.decide_spooled_and_write`, Dask's task); the entry
+    as JSON."""
 
     spec: PartitionSpec
     target: PartTarget
-    columns: tuple[str, ...]
 
-    def __call__(self, batches: Iterator[Any]) -> Iterator[Any]:
-        part: list[Row] = []
-        index = -1
-        for batch in batches:
-            for row, at in _rows(batch, self.columns):
-                if at != index and part:
-                    yield self._decide(index, part)
-                    part = []
-                index = at
-                part.append(row)
-        if part:
-            yield self._decide(index, part)
+    def __call__(self, part: Spooled) -> str:
+        return json.dumps(cluster.decide_spooled_and_write(part, self.spec, self.target))
 
-    def _decide(self, index: int, rows: list[Row]) -> Any:
-        import pyarrow as pa
 
-        entry = cluster.decide_and_write(index, rows_to_batch(rows), self.spec, self.target)
-        return pa.RecordBatch.from_pydict({"partition": pa.array([index], type=pa.int64()),
-                                           "entry": pa.array([json.dumps(entry)], type=pa.string())})
+@dataclass(frozen=True)
+class _Warm:
+    """A task that loads the rule base and the context in its Python worker (forking it from the daemon, which
+    parses the rule base first), so that the first partitions find them loaded."""
+
+    spec: PartitionSpec
+
+    def __call__(self, _: Iterator[Any]) -> Iterator[Any]:
+        from pyhelpers.interfaces.partition import warm_partition
+
+        warm_partition(self.spec)
+        return iter(())
+
+
+def _started(master: str | None, workers: int, spec: PartitionSpec) -> Any:
+    """The session ``treaty batch --engine spark`` starts (:func:`spark_session`, its workers forked from
+    :data:`DAEMON`), with one warming task per task slot run: while the driver reads the ledger, the daemon
+    parses the rule base and the workers load the context."""
+    session = spark_session(master, workers, preload=True)
+    slots = max(1, session.sparkContext.defaultParallelism)
+    with contextlib.suppress(Exception):  # only a head start: a problem is the partitions' to report
+        session.sparkContext.parallelize(range(slots), slots).mapPartitions(_Warm(spec)).collect()
+    return session
 
 
 def run_spark(ledger: str | Path, context_path: str | Path, out: str | Path, *, master: str | None = None,
@@ -372,40 +381,43 @@ def run_spark(ledger: str | Path, context_path: str | Path, out: str | Path, *, 
 
     def on_spark(ledger: Path, spec: PartitionSpec, target: PartTarget, done: dict[int, dict[str, Any]],
                  summary: Summary) -> dict[int, dict[str, Any]]:
-        staging = Path(target.folder) / STAGING
-        shutil.rmtree(staging, ignore_errors=True)
-        if progress is not None:
-            for index in sorted(done):
-                progress("resumed", index, done[index]["rows"])
-        count = _stage(ledger, staging, partition_rows)  # a problem of the whole ledger raises here
+        spool = Path(target.folder) / SPOOL
+        shutil.rmtree(Path(target.folder) / STAGING, ignore_errors=True)  # an older version's
         spark = session or _pyspark().SparkSession.getActiveSession()
         made = spark is None
-        if spark is None:
-            spark = spark_session(master, workers)
         try:
-            entries = _decide_all(spark, staging, spec, target, partition_rows, count, done, summary)
+            # Spark (its JVM) starts while this thread reads the ledger into the spool
+            with ThreadPoolExecutor(1, thread_name_prefix="treaty-spark-start") as pool:
+                starting = pool.submit(_started, master, workers, spec) if made else None
+                try:
+                    with writing(spool.parent):
+                        parts = list(spool_partitions(batch_rows(ledger), partition_rows, spool, done))
+                except BaseException:
+                    if starting is not None:
+                        with contextlib.suppress(Exception):
+                            starting.result().stop()
+                    raise
+                if starting is not None:
+                    spark = starting.result()
+            try:
+                if progress is not None:
+                    for index in sorted(done):
+                        progress("resumed", index, done[index]["rows"])
+                return _decide_all(spark, parts, spec, target, done, summary)
+            finally:
+                if made:
+                    spark.stop()
         finally:
-            if made:
-                spark.stop()
-            shutil.rmtree(staging, ignore_errors=True)
-        return entries
+            spool.unlink(missing_ok=True)
 
-    def _decide_all(spark: Any, staging: Path, spec: PartitionSpec, target: PartTarget, size: int, count: int,
+    def _decide_all(spark: Any, parts: list[Spooled], spec: PartitionSpec, target: PartTarget,
                     done: dict[int, dict[str, Any]], summary: Summary) -> dict[int, dict[str, Any]]:
-        f = _pyspark().functions
         entries = dict(done)
-        todo = count - len(done)
-        if todo <= 0:
+        if not parts:
             return entries
-        df = spark.read.option("mergeSchema", "true").parquet(str(staging))
-        df = _with_reserved(df).withColumn(PART, f.expr(f"(`{ROW}` - 1) div {size}"))
-        if done:
-            df = df.where(~f.col(PART).isin(sorted(done)))
-        df, columns = _positional(df.repartition(todo, f.col(PART)).sortWithinPartitions(PART, ROW))
-        with _quiet():
-            job = df.mapInArrow(_Decide(spec, target, columns), "partition long, entry string")
-        found = _collect(job, Path(target.folder) / ENTRIES, set(done))
-        for _, text in found:
+        # one task per partition, handed only where its rows lie in the spool: no row goes through Spark
+        job = spark.sparkContext.parallelize(parts, len(parts)).map(_DecideSpooled(spec, target))
+        for text in _collect(job, Path(target.folder) / ENTRIES, set(done)):
             entry = json.loads(text)
             entries[entry["partition"]] = entry
             count_entry(summary, entry)

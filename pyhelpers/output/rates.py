@@ -404,7 +404,13 @@ def _open_limit(limit: str, treaty: str, lang: str) -> str:
         fact = _OPEN_FACT.match(part)
         opened.append(term(part, lang) if fact is None else
                       _finding(fact["kind"].replace(" ", "_"), fact["prov"], fact["fact"], treaty, lang))
-    return f"{outcome_text(_label_outcome(found['label']), lang)}; {wording(_WORDS, lang)['open']}: {'; '.join(opened)}"
+    outcome = _label_outcome(found["label"])
+    if outcome.outcome == "capped" and outcome.max_rate_bp is not None:  # as a decided cell writes its cap
+        head = found["label"] if languages.family(lang) == "en" else \
+            _LIMIT_PT["capped"].format(rate=formats.percent_bp(outcome.max_rate_bp, lang))
+    else:
+        head = outcome_text(outcome, lang)
+    return f"{head}; {wording(_WORDS, lang)['open']}: {'; '.join(opened)}"
 
 
 def _limit(row: RateRow, lang: str) -> str:

@@ -284,8 +284,8 @@ def wording(table: Mapping[str, Mapping[str, V]], lang: str) -> dict[str, V]:
 
 _VALUES = {"pt": ((r"\bany of its values\b", "qualquer um de seus valores"), (r"\bone of\b", "um de"),
                   (r"\bany day from (\S+) on\b", r"qualquer dia a partir de \1"),
-                  (r"\bany day up to (\S+)", r"qualquer dia até \1"), (r"\bor later\b", "ou posterior"),
-                  (r"\bor earlier\b", "ou anterior"),
+                  (r"\bany day up to (\S+)", r"qualquer dia até \1"), (r"\bor later\b", "ou data posterior"),
+                  (r"\bor earlier\b", "ou data anterior"),
                   (r"\bor more\b", "ou mais"), (r"\bor less\b", "ou menos"), (r"\bless than\b", "menos de"),
                   (r"\bfrom (\S+) to (\S+)", r"de \1 a \2"), (r"\bnot stated\b", "não informado"),
                   (r"\btrue\b", "sim"), (r"\bfalse\b", "não"), (r" is ", " é ")),
@@ -1062,7 +1062,7 @@ _RECORD_WORDS = {
            "of_from": "o primeiro dia", "of_until": "o último dia", "of_capital": "a parcela do capital",
            "of_votes": "a parcela dos direitos de voto", "of_value": "a parcela do valor das ações",
            "of_profits": "a parcela da participação nos lucros", "of_direct": "se é direta",
-           "or_earlier": "ou anterior", "or_later": "ou posterior"},
+           "or_earlier": "ou antes", "or_later": "ou depois"},
     "pt-if": {"from": "tiver começado em {v}", "until": "terminar em {v}", "until_none": "continuar",
               "capital": "for de {v} do capital", "votes": "for de {v} dos direitos de voto",
               "value": "for de {v} do valor das ações", "profits": "for de {v} da participação nos lucros",
@@ -1658,13 +1658,22 @@ def _whatif_value(text: str, lang: str) -> str:
     return values_text(text, lang)
 
 
-def _considered_text(considered: str, lang: str) -> str:
-    """A fact whatif may change and its values (``holding(a, b).capital: 24.9, 25%``) in ``lang``: each value
-    as :func:`_whatif_value` writes it, set apart by ``;`` where the locale's decimal mark is a comma."""
+def _with_path(fact: str, field: str) -> str:
+    """A fact whatif names by the rules' name, with where the scenario states it: ``holding(a, b).capital
+    (`holdings[0].capital`)`` (the name alone where the path is the same or not known)."""
+    return f"{fact} (`{field}`)" if field and field != fact else fact
+
+
+def _considered_text(considered: str, field: str, lang: str) -> str:
+    """A fact whatif may change and its values (``holding(a, b).capital: 24.9, 25%``) in ``lang``, with where the
+    scenario states it (``field``: :func:`_with_path`): each value as :func:`_whatif_value` writes it, set apart
+    by ``;`` where the locale's decimal mark is a comma."""
     fact, sep, values = considered.partition(": ")
-    if not sep or languages.family(lang) == "en":
+    if not sep:
         return considered
-    return f"{fact}: " + "; ".join(_whatif_value(v, lang) for v in values.split(", "))
+    if languages.family(lang) == "en":
+        return f"{_with_path(fact, field)}: {values}"
+    return f"{_with_path(fact, field)}: " + "; ".join(_whatif_value(v, lang) for v in values.split(", "))
 
 
 def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None, lang: str,
@@ -1674,7 +1683,9 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
     `treaty explain --why-not` prints them), or, without it (``--full``), the whole analysis ``blocked``."""
     words = wording(_WHATIF, lang)
     lines = [*incomplete_line(w.incomplete, lang), f"{words['goal']}: {w.goal}", f"{words['considered']}:"]
-    lines += [f"  {_considered_text(c, lang)}" for c in w.considered] or [f"  {words['nothing']}"]
+    fields = w.fields or ("",) * len(w.considered)
+    lines += [f"  {_considered_text(c, f, lang)}" for c, f in zip(w.considered, fields, strict=True)] or \
+        [f"  {words['nothing']}"]
     lines.append("")
     if w.holds_already:
         lines.append(words["already"])
@@ -1683,7 +1694,7 @@ def whatif_text(w: WhatIf, blocked: Sequence[Step], items: Sequence[str] | None,
                                                 k=formats.number(len(w.solutions), lang)))
         for n, sol in enumerate(w.solutions, 1):
             lines.append(f"  {n}. " + "; ".join(
-                words["change"].format(fact=c.fact, before=_whatif_value(c.before, lang),
+                words["change"].format(fact=_with_path(c.fact, c.field), before=_whatif_value(c.before, lang),
                                        after=_whatif_value(c.after, lang)) for c in sol.changes))
             for item in sol.result.items:
                 if items and item.item_id not in items:
@@ -1718,7 +1729,8 @@ def whatif_json(w: WhatIf, blocked: Sequence[Step], source: str | None = None, l
         "incomplete": incomplete_text(w.incomplete, lang),
         "incomplete_reason": None if w.incomplete is None else w.incomplete.to_json(),
         **({"source": source} if source is not None else {}),
-        "goal": w.goal, "considered": list(w.considered), "holds_already": w.holds_already,
+        "goal": w.goal, "considered": list(w.considered), "considered_fields": list(w.fields),
+        "holds_already": w.holds_already,
         "solutions": [{"changes": [c.__dict__ for c in s.changes], "certain": s.certain,
                        "result": result_json(s.result, lang)} for s in w.solutions],
         "no_solution": w.no_solution,

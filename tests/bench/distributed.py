@@ -18,7 +18,8 @@ run on a ledger of one row, for its fixed cost (start-up: Python, the rule base 
 a JVM; ``--no-startup`` skips these runs). For each run it prints the wall time (from the command's start to its
 exit), rows/s, the overhead against the local run with the same number of workers (goal: ≤ 15%), the start-up
 and the steady rows/s (the rows over the wall time less the start-up), the CPU seconds of the command's processes
-(user and system, from the same samples: on a loaded machine they compare engines better than the wall time), the
+(user and system, from the same samples: on a loaded machine they compare engines better than the wall time), those
+of its one-row run and the rows per CPU second less those (the steady cost of a row, which the load moves least), the
 peak memory (RSS and PSS in MB, from psutil samples of the process tree every 0.2 s) of the command's process,
 of its largest worker process (the processes that decide rows: the leaves of the tree) with their count, and of
 the other processes together (a forkserver, Dask's nannies and scheduler, Spark's JVM), and whether its output rows
@@ -175,6 +176,8 @@ class Run:
     wall: float = 0.0
     startup: float = 0.0
     """The wall time of the same command on a ledger of one row: its fixed cost."""
+    startup_cpu: float = 0.0
+    """The CPU seconds of that one-row run."""
     failed: str = ""
     output: Path | None = None
     parent: tuple[int, int] = (0, 0)
@@ -312,7 +315,7 @@ def _computed_receipt(ledger: Path, records: list[dict[str, Any]], size: int) ->
     from pyhelpers.engine.program import load_logic
     from pyhelpers.interfaces.partition import ledger_rows, partition_receipt, partition_spec, partitions, run_receipt
 
-    spec = partition_spec(CONTEXT, ledger, load_logic().digest)
+    spec = partition_spec(CONTEXT, ledger, load_logic().digest, bounds=True)  # the CLI's default, --bounds
     receipts = [partition_receipt(spec, rows, records[i * size:i * size + len(rows)])
                 for i, rows in partitions(ledger_rows(ledger), size)]
     return run_receipt(receipts)
@@ -346,10 +349,16 @@ def _steady(r: Run, rows: int) -> float:
     return rows / work if r.startup and work > 0 else rows / r.wall
 
 
+def _per_cpu(r: Run, rows: int) -> float:
+    """Rows per CPU second once started: the rows over the CPU seconds less the one-row run's."""
+    work = r.cpu - r.startup_cpu
+    return rows / work if work > 0 else 0.0
+
+
 def _print(runs: list[Run], rows: int, base: Run, size: int, out_bytes: int) -> None:
     local = {r.workers: r for r in runs if r.name == "local" and not r.failed}
     print(f"{'engine':<14} {'workers':>7} {'wall s':>7} {'rows/s':>7} {'overhead':>8} {'CPU s':>6} {'start s':>7} "
-          f"{'steady':>7}  "
+          f"{'steady':>7} {'start CPU':>9} {'rows/CPU s':>10}  "
           f"{'parent MB':>9}  {'worker MB':>11}  {'others MB':>9}  {'rows':<5} {'receipt':<7} others are")
     for r in runs:
         if r.failed:
@@ -358,13 +367,16 @@ def _print(runs: list[Run], rows: int, base: Run, size: int, out_bytes: int) -> 
         ref = local.get(r.workers)
         over = f"{(r.wall / ref.wall - 1) * 100:+.0f}%" if ref is not None and r is not ref else "-"
         start = f"{r.startup:.1f}" if r.startup else "-"
+        start_cpu = f"{r.startup_cpu:.1f}" if r.startup_cpu else "-"
         print(f"{r.name:<14} {r.workers:>7} {r.wall:>7.1f} {rows / r.wall:>7.0f} {over:>8} {r.cpu:>6.1f} {start:>7} "
-              f"{_steady(r, rows):>7.0f}  {_mb(r.parent):>9}  {_workers(r):>11}  {_mb(r.others):>9}  "
+              f"{_steady(r, rows):>7.0f} {start_cpu:>9} {_per_cpu(r, rows):>10.0f}  "
+              f"{_mb(r.parent):>9}  {_workers(r):>11}  {_mb(r.others):>9}  "
               f"{r.same_rows:<5} {r.same_receipt:<7} {r.other_labels}")
     print(f"(overhead: the wall time against treaty batch with the same --workers, goal ≤ {GOAL:.0f}%; CPU s: the "
           f"user and system seconds of the command's processes (sampled), which a loaded machine raises less than the "
           f"wall time; start s: the "
           f"same command on a one-row ledger; steady: rows/s once started, the rows over the wall time less that; "
+          f"start CPU and rows/CPU s: the same in CPU seconds (the steady cost of a row, which the load moves least); "
           f"MB: RSS/PSS peaks, worker MB: the count of processes that decide rows × the largest one's; rows and "
           f"receipt: equal to the baseline's, treaty batch --workers {base.workers}, partitions of {size:,} rows)")
     print()
@@ -455,6 +467,7 @@ def main() -> None:
                 for run, fixed in zip(fresh, _round(tmp, one_row, size, args.separate, not missing,
                                                     f"one-{round_}"), strict=True):
                     run.startup = fixed.wall if not fixed.failed else 0.0
+                    run.startup_cpu = fixed.cpu if not fixed.failed else 0.0
             runs = fresh if not runs else [_faster(a, b) for a, b in zip(runs, fresh, strict=True)]
         base = runs[0]
         if base.failed or base.output is None:
