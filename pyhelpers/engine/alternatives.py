@@ -1464,13 +1464,22 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
 
 def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]]) -> Entitlement | None:
     """The item's entitlement: the certain one, else ``open`` where the entitlement article decides it
-    differently for different values of the open facts (the provisions that decide it in some of them)."""
+    differently for different values of the open facts: the tests still open (a provision of the denial where
+    the benefit is denied, a test considered and not met, that grants it where it is given), else the
+    provisions that decide it in some of them. The provision that denies for want of a test met is no ground
+    while a test may grant."""
     if result.entitlement is not None:
         return result.entitlement
     provisions = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5}
     if not provisions:
         return None
-    return Entitlement("open", tuple(sorted({p for p in provisions if isinstance(p, str)}, key=provision_key)))
+    granting = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5
+                and isinstance(a.args[3], Term) and a.args[3].name == "entitled"}
+    considered = {a.args[5] for _, a in mine if a.name == "_label_provision" and len(a.args) == 6
+                  and isinstance(a.args[3], Term) and a.args[3].name == "benefits_denied"}
+    still_open = {p for p in granting & considered if isinstance(p, str)}
+    return Entitlement("open", tuple(sorted(still_open or {p for p in provisions if isinstance(p, str)},
+                                            key=provision_key)))
 
 
 def _has_label(item: str, state: str) -> str:
