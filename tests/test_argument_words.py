@@ -161,8 +161,9 @@ def _decisive(path: str) -> list[str]:
     return [ln.strip().removeprefix("↳ ") for ln in _check(path).splitlines() if ln.strip().startswith("↳ ")]
 
 
-HOLDING_24_9 = ("br-pt 10(2)(b): the tax of Brazil on div-2024 may not exceed 15% of the gross amount — br-pt 10(2)(a) "
-                "not met: that holding is 24.9% of the capital (< 25%)")
+HOLDING_24_9 = ("br-pt 10(2)(b): the tax of Brazil on div-2024 may not exceed 15% of the gross amount — the tax of "
+                "Brazil on div-2024 is limited, its beneficial owner being a resident of the other State; "
+                "br-pt 10(2)(a) not met: that holding is 24.9% of the capital (< 25%)")
 PORTUGAL = ("br-pt 10(1): Portugal may tax div-2024 — div-2024 is paid by a company resident of Brazil to a resident "
             "of Portugal")
 
@@ -186,8 +187,9 @@ def test_the_decisive_line_of_a_cap_is_its_provision_not_the_definition() -> Non
     definition (its entry-into-force date is no test of the outcome); the limit reads with its reason. Narrowly
     not: at exactly 25% the 10% cap of 10(2)(a) decides, with the holding's 25% (≥ 25%)."""
     assert _decisive("br-sg/dividends-capital-24-99-percent.yaml") == [
-        "br-sg 10(2)(b): the tax of Brazil on div may not exceed 15% of the gross amount — br-sg 10(2)(a) not met: "
-        "that holding is 24.99% of the capital (< 25%)",
+        "br-sg 10(2)(b): the tax of Brazil on div may not exceed 15% of the gross amount — the tax of Brazil on div is "
+        "limited, its beneficial owner being a resident of the other State; br-sg 10(2)(a) not met: that holding is "
+        "24.99% of the capital (< 25%)",
         "br-sg 10(1): Singapore may tax div — div is paid from Brazil to a resident of Singapore"]
     lines = _explain(str(ROOT / "scenarios/br-sg/dividends-capital-24-99-percent.yaml"))
     assert ("    br-sg 10(2): the tax of Brazil on div is limited, its beneficial owner being a resident of the other "
@@ -221,7 +223,8 @@ def test_an_undetermined_outcome_says_what_leaves_it_open() -> None:
     assert "↳ br-ae 7 is not encoded: text not available" in out
     assert _decisive("br-pl/royalties-bundled-licence-needs-split.yaml") == [
         "br-pl 12(2) needs split of the amount (bundled-licence), which the scenario does not give",
-        "br-pl 12(1): Poland may tax bundled-licence"]
+        "br-pl 12(1): Poland may tax bundled-licence — bundled-licence arises in Brazil and is paid to a resident of "
+        "Poland"]
 
 
 def test_check_json_carries_each_states_decisive_line() -> None:

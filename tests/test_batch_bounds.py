@@ -234,3 +234,44 @@ def test_a_missing_record_whose_end_matters_gives_the_bound_too(tmp_path: Path, 
         "s1": ("capped at most 15%", "at most 15%", "150000.00", "over_withheld", "10000.00"),
         "s2": ("capped at most 15%", "at most 15%", "150000.00", "within_cap", ""),
         "s3": ("capped at most 15%", "at most 15%", "150000.00", f"depends ({facts})", "")}
+
+
+CONTEXT_FACT = MISSING | {"treaty": "br-sg", "recipient": "sg-tech"}
+"""A dividend of beta to sg-tech: the context leaves out a fact of sg-tech the bound is answered over (a fact of the
+context, the same for every row), no record."""
+UY_FACTS = MISSING | {"treaty": "br-uy", "recipient": "uy-holding"}
+"""A dividend of beta to uy-holding: the context leaves out facts of uy-holding, and its answer names a field of the
+item (its place in the scenario)."""
+
+
+@pytest.mark.parametrize("row", [CONTEXT_FACT, UY_FACTS], ids=["sg", "uy"])
+def test_cases_that_leave_open_the_same_facts_of_the_context_are_answered_in_one_check(
+        tmp_path: Path, row: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rows of distinct cases (dates the rules tell apart) whose own answers leave open the same facts of the context
+    are answered over those facts in one ``check`` of a scenario with one item per case; each row's record is the one
+    it gets answered alone (``TOGETHER`` 1: one check per case), byte for byte."""
+    days = ["2023-01-16", "2023-07-16", "2023-12-16", "2024-01-16", "2024-06-03"]
+    rows = [row | {"id": f"r{n}", "date": day, "gross": f"{1000 + n}.00", "withheld_rate": rate}
+            for n, (day, rate) in enumerate(zip(days, ["25", "15", "10", "", "12"], strict=True))]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    with _counted_checks() as calls:
+        run_batch(ledger, CONTEXT, tmp_path / "together.csv", workers=1, checker=Checker(), bounds=True)
+    assert len(calls) == 1
+    monkeypatch.setattr(batch, "TOGETHER", 1)
+    with _counted_checks() as calls:
+        run_batch(ledger, CONTEXT, tmp_path / "alone.csv", workers=1, checker=Checker(), bounds=True)
+    assert len(calls) > 1  # (dates the rules tell apart: distinct cases)
+    together, alone = (tmp_path / "together.csv").read_bytes(), (tmp_path / "alone.csv").read_bytes()
+    assert together == alone
+    assert "missing" in {r["status"] for r in _results(tmp_path / "together.csv")}
+
+
+def test_cases_with_a_missing_record_are_answered_one_by_one(tmp_path: Path) -> None:
+    """A missing holding record is opened around the item's date (its first day, up to the payment): rows of distinct
+    dates missing one record are answered each alone (together, the record would be opened around every date)."""
+    rows = [MISSING | {"id": f"r{n}", "date": day} for n, day in enumerate(["2024-05-10", "2023-01-03", "2025-07-09"])]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    with _counted_checks() as calls:
+        run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=Checker(), bounds=True)
+    assert len(calls) == 3
+    assert [r["cap"] for r in _results(tmp_path / "out.csv")] == ["at most 15%"] * 3

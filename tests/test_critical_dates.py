@@ -44,6 +44,13 @@ LONG = {  # the issue's scenarios: windows (first, last day) around their critic
     "br-uy/unknowns-lob-ownership-end-within-400-days": [("2024-09-20", "2024-10-10")],
     # the first day of a holding that also decides a 29(2)(e) owner's period: every day is costly to solve
     "br-uy/exam23-dividend-acquisition-around-365-days": [("2023-06-27", "2023-07-01")],
+    # 29(2)(e)'s half of a twelve-month period's days reached on a day no written date moved by a period marks
+    # (2024-01-10 + 182 days), and the moment of the payment
+    "br-uy/blind49-lob-29-2-e-14-open-end-range-400-days-pension-critical-2024-07-10":
+        [("2024-04-22", "2024-05-08"), ("2024-07-01", "2024-07-20")],
+    # the upper link of a chain: the moment
+    "br-uy/blind49-lob-29-2-e-16-open-end-range-400-days-upper-chain-link-critical-2025-03-03":
+        [("2025-02-20", "2025-03-12")],
 }
 
 EACH = {  # several items' ranges, each narrowed to a window around its critical date (decided part by part)
@@ -248,6 +255,8 @@ OPEN_WINDOWS = {  # days around the critical dates the scenarios' descriptions n
     "br-pl/unknowns-employee-departure-unknown": [("2027-02-27", "2027-03-06")],
     "br-pt/unknowns-construction-site-end-unknown": [("2023-09-26", "2023-10-04")],
     "br-pt/unknowns-holding-end-unknown-beside-open-payment-dates": [("2000-03-10", "2000-03-20")],
+    "br-uy/blind49-lob-29-2-e-12-open-end-unknown-individual-critical-2024-08-30":
+        [("2024-06-10", "2024-06-18"), ("2024-08-24", "2024-09-04")],
 }
 
 

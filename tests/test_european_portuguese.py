@@ -65,6 +65,8 @@ def fallback_texts() -> Iterator[tuple[str, str]]:
     for p in [*logic.vocabulary.values(), *logic.terms.values()]:
         if p.pt_pt is None:
             yield f"{p.name}/{p.arity} (vocabulary)", p.pt
+        if p.none is not None and p.none[2] is None:
+            yield f"{p.name}/{p.arity} (vocabulary, none)", p.none[1]
     for n in logic.nouns.values():
         if n.pt_pt is None:
             yield f"noun {n.name}", n.pt
@@ -100,6 +102,8 @@ def european_texts() -> Iterator[tuple[str, str]]:
     for p in [*load_logic().vocabulary.values(), *load_logic().terms.values()]:
         if p.pt_pt is not None:
             yield f"{p.name}/{p.arity} (vocabulary, pt-PT)", p.pt_pt
+        if p.none is not None and p.none[2] is not None:
+            yield f"{p.name}/{p.arity} (vocabulary, none, pt-PT)", p.none[2]
     for n in load_logic().nouns.values():
         if n.pt_pt is not None:
             yield f"noun {n.name} (pt-PT)", n.pt_pt

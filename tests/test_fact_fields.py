@@ -16,7 +16,16 @@ from pyhelpers.engine.domains import leaf_annotation
 from pyhelpers.engine.program import load_logic
 from pyhelpers.scenario import ExpectedAnswer, ExpectedItem, Money, load_file, load_text
 from pyhelpers.scenario.catalogue import catalogue
-from pyhelpers.scenario.factpaths import ITEM, fact_parts, fact_path, leaf_paths, leaf_steps, stated
+from pyhelpers.scenario.factpaths import (
+    ITEM,
+    fact_parts,
+    fact_path,
+    field_text,
+    leaf_paths,
+    leaf_steps,
+    stated,
+    tax_field,
+)
 from pyhelpers.scenario.services import DETAIL_BLOCKS
 
 from .conftest import SCENARIOS
@@ -227,3 +236,29 @@ def test_a_fact_with_several_leaves_names_the_items_own_block() -> None:
     assert leaf_paths("borne_by(gig)", ["gig"], sc) == ()
     assert fact_path("borne_by(gig)", ["gig"], sc) == \
         "income[3].employment.borne_by (an employment) or .independent.borne_by (independent services)"
+
+
+TAXES = SCENARIO.replace(
+    "  - {id: div-2, type: dividend, payer: alfa, recipient: luso, date: 2024-04-15}\n",
+    "  - {id: div-2, type: dividend, payer: alfa, recipient: luso, date: 2024-04-15,\n"
+    "     tax: [{name: irpj, withheld_at_source: true}]}\n"
+    "  - {id: div-3, type: dividend, payer: alfa, recipient: luso, date: 2024-04-15,\n"
+    "     tax: [{name: irpj, withheld_at_source: unknown}, {name: irc, withheld_at_source: false}]}\n"
+    "  - {id: div-4, type: dividend, payer: alfa, recipient: luso, date: 2024-04-15,\n"
+    "     tax: {name: irc, withheld_at_source: false}}\n")
+
+
+def test_the_field_of_a_tax_names_it_as_the_loader_writes_paths() -> None:
+    """A fact's template says ``income[k].tax.<attr>`` without saying which State's tax: the hint names each tax
+    of the list that does not give it, and says to add the tax of a State the item names none of."""
+    sc = load_text(TAXES)
+    assert tax_field("income[0].tax.fiscal_year_start", sc) == "income[0].tax.fiscal_year_start"  # no tax named
+    assert tax_field("income[2].tax.fiscal_year_start", sc) == \
+        "income[2].tax[1].fiscal_year_start (add the tax of pt to income[2].tax)"  # at source: no fiscal year
+    assert tax_field("income[3].tax.withheld_at_source", sc) == "income[3].tax[0].withheld_at_source"
+    assert tax_field("income[3].tax.fiscal_year_start", sc) == "income[3].tax[0|1].fiscal_year_start"
+    assert tax_field("income[4].tax.fiscal_year_start", sc) == \
+        "income[4].tax.fiscal_year_start or income[4].tax[1].fiscal_year_start (add the tax of br to income[4].tax)"
+    assert tax_field("persons.luso.liable_to_tax", sc) == "persons.luso.liable_to_tax"
+    assert field_text("income[2].tax[1].fiscal_year_start (add the tax of pt to income[2].tax)", "pt") == \
+        "income[2].tax[1].fiscal_year_start (acrescente o imposto de pt a income[2].tax)"

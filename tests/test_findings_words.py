@@ -30,7 +30,7 @@ SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 _FACTS = {"missing", "depends", "answer_missing", "answer_depends"}
 """The findings that name a fact of the scenario (the others name a constant of the rules)."""
 _CONSTANTS = {"assumption", "note", "input_error", "requires_judgment", "ppt_indicator", "deadline", "discrimination",
-              "exception_applies"}
+              "exception_applies", "text_open"}
 
 
 class _Named(ast.Transformer):
@@ -106,17 +106,21 @@ def test_a_term_with_figures_reads_by_its_declared_reading() -> None:
         "qualificado como royalties, o rendimento pode ser tributado pela Polônia a no máximo 15%"
     assert fact_text("no_premises(shell-uy)", "en") == "shell-uy has no premises of its own"
     assert constant_text("most", "pt") == "a maior parte"  # a constant with words of its own (`%= most()`)
+    assert constant_text("late_notice_effect(2030, 2031)", "en") == (  # an open question of the text
+        "whether a notice specifying 2030, given too late for it, takes effect for 2031 (the first later year it is "
+        "in time for) or not at all")
 
 
 def _written_terms() -> dict[tuple[str, int], str]:
-    """The compound terms the rules write as an indicator's kind or a note's fact: (name, arity) → predicate."""
+    """The compound terms the rules write as an indicator's kind, a note's fact or an open question of the text:
+    (name, arity) → predicate."""
     out: dict[tuple[str, int], str] = {}
     for stm in load_logic().statements:
         if stm.ast_type != ASTType.Rule or stm.head.ast_type != ASTType.Literal \
                 or stm.head.atom.ast_type != ASTType.SymbolicAtom or stm.head.atom.symbol.ast_type != ASTType.Function:
             continue
         head = stm.head.atom.symbol
-        if (head.name, len(head.arguments)) in (("ppt_indicator", 4), ("note", 4)):
+        if (head.name, len(head.arguments)) in (("ppt_indicator", 4), ("note", 4), ("text_open", 4)):
             kind = head.arguments[2]
             if kind.ast_type == ASTType.Function and kind.arguments:
                 out[(kind.name, len(kind.arguments))] = head.name

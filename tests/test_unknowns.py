@@ -589,3 +589,16 @@ def test_a_missing_record_whose_end_matters_still_gives_the_bound(checker: Check
         assert c.reason == SG_FACTS
     else:
         assert c.provisions == SG_BOUND_PROVISIONS and c.cap_at_most_bp == 1500
+
+
+def test_unknown_in_a_list_of_taxes_is_opened() -> None:
+    """A field that takes one value or a list of them (an item's ``tax:``) is followed by its index: an
+    ``unknown`` in the list form is completed over its values as in the single form (blind50 pt-07)."""
+    from pyhelpers.engine.completion import unknown_values
+    from pyhelpers.engine.domains import leaf_annotation
+
+    assert leaf_annotation(("income", 0, "tax", 0, "withheld_at_source")) == \
+        leaf_annotation(("income", 0, "tax", "withheld_at_source"))
+    scenario = load_file(ROOT / "scenarios/br-pt/blind50-pt-07-withholding-unknown.yaml")
+    opened = {f.path: f.values for f in unknown_values(scenario)}
+    assert opened[("income", 0, "tax", 0, "withheld_at_source")] == (True, False)

@@ -37,6 +37,7 @@ STATUS_OF_FINDING = {
     "missing": "missing",
     "depends": "depends",
     "requires_judgment": "depends",
+    "text_open": "depends",
     "time_limit": "depends",
 }
 
@@ -260,7 +261,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             base_open = args[2]
         elif a.name == "assumption":
             assumptions.add(Finding("assumption", args[3], render_term(args[2])))
-        elif a.name in ("missing", "depends", "requires_judgment"):
+        elif a.name in ("missing", "depends", "requires_judgment", "text_open"):
             findings.add(Finding(a.name, args[3], render_term(args[2])))
         elif a.name in ("pending", "not_encoded"):
             findings.add(Finding(a.name, args[2]))

@@ -120,6 +120,14 @@ _HOLDING = re.compile(r"^holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)$")
 _CAPITAL = re.compile(r"^capital\(holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)\)$")
 
 
+def names_a_record(fact: str) -> bool:
+    """Whether ``fact`` (as a finding names it, or an open fact ``<it>.<field>``) is a holding record or its share of
+    the capital: what :func:`missing_records` adds with its dates open around each item's date (a record opened for
+    several items at once is opened around all their dates, which one item's answer alone does not see)."""
+    head = fact.split(").", 1)[0] + ")" if ")." in fact else fact
+    return bool(_HOLDING.match(head) or _CAPITAL.match(head))
+
+
 @dataclass(frozen=True)
 class Records:
     """Holding records the rules report missing, added to the scenario with their facts open: the share of

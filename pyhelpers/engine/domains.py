@@ -22,7 +22,7 @@ def leaf_annotation(path: tuple[Any, ...]) -> Any:
     batch with ``--bounds`` walks the context's fields for every row it answers over missing facts)."""
     hints: Any = Scenario
     for part in path:
-        hints = _bare(strip_optional(hints))
+        hints = _bare(_arm_for(hints, part))
         origin = typing.get_origin(hints)
         if isinstance(hints, type) and issubclass(hints, BaseModel):
             field = next((f for name, f in hints.model_fields.items() if (f.alias or name) == part), None)
@@ -36,6 +36,17 @@ def leaf_annotation(path: tuple[Any, ...]) -> Any:
         else:
             return None
     return hints
+
+
+def _arm_for(hints: Any, part: Any) -> Any:
+    """The arm of ``hints`` that ``part`` of a path follows: of a field that takes one value or a list of
+    them (``tax: {...}`` or ``tax: [{...}, {...}]``), the list where ``part`` is an index, otherwise the
+    value (:func:`strip_optional`)."""
+    if isinstance(part, int) and typing.get_origin(hints) in (typing.Union, types.UnionType):
+        lists = [a for a in typing.get_args(hints) if typing.get_origin(_bare(a)) is list]
+        if len(lists) == 1:
+            return lists[0]
+    return strip_optional(hints)
 
 
 def _bare(hints: Any) -> Any:

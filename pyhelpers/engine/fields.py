@@ -23,7 +23,7 @@ from pyhelpers.engine.results import (
 )
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.document import Scenario
-from pyhelpers.scenario.factpaths import fact_parts, fact_path, open_field
+from pyhelpers.scenario.factpaths import fact_parts, fact_path, open_field, tax_field
 from pyhelpers.scenario.income import IncomeItem
 from pyhelpers.scenario.services import DETAIL_BLOCKS
 
@@ -32,11 +32,12 @@ def named(f: Finding, items: Sequence[str], scenario: Scenario) -> Finding:
     """``f`` with the field that states its fact in ``scenario`` (about ``items``; an assumption: the field that
     removes it, :func:`assumption_path`); ``f`` itself for the other kinds, or where the rules name no field."""
     if f.kind == "assumption" and f.fact:
-        return dataclasses.replace(f, field=assumption_path(f, items, scenario))
-    if f.kind not in FIELD_KINDS or not f.fact:
+        path = assumption_path(f, items, scenario)
+    elif f.kind not in FIELD_KINDS or not f.fact:
         return f
-    path = fact_path(f.fact, items, scenario)
-    return dataclasses.replace(f, field=path)
+    else:
+        path = fact_path(f.fact, items, scenario)
+    return dataclasses.replace(f, field=tax_field(path, scenario) if path is not None else None)
 
 
 def assumption_path(f: Finding, items: Sequence[str], scenario: Scenario) -> str | None:

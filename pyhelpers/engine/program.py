@@ -23,6 +23,12 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   arguments another noun (:meth:`Logic.noun`). An argument with neither is named by its type.
   ``%  argument: no`` marks a predicate the legal argument never shows, ``%  argument: always`` a fact of ids
   only it shows all the same (:attr:`Predicate.argument`).
+  ``%  none-en:``, ``%  none-pt:`` (and ``%  none-pt-PT:``) read the fact that holds where no atom of the
+  predicate matches a condition whose arguments the reading names are bound and whose others are not ("X has no
+  place of business in that State"): why an exception did not apply, said in the positive; ``%  none-default:
+  Arg=attribute`` names the attribute of ``Arg`` whose documented default that statement rests on where the
+  scenario does not give it (shown as assumed; neither given nor defaulted, it is not made)
+  (:meth:`Predicate.none_reading`).
 """
 
 from __future__ import annotations
@@ -62,7 +68,8 @@ _BANNER_RE = re.compile(
     r"^%\s*(?P<key>Treaty|Article|Title|Source|Partner|Decree|Version|Applies|Replaces):\s*(?P<value>.*)$")
 _APPLIES_RE = re.compile(r"^from (?P<from>\d{4}-\d{2}-\d{2})(?: until (?P<until>\d{4}-\d{2}-\d{2}))?$")
 _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?P<role>[a-z]+)\s*$")
-_DECL_LINE_RE = re.compile(r"^%\s+(?P<key>doc|en|pt|pt-PT|some|argument):\s*(?P<value>.*)$")
+_DECL_LINE_RE = re.compile(
+    r"^%\s+(?P<key>doc|en|pt|pt-PT|some|argument|none-en|none-pt|none-pt-PT|none-default):\s*(?P<value>.*)$")
 _NOUN_RE = re.compile(r"^%~\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*$")
 _TERM_RE = re.compile(r"^%=\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*$")
 _SOME_RE = re.compile(r"^(?P<arg>[A-Z][A-Za-z0-9_]*)=(?P<noun>[a-z_][a-z0-9_]*)$")
@@ -138,9 +145,23 @@ class Predicate:
     article an item is examined under, a default assumed) or ``always`` (a fact of ids only that decides a
     relation, such as who controls whom: shown though it carries no figure)."""
 
+    none: tuple[str, str, str | None] | None = None
+    """The readings (en, pt, pt-PT) of the fact that holds where no atom matches a condition on it
+    (``%  none-en:`` ...), if any."""
+    none_default: tuple[str, str] | None = None
+    """The argument and the attribute of it whose documented default the ``none`` reading rests on (``%
+    none-default: Arg=attribute``), if any."""
+
     @property
     def argued(self) -> bool:
         return self.argument != "no"
+
+    def none_reading(self, lang: str) -> str | None:
+        """The reading of the fact that holds where no atom of this predicate matches (``none``), in ``lang``."""
+        if self.none is None:
+            return None
+        en, pt, pt_pt = self.none
+        return languages.pick({"en": en, "pt": pt, **({"pt-PT": pt_pt} if pt_pt is not None else {})}, lang)
 
     @property
     def arity(self) -> int:
@@ -592,8 +613,21 @@ def _parse_declarations(source: str, relpath: str) -> tuple[dict[tuple[str, int]
             raise LogicError(f"{where}: {key[0]}/{key[1]} declared twice")
         if info.get("argument", "yes") not in ("yes", "no", "always"):
             raise LogicError(f"{where}: 'argument: {info['argument']}' (write yes, no or always)")
+        none = None
+        if "none-en" in info or "none-pt" in info:
+            if not {"none-en", "none-pt"} <= set(info):
+                raise LogicError(f"{where}: {m.group('name')} has a none reading without both none-en and none-pt")
+            none = (info["none-en"], info["none-pt"], info.get("none-pt-PT"))
+        none_default = None
+        if "none-default" in info:
+            d = _SOME_RE.match(info["none-default"])
+            if d is None or none is None or not any(a.name == d.group("arg") for a in args):
+                raise LogicError(f"{where}: 'none-default: {info['none-default']}' (write Arg=attribute, with a "
+                                 f"none reading)")
+            none_default = (d.group("arg"), d.group("noun"))
         vocab[key] = Predicate(m.group("name"), tuple(args), m.group("role"), info["doc"], info["en"], info["pt"],
-                                info.get("pt-PT"), argument=info.get("argument", "yes"))
+                                info.get("pt-PT"), argument=info.get("argument", "yes"), none=none,
+                                none_default=none_default)
     return vocab, nouns
 
 
@@ -613,7 +647,7 @@ def _is_fact(stm: ast.AST) -> bool:
     return stm.ast_type == ast.ASTType.Rule and not stm.body
 
 
-_LOGIC_FORMAT = 6
+_LOGIC_FORMAT = 7
 """Version of the cached form of a loaded rule base (:func:`load_logic`): bump it when it changes."""
 _PARSE_LOCK = threading.Lock()
 
@@ -646,7 +680,8 @@ def _to_cache(logic: Logic) -> dict[str, Any]:
     return {
         "files": [[lf.relpath, lf.banner, lf.texts] for lf in logic.files],
         "vocabulary": [[p.name, [[a.name, a.type, a.noun] for a in p.args], p.role, p.doc, p.en, p.pt, p.pt_pt,
-                        p.argument] for p in logic.vocabulary.values()],
+                        p.argument, list(p.none) if p.none else None, list(p.none_default) if p.none_default else None]
+                       for p in logic.vocabulary.values()],
         "nouns": [[n.name, n.en, n.pt, n.pt_pt, [list(d) for d in n.defaults]] for n in logic.nouns.values()],
         "terms": [[p.name, [[a.name, a.type] for a in p.args], p.doc, p.en, p.pt, p.pt_pt]
                   for p in logic.terms.values()],
@@ -666,8 +701,9 @@ def _from_cache(data: Any, root: Path, paths: list[Path], sources: list[str], pr
         if any(lf.relpath != f"logic/{lf.path.relative_to(root).as_posix()}" for lf in files):
             return None
         vocabulary = {(name, len(args)): Predicate(name, tuple(Argument(a, t, n) for a, t, n in args), role, doc,
-                                                 en, pt, pt_pt, argument)
-                      for name, args, role, doc, en, pt, pt_pt, argument in data["vocabulary"]}
+                                                 en, pt, pt_pt, argument, (none[0], none[1], none[2]) if none else None,
+                                                 (dflt[0], dflt[1]) if dflt else None)
+                      for name, args, role, doc, en, pt, pt_pt, argument, none, dflt in data["vocabulary"]}
         nouns = {name: Noun(name, en, pt, pt_pt, tuple((a, t) for a, t in defaults))
                  for name, en, pt, pt_pt, defaults in data["nouns"]}
         terms = {(name, len(args)): Predicate(name, tuple(Argument(a, t) for a, t in args), "term", doc, en, pt,

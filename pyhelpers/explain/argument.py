@@ -89,6 +89,10 @@ class Line:
     tested: list[str] = field(default_factory=list)  # the facts a comparison tests, with its bound
     rules: list[str] = field(default_factory=list)
     decides: bool = False  # a rule of the line's own provision tests a figure (not one collapsed into it)
+    grounds: list[str] = field(default_factory=list)
+    """For the first line of a State's outcome: the legal facts its rule rests on that are argued on lines of their
+    own (derived under another provision: "the royalties arise in Brazil and their beneficial owner is a resident of
+    Portugal" under the cap's paragraph), which `treaty check` shows where the line has no figures of its own."""
 
     @property
     def reading(self) -> str:
@@ -194,6 +198,8 @@ class _Projector:
         self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
         self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
         self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
+        self._first_pos: frozenset[clingo.Symbol] = frozenset()  # that rule's positive conditions
+        self._first_line: Line | None = None  # that line
         self._rests: set[str] = set()  # the conditions that line rests on, shown where it tests no figure
         self._outcome = False  # the conclusion being argued is a State's outcome
 
@@ -218,6 +224,8 @@ class _Projector:
         lines: dict[tuple[str, str], Line] = {}
         seen: set[clingo.Symbol] = set()
         self._first = None
+        self._first_pos = frozenset()
+        self._first_line = None
         self._outcome = root.name == "state_outcome"
         self._root = _rule_provision(sup.plan, sup.env)
         self._children(sup, None, lines, seen, collect=False, context=frozenset(root.arguments[1:]))
@@ -263,16 +271,25 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
-            elif self._outcome and line.rules == [self._first] and self._derived(atom):
+            elif self._outcome and self._derived(atom) and (line.rules == [self._first] or (
+                    atom in self._first_pos and not _cites_provision(reading(self.ex.logic, atom, self.lang)))):
                 # a condition the rule giving the conclusion derived under its own provision: the legal fact the
                 # conclusion rests on ("Portugal may tax div-2024 — div-2024 is paid by a company resident of
                 # Brazil to a resident of Portugal")
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 _add_fact(line, text, None)
                 self._rests.add(text)
+            if self._outcome and owner is not None and owner is self._first_line and line is not owner \
+                    and atom in self._first_pos and self._derived(atom):
+                # a condition of the conclusion's rule argued under another provision: its ground all the same
+                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+                if text not in owner.grounds and not _cites_provision(text):
+                    owner.grounds.append(text)
             cur = line
             if self._first is None:
                 self._first = sup.plan.info.rule_id
+                self._first_pos = frozenset(sup.pos)
+                self._first_line = line
         if atom in seen:
             return
         seen.add(atom)
@@ -350,7 +367,8 @@ class _Projector:
                     if not self._exceptions_of(a):
                         held = self._thresholds_not_met(a)
                         if not held:
-                            for text in self._instead(a):  # the fact that holds in its place, in the positive
+                            instead = self._instead(a) or self._none(a)
+                            for text in instead:  # the fact that holds in its place, in the positive
                                 _add_fact(cur, text, None)
                             continue
                         unmet = word("not_met_figures", self.lang).format(
@@ -411,6 +429,16 @@ class _Projector:
                         if text not in out:
                             out.append(text)
         return out
+
+    def _none(self, atom: clingo.Symbol) -> list[str]:
+        """A negated derived condition read in the positive by its predicate's ``none`` reading, where its atom does
+        not hold and every argument is one that reading names ("the enterprise of X has no permanent establishment in
+        the other State"); nothing otherwise."""
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        if atom in self.ex.true or pred is None or pred.role != "derived" or pred.none_default is not None:
+            return []
+        text = self.ex.none_reading(atom)
+        return [text] if text is not None else []
 
     def _open_findings(self) -> list[clingo.Symbol]:
         return sorted(a for key in self.ex.index if key[0] in _OPEN and key[1] == 4 for a in self.ex.index[key]
@@ -712,7 +740,7 @@ class _Projector:
                    if p.info.dynamic_provision is not None}  # a rule for any exception: not this one's own
         own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
         attempt = min(own, key=lambda s: len(s.children))
-        return self._unmet(attempt) or self.reason(attempt)
+        return self._unmet(attempt) or _none_reason(attempt) or self.reason(attempt)
 
     def _unmet(self, attempt: Step) -> str | None:
         """Where the first failed condition of ``attempt``, followed down, is a threshold not met: the condition
@@ -778,6 +806,16 @@ _POS = ast.Position("<argument>", 0, 0)
 _LOC = ast.Location(_POS, _POS)
 
 
+_CITED = re.compile(r"(?<![\w-])[a-z]{2,}-[a-z]{2,} (?:Protocol |Protocolo )?\d")
+"""A provision cited in a text (``<treaty> 10(2)``, ``<treaty> Protocol 9``)."""
+
+
+def _cites_provision(text: str) -> bool:
+    """Whether a condition's reading names a provision: a step of the law's application ("... limits the tax",
+    "whether ... withholds the benefit is open"), not a legal fact a conclusion rests on."""
+    return _CITED.search(text) is not None
+
+
 def _add_fact(line: Line, fact: str, bound: str | None) -> None:
     """A fact on the line once: with its bound (``... 30% of the capital (≥ 25%)``) where a comparison
     tests it, which replaces the fact alone."""
@@ -840,6 +878,23 @@ def _relate(line: Line, comparison: str, lang: str) -> bool:
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
     args = sym.arguments
     return len(args) > i and args[i].type == clingo.SymbolType.String and args[i].string == item
+
+
+def _none_reason(attempt: Step) -> str | None:
+    """Where the first failed condition of ``attempt``, followed down, is one no fact matches: the fact that holds
+    instead, in the positive ("X has no place of business in that State"), of the deepest rule on the way whose
+    failed conditions include one whose predicate reads it (:attr:`Step.none`); None otherwise (the negated
+    condition stays the reason)."""
+    chain = [attempt]
+    while chain[-1].children:
+        chain.append(chain[-1].children[0])
+    if chain[-1].kind != "unknown":
+        return None
+    for step in reversed(chain):
+        found = next((c.none for c in step.children if c.kind == "unknown" and c.none), None)
+        if found is not None:
+            return found
+    return chain[-1].none
 
 
 def _leaf_reason(step: Step, lang: str) -> str | None:

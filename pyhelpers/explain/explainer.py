@@ -41,7 +41,16 @@ from pyhelpers.explain.instrument import (
     instrument_for_facts,
     variables,
 )
-from pyhelpers.explain.readings import fill, plain, reading, render_value, unbound_words, user_atom, word
+from pyhelpers.explain.readings import (
+    _PLACEHOLDER,
+    fill,
+    plain,
+    reading,
+    render_value,
+    unbound_words,
+    user_atom,
+    word,
+)
 from pyhelpers.scenario import Scenario
 
 Env = dict[str, clingo.Symbol]
@@ -254,6 +263,7 @@ class Step:
     held: str | None = None  # a failed test: the comparison that holds instead, with its figures
     between_terms: bool = False  # a failed test between States, ids or terms (``held`` has no figure)
     held_atoms: tuple[clingo.Symbol, ...] = ()  # a failed rule: the positive conditions its best attempt met
+    none: str | None = None  # a condition no fact matches: the fact that holds instead (:meth:`Explainer._none`)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "atom": self.atom, "reading": self.reading}
@@ -1026,6 +1036,52 @@ class Explainer:
                 states[spec.name] = str(sym.name)  # its name with its article ('no Brasil')
         return fill(pred.reading(self.lang), values, states, self.lang, unbound)
 
+    def none_reading(self, atom: clingo.Symbol) -> str | None:
+        """The ``none`` reading of a ground atom that does not hold (:meth:`_none`)."""
+        node = ast.Function(LOC, atom.name, [ast.SymbolicTerm(LOC, a) for a in atom.arguments], 0)
+        return self._none(node, {})
+
+    def _none(self, node: Any, env: Env) -> str | None:
+        """Where no fact matches the condition ``node`` (under ``env``), the fact that holds instead, in the positive,
+        as its predicate's ``none`` reading gives it: where the arguments that reading names are bound and the others
+        (the scenario's id aside) are not ("X has no place of business in that State", never of one place named).
+        Where the reading rests on a documented default (``none-default``): with the default assumed, the reading
+        marked so; with the attribute neither given nor defaulted (``--strict``), None: a missing fact is never read
+        as false."""
+        pred = self.logic.predicate(node.name, len(node.arguments))
+        template = pred.none_reading(self.lang) if pred is not None else None
+        if pred is None or template is None:
+            return None
+        named = set(_PLACEHOLDER.findall(template))
+        values: dict[str, str] = {}
+        states: dict[str, str] = {}
+        bound: dict[str, clingo.Symbol] = {}
+        for k, (spec, a) in enumerate(zip(pred.args, node.arguments, strict=True)):
+            try:
+                sym = evaluate(a, env)
+            except Unbound:
+                if spec.name in named:
+                    return None
+                continue
+            if k > 0 and spec.name not in named:
+                return None
+            bound[spec.name] = sym
+            values[spec.name] = render_value(sym, spec.type, self.lang)
+            if spec.type == "state" and sym.type == clingo.SymbolType.Function and not sym.arguments:
+                states[spec.name] = str(sym.name)
+        text = fill(template, values, states, self.lang)
+        if pred.none_default is None:
+            return text
+        arg, attribute = pred.none_default
+        scenario = bound.get(pred.args[0].name)
+        subject = bound.get(arg)
+        if scenario is None or subject is None:
+            return None
+        key = [scenario, subject, clingo.Function(attribute)]
+        if clingo.Function("defaulted", key) in self.true:
+            return word("assumed_fact", self.lang).format(reading=text)
+        return text if clingo.Function("given", key) in self.true else None
+
     def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
                           visited: frozenset[tuple[int, str]]) -> Step:
         lit = part.node
@@ -1037,6 +1093,7 @@ class Explainer:
                 step.note = word("no_value", self.lang)
             elif pred is not None and pred.role == "input":
                 step.note = word("not_given", self.lang)
+                step.none = self._none(node, env)
             else:
                 step.note = word("no_rule", self.lang)
                 if depth > 0:

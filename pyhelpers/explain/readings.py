@@ -495,7 +495,7 @@ TERMS: dict[str, dict[str, str]] = {
         "por convenção brasileira posterior", "sources": "fontes",
         "taxed_as_income_of_entity": "tributado como rendimento "
         "da entidade", "taxes_of_every_kind": "impostos de qualquer natureza", "teaching": "ensino",
-        "teaching_rewarded": "ensino remunerado", "termination_notice_too_late": "denúncia tardia",
+        "teaching_rewarded": "ensino remunerado",
         "third_state_permanent_establishment": "estabelecimento permanente em terceiro Estado",
         "to_be_proven": "a comprovar", "withholding": "retenção na fonte",
         "no_principal_purpose_for_non_resident": "sem propósito principal de obter benefícios para não residente",

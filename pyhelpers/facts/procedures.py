@@ -1,7 +1,8 @@
 """Facts of what an item asks beyond its taxing rights (:mod:`pyhelpers.scenario.procedures`): the tax it
 concerns, the elimination of double taxation, a mutual agreement case (with the date each month count of
 the treaties' periods after its dates), a non-discrimination comparison, and a notice of termination
-(with the date each month count before the end of its year of cessation)."""
+(with the date each month count before the end of its year of cessation, and of each later year up to
+the one after the notice's)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,11 @@ def procedure_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict
     notice = sc.termination_notice
     if notice is not None:
         add(fact("termination_notice", sid, notice.cessation_year, day(notice.given)))
-        for m in sorted(months):
-            add(fact("months_before_year_end", sid, notice.cessation_year, m,
-                     day(dates.months_before_year_end(notice.cessation_year, m))))
+        # the year of cessation, and each later year up to the one after the notice's: the years a notice
+        # given on that day could be in time for, were it late for the year it names
+        for year in range(notice.cessation_year, max(notice.cessation_year, notice.given.year + 1) + 1):
+            for m in sorted(months):
+                add(fact("months_before_year_end", sid, year, m, day(dates.months_before_year_end(year, m))))
 
     for item in sc.income:
         iid = item.id

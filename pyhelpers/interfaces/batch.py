@@ -25,6 +25,7 @@ Only the CLI prints; progress is reported through a callback.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import hashlib
 import itertools
@@ -50,7 +51,7 @@ from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem,
 from pyhelpers.base.messages import translate
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import amount_bases, compliance_of, max_source_tax, max_source_tax_of
-from pyhelpers.engine.completion import missing_records
+from pyhelpers.engine.completion import missing_records, names_a_record
 from pyhelpers.engine.fields import named_alike
 from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, StateOutcome, format_bp
 from pyhelpers.engine.solve import Case, Checker, Memo, named_row, rebound_for
@@ -480,7 +481,8 @@ def _row_kinds(ctx: BatchContext, rows: Sequence[Row]) -> tuple[list[int], list[
     amount unless an arm's-length amount is compared with it: a row with such a column is decided as a row; the
     consistency checks read the id only against the other items' and an arrangement's, and amounts only against an
     arm's-length amount). A row of a kind whose first row a missing fact leaves undetermined is decided as a row where
-    the bound is asked (:func:`_kind_plan`); every row is decided as a row with a context that has arrangements (they
+    the bound is asked and its case has one (:func:`_kind_plan`; the bound itself is found once per case:
+    :func:`_case_bound`); every row is decided as a row with a context that has arrangements (they
     name items by id), and where two rows would be items with one id (the check that sees both must run)."""
     if ctx.context.arrangements or len(rows) < 2:
         return None
@@ -579,8 +581,12 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
     if made is None or record is None or record["error"]:
         return None
     item, r, key = made
-    if r.relief is not None or r.limited_to is not None or (ctx.bounds and r.status == "missing"):
-        return None  # (a row a missing fact leaves undetermined gets its bound as a row)
+    if r.relief is not None or r.limited_to is not None:
+        return None
+    if ctx.bounds and _needs_bound(r):  # a row a missing fact leaves undetermined gets its bound as a row, unless
+        at = _bound_case(ctx, r.treaty, item, key)  # its case has none (its record is then its own answer's)
+        if at is None or at not in ctx.memo.bounds or ctx.memo.bounds[at] is not None:
+            return None
     case = ctx.checker.case_of(ctx.memo, r.treaty, item, key)
     if case is None:
         return None
@@ -767,9 +773,13 @@ def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, Incom
                                        [known.get(n) for n, _ in members], provenance=False)  # (no column shows it)
     home = catalogue().home
     if ctx.bounds and any(r.status == "missing" for r in decided):  # --bounds
-        decided, bounded = _with_bounds(ctx, context, members, decided, rows, known)
+        answered, bounded = _with_bounds(ctx, context, members, decided, rows, known)
         records = [_result_record(rows[n], item_result, home, ctx.lang, k in bounded)
-                   for k, ((n, _), item_result) in enumerate(zip(members, decided, strict=True))]
+                   for k, ((n, _), item_result) in enumerate(zip(members, answered, strict=True))]
+        if made is not None:  # a row not given its bound is answered as without it: its kind's plan holds
+            made.update((n, (item, item_result, known.get(n)))
+                        for k, ((n, item), item_result) in enumerate(zip(members, decided, strict=True))
+                        if k not in bounded)
     else:
         records = [_result_record(rows[n], item_result, home, ctx.lang)
                    for (n, _), item_result in zip(members, decided, strict=True)]
@@ -795,6 +805,7 @@ def _with_bounds(ctx: BatchContext, context: Scenario, members: list[tuple[int, 
     answered once per process (``ctx.memo.bounds``); each row keeps its own id and amounts."""
     out = list(decided)
     bounded = set()
+    _bounds_together(ctx, context.treaty, members, decided, rows, keys)
     for k, ((n, item), r) in enumerate(zip(members, decided, strict=True)):
         if _needs_bound(r):
             bound = _case_bound(ctx, context.treaty, rows[n], item, r, keys.get(n))
@@ -811,23 +822,145 @@ def _case_bound(ctx: BatchContext, treaty: str, row: Row, item: IncomeItem, r: I
     no value (no alternative). ``check`` first looks for the facts to answer over (:meth:`~pyhelpers.engine.solve.
     Checker.check`: a fact given as unknown, a missing record or field whose values can be listed) in the row's own
     answer: where there is none, that answer is the row's and ``check`` is not run."""
-    versions = ctx.checker.versions(treaty, item)
-    sig = ctx.memo.signatures.get((treaty, versions, item_key(item) if key is None else key))
-    case = None if sig is None else (treaty, versions, sig)
+    case = _bound_case(ctx, treaty, item, key)
     if case is not None and case in ctx.memo.bounds:
         found: tuple[str, ItemResult] | None = ctx.memo.bounds[case]
         return found
     scenario = row_scenario(ctx, row)
-    if not any(f.kind == "depends" for f in r.findings) and missing_records(
-            ctx.checker, scenario, SimpleNamespace(items=[r]), ctx.ledger) is None:
+    if not _check_asks(ctx, scenario, r):
         found = None  # nothing ``check`` would answer over (what it asks first, of the row's own answer): no check
     else:
-        answer = ctx.checker.check(scenario, ctx.ledger).items[0]
-        cut = any(f.kind == "time_limit" for f in answer.findings)  # not every value examined: the row's own answer
-        found = (item.id, answer) if answer.alternatives and answer.status != "error" and not cut else None
+        found = _found(item.id, ctx.checker.check(scenario, ctx.ledger).items[0])
     if case is not None:
         ctx.memo.bounds[case] = found
     return found
+
+
+def _bound_case(ctx: BatchContext, treaty: str, item: IncomeItem,
+                key: str | None) -> tuple[str, tuple[str, ...], str] | None:
+    """The row's case as ``ctx.memo`` knows it (``decide_items``' key of its facts), None where it knows none."""
+    versions = ctx.checker.versions(treaty, item)
+    sig = ctx.memo.signatures.get((treaty, versions, item_key(item) if key is None else key))
+    return None if sig is None else (treaty, versions, sig)
+
+
+def _check_asks(ctx: BatchContext, scenario: Scenario, r: ItemResult) -> bool:
+    """Whether ``check`` would answer the row's scenario over some value (what it asks first, of the row's own answer
+    ``r``: a fact given as unknown, a missing record or field whose values can be listed)."""
+    return any(f.kind == "depends" for f in r.findings) or missing_records(
+        ctx.checker, scenario, SimpleNamespace(items=[r]), ctx.ledger) is not None
+
+
+def _found(rid: str, answer: ItemResult) -> tuple[str, ItemResult] | None:
+    """What the memo keeps of ``check``'s answer for the row ``rid``: the answer where it is over some value and every
+    value was examined (a time limit's cut leaves the row its own answer), else None."""
+    cut = any(f.kind == "time_limit" for f in answer.findings)
+    return (rid, answer) if answer.alternatives and answer.status != "error" and not cut else None
+
+
+TOGETHER = 48
+"""The most cases :func:`_bounds_together` gives ``check`` in one scenario (a larger one takes longer than the time
+limit allows more often: its cases are then answered one by one)."""
+
+
+def _bounds_together(ctx: BatchContext, treaty: str, members: list[tuple[int, IncomeItem]],
+                     decided: list[ItemResult], rows: Sequence[Row], keys: dict[int, str]) -> None:
+    """The bound of each case of the chunk's rows the memo does not hold yet (:func:`_case_bound`), found for several
+    cases in one ``check`` where that gives each the answer it gets alone: cases of one rule version whose own answers
+    leave open the same facts (the same findings), none of them a fact of the item (its id in it: an item's own
+    field, named by its place in the scenario) or a holding record (:func:`~pyhelpers.engine.completion.
+    names_a_record`: it is opened around the item's date). Items of a scenario are decided each on its own facts (as
+    ``decide_items`` decides them together); the facts opened are then the context's, the same for each, over the
+    same values. The answer is kept only where every fact it opened matters to every case of it, none is a record, no
+    field is named by an item's place, and nothing was cut; otherwise (or on any error) each case is answered alone
+    afterwards, as it was before (:func:`_case_bound`)."""
+    groups: dict[tuple[Any, ...], list[tuple[tuple[str, tuple[str, ...], str], IncomeItem, Scenario]]] = {}
+    seen: set[tuple[str, tuple[str, ...], str]] = set()
+    try:
+        for (n, item), r in zip(members, decided, strict=True):
+            if not _needs_bound(r):
+                continue
+            case = _bound_case(ctx, treaty, item, keys.get(n))
+            if case is None or case in ctx.memo.bounds or case in seen:
+                continue
+            seen.add(case)
+            own = re.compile(rf"(?<![\w.@-]){re.escape(item.id)}(?![\w.@-])")
+            if any(f.fact and (own.search(f.fact) or names_a_record(f.fact)) for f in r.findings):
+                continue
+            scenario = row_scenario(ctx, rows[n])
+            if not _check_asks(ctx, scenario, r):
+                ctx.memo.bounds[case] = None
+                continue
+            shown = tuple((f.kind, f.provision, f.fact, f.field) for f in r.findings)
+            groups.setdefault((case[1], shown), []).append((case, item, scenario))
+    except TreatyLogicError:
+        raise
+    except Exception:
+        return  # each case as it was (its error, where it has one, found there)
+    for group in groups.values():
+        for start in range(0, len(group), TOGETHER):
+            part = group[start:start + TOGETHER]
+            if len(part) > 1:
+                _together(ctx, part)
+
+
+def _together(ctx: BatchContext, part: list[tuple[tuple[str, tuple[str, ...], str], IncomeItem, Scenario]]) -> None:
+    """:func:`_bounds_together` of one scenario of the cases ``part`` (each with its row's item and scenario)."""
+    ids = [item.id for _, item, _ in part]
+    first = part[0][2]
+    plain = [s._plain_data for _, _, s in part]
+    if len(set(ids)) != len(ids) or (first._plain_data is None) != (plain[0] is None):
+        return
+    merged = first.model_copy(update={"income": [s.income[0] for _, _, s in part]})
+    merged._plain_data = None if first._plain_data is None else {
+        **first._plain_data, "income": [p["income"][0] for p in plain if p is not None]}
+    if merged._plain_data is not None and len(merged._plain_data["income"]) != len(ids):
+        return
+    try:
+        answer = ctx.checker.check(merged, ctx.ledger)
+    except Exception:
+        return  # answered one by one
+    every = set(ids)
+    if answer.incomplete is not None or [it.item_id for it in answer.items] != ids or any(
+            names_a_record(u.fact) or set(u.items) != every for u in answer.unknowns):
+        return
+    alone = [_as_alone(it, k) for k, it in enumerate(answer.items)]
+    if any(it is None or any(f.kind == "time_limit" for f in it.findings) for it in alone):
+        return
+    for (case, item, _), it in zip(part, alone, strict=True):
+        ctx.memo.bounds[case] = _found(item.id, it)
+
+
+_INCOME_AT = re.compile(r"\bincome\[(\d+)\]")
+
+
+def _as_alone(answer: Any, k: int) -> Any:
+    """``answer`` (the answer of the ``k``-th item of a scenario, or any part of it) as the item's scenario alone names
+    its fields: its own place in the scenario's income (``income[k]``) is the first (``income[0]``); None where it
+    names another item's place (:func:`_together`: answered alone)."""
+    if isinstance(answer, str):
+        if "income[" not in answer:
+            return answer
+        if any(int(m.group(1)) != k for m in _INCOME_AT.finditer(answer)):
+            return None
+        return _INCOME_AT.sub("income[0]", answer)
+    if isinstance(answer, tuple):
+        parts = [_as_alone(a, k) for a in answer]
+        return None if any(p is None and a is not None for p, a in zip(parts, answer, strict=True)) else (
+            answer if all(p is a for p, a in zip(parts, answer, strict=True)) else tuple(parts))
+    if dataclasses.is_dataclass(answer) and not isinstance(answer, type):
+        changes = {}
+        for f in dataclasses.fields(answer):
+            value = getattr(answer, f.name)
+            got = _as_alone(value, k)
+            if got is None and value is not None:
+                return None
+            if got is not value:
+                changes[f.name] = got
+        return replace(answer, **changes) if changes else answer
+    if isinstance(answer, (list, dict, set, frozenset)):
+        return None if "income[" in repr(answer) else answer
+    return answer
 
 
 def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, answer: ItemResult) -> ItemResult:

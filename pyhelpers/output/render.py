@@ -222,6 +222,7 @@ _FINDING = {
         "depends": "depends on {fact}, given as unknown ({prov})",
         "not_needed": "not needed: {fact} ({prov}): every value it may take gives the same answer",
         "requires_judgment": "possible — requires judgment under {prov}: {fact} (not given, or unknown)",
+        "text_open": "open question: the text of {prov} does not say {fact}; not decided by the text",
         "pending": "{prov} is in the corpus but not encoded yet",
         "not_encoded": "{prov} is not encoded: text not available",
         "mutual_agreement": "residence of {fact} to be settled by mutual agreement ({prov})",
@@ -243,6 +244,7 @@ _FINDING = {
         "depends": "depende de {fact}, informado como desconhecido ({prov})",
         "not_needed": "desnecessário: {fact} ({prov}): qualquer valor que possa ter dá a mesma resposta",
         "requires_judgment": "possível — exige avaliação nos termos do {prov}: {fact} (não informado, ou desconhecido)",
+        "text_open": "questão em aberto: o texto do {prov} não diz {fact}; o texto não a decide",
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
         "not_encoded": "o {prov} não está codificado: texto não disponível",
         "mutual_agreement": "residência de {fact} a ser resolvida por acordo mútuo ({prov})",
@@ -460,7 +462,7 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
             wording(_FINDING, lang)["assumption"].format(fact=constant_text(f.fact or "", lang), prov=f.provision)
     if f.kind == "assumption" and (field := f.field or assumption_field(f)) is not None:
         return wording(_FINDING, lang)["assumption_field"].format(fact=constant_text(f.fact or "", lang),
-                                                                  prov=f.provision, field=field)
+                                                                  prov=f.provision, field=field_text(field, lang))
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
         return label("no_article", lang).format(prov=f.provision)
     if f.kind == "depends" and f.open_as == "not_given":  # a fact left out, answered over its values
@@ -497,7 +499,7 @@ def merged_findings(findings: Iterable[Finding]) -> list[Finding]:
 
 
 _CONSTANT_FACTS = ("exception", "note", "indicator", "input_error", "deadline", "discrimination",
-                   "requires_judgment", "assumption")
+                   "requires_judgment", "assumption", "text_open")
 """The findings whose fact is a constant of the rules (the others name a fact of the scenario): an
 assumption's is the default's name (``no_special_regime(lusoinvest)``)."""
 
@@ -2031,6 +2033,8 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     line = arg.decisive
     if line is None:
         return None
+    if not line.figures and line.grounds:  # the legal facts its rule rests on, argued on lines of their own
+        line = replace(line, facts=list(line.grounds))
     text = argument_line(line)
     unmet = [readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang),
                                                          why="; ".join(ln.tested or ln.figures))

@@ -225,6 +225,44 @@ def open_field(name: str, scenario: Scenario) -> str | None:
     return f"{table}[{'|'.join(map(str, rows))}]{m['rest']}"
 
 
+_TAX_FIELD = re.compile(r"^income\[(\d+)\]\.tax\.(\w+)$")
+"""A field of the tax an item concerns, as a fact's template names it without saying which State's tax."""
+
+_NEW_TAX = "(add the tax of {state} to income[{k}].tax)"
+"""After the path of a tax the item's ``tax:`` does not name yet: the State whose tax to add to the list."""
+_NEW_TAX_READ = (re.compile(r"\(add the tax of (\w+) to (income\[\d+\]\.tax)\)"), r"(acrescente o imposto de \1 a \2)")
+""":data:`_NEW_TAX` as written, and in Portuguese (:func:`field_text`)."""
+
+
+def tax_field(field: str, scenario: Scenario) -> str:
+    """``field`` with the tax it is of named as the loader writes paths, where it is ``income[k].tax.<attr>``
+    (the template of a fact that does not say which State's tax it asks about): each tax the item names that
+    does not give ``attr`` (or gives it as ``unknown``), by its index (``income[0].tax[1].fiscal_year_start``,
+    several: ``income[0].tax[0|1].fiscal_year_start``; the one tax not given as a list: ``field``);
+    a fiscal year not of a tax stated as withheld at source, which is asked no fiscal year; and, for each State
+    of the treaty none of whose taxes the item names, the index the user adds it at, with the State named
+    (``income[0].tax[1].fiscal_year_start (add the tax of pt to income[0].tax)``). ``field`` itself where it
+    is not such a field, where the item names no tax (the user may name one, in the single form), or where that
+    names no tax."""
+    m = _TAX_FIELD.match(field)
+    if m is None or int(m.group(1)) >= len(scenario.income):
+        return field
+    k, attr = int(m.group(1)), m.group(2)
+    item = scenario.income[k]
+    taxes = item.taxes
+    if not taxes:  # no tax named: the field of the one tax the user may name (the single form)
+        return field
+    at = [n for n, tax in enumerate(taxes) if getattr(tax, attr, None) in (None, "unknown")
+          and not (attr == "fiscal_year_start" and tax.withheld_at_source is True)]
+    named = {catalogue().tax_states.get(tax.name) or tax.state for tax in taxes}
+    absent = [st for st in catalogue().states.get(scenario.treaty, ()) if st not in named]
+    listed = isinstance(item.tax, list)
+    paths = ([f"income[{k}].tax[{'|'.join(map(str, at))}].{attr}" if listed else field] if at else [])
+    paths += [f"income[{k}].tax[{len(taxes) + j}].{attr} " + _NEW_TAX.format(state=st, k=k)
+              for j, st in enumerate(absent)]
+    return " or ".join(paths) or field
+
+
 _NEW_ARRANGEMENT = {"en": "<new arrangement listing the item>", "pt": "<novo arrangement que liste o rendimento>"}
 """Where no arrangement lists the item: the one to add (``arrangements.<new arrangement ...>``)."""
 
@@ -239,6 +277,7 @@ def field_text(field: str, lang: str) -> str:
     if languages.family(lang) == "en":
         return field
     field = field.replace(_NEW_ARRANGEMENT["en"], _NEW_ARRANGEMENT["pt"])
+    field = _NEW_TAX_READ[0].sub(_NEW_TAX_READ[1], field)
     worded = _worded_fields(logic_dir())
     found = next(((name, m, tokens) for name, pattern, tokens in worded if (m := pattern.fullmatch(field))), None) \
         or next(((name, m, tokens) for name, pattern, tokens in worded
