@@ -807,7 +807,7 @@ _LOC = ast.Location(_POS, _POS)
 
 
 _CITED = re.compile(r"(?<![\w-])[a-z]{2,}-[a-z]{2,} (?:Protocol |Protocolo )?\d")
-"""A provision cited in a text (``<treaty> 10(2)``, ``<treaty> Protocol 9``)."""
+"""A provision cited in a text (``<treaty> <article>(<paragraph>)``, ``<treaty> Protocol <item>``)."""
 
 
 def _cites_provision(text: str) -> bool:
