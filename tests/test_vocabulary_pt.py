@@ -571,3 +571,11 @@ def test_the_report_graph_cites_a_protocol_item_in_portuguese(tmp_path: Path) ->
     page = out.read_text(encoding="utf-8")
     labels = re.findall(r"§ [^<\n\"]*", page)
     assert labels and not [x for x in labels if re.search(r"Protocol\b", x)], labels
+
+
+def test_an_open_states_values_name_a_format_value_in_the_users_language() -> None:
+    """An open State's values are named one by one: a State by its name, and a value of the format that is
+    not a State (``undetermined``) in the user's words, never the English enum (audit 24b)."""
+    listed = ["fr", "us", "undetermined"]
+    assert render.named_values("", listed, "state", "pt") == "França, Estados Unidos ou indeterminado"
+    assert render.named_values("", listed, "state", "en") == "France, the United States or undetermined"

@@ -328,6 +328,8 @@ def named_values(values: str, listed: Sequence[str], kind: str, lang: str) -> st
 def _named_value(text: str, kind: str, lang: str) -> str:
     if kind == "state" and re.fullmatch(r"[a-z]{2}", text):
         return state_name(text, lang)
+    if kind == "state" and re.fullmatch(r"[a-z][a-z0-9_]*", text):  # a value of the format, not a State
+        return value(text, lang)
     if kind == "term" and re.fullmatch(r"[a-z][a-z0-9_]*", text):
         return term(text, lang) if languages.family(lang) == "en" else value(text, lang)
     return values_text(text, lang)  # "not stated", a value of another kind
