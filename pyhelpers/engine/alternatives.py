@@ -1212,7 +1212,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         max_rate_bp=None if open_states else result.max_rate_bp,
         max_source_tax=None if open_states or base_open else result.max_source_tax,
         relief=_open_relief(result.relief, mine, base_open, unknowns, cons),
-        entitlement=_open_entitlement(result, mine))
+        entitlement=_open_entitlement(result, mine, {f.provision for f in findings if f.kind == "depends"}))
     item = next(i for i in scenario.income if i.id == result.item_id)
     state = withholding_state(scenario, item)
     every = cons.complete and state is not None and _has_label(iid, state) in cons.cautious
@@ -1508,15 +1508,28 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
     return tuple(sorted(specific, key=provision_key)) or (treaty,)
 
 
-def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]]) -> Entitlement | None:
+def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
+                      deciding: Set[str] = frozenset()) -> Entitlement | None:
     """The item's entitlement: the certain one, else ``open`` where the entitlement article decides it
-    differently for different values of the open facts (the provisions that decide it in some of them)."""
+    differently for different values of the open facts: the tests still open (a provision of the denial where
+    the benefit is denied, a test considered and not met, that grants it where it is given; a provision that
+    denies in some of them and decides an open fact, ``deciding``), else the provisions that decide it in
+    some of them. The provision that denies for want of a test met, reading no open fact, is no ground
+    while a test may grant."""
     if result.entitlement is not None:
         return result.entitlement
     provisions = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5}
     if not provisions:
         return None
-    return Entitlement("open", tuple(sorted({p for p in provisions if isinstance(p, str)}, key=provision_key)))
+    granting = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5
+                and isinstance(a.args[3], Term) and a.args[3].name == "entitled"}
+    considered = {a.args[5] for _, a in mine if a.name == "_label_provision" and len(a.args) == 6
+                  and isinstance(a.args[3], Term) and a.args[3].name == "benefits_denied"}
+    denying = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5
+               and isinstance(a.args[3], Term) and a.args[3].name == "denied"}
+    still_open = {p for p in (granting & considered) | (denying & deciding) if isinstance(p, str)}
+    return Entitlement("open", tuple(sorted(still_open or {p for p in provisions if isinstance(p, str)},
+                                            key=provision_key)))
 
 
 def _has_label(item: str, state: str) -> str:

@@ -62,6 +62,7 @@ from pyhelpers.explain.readings import plain, provision_text, reading, render_va
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
+CONSIDERED = "considered_not_met"
 UNDETERMINED = "undetermined"
 _OPEN = ("missing", "depends", "requires_judgment")
 """The findings of an item that leave a State's outcome open (a fact missing, given as unknown, a judgment)."""
@@ -516,6 +517,41 @@ class _Projector:
                     out.append(line)
         return out
 
+    def considered(self, lines: list[Line]) -> list[Line]:
+        """The tests considered and not met under a provision of ``lines`` that withholds a benefit: for each
+        ``considered_not_met(S, I, Prov, Test)`` the rules derive for the item, with ``Prov`` the provision of one of
+        ``lines``, a line of kind ``not_met`` for ``Test``: the reading and the facts of the line its own rules give
+        (the projection of that atom), the test that would have given the benefit and the facts that fail it."""
+        provs = {ln.provision for ln in lines if ln.kind == "provision"}
+        shown = {ln.provision for ln in lines if ln.kind == "not_met"}
+        out: list[Line] = []
+        for atom in sorted(self.ex.index.get((CONSIDERED, 4), [])):
+            args = atom.arguments
+            if not _arg_is(atom, 1, self.item) or args[2].type != clingo.SymbolType.String \
+                    or args[3].type != clingo.SymbolType.String or args[2].string not in provs:
+                continue
+            test = args[3].string
+            if test in shown:
+                continue
+            shown.add(test)
+            saved = (self._first, self._outcome, self._root)
+            line = Line("not_met", test, [word("not_applied_test", self.lang).format(
+                prov=provision_text(test, self.lang))])
+            for sup in self.ex.supports.get(atom, []):  # every rule that finds it not met: each gives its facts
+                for own in self._project(atom, sup):
+                    if own.kind != "provision" or own.provision != test:
+                        continue
+                    # the first reading is the test's failure, which the line says; the others are facts
+                    for fact in [*own.readings[1:], *own.facts]:
+                        if fact not in line.facts:
+                            line.facts.append(fact)
+                    line.tested.extend(t for t in own.tested if t not in line.tested)
+                    line.comparisons.extend(c for c in own.comparisons if c not in line.comparisons)
+                    line.rules.extend(r for r in own.rules if r not in line.rules)
+            self._first, self._outcome, self._root = saved
+            out.append(line)
+        return out
+
     # ------------------------------------------------------------------------------ figures ---
     def _fact(self, atom: clingo.Symbol) -> str | None:
         """A fact of the scenario that carries a value (not only ids and States), as its reading."""
@@ -771,7 +807,7 @@ _LOC = ast.Location(_POS, _POS)
 
 
 _CITED = re.compile(r"(?<![\w-])[a-z]{2,}-[a-z]{2,} (?:Protocol |Protocolo )?\d")
-"""A provision cited in a text (``<treaty> 10(2)``, ``<treaty> Protocol 9``)."""
+"""A provision cited in a text (``<treaty> <article>(<paragraph>)``, ``<treaty> Protocol <item>``)."""
 
 
 def _cites_provision(text: str) -> bool:
@@ -915,9 +951,12 @@ def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
         elif args[3].name == UNDETERMINED and not any(ln.kind == "provision" for ln in lines):
             lines[:0] = proj.open_lines()  # no rule of a provision gives it: what is open, each under its provision
         at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
-        lines[at:at] = proj.alternatives(sym)  # after the provisions that gave the outcome, before the exceptions
-        return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
+        lines[at:at] = proj.alternatives(sym) + proj.considered(lines)  # after the provisions that gave the
+        return Argument(                                                 # outcome, before the exceptions
+user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
                         sym.name, prov)
+    at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
+    lines[at:at] = proj.considered(lines)
     return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
                     finding=_finding(sym))
 

@@ -205,6 +205,10 @@ _WORDS["pt"]["not_met_figures"] = "{condition}: não se verifica ({figures})"
 _WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
 _WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
 _WORDS["pt-PT"]["not_met_short"] = "requisitos do {prov} não cumpridos: {why}"
+# a test that would have given a benefit, considered under the provision that withholds it, and not met
+_WORDS["en"]["not_applied_test"] = "{prov} considered and not met"
+_WORDS["pt"]["not_applied_test"] = "o {prov} foi examinado e seus requisitos não foram atendidos"
+_WORDS["pt-PT"]["not_applied_test"] = "o {prov} foi examinado e os seus requisitos não foram cumpridos"
 _WORDS["en"]["protocol"] = "Protocol"
 _WORDS["pt"]["protocol"] = "Protocolo"
 
