@@ -33,7 +33,8 @@ with --strict) and the parts of several open dates add conditions not all of who
 yet (`treaty coverage` lists them); floor 88.1. 87.90% (4,939 of 5,619) at stop 50: the late notice of termination
 (br-pt 29, br-uy 32: each cessation rule's open twin, with the fiscal year stated, assumed, missing or of any
 start), the LOB's considered-not-met lines (owners not counting under 29(2)(e), 29(4)) and the treaty guards of the
-PPT's consumers add 173 conditions, 137 of them covered; floor 87.8 — raising it is follow-up work."""
+PPT's consumers, with stop 49's per-State rules, add 173 conditions since stop 48, 137 of them covered; floor
+87.8 — raising it is follow-up work."""
 
 
 def _mini() -> Coverage:
