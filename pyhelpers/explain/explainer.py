@@ -213,13 +213,7 @@ def _compile_matcher(node: Any) -> Matcher:
         def function(sym: clingo.Symbol, env: Env) -> Env | None:
             if not sym.match(fname, arity):  # a function symbol of this name and arity (one call)
                 return None
-            out = env
-            for part, s in zip(parts, sym.arguments, strict=True):
-                nxt = part(s, out)
-                if nxt is None:
-                    return None
-                out = nxt
-            return out
+            return _unify_arguments(parts, sym.arguments, env)
 
         return function
 
