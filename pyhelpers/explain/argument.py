@@ -239,6 +239,7 @@ class _Projector:
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
             ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
+            _said_once(ln)
         return provisions + exceptions
 
     def _repeats(self, fact: str, said: str) -> bool:
@@ -814,6 +815,18 @@ def _cites_provision(text: str) -> bool:
     """Whether a condition's reading names a provision: a step of the law's application ("... limits the tax",
     "whether ... withholds the benefit is open"), not a legal fact a conclusion rests on."""
     return _CITED.search(text) is not None
+
+
+def _said_once(line: Line) -> None:
+    """Each clause of a line once: a condition read as a reading (a rule below the line used it) and as a decisive
+    fact stays a fact, after the dash; a reading the conclusion's first reading already is, or a fact a reading
+    states word for word, is not said again ("Brazil may tax X; the employment ... — the employment ...")."""
+    first, rest = line.readings[:1], line.readings[1:]
+    line.readings = first + [r for r in dict.fromkeys(rest) if r not in line.facts and r not in first]
+    dropped = {f for f in line.facts if f in line.readings}
+    line.facts = [f for f in line.facts if f not in dropped]
+    line.tested = [f for f in line.tested if f not in dropped]
+    line.grounds = [g for g in line.grounds if g not in line.readings]
 
 
 def _add_fact(line: Line, fact: str, bound: str | None) -> None:

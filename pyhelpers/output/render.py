@@ -1909,8 +1909,17 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
                 kept.append(ln)
             elif text not in firsts:
                 common.setdefault(text, ln)
-        own.append(kept)
-    return list(common.values()), own
+        own.append(kept[:1] + _unsubsumed(kept[1:]))
+    return _unsubsumed(list(common.values())), own
+
+
+def _unsubsumed(lines: list[Line]) -> list[Line]:
+    """The lines without one that another line of the same provision says in full (its readings and facts among
+    the other's: one person's residence under a paragraph beside both persons' under it)."""
+    def within(a: Line, b: Line) -> bool:
+        return a is not b and (a.kind, a.provision) == (b.kind, b.provision) and set(a.readings) <= set(b.readings) \
+            and set(a.figures) <= set(b.figures) and (a.readings, a.figures) != (b.readings, b.figures)
+    return [ln for ln in lines if not any(within(ln, other) for other in lines)]
 
 
 def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
