@@ -741,7 +741,55 @@ class _Projector:
                    if p.info.dynamic_provision is not None}  # a rule for any exception: not this one's own
         own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
         attempt = min(own, key=lambda s: len(s.children))
-        return self._unmet(attempt) or _none_reason(attempt) or self.reason(attempt)
+        return self._unmet(attempt) or _none_reason(attempt) or _held_against(attempt) \
+            or self._other_state_reason(attempt) or self.reason(attempt)
+
+    def _other_state_reason(self, attempt: Step) -> str | None:
+        """Where the first failed condition of ``attempt``, followed down, is one the treaty's catalogue does not give
+        for a State a fact of the scenario names (a third State where a Contracting State, or the other one, is asked):
+        that fact, with the States the catalogue gives in its place ("us-prize arises in the United States, not in
+        Brazil"), never the catalogue's silence; None otherwise."""
+        chain = [attempt]
+        while chain[-1].children:
+            chain.append(chain[-1].children[0])
+        leaf = chain[-1]
+        if leaf.kind != "unknown" or leaf.note != word("no_value", self.lang) or leaf.ground is None:
+            return None
+        owner = next((s for s in reversed(chain) if s.kind == "failed" and s.provision is not None and s.held_atoms),
+                     None)
+        if owner is None:
+            return None
+        below = chain[chain.index(owner) + 1:]
+        failed = [a for a in leaf.ground.arguments if a.type == clingo.SymbolType.Function and not a.arguments]
+        for step in below:  # the highest condition about that State: what holds in its place
+            sym = step.ground
+            if step.kind != "unknown" or sym is None:
+                continue
+            pred = self.ex.logic.predicate(sym.name, len(sym.arguments))
+            if pred is None:
+                continue
+            at = [i for i, spec in enumerate(pred.args) if spec.type == "state" and sym.arguments[i] in failed]
+            if len(at) != 1:
+                continue
+            i = at[0]
+            value = sym.arguments[i]
+            instead = [a.arguments[i] for a in self.ex.index.get((sym.name, len(sym.arguments)), [])
+                       if all(a.arguments[k] == sym.arguments[k] for k in range(len(sym.arguments)) if k != i)]
+            facts = [a for a in owner.held_atoms if value in a.arguments and self.ex.logic.predicate(
+                a.name, len(a.arguments)) is not None]
+            if not instead or not facts:
+                return None
+            out = []
+            for held in facts:
+                text = reading(self.ex.logic, held, self.lang)
+                tails = []
+                for other in instead:
+                    alt = clingo.Function(held.name, [other if a == value else a for a in held.arguments])
+                    tails.append(_tail(text, reading(self.ex.logic, alt, self.lang)))
+                out.append(word("not_instead", self.lang).format(fact=text, instead=word("or_list", self.lang).join(
+                    t for t in tails if t)))
+            return "; ".join(out)
+        return None
 
     def _unmet(self, attempt: Step) -> str | None:
         """Where the first failed condition of ``attempt``, followed down, is a threshold not met: the condition
@@ -908,6 +956,21 @@ def _none_reason(attempt: Step) -> str | None:
         if found is not None:
             return found
     return chain[-1].none
+
+
+def _tail(text: str, other: str) -> str:
+    """The words of ``other`` after those it shares with ``text`` at their start ("arises in Brazil" beside "arises in
+    the United States": "in Brazil", its preposition kept; "provém do Brasil" beside "provém dos Estados Unidos": "do Brasil")."""
+    a, b = text.split(" "), other.split(" ")
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    if n and a[n - 1] in _PREPOSITIONS:  # "not in Brazil"
+        n -= 1
+    return " ".join(b[n:])
+
+
+_PREPOSITIONS = frozenset({"in", "of", "from", "to", "by", "at", "em", "de", "a", "por"})
 
 
 def _leaf_reason(step: Step, lang: str) -> str | None:

@@ -304,6 +304,7 @@ class Step:
     between_terms: bool = False  # a failed test between States, ids or terms (``held`` has no figure)
     held_atoms: tuple[clingo.Symbol, ...] = ()  # a failed rule: the positive conditions its best attempt met
     none: str | None = None  # a condition no fact matches: the fact that holds instead (:meth:`Explainer._none`)
+    ground: clingo.Symbol | None = None  # a condition that failed, where its arguments are all bound
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "atom": self.atom, "reading": self.reading}
@@ -1138,7 +1139,8 @@ class Explainer:
         lit = part.node
         if part.kind == "pos":
             node = lit.atom.symbol
-            step = Step("unknown", self._partial_text(node, env), self._partial_reading(node, env))
+            step = Step("unknown", self._partial_text(node, env), self._partial_reading(node, env),
+                        ground=_ground(node, env))
             pred = self.logic.predicate(node.name, len(node.arguments))
             if pred is not None and pred.role == "static":
                 step.note = word("no_value", self.lang)

@@ -181,6 +181,10 @@ _WORDS["pt"].update({"lacks_not_given": "o cenário não informa que {reading}",
                      "lacks_no_value": "a convenção não dispõe que {reading}"})
 _WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}",
                         "lacks_no_rule": "os factos não estabelecem que {reading}"})
+# a fact of the scenario about a State where the treaty asks for another (a third State where a Contracting State
+# is asked): "us-prize arises in the United States, not in Brazil"
+_WORDS["en"].update({"not_instead": "{fact}, not {instead}", "or_list": " or "})
+_WORDS["pt"].update({"not_instead": "{fact}, não {instead}", "or_list": " ou "})
 # a side of a proportion tested by cross-multiplying (N × 100% ≥ Len × 50%): a share of a figure
 _WORDS["en"]["share_of"] = "{share} of {figure}"
 _WORDS["pt"]["share_of"] = "{share} de {figure}"
@@ -982,6 +986,16 @@ _AGREEING = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*):([^{}|]*)\|([^{}|]*)\}")
 the plural, chosen by the State's name (:func:`state_plural`: "o Brasil pode", "os Estados Unidos podem")."""
 
 
+_CHOICE = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)\?([^{}|]*)\|([^{}|]*)\}")
+"""Words of a reading chosen by a yes/no value it names: ``{V?is|is not}``, the words for yes (or a value left
+unbound) then those for no or none ("X is not paid in consideration of past employment", never "...: no")."""
+
+
+def _negative(lang: str) -> frozenset[str]:
+    """The words a negative value (``no``, ``none``) is rendered with in ``lang``."""
+    return frozenset(render_value(clingo.Function(name), "term", lang) for name in ("no", "none"))
+
+
 def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
     """The sentence for a ground atom (its first argument, the scenario id, is never shown)."""
     if sym.type != clingo.SymbolType.Function:
@@ -1041,9 +1055,11 @@ def fill(template: str, values: dict[str, str], states: dict[str, str], lang: st
     argument left unbound (``unbound[Name]``: its noun's words, "some place of business", and whether a
     noun before it may name it, as for a scenario's id) by those words, or by the noun the template already
     names before it (:func:`some_in`). Words that agree with a State (``{St:é|são}``, :data:`_AGREEING`) take the
-    number of its name; with an argument that is no State, or is left unbound ("algum Estado"), the singular."""
+    number of its name; with an argument that is no State, or is left unbound ("algum Estado"), the singular. Words
+    chosen by a yes/no value (``{V?is|is not}``, :data:`_CHOICE`) are those for its value."""
     template = _AGREEING.sub(lambda m: m.group(3) if m.group(1) in states and state_plural(states[m.group(1)], lang)
                              else m.group(2), template)
+    template = _CHOICE.sub(lambda m: m.group(3) if values.get(m.group(1)) in _negative(lang) else m.group(2), template)
     out, at = "", 0
     for m in _PLACEHOLDER.finditer(template):
         out += template[at:m.start()]
