@@ -960,7 +960,8 @@ def _none_reason(attempt: Step) -> str | None:
 
 def _tail(text: str, other: str) -> str:
     """The words of ``other`` after those it shares with ``text`` at their start ("arises in Brazil" beside "arises in
-    the United States": "in Brazil", its preposition kept; "provém do Brasil" beside "provém dos Estados Unidos": "do Brasil")."""
+    the United States": "in Brazil", its preposition kept; "provém do Brasil" beside "provém dos Estados Unidos":
+    "do Brasil")."""
     a, b = text.split(" "), other.split(" ")
     n = 0
     while n < min(len(a), len(b)) and a[n] == b[n]:
