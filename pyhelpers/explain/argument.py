@@ -368,8 +368,12 @@ class _Projector:
                     if not self._exceptions_of(a):
                         held = self._thresholds_not_met(a)
                         if not held:
-                            instead = self._instead(a) or self._none(a)
-                            for text in instead:  # the fact that holds in its place, in the positive
+                            none, below = (self._instead(a), []) if self._instead(a) else (self._none(a),
+                                                                                          self._none_below(a))
+                            if none and below and cur is self._first_line and self._outcome:
+                                self._unless(cur.provision, a, none, below, lines)  # the paragraph's own exception
+                                continue
+                            for text in [*none, *below]:  # the fact that holds in its place, in the positive
                                 _add_fact(cur, text, None)
                             continue
                         unmet = word("not_met_figures", self.lang).format(
@@ -440,6 +444,42 @@ class _Projector:
             return []
         text = self.ex.none_reading(atom)
         return [text] if text is not None else []
+
+    def _unless(self, prov: str, atom: clingo.Symbol, none: list[str], below: list[str],
+                lines: dict[tuple[str, str], Line]) -> None:
+        """The exception a provision's own rule names by a negated condition (14(1)'s "unless the remuneration is
+        paid by a resident of the other State or borne by a permanent establishment there"), considered and not
+        applying: one line of kind ``exception``, with what holds in its place (``none``) and the facts below it
+        that bar each way it could have applied (``below``)."""
+        key = ("exception", f"{prov} {atom}")
+        if key in lines:
+            return
+        text = word("exception_not_met", self.lang).format(prov=provision_text(prov, self.lang),
+                                                           exception="; ".join(none))
+        lines[key] = Line("exception", prov, [text], list(below))
+
+    def _none_below(self, atom: clingo.Symbol) -> list[str]:
+        """A negated derived condition that no rule derives, read by what holds in its place further down: for each
+        rule that could derive it, the fact its first failed condition, followed down, comes to where no fact matches
+        (:func:`_none_reason`: "pawel-mazur has no place of business in Brazil", where the condition is a fixed base
+        there); nothing where some rule's failure reads no such fact."""
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        if atom in self.ex.true or pred is None or pred.role != "derived":
+            return []
+        ex = self._analyser()
+        pattern = ast.Function(_LOC, atom.name, [ast.SymbolicTerm(_LOC, a) for a in atom.arguments], 0)
+        try:
+            attempts = ex.why_not(pattern, [], depth=3)
+        except Exception:  # an analysis the explainer cannot make: nothing said
+            return []
+        out: list[str] = []
+        for attempt in attempts:
+            found = _none_reason(attempt)
+            if found is None:
+                return []
+            if found not in out:
+                out.append(found)
+        return out
 
     def _open_findings(self) -> list[clingo.Symbol]:
         return sorted(a for key in self.ex.index if key[0] in _OPEN and key[1] == 4 for a in self.ex.index[key]

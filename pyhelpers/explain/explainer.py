@@ -42,6 +42,7 @@ from pyhelpers.explain.instrument import (
     variables,
 )
 from pyhelpers.explain.readings import (
+    _CHOICE_NAMES,
     _PLACEHOLDER,
     fill,
     plain,
@@ -1104,7 +1105,7 @@ class Explainer:
         template = pred.none_reading(self.lang) if pred is not None else None
         if pred is None or template is None:
             return None
-        named = set(_PLACEHOLDER.findall(template))
+        named = set(_PLACEHOLDER.findall(template)) | set(_CHOICE_NAMES.findall(template))
         values: dict[str, str] = {}
         states: dict[str, str] = {}
         bound: dict[str, clingo.Symbol] = {}
@@ -1149,6 +1150,7 @@ class Explainer:
                 step.none = self._none(node, env)
             else:
                 step.note = word("no_rule", self.lang)
+                step.none = self._none(node, env) if pred is not None and pred.role == "derived" else None
                 if depth > 0:
                     grounded = _substitute(node, env)
                     step.children = self.why_not(grounded, [], depth - 1, visited)

@@ -185,6 +185,9 @@ _WORDS["pt-PT"].update({"lacks_not_given": "o cenário não indica que {reading}
 # is asked): "us-prize arises in the United States, not in Brazil"
 _WORDS["en"].update({"not_instead": "{fact}, not {instead}", "or_list": " or "})
 _WORDS["pt"].update({"not_instead": "{fact}, não {instead}", "or_list": " ou "})
+# a provision's own exception, named by a negated condition of its rule, that does not apply
+_WORDS["en"]["exception_not_met"] = "the exception of {prov} does not apply ({exception})"
+_WORDS["pt"]["exception_not_met"] = "a exceção do {prov} não se aplica ({exception})"
 # a side of a proportion tested by cross-multiplying (N × 100% ≥ Len × 50%): a share of a figure
 _WORDS["en"]["share_of"] = "{share} of {figure}"
 _WORDS["pt"]["share_of"] = "{share} de {figure}"
@@ -987,6 +990,8 @@ the plural, chosen by the State's name (:func:`state_plural`: "o Brasil pode", "
 
 
 _CHOICE = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)\?([^{}|]*)\|([^{}|]*)\}")
+_CHOICE_NAMES = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)\?")
+"""The arguments a reading names by a choice of words (:data:`_CHOICE`); ``{T?|}`` names one and shows nothing."""
 """Words of a reading chosen by a yes/no value it names: ``{V?is|is not}``, the words for yes (or a value left
 unbound) then those for no or none ("X is not paid in consideration of past employment", never "...: no")."""
 
