@@ -368,8 +368,8 @@ class _Projector:
                     if not self._exceptions_of(a):
                         held = self._thresholds_not_met(a)
                         if not held:
-                            none, below = (self._instead(a), []) if self._instead(a) else (self._none(a),
-                                                                                          self._none_below(a))
+                            none, below = (self._instead(a), []) if self._instead(a) else (
+                                self._none(a), self._none_below(a, cur.provision))
                             if none and below and cur is self._first_line and self._outcome:
                                 self._unless(cur.provision, a, none, below, lines)  # the paragraph's own exception
                                 continue
@@ -458,11 +458,13 @@ class _Projector:
                                                            exception="; ".join(none))
         lines[key] = Line("exception", prov, [text], list(below))
 
-    def _none_below(self, atom: clingo.Symbol) -> list[str]:
+    def _none_below(self, atom: clingo.Symbol, prov: str) -> list[str]:
         """A negated derived condition that no rule derives, read by what holds in its place further down: for each
         rule that could derive it, the fact its first failed condition, followed down, comes to where no fact matches
         (:func:`_none_reason`: "pawel-mazur has no place of business in Brazil", where the condition is a fixed base
-        there); nothing where some rule's failure reads no such fact."""
+        there); nothing where some rule's failure reads no such fact, or some rule is of a provision other than
+        ``prov`` (the line's: a condition of its own paragraph, not another paragraph's exception, which is argued
+        under that paragraph)."""
         pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
         if atom in self.ex.true or pred is None or pred.role != "derived":
             return []
@@ -474,6 +476,8 @@ class _Projector:
             return []
         out: list[str] = []
         for attempt in attempts:
+            if attempt.provision != prov:
+                return []
             found = _none_reason(attempt)
             if found is None:
                 return []
