@@ -76,12 +76,12 @@ def test_the_words_of_the_readme_why_not() -> None:
         "en": ["some place of business is a permanent establishment (some provision)",
                "some person carries on business through some place of business, situated in Brazil",
                "div-2024 is profits remitted by some place of business, situated in Brazil, to its enterprise of "
-               "some State", "some site lasts more than nine months", "some agent is of independent status: yes",
+               "some State", "some site lasts more than nine months", "some agent is of independent status",
                "some place of business lasts some number of months and some number of days"],
         "pt": ["algum local de negócios é um estabelecimento permanente (alguma disposição)",
                "alguma pessoa exerce atividade através de algum local de negócios, situado no Brasil",
                "div-2024 são lucros remetidos por algum local de negócios, situado no Brasil, à empresa de algum "
-               "Estado a que pertence", "algum agente é independente: sim",
+               "Estado a que pertence", "algum agente é independente",
                "algum local de negócios dura algum número de meses e algum número de dias"],
         "pt-PT": ["algum local de negócios é um estabelecimento estável (alguma disposição)",
                   "algum local de negócios consta como estaleiro de construção"],

@@ -447,8 +447,8 @@ class _Projector:
 
     def _unless(self, prov: str, atom: clingo.Symbol, none: list[str], below: list[str],
                 lines: dict[tuple[str, str], Line]) -> None:
-        """The exception a provision's own rule names by a negated condition (14(1)'s "unless the remuneration is
-        paid by a resident of the other State or borne by a permanent establishment there"), considered and not
+        """The exception a provision's own rule names by a negated condition (a paragraph's "unless the remuneration
+        is paid by a resident of the other State or borne by a permanent establishment there"), considered and not
         applying: one line of kind ``exception``, with what holds in its place (``none``) and the facts below it
         that bar each way it could have applied (``below``)."""
         key = ("exception", f"{prov} {atom}")

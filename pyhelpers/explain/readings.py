@@ -889,6 +889,9 @@ def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, l
         return None
     template = pred.reading(lang)
     last = f"{{{pred.args[-1].name}}}"
+    chosen = re.compile(r"\{" + re.escape(pred.args[-1].name) + r"\?([^{}|]*)\|[^{}|]*\}")
+    if last not in template and chosen.search(template):  # words chosen by the value: the fact with the value blank
+        template = chosen.sub(lambda m: m.group(1), template) + ": " + last
     if last not in template:
         return None
     return template.replace(last, "…"), [(a.name, a.type) for a in pred.args[1:-1]]
