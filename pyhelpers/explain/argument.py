@@ -218,7 +218,24 @@ class _Projector:
             if other is not sup and _rule_provision(other.plan, other.env) is not None:
                 self._inferred.clear()
                 out = self._project(root, other) or out
+        if root.name == EXCEPTION and not any(ln.kind == "provision" for ln in out):
+            out = self._own_facts(sup) + out
         return out
+
+    def _own_facts(self, sup: _Support) -> list[Line]:
+        """Where no condition of the rule that applies a named exception has a provision's line of its own (it rests
+        on the scenario's facts alone: "the pension is paid under the social security legislation of Brazil"), one
+        line of that rule's provision whose reading is the facts with values its conditions show; none where they
+        show none (the conclusion's own reading says it all)."""
+        prov = _rule_provision(sup.plan, sup.env)
+        if prov is None:
+            return []
+        line = Line("provision", prov)
+        self._children(sup, line, {}, set(), collect=True, context=frozenset())
+        facts = [f for f in line.facts if not _cites_provision(f)]
+        if not facts:
+            return []
+        return [Line("provision", prov, facts, comparisons=line.comparisons, rules=line.rules, decides=True)]
 
     def _project(self, root: clingo.Symbol, sup: _Support) -> list[Line]:
         lines: dict[tuple[str, str], Line] = {}
