@@ -197,6 +197,7 @@ class _Projector:
         self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
         self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
         self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
+        self._steps: set[str] = set()  # dates of date arithmetic a rule tests, with their bound (:meth:`_date_step`)
         self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
         self._first_pos: frozenset[clingo.Symbol] = frozenset()  # that rule's positive conditions
         self._first_line: Line | None = None  # that line
@@ -239,7 +240,7 @@ class _Projector:
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
             ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
-            _without_date_order(ln, self.lang)
+            _without_date_order(ln, self.lang, self._steps)
         return provisions + exceptions
 
     def _repeats(self, fact: str, said: str) -> bool:
@@ -351,7 +352,10 @@ class _Projector:
                     _rule_provision(sup.plan, sup.env) == cur.provision):
                 cur.decides = True
             for i, fact in enumerate(facts):
-                if fact is not None and (i in bounds or not self._date_step(sup.pos[i])):
+                step = fact is not None and self._date_step(sup.pos[i])
+                if fact is not None and (i in bounds or not step):
+                    if step:  # the test of the date it computed: kept whole
+                        self._steps.add(fact)
                     _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
             for text, bound in derived:
                 if not bound:  # its bound already inside it
@@ -885,11 +889,12 @@ def _relate(line: Line, comparison: str, lang: str) -> bool:
     return False
 
 
-def _without_date_order(line: Line, lang: str) -> None:
-    """``line`` without the bounds that only order two dates it shows: a date bound ("not earlier than
-    2021-01-15") on a fact, where another fact of the line states that date ("... from 2021-01-15"), is an
-    intermediate step (the payment falls within the holding), not a test a reader needs; the fact stays, its
-    other bounds too. ``--full`` shows every comparison."""
+def _without_date_order(line: Line, lang: str, steps: set[str]) -> None:
+    """``line`` without the bounds that only order two dates of the scenario it shows: a date bound ("not earlier
+    than 2021-01-15") on a fact the scenario states, where another fact of the line states that date ("... from
+    2021-01-15"), is an intermediate step (the payment falls within the holding), not a test a reader needs; the
+    fact stays, its other bounds too. A date computed by date arithmetic (``steps``: "a period of 24 months ...
+    ends on 2025-02-28 (before 2025-03-01)") keeps its bound: it is the test. ``--full`` shows every comparison."""
     words = "|".join(re.escape(word(f"date_{op}", lang)) for op in _TURNED)
     order = re.compile(rf"^(?:{words}) (?P<date>{_DATE.pattern})$")
 
@@ -900,6 +905,8 @@ def _without_date_order(line: Line, lang: str) -> None:
         if fact not in line.tested or not fact.endswith(")") or " (" not in fact:
             continue
         base, _, bound = fact[:-1].rpartition(" (")
+        if base in steps:
+            continue
         others = [unbounded(f) for j, f in enumerate(line.facts) if j != i]
         kept = [part for part in bound.split("; ")
                 if (m := order.match(part)) is None or not any(m["date"] in other for other in others)]
