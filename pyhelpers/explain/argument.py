@@ -582,8 +582,8 @@ class _Projector:
 
     def _date_step(self, atom: clingo.Symbol) -> bool:
         """Whether ``atom`` is a step of date arithmetic: a date the date module computed from another by a
-        number of months ("24 months before the date of div-2024 is 2022-03-15"), which the rule does not test
-        itself. The date it gives is shown where a rule tests it (as a bound: "not later than 2022-03-15"); the
+        number of months ("M months before the date of the item is D"), which the rule does not test
+        itself. The date it gives is shown where a rule tests it (as a bound: "not later than D"); the
         step is left out of the argument (``--full`` shows it)."""
         pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
         types = {spec.type for spec in pred.args} if pred is not None and pred.role == "input" else set()
@@ -893,8 +893,8 @@ def _without_date_order(line: Line, lang: str, steps: set[str]) -> None:
     """``line`` without the bounds that only order two dates of the scenario it shows: a date bound ("not earlier
     than 2021-01-15") on a fact the scenario states, where another fact of the line states that date ("... from
     2021-01-15"), is an intermediate step (the payment falls within the holding), not a test a reader needs; the
-    fact stays, its other bounds too. A date computed by date arithmetic (``steps``: "a period of 24 months ...
-    ends on 2025-02-28 (before 2025-03-01)") keeps its bound: it is the test. ``--full`` shows every comparison."""
+    fact stays, its other bounds too. A date computed by date arithmetic (``steps``: "a period of M months ... ends
+    on D (before E)") keeps its bound: it is the test. ``--full`` shows every comparison."""
     words = "|".join(re.escape(word(f"date_{op}", lang)) for op in _TURNED)
     order = re.compile(rf"^(?:{words}) (?P<date>{_DATE.pattern})$")
 
