@@ -105,6 +105,12 @@ _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_c
 """Atoms that name the provisions an outcome rests on (the outcome itself is ``_label``): open facts that
 change only these change no outcome, finding or figure of the item, only the way to it."""
 
+_INFORMING = frozenset({"ppt_indicator"})
+"""Findings that inform a judgment the user makes and decide nothing (core ppt_indicators.lp: an indicator
+"raises no missing or unknown fact; a fact it would need that the scenario does not give is simply not an
+indicator"): an open fact that changes only these changes no outcome, finding or figure of the item. What
+an indicator raises (a principal purpose question not answered) is a finding of its own, and does decide."""
+
 _EXPLAINING = frozenset({"exception"})
 """The kinds of :class:`Finding` that say why an outcome holds (an exception that applies, taking a place out of
 another provision): a fact whose values change only these (and the provisions) changes no outcome and no figure.
@@ -912,7 +918,7 @@ def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact]) -> dict[str, set
             continue
         a = parse_atom(text)
         if len(a.args) >= 2 and isinstance(a.args[1], str) and a.name not in _PROVISIONS_ONLY \
-                and a.name not in _SHOWN_BY_LABEL and a.name != "ppt_indicator":  # an indicator informs only
+                and a.name not in _SHOWN_BY_LABEL and a.name not in _INFORMING:
             of_item[a.args[1]].add(text)
     out: dict[str, set[str]] = {}
     for iid, texts in of_item.items():
@@ -1163,7 +1169,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             alternatives.append(Alternative(None, str(finding), (), holds, exact, finding=finding,
                                             reconstructed=relied_on([a], relies),
                                             holds_if_any=() if exact else _holds_if_any(text, unknowns, cons)))
-    varies = any(a.name not in _PROVISIONS_ONLY for _, a in mine)  # an outcome, a finding or a figure
+    varies = any(a.name not in _PROVISIONS_ONLY | _INFORMING for _, a in mine)  # an outcome, a finding or a figure
     if not varies and cons.complete:  # the same answer whatever the values, by different provisions: an exception
         alternatives = [x for x in alternatives if explains(x)]  # applying under some values only says so there
     if not cons.complete:  # stopped by the time limit: which values decide what is not proven
