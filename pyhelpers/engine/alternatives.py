@@ -809,7 +809,14 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
             # the treaty alone, or only the other provisions that read the fact, not the rules' own; it cites
             # a paragraph beside its own sub-paragraph; and where the rules give findings about two facts, it
             # cites each by the other's provision too.
-            if given and any(p.startswith(item.treaty + " ") for p in decided) and \
+            own = [p for p in decided if p.startswith(item.treaty + " ")]
+            if given and own and not any(_same_unit(p, g.provision) for p in decided for g in given) and \
+                    all(any(g.provision in deciders.later(p) for g in given) for p in own):
+                # the rules cite, apart from every deciding provision, one that reads what each of them derives
+                # from the fact later on the same path (the kind of a State's tax, read by the sub-paragraph
+                # whose reach turns on it): the deciding ones only classify, the rules' findings stand
+                findings |= given
+            elif given and any(p.startswith(item.treaty + " ") for p in decided) and \
                     not any(_same_unit(p, g.provision) and not p.startswith(g.provision + "(")
                             for p in decided for g in given):
                 # the rules cite a provision whose condition the fact's values do not part (the article
@@ -1349,6 +1356,11 @@ class _Deciders:
                     self._open.append((texts, prov, frozenset(a for a in head.args
                                                               if isinstance(a, str) and a in self._items)))
         return self._cons
+
+    def later(self, provision: str) -> frozenset[str]:
+        """The provisions whose rules read, later on the same path, what ``provision``'s rules derive from the
+        facts (:attr:`Fired.later`)."""
+        return self._fired.later.get(provision, frozenset())
 
     def get(self, item: str, fact: str) -> frozenset[str]:
         if fact not in self._found:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict, deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pyhelpers.engine.program import PROVISION_RE, Logic
 from pyhelpers.engine.slicing import _NAME_RE
@@ -183,6 +183,11 @@ class Fired:
     """The provisions of the treaty whose rules first read the predicates (as :func:`provisions_reading`)."""
     after: dict[str, frozenset[str]]
     """The provisions whose rules first read what those rules derive, each with the first ones it reads."""
+    later: dict[str, frozenset[str]] = field(default_factory=dict)
+    """For each first provision, the provisions of the treaty whose rules read, on through the shared
+    vocabulary and the rules of a provision given as an argument, what its rules derive from the fact
+    (:func:`_later`): a later step on the same path (the kind of a tax, read by the sub-paragraph whose
+    reach turns on it)."""
 
 
 _FIRED_PROGRAMS: dict[tuple[str, str, frozenset[str]], Fired] = {}
@@ -332,5 +337,30 @@ def fired_program(logic: Logic, treaty: str, names: Iterable[str]) -> Fired:
     if len(_FIRED_PROGRAMS) > 64:
         _FIRED_PROGRAMS.clear()
     hit = _FIRED_PROGRAMS[key] = Fired("\n".join(sorted(lines)) + "\n", frozenset(first),
-                                       {k: frozenset(v) for k, v in after.items()})
+                                       {k: frozenset(v) for k, v in after.items()},
+                                       {prov: _later(logic, own, derived) for prov, derived in first.items()})
     return hit
+
+
+def _later(logic: Logic, own: str, derived: Iterable[str]) -> frozenset[str]:
+    """The provisions of the treaty (``own``: its id and a space) whose rules read the predicates ``derived``,
+    on through the shared vocabulary's rules and those whose provision is an argument (``{Prov}``: the
+    provisions their facts carry, read beside them); never past a conclusion of the vocabulary."""
+    graph = _graph(logic)
+    seen = set(derived)
+    queue = deque(sorted(seen))
+    found: set[str] = set()
+    while queue:
+        name = queue.popleft()
+        for head, provision, body, home in graph.readers.get(name, ()):
+            if home not in (CORE, own.strip()):
+                continue  # another treaty's rule: it never holds in this treaty's scenario
+            if provision.startswith(own):
+                found.add(provision)
+                continue
+            if provision.startswith("{"):
+                found.update(p for n in body for p in graph.carried.get(n, ()) if p.startswith(own))
+            if head not in seen and head not in graph.results:
+                seen.add(head)
+                queue.append(head)
+    return frozenset(found)
