@@ -90,15 +90,17 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Te
     """
     methods = sorted({(_name(a.args[2]), _name(a.args[3]), str(a.args[4]))
                       for a in atoms if a.name == "relief" and len(a.args) == 5})
-    if not methods:
-        return None
+    text_open = {str(a.args[3]) for a in atoms if a.name == "text_open" and len(a.args) == 4}
+    still_open = tuple(sorted({ReliefMethod(_name(a.args[3]), str(a.args[4]), text_open=str(a.args[4]) in text_open)
+                               for a in atoms if a.name == "relief_open" and len(a.args) == 5},
+                              key=lambda m: (m.method, m.provision)))
+    if not methods:  # no method certain: those left open, if any, without figures
+        states = sorted({_name(a.args[2]) for a in atoms if a.name == "relief_open" and len(a.args) == 5})
+        return Relief(states[0], (), open_methods=still_open) if states else None
     state = methods[0][0]
     share = next((a.args[3] for a in atoms if a.name == "relief_deduction_share" and isinstance(a.args[3], int)),
                  None)
     names = {m for _, m, _ in methods}
-    still_open = tuple(sorted({ReliefMethod(_name(a.args[3]), str(a.args[4]))
-                               for a in atoms if a.name == "relief_open" and len(a.args) == 5},
-                              key=lambda m: (m.method, m.provision)))
     result = Relief(state, tuple(ReliefMethod(m, p) for _, m, p in methods), open_methods=still_open)
     facts = item.relief
     if facts is None or names == {"exemption_with_progression"}:

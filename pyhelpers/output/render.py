@@ -371,6 +371,7 @@ _RELIEF = {
         "limited_part_not_given": "the Convention's limit, and so the creditable tax, is not known: the amount it "
                                   "applies to is not settled",
         "open_method": "not included: {method} ({prov}), which depends on a fact not settled",
+        "open_method_text": "not included: {method} ({prov}), on which the text is open (see the open question)",
         "open_method_if": "not included: {method} ({prov}), which applies if {where}",
         "title": "elimination of double taxation",
     },
@@ -391,6 +392,8 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está definido",
         "open_method": "não incluído: {method} ({prov}), que depende de um fato não definido",
+        "open_method_text": "não incluído: {method} ({prov}), sobre o qual o texto não decide (ver a questão em "
+                            "aberto)",
         "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
         "title": "eliminação da dupla tributação",
     },
@@ -405,6 +408,8 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está assente",
         "open_method": "não incluído: {method} ({prov}), que depende de um facto não assente",
+        "open_method_text": "não incluído: {method} ({prov}), sobre o qual o texto não decide (ver a questão em "
+                            "aberto)",
         "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
     },
 }
@@ -439,7 +444,7 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
     if parts:
         out.append("; ".join(parts))
     out += [words[n] for n in relief.notes if n in words]
-    out += [words["open_method_if" if m.holds_if else "open_method"].format(
+    out += [words["open_method_text" if m.text_open else "open_method_if" if m.holds_if else "open_method"].format(
                 method=relief_method_text(m.method, lang), prov=m.provision, where=conditions_text(m.holds_if, lang))
             for m in relief.open_methods]
     return [with_state(words["by"], "state", relief.state, lang) + ":", *out] if out else []
