@@ -810,11 +810,13 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
             # a paragraph beside its own sub-paragraph; and where the rules give findings about two facts, it
             # cites each by the other's provision too.
             own = [p for p in decided if p.startswith(item.treaty + " ")]
-            if given and own and not any(_same_unit(p, g.provision) for p in decided for g in given) and \
+            tested = {p.partition("(")[0] for p in readers.get(fact.name, ())}  # articles whose conditions were compared
+            if given and own and not any(g.provision.partition("(")[0] in tested for g in given) and \
                     all(any(g.provision in deciders.later(p) for g in given) for p in own):
-                # the rules cite, apart from every deciding provision, one that reads what each of them derives
-                # from the fact later on the same path (the kind of a State's tax, read by the sub-paragraph
-                # whose reach turns on it): the deciding ones only classify, the rules' findings stand
+                # the rules cite a provision of an article none of whose conditions the engine compared, which
+                # reads what each deciding provision derives from the fact on the next step of the same path
+                # (the kind of a State's tax, read by the sub-paragraph whose reach turns on it): the deciding
+                # ones only classify, the rules' findings stand
                 findings |= given
             elif given and any(p.startswith(item.treaty + " ") for p in decided) and \
                     not any(_same_unit(p, g.provision) and not p.startswith(g.provision + "(")

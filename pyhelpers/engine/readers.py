@@ -184,10 +184,9 @@ class Fired:
     after: dict[str, frozenset[str]]
     """The provisions whose rules first read what those rules derive, each with the first ones it reads."""
     later: dict[str, frozenset[str]] = field(default_factory=dict)
-    """For each first provision, the provisions of the treaty whose rules read, on through the shared
-    vocabulary and the rules of a provision given as an argument, what its rules derive from the fact
-    (:func:`_later`): a later step on the same path (the kind of a tax, read by the sub-paragraph whose
-    reach turns on it)."""
+    """For each first provision, the provisions of the treaty whose rules of a provision given as an argument
+    read what its rules derive from the fact (:func:`_later`): a later step on the same path (the kind of a
+    tax, read by the sub-paragraph whose reach turns on it)."""
 
 
 _FIRED_PROGRAMS: dict[tuple[str, str, frozenset[str]], Fired] = {}
@@ -343,24 +342,14 @@ def fired_program(logic: Logic, treaty: str, names: Iterable[str]) -> Fired:
 
 
 def _later(logic: Logic, own: str, derived: Iterable[str]) -> frozenset[str]:
-    """The provisions of the treaty (``own``: its id and a space) whose rules read the predicates ``derived``,
-    on through the shared vocabulary's rules and those whose provision is an argument (``{Prov}``: the
-    provisions their facts carry, read beside them); never past a conclusion of the vocabulary."""
+    """The provisions of the treaty (``own``: its id and a space) carried by the facts that the treaty's rules
+    whose provision is an argument (``{Prov}``: a State's first day of application or of cessation, with the
+    provision that sets it) read beside one of the predicates ``derived``: the next step of the same path,
+    each of whose rules cites the provision it applies."""
     graph = _graph(logic)
-    seen = set(derived)
-    queue = deque(sorted(seen))
     found: set[str] = set()
-    while queue:
-        name = queue.popleft()
-        for head, provision, body, home in graph.readers.get(name, ()):
-            if home not in (CORE, own.strip()):
-                continue  # another treaty's rule: it never holds in this treaty's scenario
-            if provision.startswith(own):
-                found.add(provision)
-                continue
-            if provision.startswith("{"):
+    for name in derived:
+        for _head, provision, body, home in graph.readers.get(name, ()):
+            if home == own.strip() and provision.startswith("{"):
                 found.update(p for n in body for p in graph.carried.get(n, ()) if p.startswith(own))
-            if head not in seen and head not in graph.results:
-                seen.add(head)
-                queue.append(head)
     return frozenset(found)
