@@ -810,7 +810,7 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
             # a paragraph beside its own sub-paragraph; and where the rules give findings about two facts, it
             # cites each by the other's provision too.
             own = [p for p in decided if p.startswith(item.treaty + " ")]
-            tested = {p.partition("(")[0] for p in readers.get(fact.name, ())}  # articles whose conditions were compared
+            tested = {p.partition("(")[0] for p in readers.get(fact.name, ())}  # articles whose conditions it compared
             if given and own and not any(g.provision.partition("(")[0] in tested for g in given) and \
                     all(any(g.provision in deciders.later(p) for g in given) for p in own):
                 # the rules cite a provision of an article none of whose conditions the engine compared, which
