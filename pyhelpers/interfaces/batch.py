@@ -634,7 +634,7 @@ def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> tuple[str, s
     if not named_alike(it, plan.context):
         return None
     findings = named_row(it, plan.context, with_values(plan.item, {"id": rid}), ctx.memo.fields).findings
-    return findings_cell(findings), findings_text_cell(findings, ctx.lang)
+    return _findings_cells(findings, ctx.lang)
 
 
 def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None) -> dict[str, str] | None:
@@ -1024,6 +1024,41 @@ def _error_record(row: Row, message: str) -> dict[str, str]:
     return rec
 
 
+_FINDINGS_CELLS: dict[tuple[str, tuple[tuple[str | None, ...], ...]], tuple[str, str]] = {}
+"""The findings cells of a row (:func:`findings_cell`, :func:`findings_text_cell`) by the language and each finding's
+every field (a :class:`~pyhelpers.engine.results.Finding` compares without its ``field`` and ``open_as``, which its
+text shows): the rows of a case have the same findings, and writing them in words costs more than the rest of a row."""
+
+_FINDING_TEXTS: dict[tuple[str, str, str, str | None, str | None, str | None], str] = {}
+"""A finding in words (:func:`~pyhelpers.output.render.finding_text`) by the language and its every field: a row whose
+findings name its id has the others of its case's findings."""
+
+
+def _findings_cells(findings: Sequence[Finding], lang: str) -> tuple[str, str]:
+    """``(findings_cell(findings), findings_text_cell(findings, lang))``, each made once per distinct findings."""
+    key = (lang, tuple((f.kind, f.provision, f.fact, f.field, f.open_as) for f in findings))
+    cells = _FINDINGS_CELLS.get(key)
+    if cells is None:
+        if len(_FINDINGS_CELLS) >= 4_000:
+            _FINDINGS_CELLS.clear()
+        cells = _FINDINGS_CELLS[key] = (findings_cell(findings), _findings_text(findings, lang))
+    return cells
+
+
+def _findings_text(findings: Sequence[Finding], lang: str) -> str:
+    """:func:`findings_text_cell`, each merged finding's words made once (:data:`_FINDING_TEXTS`)."""
+    texts = []
+    for f in render.merged_findings(findings):
+        key = (lang, f.kind, f.provision, f.fact, f.field, f.open_as)
+        text = _FINDING_TEXTS.get(key)
+        if text is None:
+            if len(_FINDING_TEXTS) >= 4_000:
+                _FINDING_TEXTS.clear()
+            text = _FINDING_TEXTS[key] = render.finding_text(f, lang)
+        texts.append(text)
+    return " | ".join(texts)
+
+
 def findings_cell(findings: Sequence[Finding]) -> str:
     """A row's findings in one cell: ``missing: agent_independent(agency-sp) (<provision>) [in the scenario:
     places_of_business.agency-sp.agent.independent]`` — each missing or unknown fact with the scenario
@@ -1103,6 +1138,7 @@ def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool 
     rec = _own_columns(row)
     treaty, status, outcome_home, partner_state, outcome_partner, cap, entitlement, provisions = _case_cells(r, home)
     c = r.compliance
+    findings, findings_text = _findings_cells(r.findings, lang)
     if bounded:
         cap = _cap_cell(r)
     rec.update({
@@ -1119,8 +1155,8 @@ def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool 
                                             else c.difference_at_least) if c else "",
         "entitlement": entitlement,
         "provisions": provisions,
-        "findings": findings_cell(r.findings),
-        "findings_text": findings_text_cell(r.findings, lang),
+        "findings": findings,
+        "findings_text": findings_text,
         "error": "",
     })
     return rec
