@@ -480,9 +480,9 @@ def _row_kinds(ctx: BatchContext, rows: Sequence[Row]) -> tuple[list[int], list[
     and of one case alike (:func:`~pyhelpers.facts.item_key` reads neither the id, nor the withholding, nor the gross
     amount unless an arm's-length amount is compared with it: a row with such a column is decided as a row; the
     consistency checks read the id only against the other items' and an arrangement's, and amounts only against an
-    arm's-length amount). A row of a kind whose first row a missing fact leaves undetermined is decided as a row where
-    the bound is asked and its case has one (:func:`_kind_plan`; the bound itself is found once per case:
-    :func:`_case_bound`); every row is decided as a row with a context that has arrangements (they
+    arm's-length amount). A row of a kind whose first row a missing fact leaves undetermined gets its case's bound,
+    where the bound is asked and its case has one, from its kind's plan (:func:`_bound_record`; the bound itself is
+    found once per case: :func:`_case_bound`); every row is decided as a row with a context that has arrangements (they
     name items by id), and where two rows would be items with one id (the check that sees both must run)."""
     if ctx.context.arrangements or len(rows) < 2:
         return None
