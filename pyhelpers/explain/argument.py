@@ -435,7 +435,7 @@ class _Projector:
         not hold and every argument is one that reading names ("the enterprise of X has no permanent establishment in
         the other State"); nothing otherwise."""
         pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
-        if atom in self.ex.true or pred is None or pred.role != "derived" or pred.none_default is not None:
+        if atom in self.ex.true or pred is None or pred.role != "derived":
             return []
         text = self.ex.none_reading(atom)
         return [text] if text is not None else []
