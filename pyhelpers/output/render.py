@@ -1893,7 +1893,9 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
     """Each line of an item's conclusions said once: the lines two or more conclusions share (a dividend's
     paragraph 1 and the residence of its payer and recipient, under each State's outcome and each finding),
     first, once; then each conclusion's own lines. A conclusion's first line (the provision that gives it)
-    stays under it; a line that is another conclusion's first line is said there only."""
+    stays under it, unless an earlier conclusion's first line already says it (the same provision and words: a
+    denial, its note and its State's outcome resting on one paragraph); a line that is another conclusion's first
+    line is said there only."""
     texts = [[argument_line(ln) for ln in c.lines] for c in concs]
     firsts = {t[0] for t in texts if t}
     count: dict[str, int] = {}
@@ -1902,15 +1904,30 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
             count[text] = count.get(text, 0) + 1
     common: dict[str, Line] = {}
     own: list[list[Line]] = []
+    said: list[str] = []  # the first lines kept so far
     for c, t in zip(concs, texts, strict=True):
         kept = []
         for i, (ln, text) in enumerate(zip(c.lines, t, strict=True)):
-            if i == 0 or (count[text] < 2 and text not in firsts):
+            if i == 0:
+                if not any(_says(earlier, text) for earlier in said):
+                    kept.append(ln)
+                    said.append(text)
+            elif count[text] < 2 and text not in firsts:
                 kept.append(ln)
             elif text not in firsts:
                 common.setdefault(text, ln)
         own.append(kept)
     return list(common.values()), own
+
+
+def _says(earlier: str, text: str) -> bool:
+    """Whether the argument's line ``earlier`` already says ``text``: the same line, or one of the same provision whose
+    words include ``text``'s ("br-uy 29(1): not granted — the claimant meets none of the tests" says "br-uy 29(1): the
+    claimant meets none of the tests")."""
+    if earlier == text:
+        return True
+    head, sep, body = text.partition(": ")
+    return bool(sep) and earlier.startswith(head + ": ") and body in earlier[len(head) + 2:]
 
 
 def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
