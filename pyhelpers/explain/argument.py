@@ -234,7 +234,7 @@ class _Projector:
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
         for ln in provisions:
             said = " ".join(ln.readings)
-            facts = [f for f in ln.facts if f in ln.tested or not self._repeats(f, said)]
+            facts = [f for f in ln.facts if f in ln.tested or not (self._repeats(f, said) or f in ln.readings)]
             if ln.tested:  # its figures decide: the conditions it rests on are no part of its argument
                 facts = [f for f in facts if f not in self._rests]
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on

@@ -1922,8 +1922,8 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
 
 def _says(earlier: str, text: str) -> bool:
     """Whether the argument's line ``earlier`` already says ``text``: the same line, or one of the same provision whose
-    words include ``text``'s ("br-uy 29(1): not granted — the claimant meets none of the tests" says "br-uy 29(1): the
-    claimant meets none of the tests")."""
+    words include ``text``'s (a State's outcome "<provision>: not granted — the claimant meets none of the tests" says
+    the denial's "<provision>: the claimant meets none of the tests")."""
     if earlier == text:
         return True
     head, sep, body = text.partition(": ")
