@@ -1893,9 +1893,9 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
     """Each line of an item's conclusions said once: the lines two or more conclusions share (a dividend's
     paragraph 1 and the residence of its payer and recipient, under each State's outcome and each finding),
     first, once; then each conclusion's own lines. A conclusion's first line (the provision that gives it)
-    stays under it, unless an earlier conclusion's first line already says it (the same provision and words: a
-    denial, its note and its State's outcome resting on one paragraph); a line that is another conclusion's first
-    line is said there only."""
+    stays under it, unless it is no State's outcome and an earlier conclusion's first line already says it (the same
+    provision and words: a denial and its note resting on the paragraph a State's outcome cites); a line that is
+    another conclusion's first line is said there only."""
     texts = [[argument_line(ln) for ln in c.lines] for c in concs]
     firsts = {t[0] for t in texts if t}
     count: dict[str, int] = {}
@@ -1909,7 +1909,8 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
         kept = []
         for i, (ln, text) in enumerate(zip(c.lines, t, strict=True)):
             if i == 0:
-                if not any(_says(earlier, text) for earlier in said):
+                state = c.argument is not None and c.argument.state is not None  # a State's outcome keeps its ground
+                if state or not any(_says(earlier, text) for earlier in said):
                     kept.append(ln)
                     said.append(text)
             elif count[text] < 2 and text not in firsts:
