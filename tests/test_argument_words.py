@@ -98,18 +98,25 @@ def test_an_open_end_reads_in_words_and_a_closed_one_as_a_date() -> None:
 def test_the_readme_dividend_line_has_no_bare_comparison() -> None:
     """Defect 2: "...; 24 months before the date of div-2024 is 2022-03-15; 2021-01-15 ≤ 2022-03-15": the
     comparison is the bound of the condition it tests (the holding held without interruption from 2021-01-15),
-    by the date it bounds and in words, after the facts it rests on; the payment's date likewise ("not earlier
-    than"), a share's bound as a figure ("(≥ 25%)")."""
-    for lang, held, date_of in (
+    by the date it bounds and in words, after the facts it rests on; a share's bound as a figure ("(≥ 25%)").
+    Audit 24b defect 14: the steps of date arithmetic are left out (the date 24 months before the payment, shown
+    as the bound it is; the payment "not earlier than" the holding's first day, both dates shown), not in
+    ``--full``."""
+    for lang, held, paid, steps in (
             ("en", "the qualifying holding behind div-2024 was held without interruption from 2021-01-15 (not later "
-                   "than 2022-03-15) to the payment", "24 months before the date of div-2024 is 2022-03-15"),
+                   "than 2022-03-15) to the payment", "div-2024 is paid on 2024-03-15",
+             ("24 months before the date of div-2024 is 2022-03-15", "not earlier than 2021-01-15")),
             ("pt", "a participação qualificada relativa a div-2024 foi detida ininterruptamente de 15/01/2021 (não "
-                   "posterior a 15/03/2022) até o pagamento", "24 meses antes da data de div-2024 é 15/03/2022")):
+                   "posterior a 15/03/2022) até o pagamento", "div-2024 é pago em 15/03/2024",
+             ("24 meses antes da data de div-2024 é 15/03/2022", "não anterior a 15/01/2021"))):
         line = next(ln for ln in _explain(DIVIDEND, "--lang", lang) if ln.startswith("    br-pt 10(2)(a): "))
         facts = line.partition(" — ")[2].split("; ")
-        assert facts[-1] == held and date_of in facts, line
+        assert facts[-1] == held and paid in facts, line
+        assert not any(step in line for step in steps), line
         assert "2021-01-15 ≤ 2022-03-15" not in line and "15/01/2021 ≤ 15/03/2022" not in line
         assert "30% " in line and "(≥ 25%)" in line and " (≥ 2021-01-15)" not in line
+    full = "\n".join(_explain(DIVIDEND, "--full"))
+    assert "24 months before the date of div-2024 is 2022-03-15" in full
 
 
 def test_a_figure_says_what_it_is_of_and_an_idle_equality_is_dropped() -> None:

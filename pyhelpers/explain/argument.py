@@ -198,6 +198,7 @@ class _Projector:
         self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
         self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
         self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
+        self._steps: set[str] = set()  # dates of date arithmetic a rule tests, with their bound (:meth:`_date_step`)
         self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
         self._first_pos: frozenset[clingo.Symbol] = frozenset()  # that rule's positive conditions
         self._first_line: Line | None = None  # that line
@@ -240,6 +241,7 @@ class _Projector:
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
             ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
+            _without_date_order(ln, self.lang, self._steps)
         return provisions + exceptions
 
     def _repeats(self, fact: str, said: str) -> bool:
@@ -351,7 +353,10 @@ class _Projector:
                     _rule_provision(sup.plan, sup.env) == cur.provision):
                 cur.decides = True
             for i, fact in enumerate(facts):
-                if fact is not None:
+                step = fact is not None and self._date_step(sup.pos[i])
+                if fact is not None and (i in bounds or not step):
+                    if step:  # the test of the date it computed: kept whole
+                        self._steps.add(fact)
                     _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
             for text, bound in derived:
                 if not bound:  # its bound already inside it
@@ -581,6 +586,15 @@ class _Projector:
             shown = self.ex.logic.predicate(default.name, len(default.arguments))  # unless an assumption only
             return reading(self.ex.logic, default, self.lang) if shown is None or shown.argued else None
         return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
+
+    def _date_step(self, atom: clingo.Symbol) -> bool:
+        """Whether ``atom`` is a step of date arithmetic: a date the date module computed from another by a
+        number of months ("M months before the date of the item is D"), which the rule does not test
+        itself. The date it gives is shown where a rule tests it (as a bound: "not later than D"); the
+        step is left out of the argument (``--full`` shows it)."""
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        types = {spec.type for spec in pred.args} if pred is not None and pred.role == "input" else set()
+        return {"months", "date"} <= types
 
     def _defaulted(self, atom: clingo.Symbol) -> clingo.Symbol | None:
         """The ``defaulted`` fact behind a fact the scenario does not give but whose documented default stands
@@ -880,6 +894,36 @@ def _relate(line: Line, comparison: str, lang: str) -> bool:
                 line.tested.append(text)
             return True
     return False
+
+
+def _without_date_order(line: Line, lang: str, steps: set[str]) -> None:
+    """``line`` without the bounds that only order two dates of the scenario it shows: a date bound ("not earlier
+    than 2021-01-15") on a fact the scenario states, where another fact of the line states that date ("... from
+    2021-01-15"), is an intermediate step (the payment falls within the holding), not a test a reader needs; the
+    fact stays, its other bounds too. A date computed by date arithmetic (``steps``: "a period of M months ... ends
+    on D (before E)") keeps its bound: it is the test. ``--full`` shows every comparison."""
+    words = "|".join(re.escape(word(f"date_{op}", lang)) for op in _TURNED)
+    order = re.compile(rf"^(?:{words}) (?P<date>{_DATE.pattern})$")
+
+    def unbounded(fact: str) -> str:
+        return fact.rsplit(" (", 1)[0] if fact in line.tested and fact.endswith(")") else fact
+
+    for i, fact in enumerate(list(line.facts)):
+        if fact not in line.tested or not fact.endswith(")") or " (" not in fact:
+            continue
+        base, _, bound = fact[:-1].rpartition(" (")
+        if base in steps:
+            continue
+        others = [unbounded(f) for j, f in enumerate(line.facts) if j != i]
+        kept = [part for part in bound.split("; ")
+                if (m := order.match(part)) is None or not any(m["date"] in other for other in others)]
+        if len(kept) == len(bound.split("; ")):
+            continue
+        text = f"{base} ({'; '.join(kept)})" if kept else base
+        line.facts[i] = text
+        line.tested.remove(fact)
+        if kept:
+            line.tested.append(text)
 
 
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
