@@ -1151,18 +1151,19 @@ def _cap_cell(r: ItemResult) -> str:
     return f"at most {format_bp(at_most)}" if at_most is not None else ""
 
 
-def _finding_cell(c: Compliance, r: ItemResult) -> str:
-    """The ``withholding_finding`` column of a row answered with its bound (``--bounds``): the finding; ``depends
-    (facts)`` naming the facts it depends on, each with the scenario field that states it where the conditions of
-    the row's alternatives name one other than the fact's name (``[in the scenario: holdings[0].capital]``, as
-    :func:`findings_cell` writes a finding's)."""
-    if c.finding != "depends" or not c.reason:
-        return c.finding
-    fields = {cond.fact: cond.field for a in r.alternatives
-              for cond in (*a.holds_if, *(x for both in a.holds_if_any for x in both))}
-    facts = [f"{f} [in the scenario: {field}]" if (field := fields.get(f)) and field != f else f
-             for f in c.reason.split("; ")]
-    return f"depends ({'; '.join(facts)})"
+def _withholding_text(c: Compliance | None, r: ItemResult, lang: str) -> list[str]:
+    """A withholding finding of a row answered with its bound (``--bounds``) that ``depends`` on the missing facts,
+    in words for ``findings_text`` (``withholding in Brazil:
+    withheld …: compliant or not depending on …; state it in …``, as ``treaty check`` writes it): the facts it
+    depends on, each with the scenario field that states it where the conditions of the row's alternatives name
+    one; ``withholding_finding`` keeps the machine value alone (``depends``). Nothing for another finding."""
+    if c is None or c.finding != "depends" or not c.reason:
+        return []
+    if not c.fields:
+        named = {cond.fact: cond.field for a in r.alternatives
+                 for cond in (*a.holds_if, *(x for both in a.holds_if_any for x in both))}
+        c = dataclasses.replace(c, fields=tuple(named.get(f) for f in c.reason.split("; ")))
+    return [render.compliance_line(c, lang, alternatives_shown=False)]
 
 
 def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool = False) -> dict[str, str]:
@@ -1183,13 +1184,13 @@ def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool 
         "cap": cap,
         "max_source_tax": cell_text(r.max_source_tax),
         "tax_due": cell_text(c.due) if c else "",
-        "withholding_finding": (_finding_cell(c, r) if bounded else c.finding) if c else "",
+        "withholding_finding": c.finding if c else "",
         "withholding_difference": cell_text(c.difference if c.difference is not None or not bounded
                                             else c.difference_at_least) if c else "",
         "entitlement": entitlement,
         "provisions": provisions,
         "findings": findings,
-        "findings_text": findings_text,
+        "findings_text": " | ".join(filter(None, [findings_text, *(_withholding_text(c, r, lang) if bounded else [])])),
         "error": "",
     })
     return rec
