@@ -163,9 +163,18 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Te
     )
 
 
+_RATES: dict[int, Decimal] = {}
+"""``Decimal(rate_bp)`` of the rates met so far (a batch applies a few rates to every row)."""
+
+
 def apply_rate(amount: Decimal, rate_bp: int, currency: str | None) -> Decimal:
     """``rate_bp`` basis points of ``amount``, rounded to the currency's smallest unit."""
-    return round_to_currency(amount * Decimal(rate_bp) / BASIS_POINTS, currency)
+    rate = _RATES.get(rate_bp) if type(rate_bp) is int else None
+    if rate is None:
+        rate = Decimal(rate_bp)
+        if type(rate_bp) is int and len(_RATES) < 1_024:
+            _RATES[rate_bp] = rate
+    return round_to_currency(amount * rate / BASIS_POINTS, currency)
 
 
 def max_source_tax(item: ItemResult) -> Decimal | None:
@@ -221,7 +230,11 @@ def compliance_of(result: ItemResult, bases: tuple[Decimal, Decimal] | None, sta
     domestic = apply_rate(gross, domestic_rate, currency) if domestic_rate is not None else None
     rest_rate = domestic_rate_on_excess if domestic_rate_on_excess is not None else domestic_rate
     domestic_rest = apply_rate(rest, rest_rate, currency) if rest_rate is not None and rest else None
-    outcome = next((s for s in result.states if s.state == state), None)
+    outcome = None
+    for s in result.states:
+        if s.state == state:
+            outcome = s
+            break
     if outcome is None or result.status in _UNDECIDED or outcome.outcome in (
             "pending", "not_encoded", "undetermined", "mutual_agreement"):
         why = result.status if result.status in _UNDECIDED else outcome.outcome if outcome else "unknown_state"
