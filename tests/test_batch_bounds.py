@@ -141,6 +141,35 @@ def test_each_case_is_answered_once(tmp_path: Path, checker: Checker) -> None:
     assert [r["max_source_tax"] for r in got][:2] == ["150.00", "150.15"]
 
 
+def test_rows_of_a_kind_whose_case_has_a_bound_take_it_from_their_kind(tmp_path: Path, checker: Checker) -> None:
+    """Rows of one kind (the same cells but for their id, amounts and rate withheld) whose case has a bound: only the
+    first is parsed and decided as a row; each other gets its record from the kind's plan (_bound_record), the record
+    each gets decided as a row (_decide_each), its own amounts and withholding finding included."""
+    from pyhelpers.interfaces.ledger import Row
+
+    cells = [MISSING | {"id": f"r{n}", "gross": f"{1000 + 7 * n}.{n:02d}", "withheld": "" if n % 4 else f"{100 + n}.00",
+                        "withheld_rate": ["", "10", "15", "20"][n % 4]} for n in range(24)]
+    rows = [Row(n, c, n + 1) for n, c in enumerate(cells, start=1)]
+    one, each = load_batch_context(CONTEXT, "ledger.csv", checker), load_batch_context(CONTEXT, "ledger.csv", checker)
+    parsed: set[int] = set()
+    real = batch._parse_row
+
+    def counted(ctx: object, row: Row, *args: object) -> object:
+        parsed.add(row.number)
+        return real(ctx, row, *args)  # type: ignore[arg-type]
+
+    batch._parse_row = counted  # type: ignore[assignment]
+    try:
+        got = decide_rows(one, rows)
+    finally:
+        batch._parse_row = real
+    assert got == batch._decide_each(each, rows)
+    assert parsed == {1, 2}  # the first row of each kind (an amount withheld, or a rate)
+    assert {r["cap"] for r in got} == {"at most 15%"} and len({r["max_source_tax"] for r in got}) == len(rows)
+    assert "over_withheld" in {r["withholding_finding"] for r in got}  # (each row's own withholding)
+    assert len({r["withholding_finding"] for r in got}) > 1
+
+
 def test_without_bounds_the_row_is_answered_in_one_answer_set_and_nothing_more_is_done(tmp_path: Path,
                                                                                         checker: Checker) -> None:
     """With ``--no-bounds`` (``bounds=False``) the row is as a batch answered it before the bound was the default:

@@ -60,6 +60,7 @@ from pyhelpers.explain.explainer import (
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
 from pyhelpers.explain.readings import plain, provision_text, reading, render_value, user_atom, word
 from pyhelpers.scenario import Scenario
+from pyhelpers.scenario.factpaths import fact_path
 
 EXCEPTION = "exception_applies"
 CONSIDERED = "considered_not_met"
@@ -234,7 +235,7 @@ class _Projector:
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
         for ln in provisions:
             said = " ".join(ln.readings)
-            facts = [f for f in ln.facts if f in ln.tested or not self._repeats(f, said)]
+            facts = [f for f in ln.facts if f in ln.tested or not (self._repeats(f, said) or f in ln.readings)]
             if ln.tested:  # its figures decide: the conditions it rests on are no part of its argument
                 facts = [f for f in facts if f not in self._rests]
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
@@ -440,10 +441,16 @@ class _Projector:
         not hold and every argument is one that reading names ("the enterprise of X has no permanent establishment in
         the other State"); nothing otherwise."""
         pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
-        if atom in self.ex.true or pred is None or pred.role != "derived" or pred.none_default is not None:
+        if atom in self.ex.true or pred is None or pred.role != "derived":
             return []
         text = self.ex.none_reading(atom)
-        return [text] if text is not None else []
+        if text is None:
+            return []
+        field = _default_field(atom, pred)
+        assumed = word("assumed_fact", self.lang).format(reading="")
+        if field is not None and text.endswith(assumed):  # assumed: the field that would state it, named
+            text = word("assumed_fact_field", self.lang).format(reading=text[:-len(assumed)], field=field)
+        return [text]
 
     def _open_findings(self) -> list[clingo.Symbol]:
         return sorted(a for key in self.ex.index if key[0] in _OPEN and key[1] == 4 for a in self.ex.index[key]
@@ -922,6 +929,20 @@ def _without_date_order(line: Line, lang: str, steps: set[str]) -> None:
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
     args = sym.arguments
     return len(args) > i and args[i].type == clingo.SymbolType.String and args[i].string == item
+
+
+def _default_field(atom: clingo.Symbol, pred: Any) -> str | None:
+    """The scenario field whose documented default a predicate's ``none`` reading rests on (``none-default:
+    Arg=attribute``), for ``atom``'s value of ``Arg``, as `treaty check` names it; None where it has none."""
+    if pred.none_default is None:
+        return None
+    arg, attribute = pred.none_default
+    at = next((i for i, spec in enumerate(pred.args) if spec.name == arg), None)
+    if at is None:
+        return None
+    subject = atom.arguments[at]
+    name = subject.string if subject.type == clingo.SymbolType.String else str(subject)
+    return fact_path(f"{attribute}({name})", [], None)
 
 
 def _none_reason(attempt: Step) -> str | None:

@@ -371,6 +371,7 @@ _RELIEF = {
         "limited_part_not_given": "the Convention's limit, and so the creditable tax, is not known: the amount it "
                                   "applies to is not settled",
         "open_method": "not included: {method} ({prov}), which depends on a fact not settled",
+        "open_method_text": "not included: {method} ({prov}), on which the text is open (see the open question)",
         "open_method_if": "not included: {method} ({prov}), which applies if {where}",
         "title": "elimination of double taxation",
     },
@@ -391,6 +392,8 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está definido",
         "open_method": "não incluído: {method} ({prov}), que depende de um fato não definido",
+        "open_method_text": "não incluído: {method} ({prov}), sobre o qual o texto não decide (ver a questão em "
+                            "aberto)",
         "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
         "title": "eliminação da dupla tributação",
     },
@@ -405,6 +408,8 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está assente",
         "open_method": "não incluído: {method} ({prov}), que depende de um facto não assente",
+        "open_method_text": "não incluído: {method} ({prov}), sobre o qual o texto não decide (ver a questão em "
+                            "aberto)",
         "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
     },
 }
@@ -439,7 +444,7 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
     if parts:
         out.append("; ".join(parts))
     out += [words[n] for n in relief.notes if n in words]
-    out += [words["open_method_if" if m.holds_if else "open_method"].format(
+    out += [words["open_method_text" if m.text_open else "open_method_if" if m.holds_if else "open_method"].format(
                 method=relief_method_text(m.method, lang), prov=m.provision, where=conditions_text(m.holds_if, lang))
             for m in relief.open_methods]
     return [with_state(words["by"], "state", relief.state, lang) + ":", *out] if out else []
@@ -1903,7 +1908,9 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
     """Each line of an item's conclusions said once: the lines two or more conclusions share (a dividend's
     paragraph 1 and the residence of its payer and recipient, under each State's outcome and each finding),
     first, once; then each conclusion's own lines. A conclusion's first line (the provision that gives it)
-    stays under it; a line that is another conclusion's first line is said there only."""
+    stays under it, unless it is no State's outcome and an earlier conclusion's first line already says it (the same
+    provision and words: a denial and its note resting on the paragraph a State's outcome cites); a line that is
+    another conclusion's first line is said there only."""
     texts = [[argument_line(ln) for ln in c.lines] for c in concs]
     firsts = {t[0] for t in texts if t}
     count: dict[str, int] = {}
@@ -1912,15 +1919,31 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
             count[text] = count.get(text, 0) + 1
     common: dict[str, Line] = {}
     own: list[list[Line]] = []
+    said: list[str] = []  # the first lines kept so far
     for c, t in zip(concs, texts, strict=True):
         kept = []
         for i, (ln, text) in enumerate(zip(c.lines, t, strict=True)):
-            if i == 0 or (count[text] < 2 and text not in firsts):
+            if i == 0:
+                state = c.argument is not None and c.argument.state is not None  # a State's outcome keeps its ground
+                if state or not any(_says(earlier, text) for earlier in said):
+                    kept.append(ln)
+                    said.append(text)
+            elif count[text] < 2 and text not in firsts:
                 kept.append(ln)
             elif text not in firsts:
                 common.setdefault(text, ln)
         own.append(kept)
     return list(common.values()), own
+
+
+def _says(earlier: str, text: str) -> bool:
+    """Whether the argument's line ``earlier`` already says ``text``: the same line, or one of the same provision whose
+    words include ``text``'s (a State's outcome "<provision>: not granted — the claimant meets none of the tests" says
+    the denial's "<provision>: the claimant meets none of the tests")."""
+    if earlier == text:
+        return True
+    head, sep, body = text.partition(": ")
+    return bool(sep) and earlier.startswith(head + ": ") and body in earlier[len(head) + 2:]
 
 
 def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
