@@ -8,7 +8,8 @@ of the check (``Checker.check``) and of the decisive lines `treaty check` prints
 (``documents.decisive_lines``, for the scenarios that have them), the two parts the command's time limit
 bounds; the process's start (about 0.4 s: imports, the rule base read from the disk cache) is not counted.
 Prints the slowest N (default 15) by their sum, how many take more than ``--over`` seconds (default: the
-default time limit divided by 5), and the total. Figures only.
+default time limit divided by 5), and the total; each scenario's figures go to stderr as it is measured.
+Figures only.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ def main() -> None:
             lines = time.process_time() - start
         name = str(path.resolve().relative_to(ROOT)) if path.resolve().is_relative_to(ROOT) else str(path)
         rows.append((checked + lines, checked, lines, name + (" (INCOMPLETE)" if result.incomplete else "")))
+        print(f"{checked + lines:7.2f} {checked:7.2f} {lines:7.2f}  {rows[-1][3]}", file=sys.stderr, flush=True)
     rows.sort(reverse=True)
     print(f"{len(rows)} scenarios; CPU seconds in one warmed process (check + decisive lines)")
     print(f"{'total':>7} {'check':>7} {'lines':>7}  scenario")
