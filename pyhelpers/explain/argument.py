@@ -186,8 +186,8 @@ class _Projector:
             a.arguments[2].string for a in ex.index.get(("outcome_provision", 3), [])
             if _arg_is(a, 1, item) and a.arguments[2].type == clingo.SymbolType.String
         }
-        for sym in ex.true:  # and those the item's conclusions cite (an answer about a person has no outcome)
-            if sym.name in _CITING and _arg_is(sym, 1, item):
+        for sym in ex.atoms_named(_CITING):  # and those the item's conclusions cite (a person's answer has no outcome)
+            if _arg_is(sym, 1, item):
                 pred = ex.logic.predicate(sym.name, len(sym.arguments))
                 if pred is not None:
                     self.outcome_provisions.update(
@@ -573,7 +573,7 @@ class _Projector:
                 ast.SymbolicTerm(_LOC, a) if i in fixed else ast.Variable(_LOC, f"_V{i}")
                 for i, a in enumerate(atom.arguments)], 0)
             try:
-                attempts = ex.why_not(pattern, [], depth=6)
+                attempts = ex.why_not(pattern, [], depth=6, first=True)  # each read down its first failed condition
             except Exception:  # an analysis the explainer cannot make: no alternative shown
                 continue
             for step in (c for a in attempts for c in _candidates(a)):
@@ -1117,7 +1117,7 @@ def _leaf_reason(step: Step, lang: str) -> str | None:
 
 
 def item_roots(ex: Explainer, item: str, roots: frozenset[str]) -> list[clingo.Symbol]:
-    return [sym for sym in sorted(ex.true) if sym.name in roots and _arg_is(sym, 1, item)]
+    return sorted(sym for sym in ex.atoms_named(roots) if _arg_is(sym, 1, item))
 
 
 def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool = True,
