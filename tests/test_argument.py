@@ -312,7 +312,7 @@ def test_a_defaulted_fact_reads_as_assumed() -> None:
            "`persons.dubai-bank.benefits_proof`" in out.splitlines()
     path = str(ROOT / "scenarios/br-pt/pensions-occupational-and-social-security.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--item", "occupational-pension"]).stdout
-    assert "occupational-pension is paid in consideration of past employment: yes (assumed: not given by the " \
+    assert "occupational-pension is paid in consideration of past employment (assumed: not given by the " \
            "scenario)" in out
 
 
@@ -415,10 +415,10 @@ def test_a_hedged_partner_is_named_plainly_with_one_caveat() -> None:
 def test_a_third_state_is_named() -> None:
     """A third State is named as a Contracting State is, from the country names Babel (CLDR) carries with the article
     the catalogue gives it, never by its code (a reviewer's finding: "the treaty does not provide that US is a
-    Contracting State")."""
+    Contracting State"), and by the fact that names it (audit 24b: where the item arises)."""
     path = str(ROOT / "scenarios/br-pt/other-income-residence-and-source.yaml")
-    for lang, name in (("en", "that the United States is a Contracting State"),
-                       ("pt", "que os Estados Unidos ")):
+    for lang, name in (("en", "us-prize arises in the United States, not in Brazil"),
+                       ("pt", "dos Estados Unidos, não do Brasil")):
         out = CliRunner().invoke(main, ["explain", path, "--item", "us-prize", "--lang", lang]).stdout
         assert name in out and " US " not in out, out
 
