@@ -98,18 +98,25 @@ def test_an_open_end_reads_in_words_and_a_closed_one_as_a_date() -> None:
 def test_the_readme_dividend_line_has_no_bare_comparison() -> None:
     """Defect 2: "...; 24 months before the date of div-2024 is 2022-03-15; 2021-01-15 ≤ 2022-03-15": the
     comparison is the bound of the condition it tests (the holding held without interruption from 2021-01-15),
-    by the date it bounds and in words, after the facts it rests on; the payment's date likewise ("not earlier
-    than"), a share's bound as a figure ("(≥ 25%)")."""
-    for lang, held, date_of in (
+    by the date it bounds and in words, after the facts it rests on; a share's bound as a figure ("(≥ 25%)").
+    Audit 24b defect 14: the steps of date arithmetic are left out (the date 24 months before the payment, shown
+    as the bound it is; the payment "not earlier than" the holding's first day, both dates shown), not in
+    ``--full``."""
+    for lang, held, paid, steps in (
             ("en", "the qualifying holding behind div-2024 was held without interruption from 2021-01-15 (not later "
-                   "than 2022-03-15) to the payment", "24 months before the date of div-2024 is 2022-03-15"),
+                   "than 2022-03-15) to the payment", "div-2024 is paid on 2024-03-15",
+             ("24 months before the date of div-2024 is 2022-03-15", "not earlier than 2021-01-15")),
             ("pt", "a participação qualificada relativa a div-2024 foi detida ininterruptamente de 15/01/2021 (não "
-                   "posterior a 15/03/2022) até o pagamento", "24 meses antes da data de div-2024 é 15/03/2022")):
+                   "posterior a 15/03/2022) até o pagamento", "div-2024 é pago em 15/03/2024",
+             ("24 meses antes da data de div-2024 é 15/03/2022", "não anterior a 15/01/2021"))):
         line = next(ln for ln in _explain(DIVIDEND, "--lang", lang) if ln.startswith("    br-pt 10(2)(a): "))
         facts = line.partition(" — ")[2].split("; ")
-        assert facts[-1] == held and date_of in facts, line
+        assert facts[-1] == held and paid in facts, line
+        assert not any(step in line for step in steps), line
         assert "2021-01-15 ≤ 2022-03-15" not in line and "15/01/2021 ≤ 15/03/2022" not in line
         assert "30% " in line and "(≥ 25%)" in line and " (≥ 2021-01-15)" not in line
+    full = "\n".join(_explain(DIVIDEND, "--full"))
+    assert "24 months before the date of div-2024 is 2022-03-15" in full
 
 
 def test_a_figure_says_what_it_is_of_and_an_idle_equality_is_dropped() -> None:
@@ -246,9 +253,9 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
     """Audit 24 D4: 215 lines, the same five lines (10(2), 10(1), 10(3), 3(1)(e), 4) under each of ~20 headings,
     "br-uy 29(2)(a) denies the benefits", "br-uy 29(5) denies the benefits" (a test not met, a grant the competent
     authority has not made: neither denies), "test four applies", "counts for test four (low)", "established as:
-    none". The narrowly-not cases: a conclusion's own first line stays under it though another shares it (29(5)'s
-    note), and conclusions that differ by more than their provision keep their own headings (the two judgments of
-    29(9))."""
+    none". Audit 24b: the 29(1) line under three headings, the tests not met without their reason or figure. The
+    narrowly-not cases: a conclusion's first line no earlier line says stays under it (the entitlement's), and
+    conclusions that differ by more than their provision keep their own headings (the two judgments of 29(9))."""
     lines = _explain(LOB)
     assert len(lines) <= 70, len(lines)
     item = lines[lines.index("dividend-to-delta"):]
@@ -257,21 +264,33 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
     assert len(own) == len(set(own)), [ln for ln in own if own.count(ln) > 1]
     # the denial's ground only: the tests not met are considered (their own lines), 29(5) is a note
     assert "  entitlement to the benefits on dividend-to-delta: denied (br-uy 29(1))" in item
-    assert "    br-uy 29(1) does not give the benefits on dividend-to-delta" in item
-    assert "    br-uy 29(2)(a) does not give the benefits on dividend-to-delta" not in item
-    assert "    br-uy 29(5) does not give the benefits on dividend-to-delta" not in item
+    assert "    br-uy 29(1): the benefits on dividend-to-delta are not granted" in item
+    assert not any("does not give the benefits" in ln for ln in lines)
     assert not any("denies the benefits" in ln for ln in lines)
-    assert "    br-uy 29(2)(d) considered and not met: delta-uy is " \
-           "established as a nonprofit organisation, a pension entity or a pension investment fund: none" in item
+    # each test not met with the fact that fails it, never an enum's value
+    assert "    br-uy 29(2)(a) considered and not met: delta-uy is not an individual" in item
+    assert "    br-uy 29(2)(c) considered and not met: the principal class of shares of delta-uy is not regularly " \
+           "traded on a recognised stock exchange" in item
+    assert "    br-uy 29(2)(d) considered and not met: delta-uy is not a nonprofit organisation, a pension entity " \
+           "or a pension investment fund" in item
+    assert "    br-uy 29(3)(a)(i) considered and not met: the activity of delta-uy in its State of residence is " \
+           "operating as a holding company, which is not the active conduct of a business" in item
+    assert any(ln.startswith("    br-uy 29(2)(e) considered and not met: ") and "at the time of dividend-to-delta, "
+               "residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, 0% of "
+               "the capital of delta-uy (< 50%)" in ln for ln in item)
+    assert any(ln.startswith("    br-uy 29(4) considered and not met: ") and "equivalent beneficiaries own, directly "
+               "or indirectly, 0% of the capital of delta-uy (< 75%)" in ln for ln in item)
+    assert not any(ln.endswith((": none", ": no")) for ln in item)
     assert "    br-uy 29(6)(e): ar-parent counts for the ownership test of br-uy 29(4) — ar-parent, treated as a " \
-           "company holding the same capital, is an equivalent beneficiary: yes" in lines
+           "company holding the same capital, is an equivalent beneficiary" in lines
     text = "\n".join(lines)
     assert "test four" not in text and "(low)" not in text and "established as: none" not in text
     assert "0 days after the evaluation date" not in text
+    # the 29(1) line once: under Brazil's outcome, not again under the denial and 29(5)'s note
     note = item.index("  on dividend-to-delta: benefits only by determination of the competent authority (Brazil) "
                       "(br-uy 29(5))")
-    assert item[note + 1] == "    br-uy 29(1): for dividend-to-delta, the claimant meets none of the tests of 29(2) " \
-                             "to 29(4)"
+    assert not item[note + 1].startswith("    ")
+    assert sum("the claimant meets none of the tests of 29(2) to 29(4)" in ln for ln in item) == 1
     assert sum(ln.startswith("  br-uy 29(9) requires a judgment the scenario has not made: ") for ln in lines) == 2
 
 
@@ -285,7 +304,8 @@ def test_a_principal_purpose_test_that_does_not_deny_grants_nothing() -> None:
     assert "  on installation-contract-2025: not a principal purpose (br-ae 29(4))" in lines
     assert "  entitlement to the benefits on installation-contract-2025: entitled (br-ae 29(3))" in lines
     assert "    br-ae 29(3): the benefits on installation-contract-2025 stand — pelican-engineering-ae " \
-           "is a company; pelican-engineering-ae has proven: no principal purpose; pelican-engineering-ae has proven " \
+           "is a company; pelican-engineering-ae has proven that obtaining benefits for a person not resident of the " \
+           "United Arab Emirates was not a principal purpose; pelican-engineering-ae has proven " \
            "that 20% of its gross income goes to persons not entitled to the benefits (≤ 50%)" in lines
     assert not any(" grants the benefits" in ln for ln in lines)
 

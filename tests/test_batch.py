@@ -306,17 +306,21 @@ def test_batch_equals_one_scenario_per_row(tmp_path: Path, checker: Checker, bou
         treaties.add(item.treaty)
         highest = item.max_source_tax
         finding = item.compliance.finding if item.compliance else ""
-        if bounds and item.status == "missing" and any(s.outcome == "undetermined" for s in item.states):
+        bounded_row = bounds and item.status == "missing" and any(s.outcome == "undetermined" for s in item.states)
+        if bounded_row:
             item = checker.check(sc, "x").items[0]  # answered over the missing facts' values, as treaty check does
             bound = batch.bound_bp(item.states)
             highest = max_source_tax(replace(item, max_rate_bp=bound)) if bound is not None else None
             bounded += bound is not None
             c = item.compliance
-            finding = "" if c is None else f"depends ({c.reason})" if c.finding == "depends" else c.finding
+            finding = "" if c is None else c.finding
         assert record["status"] == item.status, record
         assert record["provisions"] == "; ".join(item.provisions), record
         assert record["findings"] == findings_cell(item.findings), record
-        assert record["findings_text"] == findings_text_cell(item.findings, "en"), record
+        # a withholding finding that depends on the missing facts (the bound) names them in words after the findings
+        said = batch._withholding_text(item.compliance, item, "en") if bounded_row else []
+        assert record["findings_text"] == " | ".join(filter(None, [findings_text_cell(item.findings, "en"), *said])), \
+            record
         assert record["outcome_br"] == item.state("br").label
         assert record["max_source_tax"] == (str(highest) if highest is not None else "")
         assert record["withholding_finding"] == finding, record
@@ -354,7 +358,10 @@ def _as_checked_alone(ledger: Path, context: Path, out: Path, checker: Checker, 
         assert (record["status"], record["provisions"], record["findings"], record["tax_due"]) == (
             alone.status, "; ".join(alone.provisions), findings_cell(alone.findings),
             str(alone.compliance.due) if alone.compliance and alone.compliance.due is not None else ""), record
-        assert record["findings_text"] == findings_text_cell(alone.findings, "en"), record
+        # then, where the withholding finding depends on the missing facts (the bound), those facts in words
+        text, _, withholding = record["findings_text"].partition(" | withholding in ")
+        assert text == findings_text_cell(alone.findings, "en"), record
+        assert not withholding or record["withholding_finding"] == "depends", record
 
 
 def test_ids_like_the_placeholders_of_the_cases_are_kept_apart(tmp_path: Path, checker: Checker) -> None:
@@ -1442,7 +1449,13 @@ def test_findings_text_is_check_s_findings_in_the_language_of_the_run(tmp_path: 
                                     "-q", "--workers", "1"])
     assert res.exit_code == 0, res.output
     got = _read(out)
-    assert [r["findings_text"] for r in got] == [words, words]
+    assert [r["findings_text"].split(" | ")[0] for r in got] == [words, words]
+    # then the facts the withholding finding depends on (12% withheld: within the cap or over it as the record
+    # goes), in the same language (audit 24b defect 10: no longer English prose in withholding_finding)
+    assert [r["withholding_finding"] for r in got] == ["depends", "depends"]
+    withheld = [r["findings_text"].split(" | ")[1] for r in got]
+    assert all(("withholding in Brazil: " if lang == "en" else "retenção na fonte no Brasil: ") in w
+               and "`holdings (" in w for w in withheld), withheld
     record = "[in the scenario: holdings (a record of lusoinvest in alfa-industria-sa)]"
     assert got[0]["findings"] == (f"missing: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(a)) {record}; "
                                   f"missing: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(b)) {record}")

@@ -49,9 +49,11 @@ RECORD = "state it in `holdings (a record of lusoinvest in beta)`"
 FINDINGS_TEXT = f"missing fact: holding (lusoinvest, beta) (needed by br-pt 10(2)(a); br-pt 10(2)(b)); {RECORD}"
 ONE_SET_FINDINGS_TEXT = f"missing fact: holding (lusoinvest, beta) (needed by br-pt 10(2)(a)); {RECORD}"
 """The same in words, as `treaty check` lists them (``findings_text``)."""
-FACTS = ("holding(lusoinvest, beta).capital [in the scenario: holdings (a record of lusoinvest in beta).capital]; "
-         "holding(lusoinvest, beta).from [in the scenario: holdings (a record of lusoinvest in beta).from]")
-"""The facts a withholding finding depends on, each with where the context would state it (a record it lacks)."""
+DEPENDS = ("withholding in Brazil: withheld {withheld} BRL: compliant or not depending on the holding of lusoinvest in "
+           "beta (`holdings (a record of lusoinvest in beta)`): its share of the capital and its first day  (domestic "
+           "rate 15%)")
+"""A withholding finding that depends on open facts in words (``findings_text``): the facts, each with where the
+context would state it (a record it lacks); ``withholding_finding`` is the machine value ``depends`` alone."""
 PROVISIONS = "br-pt 1; br-pt 4(1); br-pt 10(1); br-pt 10(2); br-pt 10(3)"
 
 
@@ -65,11 +67,12 @@ def _results(path: Path) -> list[dict[str, str]]:
         return [{c: r[c] for c in ("id", *RESULT_COLUMNS)} for r in csv.DictReader(fh)]
 
 
-def _bounded(rid: str, finding: str, difference: str = "") -> dict[str, str]:
+def _bounded(rid: str, finding: str, difference: str = "", withheld: str = "") -> dict[str, str]:
+    text = FINDINGS_TEXT + (f" | {DEPENDS.format(withheld=withheld)}" if withheld else "")
     return {"id": rid, "applicable_treaty": "br-pt", "status": "missing", "outcome_br": "capped at most 15%",
             "partner_state": "pt", "outcome_partner": "may tax", "cap": "at most 15%", "max_source_tax": "150.00",
             "tax_due": "", "withholding_finding": finding, "withholding_difference": difference, "entitlement": "",
-            "provisions": PROVISIONS, "findings": FINDINGS, "findings_text": FINDINGS_TEXT, "error": ""}
+            "provisions": PROVISIONS, "findings": FINDINGS, "findings_text": text, "error": ""}
 
 
 def test_a_missing_holding_record_gives_the_bound_and_the_finding_from_it(tmp_path: Path, checker: Checker) -> None:
@@ -86,9 +89,9 @@ def test_a_missing_holding_record_gives_the_bound_and_the_finding_from_it(tmp_pa
         out = tmp_path / f"out-{workers}.csv"
         run_batch(ledger, CONTEXT, out, workers=workers, chunk_size=chunk, checker=checker, bounds=True)
         assert _results(out) == [
-            _bounded("r1", f"depends ({FACTS})"),
+            _bounded("r1", "depends", withheld="150.00"),
             _bounded("r2", "over_withheld", "50.00"),
-            _bounded("r3", f"depends ({FACTS})"),
+            _bounded("r3", "depends", withheld="120.00"),
             {"id": "r4", "applicable_treaty": "br-pt", "status": "decided", "outcome_br": "capped 10%",
              "partner_state": "pt", "outcome_partner": "may tax", "cap": "10%", "max_source_tax": "100.00",
              "tax_due": "100.00", "withholding_finding": "over_withheld", "withholding_difference": "50.00",
@@ -136,6 +139,35 @@ def test_each_case_is_answered_once(tmp_path: Path, checker: Checker) -> None:
     got = _results(tmp_path / "out.csv")
     assert {r["cap"] for r in got} == {"at most 15%"}
     assert [r["max_source_tax"] for r in got][:2] == ["150.00", "150.15"]
+
+
+def test_rows_of_a_kind_whose_case_has_a_bound_take_it_from_their_kind(tmp_path: Path, checker: Checker) -> None:
+    """Rows of one kind (the same cells but for their id, amounts and rate withheld) whose case has a bound: only the
+    first is parsed and decided as a row; each other gets its record from the kind's plan (_bound_record), the record
+    each gets decided as a row (_decide_each), its own amounts and withholding finding included."""
+    from pyhelpers.interfaces.ledger import Row
+
+    cells = [MISSING | {"id": f"r{n}", "gross": f"{1000 + 7 * n}.{n:02d}", "withheld": "" if n % 4 else f"{100 + n}.00",
+                        "withheld_rate": ["", "10", "15", "20"][n % 4]} for n in range(24)]
+    rows = [Row(n, c, n + 1) for n, c in enumerate(cells, start=1)]
+    one, each = load_batch_context(CONTEXT, "ledger.csv", checker), load_batch_context(CONTEXT, "ledger.csv", checker)
+    parsed: set[int] = set()
+    real = batch._parse_row
+
+    def counted(ctx: object, row: Row, *args: object) -> object:
+        parsed.add(row.number)
+        return real(ctx, row, *args)  # type: ignore[arg-type]
+
+    batch._parse_row = counted  # type: ignore[assignment]
+    try:
+        got = decide_rows(one, rows)
+    finally:
+        batch._parse_row = real
+    assert got == batch._decide_each(each, rows)
+    assert parsed == {1, 2}  # the first row of each kind (an amount withheld, or a rate)
+    assert {r["cap"] for r in got} == {"at most 15%"} and len({r["max_source_tax"] for r in got}) == len(rows)
+    assert "over_withheld" in {r["withholding_finding"] for r in got}  # (each row's own withholding)
+    assert len({r["withholding_finding"] for r in got}) > 1
 
 
 def test_without_bounds_the_row_is_answered_in_one_answer_set_and_nothing_more_is_done(tmp_path: Path,
@@ -227,13 +259,23 @@ def test_a_missing_record_whose_end_matters_gives_the_bound_too(tmp_path: Path, 
     run_batch(ledger, context, out, workers=1, checker=checker, bounds=True)
     got = {r["id"]: (r["outcome_br"], r["cap"], r["max_source_tax"], r["withholding_finding"],
                      r["withholding_difference"]) for r in _results(out)}
-    facts = ("holding(sg-holdco, br-industria).capital [in the scenario: holdings (a record of sg-holdco in "
-             "br-industria).capital]; holding(sg-holdco, br-industria).from [in the scenario: holdings (a record of "
-             "sg-holdco in br-industria).from]; holding(sg-holdco, br-industria).until")
     assert got == {
         "s1": ("capped at most 15%", "at most 15%", "150000.00", "over_withheld", "10000.00"),
         "s2": ("capped at most 15%", "at most 15%", "150000.00", "within_cap", ""),
-        "s3": ("capped at most 15%", "at most 15%", "150000.00", f"depends ({facts})", "")}
+        "s3": ("capped at most 15%", "at most 15%", "150000.00", "depends", "")}
+    # the facts the finding depends on are in words, in the run's language (findings_text), not in the machine
+    # column (audit 24b, defect 10: English prose under --lang pt)
+    texts = {r["id"]: r["findings_text"] for r in _results(out)}
+    assert texts["s3"].endswith(" | withholding in Brazil: withheld 100,000.01 BRL: compliant or not depending on the "
+                                "holding of sg-holdco in br-industria (`holdings (a record of sg-holdco in "
+                                "br-industria)`): its share of the capital, its first day and its last day")
+    assert " | withholding" not in texts["s1"] + texts["s2"]
+    run_batch(ledger, context, out, workers=1, checker=checker, bounds=True, lang="pt")
+    pt = {r["id"]: (r["withholding_finding"], r["findings_text"]) for r in _results(out)}
+    assert pt["s3"][0] == "depends" and "[in the scenario" not in pt["s3"][1]
+    assert pt["s3"][1].endswith(" | retenção na fonte no Brasil: retido 100.000,01 BRL: conforme ou não, dependendo "
+                                "da participação de sg-holdco em br-industria (`holdings (um registro de sg-holdco "
+                                "em br-industria)`): a parcela do capital, o primeiro dia e o último dia")
 
 
 CONTEXT_FACT = MISSING | {"treaty": "br-sg", "recipient": "sg-tech"}

@@ -167,14 +167,38 @@ def test_a_third_state_and_the_notes_of_br_uy_royalties_in_words(checker: Checke
     en, pt = out.markdown(table), out.markdown(table, "pt")
     for text in (en, pt):
         assert not _NOTATION.findall(_table_rows(text))
-    assert "| the royalties arise in a third State (as the scenario states) | not encoded: no encoded article of " \
-        "br-uy governs it |" in en  # audit 24 D11: not a bare treaty id
-    assert "the royalties arise in a third State, as the scenario states" in en
+    # audit 24b N8: a row whose provisions would be the bare treaty id (the corpus lacks the article that governs
+    # it) is left out of the table, and a note under it says so
+    assert "| br-uy |" not in en and "governs it |" not in en
+    assert "Not in the table (not encoded: the corpus's text of br-uy lacks the article that governs them, so none " \
+        "can be cited): branch profits, with Brazil or Uruguay as the source State; royalty, if the royalties arise " \
+        "in a third State (as the scenario states), with Brazil or Uruguay as the source State;" in en
     assert "payment for rights: copyright or patent; the royalties arise in Brazil (as the scenario states) | " \
            "capped 10% |" in en
-    assert "| os royalties provêm de um terceiro Estado (segundo o cenário) | não codificado: nenhum artigo " \
-        "codificado da convenção br-uy o rege |" in pt
+    assert "Fora da tabela (não codificado: falta ao texto da convenção br-uy no corpus o artigo que os rege, e " \
+        "nenhum pode ser citado): lucros de filial, com Brasil ou Uruguai como Estado da fonte;" in pt
+    data = json.loads(out.as_json(table))
+    assert data["left_out_text"]["br-uy"].startswith("Not in the table")
+    assert not [r for r in data["rows"] if r["provisions"] == ["br-uy"]]
     assert "| the royalties arise in … (as the scenario states): not stated | not encoded: br-uy 12(5) |" in en
+
+
+def test_the_br_sg_365_days_cut_off_is_the_exact_day(computed: RateTable) -> None:
+    """Audit 24b N8: br-sg 10(2)(a)'s 365 days including the payment (2028-03-15), a holding with no end stated
+    being known up to that day: held since 2027-03-17 (365 days, both ends counted) the reduced rate holds; since
+    2027-03-18 the period could be completed only after the payment, so the holding's end is missing (the cut-off
+    was printed at 2023-09-12 for a payment on 2024-03-15, the last first day tried before it). Each side's witness gives its answer."""
+    rows = {r.conditions: r for r in computed.rows if r.treaty == "br-sg" and r.income_type == "dividend"
+            and r.source == "br"}
+    early = ("persons.owner.partnership is false", "holding(owner, payer).from is 2027-03-17 or earlier",
+             "holding(owner, payer).capital is 25% or more")
+    late = ("persons.owner.partnership is false", "holding(owner, payer).from is 2027-03-18 or later",
+            "holding(owner, payer).capital is 25% or more")
+    assert rows[early].limit == "capped 10%"
+    assert rows[late].limit.startswith("undetermined; open: missing: holding_until(owner, payer)")
+    text = out.markdown(computed)
+    assert "A holding is held from the day the conditions give, its end not stated: up to the payment at least, " \
+        "nothing being assumed after it" in text
 
 
 def test_missing_text_is_not_encoded(computed: RateTable) -> None:

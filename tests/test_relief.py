@@ -114,3 +114,19 @@ def test_a_method_open_under_some_values_is_named_with_them(checker: Checker) ->
                                                              "values": "2024-03-31 or earlier",
                                                              "field": "holdings[0].from"}]}]
     assert all("holds_if" not in m for m in item["relief"]["methods"])  # left out where there is none
+
+
+def test_credit_left_open_by_the_text_after_termination(checker: Checker) -> None:
+    """The other State's tax outside the Convention, the residence State's inside it: the credit is an open
+    question of the text, left out of the figures and said so; a relief with open methods only is shown."""
+    name = "relief-after-termination-other-state-tax-outside.yaml"
+    pt = _relief(checker, name, "pt-parent-paid-2028-02-15")
+    assert pt.has("participation_deduction") and not pt.has("credit") and pt.credit is None
+    assert [(m.method, m.text_open) for m in pt.open_methods] == [("credit", True)]
+    br = _relief(checker, name, "br-parent-paid-2028-02-15")
+    assert br.methods == () and [(m.method, m.text_open) for m in br.open_methods] == [
+        ("credit", True), ("indirect_credit", True)]
+    lines = render.relief_lines(br, "en")
+    assert any("on which the text is open" in x for x in lines)
+    assert json.loads(json.dumps(checker.check(load_file(SCENARIOS / name)).to_json()))["items"][1]["relief"][
+        "open_methods"][0]["text_open"] is True

@@ -106,8 +106,9 @@ def test_check_answers_the_json_of_treaty_check_byte_for_byte(client: httpx.Clie
 
 
 def test_check_derives_the_decisive_lines_within_its_time_limit(client: httpx.Client) -> None:
-    """/check's decisive lines count against the request's time limit, as `treaty check`'s do: past it the
-    answer says they are not shown (the same JSON as the command line), never an unbounded explanation."""
+    """/check's decisive lines have a time limit of their own, as many seconds as the request's, as `treaty
+    check`'s do: past it the answer says they are not shown (the same JSON as the command line), never an
+    unbounded explanation."""
     r = client.post("/check", params={"source": FORTY, "time_limit": "0"}, content=body(FORTY), headers=YAML)
     assert r.status_code == 200 and r.content == cli("check", FORTY, "--format", "json", "--time-limit", "0")
     assert "the decisive lines are not shown" in r.json()["results"][0]["decisive_cut"]

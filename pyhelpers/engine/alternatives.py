@@ -60,6 +60,7 @@ from pyhelpers.engine.results import (
     ScenarioResult,
     StateOutcome,
     UnknownFact,
+    replaced,
 )
 from pyhelpers.engine.slicing import Sliced
 from pyhelpers.facts import NO_CUTS, timeline_cuts
@@ -104,6 +105,12 @@ _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_c
                               "only_taxable_in", "not_limited", "exception_applies", "limit_basis"})
 """Atoms that name the provisions an outcome rests on (the outcome itself is ``_label``): open facts that
 change only these change no outcome, finding or figure of the item, only the way to it."""
+
+_INFORMING = frozenset({"ppt_indicator"})
+"""Findings that inform a judgment the user makes and decide nothing (core ppt_indicators.lp: an indicator
+"raises no missing or unknown fact; a fact it would need that the scenario does not give is simply not an
+indicator"): an open fact that changes only these changes no outcome, finding or figure of the item. What
+an indicator raises (a principal purpose question not answered) is a finding of its own, and does decide."""
 
 _EXPLAINING = frozenset({"exception"})
 """The kinds of :class:`Finding` that say why an outcome holds (an exception that applies, taking a place out of
@@ -809,7 +816,16 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
             # the treaty alone, or only the other provisions that read the fact, not the rules' own; it cites
             # a paragraph beside its own sub-paragraph; and where the rules give findings about two facts, it
             # cites each by the other's provision too.
-            if given and any(p.startswith(item.treaty + " ") for p in decided) and \
+            own = [p for p in decided if p.startswith(item.treaty + " ")]
+            tested = {p.partition("(")[0] for p in readers.get(fact.name, ())}  # articles whose conditions it compared
+            if given and own and not any(g.provision.partition("(")[0] in tested for g in given) and \
+                    all(any(g.provision in deciders.later(p) for g in given) for p in own):
+                # the rules cite a provision of an article none of whose conditions the engine compared, which
+                # reads what each deciding provision derives from the fact on the next step of the same path
+                # (the kind of a State's tax, read by the sub-paragraph whose reach turns on it): the deciding
+                # ones only classify, the rules' findings stand
+                findings |= given
+            elif given and any(p.startswith(item.treaty + " ") for p in decided) and \
                     not any(_same_unit(p, g.provision) and not p.startswith(g.provision + "(")
                             for p in decided for g in given):
                 # the rules cite a provision whose condition the fact's values do not part (the article
@@ -912,7 +928,7 @@ def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact]) -> dict[str, set
             continue
         a = parse_atom(text)
         if len(a.args) >= 2 and isinstance(a.args[1], str) and a.name not in _PROVISIONS_ONLY \
-                and a.name not in _SHOWN_BY_LABEL and a.name != "ppt_indicator":  # an indicator informs only
+                and a.name not in _SHOWN_BY_LABEL and a.name not in _INFORMING:
             of_item[a.args[1]].add(text)
     out: dict[str, set[str]] = {}
     for iid, texts in of_item.items():
@@ -1163,7 +1179,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             alternatives.append(Alternative(None, str(finding), (), holds, exact, finding=finding,
                                             reconstructed=relied_on([a], relies),
                                             holds_if_any=() if exact else _holds_if_any(text, unknowns, cons)))
-    varies = any(a.name not in _PROVISIONS_ONLY for _, a in mine)  # an outcome, a finding or a figure
+    varies = any(a.name not in _PROVISIONS_ONLY | _INFORMING for _, a in mine)  # an outcome, a finding or a figure
     if not varies and cons.complete:  # the same answer whatever the values, by different provisions: an exception
         alternatives = [x for x in alternatives if explains(x)]  # applying under some values only says so there
     if not cons.complete:  # stopped by the time limit: which values decide what is not proven
@@ -1349,6 +1365,11 @@ class _Deciders:
                     self._open.append((texts, prov, frozenset(a for a in head.args
                                                               if isinstance(a, str) and a in self._items)))
         return self._cons
+
+    def later(self, provision: str) -> frozenset[str]:
+        """The provisions whose rules read, later on the same path, what ``provision``'s rules derive from the
+        facts (:attr:`Fired.later`)."""
+        return self._fired.later.get(provision, frozenset())
 
     def get(self, item: str, fact: str) -> frozenset[str]:
         if fact not in self._found:
@@ -1605,7 +1626,7 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
     flagged = tuple(sorted({*certain, *(p for a in options for p in a.reconstructed)}, key=provision_key))
     plain = compute_compliance(scenario, item, result)
     if plain is not None:
-        plain = dataclasses.replace(plain, reconstructed=flagged)
+        plain = replaced(plain, reconstructed=flagged)
     if plain is None or not options or not every or any(f.kind == "time_limit" for f in result.findings):
         return plain
     # the item's status in every alternative: at least that of its certain findings which no open fact
@@ -1616,20 +1637,20 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
     for a in options:
         states = tuple(StateOutcome(s.state, a.outcome or "", a.max_rate_bp, a.provisions) if s.state == state else s
                        for s in result.states)
-        each.append(compute_compliance(scenario, item, dataclasses.replace(result, status=status, states=states)))
+        each.append(compute_compliance(scenario, item, replaced(result, status=status, states=states)))
     within = [c for c in each if c is not None and c.finding == "within_cap"]
     if within and all(c is not None and c.finding in ("compliant", "within_cap") for c in each):
-        each = [dataclasses.replace(c, finding="within_cap") if c is not None else c for c in each]  # no excess
+        each = [replaced(c, finding="within_cap") if c is not None else c for c in each]  # no excess
     first = each[0]
     if first is None or any(c is None or c.finding != first.finding for c in each):
         facts = sorted({f for a in options for f in a.condition_facts()}) or [f.fact or "" for f in result.findings
                                                                               if f.kind == "depends"]
-        return dataclasses.replace(plain, finding="depends", reason="; ".join(facts))
+        return replaced(plain, finding="depends", reason="; ".join(facts))
     def agreed(name: str) -> Any:
         values = {getattr(c, name) for c in each}
         return values.pop() if len(values) == 1 else None
     provisions = tuple(sorted({p for c in each if c is not None for p in c.provisions}, key=provision_key))
-    out = dataclasses.replace(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
+    out = replaced(first, cap_bp=agreed("cap_bp"), treaty_max_tax=agreed("treaty_max_tax"),
                               due=agreed("due"), difference=agreed("difference"), provisions=provisions,
                               reason=agreed("reason") or "", reconstructed=flagged)
     return _bound_figures(out, [c for c in each if c is not None])
@@ -1643,11 +1664,11 @@ def _bound_figures(agreed: Any, each: Sequence[Any]) -> Any:
     caps = [(c.cap_bp, c.treaty_max_tax) for c in each]
     if agreed.cap_bp is None and caps and all(bp is not None and tax is not None for bp, tax in caps):
         bp, tax = max(caps, key=lambda cap: (cap[0], cap[1]))
-        out = dataclasses.replace(out, cap_at_most_bp=bp, treaty_max_tax_at_most=tax)
+        out = replaced(out, cap_at_most_bp=bp, treaty_max_tax_at_most=tax)
     differences = [c.difference for c in each]
     if agreed.finding in ("over_withheld", "under_withheld") and agreed.difference is None and differences \
             and all(d is not None for d in differences):
-        out = dataclasses.replace(out, difference_at_least=min(d for d in differences if d is not None))
+        out = replaced(out, difference_at_least=min(d for d in differences if d is not None))
     return out
 
 

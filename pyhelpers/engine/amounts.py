@@ -90,15 +90,17 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Te
     """
     methods = sorted({(_name(a.args[2]), _name(a.args[3]), str(a.args[4]))
                       for a in atoms if a.name == "relief" and len(a.args) == 5})
-    if not methods:
-        return None
+    text_open = {str(a.args[3]) for a in atoms if a.name == "text_open" and len(a.args) == 4}
+    still_open = tuple(sorted({ReliefMethod(_name(a.args[3]), str(a.args[4]), text_open=str(a.args[4]) in text_open)
+                               for a in atoms if a.name == "relief_open" and len(a.args) == 5},
+                              key=lambda m: (m.method, m.provision)))
+    if not methods:  # no method certain: those left open, if any, without figures
+        states = sorted({_name(a.args[2]) for a in atoms if a.name == "relief_open" and len(a.args) == 5})
+        return Relief(states[0], (), open_methods=still_open) if states else None
     state = methods[0][0]
     share = next((a.args[3] for a in atoms if a.name == "relief_deduction_share" and isinstance(a.args[3], int)),
                  None)
     names = {m for _, m, _ in methods}
-    still_open = tuple(sorted({ReliefMethod(_name(a.args[3]), str(a.args[4]))
-                               for a in atoms if a.name == "relief_open" and len(a.args) == 5},
-                              key=lambda m: (m.method, m.provision)))
     result = Relief(state, tuple(ReliefMethod(m, p) for _, m, p in methods), open_methods=still_open)
     facts = item.relief
     if facts is None or names == {"exemption_with_progression"}:
@@ -161,9 +163,18 @@ def compute_relief(item: IncomeItem, max_rate_bp: int | None, atoms: Sequence[Te
     )
 
 
+_RATES: dict[int, Decimal] = {}
+"""``Decimal(rate_bp)`` of the rates met so far (a batch applies a few rates to every row)."""
+
+
 def apply_rate(amount: Decimal, rate_bp: int, currency: str | None) -> Decimal:
     """``rate_bp`` basis points of ``amount``, rounded to the currency's smallest unit."""
-    return round_to_currency(amount * Decimal(rate_bp) / BASIS_POINTS, currency)
+    rate = _RATES.get(rate_bp) if type(rate_bp) is int else None
+    if rate is None:
+        rate = Decimal(rate_bp)
+        if type(rate_bp) is int and len(_RATES) < 1_024:
+            _RATES[rate_bp] = rate
+    return round_to_currency(amount * rate / BASIS_POINTS, currency)
 
 
 def max_source_tax(item: ItemResult) -> Decimal | None:
@@ -219,7 +230,11 @@ def compliance_of(result: ItemResult, bases: tuple[Decimal, Decimal] | None, sta
     domestic = apply_rate(gross, domestic_rate, currency) if domestic_rate is not None else None
     rest_rate = domestic_rate_on_excess if domestic_rate_on_excess is not None else domestic_rate
     domestic_rest = apply_rate(rest, rest_rate, currency) if rest_rate is not None and rest else None
-    outcome = next((s for s in result.states if s.state == state), None)
+    outcome = None
+    for s in result.states:
+        if s.state == state:
+            outcome = s
+            break
     if outcome is None or result.status in _UNDECIDED or outcome.outcome in (
             "pending", "not_encoded", "undetermined", "mutual_agreement"):
         why = result.status if result.status in _UNDECIDED else outcome.outcome if outcome else "unknown_state"

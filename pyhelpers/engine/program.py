@@ -29,6 +29,10 @@ Loaded once per process (:func:`load_logic`) and shared by every evaluation.
   Arg=attribute`` names the attribute of ``Arg`` whose documented default that statement rests on where the
   scenario does not give it (shown as assumed; neither given nor defaulted, it is not made)
   (:meth:`Predicate.none_reading`).
+  ``%  en(Arg=value):``, ``%  pt(Arg=value):`` (and ``%  pt-PT(Arg=value):``) read an atom whose argument ``Arg`` is
+  the term ``value`` ("the principal class of shares of X is not regularly traded ..." for ``no``), in place of the
+  reading that writes the value ("...: no"), which stays the reading of the fact left blank (a missing fact)
+  (:meth:`Predicate.reading_of`).
 """
 
 from __future__ import annotations
@@ -69,7 +73,9 @@ _BANNER_RE = re.compile(
 _APPLIES_RE = re.compile(r"^from (?P<from>\d{4}-\d{2}-\d{2})(?: until (?P<until>\d{4}-\d{2}-\d{2}))?$")
 _DECL_RE = re.compile(r"^%:\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*(?P<role>[a-z]+)\s*$")
 _DECL_LINE_RE = re.compile(
-    r"^%\s+(?P<key>doc|en|pt|pt-PT|some|argument|none-en|none-pt|none-pt-PT|none-default):\s*(?P<value>.*)$")
+    r"^%\s+(?P<key>doc|en|pt|pt-PT|some|argument|none-en|none-pt|none-pt-PT|none-default"
+    r"|(?:en|pt|pt-PT)\([A-Z][A-Za-z0-9_]*=[a-z_][a-z0-9_]*\)):\s*(?P<value>.*)$")
+_BY_VALUE_RE = re.compile(r"^(?P<lang>en|pt|pt-PT)\((?P<arg>[A-Z][A-Za-z0-9_]*)=(?P<value>[a-z_][a-z0-9_]*)\)$")
 _NOUN_RE = re.compile(r"^%~\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*$")
 _TERM_RE = re.compile(r"^%=\s*(?P<name>[a-z_][a-z0-9_]*)\((?P<args>[^)]*)\)\s*$")
 _SOME_RE = re.compile(r"^(?P<arg>[A-Z][A-Za-z0-9_]*)=(?P<noun>[a-z_][a-z0-9_]*)$")
@@ -151,6 +157,9 @@ class Predicate:
     none_default: tuple[str, str] | None = None
     """The argument and the attribute of it whose documented default the ``none`` reading rests on (``%
     none-default: Arg=attribute``), if any."""
+    by_value: tuple[tuple[str, str, str, str, str | None], ...] = ()
+    """The readings of an atom whose argument has a given value (``%  en(Arg=value):`` ...): (argument, value, en,
+    pt, pt-PT)."""
 
     @property
     def argued(self) -> bool:
@@ -170,6 +179,16 @@ class Predicate:
     def reading(self, lang: str) -> str:
         table = {"en": self.en, "pt": self.pt, **({"pt-PT": self.pt_pt} if self.pt_pt is not None else {})}
         return languages.pick(table, lang)
+
+    def reading_of(self, lang: str, values: Sequence[str]) -> str:
+        """The reading of an atom whose arguments are written ``values`` (as terms: ``no``): the reading its entry
+        gives for the value of one of them (``%  en(V=no):``), else :meth:`reading`."""
+        for arg, value, en, pt, pt_pt in self.by_value:
+            at = next((k for k, a in enumerate(self.args) if a.name == arg), None)
+            if at is not None and at < len(values) and values[at] == value:
+                table = {"en": en, "pt": pt, **({"pt-PT": pt_pt} if pt_pt is not None else {})}
+                return languages.pick(table, lang)
+        return self.reading(lang)
 
 
 @dataclass(frozen=True)
@@ -625,9 +644,21 @@ def _parse_declarations(source: str, relpath: str) -> tuple[dict[tuple[str, int]
                 raise LogicError(f"{where}: 'none-default: {info['none-default']}' (write Arg=attribute, with a "
                                  f"none reading)")
             none_default = (d.group("arg"), d.group("noun"))
+        by_value: dict[tuple[str, str], dict[str, str]] = {}
+        for k, v in info.items():
+            b = _BY_VALUE_RE.match(k)
+            if b is not None:
+                if not any(a.name == b.group("arg") for a in args):
+                    raise LogicError(f"{where}: '{k}' does not name an argument of {m.group('name')}")
+                by_value.setdefault((b.group("arg"), b.group("value")), {})[b.group("lang")] = v
+        for (arg, value), texts in by_value.items():
+            if not {"en", "pt"} <= set(texts):
+                raise LogicError(f"{where}: {m.group('name')} reads {arg}={value} without both en and pt")
         vocab[key] = Predicate(m.group("name"), tuple(args), m.group("role"), info["doc"], info["en"], info["pt"],
                                 info.get("pt-PT"), argument=info.get("argument", "yes"), none=none,
-                                none_default=none_default)
+                                none_default=none_default,
+                                by_value=tuple((a, v, t["en"], t["pt"], t.get("pt-PT"))
+                                               for (a, v), t in by_value.items()))
     return vocab, nouns
 
 
@@ -647,7 +678,7 @@ def _is_fact(stm: ast.AST) -> bool:
     return stm.ast_type == ast.ASTType.Rule and not stm.body
 
 
-_LOGIC_FORMAT = 7
+_LOGIC_FORMAT = 8
 """Version of the cached form of a loaded rule base (:func:`load_logic`): bump it when it changes."""
 _PARSE_LOCK = threading.Lock()
 
@@ -680,7 +711,8 @@ def _to_cache(logic: Logic) -> dict[str, Any]:
     return {
         "files": [[lf.relpath, lf.banner, lf.texts] for lf in logic.files],
         "vocabulary": [[p.name, [[a.name, a.type, a.noun] for a in p.args], p.role, p.doc, p.en, p.pt, p.pt_pt,
-                        p.argument, list(p.none) if p.none else None, list(p.none_default) if p.none_default else None]
+                        p.argument, list(p.none) if p.none else None, list(p.none_default) if p.none_default else None,
+                        [list(b) for b in p.by_value]]
                        for p in logic.vocabulary.values()],
         "nouns": [[n.name, n.en, n.pt, n.pt_pt, [list(d) for d in n.defaults]] for n in logic.nouns.values()],
         "terms": [[p.name, [[a.name, a.type] for a in p.args], p.doc, p.en, p.pt, p.pt_pt]
@@ -702,8 +734,9 @@ def _from_cache(data: Any, root: Path, paths: list[Path], sources: list[str], pr
             return None
         vocabulary = {(name, len(args)): Predicate(name, tuple(Argument(a, t, n) for a, t, n in args), role, doc,
                                                  en, pt, pt_pt, argument, (none[0], none[1], none[2]) if none else None,
-                                                 (dflt[0], dflt[1]) if dflt else None)
-                      for name, args, role, doc, en, pt, pt_pt, argument, none, dflt in data["vocabulary"]}
+                                                 (dflt[0], dflt[1]) if dflt else None,
+                                                 tuple((b[0], b[1], b[2], b[3], b[4]) for b in by_value))
+                      for name, args, role, doc, en, pt, pt_pt, argument, none, dflt, by_value in data["vocabulary"]}
         nouns = {name: Noun(name, en, pt, pt_pt, tuple((a, t) for a, t in defaults))
                  for name, en, pt, pt_pt, defaults in data["nouns"]}
         terms = {(name, len(args)): Predicate(name, tuple(Argument(a, t) for a, t in args), "term", doc, en, pt,

@@ -22,6 +22,7 @@ import itertools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -308,6 +309,7 @@ class _Expanded:
     combos: list[tuple[int, ...]]
     scenarios: list[Scenario]
     data: dict[tuple[int, ...], dict[str, Any]]  # each combination's scenario as plain data (its witness)
+    target: Scenario | None = None  # the scenario the combinations give values to
 
 
 def _source(s: _Situation) -> str:
@@ -322,12 +324,87 @@ def _expanded(checker: Checker, s: _Situation, base: Scenario, three: Any) -> _E
     records = missing_records(checker, base, three, _source(s))
     target = records.scenario if records is not None else base
     opened = (*unknown_values(target), *(records.facts if records is not None else ()))
+    return _combined(s, target, opened)
+
+
+def _combined(s: _Situation, target: Scenario, opened: tuple[OpenFact, ...]) -> _Expanded:
+    """``target`` with every combination of the values of its open facts ``opened``: a complete scenario each."""
     combos = list(itertools.product(*[range(len(f.values)) for f in opened]))[:MAX_SITUATIONS]
     choices = [{f.path: f.values[i] for f, i in zip(opened, c, strict=True)} for c in combos]
     scenarios = [target.with_values(choice, _source(s)) if opened else target for choice in choices]
     plain = _plain(target)
     data = {c: substitute(plain, choice) for c, choice in zip(combos, choices, strict=True)}
-    return _Expanded(s, opened, combos, scenarios, data)
+    return _Expanded(s, opened, combos, scenarios, data, target)
+
+
+_Key = tuple[tuple[str, str, int | None, tuple[str, ...]], tuple[str, ...]]
+
+
+def _key(res: Any, source: str) -> _Key:
+    """The source State's answer on a combination's result, as :func:`_rows` groups them, with its notes."""
+    item = res.items[0]
+    return _answer(item, source) or _undetermined(item, source), notes_of(item)
+
+
+REFINE_ROUNDS = 4
+"""At most this many rounds of :func:`_refined` per situation (each places the changes it finds at their day)."""
+
+
+def _probe(checker: Checker, e: _Expanded, c: tuple[int, ...], k: int, day: date,
+           probed: dict[tuple[int, tuple[int, ...], date], _Key]) -> _Key:
+    """The answer of combination ``c`` of ``e`` with its ``k``-th open fact (a date) at ``day`` (kept in ``probed``)."""
+    rest = c[:k] + c[k + 1:]
+    if (k, rest, day) not in probed:
+        choice = {g.path: g.values[i] for g, i in zip(e.opened, c, strict=True)}
+        choice[e.opened[k].path] = day.isoformat()
+        assert e.target is not None
+        sc = e.target.with_values(choice, _source(e.situation))
+        probed[(k, rest, day)] = _key(_decided(checker, [(sc, _source(e.situation))])[0], e.situation.source)
+    return probed[(k, rest, day)]
+
+
+def _refined(checker: Checker, e: _Expanded, results: list[Any]) -> tuple[_Expanded, list[Any]]:
+    """``e`` (and ``results``) with the days added where the answer changes between two consecutive values of a
+    date the completion tried: each value stands for the days up to the next one (:meth:`OpenFact.describe`), so
+    where the two answer differently the day of the change is found by halving the gap (each half decided as a
+    complete scenario) and both sides of it are tried. The first days the completion tries are the item's date
+    moved by each period the treaty cites, a day either side; a period counted with both its ends, up to the
+    evaluation date (an open-ended holding is known to last up to that day), may change a day beyond them (as
+    :func:`pyhelpers.engine.alternatives._refined` finds for `treaty check`)."""
+    source = e.situation.source
+    for _round in range(REFINE_ROUNDS):
+        if e.target is None:
+            return e, results
+        keys = {c: _key(r, source) for c, r in zip(e.combos, results, strict=True)}
+        found: dict[int, set[date]] = {}
+        probed: dict[tuple[int, tuple[int, ...], date], _Key] = {}
+        for k, f in enumerate(e.opened):
+            if f.ranged != "date":
+                continue
+            days = [date.fromisoformat(str(v)) for v in f.values]
+            for c in e.combos:
+                v = c[k]
+                after = (*c[:k], v + 1, *c[k + 1:])
+                if v + 1 >= len(days) or after not in keys or keys[c] == keys[after] \
+                        or (days[v + 1] - days[v]).days < 2:
+                    continue
+                low, high = days[v], days[v + 1]
+                while (high - low).days > 1:
+                    mid = low + (high - low) // 2
+                    if _probe(checker, e, c, k, mid, probed) == keys[c]:
+                        low = mid
+                    else:
+                        high = mid
+                found.setdefault(k, set()).update({low, high})
+        new = {k: ds - {date.fromisoformat(str(v)) for v in e.opened[k].values} for k, ds in found.items()}
+        if not any(new.values()):
+            return e, results
+        opened = tuple(dataclasses.replace(f, values=tuple(d.isoformat() for d in sorted(
+            {date.fromisoformat(str(v)) for v in f.values} | new[k]))) if new.get(k) else f
+            for k, f in enumerate(e.opened))
+        e = _combined(e.situation, e.target, opened)
+        results = _decided(checker, [(sc, _source(e.situation)) for sc in e.scenarios])
+    return e, results
 
 
 def _rows(e: _Expanded, results: Sequence[Any]) -> list[RateRow]:
@@ -368,7 +445,8 @@ def _treaty_rows(checker: Checker, treaty: str, p: Plan) -> list[RateRow]:
     rows: list[RateRow] = []
     k = 0
     for e in expanded:
-        rows += _rows(e, results[k:k + len(e.scenarios)])
+        refined, answers = _refined(checker, e, results[k:k + len(e.scenarios)])
+        rows += _rows(refined, answers)
         k += len(e.scenarios)
     return rows
 

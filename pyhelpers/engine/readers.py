@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict, deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pyhelpers.engine.program import PROVISION_RE, Logic
 from pyhelpers.engine.slicing import _NAME_RE
@@ -183,6 +183,10 @@ class Fired:
     """The provisions of the treaty whose rules first read the predicates (as :func:`provisions_reading`)."""
     after: dict[str, frozenset[str]]
     """The provisions whose rules first read what those rules derive, each with the first ones it reads."""
+    later: dict[str, frozenset[str]] = field(default_factory=dict)
+    """For each first provision, the provisions of the treaty whose rules of a provision given as an argument
+    read what its rules derive from the fact (:func:`_later`): a later step on the same path (the kind of a
+    tax, read by the sub-paragraph whose reach turns on it)."""
 
 
 _FIRED_PROGRAMS: dict[tuple[str, str, frozenset[str]], Fired] = {}
@@ -332,5 +336,20 @@ def fired_program(logic: Logic, treaty: str, names: Iterable[str]) -> Fired:
     if len(_FIRED_PROGRAMS) > 64:
         _FIRED_PROGRAMS.clear()
     hit = _FIRED_PROGRAMS[key] = Fired("\n".join(sorted(lines)) + "\n", frozenset(first),
-                                       {k: frozenset(v) for k, v in after.items()})
+                                       {k: frozenset(v) for k, v in after.items()},
+                                       {prov: _later(logic, own, derived) for prov, derived in first.items()})
     return hit
+
+
+def _later(logic: Logic, own: str, derived: Iterable[str]) -> frozenset[str]:
+    """The provisions of the treaty (``own``: its id and a space) carried by the facts that the treaty's rules
+    whose provision is an argument (``{Prov}``: a State's first day of application or of cessation, with the
+    provision that sets it) read beside one of the predicates ``derived``: the next step of the same path,
+    each of whose rules cites the provision it applies."""
+    graph = _graph(logic)
+    found: set[str] = set()
+    for name in derived:
+        for _head, provision, body, home in graph.readers.get(name, ()):
+            if home == own.strip() and provision.startswith("{"):
+                found.update(p for n in body for p in graph.carried.get(n, ()) if p.startswith(own))
+    return frozenset(found)

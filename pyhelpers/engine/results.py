@@ -106,6 +106,10 @@ class ReliefMethod:
     holds_if: tuple[Condition, ...] = ()
     """Of a method an open fact decides (:attr:`Relief.open_methods`): the values of the open facts under
     which it applies, where they are exactly those (empty otherwise, and left out of the JSON)."""
+    text_open: bool = False
+    """Of a method left out of the figures (:attr:`Relief.open_methods`): whether an open question of the
+    treaty's text (a ``text_open`` finding citing its provision) leaves it open, not a fact (left out of the
+    JSON when false)."""
 
 
 @dataclass(frozen=True)
@@ -468,6 +472,8 @@ def _findings_plain(value: Any) -> Any:
             out.pop("open_as")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
+        if "method" in out and "provision" in out and out.get("text_open") is False:
+            out.pop("text_open")  # a relief method no open question of the text leaves open
         if "item_id" in out:
             out.pop("bound_alternatives", None)
             out.pop("limit_basis", None)

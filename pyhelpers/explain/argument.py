@@ -60,6 +60,7 @@ from pyhelpers.explain.explainer import (
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
 from pyhelpers.explain.readings import plain, provision_text, reading, render_value, user_atom, word
 from pyhelpers.scenario import Scenario
+from pyhelpers.scenario.factpaths import fact_path
 
 EXCEPTION = "exception_applies"
 CONSIDERED = "considered_not_met"
@@ -185,8 +186,8 @@ class _Projector:
             a.arguments[2].string for a in ex.index.get(("outcome_provision", 3), [])
             if _arg_is(a, 1, item) and a.arguments[2].type == clingo.SymbolType.String
         }
-        for sym in ex.true:  # and those the item's conclusions cite (an answer about a person has no outcome)
-            if sym.name in _CITING and _arg_is(sym, 1, item):
+        for sym in ex.atoms_named(_CITING):  # and those the item's conclusions cite (a person's answer has no outcome)
+            if _arg_is(sym, 1, item):
                 pred = ex.logic.predicate(sym.name, len(sym.arguments))
                 if pred is not None:
                     self.outcome_provisions.update(
@@ -197,6 +198,7 @@ class _Projector:
         self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
         self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
         self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
+        self._steps: set[str] = set()  # dates of date arithmetic a rule tests, with their bound (:meth:`_date_step`)
         self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
         self._first_pos: frozenset[clingo.Symbol] = frozenset()  # that rule's positive conditions
         self._first_line: Line | None = None  # that line
@@ -218,7 +220,24 @@ class _Projector:
             if other is not sup and _rule_provision(other.plan, other.env) is not None:
                 self._inferred.clear()
                 out = self._project(root, other) or out
+        if root.name == EXCEPTION and not any(ln.kind == "provision" for ln in out):
+            out = self._own_facts(sup) + out
         return out
+
+    def _own_facts(self, sup: _Support) -> list[Line]:
+        """Where no condition of the rule that applies a named exception has a provision's line of its own (it rests
+        on the scenario's facts alone: "the pension is paid under the social security legislation of Brazil"), one
+        line of that rule's provision whose reading is the facts with values its conditions show; none where they
+        show none (the conclusion's own reading says it all)."""
+        prov = _rule_provision(sup.plan, sup.env)
+        if prov is None:
+            return []
+        line = Line("provision", prov)
+        self._children(sup, line, {}, set(), collect=True, context=frozenset())
+        facts = [f for f in line.facts if not _cites_provision(f)]
+        if not facts:
+            return []
+        return [Line("provision", prov, facts, comparisons=line.comparisons, rules=line.rules, decides=True)]
 
     def _project(self, root: clingo.Symbol, sup: _Support) -> list[Line]:
         lines: dict[tuple[str, str], Line] = {}
@@ -233,12 +252,13 @@ class _Projector:
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
         for ln in provisions:
             said = " ".join(ln.readings)
-            facts = [f for f in ln.facts if f in ln.tested or not self._repeats(f, said)]
+            facts = [f for f in ln.facts if f in ln.tested or not (self._repeats(f, said) or f in ln.readings)]
             if ln.tested:  # its figures decide: the conditions it rests on are no part of its argument
                 facts = [f for f in facts if f not in self._rests]
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
             ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
+            _without_date_order(ln, self.lang, self._steps)
         return provisions + exceptions
 
     def _repeats(self, fact: str, said: str) -> bool:
@@ -350,7 +370,10 @@ class _Projector:
                     _rule_provision(sup.plan, sup.env) == cur.provision):
                 cur.decides = True
             for i, fact in enumerate(facts):
-                if fact is not None:
+                step = fact is not None and self._date_step(sup.pos[i])
+                if fact is not None and (i in bounds or not step):
+                    if step:  # the test of the date it computed: kept whole
+                        self._steps.add(fact)
                     _add_fact(cur, fact, "; ".join(bounds[i]) if i in bounds else None)
             for text, bound in derived:
                 if not bound:  # its bound already inside it
@@ -435,10 +458,16 @@ class _Projector:
         not hold and every argument is one that reading names ("the enterprise of X has no permanent establishment in
         the other State"); nothing otherwise."""
         pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
-        if atom in self.ex.true or pred is None or pred.role != "derived" or pred.none_default is not None:
+        if atom in self.ex.true or pred is None or pred.role != "derived":
             return []
         text = self.ex.none_reading(atom)
-        return [text] if text is not None else []
+        if text is None:
+            return []
+        field = _default_field(atom, pred)
+        assumed = word("assumed_fact", self.lang).format(reading="")
+        if field is not None and text.endswith(assumed):  # assumed: the field that would state it, named
+            text = word("assumed_fact_field", self.lang).format(reading=text[:-len(assumed)], field=field)
+        return [text]
 
     def _open_findings(self) -> list[clingo.Symbol]:
         return sorted(a for key in self.ex.index if key[0] in _OPEN and key[1] == 4 for a in self.ex.index[key]
@@ -499,7 +528,7 @@ class _Projector:
                 ast.SymbolicTerm(_LOC, a) if i in fixed else ast.Variable(_LOC, f"_V{i}")
                 for i, a in enumerate(atom.arguments)], 0)
             try:
-                attempts = ex.why_not(pattern, [], depth=6)
+                attempts = ex.why_not(pattern, [], depth=6, first=True)  # each read down its first failed condition
             except Exception:  # an analysis the explainer cannot make: no alternative shown
                 continue
             for step in (c for a in attempts for c in _candidates(a)):
@@ -574,6 +603,15 @@ class _Projector:
             shown = self.ex.logic.predicate(default.name, len(default.arguments))  # unless an assumption only
             return reading(self.ex.logic, default, self.lang) if shown is None or shown.argued else None
         return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
+
+    def _date_step(self, atom: clingo.Symbol) -> bool:
+        """Whether ``atom`` is a step of date arithmetic: a date the date module computed from another by a
+        number of months ("M months before the date of the item is D"), which the rule does not test
+        itself. The date it gives is shown where a rule tests it (as a bound: "not later than D"); the
+        step is left out of the argument (``--full`` shows it)."""
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        types = {spec.type for spec in pred.args} if pred is not None and pred.role == "input" else set()
+        return {"months", "date"} <= types
 
     def _defaulted(self, atom: clingo.Symbol) -> clingo.Symbol | None:
         """The ``defaulted`` fact behind a fact the scenario does not give but whose documented default stands
@@ -875,9 +913,53 @@ def _relate(line: Line, comparison: str, lang: str) -> bool:
     return False
 
 
+def _without_date_order(line: Line, lang: str, steps: set[str]) -> None:
+    """``line`` without the bounds that only order two dates of the scenario it shows: a date bound ("not earlier
+    than 2021-01-15") on a fact the scenario states, where another fact of the line states that date ("... from
+    2021-01-15"), is an intermediate step (the payment falls within the holding), not a test a reader needs; the
+    fact stays, its other bounds too. A date computed by date arithmetic (``steps``: "a period of M months ... ends
+    on D (before E)") keeps its bound: it is the test. ``--full`` shows every comparison."""
+    words = "|".join(re.escape(word(f"date_{op}", lang)) for op in _TURNED)
+    order = re.compile(rf"^(?:{words}) (?P<date>{_DATE.pattern})$")
+
+    def unbounded(fact: str) -> str:
+        return fact.rsplit(" (", 1)[0] if fact in line.tested and fact.endswith(")") else fact
+
+    for i, fact in enumerate(list(line.facts)):
+        if fact not in line.tested or not fact.endswith(")") or " (" not in fact:
+            continue
+        base, _, bound = fact[:-1].rpartition(" (")
+        if base in steps:
+            continue
+        others = [unbounded(f) for j, f in enumerate(line.facts) if j != i]
+        kept = [part for part in bound.split("; ")
+                if (m := order.match(part)) is None or not any(m["date"] in other for other in others)]
+        if len(kept) == len(bound.split("; ")):
+            continue
+        text = f"{base} ({'; '.join(kept)})" if kept else base
+        line.facts[i] = text
+        line.tested.remove(fact)
+        if kept:
+            line.tested.append(text)
+
+
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
     args = sym.arguments
     return len(args) > i and args[i].type == clingo.SymbolType.String and args[i].string == item
+
+
+def _default_field(atom: clingo.Symbol, pred: Any) -> str | None:
+    """The scenario field whose documented default a predicate's ``none`` reading rests on (``none-default:
+    Arg=attribute``), for ``atom``'s value of ``Arg``, as `treaty check` names it; None where it has none."""
+    if pred.none_default is None:
+        return None
+    arg, attribute = pred.none_default
+    at = next((i for i, spec in enumerate(pred.args) if spec.name == arg), None)
+    if at is None:
+        return None
+    subject = atom.arguments[at]
+    name = subject.string if subject.type == clingo.SymbolType.String else str(subject)
+    return fact_path(f"{attribute}({name})", [], None)
 
 
 def _none_reason(attempt: Step) -> str | None:
@@ -914,7 +996,7 @@ def _leaf_reason(step: Step, lang: str) -> str | None:
 
 
 def item_roots(ex: Explainer, item: str, roots: frozenset[str]) -> list[clingo.Symbol]:
-    return [sym for sym in sorted(ex.true) if sym.name in roots and _arg_is(sym, 1, item)]
+    return sorted(sym for sym in ex.atoms_named(roots) if _arg_is(sym, 1, item))
 
 
 def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool = True,

@@ -523,6 +523,10 @@ class Explainer:
             self._atoms(key)
         return self._index
 
+    def atoms_named(self, names: frozenset[str]) -> list[clingo.Symbol]:
+        """The true atoms of the predicates named ``names`` (of any arity), in no particular order."""
+        return [a for key, atoms in self._index.items() if key[0] in names for a in atoms]
+
     def _atoms(self, key: tuple[str, int]) -> list[clingo.Symbol]:
         """The true atoms of a predicate, in clingo's order (sorted when first asked for)."""
         atoms = self._index.get(key)
@@ -909,9 +913,13 @@ class Explainer:
 
     # -------------------------------------------------------------------------------- why not ---
     def why_not(self, pattern: Any, tests: list[Any], depth: int = 6,
-                visited: frozenset[tuple[int, str]] = frozenset()) -> list[Step]:
+                visited: frozenset[tuple[int, str]] = frozenset(), first: bool = False) -> list[Step]:
         """Each rule that could derive an atom matching ``pattern`` (with extra comparison ``tests``
-        over the pattern's variables), with the conditions that failed in its best partial grounding."""
+        over the pattern's variables), with the conditions that failed in its best partial grounding.
+
+        With ``first``, each attempt's first failed condition only, followed down the same way (below it, the
+        first attempt only): the chain of first children that a reader of an attempt's first failed condition
+        walks (:func:`~pyhelpers.explain.argument._figures_failed`), each step as the whole analysis gives it."""
         out = []
         for plan in self.rule_source.rules_for(pattern.name, len(pattern.arguments)):
             key = (plan.info.index, str(pattern))
@@ -923,10 +931,24 @@ class Explainer:
                 continue
             env, aliases = matched
             extra = [_rename(t, aliases) for t in tests]
-            attempt = self._best_attempt(plan, env, extra, depth, seen)
+            attempt = self._best_attempt(plan, env, extra, depth, seen, first)
             if attempt is not None:
                 out.append(attempt)
         return out
+
+    def _first_attempt(self, pattern: Any, depth: int, visited: frozenset[tuple[int, str]]) -> list[Step]:
+        """The first attempt of :meth:`why_not` (``first``), as a list of at most one step."""
+        for plan in self.rule_source.rules_for(pattern.name, len(pattern.arguments)):
+            key = (plan.info.index, str(pattern))
+            if key in visited:
+                continue
+            matched = self._head_env(plan, pattern)
+            if matched is None:
+                continue
+            attempt = self._best_attempt(plan, matched[0], [], depth, visited | {key}, True)
+            if attempt is not None:
+                return [attempt]
+        return []
 
     def _head_env(self, plan: RulePlan, pattern: Any) -> tuple[Env, dict[str, Any]] | None:
         env: Env = {}
@@ -949,7 +971,7 @@ class Explainer:
         return env, aliases
 
     def _best_attempt(self, plan: RulePlan, env: Env, extra: list[Any], depth: int,
-                      visited: frozenset[tuple[int, str]]) -> Step | None:
+                      visited: frozenset[tuple[int, str]], first: bool = False) -> Step | None:
         parts = _search_order(plan)
         parts += [BodyPart("cmp", ast.Literal(LOC, ast.Sign.NoSign, t), -1, t) for t in extra]
         results: list[tuple[list[tuple[BodyPart, Env]], Env]] = []
@@ -969,7 +991,9 @@ class Explainer:
         for part, fenv in failures:
             if part.kind in ("cmp", "neg") and not _bound(part.node, fenv):
                 continue  # not evaluable: a failed positive condition above leaves its variables unbound
-            step.children.append(self._failed_condition(part, fenv, plan, depth, visited))
+            step.children.append(self._failed_condition(part, fenv, plan, depth, visited, first))
+            if first:
+                break
         return step
 
     def _search(self, parts: list[BodyPart], i: int, env: Env, failures: list[tuple[BodyPart, Env]],
@@ -1134,7 +1158,7 @@ class Explainer:
         return text if clingo.Function("given", key) in self.true else None
 
     def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
-                          visited: frozenset[tuple[int, str]]) -> Step:
+                          visited: frozenset[tuple[int, str]], first: bool = False) -> Step:
         lit = part.node
         if part.kind == "pos":
             node = lit.atom.symbol
@@ -1149,7 +1173,8 @@ class Explainer:
                 step.note = word("no_rule", self.lang)
                 if depth > 0:
                     grounded = _substitute(node, env)
-                    step.children = self.why_not(grounded, [], depth - 1, visited)
+                    step.children = self._first_attempt(grounded, depth - 1, visited) if first \
+                        else self.why_not(grounded, [], depth - 1, visited)
             return step
         if part.kind == "neg":
             node = lit.atom.symbol
@@ -1174,6 +1199,8 @@ class Explainer:
             step.children.append(Step("test", str(agg), text, note=f"{word('test', self.lang)}: {'✓' if ok else '✗'}",
                                       held=None if ok else held))
         guard = agg.left_guard or agg.right_guard
+        if first and step.children:
+            return step
         if depth > 0 and guard is not None and _bound(guard.term, env) and len(agg.elements) == 1:
             el = agg.elements[0]
             if len(el.terms) == 1 and el.terms[0].ast_type == ASTType.Variable:
@@ -1181,6 +1208,12 @@ class Explainer:
                 for c in el.condition:
                     if c.ast_type == ASTType.Literal and c.atom.ast_type == ASTType.SymbolicAtom \
                             and c.sign == ast.Sign.NoSign and not self.candidates(c.atom.symbol, env2):
+                        if first:
+                            step.children.extend(self._first_attempt(_substitute(c.atom.symbol, env2), depth - 1,
+                                                                     visited))
+                            if step.children:
+                                break
+                            continue
                         step.children.extend(self.why_not(_substitute(c.atom.symbol, env2), [], depth - 1, visited))
         return step
 

@@ -188,6 +188,10 @@ _WORDS["pt"]["share_of"] = "{share} de {figure}"
 _WORDS["en"]["assumed_fact"] = "{reading} (assumed: not given by the scenario)"
 _WORDS["pt"]["assumed_fact"] = "{reading} (presumido: não informado pelo cenário)"
 _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cenário)"
+# the same where the scenario's field the default stands for is known: the field named, as `treaty check` names it
+_WORDS["en"]["assumed_fact_field"] = "{reading} (assumed: `{field}` not given)"
+_WORDS["pt"]["assumed_fact_field"] = "{reading} (presumido: `{field}` não informado)"
+_WORDS["pt-PT"]["assumed_fact_field"] = "{reading} (presumido: `{field}` não indicado)"
 # the word a provision id writes before a Protocol item's number (``xx-yy Protocol 9``), as a reader reads it
 # the end of a period the scenario gives no end for, in place of "to {To}" ("from 2021-01-15, with no end stated")
 _WORDS["en"]["open_end"] = ", with no end stated"
@@ -998,7 +1002,7 @@ def reading(logic: Logic, sym: clingo.Symbol, lang: str) -> str:
         spec.name: str(arg.name) for spec, arg in zip(pred.args, args, strict=True)
         if spec.type == "state" and arg.type == clingo.SymbolType.Function and not arg.arguments
     }
-    template = pred.reading(lang)
+    template = pred.reading_of(lang, [str(a) for a in args])
     for spec, arg in zip(pred.args, args, strict=True):
         if spec.type == "date" and arg.type == clingo.SymbolType.Number and _open_end(arg.number):
             template = open_ended(template, spec.name, lang)

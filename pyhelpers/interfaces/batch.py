@@ -53,7 +53,7 @@ from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import amount_bases, compliance_of, max_source_tax, max_source_tax_of
 from pyhelpers.engine.completion import missing_records, names_a_record
 from pyhelpers.engine.fields import named_alike
-from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, StateOutcome, format_bp
+from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, StateOutcome, format_bp, replaced
 from pyhelpers.engine.solve import Case, Checker, Memo, named_row, rebound_for
 from pyhelpers.facts import compared_gross, item_key
 from pyhelpers.interfaces.chunks import (
@@ -480,9 +480,9 @@ def _row_kinds(ctx: BatchContext, rows: Sequence[Row]) -> tuple[list[int], list[
     and of one case alike (:func:`~pyhelpers.facts.item_key` reads neither the id, nor the withholding, nor the gross
     amount unless an arm's-length amount is compared with it: a row with such a column is decided as a row; the
     consistency checks read the id only against the other items' and an arrangement's, and amounts only against an
-    arm's-length amount). A row of a kind whose first row a missing fact leaves undetermined is decided as a row where
-    the bound is asked and its case has one (:func:`_kind_plan`; the bound itself is found once per case:
-    :func:`_case_bound`); every row is decided as a row with a context that has arrangements (they
+    arm's-length amount). A row of a kind whose first row a missing fact leaves undetermined gets its case's bound,
+    where the bound is asked and its case has one, from its kind's plan (:func:`_bound_record`; the bound itself is
+    found once per case: :func:`_case_bound`); every row is decided as a row with a context that has arrangements (they
     name items by id), and where two rows would be items with one id (the check that sees both must run)."""
     if ctx.context.arrangements or len(rows) < 2:
         return None
@@ -570,6 +570,10 @@ class _KindPlan:
     decided as a row (its fields might be named otherwise)."""
     item: IncomeItem
     context: Scenario
+    bound: tuple[str, ItemResult] | None = None
+    """``--bounds``, where a missing fact leaves the first row's outcome undetermined and its case has a bound: the
+    answer over the missing facts' values and the row it was found for (``ctx.memo.bounds``); each row's record is
+    then its own result with it (:func:`_bounded`), as a row decided as a row gets it (:func:`_with_bounds`)."""
 
 
 def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | None,
@@ -583,10 +587,12 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
     item, r, key = made
     if r.relief is not None or r.limited_to is not None:
         return None
-    if ctx.bounds and _needs_bound(r):  # a row a missing fact leaves undetermined gets its bound as a row, unless
-        at = _bound_case(ctx, r.treaty, item, key)  # its case has none (its record is then its own answer's)
-        if at is None or at not in ctx.memo.bounds or ctx.memo.bounds[at] is not None:
+    bound = None
+    if ctx.bounds and _needs_bound(r):  # a row a missing fact leaves undetermined gets its case's bound, if it has one
+        at = _bound_case(ctx, r.treaty, item, key)  # (none: its record is its own answer's)
+        if at is None or at not in ctx.memo.bounds:
             return None
+        bound = ctx.memo.bounds[at]
     case = ctx.checker.case_of(ctx.memo, r.treaty, item, key)
     if case is None:
         return None
@@ -602,11 +608,13 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
                      w.withheld_rate if w is not None else None, c.state if c is not None else None,
                      w.domestic_rate if w is not None else None, w.domestic_rate_on_excess if w is not None else None,
                      case, (record["findings"], record["findings_text"]), (), item, context)
+    if bound is not None:
+        return replaced(plan, bound=bound)
     t = case.template
     if any(f.fact and case.placeholder in f.fact for f in t.findings):
         return plan  # a fact names the row's id: each row's findings are its own
     if not any(f.kind in FIELD_KINDS for f in t.findings) and not any(a.finding for a in t.alternatives):
-        return replace(plan, case=None)  # _rebind and _named_row give every row the case's findings
+        return replaced(plan, case=None)  # _rebind and _named_row give every row the case's findings
     # Fields named for the row (_named_row): the same for every row whose id is in none of the facts (each found once
     # per fact: fields.row_named), unless a field names the row's id, which naming them for an id in no fact shows.
     found = _kind_findings(ctx, plan, _NO_ID)
@@ -614,7 +622,7 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
         return plan
     named = (*t.findings, *(a.finding for a in t.alternatives if a.finding is not None))
     facts = tuple(f.fact for f in named if f.fact)
-    return replace(plan, case=None, findings=found, facts=facts)
+    return replaced(plan, case=None, findings=found, facts=facts)
 
 
 _NO_ID = "\x00id\x00"
@@ -634,7 +642,7 @@ def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> tuple[str, s
     if not named_alike(it, plan.context):
         return None
     findings = named_row(it, plan.context, with_values(plan.item, {"id": rid}), ctx.memo.fields).findings
-    return findings_cell(findings), findings_text_cell(findings, ctx.lang)
+    return _findings_cells(findings, ctx.lang)
 
 
 def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None) -> dict[str, str] | None:
@@ -646,6 +654,8 @@ def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None)
     :func:`~pyhelpers.engine.fields.named_alike`)."""
     if own is None:
         return None
+    if plan.bound is not None:
+        return _bound_record(ctx, plan, plan.bound, row, own)
     rid, gross, withheld, rate = own
     cells = plan.cells
     if plan.facts and any(rid in fact for fact in plan.facts):
@@ -665,6 +675,30 @@ def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None)
     rec.update(zip(RESULT_COLUMNS, (*cells[:6], cell_text(max_source_tax_of(bases, r.max_rate_bp, r.currency)), due,
                                     finding, difference, cells[10], cells[11], *findings, cells[14]), strict=True))
     return rec
+
+
+def _bound_record(ctx: BatchContext, plan: _KindPlan, bound: tuple[str, ItemResult], row: Row,
+                  own: _Own) -> dict[str, str]:
+    """The record of a row of a kind whose case has a bound (``bound``: :attr:`_KindPlan.bound`): the row's item (its
+    kind's with its own id and amounts put back) and result (its kind's first row's, decided without the bound, with its
+    own id and gross amount: what deciding it gives, as far as :func:`_bounded` reads it) answered with the bound, as
+    :func:`_with_bounds` answers a row decided as a row."""
+    rid, gross, withheld, rate = own
+    model = plan.item
+    values: dict[str, Any] = {"id": rid}
+    if gross is not None and model.gross is not None:
+        values["gross"] = with_values(model.gross, {"amount": gross})
+    w = model.withholding
+    changes: dict[str, Any] = {}
+    if withheld is not None and w is not None and w.withheld is not None:
+        changes["withheld"] = with_values(w.withheld, {"amount": withheld})
+    if rate is not None:
+        changes["withheld_rate"] = rate
+    if changes and w is not None:
+        values["withholding"] = with_values(w, changes)
+    item = with_values(model, values)
+    r = replaced(plan.result, item_id=rid, gross=item.gross.amount if item.gross is not None else None)
+    return _result_record(row, _bounded(plan.context, item, r, *bound), catalogue().home, ctx.lang, True)
 
 
 def _internal(ctx: BatchContext, row: Row, err: Exception) -> str:
@@ -776,10 +810,9 @@ def _decide_group(ctx: BatchContext, treaty: str, members: list[tuple[int, Incom
         answered, bounded = _with_bounds(ctx, context, members, decided, rows, known)
         records = [_result_record(rows[n], item_result, home, ctx.lang, k in bounded)
                    for k, ((n, _), item_result) in enumerate(zip(members, answered, strict=True))]
-        if made is not None:  # a row not given its bound is answered as without it: its kind's plan holds
+        if made is not None:  # each row's result without the bound (its kind's plan gives the others the bound)
             made.update((n, (item, item_result, known.get(n)))
-                        for k, ((n, item), item_result) in enumerate(zip(members, decided, strict=True))
-                        if k not in bounded)
+                        for (n, item), item_result in zip(members, decided, strict=True))
     else:
         records = [_result_record(rows[n], item_result, home, ctx.lang)
                    for (n, _), item_result in zip(members, decided, strict=True)]
@@ -974,15 +1007,15 @@ def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, ans
     findings = answer.findings
     if first != item.id:
         own = re.compile(rf"(?<![\w.@-]){re.escape(first)}(?![\w.@-])")
-        findings = tuple(replace(f, fact=own.sub(lambda _: item.id, f.fact)) if f.fact and first in f.fact else f
+        findings = tuple(replaced(f, fact=own.sub(lambda _: item.id, f.fact)) if f.fact and first in f.fact else f
                          for f in findings)
-    result = replace(r, status=answer.status, states=answer.states, max_rate_bp=None, provisions=answer.provisions,
+    result = replaced(r, status=answer.status, states=answer.states, max_rate_bp=None, provisions=answer.provisions,
                      findings=findings, alternatives=answer.alternatives, entitlement=answer.entitlement,
                      bound_alternatives=answer.bound_alternatives)
     at_most = bound_bp(answer.states)
     highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax(
-        replace(result, max_rate_bp=at_most))
-    return replace(result, max_source_tax=highest, compliance=compliance_under(context, item, result))
+        replaced(result, max_rate_bp=at_most))
+    return replaced(result, max_source_tax=highest, compliance=compliance_under(context, item, result))
 
 
 def bound_bp(states: Sequence[StateOutcome]) -> int | None:
@@ -1022,6 +1055,41 @@ def _error_record(row: Row, message: str) -> dict[str, str]:
     rec.update(_NO_RESULT)
     rec.update({"status": "error", "error": message})
     return rec
+
+
+_FINDINGS_CELLS: dict[tuple[str, tuple[tuple[str | None, ...], ...]], tuple[str, str]] = {}
+"""The findings cells of a row (:func:`findings_cell`, :func:`findings_text_cell`) by the language and each finding's
+every field (a :class:`~pyhelpers.engine.results.Finding` compares without its ``field`` and ``open_as``, which its
+text shows): the rows of a case have the same findings, and writing them in words costs more than the rest of a row."""
+
+_FINDING_TEXTS: dict[tuple[str, str, str, str | None, str | None, str | None], str] = {}
+"""A finding in words (:func:`~pyhelpers.output.render.finding_text`) by the language and its every field: a row whose
+findings name its id has the others of its case's findings."""
+
+
+def _findings_cells(findings: Sequence[Finding], lang: str) -> tuple[str, str]:
+    """``(findings_cell(findings), findings_text_cell(findings, lang))``, each made once per distinct findings."""
+    key = (lang, tuple((f.kind, f.provision, f.fact, f.field, f.open_as) for f in findings))
+    cells = _FINDINGS_CELLS.get(key)
+    if cells is None:
+        if len(_FINDINGS_CELLS) >= 4_000:
+            _FINDINGS_CELLS.clear()
+        cells = _FINDINGS_CELLS[key] = (findings_cell(findings), _findings_text(findings, lang))
+    return cells
+
+
+def _findings_text(findings: Sequence[Finding], lang: str) -> str:
+    """:func:`findings_text_cell`, each merged finding's words made once (:data:`_FINDING_TEXTS`)."""
+    texts = []
+    for f in render.merged_findings(findings):
+        key = (lang, f.kind, f.provision, f.fact, f.field, f.open_as)
+        text = _FINDING_TEXTS.get(key)
+        if text is None:
+            if len(_FINDING_TEXTS) >= 4_000:
+                _FINDING_TEXTS.clear()
+            text = _FINDING_TEXTS[key] = render.finding_text(f, lang)
+        texts.append(text)
+    return " | ".join(texts)
 
 
 def findings_cell(findings: Sequence[Finding]) -> str:
@@ -1083,18 +1151,19 @@ def _cap_cell(r: ItemResult) -> str:
     return f"at most {format_bp(at_most)}" if at_most is not None else ""
 
 
-def _finding_cell(c: Compliance, r: ItemResult) -> str:
-    """The ``withholding_finding`` column of a row answered with its bound (``--bounds``): the finding; ``depends
-    (facts)`` naming the facts it depends on, each with the scenario field that states it where the conditions of
-    the row's alternatives name one other than the fact's name (``[in the scenario: holdings[0].capital]``, as
-    :func:`findings_cell` writes a finding's)."""
-    if c.finding != "depends" or not c.reason:
-        return c.finding
-    fields = {cond.fact: cond.field for a in r.alternatives
-              for cond in (*a.holds_if, *(x for both in a.holds_if_any for x in both))}
-    facts = [f"{f} [in the scenario: {field}]" if (field := fields.get(f)) and field != f else f
-             for f in c.reason.split("; ")]
-    return f"depends ({'; '.join(facts)})"
+def _withholding_text(c: Compliance | None, r: ItemResult, lang: str) -> list[str]:
+    """A withholding finding of a row answered with its bound (``--bounds``) that ``depends`` on the missing facts,
+    in words for ``findings_text`` (``withholding in Brazil:
+    withheld …: compliant or not depending on …; state it in …``, as ``treaty check`` writes it): the facts it
+    depends on, each with the scenario field that states it where the conditions of the row's alternatives name
+    one; ``withholding_finding`` keeps the machine value alone (``depends``). Nothing for another finding."""
+    if c is None or c.finding != "depends" or not c.reason:
+        return []
+    if not c.fields:
+        named = {cond.fact: cond.field for a in r.alternatives
+                 for cond in (*a.holds_if, *(x for both in a.holds_if_any for x in both))}
+        c = dataclasses.replace(c, fields=tuple(named.get(f) for f in c.reason.split("; ")))
+    return [render.compliance_line(c, lang, alternatives_shown=False)]
 
 
 def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool = False) -> dict[str, str]:
@@ -1103,6 +1172,7 @@ def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool 
     rec = _own_columns(row)
     treaty, status, outcome_home, partner_state, outcome_partner, cap, entitlement, provisions = _case_cells(r, home)
     c = r.compliance
+    findings, findings_text = _findings_cells(r.findings, lang)
     if bounded:
         cap = _cap_cell(r)
     rec.update({
@@ -1114,13 +1184,13 @@ def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool 
         "cap": cap,
         "max_source_tax": cell_text(r.max_source_tax),
         "tax_due": cell_text(c.due) if c else "",
-        "withholding_finding": (_finding_cell(c, r) if bounded else c.finding) if c else "",
+        "withholding_finding": c.finding if c else "",
         "withholding_difference": cell_text(c.difference if c.difference is not None or not bounded
                                             else c.difference_at_least) if c else "",
         "entitlement": entitlement,
         "provisions": provisions,
-        "findings": findings_cell(r.findings),
-        "findings_text": findings_text_cell(r.findings, lang),
+        "findings": findings,
+        "findings_text": " | ".join(filter(None, [findings_text, *(_withholding_text(c, r, lang) if bounded else [])])),
         "error": "",
     })
     return rec

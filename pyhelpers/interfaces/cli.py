@@ -58,7 +58,8 @@ FULL = click.option("--full", is_flag=True, help="the whole derivation of each c
 TIME_LIMIT = click.option("--time-limit", "time_limit", type=click.FloatRange(min=0), default=10.0, show_default=True,
                           help="seconds of CPU time (of the process and its children, not wall-clock time: a loaded "
                           "machine gives the same answer) for the work on one scenario, grounding included (check: "
-                          "per slice of 1,000 items in a larger one); an answer the limit cut says INCOMPLETE first")
+                          "per slice of 1,000 items in a larger one, and as much again, a limit of their own, for "
+                          "the decisive lines); an answer the limit cut says INCOMPLETE first")
 
 
 JOBS = click.option("--jobs", "jobs_alias", type=click.IntRange(min=1), default=None, hidden=True,
@@ -288,20 +289,17 @@ def _check_one(checker: Checker, path: str, ask: bool, time_limit: float, fmt: s
     except InputError as err:
         click.echo(error_line(err, lang), err=True)
         return err.exit_code
-    from pyhelpers.base import clock
-
-    started = clock.now()  # the time limit counts CPU time (pyhelpers.base.clock)
     result, mismatches = _check_with_progress(checker, scenario, path, time_limit, lang, alone)
     if fmt == "json":
         document = documents.check_document(result, mismatches, scenario, path, ask, lang)
-        if not ask:  # each State's decisive line, as the text prints it under the outcome
-            decisive = documents.bounded_decisive_lines(checker, scenario, result, lang, started + time_limit)
+        if not ask:  # each State's decisive line, as the text prints it under the outcome (a limit of its own)
+            decisive = documents.bounded_decisive_lines(checker, scenario, result, lang, time_limit)
             render.with_decisive(document, result, lang, decisive or {}, decisive is None)
         outputs.append(document)
     elif ask:
         click.echo(render.ask_text(result, lang, scenario), nl=False)
     else:
-        decisive = documents.bounded_decisive_lines(checker, scenario, result, lang, started + time_limit)
+        decisive = documents.bounded_decisive_lines(checker, scenario, result, lang, time_limit)
         show = render.check_markdown if fmt == "markdown" else render.check_text
         click.echo(show(result, mismatches, lang, decisive or {}, decisive is None), nl=False)
     return 1 if mismatches else 0

@@ -325,13 +325,16 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str) -> dict[tupl
 
 
 def bounded_decisive_lines(checker: Checker, scenario: Scenario, result: ScenarioResult, lang: str,
-                           deadline: float) -> dict[tuple[str, str], str] | None:
-    """:func:`decisive_lines` derived within what is left of the scenario's time limit (``deadline``, a
-    :func:`pyhelpers.base.clock.now` time), as `treaty check` and the HTTP service's ``/check`` give them;
-    None when the limit stopped it. A result the limit cut has none, nor has a scenario
-    :func:`has_decisive_lines` leaves without them (an empty mapping)."""
+                           time_limit: float) -> dict[tuple[str, str], str] | None:
+    """:func:`decisive_lines` derived within a time limit of their own, ``time_limit`` seconds of CPU time
+    (:mod:`pyhelpers.base.clock`) counted from their start, as `treaty check` and the HTTP service's ``/check``
+    give them after the check (which had as many seconds for itself: the argument does not wait on what the
+    check left of its budget, so a check that used most of it still shows its decisive lines); None when the
+    limit stopped them (the output says so: the answer itself stays complete). A result the check's limit cut
+    has none (None), nor has a scenario :func:`has_decisive_lines` leaves without them (an empty mapping)."""
     import functools
 
+    from pyhelpers.base import clock
     from pyhelpers.engine.bounded import run_bounded
     from pyhelpers.engine.limited import GRACE
 
@@ -339,7 +342,9 @@ def bounded_decisive_lines(checker: Checker, scenario: Scenario, result: Scenari
         return {}
     if result.incomplete is not None:
         return None
-    run = run_bounded(functools.partial(_bounded_decisive_work, checker, scenario, lang), deadline + GRACE)
+    deadline = clock.now() + time_limit
+    run = run_bounded(functools.partial(_bounded_decisive_work, checker, scenario, lang),
+                      deadline + min(GRACE, time_limit))
     return run.value if run.finished else None
 
 

@@ -25,7 +25,8 @@ _OPTIONS = {
     "--strict": "nenhum padrão substitui um fato de que a lei precisa: cada um é informado como ausente, não presumido",
     "--time-limit": "segundos de tempo de CPU (do processo e de seus filhos, não tempo decorrido: uma máquina "
     "carregada dá a mesma resposta) para o trabalho em um cenário, incluída a instanciação (check: por fatia de "
-    "1.000 itens em um cenário maior); uma resposta cortada pelo limite começa com INCOMPLETO",
+    "1.000 itens em um cenário maior, e outro tanto, um limite próprio, para as linhas decisivas); uma resposta "
+    "cortada pelo limite começa com INCOMPLETO",
     "--chunk": "linhas decididas juntas em uma execução do clingo",
     "--jobs": "processos (padrão: as CPUs)",
     "--seed": "semente dos cenários aleatórios",
@@ -179,7 +180,8 @@ _OPTIONS_PT_PT = {
     "--jobs": "processos (por omissão: as CPUs)",
     "--time-limit": "segundos de tempo de CPU (do processo e dos seus filhos, não tempo decorrido: uma máquina "
         "carregada dá a mesma resposta) para o trabalho num cenário, incluída a instanciação (check: por fatia de "
-        "1000 itens num cenário maior); uma resposta cortada pelo limite começa por INCOMPLETO",
+        "1000 itens num cenário maior, e outro tanto, um limite próprio, para as linhas decisivas); uma resposta "
+        "cortada pelo limite começa por INCOMPLETO",
     "--logic": "a pasta logic/ a medir (por omissão: a base de regras instalada)",
     "--output": "ficheiro de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão)",
 }

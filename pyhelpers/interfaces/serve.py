@@ -493,15 +493,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         eng = engine()
 
         def work() -> dict[str, Any]:
-            from pyhelpers.base import clock
-
             checker = eng.checker_for(strict)
-            started = clock.now()  # the time limit counts CPU time, the decisive lines within it
             result, mismatches = documents.check_answer(checker, scenario, source, seconds)
             said = languages.normalize(lang)
             document = documents.check_document(result, mismatches, scenario, source, ask, said)
-            if not ask:  # each State's decisive line, as `treaty check --format json` writes it
-                decisive = documents.bounded_decisive_lines(checker, scenario, result, said, started + seconds)
+            if not ask:  # each State's decisive line, as `treaty check --format json` writes it (a limit of its own)
+                decisive = documents.bounded_decisive_lines(checker, scenario, result, said, seconds)
                 render.with_decisive(document, result, said, decisive or {}, decisive is None)
             return documents.check_envelope([document], said)
 

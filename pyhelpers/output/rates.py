@@ -58,9 +58,16 @@ _WORDS = {
         "intro": "Computed by `treaty rates` from the rules, never typed in: each item is paid on {date}, which is "
                  "also the day the answers are evaluated on (the date of evaluation), by a company resident of the "
                  "source State to a beneficial owner resident of the other State; the facts left open (the holding, "
-                 "a threshold the rules test) are examined on both sides of every figure the treaty cites. {notes}",
+                 "a threshold the rules test) are examined on both sides of every figure the treaty cites. {holding}"
+                 "{notes}",
+        "holding_end": "A holding is held from the day the conditions give, its end not stated: up to the payment at "
+                       "least, nothing being assumed after it (a period that only a later day would complete leaves "
+                       "the end of the holding open, a missing fact). ",
         "notes": "Stated of every situation: {facts}.",
-        "not_encoded_treaty": "not encoded: no encoded article of {treaty} governs it",
+        "left_out": "Not in the table (not encoded: the corpus's text of {treaty} lacks the article that governs "
+                    "them, so none can be cited): {rows}.",
+        "left_out_if": "{kind}, if {conditions}",
+        "left_out_source": "{row}, with {states} as the source State",
         "owner": "{kinds} resident of {state}",
         "always": "—",
         "open": "open",
@@ -78,9 +85,15 @@ _WORDS = {
                  "{date}, que é também a data de avaliação das respostas, por uma sociedade residente do Estado da "
                  "fonte a um beneficiário efetivo residente do outro Estado; os fatos em aberto (a participação, um "
                  "limiar que as regras testam) são examinados dos dois lados de cada valor citado pela "
-                 "convenção. {notes}",
+                 "convenção. {holding}{notes}",
+        "holding_end": "Uma participação é detida desde o dia que as condições indicam, sem data final informada: ao "
+                       "menos até o pagamento, nada se presumindo depois dele (um período que só um dia posterior "
+                       "completaria deixa em aberto o fim da participação, um fato ausente). ",
         "notes": "Informado em todas as situações: {facts}.",
-        "not_encoded_treaty": "não codificado: nenhum artigo codificado da convenção {treaty} o rege",
+        "left_out": "Fora da tabela (não codificado: falta ao texto da convenção {treaty} no corpus o artigo que "
+                    "os rege, e nenhum pode ser citado): {rows}.",
+        "left_out_if": "{kind}, se {conditions}",
+        "left_out_source": "{row}, com {states} como Estado da fonte",
         "owner": "{kinds} residente de {state}",
         "always": "—",
         "owner_kind": "um beneficiário efetivo do tipo {kind}:",
@@ -97,8 +110,13 @@ _WORDS = {
                  "{date}, que é também a data de avaliação das respostas, por uma sociedade residente do Estado da "
                  "fonte a um beneficiário efetivo residente do outro Estado; os factos em aberto (a participação, "
                  "um limiar que as regras testam) são examinados dos dois lados de cada valor citado pela "
-                 "convenção. {notes}",
+                 "convenção. {holding}{notes}",
+        "holding_end": "Uma participação é detida desde o dia que as condições indicam, sem data final indicada: pelo "
+                       "menos até ao pagamento, nada se presumindo depois dele (um período que só um dia posterior "
+                       "completaria deixa em aberto o fim da participação, um facto em falta). ",
         "notes": "Indicado em todas as situações: {facts}.",
+        "left_out": "Fora da tabela (não codificado: falta ao texto da convenção {treaty} no corpus o artigo que "
+                    "os rege, e nenhum pode ser citado): {rows}.",
         "owner_kind": "um beneficiário efetivo do tipo {kind}:",
         "third_state": "um Estado terceiro",
     },
@@ -413,10 +431,43 @@ def _open_limit(limit: str, treaty: str, lang: str) -> str:
     return f"{head}; {wording(_WORDS, lang)['open']}: {'; '.join(opened)}"
 
 
+def _unnamed(row: RateRow) -> bool:
+    """A row the rules leave not encoded naming no article, only the treaty (the corpus does not have the article
+    that governs the item): no provision to cite, so it is left out of the tables and said in a note
+    (:func:`left_out_text`)."""
+    return row.outcome == "not_encoded" and bool(row.provisions) and all(" " not in p for p in row.provisions)
+
+
+def _holdings(table: RateTable, treaty: str) -> bool:
+    """Whether a row of ``treaty``'s table holds under a condition on a holding (its witness has a holding record,
+    whose end it does not state: the preamble says what is assumed of it)."""
+    return any(r.witness.get("holdings") for r in _shown(table) if r.treaty == treaty)
+
+
+def _shown(table: RateTable) -> list[RateRow]:
+    """The rows the tables show: every row but those that name no provision (:func:`_unnamed`)."""
+    return [r for r in table.rows if not _unnamed(r)]
+
+
+def left_out_text(table: RateTable, treaty: str, lang: str = "en") -> str:
+    """The note under ``treaty``'s table on the rows left out for naming no provision (:func:`_unnamed`): each
+    type of income with its conditions, and the source States; empty where there are none."""
+    words = wording(_WORDS, lang)
+    grouped: dict[str, list[str]] = {}
+    for r in table.rows:
+        if r.treaty == treaty and _unnamed(r):
+            kind = term(r.income_type, lang)
+            conditions = _conditions(r, lang)
+            text = words["left_out_if"].format(kind=kind, conditions=conditions) if conditions else kind
+            grouped.setdefault(text, []).append(_name(r.source, lang))
+    if not grouped:
+        return ""
+    rows = "; ".join(words["left_out_source"].format(row=text, states=_listed(list(dict.fromkeys(states)), lang))
+                     for text, states in grouped.items())
+    return provision_words(words["left_out"].format(treaty=treaty, rows=rows), lang)
+
+
 def _limit(row: RateRow, lang: str) -> str:
-    if row.outcome == "not_encoded" and row.provisions and all(" " not in p for p in row.provisions):
-        # the rules name no article, only the treaty: say so rather than print a bare treaty id
-        return wording(_WORDS, lang)["not_encoded_treaty"].format(treaty="; ".join(row.provisions))
     if languages.family(lang) != "pt" or row.outcome not in _LIMIT_PT:  # undetermined: the item's status
         return _open_limit(row.limit, row.treaty, lang)
     rate = formats.percent_bp(row.max_rate_bp, lang) if row.max_rate_bp is not None else ""
@@ -446,11 +497,15 @@ def markdown(table: RateTable, lang: str = "en") -> str:
         notes = words["notes"].format(facts="; ".join(_table_note(n, lang) for n in read)) if read else ""
         partner = next((st for st in cat.states.get(treaty, ()) if st != cat.home), "")
         out += [f"### {treaty}: {words['title']} ({_name(partner, lang)})", "",
-                words["intro"].format(date=formats.date(table.date, lang), notes=notes).rstrip(), "",
+                words["intro"].format(date=formats.date(table.date, lang), notes=notes,
+                                      holding=words["holding_end"] if _holdings(table, treaty) else "").rstrip(), "",
                 "| " + " | ".join(languages.pick(_COLUMNS, lang)) + " |",
                 "|" + "---|" * len(languages.pick(_COLUMNS, lang))]
-        out += ["| " + " | ".join(_escape(c) for c in _cells(r, lang)) + " |" for r in table.rows if r.treaty == treaty]
+        out += ["| " + " | ".join(_escape(c) for c in _cells(r, lang)) + " |" for r in _shown(table)
+                if r.treaty == treaty]
         out.append("")
+        if left := left_out_text(table, treaty, lang):
+            out += [left, ""]
     return provision_words("\n".join(out), lang)
 
 
@@ -461,7 +516,7 @@ def _record(row: RateRow, lang: str) -> dict[str, Any]:
 
 
 def rows_as_records(table: RateTable, lang: str = "en") -> list[dict[str, Any]]:
-    return [_record(r, lang) for r in table.rows]
+    return [_record(r, lang) for r in _shown(table)]
 
 
 def as_json(table: RateTable, lang: str = "en") -> str:
@@ -470,6 +525,7 @@ def as_json(table: RateTable, lang: str = "en") -> str:
     return json.dumps({"date": table.date, "treaties": list(table.treaties), "notes": list(table.notes),
                        "notes_text": [provision_words(_table_note(n, lang), lang) for n in table.notes],
                        "notes_by_treaty": {t: list(ns) for t, ns in table.treaty_notes.items()},
+                       "left_out_text": {t: text for t in table.treaties if (text := left_out_text(table, t, lang))},
                        "rows": rows_as_records(table, lang)}, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -483,7 +539,7 @@ def as_csv(table: RateTable, lang: str = "en") -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
-    w.writerows(_flat(r, lang) for r in table.rows)
+    w.writerows(_flat(r, lang) for r in _shown(table))
     return buf.getvalue()
 
 
@@ -504,13 +560,16 @@ def as_xlsx(table: RateTable, lang: str = "en") -> bytes:
     assert ws is not None
     ws.title = "rates"
     ws.append(list(CSV_COLUMNS))
-    for row in table.rows:
+    for row in _shown(table):
         rec = _flat(row, lang)
         ws.append([row.max_rate_bp if c == "max_rate_bp" else v for c, v in zip(CSV_COLUMNS, rec, strict=True)])
     words = wb.create_sheet(wording(_WORDS, lang)["title"])
     words.append([wording(_WORDS, lang)["treaty"], *languages.pick(_COLUMNS, lang)])
-    for row in table.rows:
+    for row in _shown(table):
         words.append([row.treaty, *_cells(row, lang)])
+    for treaty in table.treaties:
+        if left := left_out_text(table, treaty, lang):
+            words.append([treaty, left])
     wb.properties.created = FIXED_DATE
     wb.properties.modified = FIXED_DATE
     buf = io.BytesIO()

@@ -371,6 +371,7 @@ _RELIEF = {
         "limited_part_not_given": "the Convention's limit, and so the creditable tax, is not known: the amount it "
                                   "applies to is not settled",
         "open_method": "not included: {method} ({prov}), which depends on a fact not settled",
+        "open_method_text": "not included: {method} ({prov}), on which the text is open (see the open question)",
         "open_method_if": "not included: {method} ({prov}), which applies if {where}",
         "title": "elimination of double taxation",
     },
@@ -391,6 +392,8 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está definido",
         "open_method": "não incluído: {method} ({prov}), que depende de um fato não definido",
+        "open_method_text": "não incluído: {method} ({prov}), sobre o qual o texto não decide (ver a questão em "
+                            "aberto)",
         "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
         "title": "eliminação da dupla tributação",
     },
@@ -405,6 +408,8 @@ _RELIEF = {
         "limited_part_not_given": "o limite da Convenção, e portanto o imposto dedutível, é desconhecido: o "
                                   "montante a que se aplica não está assente",
         "open_method": "não incluído: {method} ({prov}), que depende de um facto não assente",
+        "open_method_text": "não incluído: {method} ({prov}), sobre o qual o texto não decide (ver a questão em "
+                            "aberto)",
         "open_method_if": "não incluído: {method} ({prov}), que se aplica se {where}",
     },
 }
@@ -439,7 +444,7 @@ def relief_lines(relief: Relief, lang: str) -> list[str]:
     if parts:
         out.append("; ".join(parts))
     out += [words[n] for n in relief.notes if n in words]
-    out += [words["open_method_if" if m.holds_if else "open_method"].format(
+    out += [words["open_method_text" if m.text_open else "open_method_if" if m.holds_if else "open_method"].format(
                 method=relief_method_text(m.method, lang), prov=m.provision, where=conditions_text(m.holds_if, lang))
             for m in relief.open_methods]
     return [with_state(words["by"], "state", relief.state, lang) + ":", *out] if out else []
@@ -572,6 +577,7 @@ _COMPLIANCE = {
         "why_arm_length_amount_not_given": "the arm's-length amount is not given",
         "undetermined": "withholding cannot be checked: the outcome is not decided ({why})",
         "depends": "withheld {withheld}: compliant or not depending on {why} (see the alternatives)",
+        "depends_row": "withheld {withheld}: compliant or not depending on {why}",
         "why_not_applicable": "it does not apply", "why_benefits_denied": "benefits denied",
         "why_treaty_sets_no_limit": "it leaves this State's right unlimited",
         "title": "withholding in {state}", "domestic": "domestic rate {rate}",
@@ -603,6 +609,7 @@ _COMPLIANCE = {
         "why_arm_length_amount_not_given": "o montante em condições de mercado não é informado",
         "undetermined": "a retenção não pode ser verificada: o resultado não está decidido ({why})",
         "depends": "retido {withheld}: conforme ou não, dependendo {why} (ver as alternativas)",
+        "depends_row": "retido {withheld}: conforme ou não, dependendo {why}",
         "depends_on": "de",
         "why_not_applicable": "não se aplica", "why_benefits_denied": "benefícios negados",
         "why_treaty_sets_no_limit": "deixa ilimitado o direito deste Estado",
@@ -631,6 +638,7 @@ _COMPLIANCE = {
                               "resto é tributado segundo a legislação interna: indique a sua taxa para o verificar",
         "why_arm_length_amount_not_given": "o montante de plena concorrência não é indicado",
         "depends": "retido {withheld}: conforme ou não consoante {why} (ver as alternativas)", "depends_on": "",
+        "depends_row": "retido {withheld}: conforme ou não consoante {why}",
         "why_benefits_denied": "benefícios recusados", "domestic": "taxa interna {rate}",
     },
 }
@@ -665,9 +673,10 @@ def max_tax_text(item: ItemResult, lang: str) -> str:
     return text
 
 
-def compliance_line(c: Compliance, lang: str) -> str:
+def compliance_line(c: Compliance, lang: str, alternatives_shown: bool = True) -> str:
     """One line: the withholding finding with its amounts, e.g. ``withheld 150,000.00 BRL: OVER-WITHHELD by
-    50,000.00 BRL (refundable; due 100,000.00 BRL)``."""
+    50,000.00 BRL (refundable; due 100,000.00 BRL)``; ``alternatives_shown``: a finding that depends on open
+    facts points to the alternatives listed with it (not in a batch row's ``findings_text``)."""
     words = wording(_COMPLIANCE, lang)
 
     def amount(value: Decimal | None) -> str:
@@ -691,6 +700,8 @@ def compliance_line(c: Compliance, lang: str) -> str:
         elif key in ("over_withheld", "under_withheld"):
             key = f"{key}_every"
     why = _depends_on(c, lang) if key == "depends" else words.get(f"why_{c.reason}", term(c.reason, lang))
+    if key == "depends" and not alternatives_shown:
+        key = "depends_row"
     text = words[key].format(withheld=amount(c.withheld), due=amount(c.due), difference=amount(difference),
                              cap_tax=amount(cap_tax), cap=cap, why=why)
     extra = [words["domestic"].format(rate=formats.percent_bp(c.domestic_rate_bp, lang))] \
@@ -932,7 +943,11 @@ def depends_named(fields: Mapping[str, str | None], lang: str) -> str:
             parts.append(records[key])
         records[key].append(words[f"of_{m['field']}"])
     and_ = f" {label('and', lang)} "
-    return ", ".join(part if isinstance(part, str) else f"{part[0]}: {and_.join(part[1:])}" for part in parts)
+
+    def listed(words: list[str]) -> str:  # "its share of the capital, its first day and its last day"
+        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])}{and_}{words[-1]}"
+
+    return ", ".join(part if isinstance(part, str) else f"{part[0]}: {listed(part[1:])}" for part in parts)
 
 
 def _after(before: str, words: str, lang: str) -> str:
@@ -1893,7 +1908,9 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
     """Each line of an item's conclusions said once: the lines two or more conclusions share (a dividend's
     paragraph 1 and the residence of its payer and recipient, under each State's outcome and each finding),
     first, once; then each conclusion's own lines. A conclusion's first line (the provision that gives it)
-    stays under it; a line that is another conclusion's first line is said there only."""
+    stays under it, unless it is no State's outcome and an earlier conclusion's first line already says it (the same
+    provision and words: a denial and its note resting on the paragraph a State's outcome cites); a line that is
+    another conclusion's first line is said there only."""
     texts = [[argument_line(ln) for ln in c.lines] for c in concs]
     firsts = {t[0] for t in texts if t}
     count: dict[str, int] = {}
@@ -1902,15 +1919,31 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
             count[text] = count.get(text, 0) + 1
     common: dict[str, Line] = {}
     own: list[list[Line]] = []
+    said: list[str] = []  # the first lines kept so far
     for c, t in zip(concs, texts, strict=True):
         kept = []
         for i, (ln, text) in enumerate(zip(c.lines, t, strict=True)):
-            if i == 0 or (count[text] < 2 and text not in firsts):
+            if i == 0:
+                state = c.argument is not None and c.argument.state is not None  # a State's outcome keeps its ground
+                if state or not any(_says(earlier, text) for earlier in said):
+                    kept.append(ln)
+                    said.append(text)
+            elif count[text] < 2 and text not in firsts:
                 kept.append(ln)
             elif text not in firsts:
                 common.setdefault(text, ln)
         own.append(kept)
     return list(common.values()), own
+
+
+def _says(earlier: str, text: str) -> bool:
+    """Whether the argument's line ``earlier`` already says ``text``: the same line, or one of the same provision whose
+    words include ``text``'s (a State's outcome "<provision>: not granted — the claimant meets none of the tests" says
+    the denial's "<provision>: the claimant meets none of the tests")."""
+    if earlier == text:
+        return True
+    head, sep, body = text.partition(": ")
+    return bool(sep) and earlier.startswith(head + ": ") and body in earlier[len(head) + 2:]
 
 
 def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
