@@ -91,12 +91,12 @@ def test_br_pt_cells(computed: RateTable) -> None:
     """The br-pt table states the limits of Arts. 10-12 and Protocol 4 on both sides of their thresholds."""
     rows = {(r.income_type, r.source, r.owner, r.conditions): (r.limit, r.provisions)
             for r in computed.rows if r.treaty == "br-pt"}
-    assert rows[("dividend", "br", "company", ("holding(owner, payer).from is 2022-03-15 or earlier",
+    assert rows[("dividend", "br", "company", ("holding(owner, payer).from is 2026-03-15 or earlier",
                                                "holding(owner, payer).capital is 25% or more"))] \
         == ("capped 10%", ("br-pt 10(2)", "br-pt 10(2)(a)"))
     assert rows[("dividend", "br", "company", ("holding(owner, payer).capital is less than 25%",))] \
         == ("capped 15%", ("br-pt 10(2)", "br-pt 10(2)(b)"))
-    assert rows[("dividend", "br", "company", ("holding(owner, payer).from is 2022-03-16 or later",))] \
+    assert rows[("dividend", "br", "company", ("holding(owner, payer).from is 2026-03-16 or later",))] \
         == ("capped 15%", ("br-pt 10(2)", "br-pt 10(2)(b)"))
     assert rows[("interest", "pt", "company", ("income(item).interest.government_institution_of is br",))] \
         == ("exempt", ("br-pt 11(3)", "br-pt Protocol 4"))
@@ -138,7 +138,7 @@ def test_the_table_is_written_in_words(computed: RateTable, lang: str) -> None:
     words = {
         "en": ["| dividend | Brazil | company resident of Portugal | the holding of the beneficial owner in the paying "
                "company: share of the capital less than 25% | capped 15% | br-pt 10(2); br-pt 10(2)(b) |  |",
-               "the holding of the beneficial owner in the paying company: held since 2022-03-15 or earlier and share "
+               "the holding of the beneficial owner in the paying company: held since 2026-03-15 or earlier and share "
                "of the capital 25% or more | capped 10% |",
                "| branch profits | Brazil |", "| interest on equity | Portugal |",
                "(or a subdivision or local authority) of …: Brazil, a third State or not stated | capped 15% |",
@@ -149,7 +149,7 @@ def test_the_table_is_written_in_words(computed: RateTable, lang: str) -> None:
                "| the date of application is not encoded (br-sg 30) |"],
         "pt": ["| dividendo | Brasil | sociedade residente de Portugal | a participação do beneficiário efetivo na "
                "sociedade pagadora: parcela do capital menos de 25% | até 15% do montante bruto |",
-               "detida desde 15/03/2022 ou data anterior e parcela do capital 25% ou mais | "
+               "detida desde 15/03/2026 ou data anterior e parcela do capital 25% ou mais | "
                "até 10% do montante bruto |",
                "| lucros de filial | Brasil |", "de …: Brasil, um terceiro Estado ou não informado |",
                "| indeterminado com os fatos informados; em aberto: fato ausente: fim da participação (o beneficiário "
@@ -184,15 +184,15 @@ def test_a_third_state_and_the_notes_of_br_uy_royalties_in_words(checker: Checke
 
 
 def test_the_br_sg_365_days_cut_off_is_the_exact_day(computed: RateTable) -> None:
-    """Audit 24b N8: br-sg 10(2)(a)'s 365 days including the payment (2024-03-15), a holding with no end stated
-    being known up to that day: held since 2023-03-17 (365 days, both ends counted) the reduced rate holds; since
-    2023-03-18 the period could be completed only after the payment, so the holding's end is missing (the cut-off
-    was printed at 2023-09-12, the last first day tried before it). Each side's witness gives its answer."""
+    """Audit 24b N8: br-sg 10(2)(a)'s 365 days including the payment (2028-03-15), a holding with no end stated
+    being known up to that day: held since 2027-03-17 (365 days, both ends counted) the reduced rate holds; since
+    2027-03-18 the period could be completed only after the payment, so the holding's end is missing (the cut-off
+    was printed at 2023-09-12 for a payment on 2024-03-15, the last first day tried before it). Each side's witness gives its answer."""
     rows = {r.conditions: r for r in computed.rows if r.treaty == "br-sg" and r.income_type == "dividend"
             and r.source == "br"}
-    early = ("persons.owner.partnership is false", "holding(owner, payer).from is 2023-03-17 or earlier",
+    early = ("persons.owner.partnership is false", "holding(owner, payer).from is 2027-03-17 or earlier",
              "holding(owner, payer).capital is 25% or more")
-    late = ("persons.owner.partnership is false", "holding(owner, payer).from is 2023-03-18 or later",
+    late = ("persons.owner.partnership is false", "holding(owner, payer).from is 2027-03-18 or later",
             "holding(owner, payer).capital is 25% or more")
     assert rows[early].limit == "capped 10%"
     assert rows[late].limit.startswith("undetermined; open: missing: holding_until(owner, payer)")

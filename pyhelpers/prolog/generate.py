@@ -240,7 +240,7 @@ def _synthetic(rng: random.Random, types: list[str]) -> dict[str, Any]:
         payer, recipient = rng.sample(ids, 2)
         ty = rng.choice(["dividend"] * 4 + types)
         item: dict[str, Any] = {"id": f"i{n}", "type": ty, "payer": payer, "recipient": recipient,
-                                "date": _day(rng, date(2023, 1, 1), 900),
+                                "date": _day(rng, date(2028, 1, 1), 900),
                                 "gross": {"amount": f"{rng.randrange(1, 10**7)}.00", "currency": "BRL"}}
         if rng.random() < 0.15:
             item["beneficial_owner"] = rng.choice(ids)
@@ -259,7 +259,7 @@ def _synthetic(rng: random.Random, types: list[str]) -> dict[str, Any]:
                 d["connected_place_of_business"] = rng.choice(list(places))
             item["dividend"] = d
         income.append(item)
-    data: dict[str, Any] = {"name": "synthetic", "treaty": treaty, "evaluation_date": date(2025, 12, 31),
+    data: dict[str, Any] = {"name": "synthetic", "treaty": treaty, "evaluation_date": date(2030, 12, 31),
                             "persons": persons, "income": income}
     if holdings:
         data["holdings"] = holdings
@@ -267,7 +267,7 @@ def _synthetic(rng: random.Random, types: list[str]) -> dict[str, Any]:
         data["places_of_business"] = places
     individuals = [i for i in ids if persons[i]["kind"] == "individual"]
     if individuals and rng.random() < 0.3:
-        start = _day(rng, date(2023, 1, 1), 600)
+        start = _day(rng, date(2028, 1, 1), 600)
         data["presence"] = [{"person": rng.choice(individuals), "state": rng.choice(states), "from": start,
                              "until": start + timedelta(days=rng.randrange(0, 200))}]
     return data
