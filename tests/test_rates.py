@@ -187,7 +187,8 @@ def test_the_br_sg_365_days_cut_off_is_the_exact_day(computed: RateTable) -> Non
     """Audit 24b N8: br-sg 10(2)(a)'s 365 days including the payment (2028-03-15), a holding with no end stated
     being known up to that day: held since 2027-03-17 (365 days, both ends counted) the reduced rate holds; since
     2027-03-18 the period could be completed only after the payment, so the holding's end is missing (the cut-off
-    was printed at 2023-09-12 for a payment on 2024-03-15, the last first day tried before it). Each side's witness gives its answer."""
+    was printed at 2023-09-12 for a payment on 2024-03-15, the last first day tried before it). Each side's witness
+    gives its answer."""
     rows = {r.conditions: r for r in computed.rows if r.treaty == "br-sg" and r.income_type == "dividend"
             and r.source == "br"}
     early = ("persons.owner.partnership is false", "holding(owner, payer).from is 2027-03-17 or earlier",
