@@ -997,10 +997,10 @@ the plural, chosen by the State's name (:func:`state_plural`: "o Brasil pode", "
 
 
 _CHOICE = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)\?([^{}|]*)\|([^{}|]*)\}")
-_CHOICE_NAMES = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)\?")
-"""The arguments a reading names by a choice of words (:data:`_CHOICE`); ``{T?|}`` names one and shows nothing."""
 """Words of a reading chosen by a yes/no value it names: ``{V?is|is not}``, the words for yes (or a value left
 unbound) then those for no or none ("X is not paid in consideration of past employment", never "...: no")."""
+_CHOICE_NAMES = re.compile(r"\{([A-Za-z][A-Za-z0-9_]*)\?")
+"""The arguments a reading names by a choice of words (:data:`_CHOICE`); ``{T?|}`` names one and shows nothing."""
 
 
 def _negative(lang: str) -> frozenset[str]:
