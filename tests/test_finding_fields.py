@@ -137,15 +137,15 @@ def test_the_open_facts_answered_over_name_their_field_in_every_output(checker: 
     fact, = result.unknowns
     assert (fact.fact, fact.field) == ("presence(piotr, br).until", "presence[0].until")
     assert result.to_json()["unknowns"][0]["field"] == "presence[0].until"
-    line = "presence(piotr, br).until: from 2024-07-28 to 2024-08-05  (decides salary-2024); state it in " \
+    line = "presence(piotr, br).until: from 2028-07-28 to 2028-08-05  (decides salary-2028); state it in " \
            "`presence[0].until`"
     assert f"\n  {line}\n" in render.check_text(result, None, "en")
     md = render.check_markdown(result, None, "en")
     assert f"\n- {line}\n" in md, md
     assert "| depends on the stay of piotr in Brazil (`presence[0]`): its last day |" in md, md
-    assert "- `salary-2024` Brazil: may tax if the stay of piotr in Brazil (`presence[0]`) ends on 2024-08-02 or " \
+    assert "- `salary-2028` Brazil: may tax if the stay of piotr in Brazil (`presence[0]`) ends on 2028-08-02 or " \
         "later" in md, md
-    assert "- `salary-2024`: possibly: exception “short stay employment” applies (br-pl 16(2)) if " in md, md
+    assert "- `salary-2028`: possibly: exception “short stay employment” applies (br-pl 16(2)) if " in md, md
 
 
 CONTROL = "scenarios/br-uy/lob-active-business-control-not-given.yaml"

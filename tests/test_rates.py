@@ -143,7 +143,7 @@ def test_the_table_is_written_in_words(computed: RateTable, lang: str) -> None:
                "| branch profits | Brazil |", "| interest on equity | Portugal |",
                "(or a subdivision or local authority) of …: Brazil, a third State or not stated | capped 15% |",
                "| exemption left to wholly owned institutions (br-pt Protocol 4) |",
-               "whether the beneficial owner is a partnership: yes | capped 15% |",
+               "the beneficial owner is a partnership | capped 15% |",
                "| undetermined on the facts given; open: missing fact: end of the holding (the beneficial owner, the "
                "paying company) (needed by br-sg 10(2)(a)) |",
                "| the date of application is not encoded (br-sg 30) |"],

@@ -262,7 +262,7 @@ def _input_reading(fields: Sequence[str]) -> tuple[str, str, Predicate] | None:
         if pred is None or pred.role != "input":
             continue
         subject_arg, value_arg = pred.args[1].name, pred.args[2].name
-        if "{" + value_arg + "}" in pred.en:
+        if "{" + value_arg + "}" in pred.en or "{" + value_arg + "?" in pred.en:
             return subject_arg, value_arg, pred
     return None
 
@@ -303,6 +303,11 @@ def _condition(c: Condition, treaty: str, lang: str) -> str:
         subject_arg, value_arg, pred = found
         template = _fill(pred.reading(lang), subject_arg, _role(subject, lang), lang)
         one = c.listed[0] if len(c.listed) == 1 else (c.values if not c.listed else None)
+        chosen = re.compile(r"\{" + re.escape(value_arg) + r"\?([^{}|]*)\|([^{}|]*)\}")
+        if chosen.search(template):  # words chosen by a yes/no value: those of the value, or the fact left blank
+            if one in _YES or one in _NO:
+                return chosen.sub(lambda m: m.group(1) if one in _YES else m.group(2), template)
+            return f"{chosen.sub(lambda m: m.group(1), template)}: {values}"
         place = "{" + value_arg + "}"
         before, _, after = template.partition(place)
         if one == "not stated":  # no value: the reading with its value blank, as `treaty check` names a fact
@@ -315,6 +320,12 @@ def _condition(c: Condition, treaty: str, lang: str) -> str:
             return before + values + after
         return f"{before}…{after}: {values}"
     return f"{_field_words(fields, lang)}: {values}"
+
+
+_YES = frozenset({"yes", "true"})
+_NO = frozenset({"no", "none", "false"})
+"""A yes/no field's values as a row's condition lists them (:func:`_condition`: the words a reading chooses by
+them, ``{V?is|is not}``)."""
 
 
 def _field_words(fields: Sequence[str], lang: str) -> str:
