@@ -88,7 +88,9 @@ _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), treaty_not_applic
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), state_not_applicable(S, I, St, P).
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S, I, P).
 _has_label(S, I, St) :- _label(S, I, St, _, _).
+_entitlement_status(S, I, St) :- entitlement(S, I, T, St, P).
 #show _label/5.
+#show _entitlement_status/3.
 #show _label_provision/6.
 #show _has_label/3.
 """
@@ -392,9 +394,10 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     questions = frozenset(p.name for p in checker.logic.vocabulary.values() if p.role == "question")
     deciders = _Deciders(scenario, unknowns, fired, readers, lambda: _fired_shown(ctl, unknowns, cons, deadline),
                          cons, questions)
-    pivotal = _pivotal(cons, unknowns)
-    items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders, pivotal.get(it.item_id, set()))
-                  for it in base.items)
+    grounds = _grounds_only(cons)
+    pivotal = _pivotal(cons, unknowns, grounds)
+    items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders, pivotal.get(it.item_id, set()),
+                        grounds) for it in base.items)
     if three_valued is not None and not cons.complete:  # cut: what the three-valued answer proved stands
         askers = {iid for iid, _ in (asked_for or {})}
         items = tuple(proven_at_cut(three, CUT_PROVEN, asks=three.item_id in askers)
@@ -873,14 +876,26 @@ def _given_not_needed(scenario: Scenario, item: ItemResult, unknowns: Sequence[O
         if fact.not_given or fact.kind != "unknown" or fact.name in deciding:
             continue
         about = _ids_of(fact) & named  # the persons and places it names: each one the item names
-        if not about or not about <= ids:
+        owner = not about <= ids and _owner_of(scenario, fact, item.item_id)
+        if not about or not (about <= ids or owner):
             continue
-        cited = {p for p in readers.get(fact.name, frozenset()) if p.partition("(")[0] in articles}
+        within = {p.partition("(")[0] for p in item.entitlement.provisions} if owner and item.entitlement else articles
+        cited = {p for p in readers.get(fact.name, frozenset()) if p.partition("(")[0] in articles & within}
         added |= {Finding("not_needed", p, fact.name) for p in cited}
     if not added:
         return item
     return dataclasses.replace(item, findings=tuple(sorted(
         {*item.findings, *added}, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
+
+
+def _owner_of(scenario: Scenario, fact: OpenFact, item_id: str) -> bool:
+    """Whether ``fact`` is about a holding in the item's recipient (its owner, whom an entitlement article's
+    ownership test reads: exam52 D1, an owner's holding end that decides nothing of a listed company)."""
+    path = fact.path
+    if len(path) < 2 or path[0] != "holdings" or not isinstance(path[1], int) or path[1] >= len(scenario.holdings):
+        return False
+    recipient = next((getattr(i, "recipient", None) for i in scenario.income if i.id == item_id), None)
+    return recipient is not None and scenario.holdings[path[1]].company == recipient
 
 
 def _item_ids(scenario: Scenario, item_id: str) -> set[str]:
@@ -914,7 +929,8 @@ that differ only in that provision (a payment's date under one paragraph of the 
 another) decide nothing apart."""
 
 
-def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact]) -> dict[str, set[str]]:
+def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact],
+             grounds: Set[str] = frozenset()) -> dict[str, set[str]]:
     """For each item, the open facts that decide something of it together with the others: those with two
     combinations of values, the same but for that fact, whose answer sets differ in an outcome, a finding
     or a figure of the item (read from every combination's answer set where they were enumerated; else
@@ -924,7 +940,7 @@ def _pivotal(cons: _Consequences, unknowns: Sequence[OpenFact]) -> dict[str, set
         return {}
     of_item: dict[str, set[str]] = defaultdict(set)
     for text in cons.brave - cons.cautious:
-        if text.startswith((FIRED, RELIES)):
+        if text.startswith((FIRED, RELIES)) or text in grounds:  # a ground only (:func:`_grounds_only`)
             continue
         a = parse_atom(text)
         if len(a.args) >= 2 and isinstance(a.args[1], str) and a.name not in _PROVISIONS_ONLY \
@@ -1128,7 +1144,7 @@ def _label_provision_text(label_text: str, provision: str) -> str:
 
 def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], cons: _Consequences,
           relies: dict[Term, set[str]], readers: Mapping[str, frozenset[str]],
-          deciders: _Deciders, pivotal: Set[str] = frozenset()) -> ItemResult:
+          deciders: _Deciders, pivotal: Set[str] = frozenset(), grounds: Set[str] = frozenset()) -> ItemResult:
     """The certain result of an item, with its possible-but-not-certain conclusions as alternatives. Each
     alternative is flagged with the reconstructed provisions its atoms rest on in some combination where
     they hold (``relies``), and the item with those of every conclusion and finding it has in some
@@ -1179,7 +1195,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             alternatives.append(Alternative(None, str(finding), (), holds, exact, finding=finding,
                                             reconstructed=relied_on([a], relies),
                                             holds_if_any=() if exact else _holds_if_any(text, unknowns, cons)))
-    varies = any(a.name not in _PROVISIONS_ONLY | _INFORMING for _, a in mine)  # an outcome, a finding or a figure
+    varies = any(a.name not in _PROVISIONS_ONLY | _INFORMING and t not in grounds  # an outcome, a finding or a figure
+                 for t, a in mine)
     if not varies and cons.complete:  # the same answer whatever the values, by different provisions: an exception
         alternatives = [x for x in alternatives if explains(x)]  # applying under some values only says so there
     if not cons.complete:  # stopped by the time limit: which values decide what is not proven
@@ -1228,7 +1245,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         max_rate_bp=None if open_states else result.max_rate_bp,
         max_source_tax=None if open_states or base_open else result.max_source_tax,
         relief=_open_relief(result.relief, mine, base_open, unknowns, cons),
-        entitlement=_open_entitlement(result, mine, {f.provision for f in findings if f.kind == "depends"}))
+        entitlement=_open_entitlement(result, mine, {f.provision for f in findings if f.kind == "depends"}, grounds))
     item = next(i for i in scenario.income if i.id == result.item_id)
     state = withholding_state(scenario, item)
     every = cons.complete and state is not None and _has_label(iid, state) in cons.cautious
@@ -1530,7 +1547,7 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
 
 
 def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
-                      deciding: Set[str] = frozenset()) -> Entitlement | None:
+                      deciding: Set[str] = frozenset(), grounds: Set[str] = frozenset()) -> Entitlement | None:
     """The item's entitlement: the certain one, else ``open`` where the entitlement article decides it
     differently for different values of the open facts: the tests still open (a provision of the denial where
     the benefit is denied, a test considered and not met, that grants it where it is given; a provision that
@@ -1542,6 +1559,11 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
     provisions = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5}
     if not provisions:
         return None
+    settled = [(a.args[3], a.args[4]) for t, a in mine if a.name == "entitlement" and t in grounds]
+    if settled and len(settled) == len(provisions) and isinstance(settled[0][0], Term):
+        # the same status in every combination, by one paragraph or another: each that grants in some
+        return Entitlement(settled[0][0].name, tuple(sorted({p for _, p in settled if isinstance(p, str)},
+                                                            key=provision_key)))
     granting = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5
                 and isinstance(a.args[3], Term) and a.args[3].name == "entitled"}
     considered = {a.args[5] for _, a in mine if a.name == "_label_provision" and len(a.args) == 6
@@ -1551,6 +1573,26 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
     still_open = {p for p in (granting & considered) | (denying & deciding) if isinstance(p, str)}
     return Entitlement("open", tuple(sorted(still_open or {p for p in provisions if isinstance(p, str)},
                                             key=provision_key)))
+
+
+def _grounds_only(cons: _Consequences) -> frozenset[str]:
+    """The possible-but-not-certain ``entitlement`` atoms that change only the ground of an entitlement whose
+    status is the same in every combination (issue 23 point 1, exam52 D1/D2: a listed company entitled by
+    br-uy 29(2)(c), and by 29(2)(e) too while an owner still holds; «independentemente de ser uma pessoa
+    qualificada», 29(3)(a)): like :data:`_PROVISIONS_ONLY`, they name the paragraph that grants, not what
+    is granted, and decide nothing."""
+    statuses: dict[str, set[str]] = defaultdict(set)
+    texts: dict[str, list[str]] = defaultdict(list)
+    for text in cons.brave:
+        if text.startswith(("entitlement(", "_entitlement_status(")):
+            a = parse_atom(text)
+            if a.name == "_entitlement_status" and len(a.args) == 3 and isinstance(a.args[2], Term):
+                statuses[str(a.args[1])].add(a.args[2].name)
+            elif a.name == "entitlement" and len(a.args) == 5 and text not in cons.cautious:
+                texts[str(a.args[1])].append(text)
+    return frozenset(t for iid, ts in texts.items() if len(statuses[iid]) == 1
+                     and f"_entitlement_status({clingo.String(SID)},{clingo.String(iid)},{next(iter(statuses[iid]))})"
+                     in cons.cautious for t in ts)
 
 
 def _has_label(item: str, state: str) -> str:
