@@ -1239,13 +1239,19 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         not varies and cons.complete) else "depends"
     base_open = any(a.name in ("limit_applies_to", "limit_base_open") for _, a in mine)  # the cap's base is open
     flagged = possibly_relied_on(iid, relies)
+    entitlement = _open_entitlement(result, mine, {f.provision for f in findings if f.kind == "depends"}, grounds)
+    provisions = result.provisions
+    if result.entitlement is None and entitlement is not None and entitlement.status != "open" \
+            and any(t in grounds for t, _ in mine):  # granted in every combination, by one paragraph or another
+        provisions = tuple(sorted({*provisions, *entitlement.provisions}, key=provision_key))
     decided = dataclasses.replace(
         result, status=status, states=states, alternatives=tuple(alternatives), reconstructed=flagged,
+        provisions=provisions,
         findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))),
         max_rate_bp=None if open_states else result.max_rate_bp,
         max_source_tax=None if open_states or base_open else result.max_source_tax,
         relief=_open_relief(result.relief, mine, base_open, unknowns, cons),
-        entitlement=_open_entitlement(result, mine, {f.provision for f in findings if f.kind == "depends"}, grounds))
+        entitlement=entitlement)
     item = next(i for i in scenario.income if i.id == result.item_id)
     state = withholding_state(scenario, item)
     every = cons.complete and state is not None and _has_label(iid, state) in cons.cautious
