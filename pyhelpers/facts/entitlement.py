@@ -21,6 +21,12 @@ from pyhelpers.facts.emit import (
 from pyhelpers.scenario import Money, Scenario
 
 _BASIS_POINTS = 10000
+
+_PROOF_ELEMENTS = {"no_principal_purpose": "proof_no_principal_purpose",
+                   "gross_income_to_non_entitled": "proof_gross_income"}
+"""The fields of a ``benefits_proof`` block and the attribute each stands for (``given``/``defaulted``): a field
+the block omits is not proven by the format's default, shown as an assumption (--strict: missing), as the
+whole block omitted is (exam52 D3)."""
 """Basis points in a whole: a ratio is given in basis points."""
 
 
@@ -56,9 +62,15 @@ def entitlement_facts(sc: Scenario, sid: str, add: Add, strict: bool = False) ->
                 add(fact("domestic_rate", sid, pid, r.domestic_rate))
         proof = p.benefits_proof
         if proof is None and p.kind == "company":  # the format's default: nothing proven (shown where it decides)
-            defaulted(sid, add, pid, "benefits_proof", strict)
+            defaulted(sid, add, pid, "benefits_proof", strict, *(fact("given", sid, pid, Const(element))
+                                                                 for element in _PROOF_ELEMENTS.values()))
         if proof is not None:
             add(fact("given", sid, pid, Const("benefits_proof")))
+            for field, element in _PROOF_ELEMENTS.items():  # a field the block omits: its default, as the block's
+                if getattr(proof, field) is not None and field in proof.model_fields_set:
+                    add(fact("given", sid, pid, Const(element)))
+                else:
+                    defaulted(sid, add, pid, element, strict)
             if proof.no_principal_purpose:
                 add(fact("proven", sid, pid, Const("no_principal_purpose")))
             if proof.gross_income_to_non_entitled is not None:
