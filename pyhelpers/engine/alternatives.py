@@ -876,9 +876,9 @@ def _given_not_needed(scenario: Scenario, item: ItemResult, unknowns: Sequence[O
         if fact.not_given or fact.kind != "unknown" or fact.name in deciding:
             continue
         about = _ids_of(fact) & named  # the persons and places it names: each one the item names
-        owner = not about <= ids and _owner_of(scenario, fact, item.item_id)
+        owner = not about <= ids and item.entitlement is not None and _owner_of(scenario, fact, item.item_id)
         if not about or not (about <= ids or owner):
-            continue
+            continue  # an owner of the recipient: read by the entitlement article's ownership tests alone
         within = {p.partition("(")[0] for p in item.entitlement.provisions} if owner and item.entitlement else articles
         cited = {p for p in readers.get(fact.name, frozenset()) if p.partition("(")[0] in articles & within}
         added |= {Finding("not_needed", p, fact.name) for p in cited}
