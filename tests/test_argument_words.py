@@ -100,14 +100,14 @@ def test_the_readme_dividend_line_has_no_bare_comparison() -> None:
     comparison is the bound of the condition it tests (the holding held without interruption from 2021-01-15),
     by the date it bounds and in words, after the facts it rests on; a share's bound as a figure ("(≥ 25%)").
     Audit 24b defect 14: the steps of date arithmetic are left out (the date 24 months before the payment, shown
-    as the bound it is; the payment "not earlier than" the holding's first day, both dates shown), not in
+    as the bound it is; the payment "on or after" the holding's first day, both dates shown), not in
     ``--full``."""
     for lang, held, paid, steps in (
-            ("en", "the qualifying holding behind div-2024 was held without interruption from 2021-01-15 (not later "
-                   "than 2022-03-15) to the payment", "div-2024 is paid on 2024-03-15",
-             ("24 months before the date of div-2024 is 2022-03-15", "not earlier than 2021-01-15")),
-            ("pt", "a participação qualificada relativa a div-2024 foi detida ininterruptamente de 15/01/2021 (não "
-                   "posterior a 15/03/2022) até o pagamento", "div-2024 é pago em 15/03/2024",
+            ("en", "the qualifying holding behind div-2024 was held without interruption from 2021-01-15 (required: "
+                   "on or before 2022-03-15) to the payment", "div-2024 is paid on 2024-03-15",
+             ("24 months before the date of div-2024 is 2022-03-15", "on or after 2021-01-15")),
+            ("pt", "a participação qualificada relativa a div-2024 foi detida ininterruptamente de 15/01/2021 (exigido: "
+                   "não posterior a 15/03/2022) até o pagamento", "div-2024 é pago em 15/03/2024",
              ("24 meses antes da data de div-2024 é 15/03/2022", "não anterior a 15/01/2021"))):
         line = next(ln for ln in _explain(DIVIDEND, "--lang", lang) if ln.startswith("    br-pt 10(2)(a): "))
         facts = line.partition(" — ")[2].split("; ")
@@ -148,8 +148,8 @@ def test_a_comparison_is_the_bound_of_the_fact_that_shows_its_figure() -> None:
 
 
 def test_a_dates_bound_is_in_words() -> None:
-    """A date compared with another reads "not later than" (pt "não posterior a"); a figure keeps its sign."""
-    assert bound_text("≤", "2022-03-15", "en") == "not later than 2022-03-15"
+    """A date compared with another reads "on or before" (pt "não posterior a"); a figure keeps its sign."""
+    assert bound_text("≤", "2022-03-15", "en") == "on or before 2022-03-15"
     assert bound_text("≥", "15/01/2021", "pt") == "não anterior a 15/01/2021"
     assert bound_text("≥", "25%", "pt") == "≥ 25%"
     line = Line("provision", "p", ["r"], facts=["x is paid on 2024-03-15"])

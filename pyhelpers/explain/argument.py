@@ -652,7 +652,7 @@ class _Projector:
     def _date_step(self, atom: clingo.Symbol) -> bool:
         """Whether ``atom`` is a step of date arithmetic: a date the date module computed from another by a
         number of months ("M months before the date of the item is D"), which the rule does not test
-        itself. The date it gives is shown where a rule tests it (as a bound: "not later than D"); the
+        itself. The date it gives is shown where a rule tests it (as a bound: "on or before D"); the
         step is left out of the argument (``--full`` shows it)."""
         pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
         types = {spec.type for spec in pred.args} if pred is not None and pred.role == "input" else set()
@@ -715,7 +715,8 @@ class _Projector:
             bound = bound_text(COMPARISONS[op][1], self.ex._render_side(other, sup.env, typ), self.lang)
             value = self.ex._render_side(side, sup.env, typ)
             if typ == "date" and text.count(value) == 1 and not text.endswith(value):
-                return text.replace(value, f"{value} ({bound})"), ""  # a date amid the sentence: its bound by it
+                return text.replace(value, word("date_required", self.lang).format(value=value, bound=bound)), ""
+                # a date amid the sentence: the bound the rule requires of it beside it
             return text, bound
         return None
 
@@ -876,7 +877,7 @@ class _Projector:
     def _unmet(self, attempt: Step) -> str | None:
         """Where the first failed condition of ``attempt``, followed down, is a threshold not met: the condition
         of the rule that compares it, with the comparison that holds instead ("the public funding of X is more
-        than half: not met (50% ≤ 50%)"), never the bare comparison; None otherwise."""
+        than half", not met: 50% ≤ 50%), never the bare comparison; None otherwise."""
         step, parent = attempt, None
         while step.children:
             parent, step = step, step.children[0]
@@ -984,7 +985,7 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}/\d{2}/\d{4}|\d{2}-\d{2}-\d{4}")
 
 
 def bound_text(op: str, value: str, lang: str) -> str:
-    """A fact's bound: ``≥ 25%``; a date's in words (``not earlier than 2021-01-15``, ``não anterior a
+    """A fact's bound: ``≥ 25%``; a date's in words (``on or after 2021-01-15``, ``não anterior a
     15/01/2021``), as a reader writes a date compared with another."""
     return f"{word('date_' + op, lang)} {value}" if _DATE.fullmatch(value) else f"{op} {value}"
 
