@@ -1102,13 +1102,17 @@ _PREPOSITIONS = frozenset({"in", "of", "from", "to", "by", "at", "em", "de", "a"
 
 
 def _leaf_reason(step: Step, lang: str) -> str | None:
-    """The first failed condition, followed down through the conditions no rule derived."""
+    """The first failed condition, followed down through the conditions no rule derived; a negated one by what
+    holds in its place, in the positive (the engine's negation is no reason a reader is given)."""
     while step.children:
         step = step.children[0]
     if step.kind == "failed" and not step.children and step.reading.startswith("#"):
         return None
     if step.held is not None:  # a threshold not met: the comparison that holds instead
         return step.held
+    negation = word("not", lang) + ": "
+    if step.kind == "failed" and step.reading.startswith(negation):  # a negated condition that failed: what holds
+        return step.reading[len(negation):]                          # (never "it is not the case that: ...")
     if step.kind == "unknown" and step.note:
         for key in ("not_given", "no_rule", "no_value"):
             if step.note == word(key, lang):
