@@ -229,7 +229,7 @@ def test_an_undetermined_outcome_says_what_leaves_it_open() -> None:
             "scenario has not made: principal purpose (for sepetiba-works)") in out
     assert "↳ br-ae 7 is not encoded: text not available" in out
     assert _decisive("br-pl/royalties-bundled-licence-needs-split.yaml") == [
-        "br-pl 12(2) needs split of the amount (bundled-licence), which the scenario does not give",
+        "br-pl 12(2) turns on split of the amount (bundled-licence), which the scenario does not give",
         "br-pl 12(1): Poland may tax bundled-licence — bundled-licence arises in Brazil and is paid to a resident of "
         "Poland"]
 
