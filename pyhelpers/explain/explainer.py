@@ -1102,16 +1102,19 @@ class Explainer:
         values: dict[str, str] = {}
         states: dict[str, str] = {}
         unbound: dict[str, tuple[str, bool]] = {}  # what the rule base calls an argument left unbound
+        written: list[str] = []  # the bound arguments as terms, to choose the reading of a value ("en(K=other)")
         for spec, a in zip(pred.args, node.arguments, strict=True):
             try:
                 sym = evaluate(a, env)
             except Unbound:
                 unbound[spec.name] = (unbound_words(self.logic, spec, self.lang), spec.type == "id")
+                written.append("")
                 continue
+            written.append(str(sym))
             values[spec.name] = render_value(sym, spec.type, self.lang)
             if spec.type == "state" and sym.type == clingo.SymbolType.Function and not sym.arguments:
                 states[spec.name] = str(sym.name)  # its name with its article ('no Brasil')
-        return fill(pred.reading(self.lang), values, states, self.lang, unbound)
+        return fill(pred.reading_of(self.lang, written), values, states, self.lang, unbound)
 
     def none_reading(self, atom: clingo.Symbol) -> str | None:
         """The ``none`` reading of a ground atom that does not hold (:meth:`_none`)."""
