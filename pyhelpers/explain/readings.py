@@ -908,10 +908,11 @@ def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, l
             [(a.name, a.type) for a in pred.args[1:-1]]
     if last not in template:
         return None
-    if template.endswith(": " + last):  # a statement before its yes/no value (its readings by value say so): the
-        head = template[:-len(": " + last)]  # question it answers; a label before its value: the label alone
-        yes_no = any(arg == pred.args[-1].name and value in ("yes", "no") for arg, value, *_ in pred.by_value)
-        return (word("whether", lang).format(fact=head) if yes_no else head), \
+    if template.endswith(": " + last):  # a label before its value: the label alone; before a yes/no value (its
+        # reading for yes says so): the question that reading answers ("whether ... is regularly traded ...")
+        yes = next((pred.reading_of(lang, [*[""] * (len(pred.args) - 1), "yes"]) for arg, value, *_ in pred.by_value
+                    if arg == pred.args[-1].name and value == "yes"), None)
+        return (word("whether", lang).format(fact=yes) if yes else template[:-len(": " + last)]), \
             [(a.name, a.type) for a in pred.args[1:-1]]
     return "“" + template.replace(last, "…") + "”", [(a.name, a.type) for a in pred.args[1:-1]]
 
