@@ -216,10 +216,10 @@ def test_a_threshold_not_met_is_shown_as_the_comparison_that_holds() -> None:
     why-not of the sum shows its failed test."""
     path = str(ROOT / "scenarios/br-ae/exam39-2-six-months-exactly-vs-one-day-more.yaml")
     for lang, unit, own, added in (
-            ("en", "days", "the site recife-site lasts more than six months: not met",
-             "with the added periods, the site recife-site exceeds six months: not met"),
-            ("pt", "dias", "o canteiro recife-site perdura por mais de seis meses: não se verifica",
-             "com os períodos somados, o canteiro recife-site excede seis meses: não se verifica")):
+            ("en", "days", "the condition that the site recife-site lasts more than six months is not met",
+             "the condition that with the added periods, the site recife-site exceeds six months is not met"),
+            ("pt", "dias", "a condição de que o canteiro recife-site perdura por mais de seis meses não se verifica",
+             "a condição de que com os períodos somados, o canteiro recife-site excede seis meses não se verifica")):
         out = CliRunner().invoke(main, ["explain", path, "--item", "recife-works", "--lang", lang]).stdout
         line = next(ln for ln in out.splitlines() if ln.startswith("    br-ae 5(3): recife-site "))
         # each figure with the condition it is of (an audit's finding: a bare "91 days ≤ 181 days")
@@ -510,7 +510,7 @@ def test_a_finding_names_the_field_of_its_fact_as_check_does() -> None:
     give")."""
     path = str(ROOT / "scenarios/br-pt/dividends-holding-record-missing.yaml")
     field = "holdings (a record of lusoinvest in alfa-industria-sa)"
-    heading = ("br-pt 10(2)(a) needs holding (lusoinvest, alfa-industria-sa), which the scenario does not give; "
+    heading = ("br-pt 10(2)(a) turns on holding (lusoinvest, alfa-industria-sa), which the scenario does not give; "
                f"state it in `{field}`")
     assert f"  {heading}" in CliRunner().invoke(main, ["explain", path]).stdout.splitlines()
     assert f"**{heading}**" in CliRunner().invoke(main, ["explain", path, "--format", "markdown"]).stdout
