@@ -171,6 +171,14 @@ def _strip_provision(text: str, prov: str, lang: str) -> str:
     return text[len(head):] if text.startswith(head) else text
 
 
+def _siblings(one: str, other: str) -> bool:
+    """Two letters (or items) of one paragraph: ``br-sg 10(2)(a)`` and ``br-sg 10(2)(b)``, the treaty's own
+    alternatives; not two paragraphs of an article (``10(2)`` and ``10(5)``)."""
+    head_one, _, own = one.rpartition("(")
+    head_other, _, _ = other.rpartition("(")
+    return bool(own) and "(" in head_one and head_one == head_other and one != other
+
+
 def _specific(prov: str) -> bool:
     """A provision below the article (a paragraph, a letter) or of a protocol."""
     return "(" in prov or "Protocol" in prov
@@ -578,15 +586,26 @@ class _Projector:
                 continue
             for step in (c for a in attempts for c in _candidates(a)):
                 other = step.provision
-                if other is None or other in held or other.partition("(")[0] != article or not _figures_failed(step):
+                if other is None or other in held or other.partition("(")[0] != article:
                     continue
-                facts = self.failure(step)
+                if _figures_failed(step):
+                    facts = self.failure(step)
+                    unmet = self._unmet(step)
+                elif _siblings(other, prov):  # a letter of the same paragraph failed on a fact, not a figure
+                    why = self._qualitative(step)
+                    if why is None:
+                        continue
+                    facts, unmet = [why], None
+                else:
+                    continue
                 text = word("not_applied", self.lang).format(
                     prov=provision_text(other, self.lang), exception=_strip_provision(step.reading, other, self.lang))
                 line = Line("not_met", other, [text], facts[:-1],
                             rules=[step.rule_id] if step.rule_id else [])
                 if facts and not _relate(line, facts[-1], self.lang):
-                    line.facts.append(facts[-1])
+                    # a comparison no fact of the line carries: with the condition it tests ("25% of the capital is
+                    # held throughout 365 days ...: 364 days < 365 days"), never the bare figures
+                    line.facts.append(facts[-1] if unmet is None else self._unmet(step, "unmet_condition") or unmet)
                 if not any((ln.provision, ln.readings) == (line.provision, line.readings) for ln in out):
                     out.append(line)
         return out
@@ -873,7 +892,7 @@ class _Projector:
             return "; ".join(out)
         return None
 
-    def _unmet(self, attempt: Step) -> str | None:
+    def _unmet(self, attempt: Step, key: str = "not_met_figures") -> str | None:
         """Where the first failed condition of ``attempt``, followed down, is a threshold not met: the condition
         of the rule that compares it, with the comparison that holds instead ("the public funding of X is more
         than half: not met (50% ≤ 50%)"), never the bare comparison; None otherwise."""
@@ -885,7 +904,46 @@ class _Projector:
         condition = parent.reading
         if parent.provision:
             condition = _strip_provision(condition, parent.provision, self.lang)
-        return word("not_met_figures", self.lang).format(condition=condition, figures=step.held)
+        return word(key, self.lang).format(condition=condition, figures=step.held)
+
+    def _qualitative(self, attempt: Step) -> str | None:
+        """Why a letter of the outcome's own paragraph failed where no figure did (the beneficial owner is not a
+        company, a partnership is excluded): the fact that holds in place of the one its first failed condition,
+        followed down, asks for ("mei-ling is an individual, not a company"; :meth:`_value_instead`), else the
+        negated condition's atom that holds ("partnership excluded applies"), else the fact stated in the positive
+        by the failed condition's ``none`` reading; None where none of these is found (a fact not given: the
+        findings name it)."""
+        return self._value_instead(attempt) or _held_against(attempt) or _none_reason(attempt)
+
+    def _value_instead(self, attempt: Step) -> str | None:
+        """Where the first failed condition of ``attempt``, followed down, is a fact of the scenario no fact matches
+        for one value (a kind, a yes or no: ``person(S, P, company)``) while the scenario states it with another
+        (``person(S, P, individual)``): that fact, with the value asked for ("mei-ling is an individual, not a
+        company"); for a yes or no, the fact alone ("X is a partnership"); None otherwise."""
+        leaf = attempt
+        while leaf.children:
+            leaf = leaf.children[0]
+        sym = leaf.ground
+        if leaf.kind != "unknown" or sym is None:
+            return None
+        pred = self.ex.logic.predicate(sym.name, len(sym.arguments))
+        if pred is None or pred.role != "input":
+            return None
+        out: list[str] = []
+        for i, spec in enumerate(pred.args):
+            value = sym.arguments[i]
+            if spec.type != "term" or value.type != clingo.SymbolType.Function or value.arguments:
+                continue
+            instead = [a for a in self.ex.index.get((sym.name, len(sym.arguments)), []) if a.arguments[i] != value
+                       and all(a.arguments[k] == sym.arguments[k] for k in range(len(sym.arguments)) if k != i)]
+            for held in instead:
+                text = reading(self.ex.logic, held, self.lang)
+                if value.name in ("yes", "no"):
+                    out.append(text)
+                    continue
+                tail = _tail(text, reading(self.ex.logic, sym, self.lang))
+                out.append(word("not_instead", self.lang).format(fact=text, instead=tail) if tail else text)
+        return "; ".join(dict.fromkeys(out)) or None
 
     def reason(self, attempt: Step) -> str | None:
         """Why a rule's best attempt failed, in one line: the facts its rule compared where its first failed

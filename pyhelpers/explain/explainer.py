@@ -836,9 +836,14 @@ class Explainer:
             left, right = (self._proportion_side(t, env, plan) for t in (cmp.term, guards[0].term))
             return [f"{left} {COMPARISONS[_NEGATE[guards[0].comparison]][1]} {right}"]
         sides = (cmp.term, guards[0].term) if len(guards) == 1 else ()
-        if not sides or not all(_bound(t, env) and t.ast_type in _PLAIN for t in sides):
-            return []  # a chain, or a side computed from others (a date moved by days: no single figure)
-        types = sorted({plan.var_types.get(n, "int") for side in sides for n in variables(side)})
+        if not sides or not all(_bound(t, env) and (t.ast_type in _PLAIN or term_type(t, plan) == "days")
+                                for t in sides):
+            return []  # a chain, or a side computed from others (a date moved by days: no single figure); a
+            # duration computed from two dates (``T - F + 1``: "364 days") is one figure
+        if any(t.ast_type not in _PLAIN for t in sides):
+            types = sorted({term_type(t, plan) for t in sides})
+        else:
+            types = sorted({plan.var_types.get(n, "int") for side in sides for n in variables(side)})
         if set(types) & {"id", "state", "prov", "term"}:
             return []
         typ = next((t for t in types if t != "int"), "int")
