@@ -94,6 +94,11 @@ class Line:
     """For the first line of a State's outcome: the legal facts its rule rests on that are argued on lines of their
     own (derived under another provision: "the royalties arise in Brazil and their beneficial owner is a resident of
     Portugal" under the cap's paragraph), which `treaty check` shows where the line has no figures of its own."""
+    findings: dict[str, str] = field(default_factory=dict)
+    """Of those grounds, the ones argued under a provision of another article (a place of business that is not a
+    permanent establishment by an exclusion of the article on permanent establishments, under the business profits
+    article's line), each with that provision: `treaty check` states them with that provision's facts, the finding
+    the outcome turns on and its reason."""
 
     @property
     def reading(self) -> str:
@@ -285,7 +290,7 @@ class _Projector:
         if sup is None:
             return
         pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
-        argued = pred is None or pred.argued
+        argued = pred is None or (pred.argued and pred.role != "question")  # a question put is no legal fact: its
         prov = None if BOOKKEEPING in sup.plan.info.flags or not argued else _rule_provision(sup.plan, sup.env)
         cur = owner
         own = prov
@@ -314,6 +319,8 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in owner.grounds and not _cites_provision(text):
                     owner.grounds.append(text)
+                if prov.partition("(")[0] != owner.provision.partition("(")[0] and text not in owner.findings:
+                    owner.findings[text] = prov  # a finding of another article the conclusion rests on
             cur = line
             if self._first is None:
                 self._first = sup.plan.info.rule_id

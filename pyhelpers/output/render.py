@@ -2078,8 +2078,17 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     if line is None:
         return None
     if not line.figures and line.grounds:  # the legal facts its rule rests on, argued on lines of their own
-        line = replace(line, facts=list(line.grounds))
+        line = replace(line, facts=[g for g in line.grounds if g not in line.findings])  # (the findings: below)
     text = argument_line(line)
+    said = [text]
+    for finding, prov in line.findings.items():  # the finding of another article the outcome turns on, with why
+        own = next((ln for ln in arg.lines if ln.kind == "provision" and ln.provision == prov), None)
+        if own is None or finding in text:
+            continue
+        why = "; ".join(own.figures)
+        cited = readings.provision_text(prov, lang)
+        said.append(f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})")
+    text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
     unmet = [readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang),
                                                          why="; ".join(ln.tested or ln.figures))
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
