@@ -917,10 +917,10 @@ class _Projector:
         """Why a letter of the outcome's own paragraph failed where no figure did (the beneficial owner is not a
         company, a partnership is excluded): the fact that holds in place of the one its first failed condition,
         followed down, asks for ("mei-ling is an individual, not a company"; :meth:`_value_instead`), else the
-        negated condition's atom that holds ("partnership excluded applies"), else the fact stated in the positive
-        by the failed condition's ``none`` reading; None where none of these is found (a fact not given: the
-        findings name it)."""
-        return self._value_instead(attempt) or _held_against(attempt) or _none_reason(attempt)
+        fact stated in the positive by the failed condition's ``none`` reading; None where neither is found (a fact
+        not given: the findings name it; a negated condition that holds: the letter that gives the outcome, such as
+        the reduced rate that bars the general one, is no alternative more favourable)."""
+        return self._value_instead(attempt) or _none_reason(attempt)
 
     def _value_instead(self, attempt: Step) -> str | None:
         """Where the first failed condition of ``attempt``, followed down, is a fact of the scenario no fact matches

@@ -1820,16 +1820,26 @@ def argument_line(line: Line) -> str:
 
 
 def argument_lines(line: Line) -> list[str]:
-    """:func:`argument_line`, split where it is longer than :data:`SUB_LINES_OVER` and has several facts (the holdings
+    """:func:`argument_line`, split where it is longer than :data:`ARGUMENT_SUB_LINES_OVER` and has several facts (the holdings
     of an ownership chain, the measures of a share): the provision with its reading and its decisive figure (the first
     fact with its bound, else the first fact) first, then each other fact after :data:`SUB_LINE`, in their order."""
     text = argument_line(line)
     figures = line.figures
-    if len(text) <= SUB_LINES_OVER or len(figures) < 2:
+    if len(text) <= ARGUMENT_SUB_LINES_OVER or len(figures) < 2:
         return [text]
-    key = next((f for f in figures if f in line.tested), figures[0])
-    head = argument_line(replace(line, facts=[key], comparisons=[]))
-    return [head, *(SUB_LINE + f for f in figures if f != key)]
+    tested = [f for f in figures if f in line.tested]
+    keys = [f for f in tested if _FIGURE_BOUND.search(f)] or tested[:1] or figures[:1]  # a figure's bound first
+    shown = keys[:1]
+    for key in keys[1:]:  # the other figures tested, while the line stays short
+        if len(argument_line(replace(line, facts=[*shown, key], comparisons=[]))) > ARGUMENT_SUB_LINES_OVER:
+            break
+        shown.append(key)
+    head = argument_line(replace(line, facts=shown, comparisons=[]))
+    return [head, *(SUB_LINE + f for f in figures if f not in shown)]
+
+
+_FIGURE_BOUND = re.compile(r"\([<>≤≥=≠] [^)]*\)$")
+"""A fact with the bound of a figure ("56% of the votes (> 50%)"), not one of a date in words ("not later than ...")."""
 
 
 ItemArguments = list[tuple[str, list["Argument"]]]
@@ -2130,6 +2140,9 @@ SUB_LINES_OVER = 300
 outcome needed: a limitation on benefits' seven) or a line of `treaty explain`'s argument (the facts of an ownership
 chain) is split into sub-lines: the provision with its reading and decisive figure first, then one sub-line per test
 not met or fact."""
+ARGUMENT_SUB_LINES_OVER = 500
+"""The same for a line of `treaty explain`'s argument, whose facts are the whole argument of its provision (a dividend's
+holding, its share, its dates and the payment: some 400 characters, read best in one line)."""
 SUB_LINE = "  "
 """The mark of a sub-line in a decisive line (its text after it): a figure of the test not met above it."""
 
