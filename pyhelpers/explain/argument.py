@@ -611,8 +611,8 @@ class _Projector:
                             rules=[step.rule_id] if step.rule_id else [])
                 if facts and not _relate(line, facts[-1], self.lang):
                     # a comparison no fact of the line carries: with the condition it tests ("25% of the capital is
-                    # held throughout 365 days ...: 364 days < 365 days"), never the bare figures
-                    line.facts.append(facts[-1] if unmet is None else self._unmet(step, "unmet_condition") or unmet)
+                    # held throughout 365 days ...: not met (364 days < 365 days)"), never the bare figures
+                    line.facts.append(facts[-1] if unmet is None else unmet)
                 if not any((ln.provision, ln.readings) == (line.provision, line.readings) for ln in out):
                     out.append(line)
         return out
@@ -899,7 +899,7 @@ class _Projector:
             return "; ".join(out)
         return None
 
-    def _unmet(self, attempt: Step, key: str = "not_met_figures") -> str | None:
+    def _unmet(self, attempt: Step) -> str | None:
         """Where the first failed condition of ``attempt``, followed down, is a threshold not met: the condition
         of the rule that compares it, with the comparison that holds instead ("the public funding of X is more
         than half: not met (50% ≤ 50%)"), never the bare comparison; None otherwise."""
@@ -911,7 +911,7 @@ class _Projector:
         condition = parent.reading
         if parent.provision:
             condition = _strip_provision(condition, parent.provision, self.lang)
-        return word(key, self.lang).format(condition=condition, figures=step.held)
+        return word("not_met_figures", self.lang).format(condition=condition, figures=step.held)
 
     def _qualitative(self, attempt: Step) -> str | None:
         """Why a letter of the outcome's own paragraph failed where no figure did (the beneficial owner is not a

@@ -212,9 +212,6 @@ _WORDS["pt"].update({"date_≤": "não posterior a", "date_≥": "não anterior 
 # a condition that does not hold because a threshold is not met, with the comparisons that hold instead
 _WORDS["en"]["not_met_figures"] = "{condition}: not met ({figures})"
 _WORDS["pt"]["not_met_figures"] = "{condition}: não se verifica ({figures})"
-# the same after "{prov} not met:" (a more favourable provision's test, below), which says it is not met
-_WORDS["en"]["unmet_condition"] = "{condition} ({figures})"
-_WORDS["pt"]["unmet_condition"] = "{condition} ({figures})"
 # a more favourable provision considered for an outcome and not met, after the decisive line (`treaty check`)
 _WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
 _WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
