@@ -1820,9 +1820,10 @@ def argument_line(line: Line) -> str:
 
 
 def argument_lines(line: Line) -> list[str]:
-    """:func:`argument_line`, split where it is longer than :data:`ARGUMENT_SUB_LINES_OVER` and has several facts (the holdings
-    of an ownership chain, the measures of a share): the provision with its reading and its decisive figure (the first
-    fact with its bound, else the first fact) first, then each other fact after :data:`SUB_LINE`, in their order."""
+    """:func:`argument_line`, split where it is longer than :data:`ARGUMENT_SUB_LINES_OVER` and has several facts
+    (the holdings of an ownership chain, the measures of a share): the provision with its reading and its decisive
+    figures (the facts with a figure's bound, as many as fit; else the first fact tested, else the first fact) first,
+    then each other fact after :data:`SUB_LINE`, in their order."""
     text = argument_line(line)
     figures = line.figures
     if len(text) <= ARGUMENT_SUB_LINES_OVER or len(figures) < 2:
@@ -2125,13 +2126,13 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     unmet = [(readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang), why=""),
               ln.tested or ln.figures)
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
-    flat = [head + "; ".join(why) for head, why in unmet]
+    flat = [opening + "; ".join(figures) for opening, figures in unmet]
     if len(flat_decisive("\n".join([text, *flat]))) <= SUB_LINES_OVER:
         return text + ("; " if " — " in text else " — ") + "; ".join(flat) if flat else text
     out = [text]  # too long for one line: each test not met on a sub-line of its own, the figures of a long one
-    for (head, why), one in zip(unmet, flat, strict=True):  # on sub-lines below it
-        out += [one] if len(one) <= SUB_LINES_OVER or len(why) < 2 else [
-            head + why[0], *(SUB_LINE + w for w in why[1:])]
+    for (opening, figures), one in zip(unmet, flat, strict=True):  # on sub-lines below it
+        out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [
+            opening + figures[0], *(SUB_LINE + f for f in figures[1:])]
     return "\n".join(out)
 
 
