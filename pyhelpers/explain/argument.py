@@ -934,8 +934,8 @@ class _Projector:
         if leaf.kind != "unknown" or sym is None:
             return None
         pred = self.ex.logic.predicate(sym.name, len(sym.arguments))
-        if pred is None or pred.role != "input":
-            return None
+        if pred is None or pred.role != "input" or self._about_item(sym):
+            return None  # a kind of the item itself (branch profits, not a dividend): another article's, no test failed
         out: list[str] = []
         for i, spec in enumerate(pred.args):
             value = sym.arguments[i]
