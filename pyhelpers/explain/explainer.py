@@ -13,6 +13,7 @@ that failed — recursing into failed conditions that other rules could have der
 from __future__ import annotations
 
 import dataclasses
+import heapq
 import operator
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -24,6 +25,7 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from pyhelpers.base import formats
+from pyhelpers.base.terms import symbol_key, symbol_signatures
 from pyhelpers.engine.program import Logic
 from pyhelpers.engine.provenance import RECONSTRUCTED
 from pyhelpers.engine.query import Query
@@ -495,8 +497,8 @@ class Explainer:
         self._split: dict[tuple[str, int], list[tuple[clingo.Symbol, list[clingo.Symbol]]]] = {}
         fired: list[tuple[int, _Ordered, list[clingo.Symbol]]] = []
         self.agg_rows: dict[tuple[int, clingo.Symbol, int], list[tuple[int, clingo.Symbol]]] = defaultdict(list)
-        for s in symbols:
-            name = s.name
+        for s, signature in zip(symbols, symbol_signatures(symbols), strict=True):
+            name = signature[0]
             if name == FIRED:
                 rid, binding = s.arguments
                 fired.append((rid.number, _Ordered(binding), binding.arguments))
@@ -505,9 +507,14 @@ class Explainer:
                 self.agg_rows[(rid.number, g, pos.number)].append((ei.number, loc))
             else:
                 self.true.add(s)
-                self._index[(name, len(s.arguments))].append(s)
+                self._index[signature].append(s)
         self.supports: dict[clingo.Symbol, list[_Support]] = defaultdict(list)
-        fired.sort(key=lambda f: (f[0], f[1]))  # clingo's order of the _fired atoms, comparing few symbols
+        # clingo's order of the _fired atoms, comparing few symbols: by rule, then each rule's by their bindings
+        # (compared by ``<`` alone: a tuple's comparison would test ``==`` first, a second call into clingo)
+        of_rule: dict[int, list[tuple[int, _Ordered, list[clingo.Symbol]]]] = defaultdict(list)
+        for f in fired:
+            of_rule[f[0]].append(f)
+        fired = [f for number in sorted(of_rule) for f in sorted(of_rule[number], key=operator.itemgetter(1))]
         for number, ordered, values in fired:
             plan = self.instr.plans[number]
             env = dict(zip(plan.gvars, values, strict=True))
@@ -599,56 +606,86 @@ class Explainer:
         :mod:`pyhelpers.engine.provenance` computes in clingo on the fast path. So an explanation
         shows a reconstructed step exactly where the conclusion has no derivation free of one, as the
         results' ``reconstructed`` flag says. The other atoms get any support whose premises came earlier."""
-        level: set[clingo.Symbol] = {a for a in self.true if a not in self.supports}
+        key = symbol_key  # the atoms by their C values inside (a Symbol hashes through a call into clingo)
+        facts = [a for a in self.true if a not in self.supports]
+        level: set[object] = {key(a) for a in facts}
         just: dict[clingo.Symbol, _Support] = {}
-        self._rank.update(dict.fromkeys(level, -1))
-        self._clean.update(level)
+        justified: set[object] = set()
+        self._rank.update(dict.fromkeys(facts, -1))
+        self._clean.update(facts)
         # The passes over the atoms not yet justified, in order, each atom taking its first support whose
         # premises are all at the level (atoms justified earlier in the same pass included); a support's
         # count of premises with no option at the level yet is kept up to date as atoms join, so that a
         # pass tries only the supports it can choose (the same choices as trying every support each pass).
+        # Each pass is replayed without visiting the atoms it cannot justify: an atom becomes justifiable only
+        # when a support's last premise joins, so a pass takes, in the order of the atoms, those justifiable when
+        # it starts and those that become so at a later position than the atom whose joining made them so (the
+        # others wait for the next pass): the same atoms, in the same order, as a pass over every atom left.
         missing: dict[int, int] = {}
-        waiting: dict[clingo.Symbol, list[tuple[int, list[bool], int]]] = defaultdict(list)
-        for sups in self.supports.values():
-            for s in sups:
+        waiting: dict[object, list[tuple[int, list[bool], int]]] = defaultdict(list)
+        order = list(self.supports)
+        head_of: dict[int, int] = {}  # each support's atom, by its position in ``order``
+        for n, atom in enumerate(order):
+            for s in self.supports[atom]:
                 done: list[bool] = []
                 for k, options in enumerate(s.premises()):
-                    met = any(o in level for o in options)
+                    keys = [key(o) for o in options]
+                    met = any(o in level for o in keys)
                     done.append(met)
                     if not met:
-                        for o in options:
+                        for o in keys:
                             waiting[o].append((id(s), done, k))
                 missing[id(s)] = done.count(False)
+                head_of[id(s)] = n
+        completed: list[int] = []  # the supports whose last premise the atom joining last gave
 
         def joins(atom: clingo.Symbol) -> None:
-            level.add(atom)
-            for sid, done, k in waiting.pop(atom, ()):
-                if not done[k]:
-                    done[k] = True
+            k = key(atom)
+            level.add(k)
+            for sid, done, premise in waiting.pop(k, ()):
+                if not done[premise]:
+                    done[premise] = True
                     missing[sid] -= 1
+                    if missing[sid] == 0:
+                        completed.append(sid)
 
-        pending = list(self.supports)
+        def at_level(a: clingo.Symbol) -> bool:
+            return key(a) in level
+
+        def first_ready(atom: clingo.Symbol, clean_only: bool) -> _Support | None:
+            return next((s for s in self.supports[atom]
+                         if missing[id(s)] == 0 and not (clean_only and s.reconstructed)), None)
+
         for clean_only in (True, False):
-            changed = True
-            while changed:
-                changed = False
-                left = []
-                for atom in pending:
-                    chosen = None
-                    for s in self.supports[atom]:
-                        if missing[id(s)] == 0 and not (clean_only and s.reconstructed):
-                            chosen = s.choosing(level.__contains__)
-                            break
+            ready = [n for n, a in enumerate(order) if n not in justified and first_ready(a, clean_only) is not None]
+            while ready:  # one pass: the atoms justifiable at its start, by position
+                heapq.heapify(ready)
+                later: set[int] = set()
+                while ready:
+                    at = heapq.heappop(ready)
+                    if at in justified:
+                        continue
+                    atom = order[at]
+                    first = first_ready(atom, clean_only)
+                    chosen = first.choosing(at_level) if first is not None else None
                     if chosen is None:
-                        left.append(atom)
                         continue
                     just[atom] = chosen
+                    justified.add(at)
                     self._rank[atom] = len(self._rank)
                     if clean_only:
                         self._clean.add(atom)
+                    completed.clear()
                     joins(atom)
-                    changed = True
-                pending = left
+                    for sid in completed:
+                        head = head_of[sid]
+                        if head in justified:
+                            continue
+                        if head > at:
+                            heapq.heappush(ready, head)
+                        else:
+                            later.add(head)
+                ready = list(later)
         return just
 
     def support_near(self, atom: clingo.Symbol, context: frozenset[clingo.Symbol]) -> _Support | None:
