@@ -500,7 +500,7 @@ class _Projector:
         ex = self._analyser()
         pattern = ast.Function(_LOC, atom.name, [ast.SymbolicTerm(_LOC, a) for a in atom.arguments], 0)
         try:
-            attempts = ex.why_not(pattern, [], depth=3)
+            attempts = ex.why_not(pattern, [], depth=3, first=True, siblings=True)  # what _none_reason reads
         except Exception:  # an analysis the explainer cannot make: nothing said
             return []
         out: list[str] = []

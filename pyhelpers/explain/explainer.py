@@ -952,13 +952,17 @@ class Explainer:
 
     # -------------------------------------------------------------------------------- why not ---
     def why_not(self, pattern: Any, tests: list[Any], depth: int = 6,
-                visited: frozenset[tuple[int, str]] = frozenset(), first: bool = False) -> list[Step]:
+                visited: frozenset[tuple[int, str]] = frozenset(), first: bool = False,
+                siblings: bool = False) -> list[Step]:
         """Each rule that could derive an atom matching ``pattern`` (with extra comparison ``tests``
         over the pattern's variables), with the conditions that failed in its best partial grounding.
 
         With ``first``, each attempt's first failed condition only, followed down the same way (below it, the
         first attempt only): the chain of first children that a reader of an attempt's first failed condition
-        walks (:func:`~pyhelpers.explain.argument._figures_failed`), each step as the whole analysis gives it."""
+        walks (:func:`~pyhelpers.explain.argument._figures_failed`), each step as the whole analysis gives it.
+        With ``siblings`` too, each attempt's other failed positive conditions follow its first, not followed down
+        (their kind and what holds in their place, ``none``, as the whole analysis gives them: what
+        :func:`~pyhelpers.explain.argument._none_reason` reads beside the chain)."""
         out = []
         for plan in self.rule_source.rules_for(pattern.name, len(pattern.arguments)):
             key = (plan.info.index, str(pattern))
@@ -970,12 +974,13 @@ class Explainer:
                 continue
             env, aliases = matched
             extra = [_rename(t, aliases) for t in tests]
-            attempt = self._best_attempt(plan, env, extra, depth, seen, first)
+            attempt = self._best_attempt(plan, env, extra, depth, seen, first, siblings)
             if attempt is not None:
                 out.append(attempt)
         return out
 
-    def _first_attempt(self, pattern: Any, depth: int, visited: frozenset[tuple[int, str]]) -> list[Step]:
+    def _first_attempt(self, pattern: Any, depth: int, visited: frozenset[tuple[int, str]],
+                       siblings: bool = False) -> list[Step]:
         """The first attempt of :meth:`why_not` (``first``), as a list of at most one step."""
         for plan in self.rule_source.rules_for(pattern.name, len(pattern.arguments)):
             key = (plan.info.index, str(pattern))
@@ -984,7 +989,7 @@ class Explainer:
             matched = self._head_env(plan, pattern)
             if matched is None:
                 continue
-            attempt = self._best_attempt(plan, matched[0], [], depth, visited | {key}, True)
+            attempt = self._best_attempt(plan, matched[0], [], depth, visited | {key}, True, siblings)
             if attempt is not None:
                 return [attempt]
         return []
@@ -1010,7 +1015,8 @@ class Explainer:
         return env, aliases
 
     def _best_attempt(self, plan: RulePlan, env: Env, extra: list[Any], depth: int,
-                      visited: frozenset[tuple[int, str]], first: bool = False) -> Step | None:
+                      visited: frozenset[tuple[int, str]], first: bool = False, siblings: bool = False
+                      ) -> Step | None:
         parts = _search_order(plan)
         parts += [BodyPart("cmp", ast.Literal(LOC, ast.Sign.NoSign, t), -1, t) for t in extra]
         results: list[tuple[list[tuple[BodyPart, Env]], Env]] = []
@@ -1027,11 +1033,14 @@ class Explainer:
         missed = [part for part, _fenv in failures]
         met = (_ground(p.atom, final_env) for p in parts if p.kind == "pos" and not any(p is m for m in missed))
         step.held_atoms = tuple(a for a in met if a is not None)
-        for part, fenv in failures:
+        for n, (part, fenv) in enumerate(failures):
             if part.kind in ("cmp", "neg") and not _bound(part.node, fenv):
                 continue  # not evaluable: a failed positive condition above leaves its variables unbound
-            step.children.append(self._failed_condition(part, fenv, plan, depth, visited, first))
+            step.children.append(self._failed_condition(part, fenv, plan, depth, visited, first, siblings))
             if first:
+                if siblings:  # the others, not followed down: what they are and what holds in their place
+                    step.children += [self._failed_condition(p, e, plan, 0, visited) for p, e in failures[n + 1:]
+                                      if p.kind == "pos"]
                 break
         return step
 
@@ -1197,7 +1206,7 @@ class Explainer:
         return text if clingo.Function("given", key) in self.true else None
 
     def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
-                          visited: frozenset[tuple[int, str]], first: bool = False) -> Step:
+                          visited: frozenset[tuple[int, str]], first: bool = False, siblings: bool = False) -> Step:
         lit = part.node
         if part.kind == "pos":
             node = lit.atom.symbol
@@ -1214,7 +1223,7 @@ class Explainer:
                 step.none = self._none(node, env) if pred is not None and pred.role == "derived" else None
                 if depth > 0:
                     grounded = _substitute(node, env)
-                    step.children = self._first_attempt(grounded, depth - 1, visited) if first \
+                    step.children = self._first_attempt(grounded, depth - 1, visited, siblings) if first \
                         else self.why_not(grounded, [], depth - 1, visited)
             return step
         if part.kind == "neg":
@@ -1251,7 +1260,7 @@ class Explainer:
                             and c.sign == ast.Sign.NoSign and not self.candidates(c.atom.symbol, env2):
                         if first:
                             step.children.extend(self._first_attempt(_substitute(c.atom.symbol, env2), depth - 1,
-                                                                     visited))
+                                                                     visited, siblings))
                             if step.children:
                                 break
                             continue
