@@ -315,7 +315,7 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str) -> dict[tupl
     from pyhelpers.explain.explainer import explain_scenario
 
     out: dict[tuple[str, str], str] = {}
-    ex = explain_scenario(checker, scenario, lang)
+    ex = explain_scenario(checker, scenario, lang, lazy=True)  # the derivations the outcomes' arguments reach only
     for item in scenario.income:
         for arg in argument_for(ex, item.id, frozenset({"state_outcome"})):
             line = render.decisive_line(arg, lang)

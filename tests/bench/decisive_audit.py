@@ -69,7 +69,8 @@ def main() -> None:
         total = sum(missing[folder].values())
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(missing[folder].items()))
         print(f"{folder}: {counted[folder]} outcomes, {total} without a decisive line"
-              + (f" ({kinds})" if kinds else "") + f"; {skipped[folder]} scenarios without lines by design or incomplete")
+              + (f" ({kinds})" if kinds else "")
+              + f"; {skipped[folder]} scenarios without lines by design or incomplete")
     if args.list:
         print("\n".join(named))
 
