@@ -290,7 +290,7 @@ class _Projector:
             if line is None:
                 line = lines[("provision", prov)] = Line("provision", prov)
             if owner is not line or prov != own:
-                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+                text = _strip_provision(self._reading(atom), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
             elif self._outcome and self._derived(atom) and (line.rules == [self._first] or (
@@ -316,6 +316,15 @@ class _Projector:
             return
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
+
+    def _reading(self, atom: clingo.Symbol) -> str:
+        """The reading of ``atom`` on a line: an item no article of the corpus governs (``not_encoded`` citing the
+        treaty alone) as `treaty check` says it, never as if the whole treaty were missing."""
+        args = atom.arguments
+        if atom.name == "not_encoded" and len(args) == 3 and args[2].type == clingo.SymbolType.String \
+                and " " not in args[2].string:
+            return word("no_article", self.lang).format(prov=args[2].string, item=render_term(args[1]))
+        return reading(self.ex.logic, atom, self.lang)
 
     def _derived(self, atom: clingo.Symbol) -> bool:
         """A condition a rule derived that reads as a legal fact: a derived predicate of the vocabulary."""
