@@ -56,7 +56,8 @@ def test_every_outcome_has_a_decisive_line(checker: Checker, name: str) -> None:
     scenario = load_file(ROOT / "scenarios" / f"{name}.yaml")
     result = checker.check(scenario)
     lines = decisive_lines(checker, scenario, "en", result)
-    without = [(i.item_id, s.state, s.label) for i in result.items for s in i.states if (i.item_id, s.state) not in lines]
+    without = [(i.item_id, s.state, s.label) for i in result.items for s in i.states
+               if (i.item_id, s.state) not in lines]
     assert without == []
     for case, item, state, words in LINES:
         if case == name:

@@ -216,7 +216,7 @@ _WORDS["pt"]["not_met_figures"] = "{condition}: não se verifica ({figures})"
 _WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
 _WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
 _WORDS["pt-PT"]["not_met_short"] = "requisitos do {prov} não cumpridos: {why}"
-# an item no article of the corpus governs: the treaty cited, as `treaty check` says it (never "<treaty> is not encoded")
+# an item no article of the corpus governs: the treaty cited, as `treaty check` says it (not "<treaty> is not encoded")
 _WORDS["en"]["no_article"] = "no article of {prov} in the corpus governs {item}: not encoded"
 _WORDS["pt"]["no_article"] = "nenhum artigo de {prov} no corpus rege {item}: não codificado"
 # a test that would have given a benefit, considered under the provision that withholds it, and not met
