@@ -529,7 +529,8 @@ TERMS: dict[str, dict[str, str]] = {
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
         "no_special_regime": "sem regime especial", "calendar_fiscal_year": "ano fiscal igual ao ano civil",
         "fiscal_year_start": "início do ano fiscal", "not_above_arm_length": "não acima do valor de mercado",
-        "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
+        "not_an_annuity": "não é anuidade", "not_a_fixed_base": "não é instalação fixa",
+        "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "paid_for_past_employment": "pago por emprego anterior",
         "no_other_place_of_business": "nenhuma outra instalação de negócios",

@@ -266,7 +266,7 @@ def article_document(checker: Checker, treaty: str, article: str) -> dict[str, A
 
 
 # ------------------------------------------------------------------------------------------ rates ---
-def rates_table(checker: Checker, chosen: Sequence[str]) -> RateTable:
+def rates_table(checker: Checker, chosen: Sequence[str], on: str | None = None) -> RateTable:
     """The source State's limits of the treaties ``chosen`` (default: every treaty), an unknown treaty
     refused."""
     from pyhelpers.engine.rates import rate_table
@@ -275,16 +275,16 @@ def rates_table(checker: Checker, chosen: Sequence[str]) -> RateTable:
     for t in chosen:
         if t not in known:
             raise InputError(f"treaty {t!r}: expected one of {', '.join(known)}")
-    return rate_table(checker, tuple(chosen) or None)
+    return rate_table(checker, tuple(chosen) or None, on)
 
 
 def rates_answer(checker: Checker, chosen: Sequence[str], fmt: str, lang: str,
-                 table: RateTable | None = None) -> str | bytes:
-    """``treaty rates``: the table of the treaties ``chosen`` (:func:`rates_table`, unless given as
-    ``table``) in ``fmt`` (:data:`pyhelpers.output.rates.FORMATS`; bytes for xlsx)."""
+                 table: RateTable | None = None, on: str | None = None) -> str | bytes:
+    """``treaty rates``: the table of the treaties ``chosen`` (:func:`rates_table`, each item paid on ``on``,
+    unless given as ``table``) in ``fmt`` (:data:`pyhelpers.output.rates.FORMATS`; bytes for xlsx)."""
     from pyhelpers.output.rates import render as render_rates
 
-    return render_rates(table if table is not None else rates_table(checker, chosen), fmt, lang)
+    return render_rates(table if table is not None else rates_table(checker, chosen, on), fmt, lang)
 
 
 # ----------------------------------------------------------------------------------------- report ---
