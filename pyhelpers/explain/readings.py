@@ -216,6 +216,9 @@ _WORDS["pt"]["not_met_figures"] = "{condition}: não se verifica ({figures})"
 _WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
 _WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
 _WORDS["pt-PT"]["not_met_short"] = "requisitos do {prov} não cumpridos: {why}"
+# an item no article of the corpus governs: the treaty cited, as `treaty check` says it (not "<treaty> is not encoded")
+_WORDS["en"]["no_article"] = "no article of {prov} in the corpus governs {item}: not encoded"
+_WORDS["pt"]["no_article"] = "nenhum artigo de {prov} no corpus rege {item}: não codificado"
 # a test that would have given a benefit, considered under the provision that withholds it, and not met
 _WORDS["en"]["not_applied_test"] = "{prov} considered and not met"
 _WORDS["pt"]["not_applied_test"] = "o {prov} foi examinado e seus requisitos não foram atendidos"
@@ -527,7 +530,8 @@ TERMS: dict[str, dict[str, str]] = {
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
         "no_special_regime": "sem regime especial", "calendar_fiscal_year": "ano fiscal igual ao ano civil",
         "fiscal_year_start": "início do ano fiscal", "not_above_arm_length": "não acima do valor de mercado",
-        "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
+        "not_an_annuity": "não é anuidade", "not_a_fixed_base": "não é instalação fixa",
+        "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "paid_for_past_employment": "pago por emprego anterior",
         "no_other_place_of_business": "nenhuma outra instalação de negócios",
