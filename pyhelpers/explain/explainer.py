@@ -13,7 +13,6 @@ that failed — recursing into failed conditions that other rules could have der
 from __future__ import annotations
 
 import dataclasses
-import heapq
 import operator
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -25,7 +24,7 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from pyhelpers.base import formats
-from pyhelpers.base.terms import symbol_key, symbol_signatures
+from pyhelpers.base.terms import symbol_signatures
 from pyhelpers.engine.program import Logic
 from pyhelpers.engine.provenance import RECONSTRUCTED
 from pyhelpers.engine.query import Query
@@ -482,11 +481,37 @@ def _rule_provision(plan: RulePlan, env: Env) -> str | None:
     return None if plan.info.provision == "(core)" else plan.info.provision
 
 
+class _Lazy(dict[clingo.Symbol, Any]):
+    """A mapping of atoms an explainer fills on demand (:meth:`Explainer._fill`) when one is looked up."""
+
+    def __init__(self, fill: Callable[[clingo.Symbol], None]) -> None:
+        super().__init__()
+        self._fill = fill
+
+    def get(self, key: clingo.Symbol, default: Any = None) -> Any:
+        self._fill(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, clingo.Symbol):
+            self._fill(key)
+        return super().__contains__(key)
+
+    def __getitem__(self, key: clingo.Symbol) -> Any:
+        self._fill(key)
+        return super().__getitem__(key)
+
+
 class Explainer:
     """Derivations and why-not for one solved, instrumented scenario."""
 
     def __init__(self, logic: Logic, symbols: list[clingo.Symbol], lang: str = "en",
-                 instrumented: Instrumented | None = None) -> None:
+                 instrumented: Instrumented | None = None, lazy: bool = False) -> None:
+        """``lazy``: each atom's supports and justification found when first asked for (:meth:`_fill`), with those of
+        every atom its derivations rest on: the same choices as found for every atom at once, for the atoms an
+        argument reaches only (a State's outcome in a scenario whose other conclusions take tens of thousands of rule
+        firings: an ownership ladder's share added digit by digit); ``supports`` and ``just`` then hold the atoms
+        asked for and those below them."""
         self.logic = logic
         self.lang = lang
         self.instr = instrumented or instrument(logic)
@@ -495,13 +520,13 @@ class Explainer:
         self._index: dict[tuple[str, int], list[clingo.Symbol]] = defaultdict(list)
         self._sorted: set[tuple[str, int]] = set()
         self._split: dict[tuple[str, int], list[tuple[clingo.Symbol, list[clingo.Symbol]]]] = {}
-        fired: list[tuple[int, _Ordered, list[clingo.Symbol]]] = []
+        fired: list[tuple[int, _Ordered, clingo.Symbol]] = []
         self.agg_rows: dict[tuple[int, clingo.Symbol, int], list[tuple[int, clingo.Symbol]]] = defaultdict(list)
-        for s, signature in zip(symbols, symbol_signatures(symbols), strict=True):
+        for s, signature in zip(symbols, symbol_signatures(symbols), strict=True):  # names read through clingo's C
             name = signature[0]
             if name == FIRED:
                 rid, binding = s.arguments
-                fired.append((rid.number, _Ordered(binding), binding.arguments))
+                fired.append((rid.number, _Ordered(binding), binding))
             elif name == AGG:
                 rid, g, pos, ei, _terms, loc = s.arguments
                 self.agg_rows[(rid.number, g, pos.number)].append((ei.number, loc))
@@ -509,21 +534,68 @@ class Explainer:
                 self.true.add(s)
                 self._index[signature].append(s)
         self.supports: dict[clingo.Symbol, list[_Support]] = defaultdict(list)
-        # clingo's order of the _fired atoms, comparing few symbols: by rule, then each rule's by their bindings
-        # (compared by ``<`` alone: a tuple's comparison would test ``==`` first, a second call into clingo)
-        of_rule: dict[int, list[tuple[int, _Ordered, list[clingo.Symbol]]]] = defaultdict(list)
-        for f in fired:
-            of_rule[f[0]].append(f)
-        fired = [f for number in sorted(of_rule) for f in sorted(of_rule[number], key=operator.itemgetter(1))]
-        for number, ordered, values in fired:
-            plan = self.instr.plans[number]
-            env = dict(zip(plan.gvars, values, strict=True))
-            sup = self._support(plan, ordered.symbol, env)
-            self.supports[evaluate(plan.head, env)].append(sup)
         self._rank: dict[clingo.Symbol, int] = {}  # the order in which atoms were justified (facts first)
         self._clean: set[clingo.Symbol] = set()  # the atoms justified in the clean passes (facts included)
-        self.just = self._levels()
         self._reconstructed: dict[clingo.Symbol, frozenset[str | None]] = {}
+        # lazy: the firings by head, in clingo's order (each head's first firing: its key), found per predicate
+        self._firings: dict[clingo.Symbol, list[tuple[tuple[int, _Ordered], RulePlan, clingo.Symbol, Env]]] = {}
+        self._filled: set[clingo.Symbol] = set()  # lazy: the atoms whose supports are found
+        self._facts: set[clingo.Symbol] = set()  # lazy: the premises of theirs no rule derived
+        self._fired_by: dict[tuple[str, int], list[tuple[int, _Ordered, clingo.Symbol]]] = defaultdict(list)
+        if lazy:
+            for f in fired:
+                head = self.instr.plans[f[0]].head
+                self._fired_by[(head.name, len(head.arguments))].append(f)
+            self.supports = _Lazy(self._fill)
+            self.just: dict[clingo.Symbol, _Support] = _Lazy(self._fill)
+            return
+        fired.sort(key=lambda f: (f[0], f[1]))  # clingo's order of the _fired atoms, comparing few symbols
+        for number, _ordered, binding in fired:
+            plan = self.instr.plans[number]
+            env = dict(zip(plan.gvars, binding.arguments, strict=True))
+            sup = self._support(plan, binding, env)
+            self.supports[evaluate(plan.head, env)].append(sup)
+        self.just = self._levels()
+
+    def _derived_by_rules(self, atom: clingo.Symbol) -> bool:
+        """Lazy: whether a rule fired for ``atom`` (the firings of its predicate's rules read by head first)."""
+        key = (atom.name, len(atom.arguments))
+        found = self._fired_by.pop(key, None)
+        if found is not None:
+            found.sort(key=lambda f: (f[0], f[1]))
+            for number, ordered, binding in found:
+                plan = self.instr.plans[number]
+                env = dict(zip(plan.gvars, binding.arguments, strict=True))
+                self._firings.setdefault(evaluate(plan.head, env), []).append(((number, ordered), plan, binding, env))
+        return atom in self._firings
+
+    def _fill(self, atom: clingo.Symbol) -> None:
+        """Lazy: the supports of ``atom`` and of every atom they rest on (each option of each premise), then the
+        justifications of them all, chosen as :meth:`_levels` chooses them over every atom (the atoms filled are closed
+        under premises: their choices and the order of their ranks do not depend on the others)."""
+        if atom in self._filled or not self._derived_by_rules(atom):
+            return
+        queue = [atom]
+        facts: set[clingo.Symbol] = set()
+        while queue:
+            a = queue.pop()
+            if a in self._filled:
+                continue
+            if not self._derived_by_rules(a):
+                facts.add(a)
+                continue
+            self._filled.add(a)
+            sups = [self._support(plan, g, env) for _key, plan, g, env in self._firings[a]]
+            dict.__setitem__(self.supports, a, sups)
+            for sup in sups:
+                for options in sup.premises():
+                    queue.extend(options)
+        self._facts |= facts
+        self._rank.clear()
+        self._clean.clear()
+        just = self._levels(sorted(self._filled, key=lambda a: self._firings[a][0][0]), frozenset(self._facts))
+        dict.clear(self.just)
+        dict.update(self.just, just)
 
     @property
     def index(self) -> dict[tuple[str, int], list[clingo.Symbol]]:
@@ -596,7 +668,8 @@ class Explainer:
                 sup.aggs.append((part, [[options[0] for options in el] for el in elements]))
         return sup
 
-    def _levels(self) -> dict[clingo.Symbol, _Support]:
+    def _levels(self, atoms: list[clingo.Symbol] | None = None, facts: frozenset[clingo.Symbol] | None = None
+                ) -> dict[clingo.Symbol, _Support]:
         """Pick for each atom one support whose premises come earlier: acyclic trees under recursion.
 
         A *clean* support first, wherever there is one: an atom is clean when no rule derives it (a
@@ -606,86 +679,57 @@ class Explainer:
         :mod:`pyhelpers.engine.provenance` computes in clingo on the fast path. So an explanation
         shows a reconstructed step exactly where the conclusion has no derivation free of one, as the
         results' ``reconstructed`` flag says. The other atoms get any support whose premises came earlier."""
-        key = symbol_key  # the atoms by their C values inside (a Symbol hashes through a call into clingo)
-        facts = [a for a in self.true if a not in self.supports]
-        level: set[object] = {key(a) for a in facts}
+        level: set[clingo.Symbol] = set(facts) if facts is not None else {
+            a for a in self.true if a not in self.supports}
         just: dict[clingo.Symbol, _Support] = {}
-        justified: set[object] = set()
-        self._rank.update(dict.fromkeys(facts, -1))
-        self._clean.update(facts)
+        self._rank.update(dict.fromkeys(level, -1))
+        self._clean.update(level)
         # The passes over the atoms not yet justified, in order, each atom taking its first support whose
         # premises are all at the level (atoms justified earlier in the same pass included); a support's
         # count of premises with no option at the level yet is kept up to date as atoms join, so that a
         # pass tries only the supports it can choose (the same choices as trying every support each pass).
-        # Each pass is replayed without visiting the atoms it cannot justify: an atom becomes justifiable only
-        # when a support's last premise joins, so a pass takes, in the order of the atoms, those justifiable when
-        # it starts and those that become so at a later position than the atom whose joining made them so (the
-        # others wait for the next pass): the same atoms, in the same order, as a pass over every atom left.
         missing: dict[int, int] = {}
-        waiting: dict[object, list[tuple[int, list[bool], int]]] = defaultdict(list)
-        order = list(self.supports)
-        head_of: dict[int, int] = {}  # each support's atom, by its position in ``order``
-        for n, atom in enumerate(order):
-            for s in self.supports[atom]:
+        waiting: dict[clingo.Symbol, list[tuple[int, list[bool], int]]] = defaultdict(list)
+        pending = list(self.supports) if atoms is None else atoms
+        for atom in pending:
+            for s in dict.__getitem__(self.supports, atom):
                 done: list[bool] = []
                 for k, options in enumerate(s.premises()):
-                    keys = [key(o) for o in options]
-                    met = any(o in level for o in keys)
+                    met = any(o in level for o in options)
                     done.append(met)
                     if not met:
-                        for o in keys:
+                        for o in options:
                             waiting[o].append((id(s), done, k))
                 missing[id(s)] = done.count(False)
-                head_of[id(s)] = n
-        completed: list[int] = []  # the supports whose last premise the atom joining last gave
 
         def joins(atom: clingo.Symbol) -> None:
-            k = key(atom)
-            level.add(k)
-            for sid, done, premise in waiting.pop(k, ()):
-                if not done[premise]:
-                    done[premise] = True
+            level.add(atom)
+            for sid, done, k in waiting.pop(atom, ()):
+                if not done[k]:
+                    done[k] = True
                     missing[sid] -= 1
-                    if missing[sid] == 0:
-                        completed.append(sid)
-
-        def at_level(a: clingo.Symbol) -> bool:
-            return key(a) in level
-
-        def first_ready(atom: clingo.Symbol, clean_only: bool) -> _Support | None:
-            return next((s for s in self.supports[atom]
-                         if missing[id(s)] == 0 and not (clean_only and s.reconstructed)), None)
 
         for clean_only in (True, False):
-            ready = [n for n, a in enumerate(order) if n not in justified and first_ready(a, clean_only) is not None]
-            while ready:  # one pass: the atoms justifiable at its start, by position
-                heapq.heapify(ready)
-                later: set[int] = set()
-                while ready:
-                    at = heapq.heappop(ready)
-                    if at in justified:
-                        continue
-                    atom = order[at]
-                    first = first_ready(atom, clean_only)
-                    chosen = first.choosing(at_level) if first is not None else None
+            changed = True
+            while changed:
+                changed = False
+                left = []
+                for atom in pending:
+                    chosen = None
+                    for s in dict.__getitem__(self.supports, atom):
+                        if missing[id(s)] == 0 and not (clean_only and s.reconstructed):
+                            chosen = s.choosing(level.__contains__)
+                            break
                     if chosen is None:
+                        left.append(atom)
                         continue
                     just[atom] = chosen
-                    justified.add(at)
                     self._rank[atom] = len(self._rank)
                     if clean_only:
                         self._clean.add(atom)
-                    completed.clear()
                     joins(atom)
-                    for sid in completed:
-                        head = head_of[sid]
-                        if head in justified:
-                            continue
-                        if head > at:
-                            heapq.heappush(ready, head)
-                        else:
-                            later.add(head)
-                ready = list(later)
+                    changed = True
+                pending = left
         return just
 
     def support_near(self, atom: clingo.Symbol, context: frozenset[clingo.Symbol]) -> _Support | None:
@@ -1290,13 +1334,13 @@ def _rename(test: Any, aliases: dict[str, Any]) -> Any:
 
 
 def explain_scenario(checker: Checker, scenario: Scenario, lang: str = "en", every_rule: bool = False,
-                     item: str | None = None) -> Explainer:
+                     item: str | None = None, lazy: bool = False) -> Explainer:
     """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only);
     ``every_rule`` keeps the rules that cannot fire, for why-not. Under an amended article, the rules
     are those of the version that decides ``item`` (default: the first item)."""
     chosen = next((i for i in scenario.income if item is None or i.id == item), None)
     versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
-    return explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions)
+    return explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions, lazy)
 
 
 def why_not_goal(checker: Checker, scenario: Scenario, query: Query, lang: str = "en") -> tuple[Step, ...]:
@@ -1322,7 +1366,7 @@ def goal_attempts(checker: Checker, scenario: Scenario, query: Query, lang: str 
 
 
 def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str | None = None,
-                  every_rule: bool = False, versions: tuple[str, ...] = ()) -> Explainer:
+                  every_rule: bool = False, versions: tuple[str, ...] = (), lazy: bool = False) -> Explainer:
     """Solve the instrumented program on ``facts`` and return its explainer. The program is core plus
     ``treaty``'s rules (the whole rule base when ``treaty`` is None), reduced to the rules that can fire
     on these facts (:meth:`Logic.program_for_facts`) unless ``every_rule``: why-not must also show rules
@@ -1332,7 +1376,7 @@ def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str 
     else:
         instr = instrument(logic, treaty, None, versions)
     solved = run_clingo(instr.sliced, facts, shown_only=False, sort=False)  # the explainer orders what it uses
-    return Explainer(logic, solved.symbols, lang, instr)
+    return Explainer(logic, solved.symbols, lang, instr, lazy)
 
 
 def query_matches(explainer: Explainer, pattern: Any, tests: tuple[Any, ...] | list[Any]) -> list[clingo.Symbol]:
