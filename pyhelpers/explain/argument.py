@@ -65,7 +65,8 @@ from pyhelpers.scenario.factpaths import fact_path
 EXCEPTION = "exception_applies"
 CONSIDERED = "considered_not_met"
 UNDETERMINED = "undetermined"
-_OPEN = ("missing", "depends", "requires_judgment")
+BLOCKED = "state_blocked"
+_OPEN = ("missing", "depends", "requires_judgment", "text_open")
 """The findings of an item that leave a State's outcome open (a fact missing, given as unknown, a judgment)."""
 BOOKKEEPING = "bookkeeping"
 GIVEN = "given"
@@ -302,7 +303,7 @@ class _Projector:
             if line is None:
                 line = lines[("provision", prov)] = Line("provision", prov)
             if owner is not line or prov != own:
-                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+                text = _strip_provision(self._reading(atom), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
             elif self._outcome and self._derived(atom) and (line.rules == [self._first] or (
@@ -330,6 +331,15 @@ class _Projector:
             return
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
+
+    def _reading(self, atom: clingo.Symbol) -> str:
+        """The reading of ``atom`` on a line: an item no article of the corpus governs (``not_encoded`` citing the
+        treaty alone) as `treaty check` says it, never as if the whole treaty were missing."""
+        args = atom.arguments
+        if atom.name == "not_encoded" and len(args) == 3 and args[2].type == clingo.SymbolType.String \
+                and " " not in args[2].string:
+            return word("no_article", self.lang).format(prov=args[2].string, item=render_term(args[1]))
+        return reading(self.ex.logic, atom, self.lang)
 
     def _derived(self, atom: clingo.Symbol) -> bool:
         """A condition a rule derived that reads as a legal fact: a derived predicate of the vocabulary."""
@@ -515,7 +525,7 @@ class _Projector:
         ex = self._analyser()
         pattern = ast.Function(_LOC, atom.name, [ast.SymbolicTerm(_LOC, a) for a in atom.arguments], 0)
         try:
-            attempts = ex.why_not(pattern, [], depth=3)
+            attempts = ex.why_not(pattern, [], depth=3, first=True, siblings=True)  # what _none_reason reads
         except Exception:  # an analysis the explainer cannot make: nothing said
             return []
         out: list[str] = []
@@ -539,12 +549,12 @@ class _Projector:
         return [Line("open", a.arguments[3].string, [reading(self.ex.logic, a, self.lang)], decides=True)
                 for a in self._open_findings()]
 
-    def open_facts(self, line: Line) -> None:
+    def open_facts(self, line: Line, among: set[str] | None = None) -> None:
         """For an undetermined outcome argued by ``line`` (the provision that may still decide it): what is open, as
-        facts of the line: the item's findings of a fact missing, unknown or to be judged, those under the line's
-        provision where there are, else all of them."""
+        facts of the line: the item's findings of a fact missing, unknown or to be judged (or of a question the text
+        leaves open), those under the line's provision (or one of ``among``) where there are, else all of them."""
         found = self._open_findings()
-        own = [a for a in found if a.arguments[3].string == line.provision] or found
+        own = [a for a in found if a.arguments[3].string in (among or {line.provision})] or found
         for a in own:
             _add_fact(line, reading(self.ex.logic, a, self.lang), None)
         line.decides = line.decides or bool(own)
@@ -1197,6 +1207,12 @@ def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool 
     atoms = [a for a in atoms if a.name == "state_outcome"] + [a for a in atoms if a.name not in (
         "state_outcome", "max_rate")]
     out = [_argument(proj, sym) for sym in atoms]
+    if "state_outcome" in roots:  # a State whose outcome no rule gives: what leaves it open
+        given = {a.arguments[2] for a in atoms if a.name == "state_outcome"}
+        states = [a.arguments[2] for a in item_roots(ex, item, frozenset({"item_state"}))
+                  if a.arguments[2] not in given]
+        at = sum(1 for a in out if a.state is not None)
+        out[at:at] = [_open_state(proj, st) for st in states]
     if scenario is not None:
         own = (item,) if any(i.id == item for i in scenario.income) else ()  # a person question: none, as check
         for arg in out:
@@ -1227,6 +1243,25 @@ user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].na
     lines[at:at] = proj.considered(lines)
     return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
                     finding=_finding(sym))
+
+
+def _open_state(proj: _Projector, state: clingo.Symbol) -> Argument:
+    """The argument for a State's outcome no rule gives (`treaty check` finds it undetermined, or answers it over the
+    values of the facts left open): argued by what holds of the State's right, the first of: its tax on the item
+    blocked (``state_blocked``: the treaty's application to it open, the item barred), its limit open
+    (``cap_open``), its right to tax (``may_tax``); with what leaves it open, the item's findings of a fact missing,
+    unknown or to be judged, or of a question the text leaves open (under the provisions argued where some are);
+    where no provision's rule argues it, by those findings alone (:meth:`_Projector.open_lines`)."""
+    ex = proj.ex
+    found = [a for name in (BLOCKED, "cap_open", "may_tax") for a in item_roots(ex, proj.item, frozenset({name}))
+             if a.arguments[2] == state]
+    sym = found[0] if found else clingo.Function("item_state", [clingo.String(""), clingo.String(proj.item), state])
+    lines = proj.project(sym) if found else []
+    if not any(ln.kind == "provision" for ln in lines):
+        lines[:0] = proj.open_lines()
+    elif lines[0].kind == "provision" and not lines[0].figures:  # what is open, under the provisions argued
+        proj.open_facts(lines[0], {ln.provision for ln in lines})
+    return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, state.name, UNDETERMINED, sym.name)
 
 
 def finding_named(sym: clingo.Symbol, items: Sequence[str], scenario: Scenario) -> Finding | None:

@@ -1792,6 +1792,8 @@ def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
         else:
             text = state_outcome_text(outcome, item, lang)
         return f"{state_name(arg.state, lang)}: {text}"
+    if arg.finding is not None and arg.finding.kind == "not_needed":  # as `treaty check` reports it (_as_checked)
+        return finding_text(arg.finding, lang)
     if arg.name == "not_encoded" and arg.provision is not None and " " not in arg.provision:
         return label("no_article", lang).format(prov=arg.provision)  # the treaty itself, as `treaty check` says
     return arg.reading + (field_note(arg.finding, lang) if arg.finding is not None else "")
@@ -1891,8 +1893,26 @@ def conclusions(args: list[Argument], item: ItemResult | None, lang: str) -> lis
         shown = (arg.outcome if arg is not None else outcome.outcome if outcome is not None else None)
         out.append(Conclusion(heading, arg, code, shown,
                               [alternative_text(a, lang, provisions=False) for a in options]))
-    out += [Conclusion(argument_heading(a, item, lang), a) for a in args if a.state is None]
+    for a in args:
+        if a.state is None:
+            a = _as_checked(a, item)
+            out.append(Conclusion(argument_heading(a, item, lang), a))
     return out
+
+
+def _as_checked(arg: Argument, item: ItemResult | None) -> Argument:
+    """A finding about a fact the rules asked for (missing, given as unknown) as `treaty check` reports it: where
+    the check found every value of the fact gives the same answer (``not_needed``: a benefit denied whatever the
+    holding), that finding, without the lines that argue why the rules asked for it (the limit the holding would
+    have decided, which the outcome does not rest on); the argument unchanged otherwise."""
+    found = arg.finding
+    if item is None or found is None or found.kind not in ("missing", "depends"):
+        return arg
+    same = next((f for f in item.findings if f.kind == "not_needed" and f.fact == found.fact
+                 and found.provision in f.provision.split("; ")), None)
+    if same is None:
+        return arg
+    return replace(arg, lines=[], finding=replace(same, field=same.field or found.field))
 
 
 def merged(concs: Sequence[Conclusion], lang: str) -> list[Conclusion]:
