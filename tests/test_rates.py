@@ -222,7 +222,7 @@ def cli_table(monkeypatch: pytest.MonkeyPatch, computed: RateTable) -> RateTable
     """The CLI given the session's table (the command's own computation is what the fixture ran)."""
     table = RateTable(computed.date, ("br-pt",), tuple(r for r in computed.rows if r.treaty == "br-pt"),
                       computed.notes)
-    monkeypatch.setattr(engine_rates, "rate_table", lambda checker, treaties=None: table)
+    monkeypatch.setattr(engine_rates, "rate_table", lambda checker, treaties=None, on=None: table)
     return table
 
 
@@ -308,6 +308,29 @@ def test_cli_xlsx(cli_table: RateTable, tmp_path: Path) -> None:
     assert runner.invoke(main, ["rates", "br-pt", "--format", "xlsx", "-o", str(pt), "--lang", "pt"]).exit_code == 0
     assert [c.value for c in openpyxl.load_workbook(pt)["Limites do Estado da fonte"][1]][:2] == \
         ["convenção", "rendimento"]
+
+
+def test_a_table_of_a_day_before_the_dates_of_application_are_settled(checker: Checker) -> None:
+    """`treaty rates --on DATE`: the items paid that day. Before the first year the corpus settles that br-pl
+    applies (its rules: 2027), every row is not encoded, the preamble says why, and a row left not encoded by the
+    dates alone (royalties, whose article the corpus has) is shown, not left out as if its article were missing."""
+    table = rate_table(checker, ("br-pl",), "2025-06-30")
+    assert table.date == "2025-06-30" and table.settled == {"br-pl": (2027, "br-pl")}
+    assert {r.outcome for r in table.rows} == {"not_encoded"}
+    md = out.markdown(table)
+    assert "On 2025-06-30 the dates from which br-pl applies are not settled by the corpus (br-pl: settled from " \
+           "1 January 2027): every item paid then is not encoded." in md
+    assert "| royalty | Brazil | company, individual resident of Poland | — | not encoded: br-pl | br-pl |  |" in md
+    assert "Em 30/06/2025 as datas a partir das quais a convenção br-pl se aplica não estão definidas" in \
+        out.markdown(table, "pt")
+    later = rate_table(checker, ("br-pl",), "2027-01-01")
+    assert "are not settled" not in out.markdown(later)
+    assert {r.limit for r in later.rows if r.income_type == "royalty"} == {"capped 10%", "capped 15%"}
+
+
+def test_cli_refuses_a_day_that_is_no_date() -> None:
+    result = CliRunner().invoke(main, ["rates", "br-pl", "--on", "2025-13-01"])
+    assert result.exit_code == 2 and "--on: expected a date YYYY-MM-DD, found '2025-13-01'" in result.stderr
 
 
 def test_cli_refuses_an_unknown_treaty() -> None:

@@ -189,6 +189,9 @@ def test_rates_answers_what_treaty_rates_prints(client: httpx.Client) -> None:
     assert r.status_code == 422 and r.headers["content-type"] == PROBLEM
     assert "treaty 'br-xx': expected one of" in r.json()["detail"]
     assert client.get("/rates", params={"format": "xlsx"}).status_code == 400
+    r = client.get("/rates", params={"treaty": "br-pl", "format": "markdown", "on": "2025-06-30"})
+    assert r.content == cli("rates", "br-pl", "--format", "markdown", "--on", "2025-06-30")
+    assert client.get("/rates", params={"treaty": "br-pl", "on": "2025-13-01"}).status_code in (400, 422)
 
 
 def test_batch_answers_the_json_lines_of_treaty_batch(client: httpx.Client, tmp_path: Path) -> None:

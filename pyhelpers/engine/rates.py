@@ -83,6 +83,10 @@ class RateTable:
     notes: tuple[str, ...] = ()  # the facts every situation states of its beneficial owner, by kind
     treaty_notes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Of :attr:`notes`, those a treaty's rules read, by treaty (its table's preamble states only them)."""
+    settled: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """The first year from which the corpus settles that a treaty applies, with the provision the rules cite for
+    its dates of application (``application_settled_from``), by treaty: a table of an earlier day is of items
+    the rules leave not encoded for that reason."""
 
 
 @dataclass(frozen=True)
@@ -480,16 +484,23 @@ def _merged(rows: Sequence[RateRow], p: Plan) -> list[RateRow]:
     return [dataclasses.replace(g[0], owner=", ".join(r.owner for r in g)) for g in by_owner.values()]
 
 
-def rate_table(checker: Checker, treaties: Sequence[str] | None = None) -> RateTable:
-    """The rate tables of ``treaties`` (default: every treaty of the rule base)."""
+def rate_table(checker: Checker, treaties: Sequence[str] | None = None, on: str | None = None) -> RateTable:
+    """The rate tables of ``treaties`` (default: every treaty of the rule base), each item paid (and the answers
+    evaluated) on ``on`` (ISO date; default: the day ``logic/core/rate_tables.lp`` gives): a table of the year a
+    tax team files for, where the dates of application decide which rows the treaty covers."""
     p = plan(checker)
+    if on is not None:
+        p = dataclasses.replace(p, date=on)
     chosen = tuple(dict.fromkeys(treaties)) if treaties else catalogue().treaties
     rows = [r for t in chosen for r in _treaty_rows(checker, t, p)]
     stated = [(f"a beneficial owner of kind {kind}: {path} = {value}", path)
               for kind, facts in sorted(p.owner_facts.items()) for path, value in facts]
     by_treaty = {t: tuple(note for note, path in stated if _reads(checker, t, f"persons.<1>.{path}")) for t in chosen}
     notes = tuple(note for note, _ in stated if any(note in by_treaty[t] for t in chosen))
-    return RateTable(p.date, chosen, tuple(_merged(rows, p)), notes, by_treaty)
+    settled = {a.arguments[0].string: (a.arguments[1].number, a.arguments[2].string) for a in checker.static_atoms
+               if a.name == "application_settled_from" and a.arguments[0].type == clingo.SymbolType.String
+               and a.arguments[0].string in chosen}
+    return RateTable(p.date, chosen, tuple(_merged(rows, p)), notes, by_treaty, settled)
 
 
 def _reads(checker: Checker, treaty: str, field_path: str) -> bool:

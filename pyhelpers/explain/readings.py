@@ -223,6 +223,9 @@ _WORDS["pt"]["not_met_figures"] = "a condição de que {condition} não se verif
 _WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
 _WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
 _WORDS["pt-PT"]["not_met_short"] = "requisitos do {prov} não cumpridos: {why}"
+# an item no article of the corpus governs: the treaty cited, as `treaty check` says it (not "<treaty> is not encoded")
+_WORDS["en"]["no_article"] = "no article of {prov} in the corpus governs {item}: not encoded"
+_WORDS["pt"]["no_article"] = "nenhum artigo de {prov} no corpus rege {item}: não codificado"
 # a test that would have given a benefit, considered under the provision that withholds it, and not met
 _WORDS["en"]["not_applied_test"] = "{prov} considered and not met"
 _WORDS["pt"]["not_applied_test"] = "o {prov} foi examinado e seus requisitos não foram atendidos"
@@ -399,6 +402,7 @@ TERMS: dict[str, dict[str, str]] = {
         "holding": "participação", "holding_until": "fim da participação", "capital": "capital",
         "owners": "titulares do capital", "holders_of": "titulares do capital",
         "votes_and_value": "votos e valor da participação", "presence": "presença", "site_period": "duração da obra",
+        "site_end": "fim da obra",
         "place_status": "natureza da instalação", "federal_tax": "imposto federal", "paying_state": "Estado pagador",
         "place_of_business": "instalação de negócios", "agent_person": "pessoa do agente",
         "taxed_at_entity": "tributação na entidade", "members_taxed_directly": "tributação direta dos membros",
@@ -533,7 +537,8 @@ TERMS: dict[str, dict[str, str]] = {
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
         "no_special_regime": "sem regime especial", "calendar_fiscal_year": "ano fiscal igual ao ano civil",
         "fiscal_year_start": "início do ano fiscal", "not_above_arm_length": "não acima do valor de mercado",
-        "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
+        "not_an_annuity": "não é anuidade", "not_a_fixed_base": "não é instalação fixa",
+        "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "paid_for_past_employment": "pago por emprego anterior",
         "no_other_place_of_business": "nenhuma outra instalação de negócios",
@@ -630,6 +635,7 @@ TERMS: dict[str, dict[str, str]] = {
         "holding_until": "end of the holding", "owners": "holders of the capital",
         "holders_of": "holders of the capital",
         "votes_and_value": "votes and value of the holding", "site_period": "duration of the site",
+        "site_end": "last day of the site",
         "place_status": "status of the place of business", "paying_state": "paying State",
         "agent_person": "person acting as the agent", "taxed_at_entity": "taxation at the level of the entity",
         "members_taxed_directly": "direct taxation of the members", "usd_exchange_rate": "US dollar exchange rate",

@@ -8,6 +8,7 @@ traceback unless the environment variable ``TREATY_DEBUG`` is set to 1).
 from __future__ import annotations
 
 import contextlib
+import datetime
 import gc
 import json
 import logging
@@ -680,12 +681,19 @@ def schema() -> None:
               show_default=True, help=f"{FORMAT_HELP} (xlsx needs the xlsx extra)")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="write to this file (required for xlsx unless stdout is redirected)")
+@click.option("--on", "on", metavar="YYYY-MM-DD", default=None,
+              help="the day each item is paid and the answers evaluated (default: the rules' own, in the preamble)")
 @LANG
 @_handle_errors
-def rates(treaty: tuple[str, ...], fmt: str, output: str | None, lang: str) -> None:
+def rates(treaty: tuple[str, ...], fmt: str, output: str | None, on: str | None, lang: str) -> None:
     """The source State's limits per type of income of each TREATY (default: all), computed by deciding
     generated situations on both sides of every threshold the rules test."""
-    out = documents.rates_answer(Checker(), treaty, fmt, lang)
+    if on is not None:
+        try:
+            on = datetime.date.fromisoformat(on).isoformat()
+        except ValueError:
+            raise InputError(f"--on: expected a date YYYY-MM-DD, found {on!r}") from None
+    out = documents.rates_answer(Checker(), treaty, fmt, lang, on=on)
     if output is not None:
         with open(output, "wb") as fh:
             fh.write(out if isinstance(out, bytes) else out.encode("utf-8"))

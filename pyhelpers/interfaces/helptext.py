@@ -107,6 +107,7 @@ HELP: dict[str, dict[str, str]] = {
         "decidindo situações geradas dos dois lados de cada limiar que as regras testam.",
         "--format": "formato da saída (xlsx precisa do extra xlsx)",
         "--output": "grava neste arquivo (obrigatório para xlsx, a menos que a saída padrão seja redirecionada)",
+        "--on": "o dia em que cada rendimento é pago e as respostas avaliadas (padrão: o das regras, no preâmbulo)",
     },
     "ask": {
         "": "Cada resposta a QUERY (por exemplo 'max_rate(\"div-2024\", R)') para o cenário FILE.",
@@ -230,6 +231,8 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
         "": "Os limites do Estado da fonte por tipo de rendimento de cada TREATY (por omissão: todos), calculados "
             "decidindo situações geradas dos dois lados de cada limiar que as regras testam.",
         "--output": "grava neste ficheiro (obrigatório para xlsx, a menos que a saída padrão seja redirecionada)",
+        "--on": "o dia em que cada rendimento é pago e as respostas avaliadas (por omissão: o das regras, no "
+                "preâmbulo)",
     },
     "crosscheck": {
         "": "Executa clingo e SWI-Prolog em cada cenário sob PATHS (por omissão: scenarios/) e indica se concordam.",

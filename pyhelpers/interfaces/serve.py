@@ -27,6 +27,7 @@ uvicorn; its OpenAPI 3 document at ``/openapi.json``).
 
 from __future__ import annotations
 
+import datetime
 import json
 import logging
 import os
@@ -221,12 +222,12 @@ class Engine:
             raise ProblemError(503, str(cause), cause=cause)
         return done.value  # type: ignore[return-value]  # finished: the work's value
 
-    def rate_table(self, chosen: tuple[str, ...]) -> RateTable:
-        """:func:`documents.rates_table` of ``chosen``, computed once (call it under the lock)."""
-        key = tuple(dict.fromkeys(chosen))
+    def rate_table(self, chosen: tuple[str, ...], on: str | None = None) -> RateTable:
+        """:func:`documents.rates_table` of ``chosen`` on the day ``on``, computed once (call it under the lock)."""
+        key = (*dict.fromkeys(chosen), f"on={on}")
         table = self.rate_tables.get(key)
         if table is None:
-            table = documents.rates_table(self.checker, key)
+            table = documents.rates_table(self.checker, tuple(dict.fromkeys(chosen)), on)
             if len(self.rate_tables) >= RATE_TABLES_KEPT:
                 self.rate_tables.pop(next(iter(self.rate_tables)))
             self.rate_tables[key] = table
@@ -631,12 +632,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                                               "treaty)")] = None,
                     fmt: Annotated[Literal["json", "markdown", "csv"], Query(alias="format", description="output "
                                    "format (`--format`; xlsx: the command line)")] = "json",
+                    on: Annotated[datetime.date | None, Query(description="the day each item is paid and the "
+                                                              "answers evaluated (`--on`; default: the rules' own)")]
+                    = None,
                     lang: Lang = "en") -> Response:
         eng = engine()
         chosen = tuple(treaty or ())
+        day = on.isoformat() if on is not None else None
 
         def work() -> str | bytes:
-            return documents.rates_answer(eng.checker, chosen, fmt, languages.normalize(lang), eng.rate_table(chosen))
+            return documents.rates_answer(eng.checker, chosen, fmt, languages.normalize(lang),
+                                          eng.rate_table(chosen, day))
 
         out = await run_in_threadpool(eng.run, work)
         return Response(out if isinstance(out, bytes) else out.encode("utf-8"), media_type=rates_types[fmt])

@@ -67,6 +67,8 @@ _WORDS = {
         "left_out": "Not in the table (not encoded: the corpus's text of {treaty} lacks the article that governs "
                     "them, so none can be cited): {rows}.",
         "left_out_if": "{kind}, if {conditions}",
+        "unsettled": "On {date} the dates from which {treaty} applies are not settled by the corpus ({provision}: "
+                     "settled from 1 January {year}): every item paid then is not encoded. ",
         "left_out_source": "{row}, with {states} as the source State",
         "owner": "{kinds} resident of {state}",
         "always": "—",
@@ -97,6 +99,9 @@ _WORDS = {
         "left_out": "Fora da tabela (não codificado: falta ao texto da convenção {treaty} no corpus o artigo que "
                     "os rege, e nenhum pode ser citado): {rows}.",
         "left_out_if": "{kind}, se {conditions}",
+        "unsettled": "Em {date} as datas a partir das quais a convenção {treaty} se aplica não estão definidas no "
+                     "corpus ({provision}: definidas a partir de 1º de janeiro de {year}): todo rendimento pago nessa "
+                     "data é não codificado. ",
         "left_out_source": "{row}, com {states} como Estado da fonte",
         "owner": "{kinds} residente de {state}",
         "always": "—",
@@ -123,6 +128,9 @@ _WORDS = {
         "notes": "Indicado em todas as situações: {facts}.",
         "left_out": "Fora da tabela (não codificado: falta ao texto da convenção {treaty} no corpus o artigo que "
                     "os rege, e nenhum pode ser citado): {rows}.",
+        "unsettled": "Em {date} as datas a partir das quais a convenção {treaty} se aplica não estão fixadas no "
+                     "corpus ({provision}: fixadas a partir de 1 de Janeiro de {year}): todo o rendimento pago nessa "
+                     "data é não codificado. ",
         "owner_kind": "um beneficiário efetivo do tipo {kind}:",
         "third_state": "um Estado terceiro",
     },
@@ -452,11 +460,24 @@ def _open_limit(limit: str, treaty: str, lang: str) -> str:
     return f"{head}; {wording(_WORDS, lang)['open']}: {'; '.join(opened)}"
 
 
-def _unnamed(row: RateRow) -> bool:
+def _unnamed(row: RateRow, table: RateTable) -> bool:
     """A row the rules leave not encoded naming no article, only the treaty (the corpus does not have the article
     that governs the item): no provision to cite, so it is left out of the tables and said in a note
-    (:func:`left_out_text`)."""
-    return row.outcome == "not_encoded" and bool(row.provisions) and all(" " not in p for p in row.provisions)
+    (:func:`left_out_text`). Not one the treaty's dates of application leave not encoded (the treaty alone is then
+    the provision cited for them, :attr:`RateTable.settled`): the preamble says so (:func:`_unsettled`)."""
+    dates = table.settled.get(row.treaty, (0, ""))[1]
+    return row.outcome == "not_encoded" and bool(row.provisions) and \
+        all(" " not in p and p != dates for p in row.provisions)
+
+
+def _unsettled(table: RateTable, treaty: str, lang: str) -> str:
+    """The preamble's sentence where the table's day is before the first year the corpus settles that ``treaty``
+    applies (:attr:`RateTable.settled`); empty otherwise."""
+    year, provision = table.settled.get(treaty, (0, ""))
+    if not provision or int(table.date[:4]) >= year:
+        return ""
+    return wording(_WORDS, lang)["unsettled"].format(date=formats.date(table.date, lang), treaty=treaty,
+                                                    provision=provision, year=year)
 
 
 def _holdings(table: RateTable, treaty: str) -> bool:
@@ -467,7 +488,7 @@ def _holdings(table: RateTable, treaty: str) -> bool:
 
 def _shown(table: RateTable) -> list[RateRow]:
     """The rows the tables show: every row but those that name no provision (:func:`_unnamed`)."""
-    return [r for r in table.rows if not _unnamed(r)]
+    return [r for r in table.rows if not _unnamed(r, table)]
 
 
 def left_out_text(table: RateTable, treaty: str, lang: str = "en") -> str:
@@ -476,7 +497,7 @@ def left_out_text(table: RateTable, treaty: str, lang: str = "en") -> str:
     words = wording(_WORDS, lang)
     grouped: dict[str, list[str]] = {}
     for r in table.rows:
-        if r.treaty == treaty and _unnamed(r):
+        if r.treaty == treaty and _unnamed(r, table):
             kind = term(r.income_type, lang)
             conditions = _conditions(r, lang)
             text = words["left_out_if"].format(kind=kind, conditions=conditions) if conditions else kind
@@ -519,7 +540,8 @@ def markdown(table: RateTable, lang: str = "en") -> str:
         partner = next((st for st in cat.states.get(treaty, ()) if st != cat.home), "")
         out += [f"### {treaty}: {words['title']} ({_name(partner, lang)})", "",
                 words["intro"].format(date=formats.date(table.date, lang), notes=notes,
-                                      holding=words["holding_end"] if _holdings(table, treaty) else "").rstrip(), "",
+                                      holding=_unsettled(table, treaty, lang)
+                                      + (words["holding_end"] if _holdings(table, treaty) else "")).rstrip(), "",
                 "| " + " | ".join(languages.pick(_COLUMNS, lang)) + " |",
                 "|" + "---|" * len(languages.pick(_COLUMNS, lang))]
         out += ["| " + " | ".join(_escape(c) for c in _cells(r, lang)) + " |" for r in _shown(table)
