@@ -43,9 +43,9 @@ class _Named(ast.Transformer):
 @lru_cache(maxsize=1)
 def finding_facts() -> dict[str, str]:
     """Every fact, note, exception ... the rules write in a finding's head (or in the head of a predicate that
-    says which fact a provision needs, ``{Prov} needs {F}``), with its variables as ids: text → predicate."""
+    says which fact a provision needs, ``{Prov} turns on {F}``), with its variables as ids: text → predicate."""
     logic = load_logic()
-    needs = {p.name for p in logic.vocabulary.values() if "needs {F}" in p.en}
+    needs = {p.name for p in logic.vocabulary.values() if "turns on {F}" in p.en}
     at = {(p.name, p.arity): next(k for k, a in enumerate(p.args) if a.type == "term")
           for p in logic.vocabulary.values() if p.name in _FACTS | _CONSTANTS | needs}
     found: dict[str, str] = {}
@@ -76,7 +76,7 @@ def test_every_finding_the_rules_write_reads_in_words(lang: str) -> None:
 def test_english_words_of_a_finding() -> None:
     assert fact_text("holdings_after_evaluation_date", "en") == "holdings after the evaluation date"
     assert fact_text("holding_until(sg-holdco, br-industria)", "en") == "end of the holding (sg-holdco, br-industria)"
-    assert fact_text("agent_independent(rio)", "en") == "“the agent rio is of independent status: …”"
+    assert fact_text("agent_independent(rio)", "en") == "whether the agent rio is of independent status"
     assert constant_text("interest_arises_in(br)", "en") == "the interest arises in Brazil"
     assert constant_text("no_special_regime(ana)", "en") == "no special regime (ana)"
     assert constant_text("alternative(technical_services, br, 1000)", "en") == \

@@ -72,7 +72,7 @@ def test_an_open_fact_is_shown_by_its_reading_beside_its_path() -> None:
         "depende de caráter preparatório do conjunto das atividades (b), informado como desconhecido (br-ae 5(4)); "
         "informe-o em `places_of_business.b.activities_preparatory_overall`")
     assert render.finding_text(f, "en") == (
-        "depends on “the overall activity of b is preparatory or auxiliary: …”, given as unknown (br-ae 5(4)); "
+        "depends on whether the overall activity of b is preparatory or auxiliary, given as unknown (br-ae 5(4)); "
         "state it in `places_of_business.b.activities_preparatory_overall`")
     missing = replace(f, kind="missing", fact="holding(lusoinvest, alfa)",
                       field="holdings (a record of lusoinvest in alfa)")

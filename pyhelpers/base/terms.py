@@ -245,3 +245,48 @@ def render_term(value: Value | clingo.Symbol) -> str:
     if isinstance(value, Term):
         return f"{value.name}({', '.join(render_term(a) for a in value.args)})" if value.args else value.name
     return str(value)
+
+
+def _signatures_public(symbols: Iterable[clingo.Symbol]) -> list[tuple[str, int]]:
+    return [(sym.name, len(sym.arguments)) for sym in symbols]
+
+
+def _c_signatures() -> Callable[[Iterable[clingo.Symbol]], list[tuple[str, int]]] | None:
+    """:func:`symbol_signatures` through clingo's C functions (as :func:`_c_reader`): each name read once per
+    distinct C string and each arity without a :class:`clingo.Symbol` made per argument. None where clingo has no
+    such functions, or where it does not give :func:`_signatures_public`'s pairs on a probe (another clingo)."""
+    try:
+        from clingo._internal import _ffi, _lib  # type: ignore[attr-defined]
+
+        c_name, c_arguments = _lib.clingo_symbol_name, _lib.clingo_symbol_arguments
+        p_char, p_args, p_size = _ffi.new("char**"), _ffi.new("clingo_symbol_t**"), _ffi.new("size_t*")
+        text, unpack = _ffi.string, _ffi.unpack
+    except (ImportError, AttributeError, TypeError):  # pragma: no cover - another clingo
+        return None
+
+    def read(symbols: Iterable[clingo.Symbol]) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
+        for rep in _c_values(symbols, unpack):
+            if not c_name(rep, p_char) or not c_arguments(rep, p_args, p_size):
+                raise RuntimeError("clingo_symbol_name or clingo_symbol_arguments failed")
+            out.append((text(p_char[0]).decode(), p_size[0]))
+        return out
+
+    probe = [clingo.Function("p", [clingo.String("x"), clingo.Number(-3), clingo.Function("c")]),
+             clingo.Function("q"), clingo.Function("é", [clingo.Function("", [clingo.Number(1)])])]
+    try:
+        if read(probe) != _signatures_public(probe):  # pragma: no cover - another clingo
+            return None
+    except (AttributeError, TypeError, RuntimeError):  # pragma: no cover - another clingo
+        return None
+    return read
+
+
+_SIGNATURES = _c_signatures()
+
+
+def symbol_signatures(symbols: list[clingo.Symbol]) -> list[tuple[str, int]]:
+    """The name and arity of each of ``symbols`` (function symbols: the atoms of an answer set), in their order:
+    through clingo's C functions where :func:`_c_signatures` found them (no Python object per argument), else
+    through the public API."""
+    return _SIGNATURES(symbols) if _SIGNATURES is not None else _signatures_public(symbols)

@@ -1239,7 +1239,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
         not varies and cons.complete) else "depends"
     base_open = any(a.name in ("limit_applies_to", "limit_base_open") for _, a in mine)  # the cap's base is open
     flagged = possibly_relied_on(iid, relies)
-    entitlement = _open_entitlement(result, mine, {f.provision for f in findings if f.kind == "depends"}, grounds)
+    entitlement = _open_entitlement(result, mine, {f.provision for f in findings if f.kind == "depends"}, grounds,
+                                    _where_applies(result, mine, unknowns, cons))
     provisions = result.provisions
     if result.entitlement is None and entitlement is not None and entitlement.status != "open" \
             and any(t in grounds for t, _ in mine):  # granted in every combination, by one paragraph or another
@@ -1552,9 +1553,41 @@ def _deciding_provisions(fact: str, alternatives: Sequence[Alternative], readers
     return tuple(sorted(specific, key=provision_key)) or (treaty,)
 
 
+def _where_applies(result: ItemResult, mine: Sequence[tuple[str, Term]], unknowns: Sequence[OpenFact],
+                   cons: _Consequences) -> Entitlement | None:
+    """The item's entitlement where it is the same wherever the Convention applies to the item and is
+    absent only where it applies to no State's tax (an open fact deciding whether the Convention applies at
+    all, not who may claim its benefits: blind51 a08): one conclusion, holding exactly under some values of
+    the open facts, and every State's outcome ``not_applicable`` under each of the others. None otherwise
+    (or past the deadline)."""
+    if result.entitlement is not None or not cons.complete:
+        return None
+    atoms = [(t, a) for t, a in mine if a.name == "entitlement" and len(a.args) == 5]
+    kinds = {a.args[3].name for _, a in atoms if isinstance(a.args[3], Term)}
+    if not atoms or len(kinds) != 1:
+        return None
+    states = [s.state for s in result.states]
+    for text, _ in atoms:
+        _, exact, outside = _holds_if(text, unknowns, cons)
+        if not exact or not outside:
+            return None
+        for f, v in outside:  # each combination where it does not hold has some fact at such a value
+            others = tuple((f, w) for w in range(len(unknowns[f].values)) if w != v)
+            within = cons.certain_within(others)
+            if within is None or not all(str(clingo.Function("_label", [
+                    clingo.String(SID), clingo.String(result.item_id), clingo.Function(st),
+                    clingo.Function("not_applicable"), clingo.Function("none")])) in within for st in states):
+                return None
+    provisions = {a.args[4] for _, a in atoms if isinstance(a.args[4], str)}
+    return Entitlement(kinds.pop(), tuple(sorted(provisions, key=provision_key)))
+
+
 def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
-                      deciding: Set[str] = frozenset(), grounds: Set[str] = frozenset()) -> Entitlement | None:
-    """The item's entitlement: the certain one, else ``open`` where the entitlement article decides it
+                      deciding: Set[str] = frozenset(), grounds: Set[str] = frozenset(),
+                      where_applies: Entitlement | None = None) -> Entitlement | None:
+    """The item's entitlement: the certain one, else the one it has wherever the Convention applies
+    (``where_applies``: :func:`_where_applies`), else the same status in every combination by one paragraph or
+    another (``grounds``), else ``open`` where the entitlement article decides it
     differently for different values of the open facts: the tests still open (a provision of the denial where
     the benefit is denied, a test considered and not met, that grants it where it is given; a provision that
     denies in some of them and decides an open fact, ``deciding``), else the provisions that decide it in
@@ -1562,6 +1595,8 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
     while a test may grant."""
     if result.entitlement is not None:
         return result.entitlement
+    if where_applies is not None:
+        return where_applies
     provisions = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5}
     if not provisions:
         return None

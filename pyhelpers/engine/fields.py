@@ -45,7 +45,8 @@ def assumption_path(f: Finding, items: Sequence[str], scenario: Scenario) -> str
     (``pension.past_employment``, ``persons.<1>.special_regime``) with ``<1>`` the fact's first argument, a field
     of an income item under the item's index (``income[0].pension.past_employment``), in the details block that
     holds it where the item has one (``income[0].interest.arm_length_amount``); several fields (``a or b``) each
-    so. None where the rules name no field."""
+    so; a field of the scenario's own (``persons.<1>...``, ``places_of_business.<1>...``) as it stands. None where
+    the rules name no field."""
     name, args = fact_parts(f.fact or "")
     template = catalogue().assumption_fields.get((f.provision.split(" ")[0], name))
     if template is None:
@@ -54,7 +55,7 @@ def assumption_path(f: Finding, items: Sequence[str], scenario: Scenario) -> str
     template = template.replace("<1>", first)
     ids = [i.id for i in scenario.income]
     own = first if first in ids else next((i for i in items if i in ids), None)
-    if template.startswith("persons.") or own is None:
+    if template.split(".")[0] in type(scenario).model_fields or own is None:  # a field of the scenario's own
         return template
     k = ids.index(own)
     item = scenario.income[k]

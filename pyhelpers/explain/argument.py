@@ -65,7 +65,8 @@ from pyhelpers.scenario.factpaths import fact_path
 EXCEPTION = "exception_applies"
 CONSIDERED = "considered_not_met"
 UNDETERMINED = "undetermined"
-_OPEN = ("missing", "depends", "requires_judgment")
+BLOCKED = "state_blocked"
+_OPEN = ("missing", "depends", "requires_judgment", "text_open")
 """The findings of an item that leave a State's outcome open (a fact missing, given as unknown, a judgment)."""
 BOOKKEEPING = "bookkeeping"
 GIVEN = "given"
@@ -94,6 +95,11 @@ class Line:
     """For the first line of a State's outcome: the legal facts its rule rests on that are argued on lines of their
     own (derived under another provision: "the royalties arise in Brazil and their beneficial owner is a resident of
     Portugal" under the cap's paragraph), which `treaty check` shows where the line has no figures of its own."""
+    findings: dict[str, str] = field(default_factory=dict)
+    """Of those grounds, the ones argued under a provision of another article (a place of business that is not a
+    permanent establishment by an exclusion of the article on permanent establishments, under the business profits
+    article's line), each with that provision: `treaty check` states them with that provision's facts, the finding
+    the outcome turns on and its reason."""
 
     @property
     def reading(self) -> str:
@@ -169,6 +175,14 @@ def _strip_provision(text: str, prov: str, lang: str) -> str:
     tail, head = f" ({shown})", f"{shown}: "
     text = text[: -len(tail)] if text.endswith(tail) else text
     return text[len(head):] if text.startswith(head) else text
+
+
+def _siblings(one: str, other: str) -> bool:
+    """Two letters (or items) of one paragraph: ``br-sg 10(2)(a)`` and ``br-sg 10(2)(b)``, the treaty's own
+    alternatives; not two paragraphs of an article (``10(2)`` and ``10(5)``)."""
+    head_one, _, own = one.rpartition("(")
+    head_other, _, _ = other.rpartition("(")
+    return bool(own) and "(" in head_one and head_one == head_other and one != other
 
 
 def _specific(prov: str) -> bool:
@@ -277,7 +291,7 @@ class _Projector:
         if sup is None:
             return
         pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
-        argued = pred is None or pred.argued
+        argued = pred is None or (pred.argued and pred.role != "question")  # a question put is no legal fact: its
         prov = None if BOOKKEEPING in sup.plan.info.flags or not argued else _rule_provision(sup.plan, sup.env)
         cur = owner
         own = prov
@@ -289,7 +303,7 @@ class _Projector:
             if line is None:
                 line = lines[("provision", prov)] = Line("provision", prov)
             if owner is not line or prov != own:
-                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+                text = _strip_provision(self._reading(atom), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
             elif self._outcome and self._derived(atom) and (line.rules == [self._first] or (
@@ -306,6 +320,8 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in owner.grounds and not _cites_provision(text):
                     owner.grounds.append(text)
+                if prov.partition("(")[0] != owner.provision.partition("(")[0] and text not in owner.findings:
+                    owner.findings[text] = prov  # a finding of another article the conclusion rests on
             cur = line
             if self._first is None:
                 self._first = sup.plan.info.rule_id
@@ -315,6 +331,15 @@ class _Projector:
             return
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
+
+    def _reading(self, atom: clingo.Symbol) -> str:
+        """The reading of ``atom`` on a line: an item no article of the corpus governs (``not_encoded`` citing the
+        treaty alone) as `treaty check` says it, never as if the whole treaty were missing."""
+        args = atom.arguments
+        if atom.name == "not_encoded" and len(args) == 3 and args[2].type == clingo.SymbolType.String \
+                and " " not in args[2].string:
+            return word("no_article", self.lang).format(prov=args[2].string, item=render_term(args[1]))
+        return reading(self.ex.logic, atom, self.lang)
 
     def _derived(self, atom: clingo.Symbol) -> bool:
         """A condition a rule derived that reads as a legal fact: a derived predicate of the vocabulary."""
@@ -500,7 +525,7 @@ class _Projector:
         ex = self._analyser()
         pattern = ast.Function(_LOC, atom.name, [ast.SymbolicTerm(_LOC, a) for a in atom.arguments], 0)
         try:
-            attempts = ex.why_not(pattern, [], depth=3)
+            attempts = ex.why_not(pattern, [], depth=3, first=True, siblings=True)  # what _none_reason reads
         except Exception:  # an analysis the explainer cannot make: nothing said
             return []
         out: list[str] = []
@@ -524,12 +549,12 @@ class _Projector:
         return [Line("open", a.arguments[3].string, [reading(self.ex.logic, a, self.lang)], decides=True)
                 for a in self._open_findings()]
 
-    def open_facts(self, line: Line) -> None:
+    def open_facts(self, line: Line, among: set[str] | None = None) -> None:
         """For an undetermined outcome argued by ``line`` (the provision that may still decide it): what is open, as
-        facts of the line: the item's findings of a fact missing, unknown or to be judged, those under the line's
-        provision where there are, else all of them."""
+        facts of the line: the item's findings of a fact missing, unknown or to be judged (or of a question the text
+        leaves open), those under the line's provision (or one of ``among``) where there are, else all of them."""
         found = self._open_findings()
-        own = [a for a in found if a.arguments[3].string == line.provision] or found
+        own = [a for a in found if a.arguments[3].string in (among or {line.provision})] or found
         for a in own:
             _add_fact(line, reading(self.ex.logic, a, self.lang), None)
         line.decides = line.decides or bool(own)
@@ -578,15 +603,26 @@ class _Projector:
                 continue
             for step in (c for a in attempts for c in _candidates(a)):
                 other = step.provision
-                if other is None or other in held or other.partition("(")[0] != article or not _figures_failed(step):
+                if other is None or other in held or other.partition("(")[0] != article:
                     continue
-                facts = self.failure(step)
+                if _figures_failed(step):
+                    facts = self.failure(step)
+                    unmet = self._unmet(step)
+                elif _siblings(other, prov):  # a letter of the same paragraph failed on a fact, not a figure
+                    why = self._qualitative(step)
+                    if why is None:
+                        continue
+                    facts, unmet = [why], None
+                else:
+                    continue
                 text = word("not_applied", self.lang).format(
                     prov=provision_text(other, self.lang), exception=_strip_provision(step.reading, other, self.lang))
                 line = Line("not_met", other, [text], facts[:-1],
                             rules=[step.rule_id] if step.rule_id else [])
                 if facts and not _relate(line, facts[-1], self.lang):
-                    line.facts.append(facts[-1])
+                    # a comparison no fact of the line carries: with the condition it tests ("25% of the capital is
+                    # held throughout 365 days ...: not met (364 days < 365 days)"), never the bare figures
+                    line.facts.append(facts[-1] if unmet is None else unmet)
                 if not any((ln.provision, ln.readings) == (line.provision, line.readings) for ln in out):
                     out.append(line)
         return out
@@ -652,7 +688,7 @@ class _Projector:
     def _date_step(self, atom: clingo.Symbol) -> bool:
         """Whether ``atom`` is a step of date arithmetic: a date the date module computed from another by a
         number of months ("M months before the date of the item is D"), which the rule does not test
-        itself. The date it gives is shown where a rule tests it (as a bound: "not later than D"); the
+        itself. The date it gives is shown where a rule tests it (as a bound: "on or before D"); the
         step is left out of the argument (``--full`` shows it)."""
         pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
         types = {spec.type for spec in pred.args} if pred is not None and pred.role == "input" else set()
@@ -715,7 +751,8 @@ class _Projector:
             bound = bound_text(COMPARISONS[op][1], self.ex._render_side(other, sup.env, typ), self.lang)
             value = self.ex._render_side(side, sup.env, typ)
             if typ == "date" and text.count(value) == 1 and not text.endswith(value):
-                return text.replace(value, f"{value} ({bound})"), ""  # a date amid the sentence: its bound by it
+                return text.replace(value, word("date_required", self.lang).format(value=value, bound=bound)), ""
+                # a date amid the sentence: the bound the rule requires of it beside it
             return text, bound
         return None
 
@@ -876,7 +913,7 @@ class _Projector:
     def _unmet(self, attempt: Step) -> str | None:
         """Where the first failed condition of ``attempt``, followed down, is a threshold not met: the condition
         of the rule that compares it, with the comparison that holds instead ("the public funding of X is more
-        than half: not met (50% ≤ 50%)"), never the bare comparison; None otherwise."""
+        than half", not met: 50% ≤ 50%), never the bare comparison; None otherwise."""
         step, parent = attempt, None
         while step.children:
             parent, step = step, step.children[0]
@@ -886,6 +923,45 @@ class _Projector:
         if parent.provision:
             condition = _strip_provision(condition, parent.provision, self.lang)
         return word("not_met_figures", self.lang).format(condition=condition, figures=step.held)
+
+    def _qualitative(self, attempt: Step) -> str | None:
+        """Why a letter of the outcome's own paragraph failed where no figure did (the beneficial owner is not a
+        company, a partnership is excluded): the fact that holds in place of the one its first failed condition,
+        followed down, asks for ("mei-ling is an individual, not a company"; :meth:`_value_instead`), else the
+        fact stated in the positive by the failed condition's ``none`` reading; None where neither is found (a fact
+        not given: the findings name it; a negated condition that holds: the letter that gives the outcome, such as
+        the reduced rate that bars the general one, is no alternative more favourable)."""
+        return self._value_instead(attempt) or _none_reason(attempt)
+
+    def _value_instead(self, attempt: Step) -> str | None:
+        """Where the first failed condition of ``attempt``, followed down, is a fact of the scenario no fact matches
+        for one value (a kind, a yes or no: ``person(S, P, company)``) while the scenario states it with another
+        (``person(S, P, individual)``): that fact, with the value asked for ("mei-ling is an individual, not a
+        company"); for a yes or no, the fact alone ("X is a partnership"); None otherwise."""
+        leaf = attempt
+        while leaf.children:
+            leaf = leaf.children[0]
+        sym = leaf.ground
+        if leaf.kind != "unknown" or sym is None:
+            return None
+        pred = self.ex.logic.predicate(sym.name, len(sym.arguments))
+        if pred is None or pred.role != "input" or self._about_item(sym):
+            return None  # a kind of the item itself (branch profits, not a dividend): another article's, no test failed
+        out: list[str] = []
+        for i, spec in enumerate(pred.args):
+            value = sym.arguments[i]
+            if spec.type != "term" or value.type != clingo.SymbolType.Function or value.arguments:
+                continue
+            instead = [a for a in self.ex.index.get((sym.name, len(sym.arguments)), []) if a.arguments[i] != value
+                       and all(a.arguments[k] == sym.arguments[k] for k in range(len(sym.arguments)) if k != i)]
+            for held in instead:
+                text = reading(self.ex.logic, held, self.lang)
+                if value.name in ("yes", "no"):
+                    out.append(text)
+                    continue
+                tail = _tail(text, reading(self.ex.logic, sym, self.lang))
+                out.append(word("not_instead", self.lang).format(fact=text, instead=tail) if tail else text)
+        return "; ".join(dict.fromkeys(out)) or None
 
     def reason(self, attempt: Step) -> str | None:
         """Why a rule's best attempt failed, in one line: the facts its rule compared where its first failed
@@ -984,7 +1060,7 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{2}/\d{2}/\d{4}|\d{2}-\d{2}-\d{4}")
 
 
 def bound_text(op: str, value: str, lang: str) -> str:
-    """A fact's bound: ``≥ 25%``; a date's in words (``not earlier than 2021-01-15``, ``não anterior a
+    """A fact's bound: ``≥ 25%``; a date's in words (``on or after 2021-01-15``, ``não anterior a
     15/01/2021``), as a reader writes a date compared with another."""
     return f"{word('date_' + op, lang)} {value}" if _DATE.fullmatch(value) else f"{op} {value}"
 
@@ -1101,13 +1177,17 @@ _PREPOSITIONS = frozenset({"in", "of", "from", "to", "by", "at", "em", "de", "a"
 
 
 def _leaf_reason(step: Step, lang: str) -> str | None:
-    """The first failed condition, followed down through the conditions no rule derived."""
+    """The first failed condition, followed down through the conditions no rule derived; a negated one by what
+    holds in its place, in the positive (the engine's negation is no reason a reader is given)."""
     while step.children:
         step = step.children[0]
     if step.kind == "failed" and not step.children and step.reading.startswith("#"):
         return None
     if step.held is not None:  # a threshold not met: the comparison that holds instead
         return step.held
+    negation = word("not", lang) + ": "
+    if step.kind == "failed" and step.reading.startswith(negation):  # a negated condition that failed: what holds
+        return step.reading[len(negation):]                          # (never "it is not the case that: ...")
     if step.kind == "unknown" and step.note:
         for key in ("not_given", "no_rule", "no_value"):
             if step.note == word(key, lang):
@@ -1132,6 +1212,12 @@ def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool 
     atoms = [a for a in atoms if a.name == "state_outcome"] + [a for a in atoms if a.name not in (
         "state_outcome", "max_rate")]
     out = [_argument(proj, sym) for sym in atoms]
+    if "state_outcome" in roots:  # a State whose outcome no rule gives: what leaves it open
+        given = {a.arguments[2] for a in atoms if a.name == "state_outcome"}
+        states = [a.arguments[2] for a in item_roots(ex, item, frozenset({"item_state"}))
+                  if a.arguments[2] not in given]
+        at = sum(1 for a in out if a.state is not None)
+        out[at:at] = [_open_state(proj, st) for st in states]
     if scenario is not None:
         own = (item,) if any(i.id == item for i in scenario.income) else ()  # a person question: none, as check
         for arg in out:
@@ -1162,6 +1248,25 @@ user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].na
     lines[at:at] = proj.considered(lines)
     return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
                     finding=_finding(sym))
+
+
+def _open_state(proj: _Projector, state: clingo.Symbol) -> Argument:
+    """The argument for a State's outcome no rule gives (`treaty check` finds it undetermined, or answers it over the
+    values of the facts left open): argued by what holds of the State's right, the first of: its tax on the item
+    blocked (``state_blocked``: the treaty's application to it open, the item barred), its limit open
+    (``cap_open``), its right to tax (``may_tax``); with what leaves it open, the item's findings of a fact missing,
+    unknown or to be judged, or of a question the text leaves open (under the provisions argued where some are);
+    where no provision's rule argues it, by those findings alone (:meth:`_Projector.open_lines`)."""
+    ex = proj.ex
+    found = [a for name in (BLOCKED, "cap_open", "may_tax") for a in item_roots(ex, proj.item, frozenset({name}))
+             if a.arguments[2] == state]
+    sym = found[0] if found else clingo.Function("item_state", [clingo.String(""), clingo.String(proj.item), state])
+    lines = proj.project(sym) if found else []
+    if not any(ln.kind == "provision" for ln in lines):
+        lines[:0] = proj.open_lines()
+    elif lines[0].kind == "provision" and not lines[0].figures:  # what is open, under the provisions argued
+        proj.open_facts(lines[0], {ln.provision for ln in lines})
+    return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, state.name, UNDETERMINED, sym.name)
 
 
 def finding_named(sym: clingo.Symbol, items: Sequence[str], scenario: Scenario) -> Finding | None:

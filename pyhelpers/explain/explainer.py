@@ -24,6 +24,7 @@ from clingo import ast
 from clingo.ast import ASTType
 
 from pyhelpers.base import formats
+from pyhelpers.base.terms import symbol_signatures
 from pyhelpers.engine.program import Logic
 from pyhelpers.engine.provenance import RECONSTRUCTED
 from pyhelpers.engine.query import Query
@@ -480,11 +481,37 @@ def _rule_provision(plan: RulePlan, env: Env) -> str | None:
     return None if plan.info.provision == "(core)" else plan.info.provision
 
 
+class _Lazy(dict[clingo.Symbol, Any]):
+    """A mapping of atoms an explainer fills on demand (:meth:`Explainer._fill`) when one is looked up."""
+
+    def __init__(self, fill: Callable[[clingo.Symbol], None]) -> None:
+        super().__init__()
+        self._fill = fill
+
+    def get(self, key: clingo.Symbol, default: Any = None) -> Any:
+        self._fill(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, clingo.Symbol):
+            self._fill(key)
+        return super().__contains__(key)
+
+    def __getitem__(self, key: clingo.Symbol) -> Any:
+        self._fill(key)
+        return super().__getitem__(key)
+
+
 class Explainer:
     """Derivations and why-not for one solved, instrumented scenario."""
 
     def __init__(self, logic: Logic, symbols: list[clingo.Symbol], lang: str = "en",
-                 instrumented: Instrumented | None = None) -> None:
+                 instrumented: Instrumented | None = None, lazy: bool = False) -> None:
+        """``lazy``: each atom's supports and justification found when first asked for (:meth:`_fill`), with those of
+        every atom its derivations rest on: the same choices as found for every atom at once, for the atoms an
+        argument reaches only (a State's outcome in a scenario whose other conclusions take tens of thousands of rule
+        firings: an ownership ladder's share added digit by digit); ``supports`` and ``just`` then hold the atoms
+        asked for and those below them."""
         self.logic = logic
         self.lang = lang
         self.instr = instrumented or instrument(logic)
@@ -493,30 +520,82 @@ class Explainer:
         self._index: dict[tuple[str, int], list[clingo.Symbol]] = defaultdict(list)
         self._sorted: set[tuple[str, int]] = set()
         self._split: dict[tuple[str, int], list[tuple[clingo.Symbol, list[clingo.Symbol]]]] = {}
-        fired: list[tuple[int, _Ordered, list[clingo.Symbol]]] = []
+        fired: list[tuple[int, _Ordered, clingo.Symbol]] = []
         self.agg_rows: dict[tuple[int, clingo.Symbol, int], list[tuple[int, clingo.Symbol]]] = defaultdict(list)
-        for s in symbols:
-            name = s.name
+        for s, signature in zip(symbols, symbol_signatures(symbols), strict=True):  # names read through clingo's C
+            name = signature[0]
             if name == FIRED:
                 rid, binding = s.arguments
-                fired.append((rid.number, _Ordered(binding), binding.arguments))
+                fired.append((rid.number, _Ordered(binding), binding))
             elif name == AGG:
                 rid, g, pos, ei, _terms, loc = s.arguments
                 self.agg_rows[(rid.number, g, pos.number)].append((ei.number, loc))
             else:
                 self.true.add(s)
-                self._index[(name, len(s.arguments))].append(s)
+                self._index[signature].append(s)
         self.supports: dict[clingo.Symbol, list[_Support]] = defaultdict(list)
-        fired.sort(key=lambda f: (f[0], f[1]))  # clingo's order of the _fired atoms, comparing few symbols
-        for number, ordered, values in fired:
-            plan = self.instr.plans[number]
-            env = dict(zip(plan.gvars, values, strict=True))
-            sup = self._support(plan, ordered.symbol, env)
-            self.supports[evaluate(plan.head, env)].append(sup)
         self._rank: dict[clingo.Symbol, int] = {}  # the order in which atoms were justified (facts first)
         self._clean: set[clingo.Symbol] = set()  # the atoms justified in the clean passes (facts included)
-        self.just = self._levels()
         self._reconstructed: dict[clingo.Symbol, frozenset[str | None]] = {}
+        # lazy: the firings by head, in clingo's order (each head's first firing: its key), found per predicate
+        self._firings: dict[clingo.Symbol, list[tuple[tuple[int, _Ordered], RulePlan, clingo.Symbol, Env]]] = {}
+        self._filled: set[clingo.Symbol] = set()  # lazy: the atoms whose supports are found
+        self._facts: set[clingo.Symbol] = set()  # lazy: the premises of theirs no rule derived
+        self._fired_by: dict[tuple[str, int], list[tuple[int, _Ordered, clingo.Symbol]]] = defaultdict(list)
+        if lazy:
+            for f in fired:
+                head = self.instr.plans[f[0]].head
+                self._fired_by[(head.name, len(head.arguments))].append(f)
+            self.supports = _Lazy(self._fill)
+            self.just: dict[clingo.Symbol, _Support] = _Lazy(self._fill)
+            return
+        fired.sort(key=lambda f: (f[0], f[1]))  # clingo's order of the _fired atoms, comparing few symbols
+        for number, _ordered, binding in fired:
+            plan = self.instr.plans[number]
+            env = dict(zip(plan.gvars, binding.arguments, strict=True))
+            sup = self._support(plan, binding, env)
+            self.supports[evaluate(plan.head, env)].append(sup)
+        self.just = self._levels()
+
+    def _derived_by_rules(self, atom: clingo.Symbol) -> bool:
+        """Lazy: whether a rule fired for ``atom`` (the firings of its predicate's rules read by head first)."""
+        key = (atom.name, len(atom.arguments))
+        found = self._fired_by.pop(key, None)
+        if found is not None:
+            found.sort(key=lambda f: (f[0], f[1]))
+            for number, ordered, binding in found:
+                plan = self.instr.plans[number]
+                env = dict(zip(plan.gvars, binding.arguments, strict=True))
+                self._firings.setdefault(evaluate(plan.head, env), []).append(((number, ordered), plan, binding, env))
+        return atom in self._firings
+
+    def _fill(self, atom: clingo.Symbol) -> None:
+        """Lazy: the supports of ``atom`` and of every atom they rest on (each option of each premise), then the
+        justifications of them all, chosen as :meth:`_levels` chooses them over every atom (the atoms filled are closed
+        under premises: their choices and the order of their ranks do not depend on the others)."""
+        if atom in self._filled or not self._derived_by_rules(atom):
+            return
+        queue = [atom]
+        facts: set[clingo.Symbol] = set()
+        while queue:
+            a = queue.pop()
+            if a in self._filled:
+                continue
+            if not self._derived_by_rules(a):
+                facts.add(a)
+                continue
+            self._filled.add(a)
+            sups = [self._support(plan, g, env) for _key, plan, g, env in self._firings[a]]
+            dict.__setitem__(self.supports, a, sups)
+            for sup in sups:
+                for options in sup.premises():
+                    queue.extend(options)
+        self._facts |= facts
+        self._rank.clear()
+        self._clean.clear()
+        just = self._levels(sorted(self._filled, key=lambda a: self._firings[a][0][0]), frozenset(self._facts))
+        dict.clear(self.just)
+        dict.update(self.just, just)
 
     @property
     def index(self) -> dict[tuple[str, int], list[clingo.Symbol]]:
@@ -589,7 +668,8 @@ class Explainer:
                 sup.aggs.append((part, [[options[0] for options in el] for el in elements]))
         return sup
 
-    def _levels(self) -> dict[clingo.Symbol, _Support]:
+    def _levels(self, atoms: list[clingo.Symbol] | None = None, facts: frozenset[clingo.Symbol] | None = None
+                ) -> dict[clingo.Symbol, _Support]:
         """Pick for each atom one support whose premises come earlier: acyclic trees under recursion.
 
         A *clean* support first, wherever there is one: an atom is clean when no rule derives it (a
@@ -599,7 +679,8 @@ class Explainer:
         :mod:`pyhelpers.engine.provenance` computes in clingo on the fast path. So an explanation
         shows a reconstructed step exactly where the conclusion has no derivation free of one, as the
         results' ``reconstructed`` flag says. The other atoms get any support whose premises came earlier."""
-        level: set[clingo.Symbol] = {a for a in self.true if a not in self.supports}
+        level: set[clingo.Symbol] = set(facts) if facts is not None else {
+            a for a in self.true if a not in self.supports}
         just: dict[clingo.Symbol, _Support] = {}
         self._rank.update(dict.fromkeys(level, -1))
         self._clean.update(level)
@@ -609,8 +690,9 @@ class Explainer:
         # pass tries only the supports it can choose (the same choices as trying every support each pass).
         missing: dict[int, int] = {}
         waiting: dict[clingo.Symbol, list[tuple[int, list[bool], int]]] = defaultdict(list)
-        for sups in self.supports.values():
-            for s in sups:
+        pending = list(self.supports) if atoms is None else atoms
+        for atom in pending:
+            for s in dict.__getitem__(self.supports, atom):
                 done: list[bool] = []
                 for k, options in enumerate(s.premises()):
                     met = any(o in level for o in options)
@@ -627,7 +709,6 @@ class Explainer:
                     done[k] = True
                     missing[sid] -= 1
 
-        pending = list(self.supports)
         for clean_only in (True, False):
             changed = True
             while changed:
@@ -635,7 +716,7 @@ class Explainer:
                 left = []
                 for atom in pending:
                     chosen = None
-                    for s in self.supports[atom]:
+                    for s in dict.__getitem__(self.supports, atom):
                         if missing[id(s)] == 0 and not (clean_only and s.reconstructed):
                             chosen = s.choosing(level.__contains__)
                             break
@@ -836,9 +917,14 @@ class Explainer:
             left, right = (self._proportion_side(t, env, plan) for t in (cmp.term, guards[0].term))
             return [f"{left} {COMPARISONS[_NEGATE[guards[0].comparison]][1]} {right}"]
         sides = (cmp.term, guards[0].term) if len(guards) == 1 else ()
-        if not sides or not all(_bound(t, env) and t.ast_type in _PLAIN for t in sides):
-            return []  # a chain, or a side computed from others (a date moved by days: no single figure)
-        types = sorted({plan.var_types.get(n, "int") for side in sides for n in variables(side)})
+        if not sides or not all(_bound(t, env) and (t.ast_type in _PLAIN or term_type(t, plan) == "days")
+                                for t in sides):
+            return []  # a chain, or a side computed from others (a date moved by days: no single figure); a
+            # duration computed from two dates (``T - F + 1``: "364 days") is one figure
+        if any(t.ast_type not in _PLAIN for t in sides):
+            types = sorted({term_type(t, plan) for t in sides})
+        else:
+            types = sorted({plan.var_types.get(n, "int") for side in sides for n in variables(side)})
         if set(types) & {"id", "state", "prov", "term"}:
             return []
         typ = next((t for t in types if t != "int"), "int")
@@ -915,13 +1001,17 @@ class Explainer:
 
     # -------------------------------------------------------------------------------- why not ---
     def why_not(self, pattern: Any, tests: list[Any], depth: int = 6,
-                visited: frozenset[tuple[int, str]] = frozenset(), first: bool = False) -> list[Step]:
+                visited: frozenset[tuple[int, str]] = frozenset(), first: bool = False,
+                siblings: bool = False) -> list[Step]:
         """Each rule that could derive an atom matching ``pattern`` (with extra comparison ``tests``
         over the pattern's variables), with the conditions that failed in its best partial grounding.
 
         With ``first``, each attempt's first failed condition only, followed down the same way (below it, the
         first attempt only): the chain of first children that a reader of an attempt's first failed condition
-        walks (:func:`~pyhelpers.explain.argument._figures_failed`), each step as the whole analysis gives it."""
+        walks (:func:`~pyhelpers.explain.argument._figures_failed`), each step as the whole analysis gives it.
+        With ``siblings`` too, each attempt's other failed positive conditions follow its first, not followed down
+        (their kind and what holds in their place, ``none``, as the whole analysis gives them: what
+        :func:`~pyhelpers.explain.argument._none_reason` reads beside the chain)."""
         out = []
         for plan in self.rule_source.rules_for(pattern.name, len(pattern.arguments)):
             key = (plan.info.index, str(pattern))
@@ -933,12 +1023,13 @@ class Explainer:
                 continue
             env, aliases = matched
             extra = [_rename(t, aliases) for t in tests]
-            attempt = self._best_attempt(plan, env, extra, depth, seen, first)
+            attempt = self._best_attempt(plan, env, extra, depth, seen, first, siblings)
             if attempt is not None:
                 out.append(attempt)
         return out
 
-    def _first_attempt(self, pattern: Any, depth: int, visited: frozenset[tuple[int, str]]) -> list[Step]:
+    def _first_attempt(self, pattern: Any, depth: int, visited: frozenset[tuple[int, str]],
+                       siblings: bool = False) -> list[Step]:
         """The first attempt of :meth:`why_not` (``first``), as a list of at most one step."""
         for plan in self.rule_source.rules_for(pattern.name, len(pattern.arguments)):
             key = (plan.info.index, str(pattern))
@@ -947,7 +1038,7 @@ class Explainer:
             matched = self._head_env(plan, pattern)
             if matched is None:
                 continue
-            attempt = self._best_attempt(plan, matched[0], [], depth, visited | {key}, True)
+            attempt = self._best_attempt(plan, matched[0], [], depth, visited | {key}, True, siblings)
             if attempt is not None:
                 return [attempt]
         return []
@@ -973,7 +1064,8 @@ class Explainer:
         return env, aliases
 
     def _best_attempt(self, plan: RulePlan, env: Env, extra: list[Any], depth: int,
-                      visited: frozenset[tuple[int, str]], first: bool = False) -> Step | None:
+                      visited: frozenset[tuple[int, str]], first: bool = False, siblings: bool = False
+                      ) -> Step | None:
         parts = _search_order(plan)
         parts += [BodyPart("cmp", ast.Literal(LOC, ast.Sign.NoSign, t), -1, t) for t in extra]
         results: list[tuple[list[tuple[BodyPart, Env]], Env]] = []
@@ -990,11 +1082,14 @@ class Explainer:
         missed = [part for part, _fenv in failures]
         met = (_ground(p.atom, final_env) for p in parts if p.kind == "pos" and not any(p is m for m in missed))
         step.held_atoms = tuple(a for a in met if a is not None)
-        for part, fenv in failures:
+        for n, (part, fenv) in enumerate(failures):
             if part.kind in ("cmp", "neg") and not _bound(part.node, fenv):
                 continue  # not evaluable: a failed positive condition above leaves its variables unbound
-            step.children.append(self._failed_condition(part, fenv, plan, depth, visited, first))
+            step.children.append(self._failed_condition(part, fenv, plan, depth, visited, first, siblings))
             if first:
+                if siblings:  # the others, not followed down: what they are and what holds in their place
+                    step.children += [self._failed_condition(p, e, plan, 0, visited) for p, e in failures[n + 1:]
+                                      if p.kind == "pos"]
                 break
         return step
 
@@ -1102,16 +1197,19 @@ class Explainer:
         values: dict[str, str] = {}
         states: dict[str, str] = {}
         unbound: dict[str, tuple[str, bool]] = {}  # what the rule base calls an argument left unbound
+        written: list[str] = []  # the bound arguments as terms, to choose the reading of a value ("en(K=other)")
         for spec, a in zip(pred.args, node.arguments, strict=True):
             try:
                 sym = evaluate(a, env)
             except Unbound:
                 unbound[spec.name] = (unbound_words(self.logic, spec, self.lang), spec.type == "id")
+                written.append("")
                 continue
+            written.append(str(sym))
             values[spec.name] = render_value(sym, spec.type, self.lang)
             if spec.type == "state" and sym.type == clingo.SymbolType.Function and not sym.arguments:
                 states[spec.name] = str(sym.name)  # its name with its article ('no Brasil')
-        return fill(pred.reading(self.lang), values, states, self.lang, unbound)
+        return fill(pred.reading_of(self.lang, written), values, states, self.lang, unbound)
 
     def none_reading(self, atom: clingo.Symbol) -> str | None:
         """The ``none`` reading of a ground atom that does not hold (:meth:`_none`)."""
@@ -1160,7 +1258,7 @@ class Explainer:
         return text if clingo.Function("given", key) in self.true else None
 
     def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
-                          visited: frozenset[tuple[int, str]], first: bool = False) -> Step:
+                          visited: frozenset[tuple[int, str]], first: bool = False, siblings: bool = False) -> Step:
         lit = part.node
         if part.kind == "pos":
             node = lit.atom.symbol
@@ -1177,7 +1275,7 @@ class Explainer:
                 step.none = self._none(node, env) if pred is not None and pred.role == "derived" else None
                 if depth > 0:
                     grounded = _substitute(node, env)
-                    step.children = self._first_attempt(grounded, depth - 1, visited) if first \
+                    step.children = self._first_attempt(grounded, depth - 1, visited, siblings) if first \
                         else self.why_not(grounded, [], depth - 1, visited)
             return step
         if part.kind == "neg":
@@ -1214,7 +1312,7 @@ class Explainer:
                             and c.sign == ast.Sign.NoSign and not self.candidates(c.atom.symbol, env2):
                         if first:
                             step.children.extend(self._first_attempt(_substitute(c.atom.symbol, env2), depth - 1,
-                                                                     visited))
+                                                                     visited, siblings))
                             if step.children:
                                 break
                             continue
@@ -1244,13 +1342,13 @@ def _rename(test: Any, aliases: dict[str, Any]) -> Any:
 
 
 def explain_scenario(checker: Checker, scenario: Scenario, lang: str = "en", every_rule: bool = False,
-                     item: str | None = None) -> Explainer:
+                     item: str | None = None, lazy: bool = False) -> Explainer:
     """Solve the instrumented rules for ``scenario`` and return its explainer (on demand only);
     ``every_rule`` keeps the rules that cannot fire, for why-not. Under an amended article, the rules
     are those of the version that decides ``item`` (default: the first item)."""
     chosen = next((i for i in scenario.income if item is None or i.id == item), None)
     versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
-    return explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions)
+    return explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions, lazy)
 
 
 def why_not_goal(checker: Checker, scenario: Scenario, query: Query, lang: str = "en") -> tuple[Step, ...]:
@@ -1276,7 +1374,7 @@ def goal_attempts(checker: Checker, scenario: Scenario, query: Query, lang: str 
 
 
 def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str | None = None,
-                  every_rule: bool = False, versions: tuple[str, ...] = ()) -> Explainer:
+                  every_rule: bool = False, versions: tuple[str, ...] = (), lazy: bool = False) -> Explainer:
     """Solve the instrumented program on ``facts`` and return its explainer. The program is core plus
     ``treaty``'s rules (the whole rule base when ``treaty`` is None), reduced to the rules that can fire
     on these facts (:meth:`Logic.program_for_facts`) unless ``every_rule``: why-not must also show rules
@@ -1286,7 +1384,7 @@ def explainer_for(logic: Logic, facts: list[str], lang: str = "en", treaty: str 
     else:
         instr = instrument(logic, treaty, None, versions)
     solved = run_clingo(instr.sliced, facts, shown_only=False, sort=False)  # the explainer orders what it uses
-    return Explainer(logic, solved.symbols, lang, instr)
+    return Explainer(logic, solved.symbols, lang, instr, lazy)
 
 
 def query_matches(explainer: Explainer, pattern: Any, tests: tuple[Any, ...] | list[Any]) -> list[clingo.Symbol]:

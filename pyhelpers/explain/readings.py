@@ -192,6 +192,9 @@ _WORDS["pt"]["exception_not_met"] = "a exceção do {prov} não se aplica ({exce
 _WORDS["en"]["share_of"] = "{share} of {figure}"
 _WORDS["pt"]["share_of"] = "{share} de {figure}"
 # a fact the scenario does not give, for which the format's documented default stands: assumed, never stated
+# an open yes/no fact named by the question its value answers ("whether the overall activity of b is preparatory ...")
+_WORDS["en"]["whether"] = "whether {fact}"
+_WORDS["pt"]["whether"] = "se {fact}"
 _WORDS["en"]["assumed_fact"] = "{reading} (assumed: not given by the scenario)"
 _WORDS["pt"]["assumed_fact"] = "{reading} (presumido: não informado pelo cenário)"
 _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cenário)"
@@ -204,18 +207,25 @@ _WORDS["pt-PT"]["assumed_fact_field"] = "{reading} (presumido: `{field}` não in
 _WORDS["en"]["open_end"] = ", with no end stated"
 _WORDS["pt"]["open_end"] = ", sem data final informada"
 _WORDS["pt-PT"]["open_end"] = ", sem data final indicada"
-# a date's bound in words (a date compared with another: "paid on 2024-03-15 (not earlier than 2021-01-15)")
-_WORDS["en"].update({"date_≤": "not later than", "date_≥": "not earlier than", "date_<": "before",
+# a date's bound in words (a date compared with another: "paid on 2024-03-15 (on or after 2021-01-15)")
+_WORDS["en"].update({"date_≤": "on or before", "date_≥": "on or after", "date_<": "before",
                      "date_>": "after", "date_=": "on", "date_≠": "not on"})
 _WORDS["pt"].update({"date_≤": "não posterior a", "date_≥": "não anterior a", "date_<": "anterior a",
                      "date_>": "posterior a", "date_=": "em", "date_≠": "diferente de"})
+# a date amid a sentence with the bound the rule requires of it ("held from 2021-01-15 (required: on or before
+# 2022-03-15) to the payment": the holding had to begin by the start of the period the paragraph requires)
+_WORDS["en"]["date_required"] = "{value} (required: {bound})"
+_WORDS["pt"]["date_required"] = "{value} (exigido: {bound})"
 # a condition that does not hold because a threshold is not met, with the comparisons that hold instead
-_WORDS["en"]["not_met_figures"] = "{condition}: not met ({figures})"
-_WORDS["pt"]["not_met_figures"] = "{condition}: não se verifica ({figures})"
+_WORDS["en"]["not_met_figures"] = "the condition that {condition} is not met ({figures})"
+_WORDS["pt"]["not_met_figures"] = "a condição de que {condition} não se verifica ({figures})"
 # a more favourable provision considered for an outcome and not met, after the decisive line (`treaty check`)
 _WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
 _WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
 _WORDS["pt-PT"]["not_met_short"] = "requisitos do {prov} não cumpridos: {why}"
+# an item no article of the corpus governs: the treaty cited, as `treaty check` says it (not "<treaty> is not encoded")
+_WORDS["en"]["no_article"] = "no article of {prov} in the corpus governs {item}: not encoded"
+_WORDS["pt"]["no_article"] = "nenhum artigo de {prov} no corpus rege {item}: não codificado"
 # a test that would have given a benefit, considered under the provision that withholds it, and not met
 _WORDS["en"]["not_applied_test"] = "{prov} considered and not met"
 _WORDS["pt"]["not_applied_test"] = "o {prov} foi examinado e seus requisitos não foram atendidos"
@@ -392,6 +402,7 @@ TERMS: dict[str, dict[str, str]] = {
         "holding": "participação", "holding_until": "fim da participação", "capital": "capital",
         "owners": "titulares do capital", "holders_of": "titulares do capital",
         "votes_and_value": "votos e valor da participação", "presence": "presença", "site_period": "duração da obra",
+        "site_end": "fim da obra",
         "place_status": "natureza da instalação", "federal_tax": "imposto federal", "paying_state": "Estado pagador",
         "place_of_business": "instalação de negócios", "agent_person": "pessoa do agente",
         "taxed_at_entity": "tributação na entidade", "members_taxed_directly": "tributação direta dos membros",
@@ -526,7 +537,8 @@ TERMS: dict[str, dict[str, str]] = {
         # the assumptions a default stands for (``presumido: sem regime especial (lusoinvest)``), other bare names
         "no_special_regime": "sem regime especial", "calendar_fiscal_year": "ano fiscal igual ao ano civil",
         "fiscal_year_start": "início do ano fiscal", "not_above_arm_length": "não acima do valor de mercado",
-        "not_an_annuity": "não é anuidade", "not_borne_by_permanent_establishment": "não suportado por "
+        "not_an_annuity": "não é anuidade", "not_a_fixed_base": "não é instalação fixa",
+        "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "purpose_not_proven": "ausência de propósito principal não comprovada",
         "share_not_proven": "percentual dos rendimentos brutos não comprovado",
@@ -635,6 +647,7 @@ TERMS: dict[str, dict[str, str]] = {
         "share_not_proven": "no proof of the share of the gross income used for persons not entitled",
         "holders_of": "holders of the capital",
         "votes_and_value": "votes and value of the holding", "site_period": "duration of the site",
+        "site_end": "last day of the site",
         "place_status": "status of the place of business", "paying_state": "paying State",
         "agent_person": "person acting as the agent", "taxed_at_entity": "taxation at the level of the entity",
         "members_taxed_directly": "direct taxation of the members", "usd_exchange_rate": "US dollar exchange rate",
@@ -868,8 +881,9 @@ def fact_text(fact: str, lang: str) -> str:
     """An open fact of the scenario (missing, given as unknown) as the rules name it
     (``activities_preparatory_overall(b)``) in ``lang``'s words: in Portuguese its constant's words
     (:func:`constant_text`: "caráter preparatório do conjunto das atividades (b)"); otherwise, and in English,
-    the reading of the input that states it with its value left blank (``activities_preparatory_overall(S, B,
-    V)``: “the overall activity of b is preparatory or auxiliary: …”), else in English the constant's words
+    the reading of the input that states it with its value left open (:func:`_blank_reading`:
+    ``activities_preparatory_overall(S, B, V)``: "whether the overall activity of b is preparatory or
+    auxiliary"), else in English the constant's words
     (``holding_until(a, b)``: "end of the holding (a, b)"); the name as it is where none exists. A term the
     vocabulary reads (``%=``, :func:`term_text`) reads by that first."""
     read = term_text(fact, lang)
@@ -892,25 +906,33 @@ def fact_text(fact: str, lang: str) -> str:
         values[arg_name] = arg
         if typ == "state" and (arg in known or re.fullmatch(r"[a-z]{2}", arg)):  # a State by its name, as the
             values[arg_name], states[arg_name] = state_name(arg, lang), arg  # readings write it ("the law of Brazil")
-    return "“" + fill(template, values, states, lang) + "”"
+    return fill(template, values, states, lang)
 
 
 @lru_cache(maxsize=512)
 def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, list[tuple[str, str]]] | None:
     """The reading of the input ``name(S, A1..An, V)`` that states a fact ``name(A1..An)`` with its value
-    ``V`` (a term) left blank (``...: …``), and the names and types of A1..An; None where there is no such
-    input."""
+    ``V`` (a term) left open, and the names and types of A1..An: words chosen by a yes/no value as the question
+    they answer ("whether ... is preparatory"), a label before its value (``...: {V}``) alone, any other reading
+    quoted with its value blank (“b is a …”); None where there is no such input."""
     pred = load_logic(root).predicate(name, arity + 2)
     if pred is None or pred.args[-1].type != "term":
         return None
     template = pred.reading(lang)
     last = f"{{{pred.args[-1].name}}}"
     chosen = re.compile(r"\{" + re.escape(pred.args[-1].name) + r"\?([^{}|]*)\|[^{}|]*\}")
-    if last not in template and chosen.search(template):  # words chosen by the value: the fact with the value blank
-        template = chosen.sub(lambda m: m.group(1), template) + ": " + last
+    if last not in template and chosen.search(template):  # words chosen by the value: the question they answer
+        return word("whether", lang).format(fact=chosen.sub(lambda m: m.group(1), template)), \
+            [(a.name, a.type) for a in pred.args[1:-1]]
     if last not in template:
         return None
-    return template.replace(last, "…"), [(a.name, a.type) for a in pred.args[1:-1]]
+    if template.endswith(": " + last):  # a label before its value: the label alone; before a yes/no value (its
+        # reading for yes says so): the question that reading answers ("whether ... is regularly traded ...")
+        yes = next((pred.reading_of(lang, [*[""] * (len(pred.args) - 1), "yes"]) for arg, value, *_ in pred.by_value
+                    if arg == pred.args[-1].name and value == "yes"), None)
+        return (word("whether", lang).format(fact=yes) if yes else template[:-len(": " + last)]), \
+            [(a.name, a.type) for a in pred.args[1:-1]]
+    return "“" + template.replace(last, "…") + "”", [(a.name, a.type) for a in pred.args[1:-1]]
 
 
 def _call_arguments(rest: str) -> list[str] | None:

@@ -47,7 +47,7 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
         add(fact("strict", sid))
     person_facts(sc, sid, add, strict)
     holding_facts(sc, sid, add, declared, cuts.ownership)
-    place_facts(sc, sid, add, declared, cuts.sites)
+    place_facts(sc, sid, add, declared, cuts.sites, strict)
     _income_facts(sc, sid, add, declared, strict)
     business_facts(sc, sid, add)
     investment_facts(sc, sid, add, declared, strict)

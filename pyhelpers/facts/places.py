@@ -11,14 +11,17 @@ from datetime import date
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, fact, given_value, given_values, given_yes_no
+from pyhelpers.facts.emit import Add, Const, day, defaulted, fact, given_value, given_values, given_yes_no
 from pyhelpers.facts.years import year_of
 from pyhelpers.scenario import Scenario
 
 
-def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: frozenset[date] = frozenset()) -> None:
+def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: frozenset[date] = frozenset(),
+                strict: bool = False) -> None:
     """``cuts``: more days at which the sites' timelines are cut into segments
-    (:func:`pyhelpers.facts.timeline_cuts`)."""
+    (:func:`pyhelpers.facts.timeline_cuts`). A place's ``fixed_base`` not given: the format's default (not a
+    fixed base) is marked ``defaulted`` (the rules show it as an assumption where it decides; with ``strict``
+    it is missing)."""
     counts_days = sc.treaty in declared.place_days
     for bid, b in sc.places_of_business.items():
         add(fact("place_of_business", sid, bid, b.owner, Const(b.state)))
@@ -69,7 +72,10 @@ def place_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: froz
                 add(fact("reinsurance_only", sid, bid))
         if b.services is not None:
             add(fact("services_place", sid, bid))
-        given_yes_no(sid, add, bid, "fixed_base", "fixed_base_stated", b.fixed_base)
+        if "fixed_base" in b.model_fields_set:
+            given_yes_no(sid, add, bid, "fixed_base", "fixed_base_stated", b.fixed_base)
+        else:
+            defaulted(sid, add, bid, "fixed_base", strict, fact("fixed_base_stated", sid, bid, Const("no")))
     if counts_days:
         _site_facts(sc, sid, add, declared, cuts)
     window = declared.services.get(sc.treaty)

@@ -300,27 +300,43 @@ def report_page(checker: Checker, loaded: Sequence[tuple[str, Scenario, bytes]],
 
 
 def has_decisive_lines(scenario: Scenario) -> bool:
-    """Whether `treaty check` gives a scenario's States their decisive lines: not one with facts given as
-    alternatives (its explanation would be of the first alternative only), nor one without items or checked in
-    slices (its explanation is one grounding of every item: `treaty explain --item` gives an item's argument)."""
+    """Whether `treaty check` gives a scenario's States their decisive lines: not one without items or checked in
+    slices (its explanation is one grounding of every item: `treaty explain --item` gives an item's argument). One
+    with facts given as unknown or as alternatives has them where its outcome does not turn on those facts
+    (:func:`decisive_lines`)."""
     from pyhelpers.scenario.limits import SLICE_ITEMS
 
-    return not scenario.open_facts and bool(scenario.income) and len(scenario.income) <= SLICE_ITEMS
+    return bool(scenario.income) and len(scenario.income) <= SLICE_ITEMS
 
 
-def decisive_lines(checker: Checker, scenario: Scenario, lang: str) -> dict[tuple[str, str], str]:
+def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: ScenarioResult | None = None
+                   ) -> dict[tuple[str, str], str]:
     """By (item, State): the decisive line of the legal argument for the State's outcome, as `treaty check`
-    prints it under the outcome (and its JSON carries it)."""
-    from pyhelpers.explain.argument import argument_for
+    prints it under the outcome (and its JSON carries it). A scenario with facts given as unknown or as
+    alternatives is argued with those facts set aside (not given): a State's line is kept where that argument
+    reaches the outcome the check gives (``result``, checked here if not given) and the outcome is decided (it
+    does not turn on those facts, which the argument then never cites); an open one keeps none (`treaty check`
+    shows its alternatives under it)."""
+    from pyhelpers.explain.argument import UNDETERMINED, argument_for
     from pyhelpers.explain.explainer import explain_scenario
 
     out: dict[tuple[str, str], str] = {}
-    ex = explain_scenario(checker, scenario, lang)
+    checked: dict[tuple[str, str], str] | None = None
+    argued = scenario
+    if scenario.open_facts:
+        found = result if result is not None else checker.check(scenario)
+        checked = {(i.item_id, s.state): s.outcome for i in found.items for s in i.states}
+        argued = scenario.with_values({}, "<decisive>")
+    ex = explain_scenario(checker, argued, lang, lazy=True)  # the derivations the outcomes' arguments reach only
     for item in scenario.income:
         for arg in argument_for(ex, item.id, frozenset({"state_outcome"})):
             line = render.decisive_line(arg, lang)
-            if arg.state is not None and line is not None:
-                out[(item.id, arg.state)] = line
+            if arg.state is None or line is None:
+                continue
+            if checked is not None and (arg.outcome == UNDETERMINED
+                                        or checked.get((item.id, arg.state)) != arg.outcome):
+                continue
+            out[(item.id, arg.state)] = line
     return out
 
 
@@ -343,13 +359,13 @@ def bounded_decisive_lines(checker: Checker, scenario: Scenario, result: Scenari
     if result.incomplete is not None:
         return None
     deadline = clock.now() + time_limit
-    run = run_bounded(functools.partial(_bounded_decisive_work, checker, scenario, lang),
+    run = run_bounded(functools.partial(_bounded_decisive_work, checker, scenario, lang, result),
                       deadline + min(GRACE, time_limit))
     return run.value if run.finished else None
 
 
-def _bounded_decisive_work(checker: Checker, scenario: Scenario, lang: str, _emit: Callable[[None], None]
-                           ) -> dict[tuple[str, str], str]:
+def _bounded_decisive_work(checker: Checker, scenario: Scenario, lang: str, result: ScenarioResult,
+                           _emit: Callable[[None], None]) -> dict[tuple[str, str], str]:
     """The bounded work of :func:`bounded_decisive_lines` (a module-level function: it pickles for a spawned
     child)."""
-    return decisive_lines(checker, scenario, lang)
+    return decisive_lines(checker, scenario, lang, result)

@@ -80,6 +80,10 @@ _WORDS = {
         "holding_capital": "share of the capital",
         "holding_from": "held since",
         "holding_until": "held until",
+        # a stated field of the situations that a reader names with its value inside ("payment for technical
+        # services", never "payment for services: technical"): by its path
+        "given:payment_for.services": "payment for {values} services",
+        "given:payment_for.rights": "payment for the use of a {values}",
     },
     "pt": {
         "title": "Limites do Estado da fonte",
@@ -109,6 +113,8 @@ _WORDS = {
         "holding_capital": "parcela do capital",
         "holding_from": "detida desde",
         "holding_until": "detida até",
+        "given:payment_for.services": "serviços de natureza {values}",
+        "given:payment_for.rights": "pagamento pelo uso de {values}",
     },
     "pt-PT": {
         "intro": "Calculado por `treaty rates` a partir das regras, nunca escrito à mão: cada rendimento é pago em "
@@ -318,8 +324,8 @@ def _condition(c: Condition, treaty: str, lang: str) -> str:
             return f"{chosen.sub(lambda m: m.group(1), template)}: {values}"
         place = "{" + value_arg + "}"
         before, _, after = template.partition(place)
-        if one == "not stated":  # no value: the reading with its value blank, as `treaty check` names a fact
-            return f"{before}…{after}: {values}"
+        if one == "not stated":  # no value: the reading with its value said not stated ("arise in (not stated)")
+            return f"{before}({values}){after}"
         if one is not None and pred.args[2].type == "state":
             if one in catalogue().states.get(treaty, ()):
                 return fill(template, {}, {value_arg: one}, lang)
@@ -344,11 +350,15 @@ def _field_words(fields: Sequence[str], lang: str) -> str:
 
 
 def _given(given: str, lang: str) -> str:
-    """A fact a row's situations state (``payment_for.rights = [copyright] | [patent]``) in words."""
+    """A fact a row's situations state (``payment_for.rights = [copyright] | [patent]``) in words: as a reader
+    names it, where the table's words have a phrase for its field ("payment for the use of a copyright or
+    patent"), else its field's words, then its values."""
     path, _, alternatives = given.partition(" = ")
     lists = [[term(v.strip(), lang) for v in alt.strip().strip("[]").split(",") if v.strip()]
              for alt in alternatives.split(" | ")]
-    return f"{_field_words(path.split('.'), lang)}: " + _listed([", ".join(ws) for ws in lists], lang)
+    values = _listed([", ".join(ws) for ws in lists], lang)
+    phrase = wording(_WORDS, lang).get(f"given:{path}")
+    return phrase.format(values=values) if phrase else f"{_field_words(path.split('.'), lang)}: {values}"
 
 
 def _conditions(row: RateRow, lang: str) -> str:

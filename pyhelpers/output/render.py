@@ -859,7 +859,9 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             options = [a for a in item.alternatives if a.state == s.state]
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
             if decisive and (item.item_id, s.state) in decisive:
-                lines.append(f"  {' ' * width}   ↳ {decisive[(item.item_id, s.state)]}")
+                first, *more = sub_lines(decisive[(item.item_id, s.state)])
+                lines.append(f"  {' ' * width}   ↳ {first}")
+                lines += [f"  {' ' * width}     {part}" for part in more]
             lines += [f"  {' ' * width}   {alternative_text(a, lang)}" for a in options]
             if item.entitlement is not None and s.state in item.entitlement.at_stake and s.outcome != "undetermined":
                 lines.append(f"  {' ' * width}   {unless_denied_text(item.entitlement, lang)}")
@@ -1343,7 +1345,8 @@ def with_decisive(data: dict[str, Any], result: ScenarioResult, lang: str, decis
     ``decisive_cut`` in words (as the text says it)."""
     for item in data.get("items", []):
         for state in item.get("states", []):
-            state["decisive"] = decisive.get((item.get("item_id"), state.get("state")))
+            line = decisive.get((item.get("item_id"), state.get("state")))
+            state["decisive"] = flat_decisive(line) if line is not None else None
     if decisive_cut:
         data["decisive_cut"] = label("decisive_cut", lang).format(source=result.source)
 
@@ -1417,8 +1420,14 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
                   for iid, a in options if a.state is not None]
     if decisive:
         lines += ["", f"## {wording(_ARGUMENT, lang)['decisive']}", ""]
-        lines += [f"- `{item.item_id}` {state_name(s.state, lang)}: {decisive[(item.item_id, s.state)]}".replace(
-            "|", "\\|") for item in result.items for s in item.states if (item.item_id, s.state) in decisive]
+        for item in result.items:
+            for s in item.states:
+                if (item.item_id, s.state) not in decisive:
+                    continue
+                first, *more = sub_lines(decisive[(item.item_id, s.state)])
+                lines.append(f"- `{item.item_id}` {state_name(s.state, lang)}: {first}".replace("|", "\\|"))
+                lines += [f"  {part[:len(part) - len(part.lstrip())]}- {part.lstrip()}".replace("|", "\\|")
+                          for part in more]
     if decisive_cut:
         lines += ["", "> " + label("decisive_cut", lang).format(source=result.source)]
     notes = [(item.item_id, finding_text(f, lang)) for item in result.items
@@ -1783,6 +1792,8 @@ def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
         else:
             text = state_outcome_text(outcome, item, lang)
         return f"{state_name(arg.state, lang)}: {text}"
+    if arg.finding is not None and arg.finding.kind == "not_needed":  # as `treaty check` reports it (_as_checked)
+        return finding_text(arg.finding, lang)
     if arg.name == "not_encoded" and arg.provision is not None and " " not in arg.provision:
         return label("no_article", lang).format(prov=arg.provision)  # the treaty itself, as `treaty check` says
     return arg.reading + (field_note(arg.finding, lang) if arg.finding is not None else "")
@@ -1808,6 +1819,30 @@ def argument_line(line: Line) -> str:
         return f"{line.reading}: {facts}" if facts else line.reading
     head = line.reading if names_provision(line) else f"{line.provision}: {line.reading}"
     return head + (f" — {facts}" if facts else "")
+
+
+def argument_lines(line: Line) -> list[str]:
+    """:func:`argument_line`, split where it is longer than :data:`ARGUMENT_SUB_LINES_OVER` and has several facts
+    (the holdings of an ownership chain, the measures of a share): the provision with its reading and its decisive
+    figures (the facts with a figure's bound, as many as fit; else the first fact tested, else the first fact) first,
+    then each other fact after :data:`SUB_LINE`, in their order."""
+    text = argument_line(line)
+    figures = line.figures
+    if len(text) <= ARGUMENT_SUB_LINES_OVER or len(figures) < 2:
+        return [text]
+    tested = [f for f in figures if f in line.tested]
+    keys = [f for f in tested if _FIGURE_BOUND.search(f)] or tested[:1] or figures[:1]  # a figure's bound first
+    shown = keys[:1]
+    for key in keys[1:]:  # the other figures tested, while the line stays short
+        if len(argument_line(replace(line, facts=[*shown, key], comparisons=[]))) > ARGUMENT_SUB_LINES_OVER:
+            break
+        shown.append(key)
+    head = argument_line(replace(line, facts=shown, comparisons=[]))
+    return [head, *(SUB_LINE + f for f in figures if f not in shown)]
+
+
+_FIGURE_BOUND = re.compile(r"\([<>≤≥=≠] [^)]*\)$")
+"""A fact with the bound of a figure ("56% of the votes (> 50%)"), not one of a date in words ("not later than ...")."""
 
 
 ItemArguments = list[tuple[str, list["Argument"]]]
@@ -1858,8 +1893,26 @@ def conclusions(args: list[Argument], item: ItemResult | None, lang: str) -> lis
         shown = (arg.outcome if arg is not None else outcome.outcome if outcome is not None else None)
         out.append(Conclusion(heading, arg, code, shown,
                               [alternative_text(a, lang, provisions=False) for a in options]))
-    out += [Conclusion(argument_heading(a, item, lang), a) for a in args if a.state is None]
+    for a in args:
+        if a.state is None:
+            a = _as_checked(a, item)
+            out.append(Conclusion(argument_heading(a, item, lang), a))
     return out
+
+
+def _as_checked(arg: Argument, item: ItemResult | None) -> Argument:
+    """A finding about a fact the rules asked for (missing, given as unknown) as `treaty check` reports it: where
+    the check found every value of the fact gives the same answer (``not_needed``: a benefit denied whatever the
+    holding), that finding, without the lines that argue why the rules asked for it (the limit the holding would
+    have decided, which the outcome does not rest on); the argument unchanged otherwise."""
+    found = arg.finding
+    if item is None or found is None or found.kind not in ("missing", "depends"):
+        return arg
+    same = next((f for f in item.findings if f.kind == "not_needed" and f.fact == found.fact
+                 and found.provision in f.provision.split("; ")), None)
+    if same is None:
+        return arg
+    return replace(arg, lines=[], finding=replace(same, field=same.field or found.field))
 
 
 def merged(concs: Sequence[Conclusion], lang: str) -> list[Conclusion]:
@@ -1965,11 +2018,11 @@ def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str
         common, own = shared_grounds(concs)
         if common:
             out.append("  " + label("common_grounds", lang))
-            out += ["    " + argument_line(ln) for ln in common]
+            out += ["    " + text for ln in common for text in argument_lines(ln)]
         for c, lines in zip(concs, own, strict=True):
             out.append("  " + c.heading)
             out += ["    " + text for text in c.alternatives]
-            out += ["    " + argument_line(ln) for ln in lines]
+            out += ["    " + text for ln in lines for text in argument_lines(ln)]
         out.append("")
     return provision_words("\n".join(out).rstrip() + "\n", lang)
 
@@ -1996,10 +2049,11 @@ def _markdown_lines(lines: Sequence[Line]) -> list[str]:
     """The argument's lines as a Markdown list, each provision in bold."""
     out = []
     for ln in lines:
-        text = argument_line(ln)
+        text, *more = argument_lines(ln)
         if ln.kind == "provision":
             text = text.replace(ln.provision, f"**{ln.provision}**", 1)
         out.append(f"- {text}".replace("|", "\\|"))
+        out += [f"  - {part[len(SUB_LINE):]}".replace("|", "\\|") for part in more]
     return out
 
 
@@ -2078,9 +2132,58 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     if line is None:
         return None
     if not line.figures and line.grounds:  # the legal facts its rule rests on, argued on lines of their own
-        line = replace(line, facts=list(line.grounds))
+        line = replace(line, facts=[g for g in line.grounds if g not in line.findings])  # (the findings: below)
     text = argument_line(line)
-    unmet = [readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang),
-                                                         why="; ".join(ln.tested or ln.figures))
+    said = [text]
+    for finding, prov in line.findings.items():  # the finding of another article the outcome turns on, with why
+        own = next((ln for ln in arg.lines if ln.kind == "provision" and ln.provision == prov), None)
+        if own is None or finding in text:
+            continue
+        why = "; ".join(own.figures)
+        cited = readings.provision_text(prov, lang)
+        said.append(f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})")
+    text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
+    unmet = [(readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang), why=""),
+              ln.tested or ln.figures)
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
-    return text + ("; " if " — " in text else " — ") + "; ".join(unmet) if unmet else text
+    flat = [opening + "; ".join(figures) for opening, figures in unmet]
+    if len(flat_decisive("\n".join([text, *flat]))) <= SUB_LINES_OVER:
+        return text + ("; " if " — " in text else " — ") + "; ".join(flat) if flat else text
+    out = [text]  # too long for one line: each test not met on a sub-line of its own, the figures of a long one
+    for (opening, figures), one in zip(unmet, flat, strict=True):  # on sub-lines below it
+        out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [
+            opening + figures[0], *(SUB_LINE + f for f in figures[1:])]
+    return "\n".join(out)
+
+
+SUB_LINES_OVER = 300
+"""The length above which a decisive line of `treaty check` (an outcome with the tests not met that a more favourable
+outcome needed: a limitation on benefits' seven) or a line of `treaty explain`'s argument (the facts of an ownership
+chain) is split into sub-lines: the provision with its reading and decisive figure first, then one sub-line per test
+not met or fact."""
+ARGUMENT_SUB_LINES_OVER = 500
+"""The same for a line of `treaty explain`'s argument, whose facts are the whole argument of its provision (a dividend's
+holding, its share, its dates and the payment: some 400 characters, read best in one line)."""
+SUB_LINE = "  "
+"""The mark of a sub-line in a decisive line (its text after it): a figure of the test not met above it."""
+
+
+def flat_decisive(text: str) -> str:
+    """A decisive line (:func:`decisive_line`) in one line, as the JSON carries it: its sub-lines after the first
+    joined as `treaty check` joins the tests not met (``<line> — <test>; <test>``, ``; `` where the line has facts)."""
+    first, *rest = text.split("\n")
+    if not rest:
+        return first
+    parts: list[str] = []
+    for part in rest:
+        if part.startswith(SUB_LINE) and parts:
+            parts[-1] += "; " + part[len(SUB_LINE):]
+        else:
+            parts.append(part)
+    return first + ("; " if " — " in first else " — ") + "; ".join(parts)
+
+
+def sub_lines(text: str) -> list[str]:
+    """The lines `treaty check` prints for a decisive line: its first, then its sub-lines indented by their depth."""
+    first, *rest = text.split("\n")
+    return [first, *(("    " + part[len(SUB_LINE):]) if part.startswith(SUB_LINE) else "  " + part for part in rest)]
