@@ -299,7 +299,7 @@ def test_an_open_outcome_is_argued_by_what_it_depends_on() -> None:
     assert brazil["outcome"] == "undetermined" and len(brazil["alternatives"]) == 3
     # argued by what holds of its right and what leaves it open (issue 24: every State's outcome has its lines)
     assert brazil["lines"][0]["provision"] == "br-sg 10(2)" and any(
-        "br-sg 10(2)(a) needs holding (sg-tech, br-buyer)" in f for f in brazil["lines"][0]["facts"])
+        "br-sg 10(2)(a) turns on holding (sg-tech, br-buyer)" in f for f in brazil["lines"][0]["facts"])
 
 
 def test_a_defaulted_fact_reads_as_assumed() -> None:
