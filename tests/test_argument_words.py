@@ -107,8 +107,8 @@ def test_the_readme_dividend_line_has_no_bare_comparison() -> None:
             ("en", "the qualifying holding behind div-2024 was held without interruption from 2021-01-15 (required: "
                    "on or before 2022-03-15) to the payment", "div-2024 is paid on 2024-03-15",
              ("24 months before the date of div-2024 is 2022-03-15", "on or after 2021-01-15")),
-            ("pt", "a participação qualificada relativa a div-2024 foi detida ininterruptamente de 15/01/2021 (exigido: "
-                   "não posterior a 15/03/2022) até o pagamento", "div-2024 é pago em 15/03/2024",
+            ("pt", "a participação qualificada relativa a div-2024 foi detida ininterruptamente de 15/01/2021 "
+                   "(exigido: não posterior a 15/03/2022) até o pagamento", "div-2024 é pago em 15/03/2024",
              ("24 meses antes da data de div-2024 é 15/03/2022", "não anterior a 15/01/2021"))):
         line = next(ln for ln in _explain(DIVIDEND, "--lang", lang) if ln.startswith("    br-pt 10(2)(a): "))
         facts = line.partition(" — ")[2].split("; ")

@@ -39,8 +39,8 @@ def test_text_names_the_field_of_a_missing_and_of_an_unknown_fact(places: Scenar
     assert (f"  - depends on kind (place-of-unknown-kind), given as unknown (br-pt 5(1); br-pt 5(7); br-pt 7(1)); "
             f"state it in `{KIND}`\n" in text)  # once, with every provision (audit 23, defect 10)
     # a finding possible only under some values names its field too
-    assert ("possibly: missing fact: whether the agent undescribed-place is of independent status (needed by br-pt 5(6)) "
-            "if places_of_business.undescribed-place.kind "
+    assert ("possibly: missing fact: whether the agent undescribed-place is of independent status "
+            "(needed by br-pt 5(6)) if places_of_business.undescribed-place.kind "
             "is agent; state it in `places_of_business.undescribed-place.agent.independent`") in text
     # the assumption keeps its own wording, with the same backquoted path
     assert "state `persons.norte-textil.special_regime` to change it" in text

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any, NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 import clingo
 
@@ -182,8 +182,19 @@ def _c_reader() -> Callable[[Iterable[clingo.Symbol]], list[Term]] | None:
                                    clingo.Function("f", [clingo.String("é"), clingo.Number(2)], False),
                                    clingo.Function("g", [clingo.Function("h", [clingo.String("x")])])]),
              clingo.Function("q"), clingo.Function("p", [clingo.Function("c")])]
+    return _verified(read, _read_public, probe)
+
+
+_R = TypeVar("_R")
+
+
+def _verified(read: Callable[[Iterable[clingo.Symbol]], list[_R]],
+              public: Callable[[Iterable[clingo.Symbol]], list[_R]],
+              probe: list[clingo.Symbol]) -> Callable[[Iterable[clingo.Symbol]], list[_R]] | None:
+    """``read`` where it gives what the public API gives (``public``) on ``probe``; None where it does not, or fails
+    (another clingo: its internals differ)."""
     try:
-        if read(probe) != _read_public(probe):  # pragma: no cover - another clingo
+        if read(probe) != public(probe):  # pragma: no cover - another clingo
             return None
     except (AttributeError, TypeError, RuntimeError):  # pragma: no cover - another clingo
         return None
@@ -274,12 +285,7 @@ def _c_signatures() -> Callable[[Iterable[clingo.Symbol]], list[tuple[str, int]]
 
     probe = [clingo.Function("p", [clingo.String("x"), clingo.Number(-3), clingo.Function("c")]),
              clingo.Function("q"), clingo.Function("é", [clingo.Function("", [clingo.Number(1)])])]
-    try:
-        if read(probe) != _signatures_public(probe):  # pragma: no cover - another clingo
-            return None
-    except (AttributeError, TypeError, RuntimeError):  # pragma: no cover - another clingo
-        return None
-    return read
+    return _verified(read, _signatures_public, probe)
 
 
 _SIGNATURES = _c_signatures()

@@ -27,13 +27,7 @@ sys.path.insert(0, str(ROOT))
 from pyhelpers.engine.solve import Checker  # noqa: E402
 from pyhelpers.interfaces.documents import decisive_lines, has_decisive_lines  # noqa: E402
 from pyhelpers.scenario import load_file  # noqa: E402
-
-
-def _files(paths: list[str]) -> list[Path]:
-    out: list[Path] = []
-    for p in map(Path, paths or [str(ROOT / "scenarios")]):
-        out += sorted(p.rglob("*.yaml")) if p.is_dir() else [p]
-    return out
+from tests.bench.scenario_times import _files  # noqa: E402
 
 
 def main() -> None:
