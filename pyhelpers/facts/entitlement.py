@@ -21,13 +21,13 @@ from pyhelpers.facts.emit import (
 from pyhelpers.scenario import Money, Scenario
 
 _BASIS_POINTS = 10000
+"""Basis points in a whole: a ratio is given in basis points."""
 
 _PROOF_ELEMENTS = {"no_principal_purpose": "proof_no_principal_purpose",
                    "gross_income_to_non_entitled": "proof_gross_income"}
 """The fields of a ``benefits_proof`` block and the attribute each stands for (``given``/``defaulted``): a field
 the block omits is not proven by the format's default, shown as an assumption (--strict: missing), as the
 whole block omitted is (exam52 D3)."""
-"""Basis points in a whole: a ratio is given in basis points."""
 
 
 def _ratio_bp(part: Decimal, whole: Decimal) -> int:
