@@ -36,7 +36,7 @@ LINES = [
     ("br-uy/blind49-uy-07-termination-notice-delivered-1-july", "div-2030-12-31", "br", ["br-uy 10(2)"]),
     # Brazil's limit open on a holding the scenario does not give
     ("br-uy/exam37-uy-div-holding-absent", "div-2024-03", "br",
-     ["br-uy 10(2): the tax of Brazil on div-2024-03 is limited", "br-uy 10(2)(a) needs holding"]),
+     ["br-uy 10(2): the tax of Brazil on div-2024-03 is limited", "br-uy 10(2)(a) turns on holding"]),
     ("br-uy/exam37-uy-div-holding-absent", "div-2024-03", "uy", ["br-uy 10(1): Uruguay may tax div-2024-03"]),
     # facts given as alternatives the outcome does not turn on: argued with them set aside
     ("br-ae/exam23-shipping-freight-irrelevant-unknowns", "freight-2024", "br",
@@ -108,7 +108,7 @@ def test_explain_after_a_ppt_denial_says_what_check_says() -> None:
     path = str(ROOT / "scenarios" / "br-uy" / "ppt-principal-purpose-benefits-denied.yaml")
     out = CliRunner().invoke(main, ["explain", path]).output
     assert "not needed: holding (alfa-uy, beta-br) (br-uy 10(2)(a))" in out
-    assert "needs holding" not in out and "is limited" not in out
+    assert "turns on holding" not in out and "needs holding" not in out and "is limited" not in out
 
 
 def test_explain_where_the_ppt_spares_the_benefit_still_asks() -> None:
@@ -116,5 +116,5 @@ def test_explain_where_the_ppt_spares_the_benefit_still_asks() -> None:
     asks for it as check does."""
     path = str(ROOT / "scenarios" / "br-uy" / "ppt-object-and-purpose-exception.yaml")
     out = CliRunner().invoke(main, ["explain", path]).output
-    assert "br-uy 10(2)(a) needs holding" in out
+    assert "br-uy 10(2)(a) turns on holding" in out
     assert "not needed: holding" not in out

@@ -136,8 +136,14 @@ def test_the_argument_shows_the_holdings_and_the_total_not_the_digits(tmp_path: 
     path = tmp_path / "chain.yaml"
     path.write_text(chain(3), encoding="utf-8")
     out = CliRunner().invoke(main, ["explain", str(path)])
-    line = next(ln for ln in out.output.splitlines() if ln.strip().startswith("br-uy 29(2)(e)"))
-    assert "that holding is 100% of the capital" in line, line
+    lines = out.output.splitlines()
+    at = next(k for k, ln in enumerate(lines) if ln.strip().startswith("br-uy 29(2)(e)"))
+    line = lines[at]
+    indent = len(line) - len(line.lstrip())
+    subs = [ln for ln in lines[at + 1:at + 20]]
+    subs = subs[:next((k for k, ln in enumerate(subs) if len(ln) - len(ln.lstrip()) <= indent), len(subs))]
+    # a long line keeps its figures and gives each holding of the chain a sub-line of its own (issue 24)
+    assert "that holding is 100% of the capital" in " ".join([line, *subs]), [line, *subs]
     # the total with what it is the total of (an audit's finding: a bare "100% ≥ 50%")
     assert "the counted owners hold 100% of the capital (≥ 50%)" in line and "100% ≥ 50%" not in line, line
     for bookkeeping in ("digit", "holding number", "holding records", "10000 = 10000"):

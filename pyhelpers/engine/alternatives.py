@@ -1618,9 +1618,9 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
 
 def _grounds_only(cons: _Consequences) -> frozenset[str]:
     """The possible-but-not-certain ``entitlement`` atoms that change only the ground of an entitlement whose
-    status is the same in every combination (issue 23 point 1, exam52 D1/D2: a listed company entitled by
-    br-uy 29(2)(c), and by 29(2)(e) too while an owner still holds; «independentemente de ser uma pessoa
-    qualificada», 29(3)(a)): like :data:`_PROVISIONS_ONLY`, they name the paragraph that grants, not what
+    status is the same in every combination (issue 23 point 1, exam52 D1/D2: a listed company entitled by one
+    test, and by an ownership test too while an owner still holds; a paragraph that grants whether or not the
+    resident is a qualified person): like :data:`_PROVISIONS_ONLY`, they name the paragraph that grants, not what
     is granted, and decide nothing."""
     statuses: dict[str, set[str]] = defaultdict(set)
     texts: dict[str, list[str]] = defaultdict(list)

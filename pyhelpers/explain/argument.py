@@ -178,8 +178,8 @@ def _strip_provision(text: str, prov: str, lang: str) -> str:
 
 
 def _siblings(one: str, other: str) -> bool:
-    """Two letters (or items) of one paragraph: ``br-sg 10(2)(a)`` and ``br-sg 10(2)(b)``, the treaty's own
-    alternatives; not two paragraphs of an article (``10(2)`` and ``10(5)``)."""
+    """Two letters (or items) of one paragraph: ``xx-yy N(2)(a)`` and ``xx-yy N(2)(b)``, the treaty's own
+    alternatives; not two paragraphs of an article (``N(2)`` and ``N(5)``)."""
     head_one, _, own = one.rpartition("(")
     head_other, _, _ = other.rpartition("(")
     return bool(own) and "(" in head_one and head_one == head_other and one != other

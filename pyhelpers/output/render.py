@@ -2144,7 +2144,7 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         said.append(f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})")
     text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
     unmet = [(readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang), why=""),
-              ln.tested or ln.figures)
+              [_condition_only(f, lang) for f in ln.tested or ln.figures])
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
     flat = [opening + "; ".join(figures) for opening, figures in unmet]
     if len(flat_decisive("\n".join([text, *flat]))) <= SUB_LINES_OVER:
@@ -2154,6 +2154,17 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [
             opening + figures[0], *(SUB_LINE + f for f in figures[1:])]
     return "\n".join(out)
+
+
+def _condition_only(fact: str, lang: str) -> str:
+    """A condition not met with its figures (``the condition that X is not met (F)``) as the condition and its figures
+    alone (``X (F)``), after an opening that already says it is not met ("<provision> not met: ..."); any other
+    fact as it is."""
+    template = readings.word("not_met_figures", lang)
+    pattern = re.escape(template).replace(re.escape("{condition}"), "(?P<condition>.+)").replace(
+        re.escape("{figures}"), "(?P<figures>[^()]*(?:\\([^()]*\\)[^()]*)*)")
+    m = re.fullmatch(pattern, fact)
+    return f"{m['condition']} ({m['figures']})" if m else fact
 
 
 SUB_LINES_OVER = 300
