@@ -34,10 +34,10 @@ yet (`treaty coverage` lists them); floor 88.1. 87.90% (4,939 of 5,619) at stop 
 (br-pt 29, br-uy 32: each cessation rule's open twin, with the fiscal year stated, assumed, missing or of any
 start), the LOB's considered-not-met lines (owners not counting under 29(2)(e), 29(4)) and the treaty guards of the
 PPT's consumers, with stop 49's per-State rules, add 173 conditions since stop 48, 137 of them covered; floor
-87.8 — raising it is follow-up work. 87.63% (5,037 of 5,748) at stop 52: the blind52 mendings (br-uy 29's reasons
-and grounds, br-ae 29(3)'s proof elements, br-pt/br-sg 5 exclusions named, the relief note, fixed_base assumed) add 129
-conditions, 98 covered, the rest first literals true by construction (`treaty coverage` lists them); floor 87.6 —
-raising it back is follow-up work."""
+87.8 — raising it is follow-up work. 87.63% (5,037 of 5,748) at stop 52: since stop 50's figure, 129 conditions
+added, 98 covered (stop 51's LOB reasons and dates of application, stop 52's blind52 mendings: br-uy 29's grounds,
+br-ae 29(3)'s proof elements, the Art. 5 exclusions named, the relief note, fixed_base assumed), most of the rest
+first literals true by construction (`treaty coverage` lists them); floor 87.6 — raising it back is follow-up work."""
 
 
 def _mini() -> Coverage:
