@@ -416,7 +416,8 @@ class _Projector:
                     if not self._exceptions_of(a):
                         held = self._thresholds_not_met(a)
                         if not held:
-                            none, below = (self._instead(a), []) if self._instead(a) else (
+                            instead = self._instead(a)  # a why-not analysis: once
+                            none, below = (instead, []) if instead else (
                                 self._none(a), self._none_below(a, cur.provision))
                             if none and below and cur is self._first_line and self._outcome:
                                 self._unless(cur.provision, a, none, below, lines)  # the paragraph's own exception
