@@ -846,7 +846,11 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     status = item.status
     if any(f.kind == "missing" for f in findings) and status in ("depends", "decided"):
         status = "missing"  # a missing fact decides: it stays missing, with the bound it leaves
-    return dataclasses.replace(item, status=status, findings=tuple(sorted(
+    reconstructed = item.reconstructed
+    if any(findings & gs for (iid, _), gs in attributed.items() if iid == item.item_id):
+        # the rules' findings of the three-valued answer kept: flagged with what that answer rests on
+        reconstructed = tuple(sorted({*reconstructed, *asked.reconstructed}, key=provision_key))
+    return dataclasses.replace(item, status=status, reconstructed=reconstructed, findings=tuple(sorted(
         findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
 
 
