@@ -65,6 +65,7 @@ SCENARIOS = [
     "br-uy/immovable-property-let-in-brazil",  # immovable_property
     "br-uy/lob-exam-e-182-of-365-days-capital-gain-denied",  # capital_gain (not encoded)
     "br-uy/lob-exam-e-183-of-365-days-guarantee-fee-entitled",  # other_income (not encoded)
+    "br-uy/blind52-b14-uy-pension-after-termination",  # pension
     "br-sg/dividends-capital-exactly-25-percent",  # dividend
     "br-sg/business-profits-attribution-and-places",  # business_profits
     "br-sg/branch-profits-remitted-by-brazilian-pe",  # branch_profits
@@ -84,6 +85,27 @@ SCENARIOS = [
 BOOKKEEPING = ("is a treaty", "set by the treaty catalogue", "#min", "#max", "#count", "#sum",
                "it is not the case that", "não se verifica que", "the scenario is decided under",
                "o cenário é decidido", "‹", "— given by the scenario")
+
+
+def _types(names: list[str] | None = None) -> set[tuple[str, str]]:
+    """The (treaty, income type) pairs of the named scenarios, or of every shipped one, as their files state them."""
+    import yaml
+
+    paths = [ROOT / "scenarios" / f"{n}.yaml" for n in names] if names is not None else \
+        sorted((ROOT / "scenarios").rglob("*.yaml"))
+    out: set[tuple[str, str]] = set()
+    for path in paths:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        if isinstance(data, dict) and isinstance(data.get("income"), list):
+            out |= {(str(data.get("treaty")), str(item.get("type"))) for item in data["income"]
+                    if isinstance(item, dict) and "type" in item}
+    return out
+
+
+def test_every_treaty_and_income_type_has_a_golden_argument() -> None:
+    """Each (treaty, income type) that a shipped scenario covers has a golden argument (audit53: br-uy's pension
+    came after the list was made)."""
+    assert _types() - _types(SCENARIOS) == set()
 
 
 @pytest.fixture(scope="module")
