@@ -185,7 +185,9 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
     asked: dict[str, frozenset[str]] = {}
     for (holder, company), (names, days) in sorted(wanted.items()):
         high = max(days, default=scenario.evaluation_date)
-        existing = [k for k, r in enumerate(rows) if r.get("holder") == holder and r.get("company") == company]
+        whole = not any(_CAPITAL.match(n) for n in names)  # the record asked for, not a share of one given
+        existing = [k for k, r in enumerate(rows) if r.get("holder") == holder and r.get("company") == company
+                    and not (whole and r.get("direct", True) is False)]  # an indirect record: a direct one open
         if existing:  # a record without its share of the capital: that share is open
             k = existing[0]
             if rows[k].get("capital") is not None:

@@ -219,7 +219,8 @@ def open_field(name: str, scenario: Scenario) -> str | None:
     table, keys = _RECORD_TABLES[m["kind"]]
     args = tuple(a.strip() for a in m["args"].split(","))
     rows = [k for k, record in enumerate(getattr(scenario, table))
-            if tuple(str(getattr(record, key)) for key in keys) == args]
+            if tuple(str(getattr(record, key)) for key in keys) == args
+            and getattr(record, "direct", True) is not False]  # a holding's open fact is of a direct one
     if not rows:
         return fact_path(name, (), scenario)
     return f"{table}[{'|'.join(map(str, rows))}]{m['rest']}"
