@@ -55,6 +55,7 @@ from pyhelpers.engine.completion import missing_records, names_a_record
 from pyhelpers.engine.fields import named_alike
 from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, StateOutcome, format_bp, replaced
 from pyhelpers.engine.solve import Case, Checker, Memo, named_row, rebound_for
+from pyhelpers.explain import readings
 from pyhelpers.facts import compared_gross, item_key
 from pyhelpers.interfaces.chunks import (
     JOURNAL,
@@ -642,7 +643,7 @@ def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> tuple[str, s
     if not named_alike(it, plan.context):
         return None
     findings = named_row(it, plan.context, with_values(plan.item, {"id": rid}), ctx.memo.fields).findings
-    return _findings_cells(findings, ctx.lang)
+    return _findings_cells(findings, ctx.lang, rid)
 
 
 def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None) -> dict[str, str] | None:
@@ -1067,8 +1068,15 @@ _FINDING_TEXTS: dict[tuple[str, str, str, str | None, str | None, str | None], s
 findings name its id has the others of its case's findings."""
 
 
-def _findings_cells(findings: Sequence[Finding], lang: str) -> tuple[str, str]:
-    """``(findings_cell(findings), findings_text_cell(findings, lang))``, each made once per distinct findings."""
+def _findings_cells(findings: Sequence[Finding], lang: str, rid: str | None = None) -> tuple[str, str]:
+    """``(findings_cell(findings), findings_text_cell(findings, lang))``, each made once per distinct findings; with
+    ``rid`` (the id of the row's item), findings whose facts name it are made once per case too
+    (:func:`_id_free`): those of every row of the case with its id in its facts, put back in the words after."""
+    free = None if rid is None else _id_free(findings, rid, lang)
+    if free is not None and rid is not None:
+        cell, text = _findings_cells(free, lang)
+        stand_in = _STAND_IN[rid[0] in _VOWELS]
+        return cell.replace(stand_in, rid), text.replace(stand_in, rid)
     key = (lang, tuple((f.kind, f.provision, f.fact, f.field, f.open_as) for f in findings))
     cells = _FINDINGS_CELLS.get(key)
     if cells is None:
@@ -1076,6 +1084,50 @@ def _findings_cells(findings: Sequence[Finding], lang: str) -> tuple[str, str]:
             _FINDINGS_CELLS.clear()
         cells = _FINDINGS_CELLS[key] = (findings_cell(findings), _findings_text(findings, lang))
     return cells
+
+
+_VOWELS = frozenset("aeiouAEIOU")
+_STAND_IN = {False: "zq7-stand-in-id", True: "aq7-stand-in-id"}
+"""What stands in for a row's item id in its findings (:func:`_id_free`), by whether that id opens with a vowel
+(English writes "an" before a word that does: the stand-in opens as the id does). Opaque (:data:`_OPAQUE_ID`), no word
+of the vocabulary nor a State's name."""
+_OPAQUE_ID = re.compile(r"[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*-[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*")
+"""An id the words of a finding write as it is, whatever it is (:func:`_id_free`): letters and digits in parts joined by
+dots and hyphens, with a hyphen after the first part (so it is not a constant, a number or a State's code)."""
+_FACT_CALL = re.compile(r"[a-z][a-z0-9_]*\((.*)\)")
+_KINDS_NAMED_AS_FIELDS = frozenset({"assumption", "relief", "time_limit"})
+"""Findings whose words read their fact otherwise than :func:`~pyhelpers.explain.readings.fact_text` or as written (an
+assumption's names a field from its first argument): a fact of theirs that names the row's id is not stood in for."""
+
+
+def _id_free(findings: Sequence[Finding], rid: str, lang: str) -> tuple[Finding, ...] | None:
+    """``findings`` with the row's item id ``rid`` replaced by a stand-in (:data:`_STAND_IN`) in each fact that has it
+    as an argument, where their words and cells are then the same but for that id: ``rid`` is an opaque id
+    (:data:`_OPAQUE_ID`: the rendering writes an argument of that form as it is; not a word of the vocabulary, nor a
+    State's name), each fact that names it has it only as whole top-level arguments of a call, and the stand-in is in no
+    finding. None where no fact names it (the findings are the case's) or where it cannot stand in."""
+    if not rid or not any(f.fact and rid in f.fact for f in findings):
+        return None
+    stand_in = _STAND_IN[rid[0] in _VOWELS]
+    if _OPAQUE_ID.fullmatch(rid) is None or readings.translated(rid, lang) is not None or \
+            rid in readings.state_names(lang):
+        return None
+    out = []
+    for f in findings:
+        if stand_in in f.provision or (f.field and stand_in in f.field) or (f.fact and stand_in in f.fact):
+            return None
+        fact = f.fact
+        if not fact or rid not in fact:
+            out.append(f)
+            continue
+        call = _FACT_CALL.fullmatch(fact)
+        if f.kind in _KINDS_NAMED_AS_FIELDS or call is None or (f.field and rid in f.field) or rid in f.provision:
+            return None
+        args = [a.strip() for a in call.group(1).split(",")]
+        if "(" in call.group(1) or fact.count(rid) != args.count(rid):
+            return None  # nested terms, or the id inside another argument
+        out.append(replaced(f, fact=fact.replace(rid, stand_in)))  # each occurrence a whole argument
+    return tuple(out)
 
 
 def _findings_text(findings: Sequence[Finding], lang: str) -> str:
@@ -1172,7 +1224,7 @@ def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool 
     rec = _own_columns(row)
     treaty, status, outcome_home, partner_state, outcome_partner, cap, entitlement, provisions = _case_cells(r, home)
     c = r.compliance
-    findings, findings_text = _findings_cells(r.findings, lang)
+    findings, findings_text = _findings_cells(r.findings, lang, r.item_id)
     if bounded:
         cap = _cap_cell(r)
     rec.update({
