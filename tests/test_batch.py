@@ -1462,3 +1462,33 @@ def test_findings_text_is_check_s_findings_in_the_language_of_the_run(tmp_path: 
     checked = CliRunner().invoke(main, ["--lang", lang, "check",
                                         str(ROOT / "scenarios/br-pt/exam23-dividend-holding-record-absent.yaml")])
     assert f"  - {words}\n" in checked.output, checked.output
+
+
+def test_findings_that_name_a_rows_id_are_written_as_the_rows_own() -> None:
+    """A row's findings whose facts name its item's id are written once per case, the id stood in for and put back
+    (_findings_cells with the row's id, _id_free): the cells are those written for the row's own findings, in every
+    language, for ids the words write as they are (stood in for) and for ids they may read otherwise (a State's code,
+    a word of the vocabulary, an id inside another argument: written as before)."""
+    from pyhelpers.engine.results import Finding
+    from pyhelpers.output.render import _FINDING
+
+    facts = ["services(X)", "holding(X, alfa)", "holding(lusoinvest, X)", "activities_preparatory_overall(X)",
+             "agent_independent(X)", "beneficial_owner(X)", "treaty_resident(X, br)", "x(X,X)", "x(f(X))",
+             "x(X-1)", "no_special_regime(X)"]
+    opaque = ["pay-0000011", "a-1", "E-2.x", "Br-1", "o-o", "no-1", "A1-B2.C3"]
+    ids = [*opaque, "br", "services", "pt", "pay", "1", "-5", "a b"]
+    stood_in = 0
+    for lang in ("en", "pt", "pt-PT"):
+        for kind in _FINDING["en"]:
+            if kind == "assumption_field":
+                continue  # (a wording, not a kind)
+            for fact in facts:
+                for rid in ids:
+                    findings = [Finding(kind, "br-pl 13(3)", fact.replace("X", rid), "income[0].payment_for.services"),
+                                Finding("not_encoded", "br-pl", None)]
+                    expected = (batch.findings_cell(findings), batch.findings_text_cell(findings, lang))
+                    assert batch._findings_cells(findings, lang, rid) == expected, (lang, kind, fact, rid)
+                    free = batch._id_free(findings, rid, lang)
+                    assert free is None or rid in opaque
+                    stood_in += free is not None
+    assert stood_in > 1_000

@@ -49,12 +49,15 @@ from pydantic import BaseModel
 from pyhelpers.base import processes
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
 from pyhelpers.base.messages import translate
+from pyhelpers.base.rulebase import logic_dir
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import amount_bases, compliance_of, max_source_tax, max_source_tax_of
 from pyhelpers.engine.completion import missing_records, names_a_record
 from pyhelpers.engine.fields import named_alike
+from pyhelpers.engine.program import load_logic
 from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, StateOutcome, format_bp, replaced
 from pyhelpers.engine.solve import Case, Checker, Memo, named_row, rebound_for
+from pyhelpers.explain import readings
 from pyhelpers.facts import compared_gross, item_key
 from pyhelpers.interfaces.chunks import (
     JOURNAL,
@@ -302,6 +305,9 @@ class BatchContext:
     memo: Memo = field(default_factory=Memo, compare=False, repr=False)
     shapes: RowShapes = field(default_factory=lambda: RowShapes(), compare=False, repr=False)
     """The shapes of the rows parsed so far (each distinct shape parsed once)."""
+    kinds: KindPlans = field(default_factory=lambda: KindPlans(), compare=False, repr=False)
+    """The plans of the kinds of rows met so far (each kind's first row decided once per process, whatever the
+    chunking)."""
     bounds: bool = False
     """``--bounds``: a row whose outcome a missing fact leaves undetermined is answered as ``treaty check`` answers
     its scenario, with the bound (:func:`_with_bounds`); without it, in one answer set, as every other row."""
@@ -464,15 +470,20 @@ _KIND_OWN = ("id", "gross", "withheld", "withheld_rate")
 """The cells a row of a kind has of its own (:func:`_row_kinds`): its id, its amounts and the rate withheld."""
 
 _KindLayout = tuple[int, tuple[int, ...], tuple[int, ...]]
+_KindKey = tuple[tuple[str, ...], tuple[str | None, ...]]
+"""A kind of rows (:func:`_row_kinds`): the rows' columns and the cells its item is made of, its own ones aside
+(None)."""
 _Own = tuple[str, Decimal | None, Decimal | None, int | None]
 _Made = tuple[IncomeItem, ItemResult, str | None]
 """A row's item, result and key (:meth:`RowShapes.parsed`'s, None where not known)."""
 
 
-def _row_kinds(ctx: BatchContext, rows: Sequence[Row]) -> tuple[list[int], list[_Own | None]] | None:
-    """The rows' kinds: for each row the index of the first row of its kind (-1: a row decided as a row), and its own
-    values (its id, gross amount, tax withheld and rate withheld, as the models read them: :data:`_KIND_OWN`); None
-    where every row is decided as a row (:func:`_decide_each`).
+def _row_kinds(ctx: BatchContext,
+               rows: Sequence[Row]) -> tuple[list[int], list[_Own | None], dict[int, _KindKey]] | None:
+    """The rows' kinds: for each row the index of the first row of its kind (-1: a row decided as a row), its own
+    values (its id, gross amount, tax withheld and rate withheld, as the models read them: :data:`_KIND_OWN`), and the
+    key of each kind by the index of its first row (its columns and the cells it is made of, its own ones aside: the
+    same in every chunk, :attr:`BatchContext.kinds`); None where every row is decided as a row (:func:`_decide_each`).
 
     A kind is the cells an item is made of (:class:`RowShapes`: not a memo ...), its own cells aside, where each own
     cell given is one the models take as written (``own_id``, ``own_amount``, ``own_rate``): its rows' items are then
@@ -491,6 +502,7 @@ def _row_kinds(ctx: BatchContext, rows: Sequence[Row]) -> tuple[list[int], list[
     rates: dict[str, int | None] = {}
     first = [-1] * len(rows)
     own: list[_Own | None] = [None] * len(rows)
+    keys: dict[int, _KindKey] = {}
     ids: set[str] = set()
     for n, row in enumerate(rows):
         if row.error is not None:
@@ -528,9 +540,12 @@ def _row_kinds(ctx: BatchContext, rows: Sequence[Row]) -> tuple[list[int], list[
                 continue
             used[at_rate] = None
         used[layout[2][0]] = None
-        first[n] = kinds.setdefault((number, tuple(used)), n)
+        cells_used = tuple(used)
+        first[n] = k = kinds.setdefault((number, cells_used), n)
+        if k == n:
+            keys[n] = (names, cells_used)
         own[n] = (rid, gross, withheld, rate)
-    return first, own
+    return first, own, keys
 
 
 def _kind_layout(names: tuple[str, ...], number: int) -> _KindLayout | None:
@@ -574,6 +589,40 @@ class _KindPlan:
     """``--bounds``, where a missing fact leaves the first row's outcome undetermined and its case has a bound: the
     answer over the missing facts' values and the row it was found for (``ctx.memo.bounds``); each row's record is
     then its own result with it (:func:`_bounded`), as a row decided as a row gets it (:func:`_with_bounds`)."""
+
+
+class KindPlans:
+    """The plans of the kinds of rows (:func:`_row_kinds`, :class:`_KindPlan`) of the chunks decided so far, by the
+    kind's key, the language of the run, ``--bounds`` and the ledger: a chunk's rows of a kind an earlier chunk made a
+    plan of take their records from that plan (:func:`_kind_record`), as the rows of its own kind after its first do
+    (the plan is what deciding that kind's first row gives, whichever row of the kind it is); only a kind met for the
+    first time has its first row decided. A kind whose first row made no plan is not kept (the next chunk's is decided
+    as a row again, as before)."""
+
+    limit = 4_000
+    """Past this many kinds the plans start afresh (memory stays flat whatever the ledger)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[str, bool, str, _KindKey], _KindPlan] = {}
+
+    def plans(self, ctx: BatchContext, keys: dict[int, _KindKey]) -> dict[int, _KindPlan]:
+        """The plans kept of the kinds whose first rows are at these indices (``keys``: their keys)."""
+        if not self.kept:
+            return {}
+        run = (ctx.lang, ctx.bounds, ctx.ledger)
+        found = {}
+        for n, key in keys.items():
+            plan = self.kept.get((*run, key))
+            if plan is not None:
+                found[n] = plan
+        return found
+
+    def keep(self, ctx: BatchContext, key: _KindKey, plan: _KindPlan | None) -> None:
+        if plan is None:
+            return
+        if len(self.kept) >= self.limit:
+            self.kept.clear()
+        self.kept[ctx.lang, ctx.bounds, ctx.ledger, key] = plan
 
 
 def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | None,
@@ -642,7 +691,7 @@ def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> tuple[str, s
     if not named_alike(it, plan.context):
         return None
     findings = named_row(it, plan.context, with_values(plan.item, {"id": rid}), ctx.memo.fields).findings
-    return _findings_cells(findings, ctx.lang)
+    return _findings_cells(findings, ctx.lang, rid)
 
 
 def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None) -> dict[str, str] | None:
@@ -719,21 +768,26 @@ def decide_rows(ctx: BatchContext, rows: Sequence[Row]) -> list[dict[str, str]]:
     kinds = _row_kinds(ctx, rows)
     if kinds is None:
         return _decide_each(ctx, rows)
-    first, own = kinds
-    decided = [n for n, k in enumerate(first) if k < 0 or k == n]  # the rows decided as rows, each kind's first
+    first, own, keys = kinds
+    known = ctx.kinds.plans(ctx, keys)  # the plans of kinds an earlier chunk decided: their first rows are not decided
+    decided = [n for n, k in enumerate(first) if k < 0 or (k == n and n not in known)]  # as rows, each new kind's first
     made: dict[int, _Made] = {}
     out: list[dict[str, str] | None] = [None] * len(rows)
     for n, rec in zip(decided, _decide_each(ctx, [rows[n] for n in decided], made), strict=True):
         out[n] = rec
     made_at = {decided[k]: pair for k, pair in made.items()}
-    plans: dict[int, _KindPlan | None] = {}
+    plans: dict[int, _KindPlan | None] = dict(known)
     contexts: dict[str, Scenario] = {}
     again: list[int] = []
     for n, k in enumerate(first):
-        if k < 0 or k == n:
+        if k < 0 or (k == n and n not in known):
             continue
         try:
-            plan = plans[k] if k in plans else plans.setdefault(k, _kind_plan(ctx, made_at.get(k), out[k], contexts))
+            if k in plans:
+                plan = plans[k]
+            else:
+                plan = plans[k] = _kind_plan(ctx, made_at.get(k), out[k], contexts)
+                ctx.kinds.keep(ctx, keys[k], plan)
             derived = None if plan is None else _kind_record(ctx, plan, rows[n], own[n])
         except TreatyLogicError:
             raise
@@ -1067,8 +1121,15 @@ _FINDING_TEXTS: dict[tuple[str, str, str, str | None, str | None, str | None], s
 findings name its id has the others of its case's findings."""
 
 
-def _findings_cells(findings: Sequence[Finding], lang: str) -> tuple[str, str]:
-    """``(findings_cell(findings), findings_text_cell(findings, lang))``, each made once per distinct findings."""
+def _findings_cells(findings: Sequence[Finding], lang: str, rid: str | None = None) -> tuple[str, str]:
+    """``(findings_cell(findings), findings_text_cell(findings, lang))``, each made once per distinct findings; with
+    ``rid`` (the id of the row's item), findings whose facts name it are made once per case too
+    (:func:`_id_free`): those of every row of the case with its id in its facts, put back in the words after."""
+    free = None if rid is None else _id_free(findings, rid, lang)
+    if free is not None and rid is not None:
+        cell, text = _findings_cells(free, lang)
+        stand_in = _STAND_IN[rid[0] in _VOWELS]
+        return cell.replace(stand_in, rid), text.replace(stand_in, rid)
     key = (lang, tuple((f.kind, f.provision, f.fact, f.field, f.open_as) for f in findings))
     cells = _FINDINGS_CELLS.get(key)
     if cells is None:
@@ -1076,6 +1137,68 @@ def _findings_cells(findings: Sequence[Finding], lang: str) -> tuple[str, str]:
             _FINDINGS_CELLS.clear()
         cells = _FINDINGS_CELLS[key] = (findings_cell(findings), _findings_text(findings, lang))
     return cells
+
+
+_VOWELS = frozenset("aeiouAEIOU")
+_STAND_IN = {False: "zq7-stand-in-id", True: "aq7-stand-in-id"}
+"""What stands in for a row's item id in its findings (:func:`_id_free`), by whether that id opens with a vowel
+(English writes "an" before a word that does: the stand-in opens as the id does). Opaque (:data:`_OPAQUE_ID`), no word
+of the vocabulary nor a State's name."""
+_OPAQUE_ID = re.compile(r"[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*-[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*")
+"""An id the words of a finding write as it is, whatever it is (:func:`_id_free`): letters and digits in parts joined by
+dots and hyphens, with a hyphen after the first part (so it is not a constant, a number or a State's code)."""
+_FACT_CALL = re.compile(r"[a-z][a-z0-9_]*\((.*)\)")
+_KINDS_NAMED_AS_FIELDS = frozenset({"assumption", "relief", "time_limit"})
+"""Findings whose words read their fact otherwise than :func:`~pyhelpers.explain.readings.fact_text` or as written (an
+assumption's names a field from its first argument): a fact of theirs that names the row's id is not stood in for."""
+
+
+_WORDS: dict[str, tuple[object, frozenset[str]]] = {}
+"""Per language, the rule base it was made from and :func:`_words`."""
+
+
+def _words(lang: str) -> frozenset[str]:
+    """Every name the words of a finding may read otherwise than as written, in ``lang``: each constant the vocabulary
+    declares words for, each of :data:`~pyhelpers.explain.readings.TERMS` in any language, each State's code (a
+    superset of what :func:`~pyhelpers.explain.readings.translated` reads, and of ``state_names``; an article's
+    constant, ``art11``, is no opaque id)."""
+    logic = load_logic(logic_dir())
+    made = _WORDS.get(lang)
+    if made is None or made[0] is not logic:
+        words = {name for name, arity in logic.terms if arity == 0}
+        words.update(*readings.TERMS.values())
+        words.update(readings.state_names(lang))
+        made = _WORDS[lang] = (logic, frozenset(words))
+    return made[1]
+
+
+def _id_free(findings: Sequence[Finding], rid: str, lang: str) -> tuple[Finding, ...] | None:
+    """``findings`` with the row's item id ``rid`` replaced by a stand-in (:data:`_STAND_IN`) in each fact that has it
+    as an argument, where their words and cells are then the same but for that id: ``rid`` is an opaque id
+    (:data:`_OPAQUE_ID`: the rendering writes an argument of that form as it is; not a word of the vocabulary, nor a
+    State's name), each fact that names it has it only as whole top-level arguments of a call, and the stand-in is in no
+    finding. None where no fact names it (the findings are the case's) or where it cannot stand in."""
+    if not rid or not any(f.fact and rid in f.fact for f in findings):
+        return None
+    stand_in = _STAND_IN[rid[0] in _VOWELS]
+    if _OPAQUE_ID.fullmatch(rid) is None or rid in _words(lang):
+        return None
+    out = []
+    for f in findings:
+        if stand_in in f.provision or (f.field and stand_in in f.field) or (f.fact and stand_in in f.fact):
+            return None
+        fact = f.fact
+        if not fact or rid not in fact:
+            out.append(f)
+            continue
+        call = _FACT_CALL.fullmatch(fact)
+        if f.kind in _KINDS_NAMED_AS_FIELDS or call is None or (f.field and rid in f.field) or rid in f.provision:
+            return None
+        args = [a.strip() for a in call.group(1).split(",")]
+        if "(" in call.group(1) or fact.count(rid) != args.count(rid):
+            return None  # nested terms, or the id inside another argument
+        out.append(replaced(f, fact=fact.replace(rid, stand_in)))  # each occurrence a whole argument
+    return tuple(out)
 
 
 def _findings_text(findings: Sequence[Finding], lang: str) -> str:
@@ -1172,7 +1295,7 @@ def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool 
     rec = _own_columns(row)
     treaty, status, outcome_home, partner_state, outcome_partner, cap, entitlement, provisions = _case_cells(r, home)
     c = r.compliance
-    findings, findings_text = _findings_cells(r.findings, lang)
+    findings, findings_text = _findings_cells(r.findings, lang, r.item_id)
     if bounded:
         cap = _cap_cell(r)
     rec.update({
