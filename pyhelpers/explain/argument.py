@@ -160,8 +160,9 @@ class Argument:
         figure, else the first line below it that does (the test that decided: an employee's 184 days against 183
         under the short-stay exception, where the paragraph giving the right tests no figure), else the line of a
         condition of an exception not met that the outcome rests on (the permanent establishment that bears a salary,
-        under the short-stay exception's letter: ``exception_fails_on``), else that provision's line. Where a more favourable provision was considered and not met (:attr:`alternatives`), the provision that
-        gives the outcome: the test that decided is that one's, shown after it."""
+        under the short-stay exception's letter: ``exception_fails_on``), else that provision's line. Where a more
+        favourable provision was considered and not met (:attr:`alternatives`), the provision that gives the outcome:
+        the test that decided is that one's, shown after it."""
         provisions = [ln for ln in self.lines if ln.kind == "provision"]
         if not provisions:  # an undetermined outcome no provision gives: what leaves it open
             return next((ln for ln in self.lines if ln.kind == "open"), None)
