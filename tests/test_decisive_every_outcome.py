@@ -38,6 +38,13 @@ LINES = [
     ("br-uy/exam37-uy-div-holding-absent", "div-2024-03", "br",
      ["br-uy 10(2): the tax of Brazil on div-2024-03 is limited", "br-uy 10(2)(a) turns on holding"]),
     ("br-uy/exam37-uy-div-holding-absent", "div-2024-03", "uy", ["br-uy 10(1): Uruguay may tax div-2024-03"]),
+    # a short-stay letter that fails and tests no figure (a PE bears the salary): the letter, with what fails it,
+    # not the paragraph that gives the right (16(1) tests no figure)
+    ("br-pl/blind52-b12-pl-employment-borne-by-place-fixed-base", "a-borne-by-pe", "br",
+     ["br-pl 16(2)(c): short-stay condition c for a-borne-by-pe is not met", "sp-pe is a permanent establishment"]),
+    # narrowly not: the letter that fails tests a figure (184 days against 183): that test is the line
+    ("br-pl/blind52-b12-pl-employment-borne-by-place-fixed-base", "f-184-days", "br",
+     ["br-pl 16(2)(a): short-stay condition a for f-184-days is not met", "184 days"]),
     # facts given as alternatives the outcome does not turn on: argued with them set aside
     ("br-ae/exam23-shipping-freight-irrelevant-unknowns", "freight-2024", "br",
      ["br-ae 8(1): freight-2024 may be taxed only in the United Arab Emirates"]),

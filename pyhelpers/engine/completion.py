@@ -15,7 +15,8 @@ to a place of business (the scenario's places, or none)
 (:func:`accepted`); a holding record the rules report missing, added with its share of the capital and
 its first day open (:func:`missing_records`), and for the bound its end too where the rules report it
 missing under some first day (:func:`open_record_ends`). A field whose values cannot be listed (a date, a number, a
-list) stays three-valued; so do the last ones of a scenario (in document order) whose combinations would
+list) stays three-valued, but for the last day of a record whose first day is given, opened as if given as
+``unknown``; so do the last ones of a scenario (in document order) whose combinations would
 exceed :data:`pyhelpers.scenario.openfacts.MAX_COMBINATIONS`.
 """
 
@@ -37,7 +38,7 @@ from pyhelpers.engine.results import Finding
 from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import leaf_paths, stated
-from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, readable_name
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, open_date_field, readable_name
 
 UNKNOWN = "unknown"
 
@@ -206,7 +207,7 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
         facts.append(OpenFact(("holdings", k, "capital"), name, "unknown", shares, ranged="int", high="100%",
                               completed=True, not_given=True))
         asked[name] = frozenset(names)
-    fields = _missing_fields(scenario, answers, data, source, taken * combinations(facts))
+    fields = _missing_fields(scenario, answers, data, source, taken * combinations(facts), periods)
     for fact, stands_for in fields:
         facts.append(fact)
         asked[fact.name] = stands_for
@@ -216,7 +217,7 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
 
 
 def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, source: str,
-                    taken: int) -> list[tuple[OpenFact, frozenset[str]]]:
+                    taken: int, periods: critical.Periods | None = None) -> list[tuple[OpenFact, frozenset[str]]]:
     """The fields the three-valued ``answers`` report missing whose every value can be listed (a yes/no, an
     enumeration, a State: their ``fact_leaf``, :mod:`pyhelpers.scenario.factpaths`), each written into
     ``data`` at its first value and opened over all of them, in the order the findings come while the
@@ -227,7 +228,10 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
     undetermined under it, never dropped as if it could not be. A reference to a place of business left
     out is not opened (``borne_by``: none is assumed, and ``--strict`` asks for it: answered over its
     values, a missing fact that another missing one leaves undetermined either way would read "not
-    needed")."""
+    needed"). The last day (``until``) left out of a record that may give it as ``unknown`` (a building site,
+    a stay) and whose first day is given is opened as that ``until: unknown`` is, given ``periods`` (the
+    treaty's): from its first day on, over its critical dates (:func:`_open_end`), after the fields whose values
+    can be listed (its many days would otherwise take their place within the limit)."""
     wanted: dict[tuple[Any, ...], set[str]] = {}
     for item in (it for answer in answers for it in answer.items):
         for f in item.findings:
@@ -240,7 +244,12 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         return []
     states = _states(scenario, data)
     out: list[tuple[OpenFact, frozenset[str]]] = []
+    ends: list[tuple[OpenFact, frozenset[str]]] = []
     for path, names in wanted.items():
+        end = _open_end(scenario, data, path, periods)
+        if end is not None:  # after the fields whose values can be listed, which keep their place in the limit
+            ends.append((end, frozenset(names)))
+            continue
         values = [v for v in every_value(leaf_annotation(path), states) or ()
                   if v is not None and _valid_at(data, path, v, source)]
         if not values or taken * len(values) > MAX_COMBINATIONS:
@@ -250,7 +259,40 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         out.append((OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True,
                              not_given=True),
                     frozenset(names)))
+    for end, asks in ends:
+        if taken * len(end.values) > MAX_COMBINATIONS or not _valid_at(data, end.path, end.values[0], source):
+            continue
+        _written(data, end.path, end.values[0])
+        taken *= len(end.values)
+        out.append((end, asks))
     return out
+
+
+def _open_end(scenario: Scenario, data: Any, path: tuple[Any, ...], periods: critical.Periods | None
+              ) -> OpenFact | None:
+    """The last day at ``path``, left out, opened as ``until: unknown`` is
+    (:func:`pyhelpers.scenario.openfacts.extract`): any day from the record's first day on, over its critical dates
+    (:func:`pyhelpers.engine.critical.critical_dates`), the last standing for every later day; None where ``path``
+    is not the ``until`` of a record that may give it as ``unknown``, or the record's first day is not a date."""
+    if periods is None or not path or path[-1] != "until" or not open_date_field(path):
+        return None
+    record = data
+    for part in path[:-1]:
+        try:
+            record = record[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    first = record.get("from") if isinstance(record, dict) else None
+    try:
+        anchor = date.fromisoformat(str(first)) if first is not None else None
+    except ValueError:
+        anchor = None
+    if anchor is None:
+        return None
+    fact = OpenFact(path, readable_name(data, path), "unknown", (anchor.isoformat(),), ranged="date",
+                    completed=True, not_given=True, open_end="later")
+    opened = critical.critical_dates(fact, scenario, scenario.unknowns, periods)
+    return opened if opened is not fact else None
 
 
 def _valid_at(data: Any, path: tuple[Any, ...], value: Any, source: str) -> bool:

@@ -63,6 +63,7 @@ from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.factpaths import fact_path
 
 EXCEPTION = "exception_applies"
+FAILS = "exception_fails_on"
 CONSIDERED = "considered_not_met"
 UNDETERMINED = "undetermined"
 BLOCKED = "state_blocked"
@@ -91,6 +92,7 @@ class Line:
     tested: list[str] = field(default_factory=list)  # the facts a comparison tests, with its bound
     rules: list[str] = field(default_factory=list)
     decides: bool = False  # a rule of the line's own provision tests a figure (not one collapsed into it)
+    fails: bool = False  # a condition of an exception, not met, that the outcome rests on (``exception_fails_on``)
     grounds: list[str] = field(default_factory=list)
     """For the first line of a State's outcome: the legal facts its rule rests on that are argued on lines of their
     own (derived under another provision: "the royalties arise in Brazil and their beneficial owner is a resident of
@@ -156,15 +158,17 @@ class Argument:
     def decisive(self) -> Line | None:
         """The line `treaty check` prints under the outcome: the provision that gives it where its line tests a
         figure, else the first line below it that does (the test that decided: an employee's 184 days against 183
-        under the short-stay exception, where the paragraph giving the right tests no figure), else that provision's
-        line. Where a more favourable provision was considered and not met (:attr:`alternatives`), the provision that
-        gives the outcome: the test that decided is that one's, shown after it."""
+        under the short-stay exception, where the paragraph giving the right tests no figure), else the line of a
+        condition of an exception not met that the outcome rests on (the permanent establishment that bears a salary,
+        under the short-stay exception's letter: ``exception_fails_on``), else that provision's line. Where a more
+        favourable provision was considered and not met (:attr:`alternatives`), the provision that gives the outcome:
+        the test that decided is that one's, shown after it."""
         provisions = [ln for ln in self.lines if ln.kind == "provision"]
         if not provisions:  # an undetermined outcome no provision gives: what leaves it open
             return next((ln for ln in self.lines if ln.kind == "open"), None)
         if any(ln.figures for ln in self.alternatives) or self.outcome == UNDETERMINED:
             return provisions[0]  # the test that decided is the one not met, after it; or what leaves it open
-        return next((ln for ln in provisions if ln.decides), provisions[0])
+        return next((ln for ln in provisions if ln.decides), next((ln for ln in provisions if ln.fails), provisions[0]))
 
 
 def _strip_provision(text: str, prov: str, lang: str) -> str:
@@ -207,6 +211,10 @@ class _Projector:
                     self.outcome_provisions.update(
                         a.string for spec, a in zip(pred.args, sym.arguments, strict=True)
                         if spec.type == "prov" and a.type == clingo.SymbolType.String)
+        self.failed = {  # the conditions of an exception not met that the item's outcome rests on
+            a.arguments[3].string for a in ex.index.get((FAILS, 4), [])
+            if _arg_is(a, 1, item) and a.arguments[3].type == clingo.SymbolType.String
+        }
         self._exception_rules: dict[tuple[str, int], list[tuple[Any, list[Any]]]] = {}
         self._not_met: dict[clingo.Symbol, list[str]] = {}
         self._root: str | None = None  # the provision of the conclusion being argued (:meth:`project`)
@@ -265,6 +273,7 @@ class _Projector:
         provisions = [ln for ln in lines.values() if ln.kind == "provision"]
         exceptions = [ln for ln in lines.values() if ln.kind == "exception"]
         for ln in provisions:
+            ln.fails = ln.provision in self.failed
             said = " ".join(ln.readings)
             facts = [f for f in ln.facts if f in ln.tested or not (self._repeats(f, said) or f in ln.readings)]
             if ln.tested:  # its figures decide: the conditions it rests on are no part of its argument

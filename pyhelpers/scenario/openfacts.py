@@ -176,6 +176,11 @@ _OPEN_DATES: tuple[tuple[str | type, ...], ...] = (("holdings", int), ("presence
 OPEN_DATES = _OPEN_DATES
 
 
+def open_date_field(path: tuple[Any, ...]) -> bool:
+    """Whether ``path`` is the ``from`` or ``until`` of a record that may give it as plain ``unknown``."""
+    return _open_date(path)
+
+
 def _open_date(path: tuple[Any, ...]) -> bool:
     """Whether ``path`` is the ``from`` or ``until`` of one of :data:`_OPEN_DATES`."""
     if not path or path[-1] not in ("from", "until"):
