@@ -538,6 +538,8 @@ TERMS: dict[str, dict[str, str]] = {
         "no_special_regime": "sem regime especial", "calendar_fiscal_year": "ano fiscal igual ao ano civil",
         "fiscal_year_start": "início do ano fiscal", "not_above_arm_length": "não acima do valor de mercado",
         "not_an_annuity": "não é anuidade", "not_a_fixed_base": "não é instalação fixa",
+        "not_paid_to_employee_of_payer": "não pago a empregado de quem paga",
+        "not_for_teaching": "não pago por ensino", "not_for_personal_use": "não é para uso pessoal",
         "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "purpose_not_proven": "ausência de propósito principal não comprovada",
