@@ -540,6 +540,7 @@ TERMS: dict[str, dict[str, str]] = {
         "not_an_annuity": "não é anuidade", "not_a_fixed_base": "não é instalação fixa",
         "not_paid_to_employee_of_payer": "não pago a empregado de quem paga",
         "not_for_teaching": "não pago por ensino", "not_for_personal_use": "não é para uso pessoal",
+        "not_a_mere_purchase": "não resulta da simples compra de mercadorias",
         "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "purpose_not_proven": "ausência de propósito principal não comprovada",
