@@ -541,6 +541,8 @@ TERMS: dict[str, dict[str, str]] = {
         "not_paid_to_employee_of_payer": "não pago a empregado de quem paga",
         "not_for_teaching": "não pago por ensino", "not_for_personal_use": "não é para uso pessoal",
         "not_a_mere_purchase": "não resulta da simples compra de mercadorias",
+        "management_not_aboard": "direção efetiva não situada a bordo de um navio",
+        "management_on_board": "direção efetiva a bordo de um navio",
         "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "purpose_not_proven": "ausência de propósito principal não comprovada",
@@ -579,6 +581,8 @@ TERMS: dict[str, dict[str, str]] = {
     "pt-PT": {
         "pe_business_property": "bens do estabelecimento estável",
         "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
+        "management_not_aboard": "direcção efectiva não situada a bordo de um navio",
+        "management_on_board": "direcção efectiva a bordo de um navio",
         "nothing_proven": "nada provado",
         "purpose_not_proven": "ausência de propósito principal não provada",
         "share_not_proven": "percentagem dos rendimentos brutos não provada",
@@ -656,6 +660,7 @@ TERMS: dict[str, dict[str, str]] = {
         "members_taxed_directly": "direct taxation of the members", "usd_exchange_rate": "US dollar exchange rate",
         "third_jurisdiction_taxes": "taxes of the third jurisdiction",
         "services_exclusion": "exclusion of the services",
+        "management_on_board": "effective management aboard a ship",
         "amount_split": "split of the amount", "annual_remuneration": "annual remuneration",
         "activities_preparatory_overall": "preparatory or auxiliary character of the overall activity",
         "acts_exclusively_for": "acting exclusively on behalf of",

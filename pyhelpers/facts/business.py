@@ -33,6 +33,10 @@ def business_facts(sc: Scenario, sid: str, add: Add, strict: bool = False) -> No
             add(fact("transport_mode", sid, iid, Const(sh.mode)))
             if sh.solely_within is not None:
                 add(fact("operated_solely_within", sid, iid, Const(sh.solely_within)))
+            if "management_on_board" not in sh.model_fields_set:  # default: management ashore (marked defaulted)
+                defaulted(sid, add, iid, "management_on_board", strict)
+            else:
+                add(fact("given", sid, iid, Const("management_on_board")))
             if sh.management_on_board:
                 add(fact("management_on_board", sid, iid))
                 if sh.port_of_registry is not None:
