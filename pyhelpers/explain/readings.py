@@ -543,6 +543,8 @@ TERMS: dict[str, dict[str, str]] = {
         "not_a_mere_purchase": "não resulta da simples compra de mercadorias",
         "management_not_aboard": "direção efetiva não situada a bordo de um navio",
         "management_on_board": "direção efetiva a bordo de um navio",
+        "not_aboard": "não exercido a bordo de navio ou aeronave",
+        "aboard_ship_or_aircraft": "exercício a bordo de navio ou aeronave",
         "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
         "purpose_not_proven": "ausência de propósito principal não comprovada",
@@ -661,6 +663,7 @@ TERMS: dict[str, dict[str, str]] = {
         "third_jurisdiction_taxes": "taxes of the third jurisdiction",
         "services_exclusion": "exclusion of the services",
         "management_on_board": "effective management aboard a ship",
+        "aboard_ship_or_aircraft": "employment aboard a ship or aircraft",
         "amount_split": "split of the amount", "annual_remuneration": "annual remuneration",
         "activities_preparatory_overall": "preparatory or auxiliary character of the overall activity",
         "acts_exclusively_for": "acting exclusively on behalf of",
