@@ -27,7 +27,8 @@ def business_facts(sc: Scenario, sid: str, add: Add, strict: bool = False) -> No
         if bp is not None and "purchase_of_goods_only" in bp.model_fields_set:
             given_yes_no(sid, add, iid, "purchase_of_goods_only", "purchase_of_goods_only", bp.purchase_of_goods_only)
         else:
-            defaulted(sid, add, iid, "purchase_of_goods_only", strict, fact("purchase_of_goods_only", sid, iid, Const("no")))
+            defaulted(sid, add, iid, "purchase_of_goods_only", strict,
+                      fact("purchase_of_goods_only", sid, iid, Const("no")))
         if item.shipping is not None:
             sh = item.shipping
             add(fact("transport_mode", sid, iid, Const(sh.mode)))

@@ -256,7 +256,8 @@ def _check_services_items(sc: Scenario, source: str, lines: LineMap) -> list[Pro
                         f"a date on or after from ({emp.fiscal_year.from_})", str(emp.fiscal_year.until))
             if (emp.operator is not None or emp.operated_solely_within is not None) and emp.aboard in (None, "none"):
                 problem(("income", i, "employment", "aboard"),
-                        "aboard: ship or aircraft when operator or operated_solely_within is given", emp.aboard or "nothing")
+                        "aboard: ship or aircraft when operator or operated_solely_within is given",
+                        emp.aboard or "nothing")
             if emp.exercised_in is not None and item.type in ("professor", "student", "artiste_sportsperson"):
                 problem(("income", i, "employment", "exercised_in"),
                         f"no exercised_in here: a {item.type} item takes it from its own details", emp.exercised_in)
