@@ -583,8 +583,6 @@ TERMS: dict[str, dict[str, str]] = {
     "pt-PT": {
         "pe_business_property": "bens do estabelecimento estável",
         "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
-        "management_not_aboard": "direcção efectiva não situada a bordo de um navio",
-        "management_on_board": "direcção efectiva a bordo de um navio",
         "nothing_proven": "nada provado",
         "purpose_not_proven": "ausência de propósito principal não provada",
         "share_not_proven": "percentagem dos rendimentos brutos não provada",

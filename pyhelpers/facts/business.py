@@ -22,7 +22,7 @@ def business_facts(sc: Scenario, sid: str, add: Add, strict: bool = False) -> No
         bp = item.business_profits
         if item.type in ("business_profits", "immovable_property") and bp is not None:
             given_yes_no(sid, add, iid, "attributable_to_place", "attributable_to_place", bp.attributable_to_place)
-        # of any item (Art. 7 may take one of another type as profits of an enterprise): not given, the default
+        # of any item (the rules may take one of another type as profits of an enterprise): not given, the default
         # (not from a mere purchase of goods) is marked defaulted
         if bp is not None and "purchase_of_goods_only" in bp.model_fields_set:
             given_yes_no(sid, add, iid, "purchase_of_goods_only", "purchase_of_goods_only", bp.purchase_of_goods_only)
