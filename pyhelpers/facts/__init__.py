@@ -49,7 +49,7 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
     holding_facts(sc, sid, add, declared, cuts.ownership)
     place_facts(sc, sid, add, declared, cuts.sites, strict)
     _income_facts(sc, sid, add, declared, strict)
-    business_facts(sc, sid, add)
+    business_facts(sc, sid, add, strict)
     investment_facts(sc, sid, add, declared, strict)
     services_facts(sc, sid, add, declared, strict)
     procedure_facts(sc, sid, add, declared, strict)

@@ -4,11 +4,13 @@ enterprises, and whether the source State's law taxes remitted branch profits as
 
 from __future__ import annotations
 
-from pyhelpers.facts.emit import Add, Const, fact, given_value, given_yes_no
+from pyhelpers.facts.emit import Add, Const, defaulted, fact, given_value, given_yes_no
 from pyhelpers.scenario import Scenario
 
 
-def business_facts(sc: Scenario, sid: str, add: Add) -> None:
+def business_facts(sc: Scenario, sid: str, add: Add, strict: bool = False) -> None:
+    """``strict``: a default the format documents (``purchase_of_goods_only``: false) is not applied (the
+    rules find it missing where it matters); otherwise it is marked ``defaulted``."""
     for item in sc.income:
         iid = item.id
         ip = item.immovable_property
@@ -20,13 +22,22 @@ def business_facts(sc: Scenario, sid: str, add: Add) -> None:
         bp = item.business_profits
         if item.type in ("business_profits", "immovable_property") and bp is not None:
             given_yes_no(sid, add, iid, "attributable_to_place", "attributable_to_place", bp.attributable_to_place)
-            if bp.purchase_of_goods_only:
-                add(fact("purchase_of_goods_only", sid, iid, Const("yes")))
+        # of any item (the rules may take one of another type as profits of an enterprise): not given, the default
+        # (not from a mere purchase of goods) is marked defaulted
+        if bp is not None and "purchase_of_goods_only" in bp.model_fields_set:
+            given_yes_no(sid, add, iid, "purchase_of_goods_only", "purchase_of_goods_only", bp.purchase_of_goods_only)
+        else:
+            defaulted(sid, add, iid, "purchase_of_goods_only", strict,
+                      fact("purchase_of_goods_only", sid, iid, Const("no")))
         if item.shipping is not None:
             sh = item.shipping
             add(fact("transport_mode", sid, iid, Const(sh.mode)))
             if sh.solely_within is not None:
                 add(fact("operated_solely_within", sid, iid, Const(sh.solely_within)))
+            if "management_on_board" not in sh.model_fields_set:  # default: management ashore (marked defaulted)
+                defaulted(sid, add, iid, "management_on_board", strict)
+            else:
+                add(fact("given", sid, iid, Const("management_on_board")))
             if sh.management_on_board:
                 add(fact("management_on_board", sid, iid))
                 if sh.port_of_registry is not None:

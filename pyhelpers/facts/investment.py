@@ -97,6 +97,10 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, stric
             for attr, name in (("paid_to_employee_of_payer", "employee_of_payer"), ("teaching", "teaching"),
                                ("personal_use", "personal_use")):
                 value = getattr(pf, attr)
+                if attr not in pf.model_fields_set:  # default: no exclusion (marked defaulted)
+                    defaulted(sid, add, iid, name, strict)
+                    continue
+                add(fact("given", sid, iid, Const(name)))
                 if value == "unknown":
                     add(fact("unknown", sid, iid, Const(name)))
                 elif value:

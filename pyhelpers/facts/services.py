@@ -70,7 +70,11 @@ def _item_facts(sc: Scenario, sid: str, add: Add, item: IncomeItem, declared: De
     if item.type in EMPLOYED_TYPES:
         employer = (emp.employer if emp is not None else None) or item.payer
         add(fact("employer", sid, iid, employer))
-        if emp is not None and emp.aboard is not None:
+        if emp is None or "aboard" not in emp.model_fields_set or emp.aboard is None:
+            defaulted(sid, add, iid, "aboard", strict)  # default: not aboard (marked defaulted)
+        else:
+            add(fact("given", sid, iid, Const("aboard")))
+        if emp is not None and emp.aboard is not None and emp.aboard != "none":
             add(fact("aboard", sid, iid, Const(emp.aboard)))
             add(fact("crew_operator", sid, iid, emp.operator or employer))
             if emp.operated_solely_within is not None:

@@ -46,7 +46,9 @@ class ShippingDetails(Model):
     solely_within: State | None = Field(
         default=None, description="the State if the ship or aircraft is operated solely between places in it"
     )
-    management_on_board: Flag = Field(default=False, description="the effective management is aboard the ship")
+    management_on_board: Flag = Field(
+        default=False, description="the effective management is aboard the ship; default: false, shown as an "
+        "assumption where it can change the outcome (--strict asks for it)")
     port_of_registry: State | Literal["none"] | None = Field(
         default=None, description="management on board: the State of the port of registry, or none"
     )

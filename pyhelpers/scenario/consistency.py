@@ -254,9 +254,10 @@ def _check_services_items(sc: Scenario, source: str, lines: LineMap) -> list[Pro
             if emp.fiscal_year is not None and emp.fiscal_year.until < emp.fiscal_year.from_:
                 problem(("income", i, "employment", "fiscal_year", "until"),
                         f"a date on or after from ({emp.fiscal_year.from_})", str(emp.fiscal_year.until))
-            if (emp.operator is not None or emp.operated_solely_within is not None) and emp.aboard is None:
+            if (emp.operator is not None or emp.operated_solely_within is not None) and emp.aboard in (None, "none"):
                 problem(("income", i, "employment", "aboard"),
-                        "aboard: ship or aircraft when operator or operated_solely_within is given", "nothing")
+                        "aboard: ship or aircraft when operator or operated_solely_within is given",
+                        emp.aboard or "nothing")
             if emp.exercised_in is not None and item.type in ("professor", "student", "artiste_sportsperson"):
                 problem(("income", i, "employment", "exercised_in"),
                         f"no exercised_in here: a {item.type} item takes it from its own details", emp.exercised_in)

@@ -65,7 +65,7 @@ class EmploymentDetails(Model):
         description="the employer's place of business that bears the remuneration, or none; default: none",
     )
     fiscal_year: FiscalYear | None = Field(default=None)
-    aboard: Literal["ship", "aircraft"] | None = Field(default=None)
+    aboard: Literal["ship", "aircraft", "none"] | None = Field(default=None)
     operator: Id | None = Field(
         default=None, description="aboard only: the enterprise operating the ship or aircraft; default: the employer"
     )
