@@ -317,3 +317,40 @@ def test_cases_with_a_missing_record_are_answered_one_by_one(tmp_path: Path) -> 
         run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=Checker(), bounds=True)
     assert len(calls) == 3
     assert [r["cap"] for r in _results(tmp_path / "out.csv")] == ["at most 15%"] * 3
+
+
+def test_the_rows_of_a_case_share_its_finding_s_parts_each_with_its_own_amounts(tmp_path: Path,
+                                                                                 checker: Checker) -> None:
+    """The withholding finding of each row of one case answered with its bound is what ``treaty check`` of the row's
+    scenario gives (its own amounts: within the bound, over it, and not given), while what the finding takes from the
+    case (its alternatives, the result under each) is made once for the case (``compliance_under``'s ``case``)."""
+    from pyhelpers.engine import alternatives
+
+    rates = ["10", "15", "20", ""]
+    rows = [MISSING | {"id": f"r{n}", "gross": f"{1000 + 13 * n}.00", "withheld_rate": rates[n % 4]} for n in range(8)]
+    ledger = write_csv(tmp_path / "in.csv", rows)
+    made: list[int] = []
+    real = alternatives._compliance_case
+
+    def counted(*args: object) -> object:
+        made.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    alternatives._compliance_case = counted  # type: ignore[assignment]
+    batch._COMPLIANCE_CASES.clear()
+    try:
+        run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=Checker(), bounds=True)
+    finally:
+        alternatives._compliance_case = real
+    assert len(made) == 2  # the case's (and treaty check's own, of the case's scenario)
+    ctx = load_batch_context(CONTEXT, ledger, checker)
+    got = _results(tmp_path / "out.csv")
+    findings = []
+    for r in got:
+        c = checker.check(row_scenario(ctx, find_row(ledger, r["id"]))).items[0].compliance
+        assert c is not None
+        assert (r["withholding_finding"], r["withholding_difference"]) == (
+            c.finding, "" if c.difference is None and c.difference_at_least is None
+            else f"{c.difference if c.difference is not None else c.difference_at_least}")
+        findings.append(c.finding)
+    assert len(set(findings)) > 1  # (the rows' own withholding)

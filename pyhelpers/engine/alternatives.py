@@ -37,7 +37,7 @@ from pyhelpers.base import clock
 from pyhelpers.base.errors import InputError, Problem, ScenarioError
 from pyhelpers.base.terms import Term, parse_atom, render_term, symbol_key, symbol_keys
 from pyhelpers.engine import critical
-from pyhelpers.engine.amounts import compute_compliance
+from pyhelpers.engine.amounts import amount_bases, compliance_for
 from pyhelpers.engine.answers import RIGHTS, STATUS_OF_FINDING, add_right, reliance, relied_on, result_from_atoms
 from pyhelpers.engine.completion import combinations, unknown_values
 from pyhelpers.engine.cover import cover
@@ -1689,42 +1689,68 @@ def _open_relief(relief: Relief | None, mine: Sequence[tuple[str, Any]], base_op
                                notes=tuple(sorted({*relief.notes, "limited_part_not_given"})))
 
 
-def compliance_under(scenario: Scenario, item: Any, result: ItemResult) -> Any:
+def compliance_under(scenario: Scenario, item: Any, result: ItemResult, case: dict[Any, Any] | None = None) -> Any:
     """The withholding finding of ``item`` from an answer over the values of its open facts (``result``: what
     :meth:`~pyhelpers.engine.solve.Checker.check` gives another item of the same facts, with ``item``'s id and
     amounts), as ``check`` gives it for ``item`` itself (:func:`_compliance`): the alternatives of the withholding
     State cover every way the facts may go where that State is one of the item's (a State without an outcome in some
     way has an ``undetermined`` alternative there) and no time limit cut the answer. For a batch's rows, each of
-    whose cases is answered once."""
+    whose cases is answered once: ``case`` (kept by the caller for the rows of one case, the same answer) keeps what
+    the finding takes from the case rather than the row's amounts (:class:`_ComplianceCase`)."""
     state = withholding_state(scenario, item)
     every = state is not None and any(s.state == state for s in result.states)
-    return _compliance(scenario, item, result, every)
+    return _compliance(scenario, item, result, every, case)
 
 
-def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool = True) -> Any:
-    """The withholding finding: where the withholding State's outcome depends on the unknown facts, the
-    finding of each of its alternatives; if they all agree it is the finding (with the amounts they agree
-    on), otherwise ``depends`` on the facts that decide them. ``every``: the alternatives cover every way
-    the facts may go (else, where some leaves the outcome undetermined, no finding is stated)."""
+@dataclass(frozen=True)
+class _ComplianceCase:
+    """What :func:`_compliance` takes from an item's case and not its amounts: the withholding State, its
+    alternatives with an outcome, the provisions flagged as reconstructed, and the result under each alternative
+    (read for its status, outcomes and ``limited_to`` alone: :func:`~pyhelpers.engine.amounts.compliance_of`)."""
+
+    state: str | None
+    options: tuple[Alternative, ...]
+    flagged: tuple[str, ...]
+    under: tuple[ItemResult, ...]
+
+
+def _compliance_case(scenario: Scenario, item: Any, result: ItemResult) -> _ComplianceCase:
     state = withholding_state(scenario, item)
-    options = [a for a in result.bound_alternatives or result.alternatives
-               if a.state == state and a.outcome is not None]
+    options = tuple(a for a in result.bound_alternatives or result.alternatives
+                    if a.state == state and a.outcome is not None)
     certain = result.compliance.reconstructed if result.compliance is not None else ()
     flagged = tuple(sorted({*certain, *(p for a in options for p in a.reconstructed)}, key=provision_key))
-    plain = compute_compliance(scenario, item, result)
-    if plain is not None:
-        plain = replaced(plain, reconstructed=flagged)
-    if plain is None or not options or not every or any(f.kind == "time_limit" for f in result.findings):
-        return plain
     # the item's status in every alternative: at least that of its certain findings which no open fact
     # gives (an article not encoded, a pending one, an input error); a missing or open fact may be given
     given = {STATUS_OF_FINDING[f.kind] for f in result.findings if f.kind in STATUS_OF_FINDING}
     status = next((s for s in STATUS_ORDER if s in given and s in ("error", "not_encoded", "pending")), "decided")
-    each = []
-    for a in options:
-        states = tuple(StateOutcome(s.state, a.outcome or "", a.max_rate_bp, a.provisions) if s.state == state else s
-                       for s in result.states)
-        each.append(compute_compliance(scenario, item, replaced(result, status=status, states=states)))
+    under = tuple(replaced(result, status=status, states=tuple(
+        StateOutcome(s.state, a.outcome or "", a.max_rate_bp, a.provisions) if s.state == state else s
+        for s in result.states)) for a in options)
+    return _ComplianceCase(state, options, flagged, under)
+
+
+def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool = True,
+                case: dict[Any, Any] | None = None) -> Any:
+    """The withholding finding: where the withholding State's outcome depends on the unknown facts, the
+    finding of each of its alternatives; if they all agree it is the finding (with the amounts they agree
+    on), otherwise ``depends`` on the facts that decide them. ``every``: the alternatives cover every way
+    the facts may go (else, where some leaves the outcome undetermined, no finding is stated). ``case``: where
+    the parts of the finding that are the case's are kept, for the next row of the case (its amounts, id and
+    gross its own, its status, outcomes, findings' kinds, alternatives and ``limited_to`` the same)."""
+    parts = case.get("parts") if case is not None else None
+    if parts is None:
+        parts = _compliance_case(scenario, item, result)
+        if case is not None:
+            case["parts"] = parts
+    state, options, flagged = parts.state, parts.options, parts.flagged
+    bases = amount_bases(result.gross, result.limited_to, result.limited_amount, result.limit_base_open)
+    plain = compliance_for(scenario, item, result, bases, state)
+    if plain is not None:
+        plain = replaced(plain, reconstructed=flagged)
+    if plain is None or not options or not every or any(f.kind == "time_limit" for f in result.findings):
+        return plain
+    each = [compliance_for(scenario, item, under, bases, state) for under in parts.under]
     within = [c for c in each if c is not None and c.finding == "within_cap"]
     if within and all(c is not None and c.finding in ("compliant", "within_cap") for c in each):
         each = [replaced(c, finding="within_cap") if c is not None else c for c in each]  # no excess

@@ -205,10 +205,18 @@ def compute_compliance(scenario: Scenario, item: IncomeItem, result: ItemResult)
     with the domestic rate alone, and the reason says why there is no cap; without a domestic rate the
     finding is ``no_treaty_cap``. An item whose outcome is not decided gets ``undetermined``.
     """
+    return compliance_for(scenario, item, result, _bases(result))
+
+
+def compliance_for(scenario: Scenario, item: IncomeItem, result: ItemResult,
+                   bases: tuple[Decimal, Decimal] | None, state: str | None = None) -> Compliance | None:
+    """:func:`compute_compliance` with the bases given (``_bases`` of the item's own result: ``result`` may be another
+    of the same status, outcomes and ``limited_to``, e.g. one of its case's, :func:`compliance_of`) and, if known,
+    the withholding State."""
     w = item.withholding
     if w is None or item.gross is None:
         return None
-    return compliance_of(result, _bases(result), withholding_state(scenario, item) or "?", item.gross.amount,
+    return compliance_of(result, bases, state or withholding_state(scenario, item) or "?", item.gross.amount,
                          item.gross.currency, w.withheld.amount if w.withheld is not None else None, w.withheld_rate,
                          w.domestic_rate, w.domestic_rate_on_excess)
 

@@ -93,7 +93,15 @@ from pyhelpers.interfaces.ledger import (
     spooled_rows,
 )
 from pyhelpers.output import render
-from pyhelpers.scenario import IncomeItem, Money, Scenario, check_consistency, load_context, validate_item
+from pyhelpers.scenario import (
+    IncomeItem,
+    Money,
+    Scenario,
+    check_consistency,
+    load_context,
+    validate_item,
+    withholding_state,
+)
 from pyhelpers.scenario.catalogue import Catalogue, catalogue
 from pyhelpers.scenario.loading import (
     SHAPE_AMOUNT,
@@ -1069,7 +1077,23 @@ def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, ans
     at_most = bound_bp(answer.states)
     highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax(
         replaced(result, max_rate_bp=at_most))
-    return replaced(result, max_source_tax=highest, compliance=compliance_under(context, item, result))
+    key = (id(answer), withholding_state(context, item), r.limited_to,
+           r.compliance.reconstructed if r.compliance is not None else None)
+    kept = _COMPLIANCE_CASES.get(key)
+    if kept is None or kept[0] is not answer:
+        if len(_COMPLIANCE_CASES) >= _COMPLIANCE_CASES_KEPT:
+            _COMPLIANCE_CASES.clear()
+        kept = _COMPLIANCE_CASES[key] = (answer, {})
+    return replaced(result, max_source_tax=highest, compliance=compliance_under(context, item, result, kept[1]))
+
+
+_COMPLIANCE_CASES: dict[tuple[Any, ...], tuple[ItemResult, dict[Any, Any]]] = {}
+"""What the withholding finding of a row answered with its bound takes from its case (:func:`~pyhelpers.engine.
+alternatives.compliance_under`'s ``case``), by the case's answer (kept alive with it: its id is not reused) and what
+else the finding reads from the case rather than the row: the withholding State (the one thing it reads of the
+context), the row's ``limited_to`` and the provisions its certain finding flags as reconstructed. Cleared when
+full."""
+_COMPLIANCE_CASES_KEPT = 4000
 
 
 def bound_bp(states: Sequence[StateOutcome]) -> int | None:

@@ -9,7 +9,9 @@ every kind, payments on schedules) and a worst case of N rows where nearly every
 * the **raw clingo baseline**: every program and every set of facts the batch handed to clingo
   (`pyhelpers.engine.solve.run_clingo`, recorded during the timed run into temporary files: the
   programs once each, by their hash) grounded and solved again by a child process that imports only
-  clingo (no project code), and **batch CPU ÷ raw clingo CPU**;
+  clingo (no project code), and so is every other Control the engine makes (the open programs of
+  `pyhelpers.engine.alternatives` that bound a row with missing facts: what was added, grounded and
+  solved, with each solve's mode and assumptions, replayed in order), and **batch CPU ÷ raw clingo CPU**;
 * the peak memory of the batch process and of its largest worker;
 * with ``--callgrind ROWS`` (valgrind's callgrind, a figure the machine's load does not move): the
   instructions per row of a single-worker batch of ROWS realistic rows (``--only worst``: of the worst case)
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import itertools
+import json
 import os
 import re
 import resource
@@ -39,9 +42,12 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+import clingo
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -52,7 +58,7 @@ from pyhelpers.interfaces.batch import DEFAULT_CHUNK, run_batch  # noqa: E402
 from tests.ledger_gen import CONTEXT, iter_rows, write_csv  # noqa: E402
 
 RAW = """
-import sys, resource
+import json, sys, resource
 from pathlib import Path
 import clingo
 folder = Path(sys.argv[1])
@@ -63,6 +69,7 @@ runs = sorted(folder.glob("*.facts"))
 programs = {p.stem: p.read_text(encoding="utf-8") for p in folder.glob("*.lp")}
 jobs = [(programs[f.read_text(encoding="utf-8").split(chr(10), 1)[0][2:]], f.read_text(encoding="utf-8"))
         for f in runs]
+controls = [json.loads(f.read_text(encoding="utf-8")) for f in sorted(folder.glob("*.ctl.json"))]
 start = cpu()
 atoms = 0
 for program, facts in jobs:
@@ -73,7 +80,23 @@ for program, facts in jobs:
     with ctl.solve(yield_=True) as handle:
         for model in handle:
             atoms += len(model.symbols(shown=True))
-print(len(jobs), atoms, cpu() - start)
+def counted(model):
+    global atoms
+    atoms += len(model.symbols(shown=True))
+solves = 0
+for record in controls:
+    ctl = clingo.Control(record["args"])
+    for op in record["ops"]:
+        if op[0] == "add":
+            ctl.add(op[1], op[2], programs[op[3]])
+        elif op[0] == "ground":
+            ctl.ground([(name, []) for name in op[1]])
+        else:
+            ctl.configuration.solve.enum_mode = op[1]
+            ctl.configuration.solve.models = op[2]
+            ctl.solve(on_model=counted, assumptions=[(clingo.parse_term(t), b) for t, b in op[3]])
+            solves += 1
+print(len(jobs) + solves, atoms, cpu() - start)
 """
 """The raw baseline: clingo alone on the recorded programs and facts (read before the clock starts)."""
 
@@ -109,6 +132,85 @@ def record_clingo_runs(folder: Path) -> None:
         return real(program, facts, *args, **kwargs)
 
     solve.run_clingo = recording
+    record_controls(folder)
+
+
+def _stored(folder: Path, text: str) -> str:
+    """``text`` written once to ``folder`` as ``<hash>.lp``; its hash."""
+    digest = hashlib.sha256(text.encode()).hexdigest()[:20]
+    lp = folder / f"{digest}.lp"
+    if not lp.exists():
+        tmp = folder / f"{digest}.{os.getpid()}.tmp"
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(lp)
+    return digest
+
+
+def record_controls(folder: Path) -> None:
+    """From now on, every ``clingo.Control`` the engine makes outside ``run_clingo`` (the open programs of
+    :mod:`pyhelpers.engine.alternatives`: the bound of a row with missing facts, its probes, the fired-rule
+    readers) is recorded in ``folder`` as ``<pid>-c<n>.ctl.json``: its arguments and, in order, what was added
+    (the text, by its hash; a slice added as parsed statements recorded as its text), grounded and solved (the
+    enumeration mode, the number of models and the assumptions), for the raw baseline to do the same work."""
+    from pyhelpers.engine import alternatives
+
+    real_clingo = alternatives.clingo
+    counter = itertools.count()
+
+    class Recording(clingo.Control):  # type: ignore[misc]
+        def __init__(self, arguments: list[str] | None = None, *args: Any, **kwargs: Any) -> None:
+            super().__init__(arguments or [], *args, **kwargs)
+            self.record: dict[str, Any] = {"args": list(arguments or []), "ops": []}
+            self.path = folder / f"{os.getpid()}-c{next(counter):06d}.ctl.json"
+            self.muted = False
+
+        def _flush(self) -> None:
+            self.path.write_text(json.dumps(self.record), encoding="utf-8")
+
+        def add(self, name: str, parameters: list[str], program: str) -> None:  # type: ignore[override]
+            if not self.muted:
+                self.record["ops"].append(["add", name, list(parameters), _stored(folder, program)])
+            super().add(name, parameters, program)
+
+        def ground(self, parts: Any = (("base", ()),), context: Any = None) -> None:
+            self.record["ops"].append(["ground", [name for name, _ in parts]])
+            super().ground(parts, context)
+
+        def solve(self, assumptions: Any = (), *args: Any, **kwargs: Any) -> Any:
+            conf = self.configuration.solve
+            self.record["ops"].append(["solve", str(conf.enum_mode), int(conf.models),  # type: ignore[union-attr]
+                                       [[str(s), bool(b)] for s, b in assumptions]])
+            self._flush()
+            return super().solve(assumptions, *args, **kwargs)
+
+    real_add_to = alternatives.OpenProgram.add_to
+
+    def add_to(self: Any, ctl: Any, more: str) -> None:
+        if not isinstance(ctl, Recording):
+            real_add_to(self, ctl, more)
+            return
+        ctl.record["ops"].append(["add", "base", [], _stored(folder, self.rules + more)])
+        ctl.muted = True
+        try:
+            real_add_to(self, ctl, more)
+        finally:
+            ctl.muted = False
+
+    shim = types.SimpleNamespace(**{k: getattr(real_clingo, k) for k in dir(real_clingo) if not k.startswith("__")})
+    shim.Control = Recording
+    shim.__version__ = real_clingo.__version__
+    alternatives.clingo = shim  # type: ignore[assignment]
+    alternatives.OpenProgram.add_to = add_to  # type: ignore[method-assign]
+
+    def stop() -> None:
+        alternatives.clingo = real_clingo
+        alternatives.OpenProgram.add_to = real_add_to  # type: ignore[method-assign]
+
+    _STOPS.append(stop)
+
+
+_STOPS: list[Any] = []
+"""How to undo :func:`record_controls` (the recording of the Controls stops with that of ``run_clingo``)."""
 
 
 def raw_clingo(folder: Path, valgrind: list[str] | None = None) -> tuple[int, float, str]:
@@ -236,6 +338,8 @@ def main() -> None:
                 dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
             finally:
                 solve.run_clingo = real
+                while _STOPS:
+                    _STOPS.pop()()
             peaks = _peak_mb(resource.RUSAGE_SELF), _peak_mb(resource.RUSAGE_CHILDREN)  # before raw clingo runs
             rows = summary.rows
             flags = (" --no-bounds" if args.no_bounds else "") + (" without missing" if args.without_missing else "")
