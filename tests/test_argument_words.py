@@ -417,7 +417,8 @@ def test_a_share_is_short_only_in_a_measure_some_holding_states() -> None:
     """The owners' share a test of ownership falls short of is given in each measure (capital, votes, value) some
     holding in the claimant states, never as "0% of the votes" where only the capital is given (exam52)."""
     only_capital = _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml")
-    assert "equivalent beneficiaries own, directly or indirectly, 74.99% of the capital of q7499 (< 75%)" in only_capital
+    assert ("equivalent beneficiaries own, directly or indirectly, 74.99% of the capital of q7499 (< 75%)"
+            in only_capital)
     assert "of the votes of q7499" not in only_capital and "of the value of q7499" not in only_capital
     every_measure = _check("br-uy/blind49-lob-29-2-e-03-brazilian-owner-not-counted.yaml")
     for measure in ("capital", "value", "votes"):
