@@ -2144,8 +2144,10 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         said.append(f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})")
     text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
     unmet = [(readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang), why=""),
-              [_condition_only(f, lang) for f in ln.tested or ln.figures])
+              [_condition_only(f, lang) if k == 0 else f for k, f in enumerate(ln.tested or ln.figures)])
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
+    # only the first fact follows the opening "<provision> not met:" and may say its condition alone: after other
+    # facts, "X (182 days < 50% of 365 days)" would read as X met (exam53a: a14's half the days)
     flat = [opening + "; ".join(figures) for opening, figures in unmet]
     if len(flat_decisive("\n".join([text, *flat]))) <= SUB_LINES_OVER:
         return text + ("; " if " — " in text else " — ") + "; ".join(flat) if flat else text
