@@ -266,8 +266,10 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
     own = [ln for before, ln in itertools.pairwise(item) if ln.startswith("    ") and before.startswith("    ")
            and not ln.startswith("      ")]
     assert len(own) == len(set(own)), [ln for ln in own if own.count(ln) > 1]
-    # the denial's ground only: the tests not met are considered (their own lines), 29(5) is a note
-    assert "  entitlement to the benefits on dividend-to-delta: denied (br-uy 29(1))" in item
+    # the denial's ground and the tests considered and not met it rests on (29(5): «negados em virtude das
+    # disposições anteriores deste Artigo»); each test has its own line, 29(5) is a note
+    assert "  entitlement to the benefits on dividend-to-delta: denied (br-uy 29(1), br-uy 29(2)(a), br-uy 29(2)(b), " \
+           "br-uy 29(2)(c), br-uy 29(2)(d), br-uy 29(2)(e), br-uy 29(3)(a)(i), br-uy 29(4))" in item
     assert "    br-uy 29(1): the benefits on dividend-to-delta are not granted" in item
     assert not any("does not give the benefits" in ln for ln in lines)
     assert not any("denies the benefits" in ln for ln in lines)
