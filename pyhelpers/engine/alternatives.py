@@ -1631,7 +1631,7 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
 
 
 def _within(provision: str, unit: str) -> bool:
-    """Whether ``provision`` is ``unit`` or one of its sub-units (``br-uy 29(2)(d)(i)`` of ``br-uy 29(2)(d)``)."""
+    """Whether ``provision`` is ``unit`` or one of its sub-units (a sub-paragraph's item of that sub-paragraph)."""
     return provision == unit or provision.startswith(unit + "(")
 
 

@@ -670,10 +670,10 @@ class _Projector:
 
     def _failed_by(self, atom: clingo.Symbol, test: str, others: set[str]) -> list[str]:
         """Where the test ``test`` of a ``considered_not_met`` ``atom`` is failed only because another test
-        considered for the item fails (``others``; br-uy 29(3)(a), whose conditions 29(3)(b) does not let count
-        as satisfied where the business is not substantial): the readings of what the rule that fails it rests
-        on, each derived under one of ``others`` (the condition that actually fails), not the conditions of
-        ``test`` that hold; empty otherwise."""
+        considered for the item fails (``others``; an active-business test whose conditions another
+        sub-paragraph does not let count as satisfied where the business is not substantial): the readings of
+        what the rule that fails it rests on, each derived under one of ``others`` (the condition that actually
+        fails), not the conditions of ``test`` that hold; empty otherwise."""
         for sup in self.ex.supports.get(atom, []):
             for failed in sup.pos:
                 if clingo.String(test) not in failed.arguments:
