@@ -266,8 +266,10 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
     own = [ln for before, ln in itertools.pairwise(item) if ln.startswith("    ") and before.startswith("    ")
            and not ln.startswith("      ")]
     assert len(own) == len(set(own)), [ln for ln in own if own.count(ln) > 1]
-    # the denial's ground only: the tests not met are considered (their own lines), 29(5) is a note
-    assert "  entitlement to the benefits on dividend-to-delta: denied (br-uy 29(1))" in item
+    # the denial's ground and the tests considered and not met it rests on (29(5): «negados em virtude das
+    # disposições anteriores deste Artigo»); each test has its own line, 29(5) is a note
+    assert "  entitlement to the benefits on dividend-to-delta: denied (br-uy 29(1), br-uy 29(2)(a), br-uy 29(2)(b), " \
+           "br-uy 29(2)(c), br-uy 29(2)(d), br-uy 29(2)(e), br-uy 29(3)(a)(i), br-uy 29(4))" in item
     assert "    br-uy 29(1): the benefits on dividend-to-delta are not granted" in item
     assert not any("does not give the benefits" in ln for ln in lines)
     assert not any("denies the benefits" in ln for ln in lines)
@@ -424,3 +426,51 @@ def test_a_share_is_short_only_in_a_measure_some_holding_states() -> None:
     for measure in ("capital", "value", "votes"):
         assert ("residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, "
                 f"30% of the {measure} of claimant-uy (< 50%)") in every_measure
+
+
+def test_a_test_failed_through_another_names_the_condition_that_fails() -> None:
+    """Exam blind52 a06 (ent53): br-uy 29(3)(a) is failed where 29(3)(b) does not let its conditions count as
+    satisfied (the business is not substantial in relation to the connected payer's); its "not met" line said only
+    the conditions of (a) that hold ("the claimant ... conducts an active business"). It names (b)'s condition, in
+    check and explain, in each language. Narrowly not: (a) failed on its own condition (the item does not emanate
+    from the business) keeps that condition."""
+    path = "br-uy/blind52-a06-uy-29-3-active-business-connected-payer.yaml"
+    parts = [part for parts in _decisive_parts(path) for part in parts]
+    failed = [p for p in parts if p.startswith("br-uy 29(3)(a) not met: ")]
+    assert "br-uy 29(3)(a) not met: under br-uy 29(3)(b) the conditions of 29(3)(a) are not considered satisfied " \
+           "as to roy-sub-insubstantial: the resident's business is not substantial in relation to the connected " \
+           "person's" in failed, failed
+    assert "br-uy 29(3)(a) not met: roy-client-unrelated-income neither emanates from nor is incidental to the " \
+           "active business; fabrica-uy is engaged in the active conduct of a business in its State of residence" \
+           in failed, failed
+    assert not any("conducts an active business" in p for p in failed), failed
+    lines = _explain(str(ROOT / "scenarios" / path))
+    assert "    br-uy 29(3)(a) considered and not met: under br-uy 29(3)(b) the conditions of 29(3)(a) are not " \
+           "considered satisfied as to roy-sub-insubstantial: the resident's business is not substantial in " \
+           "relation to the connected person's" in lines
+    for lang, words in (("pt", "nos termos do br-uy 29(3)(b), as condições do 29(3)(a) não são consideradas "
+                                "satisfeitas quanto a roy-sub-insubstantial: a atividade negocial do residente não "
+                                "é substancial em relação à da pessoa conectada"),
+                        ("pt-PT", "nos termos do br-uy 29(3)(b), as condições do 29(3)(a) não são consideradas "
+                                  "satisfeitas quanto a roy-sub-insubstantial: a atividade empresarial do residente "
+                                  "não é substancial relativamente à da pessoa conectada")):
+        assert words in _check(path, "--lang", lang), lang
+
+
+def test_an_open_entitlement_names_the_same_tests_in_check_and_explain() -> None:
+    """Lead's finding (ent53): with the intermediate owner's regularly_traded / entity_purpose missing, check said
+    "open (br-uy 29(1); br-uy 29(9))" (answered over the values: denied under some, 29(2)(e) met and only the
+    principal purpose question left under the others, so no value "granted"), explain "open (29(2)(c), 29(2)(d),
+    29(2)(e))". Both name the tests that decide it; 29(9) is what remains to judge (its findings), not a test open.
+    Narrowly not: with the principal purpose questions answered (no principal purpose), the tests that decide are
+    the same, 29(2)(e) now granting where it is met."""
+    for path, words in (("br-uy/lob-pension-chain-owner-facts-missing.yaml", "requires judgment under br-uy 29(9)"),
+                        ("br-uy/lob-pension-chain-owner-facts-missing-purpose-answered.yaml", None)):
+        document = json.loads(_check(path, "--format", "json"))
+        item = document["results"][0]["items"][0]
+        assert item["entitlement"]["status"] == "open"
+        assert item["entitlement"]["provisions"] == ["br-uy 29(2)(c)", "br-uy 29(2)(d)", "br-uy 29(2)(e)"], path
+        text = _check(path)
+        assert (words in text) if words else ("requires judgment" not in text), path
+        assert "  entitlement to the benefits on dividend-2024: open (br-uy 29(2)(c), br-uy 29(2)(d), " \
+               "br-uy 29(2)(e))" in _explain(str(ROOT / "scenarios" / path)), path

@@ -89,23 +89,28 @@ _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), state_not_applica
 _label_provision(S, I, St, O, R, P) :- _label(S, I, St, O, R), benefits_denied(S, I, P).
 _has_label(S, I, St) :- _label(S, I, St, _, _).
 _entitlement_status(S, I, St) :- entitlement(S, I, T, St, P).
+_judged_ground(S, I, P) :- entitlement(S, I, T, requires_judgment, Q), entitlement_ground(S, I, T, P).
 #show _label/5.
 #show _entitlement_status/3.
+#show _judged_ground/3.
 #show _label_provision/6.
 #show _has_label/3.
 """
 """Query-time presentation rules: the outcome of each State as one atom (``_label``: the outcome and the
 cap, ``none`` when not capped) and the provisions it rests on (not those by which the Convention does not
 apply to the other State's tax alone: ``_elsewhere``), so that brave and cautious consequences speak of
-whole outcomes."""
+whole outcomes; and the paragraph that grants the benefits where only a principal purpose question is left
+(``_judged_ground``: the entitlement is then ``requires_judgment``, not ``entitled``)."""
 
 _NOT_APPLICABLE = ("treaty_not_applicable(", "state_not_applicable(")
 """The atoms by which the Convention does not apply to an item, or to one State's tax on it (the provision
 is their last argument)."""
 
 _PROVISIONS_ONLY = frozenset({"outcome_provision", "_label_provision", "source_cap", "may_tax", "may_not_tax",
-                              "only_taxable_in", "not_limited", "exception_applies", "limit_basis"})
-"""Atoms that name the provisions an outcome rests on (the outcome itself is ``_label``): open facts that
+                              "only_taxable_in", "not_limited", "exception_applies", "limit_basis",
+                              "_judged_ground"})
+"""Atoms that name the provisions an outcome rests on (the outcome itself is ``_label``; the paragraph that
+would grant the benefits where a principal purpose question is left, ``_judged_ground``): open facts that
 change only these change no outcome, finding or figure of the item, only the way to it."""
 
 _INFORMING = frozenset({"ppt_indicator"})
@@ -1593,10 +1598,13 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
     (``where_applies``: :func:`_where_applies`), else the same status in every combination by one paragraph or
     another (``grounds``), else ``open`` where the entitlement article decides it
     differently for different values of the open facts: the tests still open (a provision of the denial where
-    the benefit is denied, a test considered and not met, that grants it where it is given; a provision that
-    denies in some of them and decides an open fact, ``deciding``), else the provisions that decide it in
+    the benefit is denied, a test considered and not met, that grants it where it is given, or that leaves
+    only a principal purpose question there, ``_judged_ground``; a test considered and not met where the
+    benefit is denied whose own condition an open fact decides, ``deciding``, or a sub-unit of it; a
+    provision that denies in some of them and decides an open fact), else the provisions that decide it in
     some of them. The provision that denies for want of a test met, reading no open fact, is no ground
-    while a test may grant."""
+    while a test may grant, and the principal purpose test is no test still open: it is what remains to
+    judge where a test is met (its ``requires_judgment`` findings)."""
     if result.entitlement is not None:
         return result.entitlement
     if where_applies is not None:
@@ -1611,13 +1619,20 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
                                                             key=provision_key)))
     granting = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5
                 and isinstance(a.args[3], Term) and a.args[3].name == "entitled"}
+    granting |= {a.args[2] for _, a in mine if a.name == "_judged_ground" and len(a.args) == 3}
     considered = {a.args[5] for _, a in mine if a.name == "_label_provision" and len(a.args) == 6
                   and isinstance(a.args[3], Term) and a.args[3].name == "benefits_denied"}
     denying = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5
                and isinstance(a.args[3], Term) and a.args[3].name == "denied"}
-    still_open = {p for p in (granting & considered) | (denying & deciding) if isinstance(p, str)}
+    asked = {p for p in considered if isinstance(p, str) and any(_within(d, p) for d in deciding)}
+    still_open = {p for p in (granting & considered) | (denying & deciding) if isinstance(p, str)} | asked
     return Entitlement("open", tuple(sorted(still_open or {p for p in provisions if isinstance(p, str)},
                                             key=provision_key)))
+
+
+def _within(provision: str, unit: str) -> bool:
+    """Whether ``provision`` is ``unit`` or one of its sub-units (a sub-paragraph's item of that sub-paragraph)."""
+    return provision == unit or provision.startswith(unit + "(")
 
 
 def _grounds_only(cons: _Consequences) -> frozenset[str]:

@@ -645,18 +645,23 @@ class _Projector:
         provs = {ln.provision for ln in lines if ln.kind == "provision"}
         shown = {ln.provision for ln in lines if ln.kind == "not_met"}
         out: list[Line] = []
-        for atom in sorted(self.ex.index.get((CONSIDERED, 4), [])):
-            args = atom.arguments
-            if not _arg_is(atom, 1, self.item) or args[2].type != clingo.SymbolType.String \
-                    or args[3].type != clingo.SymbolType.String or args[2].string not in provs:
-                continue
-            test = args[3].string
+        mine = [atom for atom in sorted(self.ex.index.get((CONSIDERED, 4), []))
+                if _arg_is(atom, 1, self.item) and atom.arguments[2].type == clingo.SymbolType.String
+                and atom.arguments[3].type == clingo.SymbolType.String and atom.arguments[2].string in provs]
+        tests = {atom.arguments[3].string for atom in mine}
+        for atom in mine:
+            test = atom.arguments[3].string
             if test in shown:
                 continue
             shown.add(test)
             saved = (self._first, self._outcome, self._root)
             line = Line("not_met", test, [word("not_applied_test", self.lang).format(
                 prov=provision_text(test, self.lang))])
+            failed_by = self._failed_by(atom, test, tests - {test})
+            if failed_by:  # the test fails only because another test considered fails: that test's condition
+                line.facts.extend(failed_by)
+                out.append(line)
+                continue
             for sup in self.ex.supports.get(atom, []):  # every rule that finds it not met: each gives its facts
                 for own in self._project(atom, sup):
                     if own.kind != "provision" or own.provision != test:
@@ -671,6 +676,22 @@ class _Projector:
             self._first, self._outcome, self._root = saved
             out.append(line)
         return out
+
+    def _failed_by(self, atom: clingo.Symbol, test: str, others: set[str]) -> list[str]:
+        """Where the test ``test`` of a ``considered_not_met`` ``atom`` is failed only because another test
+        considered for the item fails (``others``; an active-business test whose conditions another
+        sub-paragraph does not let count as satisfied where the business is not substantial): the readings of
+        what the rule that fails it rests on, each derived under one of ``others`` (the condition that actually
+        fails), not the conditions of ``test`` that hold; empty otherwise."""
+        for sup in self.ex.supports.get(atom, []):
+            for failed in sup.pos:
+                if clingo.String(test) not in failed.arguments:
+                    continue
+                for inner in self.ex.supports.get(failed, []):
+                    if inner.pos and all(any(_rule_provision(s.plan, s.env) in others
+                                             for s in self.ex.supports.get(p, [])) for p in inner.pos):
+                        return [reading(self.ex.logic, p, self.lang) for p in inner.pos]
+        return []
 
     # ------------------------------------------------------------------------------ figures ---
     def _fact(self, atom: clingo.Symbol) -> str | None:

@@ -1947,8 +1947,11 @@ def merged(concs: Sequence[Conclusion], lang: str) -> list[Conclusion]:
         cited = [readings.provision_text(c.argument.provision, lang) for c in group
                  if c.argument is not None and c.argument.provision]
         lines: dict[str, Line] = {}
+        ground = group[0].lines[0].provision if group[0].lines else None
         for c in group:
             for ln in c.lines:
+                if c is not group[0] and ln.provision == ground:
+                    continue  # the first's ground said again under another provision's conclusion: said once
                 lines.setdefault(argument_line(ln), ln)
         first = group[0].argument
         assert first is not None
