@@ -664,8 +664,8 @@ TERMS: dict[str, dict[str, str]] = {
         "agent_contract_authority": "the agent's authority to conclude contracts",
         "agent_habitual_exercise": "the agent's habitual exercise of an authority to conclude contracts",
         # the activities of a place of business (``{B} carries on {A}``), in words (exam53b)
-        "stock_for_storage_display_delivery": "a stock of goods kept for storage, display or delivery",
-        "stock_for_processing": "a stock of goods kept for processing by another enterprise",
+        "stock_for_storage_display_delivery": "keeping a stock of goods for storage, display or delivery",
+        "stock_for_processing": "keeping a stock of goods for processing by another enterprise",
         "purchasing": "purchasing goods", "information_gathering": "collecting information",
         "other_preparatory_or_auxiliary": "another activity of a preparatory or auxiliary character",
         "other_business": "another business activity",
