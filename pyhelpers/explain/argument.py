@@ -728,13 +728,18 @@ class _Projector:
     def _defaulted(self, atom: clingo.Symbol) -> clingo.Symbol | None:
         """The ``defaulted`` fact behind a fact the scenario does not give but whose documented default stands
         for it (``defaulted(S, X, A)``, with ``given(S, X, A)`` and the default's facts ``A(S, X, ...)``), or
-        None: such a fact is assumed, never stated."""
+        None: such a fact is assumed, never stated. A ``<attribute>_stated`` fact (``fixed_base_stated``) is the
+        default of its attribute (``fixed_base``): "X is not a fixed base" is assumed, not stated (exam53b)."""
         args = atom.arguments
         if len(args) < 2:
             return None
-        attribute = args[2] if atom.name == GIVEN and len(args) == 3 else clingo.Function(atom.name)
-        default = clingo.Function(DEFAULTED, [args[0], args[1], attribute])
-        return default if default in self.ex.true else None
+        names = [atom.name] + ([atom.name.removesuffix("_stated")] if atom.name.endswith("_stated") else [])
+        for name in names:
+            attribute = args[2] if atom.name == GIVEN and len(args) == 3 else clingo.Function(name)
+            default = clingo.Function(DEFAULTED, [args[0], args[1], attribute])
+            if default in self.ex.true:
+                return default
+        return None
 
     def _figure(self, part: Any, sup: _Support) -> str | None:
         """A comparison of the rule with its values (``30% ≥ 25%``); not one between States or ids, nor

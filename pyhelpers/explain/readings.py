@@ -562,8 +562,11 @@ TERMS: dict[str, dict[str, str]] = {
         "exemption_left_to_wholly_owned_institutions": "isenção deixada às instituições integralmente controladas",
         "ancillary_obligation": "obrigação acessória", "anti_fragmentation": "antifragmentação",
         "branch_profits_tax": "imposto sobre lucros de filial",
-        "connected_activities_added": "atividades conexas somadas", "dependent_agent": "agente dependente",
-        "independent_agent": "agente independente", "insurance": "seguros", "insurance_agent": "agente de seguros",
+        "connected_activities_added": "atividades conexas somadas",
+        "dependent_agent": "pessoa que atua por conta da empresa e conclui habitualmente contratos em seu nome",
+        "independent_agent": "agente independente", "insurance": "seguros",
+        "insurance_agent": "seguradora que arrecada prêmios ou segura riscos por intermédio de pessoa que não é "
+        "agente independente",
         "non_federal_tax": "imposto não federal", "personal_allowances": "deduções pessoais",
         "preparatory_or_auxiliary": "atividade preparatória ou auxiliar",
         "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento permanente",
@@ -625,6 +628,8 @@ TERMS: dict[str, dict[str, str]] = {
         "port_of_registry": "porto de registo", "calendar_year": "ano civil", "scientific": "carácter científico",
         "literary": "carácter literário", "artistic": "carácter artístico", "educational": "carácter educativo",
         "pedagogical": "carácter pedagógico", "premiums_or_risks": "prémios ou riscos",
+        "insurance_agent": "seguradora que cobra prémios ou segura riscos por intermédio de pessoa que não é "
+        "agente independente",
         "controlled_with_payer": "controlo comum com o pagador",
         # Portugal's words where Brazil's differ: a branch is a "sucursal", a rate a "taxa"
         "branch": "sucursal", "branch_profits": "lucros de sucursal", "branch_profits_tax": "imposto sobre lucros de "
@@ -666,7 +671,18 @@ TERMS: dict[str, dict[str, str]] = {
         "activities_preparatory_overall": "preparatory or auxiliary character of the overall activity",
         "acts_exclusively_for": "acting exclusively on behalf of",
         "agent_contract_authority": "the agent's authority to conclude contracts",
-        "agent_habitual_exercise": "the agent's habitual exercise of that authority",
+        "agent_habitual_exercise": "the agent's habitual exercise of an authority to conclude contracts",
+        # the activities of a place of business (``{B} carries on {A}``), in words (exam53b)
+        "stock_for_storage_display_delivery": "keeping a stock of goods for storage, display or delivery",
+        "stock_for_processing": "keeping a stock of goods for processing by another enterprise",
+        "purchasing": "purchasing goods", "information_gathering": "collecting information",
+        "other_preparatory_or_auxiliary": "another activity of a preparatory or auxiliary character",
+        "other_business": "another business activity",
+        # 5(5) (br-pt), 5(6) (br-sg): a person acting for the enterprise with authority to conclude contracts,
+        # dependent or an independent agent outside the ordinary course of its business (exam53b)
+        "dependent_agent": "a person acting for the enterprise who habitually concludes contracts in its name",
+        "insurance_agent": "an insurer collecting premiums or insuring risks through a person other than an "
+        "independent agent",
         "agent_independent": "the agent's independent status",
         "agent_ordinary_course": "the agent acting in the ordinary course of its business",
         "arises_in": "State where the income arises", "arm_length_amount": "arm's length amount",
