@@ -120,13 +120,7 @@ def record_clingo_runs(folder: Path) -> None:
 
     def recording(program: Any, facts: Iterable[str], *args: Any, **kwargs: Any) -> solve.Solved:
         facts = list(facts)
-        text = str(program)
-        digest = hashlib.sha256(text.encode()).hexdigest()[:20]
-        lp = folder / f"{digest}.lp"
-        if not lp.exists():
-            tmp = folder / f"{digest}.{os.getpid()}.tmp"
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(lp)
+        digest = _stored(folder, str(program))
         (folder / f"{os.getpid()}-{next(counter):06d}.facts").write_text(f"% {digest}\n" + "\n".join(facts),
                                                                          encoding="utf-8")
         return real(program, facts, *args, **kwargs)
