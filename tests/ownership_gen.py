@@ -24,10 +24,11 @@ def _interest_case(name: str, persons: dict[str, Any], holdings: list[dict[str, 
     persons = {**persons, "alfa-uy": _CLAIMANT,
                "beta-br": {"kind": "company", "liable_to_tax": {"br": ["incorporation"]}}}
     holdings = [*holdings, {"holder": "alfa-uy", "company": "beta-br", "capital": 100, "from": "2019-01-01"}]
-    # a denial's ground is 29(1) alone; the tests considered and not met are among the item's provisions
+    # a denial cites 29(1) with each test considered and not met (29(5): «negados em virtude das disposições
+    # anteriores deste Artigo»), as the item's provisions do
     considered = ["br-uy 29(1)", "br-uy 29(2)(a)", "br-uy 29(2)(b)", "br-uy 29(2)(c)", "br-uy 29(2)(d)",
                   "br-uy 29(2)(e)", "br-uy 29(3)(a)(i)", "br-uy 29(4)"]
-    prov = ["br-uy 29(2)(e)"] if status == "entitled" else ["br-uy 29(1)"]
+    prov = ["br-uy 29(2)(e)"] if status == "entitled" else considered
     cited = prov if status == "entitled" else considered
     doc = {"name": name, "treaty": "br-uy", "evaluation_date": "2024-06-30", "persons": persons,
            "holdings": [{**h, "from": "2019-01-01"} for h in holdings], "holdings_continue": True,

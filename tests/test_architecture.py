@@ -169,8 +169,10 @@ def test_a_synthetic_treaty_with_a_new_period_needs_no_python_change(synthetic_l
     are 106 days within twelve months but at most 61 within any six: only Yland may tax. The loader knows
     the treaty and its States, the date module counts six-month windows, the rules decide — from the rule
     files alone."""
-    exempt = {"outcome": {"br": "exempt", "yy": "exclusive"}, "provisions": [f"{SYNTHETIC} 4", f"{SYNTHETIC} 16(2)"]}
-    taxed = {"outcome": {"br": "may_tax", "yy": "may_tax"}, "provisions": [f"{SYNTHETIC} 4", f"{SYNTHETIC} 16(1)"]}
+    exempt = {"outcome": {"br": "exempt", "yy": "exclusive"},  # each short-stay letter met is cited
+              "provisions": [f"{SYNTHETIC} 4", f"{SYNTHETIC} 16(2)", *(f"{SYNTHETIC} 16(2)({x})" for x in "abc")]}
+    taxed = {"outcome": {"br": "may_tax", "yy": "may_tax"},  # and the one that fails, beside 16(1)
+             "provisions": [f"{SYNTHETIC} 4", f"{SYNTHETIC} 16(1)", f"{SYNTHETIC} 16(2)(a)"]}
     assert _check_synthetic(synthetic_logic, tmp_path, ("2027-01-01", "2027-03-31")) == exempt
     assert _check_synthetic(synthetic_logic, tmp_path, ("2027-01-01", "2027-04-01")) == taxed
     assert _check_synthetic(synthetic_logic, tmp_path, ("2027-01-01", "2027-02-14"), ("2027-09-01", "2027-10-31")) \

@@ -55,9 +55,9 @@ def test_a_scenario_fact_reads_as_the_scenario_states_it(lang: str, company: str
     assert reading(logic, _atom("person", clingo.String("alfa"), clingo.Function("company")), lang) == company
     assert reading(logic, _atom("person", clingo.String("ana"), clingo.Function("individual")), lang) == individual
     assert reading(logic, _atom("income", clingo.String("div"), clingo.Function("dividend")), lang) == dividend
-    if lang == "en":  # "a" before a vowel, "another" for another kind
+    if lang == "en":  # "a" before a vowel, an entity other than the two kinds in words
         assert reading(logic, _atom("person", clingo.String("x"), clingo.Function("other_entity")), lang) == \
-            "x is another entity"
+            "x is an entity other than an individual or a company"
         assert reading(logic, _atom("place_kind", clingo.String("b"), clingo.Function("office")), lang) == \
             "b is an office"
 

@@ -678,8 +678,9 @@ TERMS: dict[str, dict[str, str]] = {
         "purchasing": "purchasing goods", "information_gathering": "collecting information",
         "other_preparatory_or_auxiliary": "another activity of a preparatory or auxiliary character",
         "other_business": "another business activity",
-        # 5(5) (br-pt), 5(6) (br-sg): a person acting for the enterprise with authority to conclude contracts,
-        # dependent or an independent agent outside the ordinary course of its business (exam53b)
+        # the dependent-agent paragraph of the permanent-establishment article: a person acting for the enterprise
+        # with authority to conclude contracts, dependent or an independent agent outside the ordinary course of
+        # its business (exam53b)
         "dependent_agent": "a person acting for the enterprise who habitually concludes contracts in its name",
         "insurance_agent": "an insurer collecting premiums or insuring risks through a person other than an "
         "independent agent",
