@@ -1518,6 +1518,92 @@ def partner_name(treaty: str, lang: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------------------ batch ---
+_SHORT = {
+    "en": {"exclusive": "exclusive", "capped": "capped {rate}", "may_tax": "may tax", "exempt": "exempt",
+           "not_applicable": "not applicable", "mutual_agreement": "mutual agreement", "pending": "pending",
+           "not_encoded": "not encoded", "undetermined": "undetermined", "benefits_denied": "benefits denied",
+           "at_most": "capped {rate} at most", "cap_at_most": "{rate} at most",
+           "may_tax_always": "may tax in every case"},
+    "pt": {"exclusive": "exclusivo", "capped": "limitado a {rate}", "may_tax": "pode tributar", "exempt": "isento",
+           "not_applicable": "não aplicável", "mutual_agreement": "comum acordo", "pending": "pendente",
+           "not_encoded": "não codificado", "undetermined": "indeterminado", "benefits_denied": "benefícios negados",
+           "at_most": "limitado a {rate} no máximo", "cap_at_most": "{rate} no máximo",
+           "may_tax_always": "pode tributar em qualquer caso"},
+    "pt-PT": {"benefits_denied": "benefícios recusados"},
+}
+"""A State's outcome in a few words (the report's summary, the batch's outcome cells in Portuguese)."""
+
+
+def short_word(key: str, lang: str) -> str:
+    return wording(_SHORT, lang)[key]
+
+
+def short_outcome(o: StateOutcome, lang: str) -> str:
+    """``capped 10%``, ``may tax`` ...; in Portuguese ``limitado a 10%``, ``pode tributar`` ...; an outcome that
+    turns on missing facts with the bound every way they may go keeps: ``capped 15% at most``; one that lets the
+    State tax whatever they are: ``may tax in every case``."""
+    words = wording(_SHORT, lang)
+    if o.outcome == "undetermined" and o.at_most_bp is not None:
+        return words["at_most"].format(rate=formats.percent_bp(o.at_most_bp, lang))
+    if o.outcome == "undetermined" and o.may_tax_always:
+        return words["may_tax_always"]
+    text = words.get(o.outcome, o.outcome.replace("_", " "))
+    return text.format(rate=formats.percent_bp(o.max_rate_bp, lang) if o.max_rate_bp is not None else "?")
+
+
+_BATCH_CELL = {
+    "en": {"at_most": "at most {rate}", "in_scenario": "in the scenario"},
+    "pt": {"at_most": "no máximo {rate}", "in_scenario": "no cenário",
+           "missing": "ausente", "depends": "depende", "not_needed": "desnecessário",
+           "requires_judgment": "exige avaliação", "text_open": "questão em aberto", "pending": "pendente",
+           "not_encoded": "não codificado", "mutual_agreement": "acordo mútuo", "exception": "exceção",
+           "input_error": "erro nos dados", "note": "nota", "deadline": "prazo", "relief": "eliminação",
+           "discrimination": "discriminação", "indicator": "indício", "time_limit": "tempo limite",
+           "assumption": "presumido"},
+    "pt-PT": {"missing": "em falta", "requires_judgment": "exige um juízo", "mutual_agreement": "comum acordo"},
+}
+"""The words of the batch's cells for people that follow ``--lang`` (``outcome_br``, ``outcome_partner``, ``cap``,
+``findings``); English writes them as the machine columns beside them do (``outcome_br_code``, ``findings_code``):
+the same bytes as before those columns were added. A finding's kind in Portuguese (English keeps the code)."""
+
+
+def batch_outcome_cell(o: StateOutcome, lang: str) -> str:
+    """A State's outcome in a batch row's text column: English as the ``expect:`` block writes it (``capped 10%``,
+    ``capped at most 15%``, ``may tax``: the ``_code`` column's bytes); Portuguese in words (``limitado a 10%``,
+    ``limitado a 15% no máximo``, ``pode tributar``), numbers as the locale writes them."""
+    if languages.family(lang) == "en":
+        return o.label
+    return short_outcome(o, lang)
+
+
+def batch_cap_cell(bp: int | None, at_most_bp: int | None, lang: str) -> str:
+    """The ``cap`` cell: the cap (``10%``, ``12,5%`` in Portuguese), or the highest it may be whatever the missing
+    facts (``at most 15%``, ``no máximo 15%``); empty where neither is known."""
+    if bp is not None:
+        return formats.percent_bp(bp, lang)
+    if at_most_bp is not None:
+        return wording(_BATCH_CELL, lang)["at_most"].format(rate=formats.percent_bp(at_most_bp, lang))
+    return ""
+
+
+def batch_findings_cell(findings: Sequence[Finding], lang: str) -> str:
+    """A row's findings in one cell for people, in ``lang``: each as ``kind: fact (provision) [in the scenario:
+    field]`` (English: the bytes of the ``findings_code`` column), in Portuguese the kind in words, a Protocol item
+    cited as ``Protocolo`` and the field in the words the answers use (``holdings (um registro de a em b)``); the
+    fact is the rules' atom in every language."""
+    words = wording(_BATCH_CELL, lang)
+    english = languages.family(lang) == "en"
+    out = []
+    for f in findings:
+        kind = f.kind if english else words.get(f.kind, value(f.kind, lang))
+        prov = f.provision if english else readings.provision_text(f.provision, lang)
+        text = f"{kind}: {f.fact + ' ' if f.fact else ''}({prov})"
+        if f.field:
+            text += f" [{words['in_scenario']}: {f.field if english else field_text(f.field, lang)}]"
+        out.append(text)
+    return "; ".join(out)
+
+
 _BATCH = {
     "en": {"summary": "{out}: {rows} rows in {s} s ({rate} rows/s): {statuses}{resumed}{redone}",
            "no_rows": "no rows", "chunks": "chunk(s)", "partitions": "partition(s)",
