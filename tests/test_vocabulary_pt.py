@@ -579,3 +579,38 @@ def test_an_open_states_values_name_a_format_value_in_the_users_language() -> No
     listed = ["fr", "us", "undetermined"]
     assert render.named_values("", listed, "state", "pt") == "França, Estados Unidos ou indeterminado"
     assert render.named_values("", listed, "state", "en") == "France, the United States or undetermined"
+
+
+_ENGLISH_METAVAR = re.compile(r"\b(OPTIONS|COMMAND|ARGS|FILES?|PATHS?|DIRECTORY|INTEGER|FLOAT|TEXT|RANGE|TREATY|QUERY|"
+                              r"LEDGER|GOAL|SECONDS|YYYY)\b")
+
+
+@pytest.mark.parametrize(("lang", "files"), [("pt", "ARQUIVOS"), ("pt-PT", "FICHEIROS")])
+def test_the_usage_line_and_the_metavars_are_portuguese(lang: str, files: str) -> None:
+    """`treaty --lang pt --help` (audit 53b, "what remains" 6): click's usage pieces (``[OPÇÕES]``, ``COMANDO
+    [ARGUMENTOS]...``), each argument's and option's metavar (``ARQUIVOS``, ``INTEIRO``; pt-PT ``FICHEIROS``) in
+    Portuguese, in every command's help and in a usage error, the help's text naming an argument as its usage line
+    does; English as click writes it, put back after a Portuguese help in the same process."""
+    def helped(*args: str) -> str:
+        out = CliRunner().invoke(main, list(args))
+        assert out.exit_code == 0, (args, out.output)
+        return out.output
+    root = helped("--lang", lang, "--help")
+    assert root.splitlines()[0].endswith(" [OPÇÕES] COMANDO [ARGUMENTOS]..."), root.splitlines()[0]
+    check = helped("--lang", lang, "check", "--help")
+    assert check.splitlines()[0].endswith(f" check [OPÇÕES] {files}..."), check.splitlines()[0]
+    assert f"dos cenários {files} e" in " ".join(check.split())
+    batch = helped("--lang", lang, "batch", "--help")
+    assert batch.splitlines()[0].endswith(" batch [OPÇÕES] RAZÃO") and "  --workers INTEIRO " in batch
+    for name in ["", *main.commands]:
+        text = helped("--lang", lang, *([name] if name else []), "--help")
+        usage = [line for line in text.splitlines() if line.startswith("Uso: ")]
+        options = re.findall(r"(?m)^\s*(?:-\w, )?--[\w-]+((?: [A-ZÀ-Ý][A-ZÀ-Ý_ -]*)?)", text)
+        assert usage and not _ENGLISH_METAVAR.search(" ".join([*usage, *options])), (name, usage, options)
+    wrong = CliRunner().invoke(main, ["--lang", lang, "check"])
+    assert wrong.stderr.startswith(f"Uso: main check [OPÇÕES] {files}...") or f"check [OPÇÕES] {files}..." in \
+        wrong.stderr.splitlines()[0], wrong.stderr
+    english = helped("--help")  # narrowly not: English, the same process after Portuguese
+    assert english.splitlines()[0].endswith(" [OPTIONS] COMMAND [ARGS]...")
+    assert helped("check", "--help").splitlines()[0].endswith(" check [OPTIONS] FILES...")
+    assert "  --workers INTEGER RANGE " in helped("batch", "--help")

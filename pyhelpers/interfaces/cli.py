@@ -418,9 +418,9 @@ def _interruptible(func: F) -> F:
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
 @click.option("--bounds/--no-bounds", default=True,
               help="a row whose outcome a missing fact leaves undetermined gets its bound, as treaty check gives it "
-                   "('capped at most ...', cap 'at most ...'): a treaty check per distinct such row (the default; "
-                   "--bounds is accepted and changes nothing); --no-bounds: such a row is answered in one answer "
-                   "set, 'undetermined' with no cap (faster on ledgers with many such rows)")
+                   "('capped at most ...', cap 'at most ...', cap_at_most_bp): a treaty check per distinct such row "
+                   "(the default; --bounds is accepted and changes nothing); --no-bounds: such a row is answered in "
+                   "one answer set, 'undetermined' with no cap (faster on ledgers with many such rows)")
 @click.option("--engine", type=click.Choice(["local", "dask", "spark"]), default="local", show_default=True,
               help="local: --workers processes here; dask, spark: partitions on a Dask or Spark cluster (-o is then "
                    "a folder ending in .parquet or .csv, with a manifest)")
