@@ -341,7 +341,7 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: b
     checker = Checker(strict=strict)
     answer = documents.explain_answer(checker, scenario, file, items, why_not, lang,
                                       arguments=fmt == "json" or not full)
-    note = render.alternatives_note(scenario, lang)
+    note = render.alternatives_note(scenario, lang, argued=bool(answer.cases))
     if fmt == "json":
         click.echo(render.to_json(documents.explain_document(answer, scenario, file, lang)), nl=False)
     elif answer.why_not is not None and fmt == "markdown":
@@ -349,11 +349,11 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: b
     elif answer.why_not is not None:
         click.echo((f"{note}\n\n" if note else "") + render.why_not_text(answer.why_not, lang), nl=False)
     elif answer.arguments is not None and fmt == "markdown":
-        click.echo((f"> {note}\n\n" if note else "") + render.argument_markdown(answer.arguments, answer.result, lang),
-                   nl=False)
+        click.echo((f"> {note}\n\n" if note else "") + render.argument_markdown(answer.arguments, answer.result, lang,
+                                                                                answer.cases), nl=False)
     elif answer.arguments is not None:
-        click.echo((f"{note}\n\n" if note else "") + render.argument_text(answer.arguments, answer.result, lang),
-                   nl=False)
+        click.echo((f"{note}\n\n" if note else "") + render.argument_text(answer.arguments, answer.result, lang,
+                                                                            answer.cases), nl=False)
     elif fmt == "markdown":
         click.echo((f"> {note}\n\n" if note else "") + render.explain_markdown(answer.sections, lang), nl=False)
     else:
