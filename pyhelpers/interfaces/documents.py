@@ -205,6 +205,8 @@ def argument_cases(checker: Checker, scenario: Scenario, result: ScenarioResult,
     if not scenario.unknowns:
         return {}
     by_name = {f.name: f for f in scenario.unknowns}
+    told = "; ".join(render.told_value(f.name, f.path, f.show(0), lang) for f in scenario.unknowns)
+    marker = render.label("at_value", lang).format(told=told)
     items = [iid for iid, _ in arguments]
     first = dict(arguments)
     argued: dict[tuple[tuple[Any, ...], ...], tuple[ScenarioResult, dict[str, list[Argument]]] | None] = {}
@@ -215,23 +217,21 @@ def argument_cases(checker: Checker, scenario: Scenario, result: ScenarioResult,
         for code in dict.fromkeys(a.state for a in item.alternatives if a.state is not None):
             cases: list[render.Case] = []
             for a in (a for a in item.alternatives if a.state == code):
-                case = _case(checker, scenario, item.item_id, a, by_name, items, argued, lang)
+                case = _case(checker, scenario, item.item_id, a, by_name, items, argued, lang, marker)
                 if case is None:
                     cases = []
                     break
                 cases.append(case)
             if not cases:
                 at = next((x for x in first[item.item_id] if x.state == code), None)
-                told = "; ".join(render.told_value(f.name, f.path, f.show(0), lang) for f in scenario.unknowns)
-                cases = [render.Case(render.label("at_value_only", lang).format(told=told),
-                                     at.lines if at is not None else [], at_value_only=True)]
+                cases = [render.Case(marker, at.lines if at is not None else [], at_value_only=True, marker=marker)]
             out[item.item_id, code] = cases
     return out
 
 
 def _case(checker: Checker, scenario: Scenario, iid: str, a: Alternative, by_name: dict[str, OpenFact],
           items: list[str], argued: dict[tuple[tuple[Any, ...], ...], tuple[ScenarioResult, dict[str, list[Argument]]]
-                                         | None], lang: str) -> render.Case | None:
+                                         | None], lang: str, marker: str) -> render.Case | None:
     """The alternative ``a`` of the item ``iid`` argued at a value it holds under (:func:`argument_cases`)."""
     from pyhelpers.explain.explainer import explain_scenario
 
@@ -265,7 +265,8 @@ def _case(checker: Checker, scenario: Scenario, iid: str, a: Alternative, by_nam
     condition = render.alternative_text(a, lang, provisions=False)
     if told:
         condition = render.label("argued_at", lang).format(condition=condition, told="; ".join(told))
-    return render.Case(condition, arg.lines)
+    lines = frozenset(render.argument_line(ln) for x in args.get(iid, []) for ln in x.lines)
+    return render.Case(condition, arg.lines, item_lines=lines, marker=marker)
 
 
 def explain_document(explanation: Explanation, scenario: Scenario, source: str, lang: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -133,7 +133,7 @@ _LABEL = {
            "alternatives_argued": "; an outcome that depends on them is argued under each of its alternatives, at the "
                                   "value named",
            "argued_at": "{condition} — argued at {told}",
-           "at_value_only": "at the explained value only ({told})"},
+           "at_value": "at the explained value ({told})"},
     "pt": {"status": "situação", "provisions": "dispositivos", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimentos conferem", "expect_ok_one": "expect: o rendimento confere",
            "expect_bad": "expect: {n} divergências", "expect_bad_one": "expect: 1 divergência",
@@ -187,7 +187,7 @@ _LABEL = {
            "alternatives_argued": "; um resultado que depende deles é fundamentado em cada uma de suas alternativas, "
                                   "no valor indicado",
            "argued_at": "{condition} — fundamentado em {told}",
-           "at_value_only": "somente no valor explicado ({told})"},
+           "at_value": "no valor explicado ({told})"},
     "pt-PT": {"status": "estado", "provisions": "disposições", "why_not": "porque não", "holds": "verifica-se",
               "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
               "reconstructed_mark": "assenta em RECONSTITUÍDAS",
@@ -1964,6 +1964,11 @@ class Case:
     lines: list[Line]
     at_value_only: bool = False
     """The lines at the value explained (no alternative argued on its own): they hold only there."""
+    item_lines: frozenset[str] = frozenset()
+    """Every line of the item's argument at the case's value (:func:`argument_line`): a line argued at the value
+    explained holds under every alternative where each case has it (:func:`_at_value`)."""
+    marker: str = ""
+    """What a line that holds at the value explained only is shown under (``at the explained value (...)``)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"condition": self.condition, "lines": [ln.to_dict() for ln in self.lines],
@@ -2147,6 +2152,20 @@ def _says(earlier: str, text: str) -> bool:
     return bool(sep) and earlier.startswith(head + ": ") and body in earlier[len(head) + 2:]
 
 
+def _at_value(concs: Sequence[Conclusion]) -> tuple[Callable[[Line], bool], str]:
+    """For an item with an outcome that depends on facts given as alternatives: whether a line argued at the value
+    explained (a common ground, a line of a State's outcome that does not depend on them) holds there only (not said
+    in the same words under every alternative; every line, where an alternative could not be argued on its own),
+    and the marker it is shown under; nothing is marked otherwise."""
+    cases = [c for conc in concs for c in conc.cases]
+    if not cases:
+        return (lambda _ln: False), ""
+    if any(c.at_value_only for c in cases):
+        return (lambda _ln: True), cases[0].marker
+    sets = [c.item_lines for c in cases]
+    return (lambda ln: not all(argument_line(ln) in lines for lines in sets)), cases[0].marker
+
+
 def _case_lines(case: Case, common: Sequence[Line]) -> list[Line]:
     """A case's lines without those the item's common grounds say in the same words (they hold at its value too)."""
     said = {argument_line(ln) for ln in common}
@@ -2162,14 +2181,22 @@ def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str
         out.append(iid)
         concs = merged(conclusions(args, by_id.get(iid), lang, cases), lang)
         common, own = shared_grounds(concs)
-        if common:
+        only, marker = _at_value(concs)
+        sure = [ln for ln in common if not only(ln)]
+        if sure:
             out.append("  " + label("common_grounds", lang))
-            out += ["    " + text for ln in common for text in argument_lines(ln)]
+            out += ["    " + text for ln in sure for text in argument_lines(ln)]
+        if len(sure) < len(common):
+            out.append(f"  {label('common_grounds', lang)}, {marker}:")
+            out += ["    " + text for ln in common if only(ln) for text in argument_lines(ln)]
         for c, lines in zip(concs, own, strict=True):
             out.append("  " + c.heading)
             out += ["    " + text for text in c.alternatives]
             if not c.cases:
-                out += ["    " + text for ln in lines for text in argument_lines(ln)]
+                out += ["    " + text for ln in lines if not only(ln) for text in argument_lines(ln)]
+                if any(only(ln) for ln in lines):
+                    out.append(f"    {marker}:")
+                    out += ["      " + text for ln in lines if only(ln) for text in argument_lines(ln)]
             for case in c.cases:
                 out.append(f"    {case.condition}:")
                 out += ["      " + text for ln in _case_lines(case, common) for text in argument_lines(ln)]
@@ -2186,13 +2213,21 @@ def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang:
         out += [f"## {iid}", ""]
         concs = merged(conclusions(args, by_id.get(iid), lang, cases), lang)
         common, own = shared_grounds(concs)
-        if common:
-            out += [f"**{label('common_grounds', lang)}**", "", *_markdown_lines(common), ""]
+        only, marker = _at_value(concs)
+        sure = [ln for ln in common if not only(ln)]
+        if sure:
+            out += [f"**{label('common_grounds', lang)}**", "", *_markdown_lines(sure), ""]
+        if len(sure) < len(common):
+            out += [f"**{label('common_grounds', lang)}, {marker}**".replace("|", "\\|"), "",
+                    *_markdown_lines([ln for ln in common if only(ln)]), ""]
         for c, lines in zip(concs, own, strict=True):
             out += [f"**{c.heading}**".replace("|", "\\|"), ""]
             out += [f"- {text}".replace("|", "\\|") for text in c.alternatives]
             if not c.cases:
-                out += _markdown_lines(lines)
+                out += _markdown_lines([ln for ln in lines if not only(ln)])
+                if any(only(ln) for ln in lines):
+                    out.append(f"- *{marker}*:".replace("|", "\\|"))
+                    out += ["  " + text for text in _markdown_lines([ln for ln in lines if only(ln)])]
             for case in c.cases:
                 out.append(f"- *{case.condition}*:".replace("|", "\\|"))
                 out += ["  " + text for text in _markdown_lines(_case_lines(case, common))]
