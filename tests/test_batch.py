@@ -1465,9 +1465,10 @@ def test_findings_text_is_check_s_findings_in_the_language_of_the_run(tmp_path: 
                f"missing: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(b)) {record}")
     assert [r["findings_code"] for r in got] == [machine, machine]
     # `findings` in the run's language (English: the machine form); the fact is the rules' atom in every language
-    kind, told = {"en": ("missing", record), "pt": ("ausente", "[no cenário: holdings (um registro de lusoinvest em "
-                                                                "alfa-industria-sa)]"),
-                  "pt-PT": ("em falta", "[no cenário: holdings (um registo de lusoinvest em alfa-industria-sa)]")}[lang]
+    kind, told = {"en": ("missing", record), "pt": ("ausente", "[no cenário: `holdings (um registro de lusoinvest em "
+                                                                "alfa-industria-sa)`]"),
+                  "pt-PT": ("em falta", "[no cenário: `holdings (um registo de lusoinvest em "
+                                        "alfa-industria-sa)`]")}[lang]
     assert got[0]["findings"] == (f"{kind}: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(a)) {told}; "
                                   f"{kind}: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(b)) {told}")
     checked = CliRunner().invoke(main, ["--lang", lang, "check",

@@ -290,7 +290,7 @@ def test_a_missing_record_whose_end_matters_gives_the_bound_too(tmp_path: Path, 
     assert {(r["outcome_br_code"], r["outcome_partner_code"], r["cap_bp"], r["cap_at_most_bp"])
             for r in rows.values()} == {("capped at most 15%", "may tax", "", "1500")}
     assert rows["s1"]["findings"].startswith("ausente: holding(sg-holdco, br-industria) (br-sg 10(2)(a)) [no cenário: "
-                                             "holdings (um registro de sg-holdco em br-industria)]")
+                                             "`holdings (um registro de sg-holdco em br-industria)`]")
     assert rows["s1"]["findings_code"].startswith("missing: holding(sg-holdco, br-industria) (br-sg 10(2)(a)) [in the "
                                                   "scenario: holdings (a record of sg-holdco in br-industria)]")
 

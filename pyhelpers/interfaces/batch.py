@@ -1249,7 +1249,7 @@ def _findings_text(findings: Sequence[Finding], lang: str) -> str:
         if text is None:
             if len(_FINDING_TEXTS) >= 4_000:
                 _FINDING_TEXTS.clear()
-            text = _FINDING_TEXTS[key] = render.finding_text(f, lang)
+            text = _FINDING_TEXTS[key] = readings.provision_text(render.finding_text(f, lang), lang)
         texts.append(text)
     return " | ".join(texts)
 
@@ -1266,9 +1266,10 @@ def findings_text_cell(findings: Sequence[Finding], lang: str) -> str:
     """A row's findings in words, in ``lang``, as ``treaty check`` lists them under the item (``missing fact: holding
     (a, b) (needed by <provision>; <provision>); state it in `holdings (a record of a in b)```): those about one
     fact said once (:func:`~pyhelpers.output.render.merged_findings`), each as
-    :func:`~pyhelpers.output.render.finding_text` writes it, one after the other, separated by `` | `` (a finding's
-    own words hold semicolons)."""
-    return " | ".join(render.finding_text(f, lang) for f in render.merged_findings(findings))
+    :func:`~pyhelpers.output.render.finding_text` writes it (a Protocol item cited in ``lang``'s word, as `treaty check`
+    cites it), one after the other, separated by `` | `` (a finding's own words hold semicolons)."""
+    return " | ".join(readings.provision_text(render.finding_text(f, lang), lang)
+                      for f in render.merged_findings(findings))
 
 
 def _own_columns(row: Row) -> dict[str, str]:

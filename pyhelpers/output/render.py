@@ -1608,8 +1608,8 @@ def batch_cap_cell(bp: int | None, at_most_bp: int | None, lang: str) -> str:
 def batch_findings_cell(findings: Sequence[Finding], lang: str) -> str:
     """A row's findings in one cell for people, in ``lang``: each as ``kind: fact (provision) [in the scenario:
     field]`` (English: the bytes of the ``findings_code`` column), in Portuguese the kind in words, a Protocol item
-    cited as ``Protocolo`` and the field in the words the answers use (``holdings (um registro de a em b)``); the
-    fact is the rules' atom in every language."""
+    cited as ``Protocolo`` and the field in the words the answers use, in backquotes as they write it
+    (```holdings (um registro de a em b)```); the fact is the rules' atom in every language."""
     words = wording(_BATCH_CELL, lang)
     english = languages.family(lang) == "en"
     out = []
@@ -1618,7 +1618,7 @@ def batch_findings_cell(findings: Sequence[Finding], lang: str) -> str:
         prov = f.provision if english else readings.provision_text(f.provision, lang)
         text = f"{kind}: {f.fact + ' ' if f.fact else ''}({prov})"
         if f.field:
-            text += f" [{words['in_scenario']}: {f.field if english else field_text(f.field, lang)}]"
+            text += f" [{words['in_scenario']}: {f.field if english else '`' + field_text(f.field, lang) + '`'}]"
         out.append(text)
     return "; ".join(out)
 
