@@ -3,8 +3,10 @@
 Click has no translation of a command's help of its own; the help is text on the command objects. When the
 environment asks for Portuguese (``TREATY_LANG=pt``, or else ``LC_ALL``/``LANG`` starting with ``pt``) the
 summaries of the commands and the help of their options are the Portuguese ones of this table, keyed by
-command name; otherwise English. Click's own words ("Usage:", "Options:", "Show this message and exit.")
-stay as click writes them."""
+command name; otherwise English. Click's own words ("Usage:", "Options:", "Show this message and exit.") are
+translated in the help it writes (:func:`frame`), and its usage pieces and metavars (``[OPTIONS]``, ``COMMAND
+[ARGS]...``, ``FILES...``, ``INTEGER``) are put on the commands in Portuguese (:func:`metavars`), so the usage line
+of a help and of a usage error is Portuguese too (audit 53b)."""
 
 from __future__ import annotations
 
