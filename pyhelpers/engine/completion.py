@@ -209,7 +209,8 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
         else:
             low = dates.add_months(high, -_months_back(periods))
             k = len(rows)
-            rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat()})
+            rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat(),
+                         "direct": True})  # the record the rules ask for is a direct one: stated so, nothing assumed
             reps = _first_days(days, periods, low, high)
             name = f"holding({holder}, {company}).from"
             facts.append(OpenFact(("holdings", k, "from"), name, "unknown", tuple(d.isoformat() for d in reps),

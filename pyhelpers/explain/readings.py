@@ -543,6 +543,7 @@ TERMS: dict[str, dict[str, str]] = {
         "not_a_mere_purchase": "não resulta da simples compra de mercadorias",
         "management_not_aboard": "direção efetiva não situada a bordo de um navio",
         "management_on_board": "direção efetiva a bordo de um navio",
+        "held_directly": "participação detida diretamente", "holding_direct": "participação detida diretamente",
         "not_aboard": "não exercido a bordo de navio ou aeronave",
         "aboard_ship_or_aircraft": "exercício a bordo de navio ou aeronave",
         "not_borne_by_permanent_establishment": "não suportado por "
@@ -585,6 +586,7 @@ TERMS: dict[str, dict[str, str]] = {
     },
     "pt-PT": {
         "pe_business_property": "bens do estabelecimento estável",
+        "held_directly": "participação detida directamente", "holding_direct": "participação detida directamente",
         "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
         "nothing_proven": "nada provado",
         "purpose_not_proven": "ausência de propósito principal não provada",
@@ -666,6 +668,7 @@ TERMS: dict[str, dict[str, str]] = {
         "third_jurisdiction_taxes": "taxes of the third jurisdiction",
         "services_exclusion": "exclusion of the services",
         "management_on_board": "effective management aboard a ship",
+        "held_directly": "held directly", "holding_direct": "whether the holding is direct",
         "aboard_ship_or_aircraft": "employment aboard a ship or aircraft",
         "amount_split": "split of the amount", "annual_remuneration": "annual remuneration",
         "activities_preparatory_overall": "preparatory or auxiliary character of the overall activity",
