@@ -32,16 +32,17 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: fr
                   strict: bool = False) -> None:
     """``cuts``: more days at which the ownership periods are cut (:func:`pyhelpers.facts.timeline_cuts`). A
     holding that does not say whether it is held directly is, by the format's default, direct, marked
-    ``defaulted(S, H, direct)`` (the rules show it as an assumption where it decides); with ``strict`` its mode
-    is ``unstated`` (neither direct nor indirect: where the rules need it, it is missing)."""
+    ``given`` and ``defaulted(S, H, direct)`` (the rules show it as an assumption where it decides); with
+    ``strict`` it is still emitted as direct but not ``given`` (the rules that read «directamente» do not count
+    it and find it missing; the others read the default silently); a record that states it, ``given``."""
     for n, h in enumerate(sc.holdings):
         hid = f"holding-{n + 1}"
         until = h.until or dates.OPEN_END
         mode = Const("direct" if h.direct else "indirect")
-        if "direct" not in h.model_fields_set:  # default: held directly (marked defaulted)
+        if "direct" not in h.model_fields_set:  # default: held directly (marked defaulted; strict: not given)
             defaulted(sid, add, hid, "direct", strict)
-            if strict:
-                mode = Const("unstated")
+        else:
+            add(fact("given", sid, hid, Const("direct")))
         add(fact("holding", sid, hid, h.holder, h.company, mode, day(h.from_), day(until)))
         for measure in MEASURES:
             share = getattr(h, measure)
