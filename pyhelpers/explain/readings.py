@@ -544,6 +544,8 @@ TERMS: dict[str, dict[str, str]] = {
         "management_not_aboard": "direção efetiva não situada a bordo de um navio",
         "management_on_board": "direção efetiva a bordo de um navio",
         "held_directly": "participação detida diretamente", "holding_direct": "participação detida diretamente",
+        "holding_not_connected": "participação não ligada a estabelecimento permanente",
+        "connected_place_of_business": "instalação à qual a participação está efetivamente ligada",
         "not_aboard": "não exercido a bordo de navio ou aeronave",
         "aboard_ship_or_aircraft": "exercício a bordo de navio ou aeronave",
         "not_borne_by_permanent_establishment": "não suportado por "
@@ -587,6 +589,8 @@ TERMS: dict[str, dict[str, str]] = {
     "pt-PT": {
         "pe_business_property": "bens do estabelecimento estável",
         "held_directly": "participação detida directamente", "holding_direct": "participação detida directamente",
+        "holding_not_connected": "participação não ligada a estabelecimento estável",
+        "connected_place_of_business": "instalação à qual a participação está efectivamente ligada",
         "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
         "nothing_proven": "nada provado",
         "purpose_not_proven": "ausência de propósito principal não provada",
@@ -669,6 +673,8 @@ TERMS: dict[str, dict[str, str]] = {
         "services_exclusion": "exclusion of the services",
         "management_on_board": "effective management aboard a ship",
         "held_directly": "held directly", "holding_direct": "whether the holding is direct",
+        "holding_not_connected": "holding not connected with a permanent establishment",
+        "connected_place_of_business": "place of business the holding is effectively connected with",
         "aboard_ship_or_aircraft": "employment aboard a ship or aircraft",
         "amount_split": "split of the amount", "annual_remuneration": "annual remuneration",
         "activities_preparatory_overall": "preparatory or auxiliary character of the overall activity",
