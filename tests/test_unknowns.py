@@ -86,7 +86,8 @@ def test_two_unknowns_jointly_exact_and_otherwise(checker: Checker) -> None:
     item = result.item("div")
     assert item.status == "depends"
     assert item.state("br").outcome == "undetermined"
-    assert sorted(map(str, item.alternatives)) == [  # the record does not say it is direct: the default, where it decides
+    # the record does not say it is direct: the default is assumed where it decides
+    assert sorted(map(str, item.alternatives)) == [
         "assumption: held_directly(luso, alfa) (br-pt 10(2)(a)) if persons.luso.treated_as_body_corporate is true "
         "and holding(luso, alfa).capital is 30",
         "br: capped 10% if persons.luso.treated_as_body_corporate is true and holding(luso, alfa).capital is 30 "
