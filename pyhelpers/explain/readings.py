@@ -543,7 +543,7 @@ TERMS: dict[str, dict[str, str]] = {
         "not_a_mere_purchase": "não resulta da simples compra de mercadorias",
         "management_not_aboard": "direção efetiva não situada a bordo de um navio",
         "management_on_board": "direção efetiva a bordo de um navio",
-        "held_directly": "participação detida diretamente", "holding_direct": "participação detida diretamente",
+        "held_directly": "participação detida diretamente", "holding_direct": "se a participação é detida diretamente",
         "holding_not_connected": "participação não ligada a estabelecimento permanente",
         "connected_place_of_business": "instalação à qual a participação está efetivamente ligada",
         "not_aboard": "não exercido a bordo de navio ou aeronave",
@@ -588,7 +588,7 @@ TERMS: dict[str, dict[str, str]] = {
     },
     "pt-PT": {
         "pe_business_property": "bens do estabelecimento estável",
-        "held_directly": "participação detida directamente", "holding_direct": "participação detida directamente",
+        "held_directly": "participação detida directamente", "holding_direct": "se a participação é detida directamente",
         "holding_not_connected": "participação não ligada a estabelecimento estável",
         "connected_place_of_business": "instalação à qual a participação está efectivamente ligada",
         "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
