@@ -295,8 +295,10 @@ def test_check_ask_ranks_the_open_facts() -> None:
     assert "1. habitual abode (diogo-marques) — not given (br-pt 4(2)(b)); 1 item(s): div-diogo\n" \
         "     state it in: persons.diogo-marques.habitual_abode\n" in out  # the field, from its fact_leaf
     code, out, _ = run("check", "--ask", str(ROOT / "scenarios/br-pt/withholding-dividend-cap-boundaries.yaml"))
-    assert code == 0 and "1. no special regime (lusoinvest) — not given: its documented default was assumed " \
+    assert code == 0 and "2. no special regime (lusoinvest) — not given: its documented default was assumed " \
         "(br-pt Protocol 9); 8 item(s)" in out  # a default that could change an outcome is asked too
+    assert "1. held directly (lusoinvest, alfa) — not given: its documented default was assumed " \
+        "(br-pt 10(2)(a)); 8 item(s)" in out  # the holding record does not say whether it is direct
     code, out, _ = run("check", "--ask", str(ROOT / "scenarios/br-sg/associated-enterprises-adjustment.yaml"))
     assert code == 0 and "no open facts" in out
     code, out, _ = run("check", "--ask", "--format", "json",

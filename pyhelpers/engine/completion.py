@@ -33,7 +33,7 @@ from typing import Any
 from pyhelpers.base import dates
 from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine import critical
-from pyhelpers.engine.domains import every_value, is_state, keyed_by_state, leaf_annotation
+from pyhelpers.engine.domains import every_value, is_state, keyed_by_state, leaf_annotation, representative_lists
 from pyhelpers.engine.results import Finding
 from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.catalogue import catalogue
@@ -99,7 +99,8 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
         elif node == UNKNOWN and path:
             # the values the document is valid with (a kind of place that takes no agent's facts, say, is
             # not one of the values the fact may have)
-            values = [v for v in every_value(leaf_annotation(path), states, places) or []
+            listed = every_value(leaf_annotation(path), states, places)
+            values = [v for v in (listed if listed is not None else representative_lists(path) or [])
                       if _substituted(scenario, path, v) is not None]
             if values:  # one value only: the other facts given leave no other
                 found.append(OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True))
@@ -109,11 +110,23 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
     for f in scenario.unknowns:
         combinations *= len(f.values)
     opened: list[OpenFact] = []
-    for f in found:  # in document order, as many as the combinations allow
-        if combinations * len(f.values) <= MAX_COMBINATIONS:
+    for f in found:  # in document order, as many as the combinations allow; a list after the others, with room
+        if not isinstance(f.values[0], list) and combinations * len(f.values) <= MAX_COMBINATIONS:
             combinations *= len(f.values)
             opened.append(f)
-    return tuple(opened)
+    for f in found:  # for the facts the rules find missing under its values
+        if isinstance(f.values[0], list) and combinations * len(f.values) * LIST_RESERVE <= MAX_COMBINATIONS:
+            combinations *= len(f.values)
+            opened.append(f)
+    return tuple(sorted(opened, key=found.index))
+
+
+LIST_RESERVE = 8
+"""A list-valued fact given as ``unknown`` (:func:`~pyhelpers.engine.domains.representative_lists`) is opened
+only where the combinations of the facts opened leave this many times as many before the limit (room for
+three yes/no facts): its values reach provisions that ask for more (5(4)(f)'s overall character under a
+combination of activities), which the rounds after open in turn; left three-valued otherwise, so that it
+takes no room from the yes/no facts of the scenario."""
 
 
 
@@ -196,7 +209,8 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
         else:
             low = dates.add_months(high, -_months_back(periods))
             k = len(rows)
-            rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat()})
+            rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat(),
+                         "direct": True})  # the record the rules ask for is a direct one: stated so, nothing assumed
             reps = _first_days(days, periods, low, high)
             name = f"holding({holder}, {company}).from"
             facts.append(OpenFact(("holdings", k, "from"), name, "unknown", tuple(d.isoformat() for d in reps),

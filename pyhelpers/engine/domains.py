@@ -158,3 +158,31 @@ def cited_percentages(static_atoms: Sequence[clingo.Symbol], treaty: str) -> lis
     for bp in bps:
         out += [_percent(bp - 1), _percent(bp)] if bp > 1 else [_percent(bp)]
     return out
+
+
+LISTED_BY_KIND = frozenset({"activities"})
+"""The list-valued fields given as ``unknown`` that are answered over representative lists
+(:func:`representative_lists`): what is done at a place of business (``places_of_business.B.activities``).
+The other list-valued fields (``permanent_home``, ``habitual_abode``, ``nationality``, ``rights``, ``services``,
+``special_regime``, ``liable_to_tax``'s criteria, an agent's ``kinds``, ``acts_exclusively_for``,
+``controlled_by``, ``business_activity``) stay three-valued (docs/guide/incomplete-facts.md)."""
+
+
+def representative_lists(path: tuple[Any, ...]) -> list[list[str]] | None:
+    """The lists a list-valued field of an enumeration given as ``unknown`` is answered over, where its name is
+    one of :data:`LISTED_BY_KIND`: each value alone, then every value but one together, in the enumeration's
+    order. What the rules test of such a list is whether it holds a value (an activity of one letter of an
+    article, the enterprise's core business, purchasing) and whether it holds values of different letters (a
+    combination): each value alone reaches each single test, and all but one together a combination with and
+    without each value (with and without the core business, with and without purchasing). Representatives,
+    not every list: a list of two or three values is answered as the representative its tests agree with
+    only where the rules test no more than these. None for any other field."""
+    if not path or path[-1] not in LISTED_BY_KIND:
+        return None
+    hints = leaf_annotation(path)
+    arms = typing.get_args(hints) if typing.get_origin(hints) in (typing.Union, types.UnionType) else (hints,)
+    lists = [typing.get_args(_bare(a))[0] for a in arms if typing.get_origin(_bare(a)) is list]
+    if len(lists) != 1 or typing.get_origin(lists[0]) is not typing.Literal:
+        return None
+    kinds = [v for v in typing.get_args(lists[0]) if v != "unknown"]
+    return [[a] for a in kinds] + ([[b for b in kinds if b != a] for a in kinds] if len(kinds) > 2 else [])

@@ -52,7 +52,9 @@ def assumption_path(f: Finding, items: Sequence[str], scenario: Scenario) -> str
     if template is None:
         return None
     first = args[0] if args else ""
-    template = template.replace("<1>", first)
+    template = template.replace("<1>", first).replace("<2>", args[1] if len(args) > 1 else "<2>")
+    if template.startswith("holding("):  # a field of a holding record: by its index (``holdings[0].direct``)
+        return open_field(template, scenario)
     ids = [i.id for i in scenario.income]
     own = first if first in ids else next((i for i in items if i in ids), None)
     if template.split(".")[0] in type(scenario).model_fields or own is None:  # a field of the scenario's own

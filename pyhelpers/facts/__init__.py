@@ -46,7 +46,7 @@ def scenario_facts(sc: Scenario, sid: str, declared: Declared | None = None, str
     if strict:
         add(fact("strict", sid))
     person_facts(sc, sid, add, strict)
-    holding_facts(sc, sid, add, declared, cuts.ownership)
+    holding_facts(sc, sid, add, declared, cuts.ownership, strict)
     place_facts(sc, sid, add, declared, cuts.sites, strict)
     _income_facts(sc, sid, add, declared, strict)
     business_facts(sc, sid, add, strict)

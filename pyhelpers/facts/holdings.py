@@ -12,7 +12,7 @@ from datetime import date, timedelta
 
 from pyhelpers.base import dates
 from pyhelpers.facts.declared import Declared
-from pyhelpers.facts.emit import Add, Const, day, fact
+from pyhelpers.facts.emit import Add, Const, day, defaulted, fact
 from pyhelpers.facts.interests import (
     DECIMALS_PER_PLACE,
     MEASURES,
@@ -28,12 +28,21 @@ from pyhelpers.facts.timeline import timeline_cuts
 from pyhelpers.scenario import Scenario, person_questions
 
 
-def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: frozenset[date] = frozenset()) -> None:
-    """``cuts``: more days at which the ownership periods are cut (:func:`pyhelpers.facts.timeline_cuts`)."""
+def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: frozenset[date] = frozenset(),
+                  strict: bool = False) -> None:
+    """``cuts``: more days at which the ownership periods are cut (:func:`pyhelpers.facts.timeline_cuts`). A
+    holding that does not say whether it is held directly is, by the format's default, direct, marked
+    ``given`` and ``defaulted(S, H, direct)`` (the rules show it as an assumption where it decides); with
+    ``strict`` it is still emitted as direct, marked ``holding_direct_not_stated(S, H)`` (the rules that read
+    «directamente» do not count it and find it missing; the others read the default silently)."""
     for n, h in enumerate(sc.holdings):
         hid = f"holding-{n + 1}"
         until = h.until or dates.OPEN_END
         mode = Const("direct" if h.direct else "indirect")
+        if "direct" not in h.model_fields_set:  # default: held directly (marked defaulted; strict: not stated)
+            defaulted(sid, add, hid, "direct", strict)
+            if strict:
+                add(fact("holding_direct_not_stated", sid, hid))
         add(fact("holding", sid, hid, h.holder, h.company, mode, day(h.from_), day(until)))
         for measure in MEASURES:
             share = getattr(h, measure)

@@ -22,6 +22,7 @@ from pyhelpers.facts.emit import (
     record_given,
 )
 from pyhelpers.scenario import Money, Scenario
+from pyhelpers.scenario.common import NONE
 
 ARM_LENGTH_TYPES = ("dividend", "interest", "interest_on_equity", "royalty", "technical_services")
 """The item types whose details say whether the amount exceeds what independent parties would agree (a
@@ -35,12 +36,16 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, stric
         if item.type == "dividend":
             details = item.dividend
             add(fact("dividend_instrument", sid, iid, Const(details.instrument if details else "shares")))
+            if details is None or "connected_place_of_business" not in details.model_fields_set:
+                defaulted(sid, add, iid, "connected_place_of_business", strict)  # default: connected with none
+            else:
+                add(fact("given", sid, iid, Const("connected_place_of_business")))
             if details is not None:
                 given_yes_no(sid, add, iid, "same_tax_treatment_as_shares", "same_tax_treatment_as_shares",
                              details.same_tax_treatment_as_shares)
                 given_yes_no(sid, add, iid, "payer_profits_from_other_state", "payer_profits_from_other_state",
                              details.payer_has_profits_from_other_state)
-                if details.connected_place_of_business is not None:
+                if details.connected_place_of_business not in (None, NONE):
                     add(fact("connected_place_of_business", sid, iid, details.connected_place_of_business))
         places: list[tuple[str, str | None]] = []
         excess: bool | str | None = None  # not given: not above the arm's-length amount (marked defaulted)

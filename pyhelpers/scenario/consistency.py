@@ -95,7 +95,7 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
         ref(("income", i, "place_of_business"), item.place_of_business, places, "a place of business")
         if item.dividend is not None:
             ref(("income", i, "dividend", "connected_place_of_business"),
-                item.dividend.connected_place_of_business, places, "a place of business")
+                item.dividend.connected_place_of_business, [*places, NONE], "a place of business, or none")
             if item.type != "dividend":
                 problems.append(Problem(source, lines.line(("income", i, "dividend")), f"income[{i}].dividend",
                                         "dividend details only on an item of type dividend", item.type))

@@ -186,6 +186,8 @@ def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str
         own = [i for i in dict.fromkeys(items) if i in ids] or list(dict.fromkeys(items))
         template = template.replace(f"income[{ITEM}]", f"income[{'|'.join(where(i) for i in own) or ITEM}]")
     template = _PLACEHOLDER.sub(lambda m: _argument(args, m.group(0)) or m.group(0), template)
+    if scenario is not None and _RECORD_NAME.match(template):  # a field of a record the scenario lists
+        return open_field(template, scenario)  # (``holding(a, b).direct`` → ``holdings[0].direct``)
     if "<arrangement>" in template:
         names = sorted(aid for aid, arr in scenario.arrangements.items() if set(arr.items) & set(items)) \
             if scenario is not None else []

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model, Money, State, Unknown
+from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model, Money, PlaceRef, State, Unknown
 
 DividendInstrument = Literal[
     "shares",
@@ -32,9 +32,10 @@ class DividendDetails(Model):
         default=None,
         description="whether the paying company derives profits or income from the other Contracting State",
     )
-    connected_place_of_business: Id | None = Field(
+    connected_place_of_business: PlaceRef | None = Field(
         default=None,
-        description="the place of business with which the holding is effectively connected; default none",
+        description="the place of business with which the holding is effectively connected, or none (stated); "
+        "default: none, shown as an assumption where it can change the outcome",
     )
 
 
