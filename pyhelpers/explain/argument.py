@@ -1281,7 +1281,13 @@ def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
 user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
                         sym.name, prov)
     at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
-    lines[at:at] = proj.considered(lines)
+    considered = proj.considered(lines)
+    tests = {ln.provision for ln in considered}
+    # a test considered and not met is said once, by its line with the figures that fail it: not again as the
+    # conclusion's step under its provision ("… is considered under … and not met", one owner's holding as reason)
+    lines = [ln for i, ln in enumerate(lines) if i == 0 or ln.kind != "provision" or ln.provision not in tests]
+    at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
+    lines[at:at] = considered
     return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
                     finding=_finding(sym))
 
