@@ -404,8 +404,18 @@ class _Projector:
             if (bounds or derived or len(cur.comparisons) > compared) and (
                     _rule_provision(sup.plan, sup.env) == cur.provision):
                 cur.decides = True
+            follows = self._continuations(sup.pos, facts, bounds)
             for i, fact in enumerate(facts):
+                if i in follows:  # said with the fact it continues
+                    continue
                 step = fact is not None and self._date_step(sup.pos[i])
+                tail = [t for j, k in follows.items() if k == i and (t := facts[j]) is not None]
+                if fact is not None and tail and i not in bounds and not step:
+                    joined = "; ".join([fact, *tail])
+                    self._shown[joined] = (*self._shown.get(fact, ()),
+                                           *(v for t in tail for v in self._shown.get(t, ())))
+                    _add_joined(cur, fact, joined)
+                    continue
                 if fact is not None and (i in bounds or not step):
                     if step:  # the test of the date it computed: kept whole
                         self._steps.add(fact)
@@ -447,6 +457,31 @@ class _Projector:
             for el in elements:
                 for a in el:
                     self._visit(a, cur, lines, seen, context)
+
+    def _continuations(self, pos: Sequence[clingo.Symbol], facts: list[str | None],
+                       bounds: dict[int, list[str]]) -> dict[int, int]:
+        """The facts of one rule's conditions that continue another: a fact of the scenario whose reading does not
+        name the record it is about ("that holding is 40% of the capital": of holding record H), after the fact of
+        the same conditions that is about that record ("iberico-es holds an interest in ceibo-uy ... "), neither
+        tested by a comparison: by position, the continuing fact's to the continued one's. Said together, a holding's
+        figures stay with their holder among the owners of a company (two holdings of 40% are two)."""
+        out: dict[int, int] = {}
+        for j, atom in enumerate(pos):
+            fact = facts[j] if j < len(facts) else None
+            if fact is None or j in bounds or self._date_step(atom):
+                continue
+            pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+            if pred is None:
+                continue
+            ids = [a for spec, a in zip(pred.args[1:], atom.arguments[1:], strict=True) if spec.type == "id"]
+            if not ids or any(re.search(rf"(?<![\w-]){re.escape(render_term(a))}(?![\w-])", fact) for a in ids):
+                continue  # it names what it is about: a fact of its own
+            for i in range(j):
+                if facts[i] is not None and i not in bounds and i not in out and not self._date_step(pos[i]) \
+                        and all(a in pos[i].arguments[1:] for a in ids):
+                    out[j] = i
+                    break
+        return out
 
     def _instead(self, atom: clingo.Symbol) -> list[str]:
         """Why a negated derived condition holds, in the positive: for each rule of ``atom`` (with a provision)
@@ -1071,11 +1106,23 @@ def _said_once(line: Line) -> None:
     line.grounds = [g for g in line.grounds if g not in line.readings]
 
 
+def _add_joined(line: Line, fact: str, joined: str) -> None:
+    """A fact said with the facts that continue it (``joined``: :meth:`_Projector._continuations`) on the line once,
+    in the place of the fact alone where the line has it."""
+    if joined in line.facts:
+        return
+    if fact in line.facts:
+        line.facts[line.facts.index(fact)] = joined
+    else:
+        line.facts.append(joined)
+
+
 def _add_fact(line: Line, fact: str, bound: str | None) -> None:
     """A fact on the line once: with its bound (``... 30% of the capital (≥ 25%)``) where a comparison
-    tests it, which replaces the fact alone."""
+    tests it, which replaces the fact alone; not again where the line says it with the facts that continue it."""
     if bound is None:
-        if fact not in line.facts and not any(f.startswith(fact + " (") for f in line.tested):
+        if fact not in line.facts and not any(f.startswith(fact + " (") for f in line.tested) \
+                and not any(f.startswith(fact + "; ") for f in line.facts):
             line.facts.append(fact)
         return
     text = f"{fact} ({bound})"
