@@ -411,10 +411,9 @@ class _Projector:
                 step = fact is not None and self._date_step(sup.pos[i])
                 tail = [t for j, k in follows.items() if k == i and (t := facts[j]) is not None]
                 if fact is not None and tail and i not in bounds and not step:
-                    joined = "; ".join([fact, *tail])
+                    joined = _add_joined(cur, fact, tail)
                     self._shown[joined] = (*self._shown.get(fact, ()),
-                                           *(v for t in tail for v in self._shown.get(t, ())))
-                    _add_joined(cur, fact, joined)
+                                           *(v for t in joined.split("; ")[1:] for v in self._shown.get(t, ())))
                     continue
                 if fact is not None and (i in bounds or not step):
                     if step:  # the test of the date it computed: kept whole
@@ -1106,15 +1105,18 @@ def _said_once(line: Line) -> None:
     line.grounds = [g for g in line.grounds if g not in line.readings]
 
 
-def _add_joined(line: Line, fact: str, joined: str) -> None:
-    """A fact said with the facts that continue it (``joined``: :meth:`_Projector._continuations`) on the line once,
-    in the place of the fact alone where the line has it."""
-    if joined in line.facts:
-        return
-    if fact in line.facts:
-        line.facts[line.facts.index(fact)] = joined
-    else:
+def _add_joined(line: Line, fact: str, tail: list[str]) -> str:
+    """A fact said with the facts that continue it (``tail``: :meth:`_Projector._continuations`) on the line once, in
+    the place of the fact alone where the line has it; where the line says it with others already (the same holding
+    in another measure: "that holding is 35% of the votes"), with those too. The text on the line."""
+    at = next((i for i, f in enumerate(line.facts) if f == fact or f.startswith(fact + "; ")), None)
+    said = line.facts[at][len(fact) + 2:].split("; ") if at is not None and line.facts[at] != fact else []
+    joined = "; ".join([fact, *dict.fromkeys([*said, *tail])])
+    if at is None:
         line.facts.append(joined)
+    else:
+        line.facts[at] = joined
+    return joined
 
 
 def _add_fact(line: Line, fact: str, bound: str | None) -> None:
