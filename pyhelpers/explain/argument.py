@@ -708,7 +708,8 @@ class _Projector:
                     line.comparisons.extend(c for c in own.comparisons if c not in line.comparisons)
                     line.rules.extend(r for r in own.rules if r not in line.rules)
             self._first, self._outcome, self._root = saved
-            out.append(line)
+            line.facts = [f for f in line.facts if f in line.tested] + [f for f in line.facts if f not in line.tested]
+            out.append(line)  # the figures that fail it first, then the facts they rest on
         return out
 
     def _failed_by(self, atom: clingo.Symbol, test: str, others: set[str]) -> list[str]:
