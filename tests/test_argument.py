@@ -392,8 +392,9 @@ def test_an_item_no_article_governs_is_said_as_check_says_it() -> None:
 
 def test_a_proportion_is_shown_by_its_figures() -> None:
     """br-uy 29(2)(e) tests "at least half the days of a twelve-month period": where it is met, the days the share is
-    held against half of the period's days, rounded up (``held on 183 days of the 365 days ... (≥ 183 days)``: a day
-    count carries its unit, a reviewer's finding; issue 24: the decisive day count, not the period's length); where no
+    held against half of the period's days, rounded up, as the figures of the period (``held on at least half of the
+    365 days of the twelve-month period ... (183 days ≥ 183 days)``: a day count carries its unit, a reviewer's
+    finding; issue 24: the decisive day count said as what it is of); where no
     period can meet it, by cross-multiplying (``N * Sc >= Len * H``), the days against the share of the period's days
     (``182 days < 50% of 365 days``), never the products as percentages ("18300% ≥ 18250%"), nor the core rules' date
     bounds it does not explain ("2025-01-01 ≤ 2025-01-01"); br-ae 29(1) likewise (``14.99% < 60% of 25%``) (a
@@ -403,11 +404,11 @@ def test_a_proportion_is_shown_by_its_figures() -> None:
     line = next(ln for ln in out.splitlines()
                 if ln.startswith("    br-uy 29(2)(e): the benefits on ") and " stand — " in ln)
     assert line.endswith("the counted owners hold 100% of the capital (≥ 50%); the share required by the ownership "
-                         "test of br-uy 29(2)(e) is held on 183 days of the 365 days of the twelve-month period from "
-                         "2024-07-03 to 2025-07-02 (≥ 183 days)") and "2025-01-01 ≤" not in line, line
+                         "test of br-uy 29(2)(e) is held on at least half of the 365 days of the twelve-month period "
+                         "from 2024-07-03 to 2025-07-02 (183 days ≥ 183 days)") and "2025-01-01 ≤" not in line, line
     out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
-    assert "é detida em 183 dias dos 365 dias do período de doze meses de 03/07/2024 a 02/07/2025 (≥ 183 dias)" in out \
-        and "dias dias" not in out
+    assert "é detida em pelo menos metade dos 365 dias do período de doze meses de 03/07/2024 a 02/07/2025 (183 dias " \
+           "≥ 183 dias)" in out and "dias dias" not in out
     path = str(ROOT / "scenarios/br-uy/lob-exam-e-182-of-365-days-capital-gain-denied.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     assert "the condition that the ownership test of br-uy 29(2)(e) is met on at least half the days of a " \

@@ -339,7 +339,8 @@ class _Projector:
         if atom in seen:
             return
         seen.add(atom)
-        self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
+        self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]),
+                       head=atom)
 
     def _reading(self, atom: clingo.Symbol) -> str:
         """The reading of ``atom`` on a line: an item no article of the corpus governs (``not_encoded`` citing the
@@ -376,7 +377,8 @@ class _Projector:
         return prov
 
     def _children(self, sup: _Support, cur: Line | None, lines: dict[tuple[str, str], Line],
-                  seen: set[clingo.Symbol], collect: bool, context: frozenset[clingo.Symbol]) -> None:
+                  seen: set[clingo.Symbol], collect: bool, context: frozenset[clingo.Symbol],
+                  head: clingo.Symbol | None = None) -> None:
         if cur is not None:
             if sup.plan.info.rule_id not in cur.rules:
                 cur.rules.append(sup.plan.info.rule_id)
@@ -397,9 +399,13 @@ class _Projector:
                     derived.append(subject)
                 elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
+            named = self._named_by(head, sup, cur) if collect else None
             for part, _elements in sup.aggs if BOOKKEEPING not in sup.plan.info.flags else []:
                 for figure, _ok, _held in self.ex.aggregate_tests(part.atom, sup.plan, sup.env):
-                    if figure not in cur.comparisons:
+                    if named is not None:  # what the sum is of: the condition the rule derives, with its figures
+                        _add_fact(cur, named, figure)
+                        self._inferred.add(f"{named} ({figure})")
+                    elif figure not in cur.comparisons:
                         cur.comparisons.append(figure)
             if (bounds or derived or len(cur.comparisons) > compared) and (
                     _rule_provision(sup.plan, sup.env) == cur.provision):
@@ -456,6 +462,19 @@ class _Projector:
             for el in elements:
                 for a in el:
                     self._visit(a, cur, lines, seen, context)
+
+    def _named_by(self, head: clingo.Symbol | None, sup: _Support, cur: Line) -> str | None:
+        """The reading of ``head``, derived by a rule of the line's own provision whose only test is a sum compared
+        with a figure (the days a share is held in a twelve-month period against half of them), where the vocabulary
+        marks its predicate as one whose reading names what the sum is of (``argument: always``): the figures
+        are shown as that condition's, "... held on at least half of the 365 days of the twelve-month period from
+        ... (365 days ≥ 183 days)", never bare; None otherwise."""
+        if head is None or len(sup.aggs) != 1 or sup.tests or _rule_provision(sup.plan, sup.env) != cur.provision:
+            return None
+        pred = self.ex.logic.predicate(head.name, len(head.arguments))
+        if pred is None or pred.role != "derived" or pred.argument != "always":
+            return None
+        return _strip_provision(reading(self.ex.logic, head, self.lang), cur.provision, self.lang)
 
     def _continuations(self, pos: Sequence[clingo.Symbol], facts: list[str | None],
                        bounds: dict[int, list[str]]) -> dict[int, int]:
