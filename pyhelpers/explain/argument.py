@@ -480,9 +480,11 @@ class _Projector:
                        bounds: dict[int, list[str]]) -> dict[int, int]:
         """The facts of one rule's conditions that continue another: a fact of the scenario whose reading does not
         name the record it is about ("that holding is 40% of the capital": of holding record H), after the fact of
-        the same conditions that is about that record ("iberico-es holds an interest in ceibo-uy ... "), neither
-        tested by a comparison: by position, the continuing fact's to the continued one's. Said together, a holding's
-        figures stay with their holder among the owners of a company (two holdings of 40% are two)."""
+        the same conditions that is about that record without naming it either ("iberico-es holds an interest in
+        ceibo-uy ... ": the holding record's own id), neither tested by a comparison: by position, the continuing
+        fact's to the continued one's (a fact that names a person the other is about stays a fact of its own). Said
+        together, a holding's figures stay with their holder among the owners of a company (two holdings of 40% are
+        two)."""
         out: dict[int, int] = {}
         for j, atom in enumerate(pos):
             fact = facts[j] if j < len(facts) else None
@@ -492,12 +494,13 @@ class _Projector:
             if pred is None:
                 continue
             ids = [a for spec, a in zip(pred.args[1:], atom.arguments[1:], strict=True) if spec.type == "id"]
-            if not ids or any(re.search(rf"(?<![\w-]){re.escape(render_term(a))}(?![\w-])", fact) for a in ids):
+            if not ids or any(_names(fact, a) for a in ids):
                 continue  # it names what it is about: a fact of its own
             for i in range(j):
-                if facts[i] is not None and i not in bounds and i not in out and not self._date_step(pos[i]) \
-                        and all(a in pos[i].arguments[1:] for a in ids):
-                    out[j] = i
+                other = facts[i]
+                if other is not None and i not in bounds and i not in out and not self._date_step(pos[i]) \
+                        and all(a in pos[i].arguments[1:] and not _names(other, a) for a in ids):
+                    out[j] = i  # the record neither names (a holding record's id): the one's facts go on the other's
                     break
         return out
 
@@ -1123,6 +1126,11 @@ def _said_once(line: Line) -> None:
     line.facts = [f for f in line.facts if f not in dropped]
     line.tested = [f for f in line.tested if f not in dropped]
     line.grounds = [g for g in line.grounds if g not in line.readings]
+
+
+def _names(text: str, sym: clingo.Symbol) -> bool:
+    """Whether ``text`` names the id ``sym`` (as a word of its own: ``alfa`` is not named by ``alfa-uy``)."""
+    return re.search(rf"(?<![\w-]){re.escape(render_term(sym))}(?![\w-])", text) is not None
 
 
 def _add_joined(line: Line, fact: str, tail: list[str]) -> str:
