@@ -391,19 +391,30 @@ def test_an_item_no_article_governs_is_said_as_check_says_it() -> None:
 
 
 def test_a_proportion_is_shown_by_its_figures() -> None:
-    """br-uy 29(2)(e) tests "at least half the days of a twelve-month period" by cross-multiplying (``N * Sc >= Len *
-    H``): the argument shows the days held against the share of the period's days (``183 days ≥ 50% of 365 days``: a
-    day count carries its unit, a reviewer's finding), never the
-    products as percentages ("18300% ≥ 18250%"), nor the core rules' date bounds it does not explain ("2025-01-01 ≤
-    2025-01-01"); br-ae 29(1) likewise (``14.99% < 60% of 25%``) (a reviewer's finding)."""
+    """br-uy 29(2)(e) tests "at least half the days of a twelve-month period": where it is met, the days the share is
+    held against half of the period's days, rounded up, as the figures of the period (``held on at least half of the
+    365 days of the twelve-month period ... (183 days ≥ 183 days)``: a day count carries its unit, a reviewer's
+    finding; issue 24: the decisive day count said as what it is of); where no
+    period can meet it, by cross-multiplying (``N * Sc >= Len * H``), the days against the share of the period's days
+    (``182 days < 50% of 365 days``), never the products as percentages ("18300% ≥ 18250%"), nor the core rules' date
+    bounds it does not explain ("2025-01-01 ≤ 2025-01-01"); br-ae 29(1) likewise (``14.99% < 60% of 25%``) (a
+    reviewer's finding)."""
     path = str(ROOT / "scenarios/br-uy/lob-exam-e-183-of-365-days-guarantee-fee-entitled.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     line = next(ln for ln in out.splitlines()
                 if ln.startswith("    br-uy 29(2)(e): the benefits on ") and " stand — " in ln)
-    assert line.endswith("the counted owners hold 100% of the capital (≥ 50%); 183 days ≥ 50% of 365 days") \
-        and "2025-01-01 ≤" not in line, line
+    assert line.endswith("the counted owners hold 100% of the capital (≥ 50%); the share required by the ownership "
+                         "test of br-uy 29(2)(e) is held on at least half of the 365 days of the twelve-month period "
+                         "from 2024-07-03 to 2025-07-02 (183 days ≥ 183 days)") and "2025-01-01 ≤" not in line, line
     out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout
-    assert "; 183 dias ≥ 50% de 365 dias" in out and "dias dias" not in out
+    assert "é detida em pelo menos metade dos 365 dias do período de doze meses de 03/07/2024 a 02/07/2025 (183 dias " \
+           "≥ 183 dias)" in out and "dias dias" not in out
+    path = str(ROOT / "scenarios/br-uy/lob-exam-e-182-of-365-days-capital-gain-denied.yaml")
+    out = CliRunner().invoke(main, ["explain", path]).stdout
+    assert "the condition that the ownership test of br-uy 29(2)(e) is met on at least half the days of a " \
+           "twelve-month period is not met (181 days < 50% of 365 days; 182 days < 50% of 365 days; 2 days < 50% of " \
+           "365 days)" in out
+    assert "18250%" not in out
     path = str(ROOT / "scenarios/br-ae/offshore-regime-60-percent-boundary.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     assert "the UAE taxes the offshore income of jade-lines at 14.99% (< 60% of 25%)" in out and "149900%" not in out

@@ -281,11 +281,13 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
            "or a pension investment fund" in item
     assert "    br-uy 29(3)(a)(i) considered and not met: the activity of delta-uy in its State of residence is " \
            "operating as a holding company, which is not the active conduct of a business" in item
-    assert any(ln.startswith("    br-uy 29(2)(e) considered and not met: ") and "at the time of dividend-to-delta, "
-               "residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, 0% of "
-               "the capital of delta-uy (< 50%)" in ln for ln in item)
-    assert any(ln.startswith("    br-uy 29(4) considered and not met: ") and "equivalent beneficiaries own, directly "
-               "or indirectly, 0% of the capital of delta-uy (< 75%)" in ln for ln in item)
+    assert any(ln.startswith("    br-uy 29(2)(e) considered and not met: at the time of dividend-to-delta "
+                             "(2024-03-15), residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, "
+                             "directly or indirectly, at most 0% of the capital, votes or value of delta-uy (< 50%)")
+               for ln in item)
+    assert any(ln.startswith("    br-uy 29(4) considered and not met: at the time of dividend-to-delta "
+                             "(2024-03-15), equivalent beneficiaries own, directly or indirectly, at most 0% of the "
+                             "capital, votes or value of delta-uy (< 75%)") for ln in item)
     assert not any(ln.endswith((": none", ": no")) for ln in item)
     assert "    br-uy 29(6)(e): ar-parent counts for the ownership test of br-uy 29(4) — ar-parent, treated as a " \
            "company holding the same capital, is an equivalent beneficiary" in lines
@@ -406,8 +408,9 @@ def test_a_lob_denial_in_check_is_one_sub_line_per_test() -> None:
     path = "br-uy/blind49-lob-29-2-e-01-majority-sold-before-payment-moment-fails.yaml"
     denial = _decisive_parts(path)[0]
     assert denial[0].startswith("br-uy 29(1): the benefits of the treaty are not granted for div-2024-10")
-    assert "br-uy 29(2)(e) not met: at the time of div-2024-10, residents of Uruguay entitled to the benefits under " \
-           "29(2)(a) to (d) own, directly or indirectly, 35% of the capital of ceibo-uy (< 50%)" in denial, denial
+    assert "br-uy 29(2)(e) not met: at the time of div-2024-10 (2024-10-01), residents of Uruguay entitled to the " \
+           "benefits under 29(2)(a) to (d) own, directly or indirectly, at most 35% of the capital, votes or value " \
+           "of ceibo-uy (< 50%)" in denial, denial
     assert len(denial) >= 8 and max(len(part) for part in denial) <= 300, denial
     document = json.loads(_check(path, "--format", "json"))
     line = document["results"][0]["items"][0]["states"][0]["decisive"]
@@ -416,16 +419,53 @@ def test_a_lob_denial_in_check_is_one_sub_line_per_test() -> None:
 
 
 def test_a_share_is_short_only_in_a_measure_some_holding_states() -> None:
-    """The owners' share a test of ownership falls short of is given in each measure (capital, votes, value) some
-    holding in the claimant states, never as "0% of the votes" where only the capital is given (exam52)."""
+    """The owners' share a test of ownership falls short of is the largest in the measures (capital, votes, value) some
+    holding in the claimant states, one figure against the threshold (issue 24: one line per test), never "0% of the
+    votes" where only the capital is given (exam52)."""
     only_capital = _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml")
-    assert ("equivalent beneficiaries own, directly or indirectly, 74.99% of the capital of q7499 (< 75%)"
-            in only_capital)
-    assert "of the votes of q7499" not in only_capital and "of the value of q7499" not in only_capital
+    assert ("equivalent beneficiaries own, directly or indirectly, at most 74.99% of the capital, votes or value of "
+            "q7499 (< 75%)" in only_capital)
+    assert "of the votes of q7499" not in only_capital and "0% of the votes" not in only_capital
     every_measure = _check("br-uy/blind49-lob-29-2-e-03-brazilian-owner-not-counted.yaml")
+    assert ("residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most "
+            "30% of the capital, votes or value of claimant-uy (< 50%)") in every_measure
     for measure in ("capital", "value", "votes"):
-        assert ("residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, "
-                f"30% of the {measure} of claimant-uy (< 50%)") in every_measure
+        assert f"30% of the {measure} of claimant-uy" not in every_measure
+
+
+def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
+    """Issue 24 (audit 53b, br-uy LOB): each test considered and not met is one line with its decisive figure and the
+    threshold, the item's date where the test is measured at it; the entitlement block does not say each test again
+    ("… is considered under br-uy 29(1) and not met", with one owner's holding as its reason); no line of bookkeeping
+    ("29(2)(d): … is not an individual", "… test applies to …"); each owner's holding with its figure on one sub-line
+    (the Spanish parent's 40% before the sale and its 65% at the time of the dividend). 29(4)'s half of the days is
+    cited under 29(4) with the days the share is held against the days needed; narrowly not: 182 days of 365 under
+    29(4) is not met, under 29(4)."""
+    lines = _explain(str(ROOT / "scenarios/br-uy/blind49-lob-29-2-e-01-majority-sold-before-payment-moment-fails.yaml"))
+    text = "\n".join(lines)
+    assert "is considered under" not in text and "applies to div-2024-10" not in text
+    assert not any(ln.startswith("    br-uy 29(2)(d): ") for ln in lines), text
+    assert sum(ln.startswith("    br-uy 29(2)(e) considered and not met: ") for ln in lines) == 1
+    assert "    br-uy 29(2)(e) considered and not met: at the time of div-2024-10 (2024-10-01), residents of Uruguay " \
+           "entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most 35% of the capital, " \
+           "votes or value of ceibo-uy (< 50%)" in lines
+    for holding in ("iberico-es holds an interest in ceibo-uy (direct) from 2018-01-01 to 2024-08-15; that holding "
+                    "is 40% of the capital",
+                    "iberico-es holds an interest in ceibo-uy (direct) from 2024-08-16, with no end stated; that "
+                    "holding is 65% of the capital"):
+        assert f"      {holding}" in lines, text
+    entitlement = lines[next(i for i, ln in enumerate(lines) if ln.startswith("  entitlement to the benefits on ")):]
+    assert entitlement[1:] == ["    br-uy 29(1): the benefits on div-2024-10 are not granted"], entitlement
+    lines = _explain(str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml"))
+    text = "\n".join(lines)
+    assert "    br-uy 29(4): the benefits on div-7500 stand — over the period from 2023-01-01, the counted owners " \
+           "hold 75% of the capital (≥ 75%)" in lines, text
+    assert "      the share required by the ownership test of br-uy 29(4) is held on at least half of the 365 days " \
+           "of the twelve-month period from 2024-07-01 to 2025-06-30 (365 days ≥ 183 days)" in lines, text
+    assert not any(ln.startswith("    br-uy 29(2)(e): ") and "29(4)" in ln for ln in lines), text
+    lines = _explain(str(ROOT / "scenarios/br-uy/blind50-lob-uy-08-29-4-half-the-days-182-183.yaml"))
+    assert "      the condition that the ownership test of br-uy 29(4) is met on at least half the days of a " \
+           "twelve-month period is not met (182 days < 50% of 365 days; 181 days < 50% of 365 days)" in lines
 
 
 def test_a_test_failed_through_another_names_the_condition_that_fails() -> None:

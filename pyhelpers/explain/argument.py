@@ -339,7 +339,8 @@ class _Projector:
         if atom in seen:
             return
         seen.add(atom)
-        self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]))
+        self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]),
+                       head=atom)
 
     def _reading(self, atom: clingo.Symbol) -> str:
         """The reading of ``atom`` on a line: an item no article of the corpus governs (``not_encoded`` citing the
@@ -376,7 +377,8 @@ class _Projector:
         return prov
 
     def _children(self, sup: _Support, cur: Line | None, lines: dict[tuple[str, str], Line],
-                  seen: set[clingo.Symbol], collect: bool, context: frozenset[clingo.Symbol]) -> None:
+                  seen: set[clingo.Symbol], collect: bool, context: frozenset[clingo.Symbol],
+                  head: clingo.Symbol | None = None) -> None:
         if cur is not None:
             if sup.plan.info.rule_id not in cur.rules:
                 cur.rules.append(sup.plan.info.rule_id)
@@ -397,15 +399,28 @@ class _Projector:
                     derived.append(subject)
                 elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
+            named = self._named_by(head, sup, cur) if collect else None
             for part, _elements in sup.aggs if BOOKKEEPING not in sup.plan.info.flags else []:
                 for figure, _ok, _held in self.ex.aggregate_tests(part.atom, sup.plan, sup.env):
-                    if figure not in cur.comparisons:
+                    if named is not None:  # what the sum is of: the condition the rule derives, with its figures
+                        _add_fact(cur, named, figure)
+                        self._inferred.add(f"{named} ({figure})")
+                    elif figure not in cur.comparisons:
                         cur.comparisons.append(figure)
             if (bounds or derived or len(cur.comparisons) > compared) and (
                     _rule_provision(sup.plan, sup.env) == cur.provision):
                 cur.decides = True
+            follows = self._continuations(sup.pos, facts, bounds)
             for i, fact in enumerate(facts):
+                if i in follows:  # said with the fact it continues
+                    continue
                 step = fact is not None and self._date_step(sup.pos[i])
+                tail = [t for j, k in follows.items() if k == i and (t := facts[j]) is not None]
+                if fact is not None and tail and i not in bounds and not step:
+                    joined = _add_joined(cur, fact, tail)
+                    self._shown[joined] = (*self._shown.get(fact, ()),
+                                           *(v for t in joined.split("; ")[1:] for v in self._shown.get(t, ())))
+                    continue
                 if fact is not None and (i in bounds or not step):
                     if step:  # the test of the date it computed: kept whole
                         self._steps.add(fact)
@@ -447,6 +462,47 @@ class _Projector:
             for el in elements:
                 for a in el:
                     self._visit(a, cur, lines, seen, context)
+
+    def _named_by(self, head: clingo.Symbol | None, sup: _Support, cur: Line) -> str | None:
+        """The reading of ``head``, derived by a rule of the line's own provision whose only test is a sum compared
+        with a figure (the days a share is held in a twelve-month period against half of them), where the vocabulary
+        marks its predicate as one whose reading names what the sum is of (``argument: always``): the figures
+        are shown as that condition's, "... held on at least half of the 365 days of the twelve-month period from
+        ... (365 days ≥ 183 days)", never bare; None otherwise."""
+        if head is None or len(sup.aggs) != 1 or sup.tests or _rule_provision(sup.plan, sup.env) != cur.provision:
+            return None
+        pred = self.ex.logic.predicate(head.name, len(head.arguments))
+        if pred is None or pred.role != "derived" or pred.argument != "always":
+            return None
+        return _strip_provision(reading(self.ex.logic, head, self.lang), cur.provision, self.lang)
+
+    def _continuations(self, pos: Sequence[clingo.Symbol], facts: list[str | None],
+                       bounds: dict[int, list[str]]) -> dict[int, int]:
+        """The facts of one rule's conditions that continue another: a fact of the scenario whose reading does not
+        name the record it is about ("that holding is 40% of the capital": of holding record H), after the fact of
+        the same conditions that is about that record without naming it either ("iberico-es holds an interest in
+        ceibo-uy ... ": the holding record's own id), neither tested by a comparison: by position, the continuing
+        fact's to the continued one's (a fact that names a person the other is about stays a fact of its own). Said
+        together, a holding's figures stay with their holder among the owners of a company (two holdings of 40% are
+        two)."""
+        out: dict[int, int] = {}
+        for j, atom in enumerate(pos):
+            fact = facts[j] if j < len(facts) else None
+            if fact is None or j in bounds or self._date_step(atom):
+                continue
+            pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+            if pred is None:
+                continue
+            ids = [a for spec, a in zip(pred.args[1:], atom.arguments[1:], strict=True) if spec.type == "id"]
+            if not ids or any(_names(fact, a) for a in ids):
+                continue  # it names what it is about: a fact of its own
+            for i in range(j):
+                other = facts[i]
+                if other is not None and i not in bounds and i not in out and not self._date_step(pos[i]) \
+                        and all(a in pos[i].arguments[1:] and not _names(other, a) for a in ids):
+                    out[j] = i  # the record neither names (a holding record's id): the one's facts go on the other's
+                    break
+        return out
 
     def _instead(self, atom: clingo.Symbol) -> list[str]:
         """Why a negated derived condition holds, in the positive: for each rule of ``atom`` (with a provision)
@@ -674,7 +730,8 @@ class _Projector:
                     line.comparisons.extend(c for c in own.comparisons if c not in line.comparisons)
                     line.rules.extend(r for r in own.rules if r not in line.rules)
             self._first, self._outcome, self._root = saved
-            out.append(line)
+            line.facts = [f for f in line.facts if f in line.tested] + [f for f in line.facts if f not in line.tested]
+            out.append(line)  # the figures that fail it first, then the facts they rest on
         return out
 
     def _failed_by(self, atom: clingo.Symbol, test: str, others: set[str]) -> list[str]:
@@ -1071,11 +1128,31 @@ def _said_once(line: Line) -> None:
     line.grounds = [g for g in line.grounds if g not in line.readings]
 
 
+def _names(text: str, sym: clingo.Symbol) -> bool:
+    """Whether ``text`` names the id ``sym`` (as a word of its own: ``alfa`` is not named by ``alfa-uy``)."""
+    return re.search(rf"(?<![\w-]){re.escape(render_term(sym))}(?![\w-])", text) is not None
+
+
+def _add_joined(line: Line, fact: str, tail: list[str]) -> str:
+    """A fact said with the facts that continue it (``tail``: :meth:`_Projector._continuations`) on the line once, in
+    the place of the fact alone where the line has it; where the line says it with others already (the same holding
+    in another measure: "that holding is 35% of the votes"), with those too. The text on the line."""
+    at = next((i for i, f in enumerate(line.facts) if f == fact or f.startswith(fact + "; ")), None)
+    said = line.facts[at][len(fact) + 2:].split("; ") if at is not None and line.facts[at] != fact else []
+    joined = "; ".join([fact, *dict.fromkeys([*said, *tail])])
+    if at is None:
+        line.facts.append(joined)
+    else:
+        line.facts[at] = joined
+    return joined
+
+
 def _add_fact(line: Line, fact: str, bound: str | None) -> None:
     """A fact on the line once: with its bound (``... 30% of the capital (≥ 25%)``) where a comparison
-    tests it, which replaces the fact alone."""
+    tests it, which replaces the fact alone; not again where the line says it with the facts that continue it."""
     if bound is None:
-        if fact not in line.facts and not any(f.startswith(fact + " (") for f in line.tested):
+        if fact not in line.facts and not any(f.startswith(fact + " (") for f in line.tested) \
+                and not any(f.startswith(fact + "; ") for f in line.facts):
             line.facts.append(fact)
         return
     text = f"{fact} ({bound})"
@@ -1281,7 +1358,13 @@ def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:
 user_atom(sym), reading(ex.logic, sym, ex.lang), lines, args[2].name, args[3].name,
                         sym.name, prov)
     at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
-    lines[at:at] = proj.considered(lines)
+    considered = proj.considered(lines)
+    tests = {ln.provision for ln in considered}
+    # a test considered and not met is said once, by its line with the figures that fail it: not again as the
+    # conclusion's step under its provision ("… is considered under … and not met", one owner's holding as reason)
+    lines = [ln for i, ln in enumerate(lines) if i == 0 or ln.kind != "provision" or ln.provision not in tests]
+    at = next((i for i, ln in enumerate(lines) if ln.kind != "provision"), len(lines))
+    lines[at:at] = considered
     return Argument(user_atom(sym), reading(ex.logic, sym, ex.lang), lines, name=sym.name, provision=prov,
                     finding=_finding(sym))
 
