@@ -955,10 +955,35 @@ class _Projector:
             parent, step = step, step.children[0]
         if parent is None or parent.kind != "failed" or step.kind != "test" or step.held is None or step.between_terms:
             return None
+        said = self._subject_failed(step, parent.provision)
+        if said is not None:
+            return said
         condition = parent.reading
         if parent.provision:
             condition = _strip_provision(condition, parent.provision, self.lang)
         return word("not_met_figures", self.lang).format(condition=condition, figures=step.held)
+
+    def _subject_failed(self, step: Step, prov: str | None) -> str | None:
+        """A failed test said of the fact it tests (:attr:`Step.subject`), as the argument says a test met: a date
+        amid the sentence with what the rule requires of it ("held without interruption from 2025-03-16 (required:
+        on or before 2025-03-15) to the payment"), another figure the sentence shows with the comparison that holds
+        instead ("present on 182 days ... (< 183 days)"); None where the sentence does not show the value once (the
+        condition is then named as not met, with its figures)."""
+        if step.subject is None or step.held is None:
+            return None
+        text, value, op, other = step.subject
+        if prov:
+            text = _strip_provision(text, prov, self.lang)
+        if text.count(value) != 1:
+            return None
+        if _DATE.fullmatch(value):
+            required = word("date_required", self.lang).format(value=value, bound=bound_text(op, other, self.lang))
+            return text.replace(value, required)
+        held = _COMPARED.match(step.held)
+        if held is None or {held.group("left"), held.group("right")} != {value, other}:
+            return None
+        shown = held.group("op") if held.group("left") == value else _TURNED[held.group("op")]
+        return f"{text} ({shown} {other})"
 
     def _qualitative(self, attempt: Step) -> str | None:
         """Why a letter of the outcome's own paragraph failed where no figure did (the beneficial owner is not a
