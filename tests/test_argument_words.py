@@ -378,8 +378,8 @@ def test_the_reduced_rate_refused_on_a_fact_says_which() -> None:
     partnership = _decisive_parts("br-sg/dividends-partnership-beneficial-owner.yaml")[0]
     assert "br-sg 10(2)(a) not met: sg-holdco is a partnership" in " ".join(partnership), partnership
     short = _decisive_parts("br-sg/dividends-period-one-day-short-after-payment.yaml")[0]
-    assert "br-sg 10(2)(a) not met: 25% of the capital is held throughout 365 days including the payment " \
-           "(364 days < 365 days)" in " ".join(short), short
+    assert "br-sg 10(2)(a) not met: the condition that 25% of the capital is held throughout 365 days including " \
+           "the payment is not met (364 days < 365 days)" in " ".join(short), short
     held = _decisive_parts("br-sg/dividends-365-days-ending-on-payment.yaml")[0]
     assert held[0].startswith("br-sg 10(2)(a): ") and "not met" not in " ".join(held), held
 
@@ -514,3 +514,48 @@ def test_an_open_entitlement_names_the_same_tests_in_check_and_explain() -> None
         assert (words in text) if words else ("is not made" not in text), path
         assert "  entitlement to the benefits on dividend-2024: open (br-uy 29(2)(c), br-uy 29(2)(d), " \
                "br-uy 29(2)(e))" in _explain(str(ROOT / "scenarios" / path)), path
+
+
+# ------------------------------------------------------------ blind54a: a test not met, said as not met ---
+DOURO = ("br-pt 10(2)(a) not met: the qualifying holding behind div-douro was held without interruption from "
+         "2025-03-16 (required: on or before 2025-03-15) to the payment")
+
+
+@pytest.mark.parametrize(("lang", "unmet"), [
+    ("en", DOURO),
+    ("pt", "requisitos do br-pt 10(2)(a) não atendidos: a participação qualificada relativa a div-douro foi detida "
+           "ininterruptamente de 16/03/2025 (exigido: não posterior a 15/03/2025) até o pagamento"),
+    ("pt-PT", "requisitos do br-pt 10(2)(a) não cumpridos: a participação qualificada relativa a div-douro foi detida "
+              "ininterruptamente de 16/03/2025 (exigido: não posterior a 15/03/2025) até ao pagamento"),
+])
+def test_a_test_not_met_is_said_of_the_fact_it_tests(lang: str, unmet: str) -> None:
+    """blind54a09: a holding one day short of two years: the 15% line says which date failed and what 10(2)(a)
+    requires of it, never the condition's own reading ("... not met: the beneficial owner meets the holding condition
+    (2025-03-16 > 2025-03-15)", the opposite of the conclusion); explain says the same. Narrowly not: the holding
+    of exactly two years meets 10(2)(a) and its line says the date with its bound, nothing not met."""
+    path = "br-pt/blind54-a09-two-years-and-25-percent-boundaries.yaml"
+    tejo, _, douro, _, minho, _ = _decisive_parts(path, "--lang", lang)
+    assert douro[1:] == [unmet], douro
+    assert not any(w in " ".join(douro) for w in ("meets", "satisfaz", "(2025-03-16 > 2025-03-15)")), douro
+    assert "not met" not in " ".join(tejo) and "não atendidos" not in " ".join(tejo) \
+        and "não cumpridos" not in " ".join(tejo), tejo
+    if lang == "en":
+        assert tejo[0].endswith("the qualifying holding behind div-tejo was held without interruption from "
+                                "2025-03-15 (required: on or before 2025-03-15) to the payment"), tejo
+        assert minho[0].endswith("br-pt 10(2)(a) not met: that holding is 24.99% of the capital (< 25%)"), minho
+        lines = _explain(str(ROOT / "scenarios" / path), "--item", "div-douro")
+        assert ("    br-pt 10(2)(a) does not apply (the tax of Brazil on div-douro may not exceed 10% of the gross "
+                "amount): " + DOURO.split(": ", 1)[1]) in lines, lines
+
+
+def test_the_residence_state_right_is_argued_by_residence() -> None:
+    """blind54a01/08: Poland's right to tax independent services (br-pl 15(1), the residence State) is argued by
+    its residence, never by 15(1)(b)'s 183 days in Brazil, the letter that gives Brazil its right; Brazil's line
+    keeps the days. Narrowly not: at 182 days Poland alone may tax, and the days not reaching 183 decide it."""
+    brazil, poland = _decisive("br-pl/independent-services-183-days-across-year-end.yaml")
+    assert brazil.startswith("br-pl 15(1)(b): Brazil may tax engineering-fee-2027 — ") and "(≥ 183 days)" in brazil
+    assert poland == ("br-pl 15(1): Poland may tax engineering-fee-2027; engineering-fee-2027 is derived by a "
+                      "resident of Poland — condition b for engineering-fee-2027 is met")
+    short = _decisive("br-pl/independent-services-182-days-across-year-end.yaml")
+    assert len(short) == 2 and all(ln.startswith("br-pl 15(1)(b): condition b for ") and "(< 183 days)" in ln
+                                   for ln in short), short

@@ -134,6 +134,9 @@ class Argument:
     """A finding about a fact the scenario may state (missing, unknown, a judgment to make: the kinds of
     :data:`~pyhelpers.engine.results.FIELD_KINDS`; or a default assumed for it) as `treaty check` reports it, with
     the field of the scenario that states the fact where :func:`argument_for` was given the scenario."""
+    others: frozenset[str] = frozenset()
+    """For a State's outcome: the provisions that give the other States' outcomes of the item (the first line of
+    each one's argument), none of which is the test that decides this one's (:attr:`decisive`)."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"atom": self.atom, "reading": self.reading}
@@ -168,7 +171,10 @@ class Argument:
             return next((ln for ln in self.lines if ln.kind == "open"), None)
         if any(ln.figures for ln in self.alternatives) or self.outcome == UNDETERMINED:
             return provisions[0]  # the test that decided is the one not met, after it; or what leaves it open
-        return next((ln for ln in provisions if ln.decides), next((ln for ln in provisions if ln.fails), provisions[0]))
+        own = provisions[0].provision  # a letter that gives another State its right is no ground of this one's (the
+        tests = [ln for ln in provisions if ln.provision == own or ln.provision not in self.others]  # residence
+        # State's right under br-pl 15(1) is argued by its residence, never by the other State's 183 days: blind54a)
+        return next((ln for ln in tests if ln.decides), next((ln for ln in tests if ln.fails), provisions[0]))
 
 
 def _strip_provision(text: str, prov: str, lang: str) -> str:
@@ -1012,10 +1018,35 @@ class _Projector:
             parent, step = step, step.children[0]
         if parent is None or parent.kind != "failed" or step.kind != "test" or step.held is None or step.between_terms:
             return None
+        said = self._subject_failed(step, parent.provision)
+        if said is not None:
+            return said
         condition = parent.reading
         if parent.provision:
             condition = _strip_provision(condition, parent.provision, self.lang)
         return word("not_met_figures", self.lang).format(condition=condition, figures=step.held)
+
+    def _subject_failed(self, step: Step, prov: str | None) -> str | None:
+        """A failed test said of the fact it tests (:attr:`Step.subject`), as the argument says a test met: a date
+        amid the sentence with what the rule requires of it ("held without interruption from 2025-03-16 (required:
+        on or before 2025-03-15) to the payment"), another figure the sentence shows with the comparison that holds
+        instead ("present on 182 days ... (< 183 days)"); None where the sentence does not show the value once (the
+        condition is then named as not met, with its figures)."""
+        if step.subject is None or step.held is None:
+            return None
+        text, value, op, other = step.subject
+        if prov:
+            text = _strip_provision(text, prov, self.lang)
+        if text.count(value) != 1:
+            return None
+        if _DATE.fullmatch(value):
+            required = word("date_required", self.lang).format(value=value, bound=bound_text(op, other, self.lang))
+            return text.replace(value, required)
+        held = _COMPARED.match(step.held)
+        if held is None or {held.group("left"), held.group("right")} != {value, other}:
+            return None
+        shown = held.group("op") if held.group("left") == value else _TURNED[held.group("op")]
+        return f"{text} ({shown} {other})"
 
     def _qualitative(self, attempt: Step) -> str | None:
         """Why a letter of the outcome's own paragraph failed where no figure did (the beneficial owner is not a
@@ -1331,6 +1362,11 @@ def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool 
                   if a.arguments[2] not in given]
         at = sum(1 for a in out if a.state is not None)
         out[at:at] = [_open_state(proj, st) for st in states]
+    giving = {arg.state: next((ln.provision for ln in arg.lines if ln.kind == "provision"), None)
+              for arg in out if arg.state is not None}
+    for arg in out:
+        if arg.state is not None:
+            arg.others = frozenset(p for st, p in giving.items() if st != arg.state and p is not None)
     if scenario is not None:
         own = (item,) if any(i.id == item for i in scenario.income) else ()  # a person question: none, as check
         for arg in out:

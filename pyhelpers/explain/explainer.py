@@ -307,6 +307,11 @@ class Step:
     held_atoms: tuple[clingo.Symbol, ...] = ()  # a failed rule: the positive conditions its best attempt met
     none: str | None = None  # a condition no fact matches: the fact that holds instead (:meth:`Explainer._none`)
     ground: clingo.Symbol | None = None  # a condition that failed, where its arguments are all bound
+    subject: tuple[str, str, str, str] | None = None
+    """A failed test of a variable a positive condition of its rule binds: that condition's reading, the variable's
+    value as the reading shows it, and what the rule requires of it (its operator and the other side's value), so
+    that the failure is said of the fact it is about ("held from 2025-03-16 (required: on or before 2025-03-15)"),
+    never by the reading of the condition the test would have met (:meth:`Explainer._failed_subject`)."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "atom": self.atom, "reading": self.reading}
@@ -949,6 +954,37 @@ class Explainer:
         left, right = (self._render_side(t, env, typ) for t in sides)
         return [f"{left} {COMPARISONS[_NEGATE[guards[0].comparison]][1]} {right}"]
 
+    def _failed_subject(self, part: BodyPart, plan: RulePlan, env: Env) -> tuple[str, str, str, str] | None:
+        """A failed comparison of a variable that a positive condition of ``plan`` binds, against a figure that is no
+        bare number: (that condition's reading, the variable's value, the operator the rule requires of it, the other
+        side's value); its left side first, else its right side (the comparison turned round). None for a
+        proportion, a chain, a side computed from others (``T - F + 1``), or a condition the argument does not show
+        (bookkeeping, not in the vocabulary)."""
+        cmp = part.atom
+        guards = list(cmp.guards)
+        if len(guards) != 1 or _proportion(cmp, plan):
+            return None
+        positives = [p for p in plan.body if p.kind == "pos"]
+        for side, other, op in ((cmp.term, guards[0].term, guards[0].comparison),
+                                (guards[0].term, cmp.term, _FLIP[guards[0].comparison])):
+            if side.ast_type != ASTType.Variable or number_literal(other) or not (_bound(side, env)
+                                                                               and _bound(other, env)):
+                continue
+            binder = next((p for p in positives if side.name in variables(p.atom)), None)
+            if binder is None:
+                continue
+            node = binder.node.atom.symbol
+            pred = self.logic.predicate(node.name, len(node.arguments))
+            if pred is None or pred.role not in ("derived", "input") or not pred.argued:
+                continue
+            types = [term_type(t, plan) for t in (side, other)]
+            typ = next((t for t in types if t not in ("int", "id")), "int")
+            if typ in ("id", "state", "prov", "term"):
+                return None
+            return (self._partial_reading(node, env), self._render_side(side, env, typ), COMPARISONS[op][1],
+                    self._render_side(other, env, typ))
+        return None
+
     def _render_side(self, node: Any, env: Env, typ: str) -> str:
         try:
             value = evaluate(node, env)
@@ -1292,6 +1328,8 @@ class Explainer:
             figures = self._held_instead(part, plan, env)
             step.held = next(iter(figures or self._other_instead(part, plan, env)), None)
             step.between_terms = not figures and step.held is not None
+            if figures:
+                step.subject = self._failed_subject(part, plan, env)
             return step
         agg = lit.atom
         value = self.aggregate_value(agg, env)

@@ -2338,10 +2338,11 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         said.append(f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})")
     text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
     unmet = [(readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang), why=""),
-              [_condition_only(f, lang) if k == 0 else f for k, f in enumerate(ln.tested or ln.figures)])
+              list(ln.tested or ln.figures))
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
-    # only the first fact follows the opening "<provision> not met:" and may say its condition alone: after other
-    # facts, "X (182 days < 50% of 365 days)" would read as X met (exam53a: a14's half the days)
+    # a condition not met keeps its words ("the condition that X is not met (F)") wherever it stands: "X (F)" after
+    # the opening "<provision> not met:" reads as X met (blind54a: "... not met: the beneficial owner meets the
+    # holding condition (2025-03-16 > 2025-03-15)"; exam53a: "X (182 days < 50% of 365 days)" after other facts)
     flat = [opening + "; ".join(figures) for opening, figures in unmet]
     if len(flat_decisive("\n".join([text, *flat]))) <= SUB_LINES_OVER:
         return text + ("; " if " — " in text else " — ") + "; ".join(flat) if flat else text
@@ -2350,17 +2351,6 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [
             opening + figures[0], *(SUB_LINE + f for f in figures[1:])]
     return "\n".join(out)
-
-
-def _condition_only(fact: str, lang: str) -> str:
-    """A condition not met with its figures (``the condition that X is not met (F)``) as the condition and its figures
-    alone (``X (F)``), after an opening that already says it is not met ("<provision> not met: ..."); any other
-    fact as it is."""
-    template = readings.word("not_met_figures", lang)
-    pattern = re.escape(template).replace(re.escape("{condition}"), "(?P<condition>.+)").replace(
-        re.escape("{figures}"), "(?P<figures>[^()]*(?:\\([^()]*\\)[^()]*)*)")
-    m = re.fullmatch(pattern, fact)
-    return f"{m['condition']} ({m['figures']})" if m else fact
 
 
 SUB_LINES_OVER = 300
