@@ -1966,7 +1966,8 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
     first, once; then each conclusion's own lines. A conclusion's first line (the provision that gives it)
     stays under it, unless it is no State's outcome and an earlier conclusion's first line already says it (the same
     provision and words: a denial and its note resting on the paragraph a State's outcome cites); a line that is
-    another conclusion's first line is said there only."""
+    another conclusion's first line is said there only. No line is said twice: a State's outcome whose ground is, word
+    for word, an earlier State's (both States' outcomes under an article not encoded) keeps only its heading."""
     texts = [[argument_line(ln) for ln in c.lines] for c in concs]
     firsts = {t[0] for t in texts if t}
     count: dict[str, int] = {}
@@ -1981,7 +1982,7 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
         for i, (ln, text) in enumerate(zip(c.lines, t, strict=True)):
             if i == 0:
                 state = c.argument is not None and c.argument.state is not None  # a State's outcome keeps its ground
-                if state or not any(_says(earlier, text) for earlier in said):
+                if (state and text not in said) or not any(_says(earlier, text) for earlier in said):
                     kept.append(ln)
                     said.append(text)
             elif count[text] < 2 and text not in firsts:
@@ -2004,11 +2005,13 @@ def _unsubsumed(lines: list[Line]) -> list[Line]:
 def _says(earlier: str, text: str) -> bool:
     """Whether the argument's line ``earlier`` already says ``text``: the same line, or one of the same provision whose
     words include ``text``'s (a State's outcome "<provision>: not granted — the claimant meets none of the tests" says
-    the denial's "<provision>: the claimant meets none of the tests")."""
+    the denial's "<provision>: the claimant meets none of the tests"; "<provision> is not encoded: text not available —
+    <item> is governed by <provision>" says "<provision>: <item> is governed by <provision>")."""
     if earlier == text:
         return True
     head, sep, body = text.partition(": ")
-    return bool(sep) and earlier.startswith(head + ": ") and body in earlier[len(head) + 2:]
+    return bool(sep) and (earlier.startswith(head + ": ") or earlier.startswith(head + " ")) \
+        and body in earlier[len(head) + 1:]
 
 
 def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
