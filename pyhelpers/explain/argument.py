@@ -69,6 +69,9 @@ UNDETERMINED = "undetermined"
 BLOCKED = "state_blocked"
 _OPEN = ("missing", "depends", "requires_judgment", "text_open")
 """The findings of an item that leave a State's outcome open (a fact missing, given as unknown, a judgment)."""
+_MET = clingo.Function("met")
+_NOT_MET = clingo.Function("not_met")
+"""The values of a test's outcome (``short_stay_test(..., a, met)``), as the rules write them."""
 BOOKKEEPING = "bookkeeping"
 GIVEN = "given"
 DEFAULTED = "defaulted"
@@ -434,9 +437,7 @@ class _Projector:
                             for text in [*none, *below]:  # the fact that holds in its place, in the positive
                                 _add_fact(cur, text, None)
                             continue
-                        unmet = word("not_met_figures", self.lang).format(
-                            condition=_strip_provision(reading(self.ex.logic, a, self.lang), cur.provision, self.lang),
-                            figures="; ".join(held))
+                        unmet = self._unmet_text(a, reading(self.ex.logic, a, self.lang), cur.provision, "; ".join(held))
                         if unmet not in cur.comparisons:  # the condition its figures are of
                             cur.comparisons.append(unmet)
                         if _rule_provision(sup.plan, sup.env) == cur.provision:
@@ -955,10 +956,20 @@ class _Projector:
             parent, step = step, step.children[0]
         if parent is None or parent.kind != "failed" or step.kind != "test" or step.held is None or step.between_terms:
             return None
-        condition = parent.reading
-        if parent.provision:
-            condition = _strip_provision(condition, parent.provision, self.lang)
-        return word("not_met_figures", self.lang).format(condition=condition, figures=step.held)
+        return self._unmet_text(parent.ground, parent.reading, parent.provision, step.held)
+
+    def _unmet_text(self, atom: clingo.Symbol | None, condition: str, provision: str | None, figures: str) -> str:
+        """A condition not met, with the comparisons that hold instead: ``the condition that <condition> is not met
+        (<figures>)``; a condition that is itself a test met (its last argument ``met``: "short-stay condition a
+        for X is met") read as that test not met ("short-stay condition a for X is not met (184 days > 183
+        days)"), never "the condition that ... is met is not met"."""
+        if atom is not None and atom.arguments and atom.arguments[-1] == _MET:
+            text = reading(self.ex.logic, clingo.Function(atom.name, [*atom.arguments[:-1], _NOT_MET]), self.lang)
+            text = _strip_provision(text, provision, self.lang) if provision else text
+            return f"{text} ({figures})"
+        if provision:
+            condition = _strip_provision(condition, provision, self.lang)
+        return word("not_met_figures", self.lang).format(condition=condition, figures=figures)
 
     def _qualitative(self, attempt: Step) -> str | None:
         """Why a letter of the outcome's own paragraph failed where no figure did (the beneficial owner is not a

@@ -306,7 +306,7 @@ class Step:
     between_terms: bool = False  # a failed test between States, ids or terms (``held`` has no figure)
     held_atoms: tuple[clingo.Symbol, ...] = ()  # a failed rule: the positive conditions its best attempt met
     none: str | None = None  # a condition no fact matches: the fact that holds instead (:meth:`Explainer._none`)
-    ground: clingo.Symbol | None = None  # a condition that failed, where its arguments are all bound
+    ground: clingo.Symbol | None = None  # a condition (or a failed rule's head) that failed, its arguments all bound
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind, "atom": self.atom, "reading": self.reading}
@@ -1078,7 +1078,8 @@ class Explainer:
         head_text = self._partial_text(plan.head, final_env)
         fixed = None if info.provision.startswith(("{", "(")) else info.provision
         step = Step("failed", head_text, self._partial_reading(plan.head, final_env), info.rule_id,
-                    _rule_provision(plan, final_env) or fixed, f"{info.file}:{info.line}", tuple(sorted(info.flags)))
+                    _rule_provision(plan, final_env) or fixed, f"{info.file}:{info.line}", tuple(sorted(info.flags)),
+                    ground=_ground(plan.head, final_env))
         missed = [part for part, _fenv in failures]
         met = (_ground(p.atom, final_env) for p in parts if p.kind == "pos" and not any(p is m for m in missed))
         step.held_atoms = tuple(a for a in met if a is not None)
