@@ -437,7 +437,8 @@ class _Projector:
                             for text in [*none, *below]:  # the fact that holds in its place, in the positive
                                 _add_fact(cur, text, None)
                             continue
-                        unmet = self._unmet_text(a, reading(self.ex.logic, a, self.lang), cur.provision, "; ".join(held))
+                        unmet = self._unmet_text(a, reading(self.ex.logic, a, self.lang), cur.provision,
+                                                 "; ".join(held))
                         if unmet not in cur.comparisons:  # the condition its figures are of
                             cur.comparisons.append(unmet)
                         if _rule_provision(sup.plan, sup.env) == cur.provision:
