@@ -215,14 +215,19 @@ def test_days_in_the_other_state_carry_the_threshold() -> None:
 def test_a_sum_compared_inside_its_aggregate_shows_the_comparison_with_its_figures() -> None:
     """br-ae 5(3)(b) compares the days of the counted periods with six months inside the aggregate (``L <
     #sum {...}``, so that the sum is not grounded for every value it may take): the argument still shows
-    the comparison, the sum first (``183 > 182``), and the derivation the aggregate's value and its test."""
+    the comparison, the sum first (``183 > 182``), after what its rule concludes from it (the site with the added
+    periods exceeds six months), and the derivation the aggregate's value and its test."""
     path = str(ROOT / "scenarios/br-ae/exam22-04-related-period-30-vs-31-each.yaml")
-    for lang, days, unit in (("en", "6 months from 2024-01-01 are 182 days", "days"),
-                             ("pt", "6 meses a contar de 01/01/2024 são 182 dias", "dias")):
+    for lang, days, unit, subject in (
+            ("en", "6 months from 2024-01-01 are 182 days", "days",
+             "with the added periods, the site sepetiba-site exceeds six months"),
+            ("pt", "6 meses a contar de 01/01/2024 são 182 dias", "dias",
+             "com os períodos somados, o canteiro sepetiba-site excede seis meses")):
         out = CliRunner().invoke(main, ["explain", path, "--lang", lang]).stdout
         lines = [ln for ln in out.splitlines() if ln.startswith("    br-ae 5(3): ")]
-        # the sum against six months; the month arithmetic is no part of the argument (audit 24 D5)
-        assert any(ln.endswith(f"; 183 {unit} > 182 {unit}") for ln in lines), lines
+        # the sum against six months, after what it decides (audit 53b: never a bare "183 days > 182 days");
+        # the month arithmetic is no part of the argument (audit 24 D5)
+        assert any(ln.endswith(f"; {subject} (183 {unit} > 182 {unit})") for ln in lines), lines
         assert not any(days in ln for ln in lines), lines
     full = CliRunner().invoke(main, ["explain", path, "--full"]).stdout.splitlines()
     at = next(i for i, ln in enumerate(full) if ln.strip() == "Σ #sum = 183 days (2)")

@@ -224,6 +224,7 @@ class _Projector:
         self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
         self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
         self._steps: set[str] = set()  # dates of date arithmetic a rule tests, with their bound (:meth:`_date_step`)
+        self._compared: dict[str, str] = {}  # an aggregate's comparison: what its rule concludes from it (its subject)
         self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
         self._first_pos: frozenset[clingo.Symbol] = frozenset()  # that rule's positive conditions
         self._first_line: Line | None = None  # that line
@@ -283,10 +284,32 @@ class _Projector:
                 facts = [f for f in facts if f not in self._rests]
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
-            ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
+            ln.comparisons = [self._with_subject(ln, c) for c in ln.comparisons if not _relate(ln, c, self.lang)]
             _said_once(ln)
             _without_date_order(ln, self.lang, self._steps)
         return provisions + exceptions
+
+    def _concluded(self, sup: _Support, provision: str) -> str | None:
+        """What the rule of ``sup`` concludes, in words (without ``provision``), where the argument may show it:
+        the subject of a comparison its aggregate makes ("with the added periods, the site X exceeds six months"
+        for "200 days > 184 days"); None where the vocabulary has no reading the argument shows."""
+        try:
+            head = evaluate(sup.plan.head, sup.env)
+        except Unbound:
+            return None
+        pred = self.ex.logic.predicate(head.name, len(head.arguments))
+        if pred is None or pred.role != "derived" or pred.argument == "no":
+            return None
+        return _strip_provision(reading(self.ex.logic, head, self.lang), provision, self.lang)
+
+    def _with_subject(self, line: Line, comparison: str) -> str:
+        """A comparison no fact of ``line`` shows, after what its rule concludes from it ("with the added periods,
+        the site X exceeds six months (200 days > 184 days)"), never a bare "200 days > 184 days" a reader cannot
+        place; as it is where the line's reading already says that, or no rule's conclusion reads."""
+        subject = self._compared.get(comparison)
+        if subject is None or subject in line.readings:
+            return comparison
+        return f"{subject} ({comparison})"
 
     def _repeats(self, fact: str, said: str) -> bool:
         """Whether the line's reading (``said``) already shows every value of a fact of the scenario that no
@@ -404,6 +427,9 @@ class _Projector:
                 for figure, _ok, _held in self.ex.aggregate_tests(part.atom, sup.plan, sup.env):
                     if figure not in cur.comparisons:
                         cur.comparisons.append(figure)
+                    concluded = self._concluded(sup, cur.provision)
+                    if concluded is not None:
+                        self._compared.setdefault(figure, concluded)
             if (bounds or derived or len(cur.comparisons) > compared) and (
                     _rule_provision(sup.plan, sup.env) == cur.provision):
                 cur.decides = True

@@ -226,7 +226,7 @@ _FINDING = {
         "pending": "{prov} is in the corpus but not encoded yet",
         "not_encoded": "{prov} is not encoded: text not available",
         "mutual_agreement": "residence of {fact} to be settled by mutual agreement ({prov})",
-        "exception": "exception “{fact}” applies ({prov})",
+        "exception": "exception applies: {fact} ({prov})",
         "input_error": "input error: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "deadline: {fact} ({prov})",
@@ -248,7 +248,7 @@ _FINDING = {
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
         "not_encoded": "o {prov} não está codificado: texto não disponível",
         "mutual_agreement": "residência de {fact} a ser resolvida por acordo mútuo ({prov})",
-        "exception": "aplica-se a exceção “{fact}” ({prov})",
+        "exception": "aplica-se a exceção: {fact} ({prov})",
         "input_error": "erro nos dados: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "prazo: {fact} ({prov})",
@@ -266,7 +266,6 @@ _FINDING = {
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
         "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
         "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
-        "exception": "aplica-se a exceção «{fact}» ({prov})",
         "indicator": "indício para o teste do objetivo principal (a ponderar pelo utilizador; levanta a questão): "
                      "{fact} ({prov})",
         "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "
