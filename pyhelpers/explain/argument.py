@@ -60,7 +60,6 @@ from pyhelpers.explain.explainer import (
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
 from pyhelpers.explain.readings import plain, provision_text, reading, render_value, user_atom, word
 from pyhelpers.scenario import Scenario
-from pyhelpers.scenario.factpaths import fact_path
 
 EXCEPTION = "exception_applies"
 FAILS = "exception_fails_on"
@@ -531,11 +530,7 @@ class _Projector:
         text = self.ex.none_reading(atom)
         if text is None:
             return []
-        field = _default_field(atom, pred)
-        assumed = word("assumed_fact", self.lang).format(reading="")
-        if field is not None and text.endswith(assumed):  # assumed: the field that would state it, named
-            text = word("assumed_fact_field", self.lang).format(reading=text[:-len(assumed)], field=field)
-        return [text]
+        return [text]  # a default assumed: the field that would state it named (:meth:`Explainer._defaulted_reading`)
 
     def _unless(self, prov: str, atom: clingo.Symbol, none: list[str], below: list[str],
                 lines: dict[tuple[str, str], Line]) -> None:
@@ -1201,20 +1196,6 @@ def _without_date_order(line: Line, lang: str, steps: set[str]) -> None:
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
     args = sym.arguments
     return len(args) > i and args[i].type == clingo.SymbolType.String and args[i].string == item
-
-
-def _default_field(atom: clingo.Symbol, pred: Any) -> str | None:
-    """The scenario field whose documented default a predicate's ``none`` reading rests on (``none-default:
-    Arg=attribute``), for ``atom``'s value of ``Arg``, as `treaty check` names it; None where it has none."""
-    if pred.none_default is None:
-        return None
-    arg, attribute = pred.none_default
-    at = next((i for i, spec in enumerate(pred.args) if spec.name == arg), None)
-    if at is None:
-        return None
-    subject = atom.arguments[at]
-    name = subject.string if subject.type == clingo.SymbolType.String else str(subject)
-    return fact_path(f"{attribute}({name})", [], None)
 
 
 def _none_reason(attempt: Step) -> str | None:

@@ -54,6 +54,8 @@ from pyhelpers.explain.readings import (
     word,
 )
 from pyhelpers.scenario import Scenario
+from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.factpaths import fact_path
 
 Env = dict[str, clingo.Symbol]
 
@@ -1255,8 +1257,42 @@ class Explainer:
             return None
         key = [scenario, subject, clingo.Function(attribute)]
         if clingo.Function("defaulted", key) in self.true:
-            return word("assumed_fact", self.lang).format(reading=text)
+            return self._defaulted_reading(text, attribute, subject)
         return text if clingo.Function("given", key) in self.true else None
+
+    def _defaulted_reading(self, text: str, attribute: str, subject: clingo.Symbol) -> str:
+        """A ``none`` reading that rests on a documented default of the scenario format, said as `treaty check` says
+        it: an assumption an item's outcome rests on (one `treaty check` lists, removed by the same field) with that
+        field named ("(assumed: `persons.X.special_regime` not given)"); else, for a list of the scenario whose
+        absence the format documents as none (``places_of_business: {}``), what the scenario's list settles, the
+        list named ("(none in the scenario's `places_of_business`)"): no assumption, as no outcome rests on it (the
+        rules read the item's own fields); else the field, as an assumption."""
+        name = subject.string if subject.type == clingo.SymbolType.String else str(subject)
+        field = fact_path(f"{attribute}({name})", [], None)
+        if attribute in Scenario.model_fields and not self._assumes(field):
+            return word("listed_none", self.lang).format(reading=text, field=attribute)
+        if field is None:
+            return word("assumed_fact", self.lang).format(reading=text)
+        return word("assumed_fact_field", self.lang).format(reading=text, field=field)
+
+    def _assumes(self, field: str | None) -> bool:
+        """Whether an assumption the rules derived (``assumption/4``, as `treaty check` lists it) is removed by the
+        scenario field ``field``."""
+        if field is None:
+            return False
+        fields = catalogue().assumption_fields
+        for sym in self.index.get(("assumption", 4), []):
+            fact, prov = sym.arguments[2], sym.arguments[3]
+            if fact.type != clingo.SymbolType.Function or prov.type != clingo.SymbolType.String:
+                continue
+            template = fields.get((prov.string.split(" ")[0], fact.name))
+            if template is None:
+                continue
+            first = fact.arguments[0] if fact.arguments else None
+            arg = "" if first is None else first.string if first.type == clingo.SymbolType.String else str(first)
+            if field in template.replace("<1>", arg).split(" or "):
+                return True
+        return False
 
     def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
                           visited: frozenset[tuple[int, str]], first: bool = False, siblings: bool = False) -> Step:
