@@ -226,7 +226,8 @@ def test_an_undetermined_outcome_says_what_leaves_it_open() -> None:
     keeps its own line."""
     out = _check("br-ae/exam22-04-related-period-30-vs-31-each.yaml")
     assert ("↳ br-ae 29(4) may still decide Brazil's right on sepetiba-works — br-ae 29(4) requires a judgment the "
-            "scenario has not made: object and purpose (for sepetiba-works); br-ae 29(4) requires a judgment the "
+            "scenario has not made: granting the benefit in accordance with the object and purpose of the relevant "
+            "provisions (for sepetiba-works); br-ae 29(4) requires a judgment the "
             "scenario has not made: principal purpose (for sepetiba-works)") in out
     assert "↳ br-ae 7 is not encoded: text not available" in out
     assert _decisive("br-pl/royalties-bundled-licence-needs-split.yaml") == [
