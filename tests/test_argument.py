@@ -342,33 +342,38 @@ def test_a_defaulted_fact_reads_as_assumed() -> None:
            "`persons.dubai-bank.benefits_proof`" in out.splitlines()
     path = str(ROOT / "scenarios/br-pt/pensions-occupational-and-social-security.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--item", "occupational-pension"]).stdout
-    assert "occupational-pension is paid in consideration of past employment (assumed: not given by the " \
-           "scenario)" in out
+    assert "occupational-pension is paid in consideration of past employment (assumed: " \
+           "`income[0].pension.past_employment` not given)" in out
 
 
 def test_an_exception_not_applying_is_said_by_the_fact_that_holds() -> None:
     """Why an exception did not apply is the legal fact that holds, never "the scenario does not say that ..." (audit
-    24 D9); where that fact rests on a documented default, it is marked assumed; with --strict (no default stands) the
-    missing fact is not read as false: the negation stays."""
+    24 D9); where that fact rests on a documented default, it says so: a list the format reads as none where none is
+    listed, by that list (no assumption: the rules read the item's own fields; AUDIT53b); with --strict (no default
+    stands) the missing fact is not read as false: the negation stays."""
     path = str(ROOT / "scenarios/br-pt/dividends-qualifying-holding.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
     assert "br-pt 10(4) does not apply (holding connected with a permanent establishment): lusoinvest has no place " \
-           "of business in Brazil (assumed: not given by the scenario)" in out
+           "of business in Brazil (none in the scenario's `places_of_business`)" in out
     assert "the scenario does not say" not in out
     crew = CliRunner().invoke(main, ["explain", str(ROOT / "scenarios/br-pt/employment-183-days-window-crossing-year"
                                                           ".yaml")]).stdout
-    assert "br-pt 15(3) does not apply (international traffic crew): the employment behind salary-q1-2024 is not " \
-           "exercised aboard a ship or aircraft" in crew
+    assert "br-pt 15(3) does not apply (the remuneration of an employment exercised aboard a ship or aircraft " \
+           "operated in international traffic): the employment behind salary-q1-2024 is not exercised aboard a ship " \
+           "or aircraft" in crew
     strict = CliRunner().invoke(main, ["explain", path, "--strict", "--item", "div-2024"]).stdout
     assert "lusoinvest has no place of business" not in strict
 
 
-def test_an_exception_is_named_by_its_label() -> None:
-    """An exception that applies is named by its label in quotes, as `treaty check` names it (a reviewer's
-    finding: "the exception short stay employment of br-pt 15(2) applies")."""
+def test_an_exception_is_named_by_its_provisions_words() -> None:
+    """An exception that applies is named by what its provision says, as `treaty check` names it (a reviewer's
+    finding: "the exception short stay employment of br-pt 15(2) applies"; AUDIT53b: never the rules' label in
+    quotes, "the exception “short stay employment” of br-pt 15(2)")."""
     path = str(ROOT / "scenarios/br-pt/artistes-sportsman-employee-short-visit.yaml")
     out = CliRunner().invoke(main, ["explain", path]).stdout
-    assert "the exception “short stay employment” of br-pt 15(2) applies to lia-trip-pay" in out
+    assert "the exception of br-pt 15(2) applies to lia-trip-pay: an employment in the other State for a short " \
+           "stay, taxable only in the State of residence" in out
+    assert "“short stay employment”" not in out
 
 
 def test_portuguese_assumption_and_provision_ids() -> None:

@@ -161,9 +161,10 @@ def test_a_list_the_format_reads_as_none_is_not_an_assumption() -> None:
 
 
 AE_PROOF = str(ROOT / "scenarios/br-ae/associated-enterprises-adjustment.yaml")
+PT_PENSION = str(ROOT / "scenarios/br-pt/pensions-occupational-and-social-security.yaml")
 
 
-@pytest.mark.parametrize("path", [PT_DIVIDEND, PT_PLACES, AE_PROOF])
+@pytest.mark.parametrize("path", [PT_DIVIDEND, PT_PLACES, AE_PROOF, PT_PENSION])
 def test_every_assumption_explain_names_is_one_check_lists(path: str) -> None:
     """Each "(assumed: `field` not given)" of the argument names a field of an assumption `treaty check` lists for
     the scenario (JSON ``assumptions``), and no argument says "assumed" without naming its field."""

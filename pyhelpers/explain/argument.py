@@ -530,7 +530,7 @@ class _Projector:
         text = self.ex.none_reading(atom)
         if text is None:
             return []
-        return [text]  # a default assumed: the field that would state it named (:meth:`Explainer._defaulted_reading`)
+        return [text]  # a default assumed: the field that would state it named (:meth:`Explainer.defaulted_reading`)
 
     def _unless(self, prov: str, atom: clingo.Symbol, none: list[str], below: list[str],
                 lines: dict[tuple[str, str], Line]) -> None:
@@ -737,7 +737,8 @@ class _Projector:
         if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own,
             shown = self.ex.logic.predicate(default.name, len(default.arguments))  # unless an assumption only
             return reading(self.ex.logic, default, self.lang) if shown is None or shown.argued else None
-        return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
+        return self.ex.defaulted_reading(reading(self.ex.logic, atom, self.lang), default.arguments[2].name,
+                                         default.arguments[1])
 
     def _date_step(self, atom: clingo.Symbol) -> bool:
         """Whether ``atom`` is a step of date arithmetic: a date the date module computed from another by a

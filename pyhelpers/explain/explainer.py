@@ -516,6 +516,9 @@ class Explainer:
         asked for and those below them."""
         self.logic = logic
         self.lang = lang
+        self.scenario: Scenario | None = None
+        """The scenario the facts come from, where known (:func:`explain_scenario`): a field of an income item is then
+        named by the item's index, as `treaty check` names it (``income[0].pension.past_employment``)."""
         self.instr = instrumented or instrument(logic)
         self.rule_source: RuleSource = self.instr  # why-not's rules: those that can fire, unless replaced
         self.true: set[clingo.Symbol] = set()
@@ -1257,10 +1260,10 @@ class Explainer:
             return None
         key = [scenario, subject, clingo.Function(attribute)]
         if clingo.Function("defaulted", key) in self.true:
-            return self._defaulted_reading(text, attribute, subject)
+            return self.defaulted_reading(text, attribute, subject)
         return text if clingo.Function("given", key) in self.true else None
 
-    def _defaulted_reading(self, text: str, attribute: str, subject: clingo.Symbol) -> str:
+    def defaulted_reading(self, text: str, attribute: str, subject: clingo.Symbol) -> str:
         """A ``none`` reading that rests on a documented default of the scenario format, said as `treaty check` says
         it: an assumption an item's outcome rests on (one `treaty check` lists, removed by the same field) with that
         field named ("(assumed: `persons.X.special_regime` not given)"); else, for a list of the scenario whose
@@ -1268,7 +1271,7 @@ class Explainer:
         list named ("(none in the scenario's `places_of_business`)"): no assumption, as no outcome rests on it (the
         rules read the item's own fields); else the field, as an assumption."""
         name = subject.string if subject.type == clingo.SymbolType.String else str(subject)
-        field = fact_path(f"{attribute}({name})", [], None)
+        field = fact_path(f"{attribute}({name})", [name], self.scenario)
         if attribute in Scenario.model_fields and not self._assumes(field):
             return word("listed_none", self.lang).format(reading=text, field=attribute)
         if field is None:
@@ -1385,7 +1388,9 @@ def explain_scenario(checker: Checker, scenario: Scenario, lang: str = "en", eve
     are those of the version that decides ``item`` (default: the first item)."""
     chosen = next((i for i in scenario.income if item is None or i.id == item), None)
     versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
-    return explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions, lazy)
+    ex = explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions, lazy)
+    ex.scenario = scenario
+    return ex
 
 
 def why_not_goal(checker: Checker, scenario: Scenario, query: Query, lang: str = "en") -> tuple[Step, ...]:
