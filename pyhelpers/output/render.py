@@ -1976,14 +1976,17 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
     common: dict[str, Line] = {}
     own: list[list[Line]] = []
     said: list[str] = []  # the first lines kept so far
+    said_lines: list[Line] = []
     for c, t in zip(concs, texts, strict=True):
         kept = []
         for i, (ln, text) in enumerate(zip(c.lines, t, strict=True)):
             if i == 0:
                 state = c.argument is not None and c.argument.state is not None  # a State's outcome keeps its ground
-                if (state and text not in said) or not any(_says(earlier, text) for earlier in said):
+                if (state and text not in said) or (not any(_says(earlier, text) for earlier in said) and not any(
+                        _covers(earlier, ln) for earlier in said_lines)):
                     kept.append(ln)
                     said.append(text)
+                    said_lines.append(ln)
             elif count[text] < 2 and text not in firsts:
                 kept.append(ln)
             elif text not in firsts:
@@ -1999,6 +2002,14 @@ def _unsubsumed(lines: list[Line]) -> list[Line]:
         return a is not b and (a.kind, a.provision) == (b.kind, b.provision) and set(a.readings) <= set(b.readings) \
             and set(a.figures) <= set(b.figures) and (a.readings, a.figures) != (b.readings, b.figures)
     return [ln for ln in lines if not any(within(ln, other) for other in lines)]
+
+
+def _covers(earlier: Line, line: Line) -> bool:
+    """Whether ``earlier``, a line of the same provision, says all ``line`` does: its readings and figures among the
+    earlier's (a State's ground "<provision> is not encoded — <item> is governed by <provision>" says the finding's
+    "<provision>: <item> is governed by <provision>", in every language)."""
+    return (earlier.kind, earlier.provision) == (line.kind, line.provision) \
+        and set(line.readings) | set(line.figures) <= set(earlier.readings) | set(earlier.figures)
 
 
 def _says(earlier: str, text: str) -> bool:
