@@ -1293,8 +1293,8 @@ class Explainer:
                 continue
             first = fact.arguments[0] if fact.arguments else None
             arg = "" if first is None else first.string if first.type == clingo.SymbolType.String else str(first)
-            if field in template.replace("<1>", arg).split(" or "):
-                return True
+            if any(field == f or field.endswith(f".{f}") for f in template.replace("<1>", arg).split(" or ")):
+                return True  # a field of an income item: under the item's index (``income[0].pension...``)
         return False
 
     def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
