@@ -70,9 +70,9 @@ def test_every_named_exception_has_words_in_each_language() -> None:
      "conexas de empresas estreitamente relacionadas no mesmo canteiro de obras",
      "aplica-se a exceção: a soma dos períodos de atividades conexas de empresas estreitamente relacionadas no "
      "mesmo canteiro de obras (br-ae 5(3))"),
-    ("pt-PT", "a exceção do br-ae 5(3) aplica-se a substation-civil-works-2025: a soma dos períodos de actividades "
+    ("pt-PT", "a exceção do br-ae 5(3) aplica-se a substation-civil-works-2025: a soma dos períodos de atividades "
      "conexas de empresas estreitamente relacionadas no mesmo estaleiro de construção",
-     "aplica-se a exceção: a soma dos períodos de actividades conexas de empresas estreitamente relacionadas no "
+     "aplica-se a exceção: a soma dos períodos de atividades conexas de empresas estreitamente relacionadas no "
      "mesmo estaleiro de construção (br-ae 5(3))"),
 ])
 def test_an_exception_reads_as_its_provisions_words(lang: str, heading: str, finding: str) -> None:
