@@ -599,3 +599,77 @@ def test_a_comparison_with_a_bare_number_is_no_bound() -> None:
                                      "more than six months is not met (6 months ≤ 6 months)") for ln in lines), lines
     readme = CliRunner().invoke(main, ["explain", str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")]).stdout
     assert "that holding is 30% of the capital (≥ 25%)" in readme
+
+
+WITHIN_400 = "scenarios/br-sg/unknowns-holding-end-within-400-days.yaml"
+
+
+def test_an_outcome_that_depends_on_alternatives_is_argued_under_each() -> None:
+    """Audit 53b, "what remains" 4: the holding ends some day within 400 days; Brazil's cap turns on whether it lasts
+    to 2025-02-28 (the engine's critical date). The argument is given under each alternative, at a value of it (the
+    critical date and the day before), each with the comparison that holds there (365 days ≥ 365; 364 < 365); the
+    value explained alone (120 days < 365) is no longer shown as if settled. Grounds said alike under both stay common.
+    In Portuguese and in the JSON (each case with its lines, the outcome's own lines empty)."""
+    out = CliRunner().invoke(main, ["explain", str(ROOT / WITHIN_400)]).stdout
+    lines = out.splitlines()
+    field = "holding(sg-holdco, br-industria).until (`holdings[0].until`)"
+    ten = lines.index("    may tax, capped at 10% of the gross amount if the holding of sg-holdco in br-industria "
+                      f"(`holdings[0]`) ends on 2025-02-28 or later — argued at {field} = 2025-02-28:")
+    fifteen = lines.index("    may tax, capped at 15% of the gross amount if the holding of sg-holdco in br-industria "
+                          f"(`holdings[0]`) ends on 2025-02-27 or earlier — argued at {field} = 2025-02-27:")
+    assert lines[ten + 1].startswith("      br-sg 10(2)(a): the tax of Brazil on div may not exceed 10% ") and \
+        lines[ten + 1].endswith("; 365 days ≥ 365 days")
+    assert lines[fifteen + 1] == "      br-sg 10(2)(b): the tax of Brazil on div may not exceed 15% of the gross amount"
+    assert any(ln.startswith("      br-sg 10(2)(a) does not apply") and ln.endswith("(364 days < 365 days)")
+               for ln in lines[fifteen:])
+    assert "120 days" not in out and "explained value" not in out  # every line holds under its case
+    assert lines[lines.index("  grounds common to the conclusions below") + 1].startswith("    br-sg 10(3): ")
+    assert "an outcome that depends on them is argued under each of its alternatives" in lines[0]
+    pt = CliRunner().invoke(main, ["explain", str(ROOT / WITHIN_400), "--lang", "pt"]).stdout
+    assert "terminar em 28/02/2025 ou depois — fundamentado em holding(sg-holdco, br-industria).until " \
+           "(`holdings[0].until`) = 28/02/2025:\n" in pt and "(364 dias < 365 dias)" in pt
+    data = json.loads(CliRunner().invoke(main, ["explain", str(ROOT / WITHIN_400), "--format", "json"]).stdout)
+    brazil = next(c for c in data["argument"][0]["conclusions"] if c.get("state") == "br")
+    assert brazil["lines"] == [] and "alternatives" not in brazil
+    assert [c["lines"][0]["provision"] for c in brazil["cases"]] == ["br-sg 10(2)(a)", "br-sg 10(2)(b)"]
+    singapore = next(c for c in data["argument"][0]["conclusions"] if c.get("state") == "sg")
+    assert "cases" not in singapore and singapore["lines"]
+
+
+def test_a_ground_argued_at_the_explained_value_only_is_marked() -> None:
+    """A construction site whose end is open: the site's duration at the value explained (2 months) is no common
+    ground of both alternatives (9 months and 0 days; 9 months and 1 day): it is shown under "at the explained value
+    (...)"; a ground said alike under both (the enterprise's residence) stays common. Narrowly not: a scenario
+    without alternatives marks nothing (the README dividend)."""
+    path = str(ROOT / "scenarios/br-pt/unknowns-construction-site-end-within-a-year.yaml")
+    lines = CliRunner().invoke(main, ["explain", path]).stdout.splitlines()
+    at = lines.index("  grounds common to the conclusions below, at the explained value "
+                     "(places_of_business.bridge-site.until = 2023-03-01):")
+    assert lines[at + 1].startswith("    br-pt 5(3): bridge-site is not a permanent establishment") and \
+        lines[at + 1].endswith("(2 months ≤ 9 months)")
+    common = lines.index("  grounds common to the conclusions below")
+    assert lines[common + 1].startswith("    br-pt 4(1): ") and common < at
+    plain = CliRunner().invoke(main, ["explain", str(ROOT / "scenarios" / f"{README_DIVIDEND}.yaml")]).stdout
+    assert "explained value" not in plain and "argued at" not in plain
+
+
+def test_an_outcome_no_alternative_of_which_is_argued_alone_is_marked_as_argued_at_the_value_explained(
+        checker: Checker) -> None:
+    """Where an alternative cannot be argued at a value of its own (``at_value_only``), the outcome keeps its
+    alternatives as `treaty check` words them and its lines are shown under "at the explained value (...)", as is
+    every other line of the item (none is known to hold under each alternative)."""
+    scenario = load_file(ROOT / WITHIN_400)
+    result = checker.check(scenario)
+    ex = explain_scenario(checker, scenario, "en")
+    items = [(i.id, argument_for(ex, i.id, EXPLAINED_ROOTS, scenario=scenario)) for i in scenario.income]
+    brazil = next(a for a in items[0][1] if a.state == "br")
+    marker = "at the explained value (holdings[0].until = 2024-06-28)"
+    cases = {("div", "br"): [render.Case(marker, brazil.lines, at_value_only=True, marker=marker)]}
+    lines = render.argument_text(items, result, "en", cases).splitlines()
+    assert "  grounds common to the conclusions below" not in lines
+    assert f"  grounds common to the conclusions below, {marker}:" in lines
+    at = lines.index(f"    {marker}:")
+    assert lines[at - 1].startswith("    may tax, capped at 15% of the gross amount if ")  # the alternatives, then
+    assert lines[at + 1].startswith("      br-sg 10(2)(b): ") and any("(120 days < 365 days)" in ln for ln in lines)
+    singapore = lines.index("  Singapore: may tax")
+    assert lines[singapore + 1] == f"    {marker}:"

@@ -36,6 +36,7 @@ from pyhelpers.interfaces.batch import (
     run_batch,
 )
 from pyhelpers.interfaces.cli import main
+from pyhelpers.output import render
 
 from .conftest import ROOT
 from .ledger_gen import COLUMNS, CONTEXT, generate, write_csv
@@ -1199,8 +1200,11 @@ def test_cli_batch_lang_pt_writes_summary_and_row_errors_in_portuguese(tmp_path:
     assert re.fullmatch(rf"{re.escape(str(out))}: 3 linhas em \d+,\d s \(\d+ linhas/s\): decidido 2, erro 1\n",
                         res.stderr), res.stderr
     got = {r["id"]: r for r in _read(out)}
-    assert (got["ok"]["status"], got["ok"]["outcome_br"], got["ok"]["outcome_partner"]) == \
-        ("decided", "capped 10%", "may tax")
+    # the outcomes and the cap in words of the run's language, each beside its machine column (audit 53b)
+    assert (got["ok"]["status"], got["ok"]["outcome_br"], got["ok"]["outcome_partner"], got["ok"]["cap"]) == \
+        ("decided", "limitado a 10%", "pode tributar", "10%")
+    assert (got["ok"]["outcome_br_code"], got["ok"]["outcome_partner_code"], got["ok"]["cap_bp"]) == \
+        ("capped 10%", "may tax", "1000")
     bad = got["bad-date"]
     assert bad["error"] == (f"{ledger}, linha de dados 2 (linha 3, id bad-date): date: esperada uma data real "
                             "AAAA-MM-DD, encontrado '2023-02-29'")
@@ -1457,8 +1461,16 @@ def test_findings_text_is_check_s_findings_in_the_language_of_the_run(tmp_path: 
     assert all(("withholding in Brazil: " if lang == "en" else "retenção na fonte no Brasil: ") in w
                and "`holdings (" in w for w in withheld), withheld
     record = "[in the scenario: holdings (a record of lusoinvest in alfa-industria-sa)]"
-    assert got[0]["findings"] == (f"missing: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(a)) {record}; "
-                                  f"missing: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(b)) {record}")
+    machine = (f"missing: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(a)) {record}; "
+               f"missing: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(b)) {record}")
+    assert [r["findings_code"] for r in got] == [machine, machine]
+    # `findings` in the run's language (English: the machine form); the fact is the rules' atom in every language
+    kind, told = {"en": ("missing", record), "pt": ("ausente", "[no cenário: `holdings (um registro de lusoinvest em "
+                                                                "alfa-industria-sa)`]"),
+                  "pt-PT": ("em falta", "[no cenário: `holdings (um registo de lusoinvest em "
+                                        "alfa-industria-sa)`]")}[lang]
+    assert got[0]["findings"] == (f"{kind}: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(a)) {told}; "
+                                  f"{kind}: holding(lusoinvest, alfa-industria-sa) (br-pt 10(2)(b)) {told}")
     checked = CliRunner().invoke(main, ["--lang", lang, "check",
                                         str(ROOT / "scenarios/br-pt/exam23-dividend-holding-record-absent.yaml")])
     assert f"  - {words}\n" in checked.output, checked.output
@@ -1486,7 +1498,9 @@ def test_findings_that_name_a_rows_id_are_written_as_the_rows_own() -> None:
                 for rid in ids:
                     findings = [Finding(kind, "br-pl 13(3)", fact.replace("X", rid), "income[0].payment_for.services"),
                                 Finding("not_encoded", "br-pl", None)]
-                    expected = (batch.findings_cell(findings), batch.findings_text_cell(findings, lang))
+                    code = batch.findings_cell(findings)
+                    expected = (code if lang == "en" else render.batch_findings_cell(findings, lang), code,
+                                batch.findings_text_cell(findings, lang))
                     assert batch._findings_cells(findings, lang, rid) == expected, (lang, kind, fact, rid)
                     free = batch._id_free(findings, rid, lang)
                     assert free is None or rid in opaque

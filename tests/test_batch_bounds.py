@@ -70,9 +70,11 @@ def _results(path: Path) -> list[dict[str, str]]:
 def _bounded(rid: str, finding: str, difference: str = "", withheld: str = "") -> dict[str, str]:
     text = FINDINGS_TEXT + (f" | {DEPENDS.format(withheld=withheld)}" if withheld else "")
     return {"id": rid, "applicable_treaty": "br-pt", "status": "missing", "outcome_br": "capped at most 15%",
-            "partner_state": "pt", "outcome_partner": "may tax", "cap": "at most 15%", "max_source_tax": "150.00",
-            "tax_due": "", "withholding_finding": finding, "withholding_difference": difference, "entitlement": "",
-            "provisions": PROVISIONS, "findings": FINDINGS, "findings_text": text, "error": ""}
+            "outcome_br_code": "capped at most 15%", "partner_state": "pt", "outcome_partner": "may tax",
+            "outcome_partner_code": "may tax", "cap": "at most 15%", "cap_bp": "", "cap_at_most_bp": "1500",
+            "max_source_tax": "150.00", "tax_due": "", "withholding_finding": finding,
+            "withholding_difference": difference, "entitlement": "", "provisions": PROVISIONS, "findings": FINDINGS,
+            "findings_code": FINDINGS, "findings_text": text, "error": ""}
 
 
 def test_a_missing_holding_record_gives_the_bound_and_the_finding_from_it(tmp_path: Path, checker: Checker) -> None:
@@ -93,11 +95,13 @@ def test_a_missing_holding_record_gives_the_bound_and_the_finding_from_it(tmp_pa
             _bounded("r2", "over_withheld", "50.00"),
             _bounded("r3", "depends", withheld="120.00"),
             {"id": "r4", "applicable_treaty": "br-pt", "status": "decided", "outcome_br": "capped 10%",
-             "partner_state": "pt", "outcome_partner": "may tax", "cap": "10%", "max_source_tax": "100.00",
+             "outcome_br_code": "capped 10%", "partner_state": "pt", "outcome_partner": "may tax",
+             "outcome_partner_code": "may tax", "cap": "10%", "cap_bp": "1000", "cap_at_most_bp": "",
+             "max_source_tax": "100.00",
              "tax_due": "100.00", "withholding_finding": "over_withheld", "withholding_difference": "50.00",
              "entitlement": "", "provisions": "br-pt 1; br-pt 3(1)(f); br-pt 4(1); br-pt 10(1); br-pt 10(2); "
                                              "br-pt 10(2)(a); br-pt 10(3)",
-             "findings": "", "findings_text": "", "error": ""},
+             "findings": "", "findings_code": "", "findings_text": "", "error": ""},
             _bounded("r5", "over_withheld", "0.01")]
 
 
@@ -177,10 +181,12 @@ def test_without_bounds_the_row_is_answered_in_one_answer_set_and_nothing_more_i
     check`` is run and no bound is remembered."""
     rows = [MISSING, MISSING | {"id": "r2", "withheld_rate": "20"}]
     ledger = write_csv(tmp_path / "in.csv", rows)
-    unbounded = {"applicable_treaty": "br-pt", "status": "missing", "outcome_br": "undetermined", "partner_state": "pt",
-                 "outcome_partner": "may tax", "cap": "", "max_source_tax": "", "tax_due": "",
-                 "withholding_finding": "undetermined", "withholding_difference": "", "entitlement": "",
-                 "provisions": PROVISIONS, "findings": ONE_SET_FINDINGS,
+    unbounded = {"applicable_treaty": "br-pt", "status": "missing", "outcome_br": "undetermined",
+                 "outcome_br_code": "undetermined", "partner_state": "pt", "outcome_partner": "may tax",
+                 "outcome_partner_code": "may tax", "cap": "", "cap_bp": "", "cap_at_most_bp": "",
+                 "max_source_tax": "", "tax_due": "", "withholding_finding": "undetermined",
+                 "withholding_difference": "", "entitlement": "", "provisions": PROVISIONS,
+                 "findings": ONE_SET_FINDINGS, "findings_code": ONE_SET_FINDINGS,
                  "findings_text": ONE_SET_FINDINGS_TEXT, "error": ""}
     with _counted_checks() as calls:
         run_batch(ledger, CONTEXT, tmp_path / "out.csv", workers=1, checker=checker, bounds=False)
@@ -276,6 +282,17 @@ def test_a_missing_record_whose_end_matters_gives_the_bound_too(tmp_path: Path, 
     assert pt["s3"][1].endswith(" | retenção na fonte no Brasil: retido 100.000,01 BRL: conforme ou não, dependendo "
                                 "da participação de sg-holdco em br-industria (`holdings (um registro de sg-holdco "
                                 "em br-industria)`): a parcela do capital, o primeiro dia e o último dia")
+    # the outcomes, the cap and the findings follow the language too, each beside its machine column, the same bytes as
+    # in English (audit 53b, "what remains" 2)
+    rows = {r["id"]: r for r in _results(out)}
+    assert {(r["outcome_br"], r["outcome_partner"], r["cap"]) for r in rows.values()} == \
+        {("limitado a 15% no máximo", "pode tributar", "no máximo 15%")}
+    assert {(r["outcome_br_code"], r["outcome_partner_code"], r["cap_bp"], r["cap_at_most_bp"])
+            for r in rows.values()} == {("capped at most 15%", "may tax", "", "1500")}
+    assert rows["s1"]["findings"].startswith("ausente: holding(sg-holdco, br-industria) (br-sg 10(2)(a)) [no cenário: "
+                                             "`holdings (um registro de sg-holdco em br-industria)`]")
+    assert rows["s1"]["findings_code"].startswith("missing: holding(sg-holdco, br-industria) (br-sg 10(2)(a)) [in the "
+                                                  "scenario: holdings (a record of sg-holdco in br-industria)]")
 
 
 CONTEXT_FACT = MISSING | {"treaty": "br-sg", "recipient": "sg-tech"}

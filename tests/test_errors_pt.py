@@ -281,7 +281,7 @@ def test_the_help_in_portuguese_when_the_environment_asks() -> None:
     cmd = [sys.executable, "-m", "pyhelpers.interfaces.cli", "check", "--help"]
     pt = subprocess.run(cmd, cwd=ROOT, env={**env, "TREATY_LANG": "pt"}, capture_output=True, text=True, timeout=120)
     en = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    assert "Decide cada item de rendimento dos cenários FILES" in pt.stdout
+    assert "Decide cada item de rendimento dos cenários ARQUIVOS" in pt.stdout
     assert "formato da saída" in pt.stdout
     assert "Decide every income item of the scenario FILES" in en.stdout and "output format" in en.stdout
 
@@ -301,7 +301,7 @@ def test_the_help_in_the_language_of_lang() -> None:
                  ["check", "--lang=pt-BR", "--help"]):
         got = runner.invoke(main, args, env=env)
         assert got.exit_code == 0, (args, got.output)
-        assert "Decide cada item de rendimento dos cenários FILES" in got.output, args
+        assert "Decide cada item de rendimento dos cenários ARQUIVOS" in got.output, args
         assert "formato da saída" in got.output and "[padrão: text]" in got.output, args
         assert "output format" not in got.output and "Usage:" not in got.output, args
     european = runner.invoke(main, ["--lang", "pt-PT", "check", "--help"], env=env)
@@ -355,13 +355,13 @@ def test_usage_errors_in_the_language_asked(tmp_path: Path) -> None:
     en = runner.invoke(main, ["check", good, "--format", "xml", "--lang", "en"])
     assert pt.exit_code == en.exit_code == 2
     usage, hint, blank, error = pt.stderr.splitlines()
-    assert usage.startswith("Uso: ") and usage.endswith(" check [OPTIONS] FILES...")
+    assert usage.startswith("Uso: ") and usage.endswith(" check [OPÇÕES] ARQUIVOS...")  # click's metavars too
     assert hint.startswith("Tente '") and hint.endswith(" check --help' para ver a ajuda.") and blank == ""
     assert error == "Erro: Valor inválido para '--format': 'xml' não é um dos valores 'text', 'json', 'markdown'."
     assert en.stderr.endswith("Error: Invalid value for '--format': 'xml' is not one of 'text', 'json', "
                               "'markdown'.\n")
     cases = {("check", good, "--formt", "json"): "Erro: A opção '--formt' não existe. Você quis dizer '--format'?",
-             ("check",): "Erro: Falta o argumento 'FILES...'.",
+             ("check",): "Erro: Falta o argumento 'ARQUIVOS...'.",
              ("check", good, "--time-limit", "abc"): "Erro: Valor inválido para '--time-limit': 'abc' não é um "
                                                       "número válido.",
              ("batch", "a.csv"): "Erro: Falta a opção '--context'.",
@@ -371,7 +371,8 @@ def test_usage_errors_in_the_language_asked(tmp_path: Path) -> None:
         for lang_args in (["--lang", "pt"], ["--lang=pt-BR"]):
             got = runner.invoke(main, [*args, *lang_args])
             assert got.exit_code == 2 and got.stderr.splitlines()[-1] == last, (args, got.stderr)
-            hint_and_error = got.stderr.split("\n", 1)[1]  # the usage line names the arguments (FILES) as the help does
+            hint_and_error = got.stderr.split("\n", 1)[1]  # the usage line names the arguments (ARQUIVOS) as the help
+            # does
             assert not english_in(hint_and_error, *args), (args, got.stderr)
     european = runner.invoke(main, ["check", good, "--formt", "json", "--lang", "pt-PT"])
     assert european.stderr.splitlines()[-1] == "Erro: A opção '--formt' não existe. Queria dizer '--format'?"

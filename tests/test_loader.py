@@ -257,3 +257,17 @@ def test_an_empty_list_of_taxes_is_refused() -> None:
 def test_a_tax_named_other_in_a_list_needs_its_state() -> None:
     msg = one(GOOD + "    tax:\n      - {name: irpj}\n      - {name: other}\n")
     assert "income[0].tax[1].state" in msg and "expected the State that levies a tax named other" in msg
+
+
+def test_a_technical_fee_takes_employment_details_and_a_dividend_does_not() -> None:
+    """A fee for technical services paid to an employee of the payer is employment income under some treaties
+    (br-pl 13(3)(a) sends it to Art. 16): where the job is done is written in its ``employment`` block, the field
+    a missing ``exercised_in`` names; other types still refuse the block."""
+    item = "    gross: {amount: \"1000.00\", currency: BRL}\n"
+    fee = GOOD.replace("type: dividend", "type: technical_services").replace(
+        item, item + "    employment: {exercised_in: br, aboard: none}\n")
+    sc = load_text(fee, "case.yaml")
+    assert sc.income[0].employment is not None and sc.income[0].employment.exercised_in == "br"
+    msg = one(GOOD.replace(item, item + "    employment: {exercised_in: br}\n"))
+    assert "income[0].employment: expected employment details only on items of type" in msg, msg
+    assert "technical_services" in msg, msg

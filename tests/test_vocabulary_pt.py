@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from pyhelpers.engine.program import load_logic
 from pyhelpers.explain import readings
+from pyhelpers.interfaces.batch import TEXT_COLUMNS
 from pyhelpers.interfaces.cli import main
 from pyhelpers.output import rates, render, report
 from pyhelpers.prolog import crosscheck
@@ -41,6 +42,7 @@ SCENARIOS = {
     "indicators": "scenarios/br-uy/ppt-indicator-answers-decide-not-indicators.yaml",  # every kind of indicator
     "right": "scenarios/br-pl/unknowns-royalty-trademark-or-patent.yaml",  # a royalty's right given as alternatives
     "protocol": "scenarios/br-pt/protocol9-recipient-sudene.yaml",  # a Protocol item cited
+    "alternatives": "scenarios/br-sg/unknowns-holding-end-within-400-days.yaml",  # argued under each alternative
 }
 FORTY = "scenarios/br-pt/dividends-individual-beneficial-owner-40-percent.yaml"
 ALMOST = "scenarios/br-pt/dividends-holding-24-9-percent.yaml"  # whatif changes a decimal holding to a percentage
@@ -225,14 +227,22 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     ledger_ids = _ids(str(CONTEXT.relative_to(ROOT))) | {w for r in rows for v in r.values() for w in _words(str(v))}
     yield "explain-row", run("explain-row", str(ledger), "--context", str(CONTEXT), "--row", row["id"],
                              "--lang", "pt"), ledger_ids
-    bad = write_csv(tmp / "bad.csv", [*rows, {**row, "id": "bad-date", "date": "2023-02-29"}])
+    bad = write_csv(tmp / "bad.csv", [*rows, {**row, "id": "bad-date", "date": "2023-02-29"},
+                                      {**row, "id": "no-holding", "type": "dividend", "payer": "beta",
+                                       "recipient": "lusoinvest"}])  # no holding record: the bound
     done = CliRunner().invoke(main, ["batch", str(bad), "--context", str(CONTEXT), "-o", str(tmp / "out.csv"),
                                      "--workers", "1", "--lang", "pt"])
     assert done.exit_code == 0, done.output
     with (tmp / "out.csv").open(encoding="utf-8", newline="") as fh:
-        errors = [r["error"] for r in csv.DictReader(fh) if r["error"]]
+        written = list(csv.DictReader(fh))
+    errors = [r["error"] for r in written if r["error"]]
     assert errors
     yield "batch", done.stderr + "\n".join(errors), ledger_ids
+    # the result columns written for people (TEXT_COLUMNS: outcomes, cap, findings, findings_text), each row's; the
+    # machine columns beside them (`_code`, `cap_bp` ...) are the same bytes in every language, as JSON's machine keys
+    texts = [r[c] for r in written for c in TEXT_COLUMNS if c != "error"]
+    assert any("no máximo" in t for t in texts) and any(t.startswith("ausente: ") for t in texts), texts
+    yield "batch columns", "\n".join(texts), ledger_ids
     # the rule-base tools, on the small fixtures of their own tests (a few seconds); `crosscheck` is left out: it
     # starts SWI-Prolog (some 25 s), and its words are tested in tests/test_cli_consistency.py
     yield "coverage", run("coverage", str(MINI / "scenarios"), "--logic", str(MINI / "logic"), "--workers", "1",
@@ -366,8 +376,9 @@ def test_every_difference_the_comparison_writes_has_portuguese_words() -> None:
 
 # What stays English under --lang pt, and why (none of it is the tool's prose; each entry names where it comes from):
 # - `batch`: a row's message names the ledger's column (``date:``), documented as written in docs/guide/batch.md ("the
-#   column names and values found are not translated"); its result columns other than `error` are machine values in
-#   every language (documented there too), and are not among the texts checked here;
+#   column names and values found are not translated"); its result columns for people (`outcome_br`, `outcome_partner`,
+#   `cap`, `findings`, `findings_text`) are checked ("batch columns"), its machine columns (`status`, `*_code`,
+#   `cap_bp`, `findings_code` ...: TEXT_COLUMNS' complement) are not, as JSON's machine keys are not;
 # - `diff`: the statuses and outcomes before and after are written as a scenario's `expect:` block writes them
 #   (``decided; br: capped 15%, pt: may tax``), to be pasted into one: the scenario format's values, documented so
 #   in docs/guide/commands.md.
@@ -579,3 +590,38 @@ def test_an_open_states_values_name_a_format_value_in_the_users_language() -> No
     listed = ["fr", "us", "undetermined"]
     assert render.named_values("", listed, "state", "pt") == "França, Estados Unidos ou indeterminado"
     assert render.named_values("", listed, "state", "en") == "France, the United States or undetermined"
+
+
+_ENGLISH_METAVAR = re.compile(r"\b(OPTIONS|COMMAND|ARGS|FILES?|PATHS?|DIRECTORY|INTEGER|FLOAT|TEXT|RANGE|TREATY|QUERY|"
+                              r"LEDGER|GOAL|SECONDS|YYYY)\b")
+
+
+@pytest.mark.parametrize(("lang", "files"), [("pt", "ARQUIVOS"), ("pt-PT", "FICHEIROS")])
+def test_the_usage_line_and_the_metavars_are_portuguese(lang: str, files: str) -> None:
+    """`treaty --lang pt --help` (audit 53b, "what remains" 6): click's usage pieces (``[OPÇÕES]``, ``COMANDO
+    [ARGUMENTOS]...``), each argument's and option's metavar (``ARQUIVOS``, ``INTEIRO``; pt-PT ``FICHEIROS``) in
+    Portuguese, in every command's help and in a usage error, the help's text naming an argument as its usage line
+    does; English as click writes it, put back after a Portuguese help in the same process."""
+    def helped(*args: str) -> str:
+        out = CliRunner().invoke(main, list(args))
+        assert out.exit_code == 0, (args, out.output)
+        return out.output
+    root = helped("--lang", lang, "--help")
+    assert root.splitlines()[0].endswith(" [OPÇÕES] COMANDO [ARGUMENTOS]..."), root.splitlines()[0]
+    check = helped("--lang", lang, "check", "--help")
+    assert check.splitlines()[0].endswith(f" check [OPÇÕES] {files}..."), check.splitlines()[0]
+    assert f"dos cenários {files} e" in " ".join(check.split())
+    batch = helped("--lang", lang, "batch", "--help")
+    assert batch.splitlines()[0].endswith(" batch [OPÇÕES] RAZÃO") and "  --workers INTEIRO " in batch
+    for name in ["", *main.commands]:
+        text = helped("--lang", lang, *([name] if name else []), "--help")
+        usage = [line for line in text.splitlines() if line.startswith("Uso: ")]
+        options = re.findall(r"(?m)^\s*(?:-\w, )?--[\w-]+((?: [A-ZÀ-Ý][A-ZÀ-Ý_ -]*)?)", text)
+        assert usage and not _ENGLISH_METAVAR.search(" ".join([*usage, *options])), (name, usage, options)
+    wrong = CliRunner().invoke(main, ["--lang", lang, "check"])
+    assert wrong.stderr.startswith(f"Uso: main check [OPÇÕES] {files}...") or f"check [OPÇÕES] {files}..." in \
+        wrong.stderr.splitlines()[0], wrong.stderr
+    english = helped("--help")  # narrowly not: English, the same process after Portuguese
+    assert english.splitlines()[0].endswith(" [OPTIONS] COMMAND [ARGS]...")
+    assert helped("check", "--help").splitlines()[0].endswith(" check [OPTIONS] FILES...")
+    assert "  --workers INTEGER RANGE " in helped("batch", "--help")

@@ -484,7 +484,7 @@ TERMS: dict[str, dict[str, str]] = {
         "director_fees_of_non_company": "remuneração de administrador paga por quem não é sociedade",
         "dividend_paid_by_non_company": "dividendo pago por quem não é sociedade",
         "effective_management_outside_both_states": "direção efetiva fora dos dois Estados",
-        "employee_of_payer": "empregado do pagador", "encoded": "codificado",
+        "paid_to_employee_of_payer": "pago a empregado do pagador", "encoded": "codificado",
         "entitlement_proven": "direito comprovado", "excess_over_arm_length": "excesso sobre o valor de mercado",
         "exclusive": "exclusivo", "exempt": "isento", "exemption_with_progression": "isenção com progressividade",
         "fiscal_year": "ano fiscal", "foreign_owned_enterprise": "empresa de capital estrangeiro",

@@ -94,8 +94,8 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, stric
             given_values(sid, add, iid, "rights", "royalty_right", pf.rights)
             given_values(sid, add, iid, "services", "service_nature", pf.services)
             given_value(sid, add, iid, "characterisation", "stated_characterisation", pf.characterisation)
-            for attr, name in (("paid_to_employee_of_payer", "employee_of_payer"), ("teaching", "teaching"),
-                               ("personal_use", "personal_use")):
+            for attr, name in (("paid_to_employee_of_payer", "paid_to_employee_of_payer"), ("teaching", "teaching"),
+                               ("personal_use", "personal_use")):  # the exclusion named as its field
                 value = getattr(pf, attr)
                 if attr not in pf.model_fields_set:  # default: no exclusion (marked defaulted)
                     defaulted(sid, add, iid, name, strict)

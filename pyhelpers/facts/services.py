@@ -24,12 +24,15 @@ from pyhelpers.scenario.common import NONE
 
 SERVICE_TYPES = (
     "independent_services", "employment", "director_fees", "artiste_sportsperson", "pension",
-    "government_service", "professor", "student",
+    "government_service", "professor", "student", "technical_services",
 )
-"""The item types of personal services and pensions, whose details this module emits."""
+"""The item types of personal services and pensions, whose details this module emits (and fees for
+technical services, which the rules of one treaty may send to employment: their employment details)."""
 
-EMPLOYED_TYPES = ("employment", "government_service", "artiste_sportsperson", "professor", "student")
-"""The item types that have an employer (the payer, unless the employment details name another)."""
+EMPLOYED_TYPES = ("employment", "government_service", "artiste_sportsperson", "professor", "student",
+                  "technical_services")
+"""The item types that have an employer (the payer, unless the employment details name another): a fee for
+technical services has one where the rules send it to employment (a fee paid to an employee of the payer)."""
 
 
 def services_facts(sc: Scenario, sid: str, add: Add, declared: Declared, strict: bool = False) -> None:

@@ -46,6 +46,7 @@ from typing import Any
 import clingo
 from pydantic import BaseModel
 
+from pyhelpers.base import lang as languages
 from pyhelpers.base import processes
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
 from pyhelpers.base.messages import translate
@@ -55,7 +56,7 @@ from pyhelpers.engine.amounts import amount_bases, compliance_of, max_source_tax
 from pyhelpers.engine.completion import missing_records, names_a_record
 from pyhelpers.engine.fields import named_alike
 from pyhelpers.engine.program import load_logic
-from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, StateOutcome, format_bp, replaced
+from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, StateOutcome, replaced
 from pyhelpers.engine.solve import Case, Checker, Memo, named_row, rebound_for
 from pyhelpers.explain import readings
 from pyhelpers.facts import compared_gross, item_key
@@ -117,18 +118,24 @@ from pyhelpers.scenario.loading import (
 from pyhelpers.scenario.reading import read_file
 
 __all__ = [
-    "DEFAULT_CHUNK", "FORMATS", "MAX_AMOUNT", "MAX_FIELD", "RESULT_COLUMNS", "BatchContext", "BatchError",
-    "LedgerError", "Row", "Summary", "batch_rows", "decide_rows", "find_row", "ledger_format", "load_batch_context",
-    "read_rows", "row_item", "row_scenario", "run_batch",
+    "DEFAULT_CHUNK", "FORMATS", "MAX_AMOUNT", "MAX_FIELD", "RESULT_COLUMNS", "TEXT_COLUMNS", "BatchContext",
+    "BatchError", "LedgerError", "Row", "Summary", "batch_rows", "decide_rows", "find_row", "ledger_format",
+    "load_batch_context", "read_rows", "row_item", "row_scenario", "run_batch",
 ]
 
 RESULT_COLUMNS = (
-    "applicable_treaty", "status", f"outcome_{catalogue().home}", "partner_state", "outcome_partner", "cap",
-    "max_source_tax", "tax_due", "withholding_finding", "withholding_difference", "entitlement", "provisions",
-    "findings", "findings_text", "error",
+    "applicable_treaty", "status", f"outcome_{catalogue().home}", f"outcome_{catalogue().home}_code", "partner_state",
+    "outcome_partner", "outcome_partner_code", "cap", "cap_bp", "cap_at_most_bp", "max_source_tax", "tax_due",
+    "withholding_finding", "withholding_difference", "entitlement", "provisions", "findings", "findings_code",
+    "findings_text", "error",
 )
 """The columns a batch adds after each input row's own (documented in docs/guide/batch.md). A ledger with a column
-of one of these names is refused before any row is decided (:func:`batch_rows`): the result would replace its cells."""
+of one of these names is refused before any row is decided (:func:`batch_rows`): the result would replace its cells.
+The outcomes, ``cap`` and ``findings`` are written for people, in the run's language (English: as an ``expect:``
+block writes them); each has its machine column beside it, the same bytes in every language (``_code``, ``cap_bp``,
+``cap_at_most_bp``: :data:`TEXT_COLUMNS`)."""
+TEXT_COLUMNS = (f"outcome_{catalogue().home}", "outcome_partner", "cap", "findings", "findings_text", "error")
+"""The result columns whose words follow ``--lang``; the others are machine values, the same in every language."""
 _RESULT_NAMES = frozenset(RESULT_COLUMNS)
 
 MAX_AMOUNT_DIGITS = 15
@@ -586,8 +593,9 @@ class _KindPlan:
     case: Case | None
     """The case decided, where each row's findings are its own (a fact names its id, or a field is named for its
     row); None where they are the same for every row (:attr:`findings`)."""
-    findings: tuple[str, str]
-    """The findings cells of every row of the kind (where :attr:`case` is None): ``findings`` and ``findings_text``."""
+    findings: tuple[str, str, str]
+    """The findings cells of every row of the kind (where :attr:`case` is None): ``findings``, ``findings_code`` and
+    ``findings_text``."""
     facts: tuple[str, ...]
     """The facts the case's findings name, where a field of theirs is named for the row: a row whose id is in one is
     decided as a row (its fields might be named otherwise)."""
@@ -664,7 +672,7 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
                      w.withheld.amount if w is not None and w.withheld is not None else None,
                      w.withheld_rate if w is not None else None, c.state if c is not None else None,
                      w.domestic_rate if w is not None else None, w.domestic_rate_on_excess if w is not None else None,
-                     case, (record["findings"], record["findings_text"]), (), item, context)
+                     case, (record["findings"], record["findings_code"], record["findings_text"]), (), item, context)
     if bound is not None:
         return replaced(plan, bound=bound)
     t = case.template
@@ -687,11 +695,11 @@ _NO_ID = "\x00id\x00"
 row's id (:func:`_kind_plan`)."""
 
 
-def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> tuple[str, str] | None:
-    """The findings cells (``findings``, ``findings_text``) of the row ``rid`` of a kind whose findings are each row's
-    own, as ``_rebind`` and ``_named_row`` make them (``rebound_for``, ``named_row``); None where a field of them
-    would be named otherwise than once per fact (:func:`~pyhelpers.engine.fields.named_alike`: the row is decided as
-    a row)."""
+def _kind_findings(ctx: BatchContext, plan: _KindPlan, rid: str) -> tuple[str, str, str] | None:
+    """The findings cells (``findings``, ``findings_code``, ``findings_text``) of the row ``rid`` of a kind whose
+    findings are each row's own, as ``_rebind`` and ``_named_row`` make them (``rebound_for``, ``named_row``); None
+    where a field of them would be named otherwise than once per fact (:func:`~pyhelpers.engine.fields.named_alike`:
+    the row is decided as a row)."""
     case = plan.case
     if case is None:
         return plan.findings
@@ -729,8 +737,10 @@ def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None)
                           plan.rate if rate is None else rate, plan.domestic_rate, plan.domestic_rate_on_excess)
         due, finding, difference = cell_text(c.due), c.finding, cell_text(c.difference)
     rec = _own_columns(row)
-    rec.update(zip(RESULT_COLUMNS, (*cells[:6], cell_text(max_source_tax_of(bases, r.max_rate_bp, r.currency)), due,
-                                    finding, difference, cells[10], cells[11], *findings, cells[14]), strict=True))
+    rec.update(zip(RESULT_COLUMNS, cells, strict=True))
+    rec.update({"max_source_tax": cell_text(max_source_tax_of(bases, r.max_rate_bp, r.currency)), "tax_due": due,
+                "withholding_finding": finding, "withholding_difference": difference})
+    rec.update(zip(("findings", "findings_code", "findings_text"), findings, strict=True))
     return rec
 
 
@@ -1135,31 +1145,36 @@ def _error_record(row: Row, message: str) -> dict[str, str]:
     return rec
 
 
-_FINDINGS_CELLS: dict[tuple[str, tuple[tuple[str | None, ...], ...]], tuple[str, str]] = {}
-"""The findings cells of a row (:func:`findings_cell`, :func:`findings_text_cell`) by the language and each finding's
-every field (a :class:`~pyhelpers.engine.results.Finding` compares without its ``field`` and ``open_as``, which its
-text shows): the rows of a case have the same findings, and writing them in words costs more than the rest of a row."""
+_FINDINGS_CELLS: dict[tuple[str, tuple[tuple[str | None, ...], ...]], tuple[str, str, str]] = {}
+"""The findings cells of a row (``findings``, :func:`findings_cell`, :func:`findings_text_cell`) by the language and
+each finding's every field (a :class:`~pyhelpers.engine.results.Finding` compares without its ``field`` and
+``open_as``, which its text shows): the rows of a case have the same findings, and writing them in words costs more
+than the rest of a row."""
 
 _FINDING_TEXTS: dict[tuple[str, str, str, str | None, str | None, str | None], str] = {}
 """A finding in words (:func:`~pyhelpers.output.render.finding_text`) by the language and its every field: a row whose
 findings name its id has the others of its case's findings."""
 
 
-def _findings_cells(findings: Sequence[Finding], lang: str, rid: str | None = None) -> tuple[str, str]:
-    """``(findings_cell(findings), findings_text_cell(findings, lang))``, each made once per distinct findings; with
+def _findings_cells(findings: Sequence[Finding], lang: str, rid: str | None = None) -> tuple[str, str, str]:
+    """``(findings, findings_code, findings_text)``: the findings for people in ``lang``
+    (:func:`~pyhelpers.output.render.batch_findings_cell`), :func:`findings_cell` and :func:`findings_text_cell`,
+    each made once per distinct findings; with
     ``rid`` (the id of the row's item), findings whose facts name it are made once per case too
     (:func:`_id_free`): those of every row of the case with its id in its facts, put back in the words after."""
     free = None if rid is None else _id_free(findings, rid, lang)
     if free is not None and rid is not None:
-        cell, text = _findings_cells(free, lang)
+        cell, code, text = _findings_cells(free, lang)
         stand_in = _STAND_IN[rid[0] in _VOWELS]
-        return cell.replace(stand_in, rid), text.replace(stand_in, rid)
+        return cell.replace(stand_in, rid), code.replace(stand_in, rid), text.replace(stand_in, rid)
     key = (lang, tuple((f.kind, f.provision, f.fact, f.field, f.open_as) for f in findings))
     cells = _FINDINGS_CELLS.get(key)
     if cells is None:
         if len(_FINDINGS_CELLS) >= 4_000:
             _FINDINGS_CELLS.clear()
-        cells = _FINDINGS_CELLS[key] = (findings_cell(findings), _findings_text(findings, lang))
+        code = findings_cell(findings)
+        cell = code if languages.family(lang) == "en" else render.batch_findings_cell(findings, lang)
+        cells = _FINDINGS_CELLS[key] = (cell, code, _findings_text(findings, lang))
     return cells
 
 
@@ -1234,15 +1249,16 @@ def _findings_text(findings: Sequence[Finding], lang: str) -> str:
         if text is None:
             if len(_FINDING_TEXTS) >= 4_000:
                 _FINDING_TEXTS.clear()
-            text = _FINDING_TEXTS[key] = render.finding_text(f, lang)
+            text = _FINDING_TEXTS[key] = readings.provision_text(render.finding_text(f, lang), lang)
         texts.append(text)
     return " | ".join(texts)
 
 
 def findings_cell(findings: Sequence[Finding]) -> str:
-    """A row's findings in one cell: ``missing: agent_independent(agency-sp) (<provision>) [in the scenario:
-    places_of_business.agency-sp.agent.independent]`` — each missing or unknown fact with the scenario
-    field that states it, where the rules name one."""
+    """A row's findings in one cell, the machine column ``findings_code`` (and ``findings`` in English):
+    ``missing: agent_independent(agency-sp) (<provision>) [in the scenario:
+    places_of_business.agency-sp.agent.independent]`` — each finding as an ``expect:`` block writes it, each
+    missing or unknown fact with the scenario field that states it, where the rules name one."""
     return "; ".join(f"{f} [in the scenario: {f.field}]" if f.field else str(f) for f in findings)
 
 
@@ -1250,9 +1266,10 @@ def findings_text_cell(findings: Sequence[Finding], lang: str) -> str:
     """A row's findings in words, in ``lang``, as ``treaty check`` lists them under the item (``missing fact: holding
     (a, b) (needed by <provision>; <provision>); state it in `holdings (a record of a in b)```): those about one
     fact said once (:func:`~pyhelpers.output.render.merged_findings`), each as
-    :func:`~pyhelpers.output.render.finding_text` writes it, one after the other, separated by `` | `` (a finding's
-    own words hold semicolons)."""
-    return " | ".join(render.finding_text(f, lang) for f in render.merged_findings(findings))
+    :func:`~pyhelpers.output.render.finding_text` writes it (a Protocol item cited in ``lang``'s word, as `treaty check`
+    cites it), one after the other, separated by `` | `` (a finding's own words hold semicolons)."""
+    return " | ".join(readings.provision_text(render.finding_text(f, lang), lang)
+                      for f in render.merged_findings(findings))
 
 
 def _own_columns(row: Row) -> dict[str, str]:
@@ -1267,35 +1284,39 @@ def _own_columns(row: Row) -> dict[str, str]:
 _NO_RESULT = dict.fromkeys(RESULT_COLUMNS, "")
 
 
-_CASE_CELLS: dict[int, tuple[tuple[object, ...], tuple[str, ...]]] = {}
+_CASE_CELLS: dict[tuple[int, str], tuple[tuple[object, ...], tuple[str, ...]]] = {}
 """The cells of a result that are its case's (the same for every row of the case: treaty, status, outcomes, cap,
-entitlement, provisions), by the identity of the result's ``states``, with the objects they were made from (kept
-alive here, so an identity is never another's while cached; checked on each use)."""
+entitlement, provisions), by the identity of the result's ``states`` and the language, with the objects they were
+made from (kept alive here, so an identity is never another's while cached; checked on each use)."""
 
 
-def _case_cells(r: ItemResult, home: str) -> tuple[str, ...]:
-    made_of = (home, r.treaty, r.status, r.states, r.max_rate_bp, r.entitlement, r.provisions)
-    hit = _CASE_CELLS.get(id(r.states))
-    if hit is not None and all(map(operator.is_, hit[0], made_of)):  # the same objects (both tuples of 7)
+def _case_cells(r: ItemResult, home: str, lang: str) -> tuple[str, ...]:
+    """The case's cells, in the order of :data:`RESULT_COLUMNS` (the row's own figures and findings left empty)."""
+    made_of = (home, r.treaty, r.status, r.states, r.max_rate_bp, r.entitlement, r.provisions, lang)
+    hit = _CASE_CELLS.get((id(r.states), lang))
+    if hit is not None and all(map(operator.is_, hit[0], made_of)):  # the same objects (both tuples of 8)
         return hit[1]
     partner = next((s for s in r.states if s.state != home), None)
     br = next((s for s in r.states if s.state == home), None)
-    cells = (r.treaty, r.status, br.label if br else "", partner.state if partner else "",
-             partner.label if partner else "", format_bp(r.max_rate_bp) if r.max_rate_bp is not None else "",
-             str(r.entitlement) if r.entitlement is not None else "", "; ".join(r.provisions))
+    bp = r.max_rate_bp
+    cells = (r.treaty, r.status, render.batch_outcome_cell(br, lang) if br else "", br.label if br else "",
+             partner.state if partner else "", render.batch_outcome_cell(partner, lang) if partner else "",
+             partner.label if partner else "", render.batch_cap_cell(bp, None, lang), str(bp) if bp is not None else "",
+             "", "", "", "", "", str(r.entitlement) if r.entitlement is not None else "", "; ".join(r.provisions),
+             "", "", "", "")
     if len(_CASE_CELLS) >= 4_000:
         _CASE_CELLS.clear()
-    _CASE_CELLS[id(r.states)] = (made_of, cells)
+    _CASE_CELLS[id(r.states), lang] = (made_of, cells)
     return cells
 
 
-def _cap_cell(r: ItemResult) -> str:
-    """The ``cap`` column of a row answered with its bound (``--bounds``): the item's cap, or ``at most`` the cap a
-    missing fact leaves open (:func:`bound_bp`)."""
+def _cap_cells(r: ItemResult, lang: str) -> tuple[str, str, str]:
+    """The ``cap``, ``cap_bp`` and ``cap_at_most_bp`` cells of a row answered with its bound (``--bounds``): the
+    item's cap, or ``at most`` the cap a missing fact leaves open (:func:`bound_bp`)."""
     if r.max_rate_bp is not None:
-        return format_bp(r.max_rate_bp)
+        return render.batch_cap_cell(r.max_rate_bp, None, lang), str(r.max_rate_bp), ""
     at_most = bound_bp(r.states) if r.status == "missing" else None
-    return f"at most {format_bp(at_most)}" if at_most is not None else ""
+    return render.batch_cap_cell(None, at_most, lang), "", str(at_most) if at_most is not None else ""
 
 
 def _withholding_text(c: Compliance | None, r: ItemResult, lang: str) -> list[str]:
@@ -1317,26 +1338,19 @@ def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool 
     """The row's output record (``findings_text`` in ``lang``); ``bounded``: ``r`` is its answer over the missing
     facts' values (:func:`_bounded`)."""
     rec = _own_columns(row)
-    treaty, status, outcome_home, partner_state, outcome_partner, cap, entitlement, provisions = _case_cells(r, home)
+    rec.update(zip(RESULT_COLUMNS, _case_cells(r, home, lang), strict=True))
     c = r.compliance
-    findings, findings_text = _findings_cells(r.findings, lang, r.item_id)
+    findings, findings_code, findings_text = _findings_cells(r.findings, lang, r.item_id)
     if bounded:
-        cap = _cap_cell(r)
+        rec["cap"], rec["cap_bp"], rec["cap_at_most_bp"] = _cap_cells(r, lang)
     rec.update({
-        "applicable_treaty": treaty,
-        "status": status,
-        f"outcome_{home}": outcome_home,
-        "partner_state": partner_state,
-        "outcome_partner": outcome_partner,
-        "cap": cap,
         "max_source_tax": cell_text(r.max_source_tax),
         "tax_due": cell_text(c.due) if c else "",
         "withholding_finding": c.finding if c else "",
         "withholding_difference": cell_text(c.difference if c.difference is not None or not bounded
                                             else c.difference_at_least) if c else "",
-        "entitlement": entitlement,
-        "provisions": provisions,
         "findings": findings,
+        "findings_code": findings_code,
         "findings_text": " | ".join(filter(None, [findings_text, *(_withholding_text(c, r, lang) if bounded else [])])),
         "error": "",
     })

@@ -341,7 +341,7 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: b
     checker = Checker(strict=strict)
     answer = documents.explain_answer(checker, scenario, file, items, why_not, lang,
                                       arguments=fmt == "json" or not full)
-    note = render.alternatives_note(scenario, lang)
+    note = render.alternatives_note(scenario, lang, argued=bool(answer.cases))
     if fmt == "json":
         click.echo(render.to_json(documents.explain_document(answer, scenario, file, lang)), nl=False)
     elif answer.why_not is not None and fmt == "markdown":
@@ -349,11 +349,11 @@ def explain(file: str, items: tuple[str, ...], why_not: tuple[str, ...], full: b
     elif answer.why_not is not None:
         click.echo((f"{note}\n\n" if note else "") + render.why_not_text(answer.why_not, lang), nl=False)
     elif answer.arguments is not None and fmt == "markdown":
-        click.echo((f"> {note}\n\n" if note else "") + render.argument_markdown(answer.arguments, answer.result, lang),
-                   nl=False)
+        click.echo((f"> {note}\n\n" if note else "") + render.argument_markdown(answer.arguments, answer.result, lang,
+                                                                                answer.cases), nl=False)
     elif answer.arguments is not None:
-        click.echo((f"{note}\n\n" if note else "") + render.argument_text(answer.arguments, answer.result, lang),
-                   nl=False)
+        click.echo((f"{note}\n\n" if note else "") + render.argument_text(answer.arguments, answer.result, lang,
+                                                                            answer.cases), nl=False)
     elif fmt == "markdown":
         click.echo((f"> {note}\n\n" if note else "") + render.explain_markdown(answer.sections, lang), nl=False)
     else:
@@ -418,9 +418,9 @@ def _interruptible(func: F) -> F:
 @click.option("--resume", is_flag=True, help="continue an interrupted run from its journal")
 @click.option("--bounds/--no-bounds", default=True,
               help="a row whose outcome a missing fact leaves undetermined gets its bound, as treaty check gives it "
-                   "('capped at most ...', cap 'at most ...'): a treaty check per distinct such row (the default; "
-                   "--bounds is accepted and changes nothing); --no-bounds: such a row is answered in one answer "
-                   "set, 'undetermined' with no cap (faster on ledgers with many such rows)")
+                   "('capped at most ...', cap 'at most ...', cap_at_most_bp): a treaty check per distinct such row "
+                   "(the default; --bounds is accepted and changes nothing); --no-bounds: such a row is answered in "
+                   "one answer set, 'undetermined' with no cap (faster on ledgers with many such rows)")
 @click.option("--engine", type=click.Choice(["local", "dask", "spark"]), default="local", show_default=True,
               help="local: --workers processes here; dask, spark: partitions on a Dask or Spark cluster (-o is then "
                    "a folder ending in .parquet or .csv, with a manifest)")

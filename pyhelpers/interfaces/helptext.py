@@ -3,8 +3,10 @@
 Click has no translation of a command's help of its own; the help is text on the command objects. When the
 environment asks for Portuguese (``TREATY_LANG=pt``, or else ``LC_ALL``/``LANG`` starting with ``pt``) the
 summaries of the commands and the help of their options are the Portuguese ones of this table, keyed by
-command name; otherwise English. Click's own words ("Usage:", "Options:", "Show this message and exit.")
-stay as click writes them."""
+command name; otherwise English. Click's own words ("Usage:", "Options:", "Show this message and exit.") are
+translated in the help it writes (:func:`frame`), and its usage pieces and metavars (``[OPTIONS]``, ``COMMAND
+[ARGS]...``, ``FILES...``, ``INTEGER``) are put on the commands in Portuguese (:func:`metavars`), so the usage line
+of a help and of a usage error is Portuguese too (audit 53b)."""
 
 from __future__ import annotations
 
@@ -72,8 +74,8 @@ HELP: dict[str, dict[str, str]] = {
         "por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
         "--resume": "continua uma execução interrompida a partir de seu diário",
         "--bounds": "uma linha cujo resultado um fato ausente deixa indeterminado recebe seu limite, como treaty "
-        "check o dá (o teto válido qualquer que seja o fato, nas colunas `outcome_*` e `cap`, em valores de "
-        "máquina): um treaty check por linha distinta assim (o padrão; --bounds é aceito e não muda nada); "
+        "check o dá (o teto válido qualquer que seja o fato, nas colunas `outcome_*` e `cap`, em palavras, e "
+        "em `cap_at_most_bp`): um treaty check por linha distinta assim (o padrão; --bounds é aceito e não muda nada); "
         "--no-bounds: essa linha é respondida em um conjunto de respostas, indeterminada e sem limite (mais rápido "
         "em razões com muitas linhas assim)",
         "--engine": "local: --workers processos nesta máquina; dask: partições em um cluster Dask (-o é então uma "
@@ -209,10 +211,10 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
     "batch": {
         "--resume": "continua uma execução interrompida a partir do seu diário",
         "--bounds": "uma linha cujo resultado um facto em falta deixa indeterminado recebe o seu limite, como treaty "
-            "check o dá (o teto válido qualquer que seja o facto, nas colunas `outcome_*` e `cap`, em valores de "
-            "máquina): um treaty check por cada linha distinta assim (por omissão; --bounds é aceite e não muda "
-            "nada); --no-bounds: essa linha é respondida num conjunto de respostas, indeterminada e sem limite "
-            "(mais rápido em razões com muitas linhas assim)",
+            "check o dá (o teto válido qualquer que seja o facto, nas colunas `outcome_*` e `cap`, em palavras, e "
+            "em `cap_at_most_bp`): um treaty check por cada linha distinta assim (por omissão; --bounds é aceite e "
+            "não muda nada); --no-bounds: essa linha é respondida num conjunto de respostas, indeterminada e sem "
+            "limite (mais rápido em razões com muitas linhas assim)",
         "--master": "com --engine spark: o nó mestre do Spark (spark://host:7077, yarn, local[4]); por omissão: o do "
             "spark-submit quando este iniciou o treaty, senão local[--workers]",
         "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [por omissão: 3000, "
@@ -336,7 +338,50 @@ class Context(click.Context):
 
 
 def _keep(obj: click.Command | click.Parameter, *names: str) -> None:
-    _ENGLISH.setdefault(id(obj), (obj, {n: getattr(obj, n) for n in names}))
+    kept = _ENGLISH.setdefault(id(obj), (obj, {}))[1]
+    for name in names:
+        kept.setdefault(name, getattr(obj, name))
+
+
+_METAVARS = {
+    "pt": {"OPTIONS": "OPÇÕES", "COMMAND": "COMANDO", "ARGS": "ARGUMENTOS", "FILE": "ARQUIVO", "FILES": "ARQUIVOS",
+           "PATH": "CAMINHO", "PATHS": "CAMINHOS", "DIRECTORY": "PASTA", "INTEGER RANGE": "INTEIRO",
+           "FLOAT RANGE": "NÚMERO", "INTEGER": "INTEIRO", "FLOAT": "NÚMERO", "TEXT": "TEXTO", "BOOLEAN": "BOOLEANO",
+           "TREATY": "TRATADO", "TYPE": "TIPO", "QUERY": "CONSULTA", "LEDGER": "RAZÃO", "GOAL": "OBJETIVO",
+           "ARTICLE": "ARTIGO", "SECONDS": "SEGUNDOS", "ADDRESS": "ENDEREÇO", "YYYY-MM-DD": "AAAA-MM-DD",
+           "RULES": "REGRAS", "CONDITIONS": "CONDIÇÕES"},
+    "pt-PT": {"FILE": "FICHEIRO", "FILES": "FICHEIROS"},
+}
+"""The words click writes in a usage line and beside an option (its metavars: ``[OPTIONS]``, ``COMMAND [ARGS]...``,
+an argument's name, a type's ``INTEGER``, a metavar the command gives), in Portuguese (pt-PT: where Portugal's
+differ); a help's text that names an argument by its metavar (``the scenarios FILES``) names it so too. A choice's
+values (``[text|json]``) and names (``URL``, ``BYTES``, ``JSON``) are the command line's own."""
+_METAVAR = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, _METAVARS["pt"]), key=len, reverse=True))
+                      + r")(?![\w-])")
+
+
+def metavars(text: str, lang: str) -> str:
+    """``text`` (a metavar, a usage line, a help) with click's metavars in ``lang``'s words (:data:`_METAVARS`);
+    English as written."""
+    if family(lang) == "en":
+        return text
+    words = {**_METAVARS["pt"], **(_METAVARS["pt-PT"] if normalize(lang) == "pt-PT" else {})}
+    return _METAVAR.sub(lambda m: words[m.group(1)], text)
+
+
+def _metavars(command: click.Command, lang: str) -> None:
+    """``command``'s usage pieces and its parameters' metavars in ``lang`` (:func:`metavars`), kept to be put back."""
+    _keep(command, "options_metavar")
+    command.options_metavar = metavars(command.options_metavar or "", lang) or None
+    if isinstance(command, click.Group):
+        _keep(command, "subcommand_metavar")
+        command.subcommand_metavar = metavars(command.subcommand_metavar, lang)
+    ctx = click.Context(command)
+    for param in command.params:
+        if isinstance(param, click.Option) and (param.is_flag or param.count):
+            continue
+        _keep(param, "metavar")
+        param.metavar = metavars(param.make_metavar(ctx), lang)
 
 
 def localize(group: click.Group, lang: str) -> None:
@@ -355,13 +400,15 @@ def localize(group: click.Group, lang: str) -> None:
     _keep(group, "help")
     group.help = HELP[""][""]
     _options(group, HELP.get("", {}), options)
+    _metavars(group, lang)
     for name, command in group.commands.items():
         table = {**HELP.get(name, {}), **(HELP_PT_PT.get(name, {}) if european else {})}
         if "" in table:
             _keep(command, "help", "short_help")
-            command.help = table[""]
+            command.help = metavars(table[""], lang)
             command.short_help = None
         _options(command, table, options)
+        _metavars(command, lang)
 
 
 def _options(command: click.Command, table: Mapping[str, str], options: Mapping[str, str]) -> None:

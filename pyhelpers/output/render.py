@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -96,7 +96,7 @@ _LABEL = {
                             "it may tax under its domestic law",
            "entitled": "entitled", "denied": "denied (the State the benefit would bind may tax under its domestic law)",
            "open": "open (a fact it needs is missing or unknown)",
-           "requires_judgment": "requires judgment (the principal purpose questions are not answered)",
+           "requires_judgment": "requires judgment (a principal purpose question is not answered)",
            "withholding": "withholding", "version": "decided by the amended version",
            "depends_on": "depends on", "unknowns": "the unknown facts", "possibly": "possibly:",
            "unknown_facts": "facts given as unknown or as alternatives",
@@ -129,7 +129,11 @@ _LABEL = {
                                 "`treaty check` shows every alternative",
            "decisive_cut": "the decisive lines are not shown: the time limit was reached before the legal argument "
                            "was derived (`treaty explain {source}` gives it)",
-           "item": "item", "type": "type", "common_grounds": "grounds common to the conclusions below"},
+           "item": "item", "type": "type", "common_grounds": "grounds common to the conclusions below",
+           "alternatives_argued": "; an outcome that depends on them is argued under each of its alternatives, at the "
+                                  "value named",
+           "argued_at": "{condition} — argued at {told}",
+           "at_value": "at the explained value ({told})"},
     "pt": {"status": "situação", "provisions": "dispositivos", "max_tax": "imposto máximo na fonte",
            "expect_ok": "expect: os {n} rendimentos conferem", "expect_ok_one": "expect: o rendimento confere",
            "expect_bad": "expect: {n} divergências", "expect_bad_one": "expect: 1 divergência",
@@ -145,7 +149,7 @@ _LABEL = {
            "entitled": "concedidos",
            "denied": "negados (o Estado que o benefício vincularia pode tributar segundo sua legislação interna)",
            "open": "em aberto (falta um fato necessário, ou ele é desconhecido)",
-           "requires_judgment": "exige avaliação (as questões do propósito principal não têm resposta)",
+           "requires_judgment": "exige avaliação (uma questão do propósito principal não tem resposta)",
            "withholding": "retenção na fonte", "version": "decidido pela versão alterada",
            "depends_on": "depende de", "unknowns": "os fatos desconhecidos", "possibly": "possivelmente:",
            "unknown_facts": "fatos informados como desconhecidos ou por alternativas",
@@ -179,7 +183,11 @@ _LABEL = {
                                 "({told}); `treaty check` mostra todas as alternativas",
            "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite se esgotou antes de a argumentação "
                            "jurídica ser derivada (`treaty explain {source}` a apresenta)",
-           "item": "rendimento", "type": "tipo", "common_grounds": "fundamentos comuns às conclusões abaixo"},
+           "item": "rendimento", "type": "tipo", "common_grounds": "fundamentos comuns às conclusões abaixo",
+           "alternatives_argued": "; um resultado que depende deles é fundamentado em cada uma de suas alternativas, "
+                                  "no valor indicado",
+           "argued_at": "{condition} — fundamentado em {told}",
+           "at_value": "no valor explicado ({told})"},
     "pt-PT": {"status": "estado", "provisions": "disposições", "why_not": "porque não", "holds": "verifica-se",
               "reconstructed": "assenta em disposições RECONSTITUÍDAS (ausentes do texto do corpus)",
               "reconstructed_mark": "assenta em RECONSTITUÍDAS",
@@ -187,7 +195,7 @@ _LABEL = {
                                "recusados, pode tributar segundo a sua legislação",
               "denied": "recusados (o Estado que o benefício vincularia pode tributar segundo a sua legislação)",
               "open": "em aberto (falta um facto necessário, ou é desconhecido)",
-              "requires_judgment": "exige um juízo (as questões do objetivo principal não têm resposta)",
+              "requires_judgment": "exige um juízo (uma questão do objetivo principal não tem resposta)",
               "unknowns": "os factos desconhecidos",
               "unknown_facts": "factos indicados como desconhecidos ou por alternativas",
               "turns_on_open": "resultados que dependem de factos em aberto",
@@ -211,6 +219,8 @@ _LABEL = {
                                          "está provado em nenhum sentido, e nenhum limite é indicado ({prov})",
               "alternatives_note": "nota: os factos indicados por alternativas são explicados no primeiro valor "
                                    "({told}); `treaty check` mostra todas as alternativas",
+              "alternatives_argued": "; um resultado que depende deles é fundamentado em cada uma das suas "
+                                     "alternativas, no valor indicado",
               "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite esgotou-se antes de a "
                               "argumentação jurídica ser derivada (`treaty explain {source}` apresenta-a)"},
 }
@@ -221,7 +231,8 @@ _FINDING = {
         "assumption_field": "assumed: {fact} ({prov}); state `{field}` to change it (--strict asks for it)",
         "depends": "depends on {fact}, given as unknown ({prov})",
         "not_needed": "not needed: {fact} ({prov}): every value it may take gives the same answer",
-        "requires_judgment": "possible — requires judgment under {prov}: {fact} (not given, or unknown)",
+        "requires_judgment": "the benefit may be denied — a judgment under {prov} is not made: {fact} "
+                             "(not given, or unknown)",
         "text_open": "open question: the text of {prov} does not say {fact}; not decided by the text",
         "pending": "{prov} is in the corpus but not encoded yet",
         "not_encoded": "{prov} is not encoded: text not available",
@@ -243,7 +254,8 @@ _FINDING = {
         "assumption_field": "presumido: {fact} ({prov}); informe `{field}` para alterá-lo (--strict o exige)",
         "depends": "depende de {fact}, informado como desconhecido ({prov})",
         "not_needed": "desnecessário: {fact} ({prov}): qualquer valor que possa ter dá a mesma resposta",
-        "requires_judgment": "possível — exige avaliação nos termos do {prov}: {fact} (não informado, ou desconhecido)",
+        "requires_judgment": "o benefício pode ser negado — falta a avaliação exigida pelo {prov}: "
+                             "{fact} (não informado, ou desconhecido)",
         "text_open": "questão em aberto: o texto do {prov} não diz {fact}; o texto não a decide",
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
         "not_encoded": "o {prov} não está codificado: texto não disponível",
@@ -264,7 +276,8 @@ _FINDING = {
         "assumption": "presumido: {fact} ({prov}); indique-o para o alterar (--strict pede-o)",
         "assumption_field": "presumido: {fact} ({prov}); indique `{field}` para o alterar (--strict pede-o)",
         "depends": "depende de {fact}, indicado como desconhecido ({prov})",
-        "requires_judgment": "possível — exige um juízo nos termos do {prov}: {fact} (não indicado, ou desconhecido)",
+        "requires_judgment": "o benefício pode ser recusado — falta o juízo exigido pelo {prov}: "
+                             "{fact} (não indicado, ou desconhecido)",
         "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
         "indicator": "indício para o teste do objetivo principal (a ponderar pelo utilizador; levanta a questão): "
                      "{fact} ({prov})",
@@ -961,13 +974,22 @@ def _after(before: str, words: str, lang: str) -> str:
     return head + tail
 
 
-def alternatives_note(scenario: Scenario, lang: str) -> str:
-    """What `treaty explain` says of a scenario with facts given as alternatives: it explains the first."""
+def alternatives_note(scenario: Scenario, lang: str, argued: bool = False) -> str:
+    """What `treaty explain` says of a scenario with facts given as alternatives: it explains the first; ``argued``:
+    an outcome that depends on them is argued under each alternative (:class:`Case`)."""
     if not scenario.open_facts:
         return ""
-    told = "; ".join(f"{open_fact_named(f.name, field_path(f.path), lang)} = "
-                     f"{named_values(f.show(0), (f.show(0),), value_kind(f.path), lang)}" for f in scenario.open_facts)
-    return label("alternatives_note", lang).format(told=told)
+    told = "; ".join(told_value(f.name, f.path, f.show(0), lang) for f in scenario.open_facts)
+    note = label("alternatives_note", lang).format(told=told)
+    if not argued:
+        return note
+    head, sep, tail = note.partition("; `")
+    return f"{head}{label('alternatives_argued', lang)}{sep}{tail}"
+
+
+def told_value(name: str, path: tuple[Any, ...], shown: str, lang: str) -> str:
+    """An open fact at one of its values: ``holding(a, b).until (`holdings[0].until`) = 2024-06-28``."""
+    return f"{open_fact_named(name, field_path(path), lang)} = {named_values(shown, (shown,), value_kind(path), lang)}"
 
 
 def alternative_text(a: Alternative, lang: str, provisions: bool = True) -> str:
@@ -1517,6 +1539,92 @@ def partner_name(treaty: str, lang: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------------------ batch ---
+_SHORT = {
+    "en": {"exclusive": "exclusive", "capped": "capped {rate}", "may_tax": "may tax", "exempt": "exempt",
+           "not_applicable": "not applicable", "mutual_agreement": "mutual agreement", "pending": "pending",
+           "not_encoded": "not encoded", "undetermined": "undetermined", "benefits_denied": "benefits denied",
+           "at_most": "capped {rate} at most", "cap_at_most": "{rate} at most",
+           "may_tax_always": "may tax in every case"},
+    "pt": {"exclusive": "exclusivo", "capped": "limitado a {rate}", "may_tax": "pode tributar", "exempt": "isento",
+           "not_applicable": "não aplicável", "mutual_agreement": "comum acordo", "pending": "pendente",
+           "not_encoded": "não codificado", "undetermined": "indeterminado", "benefits_denied": "benefícios negados",
+           "at_most": "limitado a {rate} no máximo", "cap_at_most": "{rate} no máximo",
+           "may_tax_always": "pode tributar em qualquer caso"},
+    "pt-PT": {"benefits_denied": "benefícios recusados"},
+}
+"""A State's outcome in a few words (the report's summary, the batch's outcome cells in Portuguese)."""
+
+
+def short_word(key: str, lang: str) -> str:
+    return wording(_SHORT, lang)[key]
+
+
+def short_outcome(o: StateOutcome, lang: str) -> str:
+    """``capped 10%``, ``may tax`` ...; in Portuguese ``limitado a 10%``, ``pode tributar`` ...; an outcome that
+    turns on missing facts with the bound every way they may go keeps: ``capped 15% at most``; one that lets the
+    State tax whatever they are: ``may tax in every case``."""
+    words = wording(_SHORT, lang)
+    if o.outcome == "undetermined" and o.at_most_bp is not None:
+        return words["at_most"].format(rate=formats.percent_bp(o.at_most_bp, lang))
+    if o.outcome == "undetermined" and o.may_tax_always:
+        return words["may_tax_always"]
+    text = words.get(o.outcome, o.outcome.replace("_", " "))
+    return text.format(rate=formats.percent_bp(o.max_rate_bp, lang) if o.max_rate_bp is not None else "?")
+
+
+_BATCH_CELL = {
+    "en": {"at_most": "at most {rate}", "in_scenario": "in the scenario"},
+    "pt": {"at_most": "no máximo {rate}", "in_scenario": "no cenário",
+           "missing": "ausente", "depends": "depende", "not_needed": "desnecessário",
+           "requires_judgment": "exige avaliação", "text_open": "questão em aberto", "pending": "pendente",
+           "not_encoded": "não codificado", "mutual_agreement": "acordo mútuo", "exception": "exceção",
+           "input_error": "erro nos dados", "note": "nota", "deadline": "prazo", "relief": "eliminação",
+           "discrimination": "discriminação", "indicator": "indício", "time_limit": "tempo limite",
+           "assumption": "presumido"},
+    "pt-PT": {"missing": "em falta", "requires_judgment": "exige um juízo", "mutual_agreement": "comum acordo"},
+}
+"""The words of the batch's cells for people that follow ``--lang`` (``outcome_br``, ``outcome_partner``, ``cap``,
+``findings``); English writes them as the machine columns beside them do (``outcome_br_code``, ``findings_code``):
+the same bytes as before those columns were added. A finding's kind in Portuguese (English keeps the code)."""
+
+
+def batch_outcome_cell(o: StateOutcome, lang: str) -> str:
+    """A State's outcome in a batch row's text column: English as the ``expect:`` block writes it (``capped 10%``,
+    ``capped at most 15%``, ``may tax``: the ``_code`` column's bytes); Portuguese in words (``limitado a 10%``,
+    ``limitado a 15% no máximo``, ``pode tributar``), numbers as the locale writes them."""
+    if languages.family(lang) == "en":
+        return o.label
+    return short_outcome(o, lang)
+
+
+def batch_cap_cell(bp: int | None, at_most_bp: int | None, lang: str) -> str:
+    """The ``cap`` cell: the cap (``10%``, ``12,5%`` in Portuguese), or the highest it may be whatever the missing
+    facts (``at most 15%``, ``no máximo 15%``); empty where neither is known."""
+    if bp is not None:
+        return formats.percent_bp(bp, lang)
+    if at_most_bp is not None:
+        return wording(_BATCH_CELL, lang)["at_most"].format(rate=formats.percent_bp(at_most_bp, lang))
+    return ""
+
+
+def batch_findings_cell(findings: Sequence[Finding], lang: str) -> str:
+    """A row's findings in one cell for people, in ``lang``: each as ``kind: fact (provision) [in the scenario:
+    field]`` (English: the bytes of the ``findings_code`` column), in Portuguese the kind in words, a Protocol item
+    cited as ``Protocolo`` and the field in the words the answers use, in backquotes as they write it
+    (```holdings (um registro de a em b)```); the fact is the rules' atom in every language."""
+    words = wording(_BATCH_CELL, lang)
+    english = languages.family(lang) == "en"
+    out = []
+    for f in findings:
+        kind = f.kind if english else words.get(f.kind, value(f.kind, lang))
+        prov = f.provision if english else readings.provision_text(f.provision, lang)
+        text = f"{kind}: {f.fact + ' ' if f.fact else ''}({prov})"
+        if f.field:
+            text += f" [{words['in_scenario']}: {f.field if english else '`' + field_text(f.field, lang) + '`'}]"
+        out.append(text)
+    return "; ".join(out)
+
+
 _BATCH = {
     "en": {"summary": "{out}: {rows} rows in {s} s ({rate} rows/s): {statuses}{resumed}{redone}",
            "no_rows": "no rows", "chunks": "chunk(s)", "partitions": "partition(s)",
@@ -1847,6 +1955,32 @@ _FIGURE_BOUND = re.compile(r"\([<>≤≥=≠] [^)]*\)$")
 ItemArguments = list[tuple[str, list["Argument"]]]
 
 
+@dataclass(frozen=True)
+class Case:
+    """A State's outcome that depends on facts given as alternatives, argued under one of them (``condition``: the
+    alternative as `treaty check` words it, with the value it is argued at) by the ``lines`` of the argument at that
+    value; or, where no alternative could be argued on its own, the lines at the value explained, the ``condition``
+    saying so (they hold only there)."""
+
+    condition: str
+    lines: list[Line]
+    at_value_only: bool = False
+    """The lines at the value explained (no alternative argued on its own): they hold only there."""
+    item_lines: frozenset[str] = frozenset()
+    """Every line of the item's argument at the case's value (:func:`argument_line`): a line argued at the value
+    explained holds under every alternative where each case has it (:func:`_at_value`)."""
+    marker: str = ""
+    """What a line that holds at the value explained only is shown under (``at the explained value (...)``)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"condition": self.condition, "lines": [ln.to_dict() for ln in self.lines],
+                **({"at_value_only": True} if self.at_value_only else {})}
+
+
+ArgumentCases = dict[tuple[str, str], list[Case]]
+"""By (item id, State): the cases of a State's outcome that depends on facts given as alternatives."""
+
+
 @dataclass
 class Conclusion:
     """A conclusion of the argument as shown: its heading, the argument's lines (none for a State's outcome the
@@ -1858,6 +1992,9 @@ class Conclusion:
     state: str | None = None
     outcome: str | None = None
     alternatives: list[str] = field(default_factory=list)
+    cases: list[Case] = field(default_factory=list)
+    """An outcome that depends on facts given as alternatives: its argument under each alternative (then
+    :attr:`alternatives` is empty: the cases name them), or the argument at the value explained, marked so."""
 
     @property
     def lines(self) -> list[Line]:
@@ -1868,13 +2005,18 @@ class Conclusion:
             "atom": None, "reading": None, "state": self.state, "outcome": self.outcome, "lines": []}
         if self.alternatives:
             data["alternatives"] = list(self.alternatives)
+        if self.cases:
+            data["lines"] = []  # each line holds only under its case
+            data["cases"] = [c.to_dict() for c in self.cases]
         return {**data, "heading": self.heading}
 
 
-def conclusions(args: list[Argument], item: ItemResult | None, lang: str) -> list[Conclusion]:
+def conclusions(args: list[Argument], item: ItemResult | None, lang: str,
+                cases: ArgumentCases | None = None) -> list[Conclusion]:
     """The conclusions of an item's argument: each State's outcome in the order `treaty check` gives them,
     every State's (an outcome open on the facts given, which the explanation does not derive, by what `treaty
-    check` says of it), then the findings."""
+    check` says of it), then the findings; ``cases``: those of a State's outcome that depends on facts given as
+    alternatives (:class:`Case`)."""
     by_state = {a.state: a for a in args if a.state is not None}
     states = [s.state for s in item.states] if item is not None else []
     states += [s for s in by_state if s not in states]
@@ -1890,8 +2032,10 @@ def conclusions(args: list[Argument], item: ItemResult | None, lang: str) -> lis
             continue
         options = [a for a in item.alternatives if a.state == code] if item is not None else []
         shown = (arg.outcome if arg is not None else outcome.outcome if outcome is not None else None)
+        argued = list((cases or {}).get((item.item_id, code), [])) if item is not None and options else []
+        each = len(argued) == len(options) and not any(c.at_value_only for c in argued)
         out.append(Conclusion(heading, arg, code, shown,
-                              [alternative_text(a, lang, provisions=False) for a in options]))
+                              [] if each else [alternative_text(a, lang, provisions=False) for a in options], argued))
     for a in args:
         if a.state is None:
             a = _as_checked(a, item)
@@ -2024,39 +2168,85 @@ def _says(earlier: str, text: str) -> bool:
         and body in earlier[len(head) + 1:]
 
 
-def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
+def _at_value(concs: Sequence[Conclusion]) -> tuple[Callable[[Line], bool], str]:
+    """For an item with an outcome that depends on facts given as alternatives: whether a line argued at the value
+    explained (a common ground, a line of a State's outcome that does not depend on them) holds there only (not said
+    in the same words under every alternative; every line, where an alternative could not be argued on its own),
+    and the marker it is shown under; nothing is marked otherwise."""
+    cases = [c for conc in concs for c in conc.cases]
+    if not cases:
+        return (lambda _ln: False), ""
+    if any(c.at_value_only for c in cases):
+        return (lambda _ln: True), cases[0].marker
+    sets = [c.item_lines for c in cases]
+    return (lambda ln: not all(argument_line(ln) in lines for lines in sets)), cases[0].marker
+
+
+def _case_lines(case: Case, common: Sequence[Line]) -> list[Line]:
+    """A case's lines without those the item's common grounds say in the same words (they hold at its value too)."""
+    said = {argument_line(ln) for ln in common}
+    return [ln for ln in case.lines if argument_line(ln) not in said]
+
+
+def argument_text(items: ItemArguments, result: ScenarioResult | None, lang: str,
+                  cases: ArgumentCases | None = None) -> str:
     caveat = caveat_text(result.treaty, lang) if result is not None else None
     out: list[str] = [caveat, ""] if caveat else []
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out.append(iid)
-        concs = merged(conclusions(args, by_id.get(iid), lang), lang)
+        concs = merged(conclusions(args, by_id.get(iid), lang, cases), lang)
         common, own = shared_grounds(concs)
-        if common:
+        only, marker = _at_value(concs)
+        sure = [ln for ln in common if not only(ln)]
+        if sure:
             out.append("  " + label("common_grounds", lang))
-            out += ["    " + text for ln in common for text in argument_lines(ln)]
+            out += ["    " + text for ln in sure for text in argument_lines(ln)]
+        if len(sure) < len(common):
+            out.append(f"  {label('common_grounds', lang)}, {marker}:")
+            out += ["    " + text for ln in common if only(ln) for text in argument_lines(ln)]
         for c, lines in zip(concs, own, strict=True):
             out.append("  " + c.heading)
             out += ["    " + text for text in c.alternatives]
-            out += ["    " + text for ln in lines for text in argument_lines(ln)]
+            if not c.cases:
+                out += ["    " + text for ln in lines if not only(ln) for text in argument_lines(ln)]
+                if any(only(ln) for ln in lines):
+                    out.append(f"    {marker}:")
+                    out += ["      " + text for ln in lines if only(ln) for text in argument_lines(ln)]
+            for case in c.cases:
+                out.append(f"    {case.condition}:")
+                out += ["      " + text for ln in _case_lines(case, common) for text in argument_lines(ln)]
         out.append("")
     return provision_words("\n".join(out).rstrip() + "\n", lang)
 
 
-def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang: str) -> str:
+def argument_markdown(items: ItemArguments, result: ScenarioResult | None, lang: str,
+                      cases: ArgumentCases | None = None) -> str:
     caveat = caveat_text(result.treaty, lang) if result is not None else None
     out: list[str] = [f"> {caveat}".replace("|", "\\|"), ""] if caveat else []
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
     for iid, args in items:
         out += [f"## {iid}", ""]
-        concs = merged(conclusions(args, by_id.get(iid), lang), lang)
+        concs = merged(conclusions(args, by_id.get(iid), lang, cases), lang)
         common, own = shared_grounds(concs)
-        if common:
-            out += [f"**{label('common_grounds', lang)}**", "", *_markdown_lines(common), ""]
+        only, marker = _at_value(concs)
+        sure = [ln for ln in common if not only(ln)]
+        if sure:
+            out += [f"**{label('common_grounds', lang)}**", "", *_markdown_lines(sure), ""]
+        if len(sure) < len(common):
+            out += [f"**{label('common_grounds', lang)}, {marker}**".replace("|", "\\|"), "",
+                    *_markdown_lines([ln for ln in common if only(ln)]), ""]
         for c, lines in zip(concs, own, strict=True):
             out += [f"**{c.heading}**".replace("|", "\\|"), ""]
             out += [f"- {text}".replace("|", "\\|") for text in c.alternatives]
-            out += _markdown_lines(lines)
+            if not c.cases:
+                out += _markdown_lines([ln for ln in lines if not only(ln)])
+                if any(only(ln) for ln in lines):
+                    out.append(f"- *{marker}*:".replace("|", "\\|"))
+                    out += ["  " + text for text in _markdown_lines([ln for ln in lines if only(ln)])]
+            for case in c.cases:
+                out.append(f"- *{case.condition}*:".replace("|", "\\|"))
+                out += ["  " + text for text in _markdown_lines(_case_lines(case, common))]
             out.append("")
     return provision_words("\n".join(out).rstrip() + "\n", lang)
 
@@ -2073,9 +2263,10 @@ def _markdown_lines(lines: Sequence[Line]) -> list[str]:
     return out
 
 
-def argument_json(items: ItemArguments, result: ScenarioResult | None, lang: str) -> list[dict[str, Any]]:
+def argument_json(items: ItemArguments, result: ScenarioResult | None, lang: str,
+                  cases: ArgumentCases | None = None) -> list[dict[str, Any]]:
     by_id = {i.item_id: i for i in result.items} if result is not None else {}
-    return [{"title": iid, "conclusions": [c.to_dict() for c in conclusions(args, by_id.get(iid), lang)]}
+    return [{"title": iid, "conclusions": [c.to_dict() for c in conclusions(args, by_id.get(iid), lang, cases)]}
             for iid, args in items]
 
 

@@ -806,7 +806,7 @@ def _states_cell(item: ItemResult, lang: str) -> str:
 
 def _cap_cell(item: ItemResult, lang: str) -> str:
     """The source State's cap (``10%``), or the highest it may be whatever the missing facts (``15% at most``)."""
-    at_most = render.wording(_SHORT, lang)["cap_at_most"]
+    at_most = render.short_word("cap_at_most", lang)
     caps = []
     for s in item.states:
         if s.max_rate_bp is not None:
@@ -843,27 +843,8 @@ def _finding_text(f: Finding, lang: str) -> str:
         return str(f)
 
 
-_SHORT = {
-    "en": {"exclusive": "exclusive", "capped": "capped {rate}", "may_tax": "may tax", "exempt": "exempt",
-           "not_applicable": "not applicable", "mutual_agreement": "mutual agreement", "pending": "pending",
-           "not_encoded": "not encoded", "undetermined": "undetermined", "benefits_denied": "benefits denied",
-           "at_most": "capped {rate} at most", "cap_at_most": "{rate} at most"},
-    "pt": {"exclusive": "exclusivo", "capped": "limitado a {rate}", "may_tax": "pode tributar", "exempt": "isento",
-           "not_applicable": "não aplicável", "mutual_agreement": "comum acordo", "pending": "pendente",
-           "not_encoded": "não codificado", "undetermined": "indeterminado", "benefits_denied": "benefícios negados",
-           "at_most": "limitado a {rate} no máximo", "cap_at_most": "{rate} no máximo"},
-    "pt-PT": {"benefits_denied": "benefícios recusados"},
-}
-
-
-def short_outcome(o: StateOutcome, lang: str) -> str:
-    """``capped 10%``, ``may tax`` ...; in Portuguese ``limitado a 10%``, ``pode tributar`` ...; an outcome that
-    turns on missing facts with the bound every way they may go keeps: ``capped 15% at most``."""
-    words = render.wording(_SHORT, lang)
-    if o.outcome == "undetermined" and o.at_most_bp is not None:
-        return words["at_most"].format(rate=formats.percent_bp(o.at_most_bp, lang))
-    text = words.get(o.outcome, o.outcome.replace("_", " "))
-    return text.format(rate=formats.percent_bp(o.max_rate_bp, lang) if o.max_rate_bp is not None else "?")
+short_outcome = render.short_outcome
+"""A State's outcome in a few words (:func:`pyhelpers.output.render.short_outcome`)."""
 
 
 SUMMARY_COLUMNS = ("item", "type", "treaty", "states", "per_state", "cap", "max_tax", "compliance", "status",

@@ -197,7 +197,8 @@ class StudentDetails(Model):
 
 DETAIL_BLOCKS: dict[str, tuple[str, ...]] = {
     "independent": ("independent_services", "artiste_sportsperson", "professor"),
-    "employment": ("employment", "government_service", "artiste_sportsperson", "professor", "student"),
+    "employment": ("employment", "government_service", "artiste_sportsperson", "professor", "student",
+                   "technical_services"),
     "director": ("director_fees",),
     "artiste": ("artiste_sportsperson",),
     "pension": ("pension", "government_service"),
@@ -208,7 +209,7 @@ DETAIL_BLOCKS: dict[str, tuple[str, ...]] = {
 """Which item types may carry each details block (a block is also read where the rules of one kind of
 income send the item to those of another: an entertainer's to independent services or employment, a
 government payment to employment or pensions, a professor's or student's to independent services or
-employment)."""
+employment, a fee for technical services paid to an employee of the payer to employment)."""
 
 REQUIRED_BLOCKS = ("professor", "student")
 """The types whose items must carry their own details block (named as the type)."""
