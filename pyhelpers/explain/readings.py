@@ -591,10 +591,10 @@ TERMS: dict[str, dict[str, str]] = {
     },
     "pt-PT": {
         "pe_business_property": "bens do estabelecimento estável",
-        "held_directly": "participação detida directamente",
-        "holding_direct": "se a participação é detida directamente",
+        "held_directly": "participação detida diretamente",
+        "holding_direct": "se a participação é detida diretamente",
         "holding_not_connected": "participação não ligada a estabelecimento estável",
-        "connected_place_of_business": "instalação à qual a participação está efectivamente ligada",
+        "connected_place_of_business": "instalação à qual a participação está efetivamente ligada",
         "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
         "nothing_proven": "nada provado",
         "purpose_not_proven": "ausência de propósito principal não provada",
