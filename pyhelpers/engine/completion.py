@@ -240,7 +240,7 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
     is kept (leaving the field out is not one of them): one under which the rules still find the fact
     missing (a place of business not listed when the list is said not to be complete) leaves the item
     undetermined under it, never dropped as if it could not be. A reference to a place of business left
-    out is not opened (``borne_by``: none is assumed, and ``--strict`` asks for it: answered over its
+    out is not opened, but the place a holding is connected with (:data:`_PLACES_OPENED`) (``borne_by``: none is assumed, and ``--strict`` asks for it: answered over its
     values, a missing fact that another missing one leaves undetermined either way would read "not
     needed"). The last day (``until``) left out of a record that may give it as ``unknown`` (a building site,
     a stay) and whose first day is given is opened as that ``until: unknown`` is, given ``periods`` (the
@@ -251,12 +251,13 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         for f in item.findings:
             if f.kind != "missing" or not f.fact:
                 continue
-            for path in leaf_paths(f.fact, [item.item_id], scenario):
+            for path in (*leaf_paths(f.fact, [item.item_id], scenario), *_direct_paths(f.fact, scenario)):
                 if not stated(scenario, path):
                     wanted.setdefault(path, set()).add(f.fact)
     if not wanted:
         return []
     states = _states(scenario, data)
+    places = [str(p) for p in (data.get("places_of_business") or {})] if isinstance(data, dict) else []
     out: list[tuple[OpenFact, frozenset[str]]] = []
     ends: list[tuple[OpenFact, frozenset[str]]] = []
     for path, names in wanted.items():
@@ -264,7 +265,8 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         if end is not None:  # after the fields whose values can be listed, which keep their place in the limit
             ends.append((end, frozenset(names)))
             continue
-        values = [v for v in every_value(leaf_annotation(path), states) or ()
+        listed = places if path[-1] in _PLACES_OPENED else None
+        values = [v for v in every_value(leaf_annotation(path), states, listed) or ()
                   if v is not None and _valid_at(data, path, v, source)]
         if not values or taken * len(values) > MAX_COMBINATIONS:
             continue
@@ -280,6 +282,25 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         taken *= len(end.values)
         out.append((end, asks))
     return out
+
+
+_DIRECT = re.compile(r"^holding_direct\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)$")
+
+_PLACES_OPENED = frozenset({"connected_place_of_business"})
+"""The references to a place of business a missing fact is opened over (the scenario's places, or none): the
+place a holding, a debt-claim or a right is effectively connected with, whose every value the rules answer
+(the residence State's right, the source State's cap). Others (``borne_by``) are not (see
+:func:`_missing_fields`)."""
+
+
+def _direct_paths(fact: str, scenario: Scenario) -> tuple[tuple[Any, ...], ...]:
+    """The ``direct`` field of each holding record of the pair a missing ``holding_direct(H, C)`` names (a yes/no:
+    opened over both values, as any other the rules report missing)."""
+    m = _DIRECT.match(fact)
+    if m is None:
+        return ()
+    return tuple(("holdings", k, "direct") for k, h in enumerate(scenario.holdings)
+                 if h.holder == m["holder"] and h.company == m["company"])
 
 
 def _open_end(scenario: Scenario, data: Any, path: tuple[Any, ...], periods: critical.Periods | None
