@@ -265,7 +265,7 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         if end is not None:  # after the fields whose values can be listed, which keep their place in the limit
             ends.append((end, frozenset(names)))
             continue
-        listed = places if path[-1] in _PLACES_OPENED else None
+        listed = _owners_places(data, path, places) if path[-1] in _PLACES_OPENED else None
         values = [v for v in every_value(leaf_annotation(path), states, listed) or ()
                   if v is not None and _valid_at(data, path, v, source)]
         if not values or taken * len(values) > MAX_COMBINATIONS:
@@ -291,6 +291,17 @@ _PLACES_OPENED = frozenset({"connected_place_of_business"})
 place a holding, a debt-claim or a right is effectively connected with, whose every value the rules answer
 (the residence State's right, the source State's cap). Others (``borne_by``) are not (see
 :func:`_missing_fields`)."""
+
+
+def _owners_places(data: Any, path: tuple[Any, ...], places: Sequence[str]) -> list[str]:
+    """Of ``places``, those of the recipient of the income item at ``path`` (the place its holding, debt-claim or
+    right may be connected with is the beneficial owner's own: another's would leave the answer as none does)."""
+    try:
+        recipient = data["income"][path[1]].get("recipient")
+        owners = {b: (data.get("places_of_business") or {}).get(b, {}).get("owner") for b in places}
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return list(places)
+    return [b for b in places if owners.get(b) in (recipient, None)]
 
 
 def _direct_paths(fact: str, scenario: Scenario) -> tuple[tuple[Any, ...], ...]:
