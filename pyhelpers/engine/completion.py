@@ -240,10 +240,12 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
     is kept (leaving the field out is not one of them): one under which the rules still find the fact
     missing (a place of business not listed when the list is said not to be complete) leaves the item
     undetermined under it, never dropped as if it could not be. A reference to a place of business left
-    out is not opened, but the place a holding is connected with (:data:`_PLACES_OPENED`) (``borne_by``: none is assumed, and ``--strict`` asks for it: answered over its
+    out is not opened (``borne_by``: none is assumed, and ``--strict`` asks for it: answered over its
     values, a missing fact that another missing one leaves undetermined either way would read "not
-    needed"). The last day (``until``) left out of a record that may give it as ``unknown`` (a building site,
-    a stay) and whose first day is given is opened as that ``until: unknown`` is, given ``periods`` (the
+    needed"), but for the place a holding or fee is connected with (:data:`_PLACES_OPENED`: over the
+    recipient's places and none). A record's ``direct`` the rules report missing (``holding_direct``) is
+    opened over true and false. The last day (``until``) left out of a record that may give it as
+    ``unknown`` (a building site, a stay) and whose first day is given is opened as that ``until: unknown`` is, given ``periods`` (the
     treaty's): from its first day on, over its critical dates (:func:`_open_end`), after the fields whose values
     can be listed (its many days would otherwise take their place within the limit)."""
     wanted: dict[tuple[Any, ...], set[str]] = {}
