@@ -226,7 +226,8 @@ def test_an_undetermined_outcome_says_what_leaves_it_open() -> None:
     keeps its own line."""
     out = _check("br-ae/exam22-04-related-period-30-vs-31-each.yaml")
     assert ("↳ br-ae 29(4) may still decide Brazil's right on sepetiba-works — br-ae 29(4) requires a judgment the "
-            "scenario has not made: object and purpose (for sepetiba-works); br-ae 29(4) requires a judgment the "
+            "scenario has not made: granting the benefit in accordance with the object and purpose of the relevant "
+            "provisions (for sepetiba-works); br-ae 29(4) requires a judgment the "
             "scenario has not made: principal purpose (for sepetiba-works)") in out
     assert "↳ br-ae 7 is not encoded: text not available" in out
     assert _decisive("br-pl/royalties-bundled-licence-needs-split.yaml") == [
@@ -504,7 +505,8 @@ def test_an_open_entitlement_names_the_same_tests_in_check_and_explain() -> None
     29(2)(e))". Both name the tests that decide it; 29(9) is what remains to judge (its findings), not a test open.
     Narrowly not: with the principal purpose questions answered (no principal purpose), the tests that decide are
     the same, 29(2)(e) now granting where it is met."""
-    for path, words in (("br-uy/lob-pension-chain-owner-facts-missing.yaml", "a judgment under br-uy 29(9) is not made"),
+    for path, words in (("br-uy/lob-pension-chain-owner-facts-missing.yaml",
+                         "a judgment under br-uy 29(9) is not made"),
                         ("br-uy/lob-pension-chain-owner-facts-missing-purpose-answered.yaml", None)):
         document = json.loads(_check(path, "--format", "json"))
         item = document["results"][0]["items"][0]

@@ -53,7 +53,9 @@ def test_the_exception_is_shown_under_the_value_that_gives_it_and_its_fact_is_no
         assert not [f for f in item.findings if f.kind in ("not_needed", "depends", "missing")], item.findings
         assert EXCEPTION not in [str(f) for f in item.findings]  # not certain: it holds under true only
         text = check_text(checker.check(load_file(path), str(path)), None, "en")
-        assert f"possibly: exception “anti fragmentation” applies (br-ae 5(4.1)(a)) if {FACT} is true" in text
+        assert ("possibly: exception applies: complementary functions of the same or a closely related enterprise in "
+                "an integrated business operation, which take the place out of paragraph 4 (br-ae 5(4.1)(a)) if "
+                f"{FACT} is true") in text
         assert "not needed" not in text and "(decides" not in text
 
 

@@ -145,7 +145,8 @@ def test_the_open_facts_answered_over_name_their_field_in_every_output(checker: 
     assert "| depends on the stay of piotr in Brazil (`presence[0]`): its last day |" in md, md
     assert "- `salary-2028` Brazil: may tax if the stay of piotr in Brazil (`presence[0]`) ends on 2028-08-02 or " \
         "later" in md, md
-    assert "- `salary-2028`: possibly: exception “short stay employment” applies (br-pl 16(2)) if " in md, md
+    assert "- `salary-2028`: possibly: exception applies: an employment in the other State for a short stay, " \
+        "taxable only in the State of residence (br-pl 16(2)) if " in md, md
 
 
 CONTROL = "scenarios/br-uy/lob-active-business-control-not-given.yaml"

@@ -137,10 +137,11 @@ def test_a_name_after_an_article_agrees_with_it() -> None:
 
 
 @pytest.mark.parametrize("lang", ["pt", "pt-PT"])
-def test_findings_quote_the_exception(lang: str) -> None:
-    """`treaty check` writes 'aplica-se a exceção “participação ligada a estabelecimento permanente”'."""
+def test_findings_say_the_exception_after_a_colon(lang: str) -> None:
+    """`treaty check` writes 'aplica-se a exceção: participação ligada a estabelecimento permanente (br-pt 10(4))':
+    the exception in its provision's words after a colon, never a label in quotes (AUDIT53b)."""
     text = render.wording(render._FINDING, lang)["exception"]
-    assert re.search(r"exce(?:p)?ção [“«]\{fact\}[”»]", text), text
+    assert re.search(r"exceção: \{fact\} \(\{prov\}\)", text), text
 
 
 def test_every_exception_has_portuguese_words() -> None:

@@ -427,9 +427,9 @@ _PT: tuple[tuple[str, str], ...] = (
     ("column names other than the result columns the batch adds ({names})",
      "nomes de coluna diferentes dos das colunas de resultado que o lote acrescenta ({names})"),
     ("{name} (column {k})", "{name} (coluna {k})"),
-    ("rename it (the results would replace its cells)", "renomeie-a (os resultados substituiriam as suas células)"),
+    ("rename it (the results would replace its cells)", "renomeie-a (os resultados substituiriam suas células)"),
     ("rename them (the results would replace their cells)",
-     "renomeie-as (os resultados substituiriam as suas células)"),
+     "renomeie-as (os resultados substituiriam suas células)"),
     ("at most {n} cells (as many as the header has columns)",
      "no máximo {n} células (tantas quantas as colunas do cabeçalho)"),
     ("{n} with {cells} beyond the last column", "{n}, com {cells} depois da última coluna"),
@@ -525,6 +525,8 @@ _PT: tuple[tuple[str, str], ...] = (
 
 
 _PT_PT: dict[str, str] = {
+    "rename it (the results would replace its cells)": "renomeie-a (os resultados substituiriam as suas células)",
+    "rename them (the results would replace their cells)": "renomeie-as (os resultados substituiriam as suas células)",
     "give the day (each row is decided with the context's facts as given), or check the scenario with the day "
     "open with `treaty check`, which answers over every day by the critical dates":
         "indique o dia (cada linha é decidida com os factos do contexto como indicados), ou verifique o cenário com "

@@ -60,7 +60,6 @@ from pyhelpers.explain.explainer import (
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
 from pyhelpers.explain.readings import plain, provision_text, reading, render_value, user_atom, word
 from pyhelpers.scenario import Scenario
-from pyhelpers.scenario.factpaths import fact_path
 
 EXCEPTION = "exception_applies"
 FAILS = "exception_fails_on"
@@ -69,6 +68,9 @@ UNDETERMINED = "undetermined"
 BLOCKED = "state_blocked"
 _OPEN = ("missing", "depends", "requires_judgment", "text_open")
 """The findings of an item that leave a State's outcome open (a fact missing, given as unknown, a judgment)."""
+_MET = clingo.Function("met")
+_NOT_MET = clingo.Function("not_met")
+"""The values of a test's outcome (``short_stay_test(..., a, met)``), as the rules write them."""
 BOOKKEEPING = "bookkeeping"
 GIVEN = "given"
 DEFAULTED = "defaulted"
@@ -227,6 +229,7 @@ class _Projector:
         self._shown: dict[str, tuple[str, ...]] = {}  # a fact's reading → the values it shows (:meth:`_fact`)
         self._inferred: set[str] = set()  # the derived conditions shown as the subject of a bound (:meth:`_subject`)
         self._steps: set[str] = set()  # dates of date arithmetic a rule tests, with their bound (:meth:`_date_step`)
+        self._compared: dict[str, str] = {}  # an aggregate's comparison: what its rule concludes from it (its subject)
         self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
         self._first_pos: frozenset[clingo.Symbol] = frozenset()  # that rule's positive conditions
         self._first_line: Line | None = None  # that line
@@ -286,10 +289,32 @@ class _Projector:
                 facts = [f for f in facts if f not in self._rests]
             # the conditions a rule derived, read with their bound, after the scenario's facts they rest on
             ln.facts = [f for f in facts if f not in self._inferred] + [f for f in facts if f in self._inferred]
-            ln.comparisons = [c for c in ln.comparisons if not _relate(ln, c, self.lang)]
+            ln.comparisons = [self._with_subject(ln, c) for c in ln.comparisons if not _relate(ln, c, self.lang)]
             _said_once(ln)
             _without_date_order(ln, self.lang, self._steps)
         return provisions + exceptions
+
+    def _concluded(self, sup: _Support, provision: str) -> str | None:
+        """What the rule of ``sup`` concludes, in words (without ``provision``), where the argument may show it:
+        the subject of a comparison its aggregate makes ("with the added periods, the site X exceeds six months"
+        for "200 days > 184 days"); None where the vocabulary has no reading the argument shows."""
+        try:
+            head = evaluate(sup.plan.head, sup.env)
+        except Unbound:
+            return None
+        pred = self.ex.logic.predicate(head.name, len(head.arguments))
+        if pred is None or pred.role != "derived" or pred.argument == "no":
+            return None
+        return _strip_provision(reading(self.ex.logic, head, self.lang), provision, self.lang)
+
+    def _with_subject(self, line: Line, comparison: str) -> str:
+        """A comparison no fact of ``line`` shows, after what its rule concludes from it ("with the added periods,
+        the site X exceeds six months (200 days > 184 days)"), never a bare "200 days > 184 days" a reader cannot
+        place; as it is where the line's reading already says that, or no rule's conclusion reads."""
+        subject = self._compared.get(comparison)
+        if subject is None or subject in line.readings:
+            return comparison
+        return f"{subject} ({comparison})"
 
     def _repeats(self, fact: str, said: str) -> bool:
         """Whether the line's reading (``said``) already shows every value of a fact of the scenario that no
@@ -413,6 +438,9 @@ class _Projector:
                         self._inferred.add(f"{named} ({figure})")
                     elif figure not in cur.comparisons:
                         cur.comparisons.append(figure)
+                    concluded = self._concluded(sup, cur.provision)
+                    if concluded is not None:
+                        self._compared.setdefault(figure, concluded)
             if (bounds or derived or len(cur.comparisons) > compared) and (
                     _rule_provision(sup.plan, sup.env) == cur.provision):
                 cur.decides = True
@@ -455,9 +483,8 @@ class _Projector:
                             for text in [*none, *below]:  # the fact that holds in its place, in the positive
                                 _add_fact(cur, text, None)
                             continue
-                        unmet = word("not_met_figures", self.lang).format(
-                            condition=_strip_provision(reading(self.ex.logic, a, self.lang), cur.provision, self.lang),
-                            figures="; ".join(held))
+                        unmet = self._unmet_text(a, reading(self.ex.logic, a, self.lang), cur.provision,
+                                                 "; ".join(held))
                         if unmet not in cur.comparisons:  # the condition its figures are of
                             cur.comparisons.append(unmet)
                         if _rule_provision(sup.plan, sup.env) == cur.provision:
@@ -565,11 +592,7 @@ class _Projector:
         text = self.ex.none_reading(atom)
         if text is None:
             return []
-        field = _default_field(atom, pred)
-        assumed = word("assumed_fact", self.lang).format(reading="")
-        if field is not None and text.endswith(assumed):  # assumed: the field that would state it, named
-            text = word("assumed_fact_field", self.lang).format(reading=text[:-len(assumed)], field=field)
-        return [text]
+        return [text]  # a default assumed: the field that would state it named (:meth:`Explainer.defaulted_reading`)
 
     def _unless(self, prov: str, atom: clingo.Symbol, none: list[str], below: list[str],
                 lines: dict[tuple[str, str], Line]) -> None:
@@ -777,7 +800,8 @@ class _Projector:
         if atom.name == GIVEN:  # "the scenario states ..." of an attribute it does not state: the default's own,
             shown = self.ex.logic.predicate(default.name, len(default.arguments))  # unless an assumption only
             return reading(self.ex.logic, default, self.lang) if shown is None or shown.argued else None
-        return word("assumed_fact", self.lang).format(reading=reading(self.ex.logic, atom, self.lang))
+        return self.ex.defaulted_reading(reading(self.ex.logic, atom, self.lang), default.arguments[2].name,
+                                         default.arguments[1])
 
     def _date_step(self, atom: clingo.Symbol) -> bool:
         """Whether ``atom`` is a step of date arithmetic: a date the date module computed from another by a
@@ -1021,10 +1045,20 @@ class _Projector:
         said = self._subject_failed(step, parent.provision)
         if said is not None:
             return said
-        condition = parent.reading
-        if parent.provision:
-            condition = _strip_provision(condition, parent.provision, self.lang)
-        return word("not_met_figures", self.lang).format(condition=condition, figures=step.held)
+        return self._unmet_text(parent.ground, parent.reading, parent.provision, step.held)
+
+    def _unmet_text(self, atom: clingo.Symbol | None, condition: str, provision: str | None, figures: str) -> str:
+        """A condition not met, with the comparisons that hold instead: ``the condition that <condition> is not met
+        (<figures>)``; a condition that is itself a test met (its last argument ``met``: "short-stay condition a
+        for X is met") read as that test not met ("short-stay condition a for X is not met (184 days > 183
+        days)"), never "the condition that ... is met is not met"."""
+        if atom is not None and atom.arguments and atom.arguments[-1] == _MET:
+            text = reading(self.ex.logic, clingo.Function(atom.name, [*atom.arguments[:-1], _NOT_MET]), self.lang)
+            text = _strip_provision(text, provision, self.lang) if provision else text
+            return f"{text} ({figures})"
+        if provision:
+            condition = _strip_provision(condition, provision, self.lang)
+        return word("not_met_figures", self.lang).format(condition=condition, figures=figures)
 
     def _subject_failed(self, step: Step, prov: str | None) -> str | None:
         """A failed test said of the fact it tests (:attr:`Step.subject`), as the argument says a test met: a date
@@ -1271,20 +1305,6 @@ def _without_date_order(line: Line, lang: str, steps: set[str]) -> None:
 def _arg_is(sym: clingo.Symbol, i: int, item: str) -> bool:
     args = sym.arguments
     return len(args) > i and args[i].type == clingo.SymbolType.String and args[i].string == item
-
-
-def _default_field(atom: clingo.Symbol, pred: Any) -> str | None:
-    """The scenario field whose documented default a predicate's ``none`` reading rests on (``none-default:
-    Arg=attribute``), for ``atom``'s value of ``Arg``, as `treaty check` names it; None where it has none."""
-    if pred.none_default is None:
-        return None
-    arg, attribute = pred.none_default
-    at = next((i for i, spec in enumerate(pred.args) if spec.name == arg), None)
-    if at is None:
-        return None
-    subject = atom.arguments[at]
-    name = subject.string if subject.type == clingo.SymbolType.String else str(subject)
-    return fact_path(f"{attribute}({name})", [], None)
 
 
 def _none_reason(attempt: Step) -> str | None:

@@ -54,6 +54,8 @@ from pyhelpers.explain.readings import (
     word,
 )
 from pyhelpers.scenario import Scenario
+from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.factpaths import fact_path
 
 Env = dict[str, clingo.Symbol]
 
@@ -306,7 +308,7 @@ class Step:
     between_terms: bool = False  # a failed test between States, ids or terms (``held`` has no figure)
     held_atoms: tuple[clingo.Symbol, ...] = ()  # a failed rule: the positive conditions its best attempt met
     none: str | None = None  # a condition no fact matches: the fact that holds instead (:meth:`Explainer._none`)
-    ground: clingo.Symbol | None = None  # a condition that failed, where its arguments are all bound
+    ground: clingo.Symbol | None = None  # a condition (or a failed rule's head) that failed, its arguments all bound
     subject: tuple[str, str, str, str] | None = None
     """A failed test of a variable a positive condition of its rule binds: that condition's reading, the variable's
     value as the reading shows it, and what the rule requires of it (its operator and the other side's value), so
@@ -519,6 +521,9 @@ class Explainer:
         asked for and those below them."""
         self.logic = logic
         self.lang = lang
+        self.scenario: Scenario | None = None
+        """The scenario the facts come from, where known (:func:`explain_scenario`): a field of an income item is then
+        named by the item's index, as `treaty check` names it (``income[0].pension.past_employment``)."""
         self.instr = instrumented or instrument(logic)
         self.rule_source: RuleSource = self.instr  # why-not's rules: those that can fire, unless replaced
         self.true: set[clingo.Symbol] = set()
@@ -1114,7 +1119,8 @@ class Explainer:
         head_text = self._partial_text(plan.head, final_env)
         fixed = None if info.provision.startswith(("{", "(")) else info.provision
         step = Step("failed", head_text, self._partial_reading(plan.head, final_env), info.rule_id,
-                    _rule_provision(plan, final_env) or fixed, f"{info.file}:{info.line}", tuple(sorted(info.flags)))
+                    _rule_provision(plan, final_env) or fixed, f"{info.file}:{info.line}", tuple(sorted(info.flags)),
+                    ground=_ground(plan.head, final_env))
         missed = [part for part, _fenv in failures]
         met = (_ground(p.atom, final_env) for p in parts if p.kind == "pos" and not any(p is m for m in missed))
         step.held_atoms = tuple(a for a in met if a is not None)
@@ -1290,8 +1296,42 @@ class Explainer:
             return None
         key = [scenario, subject, clingo.Function(attribute)]
         if clingo.Function("defaulted", key) in self.true:
-            return word("assumed_fact", self.lang).format(reading=text)
+            return self.defaulted_reading(text, attribute, subject)
         return text if clingo.Function("given", key) in self.true else None
+
+    def defaulted_reading(self, text: str, attribute: str, subject: clingo.Symbol) -> str:
+        """A ``none`` reading that rests on a documented default of the scenario format, said as `treaty check` says
+        it: an assumption an item's outcome rests on (one `treaty check` lists, removed by the same field) with that
+        field named ("(assumed: `persons.X.special_regime` not given)"); else, for a list of the scenario whose
+        absence the format documents as none (``places_of_business: {}``), what the scenario's list settles, the
+        list named ("(none in the scenario's `places_of_business`)"): no assumption, as no outcome rests on it (the
+        rules read the item's own fields); else the field, as an assumption."""
+        name = subject.string if subject.type == clingo.SymbolType.String else str(subject)
+        field = fact_path(f"{attribute}({name})", [name], self.scenario)
+        if attribute in Scenario.model_fields and not self._assumes(field):
+            return word("listed_none", self.lang).format(reading=text, field=attribute)
+        if field is None:
+            return word("assumed_fact", self.lang).format(reading=text)
+        return word("assumed_fact_field", self.lang).format(reading=text, field=field)
+
+    def _assumes(self, field: str | None) -> bool:
+        """Whether an assumption the rules derived (``assumption/4``, as `treaty check` lists it) is removed by the
+        scenario field ``field``."""
+        if field is None:
+            return False
+        fields = catalogue().assumption_fields
+        for sym in self.index.get(("assumption", 4), []):
+            fact, prov = sym.arguments[2], sym.arguments[3]
+            if fact.type != clingo.SymbolType.Function or prov.type != clingo.SymbolType.String:
+                continue
+            template = fields.get((prov.string.split(" ")[0], fact.name))
+            if template is None:
+                continue
+            first = fact.arguments[0] if fact.arguments else None
+            arg = "" if first is None else first.string if first.type == clingo.SymbolType.String else str(first)
+            if any(field == f or field.endswith(f".{f}") for f in template.replace("<1>", arg).split(" or ")):
+                return True  # a field of an income item: under the item's index (``income[0].pension...``)
+        return False
 
     def _failed_condition(self, part: BodyPart, env: Env, plan: RulePlan, depth: int,
                           visited: frozenset[tuple[int, str]], first: bool = False, siblings: bool = False) -> Step:
@@ -1386,7 +1426,9 @@ def explain_scenario(checker: Checker, scenario: Scenario, lang: str = "en", eve
     are those of the version that decides ``item`` (default: the first item)."""
     chosen = next((i for i in scenario.income if item is None or i.id == item), None)
     versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
-    return explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions, lazy)
+    ex = explainer_for(checker.logic, checker.facts(scenario), lang, scenario.treaty, every_rule, versions, lazy)
+    ex.scenario = scenario
+    return ex
 
 
 def why_not_goal(checker: Checker, scenario: Scenario, query: Query, lang: str = "en") -> tuple[Step, ...]:

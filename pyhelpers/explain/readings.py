@@ -202,6 +202,9 @@ _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cen�
 _WORDS["en"]["assumed_fact_field"] = "{reading} (assumed: `{field}` not given)"
 _WORDS["pt"]["assumed_fact_field"] = "{reading} (presumido: `{field}` não informado)"
 _WORDS["pt-PT"]["assumed_fact_field"] = "{reading} (presumido: `{field}` não indicado)"
+# the same where the default is the format's for a list of the scenario (none listed: none) and no outcome rests on it
+_WORDS["en"]["listed_none"] = "{reading} (none in the scenario's `{field}`)"
+_WORDS["pt"]["listed_none"] = "{reading} (nada consta em `{field}` no cenário)"
 # the word a provision id writes before a Protocol item's number (``xx-yy Protocol 9``), as a reader reads it
 # the end of a period the scenario gives no end for, in place of "to {To}" ("from 2021-01-15, with no end stated")
 _WORDS["en"]["open_end"] = ", with no end stated"
@@ -591,7 +594,8 @@ TERMS: dict[str, dict[str, str]] = {
     },
     "pt-PT": {
         "pe_business_property": "bens do estabelecimento estável",
-        "held_directly": "participação detida directamente", "holding_direct": "se a participação é detida directamente",
+        "held_directly": "participação detida directamente",
+        "holding_direct": "se a participação é detida directamente",
         "holding_not_connected": "participação não ligada a estabelecimento estável",
         "holding_not_connected_with_place": "participação não ligada a estabelecimento estável ou instalação fixa",
         "connected_place_of_business": "instalação à qual a participação está efectivamente ligada",

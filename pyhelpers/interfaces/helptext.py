@@ -72,8 +72,8 @@ HELP: dict[str, dict[str, str]] = {
         "--workers": "processos",
         "--chunk": "linhas por bloco: a unidade de trabalho de um processo e de --resume  [padrão: 3000, escolhido "
         "por medição: pyhelpers.interfaces.batch.DEFAULT_CHUNK]",
-        "--resume": "continua uma execução interrompida a partir do seu diário",
-        "--bounds": "uma linha cujo resultado um fato ausente deixa indeterminado recebe o seu limite, como treaty "
+        "--resume": "continua uma execução interrompida a partir de seu diário",
+        "--bounds": "uma linha cujo resultado um fato ausente deixa indeterminado recebe seu limite, como treaty "
         "check o dá (o teto válido qualquer que seja o fato, nas colunas `outcome_*` e `cap`, em palavras, e "
         "em `cap_at_most_bp`): um treaty check por linha distinta assim (o padrão; --bounds é aceito e não muda nada); "
         "--no-bounds: essa linha é respondida em um conjunto de respostas, indeterminada e sem limite (mais rápido "
@@ -96,7 +96,7 @@ HELP: dict[str, dict[str, str]] = {
     },
     "explain-row": {
         "": "Executa de novo uma linha de um LEDGER com explicações (como `treaty explain` faz com um cenário): "
-        "o seu resultado, depois o argumento jurídico (--full: a derivação inteira).",
+        "seu resultado, depois o argumento jurídico (--full: a derivação inteira).",
         "--context": "o cenário do grupo sem itens de rendimento",
         "--row": "o id da linha",
     },
@@ -209,6 +209,7 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
             "(por omissão: uma linha por regra que o poderia ter dado, com a condição que falhou e os seus números)",
     },
     "batch": {
+        "--resume": "continua uma execução interrompida a partir do seu diário",
         "--bounds": "uma linha cujo resultado um facto em falta deixa indeterminado recebe o seu limite, como treaty "
             "check o dá (o teto válido qualquer que seja o facto, nas colunas `outcome_*` e `cap`, em palavras, e "
             "em `cap_at_most_bp`): um treaty check por cada linha distinta assim (por omissão; --bounds é aceite e "
@@ -223,6 +224,10 @@ HELP_PT_PT: dict[str, dict[str, str]] = {
         "--partition-rows": "com --engine dask: linhas por partição (uma tarefa, um ficheiro de parte)",
         "--output": "ficheiro de resultados: .csv, .jsonl ou .parquet (escolhido pela extensão); uma pasta com "
             "--engine dask",
+    },
+    "explain-row": {
+        "": "Executa de novo uma linha de um LEDGER com explicações (como `treaty explain` faz com um cenário): "
+            "o seu resultado, depois o argumento jurídico (--full: a derivação inteira).",
     },
     "init": {
         "": "Um cenário comentado de TREATY com um item de rendimento de TYPE para começar: carrega e é verificado "

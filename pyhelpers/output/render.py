@@ -237,7 +237,7 @@ _FINDING = {
         "pending": "{prov} is in the corpus but not encoded yet",
         "not_encoded": "{prov} is not encoded: text not available",
         "mutual_agreement": "residence of {fact} to be settled by mutual agreement ({prov})",
-        "exception": "exception “{fact}” applies ({prov})",
+        "exception": "exception applies: {fact} ({prov})",
         "input_error": "input error: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "deadline: {fact} ({prov})",
@@ -260,7 +260,7 @@ _FINDING = {
         "pending": "o {prov} está no corpus mas ainda não foi codificado",
         "not_encoded": "o {prov} não está codificado: texto não disponível",
         "mutual_agreement": "residência de {fact} a ser resolvida por acordo mútuo ({prov})",
-        "exception": "aplica-se a exceção “{fact}” ({prov})",
+        "exception": "aplica-se a exceção: {fact} ({prov})",
         "input_error": "erro nos dados: {fact}",
         "note": "{fact} ({prov})",
         "deadline": "prazo: {fact} ({prov})",
@@ -279,7 +279,6 @@ _FINDING = {
         "requires_judgment": "o benefício pode ser recusado — falta o juízo exigido pelo {prov}: "
                              "{fact} (não indicado, ou desconhecido)",
         "mutual_agreement": "residência de {fact} a resolver de comum acordo ({prov})",
-        "exception": "aplica-se a exceção «{fact}» ({prov})",
         "indicator": "indício para o teste do objetivo principal (a ponderar pelo utilizador; levanta a questão): "
                      "{fact} ({prov})",
         "time_limit": "o tempo limite esgotou-se antes de examinadas todas as alternativas dos factos "
@@ -2110,7 +2109,8 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
     first, once; then each conclusion's own lines. A conclusion's first line (the provision that gives it)
     stays under it, unless it is no State's outcome and an earlier conclusion's first line already says it (the same
     provision and words: a denial and its note resting on the paragraph a State's outcome cites); a line that is
-    another conclusion's first line is said there only."""
+    another conclusion's first line is said there only. No line is said twice: a State's outcome whose ground is, word
+    for word, an earlier State's (both States' outcomes under an article not encoded) keeps only its heading."""
     texts = [[argument_line(ln) for ln in c.lines] for c in concs]
     firsts = {t[0] for t in texts if t}
     count: dict[str, int] = {}
@@ -2120,14 +2120,17 @@ def shared_grounds(concs: Sequence[Conclusion]) -> tuple[list[Line], list[list[L
     common: dict[str, Line] = {}
     own: list[list[Line]] = []
     said: list[str] = []  # the first lines kept so far
+    said_lines: list[Line] = []
     for c, t in zip(concs, texts, strict=True):
         kept = []
         for i, (ln, text) in enumerate(zip(c.lines, t, strict=True)):
             if i == 0:
                 state = c.argument is not None and c.argument.state is not None  # a State's outcome keeps its ground
-                if state or not any(_says(earlier, text) for earlier in said):
+                if (state and text not in said) or (not any(_says(earlier, text) for earlier in said) and not any(
+                        _covers(earlier, ln) for earlier in said_lines)):
                     kept.append(ln)
                     said.append(text)
+                    said_lines.append(ln)
             elif count[text] < 2 and text not in firsts:
                 kept.append(ln)
             elif text not in firsts:
@@ -2145,14 +2148,24 @@ def _unsubsumed(lines: list[Line]) -> list[Line]:
     return [ln for ln in lines if not any(within(ln, other) for other in lines)]
 
 
+def _covers(earlier: Line, line: Line) -> bool:
+    """Whether ``earlier``, a line of the same provision, says all ``line`` does: its readings and figures among the
+    earlier's (a State's ground "<provision> is not encoded — <item> is governed by <provision>" says the finding's
+    "<provision>: <item> is governed by <provision>", in every language)."""
+    return (earlier.kind, earlier.provision) == (line.kind, line.provision) \
+        and set(line.readings) | set(line.figures) <= set(earlier.readings) | set(earlier.figures)
+
+
 def _says(earlier: str, text: str) -> bool:
     """Whether the argument's line ``earlier`` already says ``text``: the same line, or one of the same provision whose
     words include ``text``'s (a State's outcome "<provision>: not granted — the claimant meets none of the tests" says
-    the denial's "<provision>: the claimant meets none of the tests")."""
+    the denial's "<provision>: the claimant meets none of the tests"; "<provision> is not encoded: text not available —
+    <item> is governed by <provision>" says "<provision>: <item> is governed by <provision>")."""
     if earlier == text:
         return True
     head, sep, body = text.partition(": ")
-    return bool(sep) and earlier.startswith(head + ": ") and body in earlier[len(head) + 2:]
+    return bool(sep) and (earlier.startswith(head + ": ") or earlier.startswith(head + " ")) \
+        and body in earlier[len(head) + 1:]
 
 
 def _at_value(concs: Sequence[Conclusion]) -> tuple[Callable[[Line], bool], str]:
