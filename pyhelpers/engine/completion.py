@@ -245,9 +245,9 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
     needed"), but for the place a holding or fee is connected with (:data:`_PLACES_OPENED`: over the
     recipient's places and none). A record's ``direct`` the rules report missing (``holding_direct``) is
     opened over true and false. The last day (``until``) left out of a record that may give it as
-    ``unknown`` (a building site, a stay) and whose first day is given is opened as that ``until: unknown`` is, given ``periods`` (the
-    treaty's): from its first day on, over its critical dates (:func:`_open_end`), after the fields whose values
-    can be listed (its many days would otherwise take their place within the limit)."""
+    ``unknown`` (a building site, a stay) and whose first day is given is opened as that ``until: unknown``
+    is, given ``periods`` (the treaty's): from its first day on, over its critical dates (:func:`_open_end`),
+    after the fields whose values can be listed (its many days would otherwise take their place within the limit)."""
     wanted: dict[tuple[Any, ...], set[str]] = {}
     for item in (it for answer in answers for it in answer.items):
         for f in item.findings:
