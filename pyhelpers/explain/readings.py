@@ -599,7 +599,7 @@ TERMS: dict[str, dict[str, str]] = {
         "holding_not_connected": "participação não ligada a estabelecimento estável",
         "holding_not_connected_with_place": "participação não ligada a estabelecimento estável ou instalação fixa",
         "connected_place_of_business": "instalação à qual a participação está efectivamente ligada",
-        "right_connected_place": "instalação à qual a remuneração está efectivamente ligada",
+        "right_connected_place": "instalação à qual a remuneração está efetivamente ligada",
         "fees_not_connected": "remuneração não ligada a estabelecimento estável ou instalação fixa",
         "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
         "nothing_proven": "nada provado",
