@@ -242,21 +242,24 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
     undetermined under it, never dropped as if it could not be. A reference to a place of business left
     out is not opened (``borne_by``: none is assumed, and ``--strict`` asks for it: answered over its
     values, a missing fact that another missing one leaves undetermined either way would read "not
-    needed"). The last day (``until``) left out of a record that may give it as ``unknown`` (a building site,
-    a stay) and whose first day is given is opened as that ``until: unknown`` is, given ``periods`` (the
-    treaty's): from its first day on, over its critical dates (:func:`_open_end`), after the fields whose values
-    can be listed (its many days would otherwise take their place within the limit)."""
+    needed"), but for the place a holding or fee is connected with (:data:`_PLACES_OPENED`: over the
+    recipient's places and none). A record's ``direct`` the rules report missing (``holding_direct``) is
+    opened over true and false. The last day (``until``) left out of a record that may give it as
+    ``unknown`` (a building site, a stay) and whose first day is given is opened as that ``until: unknown``
+    is, given ``periods`` (the treaty's): from its first day on, over its critical dates (:func:`_open_end`),
+    after the fields whose values can be listed (its many days would otherwise take their place within the limit)."""
     wanted: dict[tuple[Any, ...], set[str]] = {}
     for item in (it for answer in answers for it in answer.items):
         for f in item.findings:
             if f.kind != "missing" or not f.fact:
                 continue
-            for path in leaf_paths(f.fact, [item.item_id], scenario):
+            for path in (*leaf_paths(f.fact, [item.item_id], scenario), *_direct_paths(f.fact, scenario)):
                 if not stated(scenario, path):
                     wanted.setdefault(path, set()).add(f.fact)
     if not wanted:
         return []
     states = _states(scenario, data)
+    places = [str(p) for p in (data.get("places_of_business") or {})] if isinstance(data, dict) else []
     out: list[tuple[OpenFact, frozenset[str]]] = []
     ends: list[tuple[OpenFact, frozenset[str]]] = []
     for path, names in wanted.items():
@@ -264,7 +267,8 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         if end is not None:  # after the fields whose values can be listed, which keep their place in the limit
             ends.append((end, frozenset(names)))
             continue
-        values = [v for v in every_value(leaf_annotation(path), states) or ()
+        listed = _owners_places(data, path, places) if path[-1] in _PLACES_OPENED else None
+        values = [v for v in every_value(leaf_annotation(path), states, listed) or ()
                   if v is not None and _valid_at(data, path, v, source)]
         if not values or taken * len(values) > MAX_COMBINATIONS:
             continue
@@ -280,6 +284,36 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         taken *= len(end.values)
         out.append((end, asks))
     return out
+
+
+_DIRECT = re.compile(r"^holding_direct\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)$")
+
+_PLACES_OPENED = frozenset({"connected_place_of_business"})
+"""The references to a place of business a missing fact is opened over (the scenario's places, or none): the
+place a holding, a debt-claim or a right is effectively connected with, whose every value the rules answer
+(the residence State's right, the source State's cap). Others (``borne_by``) are not (see
+:func:`_missing_fields`)."""
+
+
+def _owners_places(data: Any, path: tuple[Any, ...], places: Sequence[str]) -> list[str]:
+    """Of ``places``, those of the recipient of the income item at ``path`` (the place its holding, debt-claim or
+    right may be connected with is the beneficial owner's own: another's would leave the answer as none does)."""
+    try:
+        recipient = data["income"][path[1]].get("recipient")
+        owners = {b: (data.get("places_of_business") or {}).get(b, {}).get("owner") for b in places}
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return list(places)
+    return [b for b in places if owners.get(b) in (recipient, None)]
+
+
+def _direct_paths(fact: str, scenario: Scenario) -> tuple[tuple[Any, ...], ...]:
+    """The ``direct`` field of each holding record of the pair a missing ``holding_direct(H, C)`` names (a yes/no:
+    opened over both values, as any other the rules report missing)."""
+    m = _DIRECT.match(fact)
+    if m is None:
+        return ()
+    return tuple(("holdings", k, "direct") for k, h in enumerate(scenario.holdings)
+                 if h.holder == m["holder"] and h.company == m["company"])
 
 
 def _open_end(scenario: Scenario, data: Any, path: tuple[Any, ...], periods: critical.Periods | None

@@ -61,6 +61,11 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, stric
             if "excess_over_arm_length" in it.model_fields_set:
                 excess = it.excess_over_arm_length
             given_yes_no(sid, add, iid, "public_functions", "public_functions", it.public_functions)
+        if item.type in ("royalty", "technical_services"):  # the right's or service's connected place (12(4), 13(4))
+            if item.royalty is None or "connected_place_of_business" not in item.royalty.model_fields_set:
+                defaulted(sid, add, iid, "connected_right", strict)  # default: connected with none
+            else:
+                add(fact("given", sid, iid, Const("connected_right")))
         if item.royalty is not None:
             rt = item.royalty
             places += [("borne_by_place_of_business", rt.borne_by_place_of_business),
@@ -92,7 +97,7 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, stric
             if oi.from_immovable_property:
                 add(fact("income_from_immovable_property", sid, iid))
         for pred, place in places:
-            if place is not None:
+            if place is not None and place != NONE:
                 add(fact(pred, sid, iid, place))
         pf = item.payment_for
         if pf is not None:

@@ -117,7 +117,10 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
                                             "only arises_in in other_income on a dividend item (where the "
                                             "dividend arises, read where no dividend rule reaches it)", name))
             for name in type(details).model_fields:
-                if name.endswith("place_of_business"):
+                if name == "connected_place_of_business" and block == "royalty":  # a place, or none (stated)
+                    ref(("income", i, block, name), getattr(details, name), [*places, NONE],
+                        "a place of business, or none")
+                elif name.endswith("place_of_business"):
                     ref(("income", i, block, name), getattr(details, name), places, "a place of business")
             arm = getattr(details, "arm_length_amount", None)
             if isinstance(arm, Money):

@@ -60,7 +60,11 @@ class RoyaltyDetails(Model):
     """Facts of an item of royalties (or fees for technical services)."""
 
     borne_by_place_of_business: Id | None = Field(default=None)
-    connected_place_of_business: Id | None = Field(default=None)
+    connected_place_of_business: PlaceRef | None = Field(
+        default=None,
+        description="the place of business with which the right, property or services are effectively connected, or "
+        "none (stated); default: none, shown as an assumption where it can change the outcome (br-pl 13(4))",
+    )
     excess_over_arm_length: Flag | Unknown = Field(default=False)
     arm_length_amount: Money | Unknown | None = Field(
         default=None,
