@@ -124,8 +124,8 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
 LIST_RESERVE = 8
 """A list-valued fact given as ``unknown`` (:func:`~pyhelpers.engine.domains.representative_lists`) is opened
 only where the combinations of the facts opened leave this many times as many before the limit (room for
-three yes/no facts): its values reach provisions that ask for more (5(4)(f)'s overall character under a
-combination of activities), which the rounds after open in turn; left three-valued otherwise, so that it
+three yes/no facts): its values reach provisions that ask for more (a combination of activities' overall
+character), which the rounds after open in turn; left three-valued otherwise, so that it
 takes no room from the yes/no facts of the scenario."""
 
 

@@ -175,7 +175,7 @@ class Argument:
             return provisions[0]  # the test that decided is the one not met, after it; or what leaves it open
         own = provisions[0].provision  # a letter that gives another State its right is no ground of this one's (the
         tests = [ln for ln in provisions if ln.provision == own or ln.provision not in self.others]  # residence
-        # State's right under br-pl 15(1) is argued by its residence, never by the other State's 183 days: blind54a)
+        # State's right is argued by its residence, never by the other State's days of presence: blind54a)
         return next((ln for ln in tests if ln.decides), next((ln for ln in tests if ln.fails), provisions[0]))
 
 

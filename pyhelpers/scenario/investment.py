@@ -63,7 +63,7 @@ class RoyaltyDetails(Model):
     connected_place_of_business: PlaceRef | None = Field(
         default=None,
         description="the place of business with which the right, property or services are effectively connected, or "
-        "none (stated); default: none, shown as an assumption where it can change the outcome (br-pl 13(4))",
+        "none (stated); default: none, shown as an assumption where it can change the outcome",
     )
     excess_over_arm_length: Flag | Unknown = Field(default=False)
     arm_length_amount: Money | Unknown | None = Field(
