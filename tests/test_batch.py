@@ -788,7 +788,7 @@ def test_a_column_named_like_a_result_column_stops_the_batch_naming_it(tmp_path:
     result = CliRunner().invoke(main, ["batch", str(jsonl), "--context", str(CONTEXT), "-o", str(out), "-q",
                                        "--lang", "pt"])
     assert result.exit_code != 0 and "esperado nomes de coluna diferentes dos das colunas de resultado que o lote " \
-        "acrescenta (" in result.output and "encontrado 'tax_due'; renomeie-a (os resultados substituiriam as suas " \
+        "acrescenta (" in result.output and "encontrado 'tax_due'; renomeie-a (os resultados substituiriam suas " \
         "células)" in result.output and "Traceback" not in result.output
     pa = pytest.importorskip("pyarrow")
     pq = pytest.importorskip("pyarrow.parquet")

@@ -277,4 +277,5 @@ def test_crosscheck_ids_with_line_separators_and_files_that_do_not_load(tmp_path
     (folder / "cr.yaml").write_text(source.replace("div-2024", '"div\\r2024"'), encoding="utf-8")
     bad = runner.invoke(main, ["crosscheck", str(folder)])
     assert bad.exit_code == 2, bad.output
-    assert f"{folder / 'cr.yaml'}:23: income[0].id" in bad.output
+    line = next(k for k, ln in enumerate(source.splitlines(), 1) if "id: div-2024" in ln)
+    assert f"{folder / 'cr.yaml'}:{line}: income[0].id" in bad.output
