@@ -568,6 +568,7 @@ TERMS: dict[str, dict[str, str]] = {
         "item_parties": "só as das partes do item", "at_least": "igual ou superior a", "more_than": "superior a",
         # exceptions
         "pe_connected_holding": "participação ligada a estabelecimento permanente",
+        "fixed_base_connected_holding": "participação ligada a instalação fixa",
         "exemption_left_to_wholly_owned_institutions": "isenção deixada às instituições integralmente controladas",
         "ancillary_obligation": "obrigação acessória", "anti_fragmentation": "antifragmentação",
         "branch_profits_tax": "imposto sobre lucros de filial",
@@ -616,6 +617,7 @@ TERMS: dict[str, dict[str, str]] = {
         "pe_connected_right": "direito ligado a estabelecimento estável",
         "third_state_permanent_establishment": "estabelecimento estável em terceiro Estado",
         "pe_connected_holding": "participação ligada a estabelecimento estável",
+        "fixed_base_connected_holding": "participação ligada a instalação fixa",
         "royalties_paid_by_permanent_establishment": "royalties pagos por estabelecimento estável",
         "individual": "pessoa singular", "place_of_management": "sede de direção", "direct": "direta",
         "indirect": "indireta", "investment_fund_units": "unidades de participação em fundos de investimento",
@@ -790,6 +792,7 @@ TERMS: dict[str, dict[str, str]] = {
         "paid_for_past_employment": "paid in consideration of past employment",
         "holdings_after_evaluation_date": "holdings after the evaluation date",
         "pe_connected_holding": "holding connected with a permanent establishment",
+        "fixed_base_connected_holding": "holding connected with a fixed base",
         "exemption_left_to_wholly_owned_institutions": "exemption left to wholly owned institutions",
         "royalties_paid_by_permanent_establishment": "royalties paid by a permanent establishment",
         "air_transport_agreement_2009_without_effect": "the 2009 air transport agreement has no effect on the taxes "
