@@ -198,43 +198,110 @@ def argument_cases(checker: Checker, scenario: Scenario, result: ScenarioResult,
                    lang: str) -> render.ArgumentCases:
     """Each State's outcome that depends on facts given as alternatives (the check's ``alternatives`` of a State),
     argued under each alternative: the scenario explained at a value of the open facts the alternative holds under
-    (:func:`_witness`; the others at their first value), where the check there gives the alternative's outcome (a
-    case per alternative, its condition naming the value). Where one cannot be argued so, the State's lines at the
-    value explained, marked as holding only there (one case). Empty without facts given as alternatives."""
+    (:func:`_witness`; the others at their first value), where the outcome there is the alternative's (a case per
+    alternative, its condition naming the value). Where one cannot be argued so, the State's lines at the value
+    explained, marked as holding only there (one case). Empty without facts given as alternatives."""
+    return argued_cases(checker, scenario, result, {lang: arguments})[lang]
 
+
+class _AtValue:
+    """The scenario explained at one choice of values of its open facts, solved once for every case argued there (and
+    every language): the arguments of an item only where a case of that item asks for them, each once."""
+
+    def __init__(self, checker: Checker, at: Scenario) -> None:
+        from pyhelpers.explain.explainer import explain_scenario
+
+        self.checker = checker
+        self.at = at
+        self.ex = explain_scenario(checker, at, "en")
+        self._args: dict[tuple[str, str], list[Argument]] = {}
+        self._checked: ScenarioResult | None = None
+
+    def arguments(self, iid: str, lang: str) -> list[Argument]:
+        if (iid, lang) not in self._args:
+            saved = self.ex.lang
+            try:
+                self.ex.lang = lang
+                self._args[iid, lang] = item_arguments(self.checker, self.ex, self.at, [iid])[0][1]
+            finally:
+                self.ex.lang = saved
+        return self._args[iid, lang]
+
+    def label(self, iid: str, state: str) -> str | None:
+        """The State's outcome of the item at these values as `treaty check` labels it (``capped 10%``): read from the
+        explained model where it decides the outcome (the check's answer on a scenario without open facts: its outcome
+        and its cap), else from the check of the scenario at these values."""
+        found = self._model_label(iid, state)
+        if found is not None:
+            return found
+        if self._checked is None:
+            self._checked = self.checker.check(self.at)
+        item = next((i for i in self._checked.items if i.item_id == iid), None)
+        outcome = next((s for s in item.states if s.state == state), None) if item is not None else None
+        return outcome.label if outcome is not None else None
+
+    def _model_label(self, iid: str, state: str) -> str | None:
+        """The label of a decided outcome (not ``undetermined``) from the explained model's ``state_outcome`` and, for a
+        cap, ``max_rate``; None where the model does not give one outcome."""
+        import clingo
+
+        from pyhelpers.engine.results import format_bp
+
+        def mine(a: clingo.Symbol) -> bool:
+            return len(a.arguments) > 1 and a.arguments[1].type == clingo.SymbolType.String \
+                and a.arguments[1].string == iid
+
+        outcomes = {a.arguments[3].name for a in self.ex.atoms_named(frozenset({"state_outcome"}))
+                    if mine(a) and len(a.arguments) == 4 and a.arguments[2].type == clingo.SymbolType.Function
+                    and a.arguments[2].name == state}
+        if len(outcomes) != 1 or "undetermined" in outcomes:
+            return None
+        outcome = outcomes.pop()
+        if outcome != "capped":
+            return outcome.replace("_", " ")
+        rates = {a.arguments[2].number for a in self.ex.atoms_named(frozenset({"max_rate"}))
+                 if mine(a) and len(a.arguments) == 3 and a.arguments[2].type == clingo.SymbolType.Number}
+        return f"capped {format_bp(rates.pop())}" if len(rates) == 1 else None
+
+
+def argued_cases(checker: Checker, scenario: Scenario, result: ScenarioResult,
+                 arguments: dict[str, render.ItemArguments]) -> dict[str, render.ArgumentCases]:
+    """:func:`argument_cases` in each language of ``arguments`` (by language: each item's argument at the value
+    explained, in that language): each choice of values is explained once (:class:`_AtValue`), whatever the
+    languages and the cases argued there."""
     if not scenario.unknowns:
-        return {}
+        return {lang: {} for lang in arguments}
     by_name = {f.name: f for f in scenario.unknowns}
-    told = "; ".join(render.told_value(f.name, f.path, f.show(0), lang) for f in scenario.unknowns)
-    marker = render.label("at_value", lang).format(told=told)
-    items = [iid for iid, _ in arguments]
-    first = dict(arguments)
-    argued: dict[tuple[tuple[Any, ...], ...], tuple[ScenarioResult, dict[str, list[Argument]]] | None] = {}
-    out: render.ArgumentCases = {}
-    for item in result.items:
-        if item.item_id not in first:
-            continue
-        for code in dict.fromkeys(a.state for a in item.alternatives if a.state is not None):
-            cases: list[render.Case] = []
-            for a in (a for a in item.alternatives if a.state == code):
-                case = _case(checker, scenario, item.item_id, a, by_name, items, argued, lang, marker)
-                if case is None:
-                    cases = []
-                    break
-                cases.append(case)
-            if not cases:
-                at = next((x for x in first[item.item_id] if x.state == code), None)
-                cases = [render.Case(marker, at.lines if at is not None else [], at_value_only=True, marker=marker)]
-            out[item.item_id, code] = cases
+    at_values: dict[tuple[tuple[Any, ...], ...], _AtValue | None] = {}
+    out: dict[str, render.ArgumentCases] = {}
+    for lang, argued in arguments.items():
+        told = "; ".join(render.told_value(f.name, f.path, f.show(0), lang) for f in scenario.unknowns)
+        marker = render.label("at_value", lang).format(told=told)
+        first = dict(argued)
+        cases_of: render.ArgumentCases = {}
+        for item in result.items:
+            if item.item_id not in first:
+                continue
+            for code in dict.fromkeys(a.state for a in item.alternatives if a.state is not None):
+                cases: list[render.Case] = []
+                for a in (a for a in item.alternatives if a.state == code):
+                    case = _case(checker, scenario, item.item_id, a, by_name, at_values, lang, marker)
+                    if case is None:
+                        cases = []
+                        break
+                    cases.append(case)
+                if not cases:
+                    at = next((x for x in first[item.item_id] if x.state == code), None)
+                    cases = [render.Case(marker, at.lines if at is not None else [], at_value_only=True,
+                                         marker=marker)]
+                cases_of[item.item_id, code] = cases
+        out[lang] = cases_of
     return out
 
 
 def _case(checker: Checker, scenario: Scenario, iid: str, a: Alternative, by_name: dict[str, OpenFact],
-          items: list[str], argued: dict[tuple[tuple[Any, ...], ...], tuple[ScenarioResult, dict[str, list[Argument]]]
-                                         | None], lang: str, marker: str) -> render.Case | None:
+          at_values: dict[tuple[tuple[Any, ...], ...], _AtValue | None], lang: str, marker: str) -> render.Case | None:
     """The alternative ``a`` of the item ``iid`` argued at a value it holds under (:func:`argument_cases`)."""
-    from pyhelpers.explain.explainer import explain_scenario
-
     choice: dict[tuple[Any, ...], Any] = {}
     told = []
     for cond in a.holds_if or (a.holds_if_any[0] if a.holds_if_any else ()):
@@ -245,27 +312,22 @@ def _case(checker: Checker, scenario: Scenario, iid: str, a: Alternative, by_nam
         choice[f.path] = value
         told.append(render.told_value(f.name, f.path, show_value(value), lang))
     key = tuple(sorted(((p, repr(v)) for p, v in choice.items()), key=repr))
-    if key not in argued:
+    if key not in at_values:
         try:
-            at = scenario.with_values(choice, "<alternative>")
+            at_values[key] = _AtValue(checker, scenario.with_values(choice, "<alternative>"))
         except TreatyLogicError:
-            argued[key] = None
-        else:
-            ex = explain_scenario(checker, at, lang)
-            argued[key] = (checker.check(at), dict(item_arguments(checker, ex, at, items)))
-    found = argued[key]
-    if found is None:
+            at_values[key] = None
+    found = at_values[key]
+    if found is None or a.state is None:
         return None
-    res, args = found
-    item = next((i for i in res.items if i.item_id == iid), None)
-    state = next((s for s in item.states if s.state == a.state), None) if item is not None else None
-    arg = next((x for x in args.get(iid, []) if x.state == a.state), None)
-    if state is None or arg is None or state.label != a.conclusion:
+    args = found.arguments(iid, lang)
+    arg = next((x for x in args if x.state == a.state), None)
+    if arg is None or found.label(iid, a.state) != a.conclusion:
         return None
     condition = render.alternative_text(a, lang, provisions=False)
     if told:
         condition = render.label("argued_at", lang).format(condition=condition, told="; ".join(told))
-    lines = frozenset(render.argument_line(ln) for x in args.get(iid, []) for ln in x.lines)
+    lines = frozenset(render.argument_line(ln) for x in args for ln in x.lines)
     return render.Case(condition, arg.lines, item_lines=lines, marker=marker)
 
 
