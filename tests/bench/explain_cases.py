@@ -1,13 +1,14 @@
 """Benchmark of `treaty explain` under alternatives (issue 24; run directly, not collected by pytest):
 
-    .venv/bin/python tests/bench/explain_cases.py [SCENARIO ...] [--runs N]
+    .venv/bin/python tests/bench/explain_cases.py [SCENARIO ...] [--runs N] [--code DIR]
 
 For each scenario (default: those of the pt54 work on arguing an outcome under each alternative, the three-payment
 scenarios with several cases, and the README dividend), in a fresh child process each run: the CPU seconds (user +
 system of the child, clingo included) of ``treaty explain``'s answer with its legal argument (what the command
 computes before it prints: :func:`pyhelpers.interfaces.documents.explain_answer`), the number of cases argued, and
 the part of it spent arguing the cases (:func:`pyhelpers.interfaces.documents.argument_cases`). The median of the
-runs is printed. Figures only: nothing is asserted.
+runs is printed. ``--code DIR``: the ``pyhelpers`` and ``logic`` of another checkout (``git archive REV pyhelpers
+logic | tar -x -C DIR``), to compare two versions on the same scenarios. Figures only: nothing is asserted.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import resource
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,10 +58,10 @@ print(json.dumps({"seconds": total, "cases_seconds": spent[0], "cases": cases}))
 """
 
 
-def run(path: str) -> dict[str, float]:
+def run(path: str, code: Path = ROOT) -> dict[str, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-c", _CHILD, str(ROOT), str(ROOT / path)], capture_output=True,
-                          text=True, check=True)
+    done = subprocess.run([sys.executable, "-c", _CHILD, str(code), str(ROOT / path)], capture_output=True,
+                          text=True, check=True, cwd=code)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     data: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     data["process"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -70,19 +70,22 @@ def run(path: str) -> dict[str, float]:
 
 def main(argv: list[str]) -> None:
     runs = 1
+    code = ROOT
     if "--runs" in argv:
         at = argv.index("--runs")
         runs = int(argv[at + 1])
         argv = argv[:at] + argv[at + 2:]
+    if "--code" in argv:
+        at = argv.index("--code")
+        code = Path(argv[at + 1]).resolve()
+        argv = argv[:at] + argv[at + 2:]
     chosen = argv or SCENARIOS
     print(f"{'scenario':<78} {'cases':>5} {'explain s':>9} {'cases s':>8} {'process s':>9}")
     for path in chosen:
-        t = time.perf_counter()
-        found = [run(path) for _ in range(runs)]
+        found = [run(path, code) for _ in range(runs)]
         med = {k: statistics.median(f[k] for f in found) for k in found[0]}
         print(f"{path:<78} {int(med['cases']):>5} {med['seconds']:>9.2f} {med['cases_seconds']:>8.2f} "
               f"{med['process']:>9.2f}", flush=True)
-        _ = time.perf_counter() - t
 
 
 if __name__ == "__main__":
