@@ -437,3 +437,50 @@ def test_the_summary_gives_the_bound_of_an_outcome_that_turns_on_missing_facts(c
     assert report.short_outcome(brazil, "pt") == "limitado a 15% no máximo"
     assert report._cap_cell(item, "en") == "15% at most"
     assert report._cap_cell(item, "pt") == "15% no máximo"
+
+
+WITHIN_400 = "scenarios/br-sg/unknowns-holding-end-within-400-days.yaml"
+
+
+def test_an_outcome_that_depends_on_alternatives_is_argued_under_each_in_the_report(checker: Checker) -> None:
+    """Issue 24: the report's legal argument argues an outcome that depends on facts given as alternatives as `treaty
+    explain` does: under Brazil's outcome one node per alternative, naming the value it is argued at (the critical date
+    2025-02-28 and the day before), over the lines that hold there (365 days ≥ 365 days; 10(2)(b)'s 15%), each case's
+    chain its own; the value explained alone (120 days < 365) is not drawn as settled, nor the alternatives unargued.
+    In Brazilian Portuguese, each node with its English reading; the HTML carries the cases. Narrowly not: a scenario
+    without alternatives draws no case (the README dividend; its graph is the browser test's, at most 15 nodes)."""
+    r = rep.build_report(checker, _load([WITHIN_400, QUALIFYING]), "pt", EXPLAINED_ROOTS)
+    it = r.scenarios[0].items[0]
+    graph = it.argument
+    assert graph is not None and it.cased
+    children = graph.children()
+    brazil = next(n for n in graph.nodes if n.reading_en.startswith("Brazil: may tax, capped at 15% "))
+    cases = [n for n in graph.nodes if n.id in children[brazil.id]]
+    field = "holding(sg-holdco, br-industria).until (`holdings[0].until`)"
+    assert [n.reading_en for n in cases] == [
+        "may tax, capped at 10% of the gross amount if the holding of sg-holdco in br-industria (`holdings[0]`) ends "
+        f"on 2025-02-28 or later — argued at {field} = 2025-02-28",
+        "may tax, capped at 15% of the gross amount if the holding of sg-holdco in br-industria (`holdings[0]`) ends "
+        f"on 2025-02-27 or earlier — argued at {field} = 2025-02-27"]
+    assert all(n.kind == "unknown" for n in cases)
+    assert cases[0].reading.endswith(f"terminar em 28/02/2025 ou depois — fundamentado em {field} = 28/02/2025")
+    ten, fifteen = ([n for n in graph.nodes if n.id in children[c.id]] for c in cases)
+    assert ten[0].provision == "br-sg 10(2)(a)" and ten[0].reading_en.endswith("; 365 days ≥ 365 days)")
+    assert fifteen[0].provision == "br-sg 10(2)(b)" \
+        and fifteen[0].reading_en == "the tax of Brazil on div may not exceed 15% of the gross amount"
+
+    def below(nid: str) -> set[str]:
+        out = set()
+        for c in children[nid]:
+            out |= {c} | below(c)
+        return out
+
+    assert not below(cases[0].id) & below(cases[1].id)  # each case's chain its own
+    assert not any("120 days" in n.reading_en for n in graph.nodes)
+    provisions = {n.provision for n in graph.nodes if n.id in below(cases[1].id)}
+    assert "br-sg 10(2)(a)" in provisions  # the 15%: 10(2)(a) considered and not met, at 2025-02-27
+    page = rep.render_html(r, None)
+    assert "fundamentado em holding(sg-holdco, br-industria).until" in page and "br-sg 10(2)(b)" in page
+    plain = r.scenarios[1].items[0]
+    assert plain.argument is not None and not plain.cased
+    assert not any(n.atom.startswith("case ") for n in plain.argument.nodes)

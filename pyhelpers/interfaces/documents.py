@@ -8,27 +8,26 @@ file name on the command line, the request's ``source`` over HTTP) and returns d
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pyhelpers.base.errors import InputError, TreatyLogicError
+from pyhelpers.base.errors import InputError
 from pyhelpers.engine.catalog import treaties
 from pyhelpers.engine.expect import Mismatch, compare
 from pyhelpers.engine.provenance import EXPLAINED_ROOTS
-from pyhelpers.engine.results import Alternative, Condition, ScenarioResult
+from pyhelpers.engine.results import ScenarioResult
 from pyhelpers.engine.solve import Checker
 from pyhelpers.explain import readings
 from pyhelpers.output import render
+from pyhelpers.output.cases import argument_cases, item_arguments
 from pyhelpers.scenario import Scenario, person_questions
 from pyhelpers.scenario.factpaths import fact_path
-from pyhelpers.scenario.openfacts import OpenFact, show_value
 
 if TYPE_CHECKING:
     from pyhelpers.engine.program import Logic
     from pyhelpers.engine.rates import RateTable
     from pyhelpers.engine.whatif import WhatIf
-    from pyhelpers.explain.argument import Argument, WhyNot
+    from pyhelpers.explain.argument import WhyNot
     from pyhelpers.explain.explainer import Explainer, Step
 
 
@@ -116,20 +115,6 @@ def why_not_sections(ex: Explainer, logic: Logic, queries: Sequence[str], lang: 
     return sections, short if answers else None
 
 
-def item_arguments(checker: Checker, ex: Explainer, scenario: Scenario, items: list[str]) -> render.ItemArguments:
-    """The legal argument for each conclusion and finding of each item (or person question) in ``items``,
-    provision by provision (:func:`~pyhelpers.explain.argument.argument_for`), under the article versions
-    in force for the item; a finding about a fact names the field of ``scenario`` that states it."""
-    from pyhelpers.explain.argument import argument_for
-
-    out: render.ItemArguments = []
-    for iid in items:
-        chosen = next((i for i in scenario.income if i.id == iid), None)
-        versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
-        out.append((iid, argument_for(ex, iid, EXPLAINED_ROOTS, versions=versions, scenario=scenario)))
-    return out
-
-
 class Explanation(NamedTuple):
     """``treaty explain``'s answer: the derivation ``sections``; without ``--why-not`` also the legal
     ``arguments`` and the ``result`` they argue for (None with ``--why-not``); with ``--why-not``, the
@@ -166,107 +151,6 @@ def explain_answer(checker: Checker, scenario: Scenario, source: str, items: Seq
     argued = item_arguments(checker, ex, scenario, chosen)
     result = checker.check(scenario, source=source)
     return Explanation(sections, argued, result, cases=argument_cases(checker, scenario, result, argued, lang))
-
-
-_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
-_INTEGER = re.compile(r"(?<![\w.-])-?\d+(?![\w.-])")
-
-
-def _witness(f: OpenFact, cond: Condition) -> Any:
-    """A value of the open fact ``f`` under which the condition ``cond`` holds (None where none is found): over a range
-    the first figure its words name (``2025-02-28 or later``, ``2025-02-27 or earlier``, ``from A to B``: a day of the
-    range it states), else the first alternative it names."""
-    if cond.values == "any of its values":
-        return f.values[0]
-    if f.ranged in ("date", "int"):
-        found = (_DAY if f.ranged == "date" else _INTEGER).search(cond.values)
-        if found is None:
-            return None
-        return found.group(0) if f.ranged == "date" else int(found.group(0))
-    shown = [f.show(i) for i in range(len(f.values))]
-    if cond.listed:
-        return f.values[shown.index(cond.listed[0])] if cond.listed[0] in shown else None
-    best: tuple[int, int] | None = None
-    for i, text in enumerate(shown):
-        at = re.search(rf"(?<![\w.-]){re.escape(text)}(?![\w.-])", cond.values)
-        if at is not None and (best is None or at.start() < best[0]):
-            best = (at.start(), i)
-    return f.values[best[1]] if best is not None else None
-
-
-def argument_cases(checker: Checker, scenario: Scenario, result: ScenarioResult, arguments: render.ItemArguments,
-                   lang: str) -> render.ArgumentCases:
-    """Each State's outcome that depends on facts given as alternatives (the check's ``alternatives`` of a State),
-    argued under each alternative: the scenario explained at a value of the open facts the alternative holds under
-    (:func:`_witness`; the others at their first value), where the check there gives the alternative's outcome (a
-    case per alternative, its condition naming the value). Where one cannot be argued so, the State's lines at the
-    value explained, marked as holding only there (one case). Empty without facts given as alternatives."""
-
-    if not scenario.unknowns:
-        return {}
-    by_name = {f.name: f for f in scenario.unknowns}
-    told = "; ".join(render.told_value(f.name, f.path, f.show(0), lang) for f in scenario.unknowns)
-    marker = render.label("at_value", lang).format(told=told)
-    items = [iid for iid, _ in arguments]
-    first = dict(arguments)
-    argued: dict[tuple[tuple[Any, ...], ...], tuple[ScenarioResult, dict[str, list[Argument]]] | None] = {}
-    out: render.ArgumentCases = {}
-    for item in result.items:
-        if item.item_id not in first:
-            continue
-        for code in dict.fromkeys(a.state for a in item.alternatives if a.state is not None):
-            cases: list[render.Case] = []
-            for a in (a for a in item.alternatives if a.state == code):
-                case = _case(checker, scenario, item.item_id, a, by_name, items, argued, lang, marker)
-                if case is None:
-                    cases = []
-                    break
-                cases.append(case)
-            if not cases:
-                at = next((x for x in first[item.item_id] if x.state == code), None)
-                cases = [render.Case(marker, at.lines if at is not None else [], at_value_only=True, marker=marker)]
-            out[item.item_id, code] = cases
-    return out
-
-
-def _case(checker: Checker, scenario: Scenario, iid: str, a: Alternative, by_name: dict[str, OpenFact],
-          items: list[str], argued: dict[tuple[tuple[Any, ...], ...], tuple[ScenarioResult, dict[str, list[Argument]]]
-                                         | None], lang: str, marker: str) -> render.Case | None:
-    """The alternative ``a`` of the item ``iid`` argued at a value it holds under (:func:`argument_cases`)."""
-    from pyhelpers.explain.explainer import explain_scenario
-
-    choice: dict[tuple[Any, ...], Any] = {}
-    told = []
-    for cond in a.holds_if or (a.holds_if_any[0] if a.holds_if_any else ()):
-        f = by_name.get(cond.fact)
-        value = None if f is None else _witness(f, cond)
-        if f is None or value is None:
-            return None
-        choice[f.path] = value
-        told.append(render.told_value(f.name, f.path, show_value(value), lang))
-    key = tuple(sorted(((p, repr(v)) for p, v in choice.items()), key=repr))
-    if key not in argued:
-        try:
-            at = scenario.with_values(choice, "<alternative>")
-        except TreatyLogicError:
-            argued[key] = None
-        else:
-            ex = explain_scenario(checker, at, lang)
-            argued[key] = (checker.check(at), dict(item_arguments(checker, ex, at, items)))
-    found = argued[key]
-    if found is None:
-        return None
-    res, args = found
-    item = next((i for i in res.items if i.item_id == iid), None)
-    state = next((s for s in item.states if s.state == a.state), None) if item is not None else None
-    arg = next((x for x in args.get(iid, []) if x.state == a.state), None)
-    if state is None or arg is None or state.label != a.conclusion:
-        return None
-    condition = render.alternative_text(a, lang, provisions=False)
-    if told:
-        condition = render.label("argued_at", lang).format(condition=condition, told="; ".join(told))
-    lines = frozenset(render.argument_line(ln) for x in args.get(iid, []) for ln in x.lines)
-    return render.Case(condition, arg.lines, item_lines=lines, marker=marker)
 
 
 def explain_document(explanation: Explanation, scenario: Scenario, source: str, lang: str) -> dict[str, Any]:

@@ -2173,7 +2173,12 @@ def _at_value(concs: Sequence[Conclusion]) -> tuple[Callable[[Line], bool], str]
     explained (a common ground, a line of a State's outcome that does not depend on them) holds there only (not said
     in the same words under every alternative; every line, where an alternative could not be argued on its own),
     and the marker it is shown under; nothing is marked otherwise."""
-    cases = [c for conc in concs for c in conc.cases]
+    return at_value_marking([c for conc in concs for c in conc.cases])
+
+
+def at_value_marking(cases: Sequence[Case]) -> tuple[Callable[[Line], bool], str]:
+    """:func:`_at_value` of an item's ``cases`` (those of each of its States' outcomes): whether a line argued at the
+    value explained holds there only, and the marker it is shown under (the report draws it so too)."""
     if not cases:
         return (lambda _ln: False), ""
     if any(c.at_value_only for c in cases):

@@ -115,6 +115,7 @@ class ItemReport:
     why_not: list[Graph] = field(default_factory=list)  # each query's answer: a line per rule (drawn by default)
     argument: Graph | None = None  # the legal argument (drawn by default)
     why_not_full: list[Graph] = field(default_factory=list)  # each query's whole analysis (behind a toggle)
+    cased: bool = False  # a State's outcome argued under each alternative (the argument cites what the cases cite)
 
 
 @dataclass
@@ -383,14 +384,24 @@ def item_graph(gid: str, item: ItemResult, trees: Sequence[tuple[Step, Step | No
     return b.graph
 
 
+CasePair = tuple[render.Case, render.Case | None]
+"""A case of a State's outcome that depends on facts given as alternatives, in the report's language and in English."""
+
+
 def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argument, Argument | None]],
-                   lang: str, reconstructed: frozenset[str] = frozenset()) -> Graph:
+                   lang: str, reconstructed: frozenset[str] = frozenset(),
+                   cases: dict[str, list[CasePair]] | None = None) -> Graph:
     """The legal argument of one item as a graph: the item on top, each conclusion below it (a State's
     outcome as `treaty check` words it), and under each the lines of its argument, each above the next (the
     decisive provision first): a provision with its reading, tested facts and comparisons (its other
     facts in the node's note), or an exception that did not apply. A line that two conclusions share is one node.
     A State's outcome that turns on facts missing or given as unknown has its alternatives under it, one node
-    each; one the explanation does not derive is drawn all the same, by what it depends on (:func:`_open_outcome`)."""
+    each; one the explanation does not derive is drawn all the same, by what it depends on (:func:`_open_outcome`).
+    A State's outcome that depends on facts given as alternatives is argued under each, as `treaty explain` argues it
+    (``cases``, by State: :func:`~pyhelpers.output.cases.argued_cases`): one node per alternative naming the value it is
+    argued at, the lines that hold there below it; a line argued at the value explained that does not hold alike under
+    every alternative is drawn below a node saying so ("at the explained value (...)")."""
+    cases = cases or {}
     b = _Builder(gid, item.item_id, reconstructed)
     title = f"{item.item_id} · {term(item.income_type, lang)} · {shown_value(item.status, lang)}"
     title_en = f"{item.item_id} · {term(item.income_type, 'en')} · {item.status}"
@@ -398,54 +409,100 @@ def argument_graph(gid: str, item: ItemResult, arguments: Sequence[tuple[Argumen
     argued = {arg.state for arg, _ in arguments if arg.state is not None}
     states = [pair for pair in arguments if pair[0].state is not None]
     findings = [pair for pair in arguments if pair[0].state is None]
+    only, marker = render.at_value_marking([c for pairs in cases.values() for c, _ in pairs])
+    marker_en = render.at_value_marking([e or c for pairs in cases.values() for c, e in pairs])[1]
     for at, (arg, en) in enumerate([*states, *findings]):
         if at == len(states):  # after the States argued: those whose outcome is open on the facts given
-            _open_outcomes(b, top, item, argued, lang)
+            _open_outcomes(b, top, item, argued, lang, cases)
         heading = render.argument_heading(arg, item, lang)
         heading_en = render.argument_heading(en, item, "en") if en is not None else heading
         cid = b.node(("conclusion", arg.atom), Node("", "derived", heading, heading_en, arg.atom))
         b.edge(top, cid)
-        if arg.state is not None:
+        mine = cases.get(arg.state, []) if arg.state is not None else []
+        if arg.state is not None and not _each_argued(mine):
             _alternatives(b, cid, item, arg.state, lang)
-        previous = cid  # each line rests on the next: a chain down from the conclusion
-        en_lines: list[Line | None] = list(en.lines) if en is not None and len(en.lines) == len(arg.lines) \
-            else [None] * len(arg.lines)
-        for line, line_en in zip(arg.lines, en_lines, strict=True):
-            def label(ln: Line) -> str:
-                figures = [*ln.tested, *ln.comparisons]  # the tested facts and comparisons in the label
-                return ln.reading + (f" ({'; '.join(figures)})" if figures else "")
-
-            kind = "derived" if line.kind == "provision" else "failed"
-            node = Node("", kind, label(line), label(line_en) if line_en is not None else label(line),
-                        f"{line.kind} {line.provision}", line.provision, ", ".join(line.rules) or None, None,
-                        "; ".join(f for f in line.facts if f not in line.tested) or None,
-                        line.provision in reconstructed)
-            lid = b.node(("line", line.kind, line.provision, label(line)), node)
-            b.edge(previous, lid)
-            previous = lid
+        if _each_argued(mine):
+            _cases(b, cid, mine, reconstructed)
+            continue
+        lines = list(arg.lines)
+        en_lines: list[Line | None] = list(en.lines) if en is not None and len(en.lines) == len(lines) \
+            else [None] * len(lines)
+        sure = [(ln, e) for ln, e in zip(lines, en_lines, strict=True) if not only(ln)]
+        there = [(ln, e) for ln, e in zip(lines, en_lines, strict=True) if only(ln)]
+        _chain(b, cid, sure, reconstructed)
+        if there:
+            mid = b.node(("marker", arg.atom), Node("", "unknown", marker, marker_en, f"marker {arg.atom}"))
+            b.edge(cid, mid)
+            _chain(b, mid, there, reconstructed)
     if not findings:
-        _open_outcomes(b, top, item, argued, lang)
+        _open_outcomes(b, top, item, argued, lang, cases)
     return b.graph
 
 
-def _open_outcomes(b: _Builder, top: str, item: ItemResult, argued: set[str], lang: str) -> None:
+def _each_argued(pairs: Sequence[CasePair]) -> bool:
+    """Whether each alternative of a State's outcome is argued on its own (its cases name them)."""
+    return bool(pairs) and not any(c.at_value_only for c, _ in pairs)
+
+
+def _line_label(ln: Line) -> str:
+    figures = [*ln.tested, *ln.comparisons]  # the tested facts and comparisons in the label
+    return ln.reading + (f" ({'; '.join(figures)})" if figures else "")
+
+
+def _chain(b: _Builder, above: str, lines: Sequence[tuple[Line, Line | None]], reconstructed: frozenset[str],
+           scope: tuple[str, ...] = ()) -> None:
+    """The lines of an argument below ``above``, each above the next (a line two conclusions share is one node; one of a
+    case, ``scope`` naming it, is the case's own: the alternatives exclude each other, a chain never runs into
+    another's)."""
+    previous = above
+    for line, line_en in lines:
+        kind = "derived" if line.kind == "provision" else "failed"
+        node = Node("", kind, _line_label(line), _line_label(line_en) if line_en is not None else _line_label(line),
+                    f"{line.kind} {line.provision}", line.provision, ", ".join(line.rules) or None, None,
+                    "; ".join(f for f in line.facts if f not in line.tested) or None,
+                    line.provision in reconstructed)
+        lid = b.node(("line", *scope, line.kind, line.provision, _line_label(line)), node)
+        b.edge(previous, lid)
+        previous = lid
+
+
+def _cases(b: _Builder, cid: str, pairs: Sequence[CasePair], reconstructed: frozenset[str]) -> None:
+    """Below a State's outcome, one node per case (the alternative and the value it is argued at), each over the lines
+    of the argument there; where no alternative is argued on its own, the lines at the value explained below a node
+    that says they hold there only."""
+    for case, en in pairs:
+        kid = b.node(("case", cid, case.condition),
+                     Node("", "unknown", case.condition, en.condition if en is not None else case.condition,
+                          f"case {case.condition}"))
+        b.edge(cid, kid)
+        en_lines: list[Line | None] = list(en.lines) if en is not None and len(en.lines) == len(case.lines) \
+            else [None] * len(case.lines)
+        _chain(b, kid, list(zip(case.lines, en_lines, strict=True)), reconstructed, ("case", kid))
+
+
+def _open_outcomes(b: _Builder, top: str, item: ItemResult, argued: set[str], lang: str,
+                   cases: dict[str, list[CasePair]] | None = None) -> None:
     """The States of ``item`` whose outcome is not ``argued`` (the explanation does not derive it: it turns on
     facts missing or given as unknown), each drawn as :func:`_open_outcome` draws it."""
     for outcome in item.states:
         if outcome.state not in argued:
-            _open_outcome(b, top, item, outcome, lang)
+            _open_outcome(b, top, item, outcome, lang, (cases or {}).get(outcome.state, []))
 
 
-def _open_outcome(b: _Builder, top: str, item: ItemResult, outcome: StateOutcome, lang: str) -> None:
+def _open_outcome(b: _Builder, top: str, item: ItemResult, outcome: StateOutcome, lang: str,
+                  cases: Sequence[CasePair] = ()) -> None:
     """A State's outcome the explanation does not derive (it turns on facts missing or given as unknown): a
     node as `treaty check` words it ("Brazil: depends on ..."), and under it one node per alternative
-    (:func:`_alternatives`)."""
+    (:func:`_alternatives`), or per case where each alternative is argued on its own (:func:`_cases`)."""
     def heading(lang: str) -> str:
         return f"{render.state_name(outcome.state, lang)}: {render.state_outcome_text(outcome, item, lang)}"
 
     atom = f'state_outcome("{item.item_id}", {outcome.state}, {outcome.outcome})'
     cid = b.node(("conclusion", atom), Node("", "unknown", heading(lang), heading("en"), atom))
     b.edge(top, cid)
+    if _each_argued(cases):
+        _cases(b, cid, cases, b.reconstructed)
+        return
     _alternatives(b, cid, item, outcome.state, lang)
 
 
@@ -585,6 +642,12 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
                     and sym.arguments[1].type == clingo.SymbolType.String:
                 by_item.setdefault(sym.arguments[1].string, []).append(sym)
         items = []
+        argued = {}
+        for item in result.items:
+            chosen = next((i for i in scenario.income if i.id == item.item_id), None)
+            versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
+            argued[item.item_id] = _arguments(ex, item.item_id, root_names, lang, versions)
+        cases = _item_cases(checker, scenario, result, argued, lang)
         for ii, item in enumerate(result.items):
             atoms = by_item.get(item.item_id, [])
             own = (item.item_id,) if any(i.id == item.item_id for i in scenario.income) else ()
@@ -592,11 +655,9 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
                       render.step_with_field(en, finding_named(sym, own, scenario), "en"))
                      for sym, (step, en) in zip(atoms, _trees(ex, atoms, lang), strict=True)]
             graph = item_graph(f"s{si}i{ii}", item, trees, lang, reconstructed)
-            chosen = next((i for i in scenario.income if i.id == item.item_id), None)
-            versions = checker.versions(scenario.treaty, chosen) if chosen is not None else ()
-            argument = argument_graph(f"s{si}a{ii}", item, _arguments(ex, item.item_id, root_names, lang, versions),
-                                      lang, reconstructed)
-            items.append(ItemReport(item, graph, argument=argument))
+            argument = argument_graph(f"s{si}a{ii}", item, argued[item.item_id], lang, reconstructed,
+                                      cases.get(item.item_id))
+            items.append(ItemReport(item, graph, argument=argument, cased=item.item_id in cases))
         report = ScenarioReport(source, raw.decode("utf-8", errors="replace"), hashlib.sha256(raw).hexdigest(),
                                 scenario, result, checker.facts(scenario), items)
         ids = {it.result.item_id: it for it in items}
@@ -626,6 +687,28 @@ def build_report(checker: Checker, scenarios: Sequence[tuple[str, Scenario, byte
     return Report(lang, out, dict(sorted(texts.items(), key=lambda kv: provision_key(kv[0]))))
 
 
+def _item_cases(checker: Checker, scenario: Scenario, result: ScenarioResult,
+                argued: dict[str, list[tuple[Argument, Argument | None]]], lang: str
+                ) -> dict[str, dict[str, list[CasePair]]]:
+    """By item and State: the cases of each State's outcome that depends on facts given as alternatives, in the
+    report's language and in English (:func:`~pyhelpers.output.cases.argued_cases`: each value explained once)."""
+    from pyhelpers.output.cases import argued_cases
+
+    if not scenario.unknowns:
+        return {}
+    by_lang = {lang: [(iid, [a for a, _ in pairs]) for iid, pairs in argued.items()]}
+    if lang != "en":
+        by_lang["en"] = [(iid, [e if e is not None else a for a, e in pairs]) for iid, pairs in argued.items()]
+    found = argued_cases(checker, scenario, result, by_lang)
+    out: dict[str, dict[str, list[CasePair]]] = {}
+    for (iid, state), local in found[lang].items():
+        english: list[render.Case | None] = list(found["en"].get((iid, state), [])) if lang != "en" else list(local)
+        if len(english) != len(local):
+            english = [None] * len(local)
+        out.setdefault(iid, {})[state] = list(zip(local, english, strict=True))
+    return out
+
+
 def _query_item(query: Query) -> str | None:
     """The item a query is about: its first argument, when that is a string."""
     args = query.pattern.arguments
@@ -642,7 +725,7 @@ def item_provisions(it: ItemReport) -> list[str]:
     res = it.result
     provs = set(res.provisions) | {p for s in res.states for p in s.provisions}
     provs |= {f.provision for f in res.findings if _PROVISION_LIKE.match(f.provision)}
-    for g in (it.graph, *it.why_not, *it.why_not_full):
+    for g in (it.graph, *it.why_not, *it.why_not_full, *([it.argument] if it.cased and it.argument else [])):
         provs |= set(g.provisions())
     return sorted(provs, key=provision_key)
 
