@@ -328,10 +328,22 @@ def main() -> None:
             runs = tmpdir / f"runs-{name}"
             runs.mkdir()
             timed = Checker().warm()  # as the recording run's: both hand clingo the same programs (none narrowed yet)
-            t0, cpu0 = time.perf_counter(), _cpu_seconds()
-            summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=timed,
-                                bounds=not args.no_bounds)
-            dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
+            real = solve.run_clingo
+            calls = itertools.count()
+
+            def counted(*a: Any, calls: Any = calls, real: Any = real, **k: Any) -> solve.Solved:
+                next(calls)
+                return real(*a, **k)
+
+            solve.run_clingo = counted  # (a single worker's calls: forked workers count their own)
+            try:
+                t0, cpu0 = time.perf_counter(), _cpu_seconds()
+                summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=timed,
+                                    bounds=not args.no_bounds)
+                dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
+            finally:
+                solve.run_clingo = real
+            timed_runs = next(calls)
             peaks = _peak_mb(resource.RUSAGE_SELF), _peak_mb(resource.RUSAGE_CHILDREN)  # before raw clingo runs
             if not args.no_raw:  # the same batch again, not timed, recording what it hands clingo (the recording's
                 real = solve.run_clingo  # own work, hashing and writing every program and set of facts, is not the
@@ -345,6 +357,9 @@ def main() -> None:
                         _STOPS.pop()()
                 if again.by_status != summary.by_status:
                     raise SystemExit("the recording run decided otherwise than the timed run")
+                recorded = len(list(runs.glob("*.facts")))
+                if args.workers <= 1 and recorded != timed_runs:  # (a time limit the load reached, say)
+                    print(f"  note: the timed run made {timed_runs} clingo runs, the recording run {recorded}")
             rows = summary.rows
             flags = (" --no-bounds" if args.no_bounds else "") + (" without missing" if args.without_missing else "")
             print(f"{label}{flags}: {rows:,} rows in {dt:.2f} s = {rows / dt:,.0f} "
