@@ -170,6 +170,31 @@ def test_two_workers_give_the_same_bytes(tmp_path: Path, checker: Checker) -> No
     assert one.read_bytes() == two.read_bytes()
 
 
+def test_forked_workers_inherit_the_first_partitions_cases(tmp_path: Path, checker: Checker,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """With workers started by fork, the batch process decides the first partition before the pool starts (the
+    workers inherit its cases, each decided once rather than once per worker): the same bytes and receipt as one
+    worker; with a single partition no pool is started."""
+    from pyhelpers.base import processes
+
+    if not processes.forking():
+        pytest.skip("workers are not started by fork here")
+    ledger = write_csv(tmp_path / "in.csv", generate(120, seed=5, schedule=True))
+    one, two, alone = tmp_path / "one.csv", tmp_path / "two.csv", tmp_path / "alone.csv"
+    first = run_batch(ledger, CONTEXT, one, workers=1, chunk_size=40, checker=checker)
+    second = run_batch(ledger, CONTEXT, two, workers=2, chunk_size=40, checker=checker)
+    assert two.read_bytes() == one.read_bytes() and second.receipt == first.receipt
+    parent = [c for c in batch._CONTEXTS.values() if c.checker is checker]
+    assert parent and parent[0].memo.decided > 0  # the first partition's cases, decided here
+
+    def no_pool() -> Any:
+        raise AssertionError("a pool was started for a single partition")
+
+    monkeypatch.setattr(processes, "context", no_pool)
+    third = run_batch(ledger, CONTEXT, alone, workers=2, chunk_size=200, checker=checker)
+    assert alone.read_bytes() == one.read_bytes() and third.rows == 120
+
+
 def test_the_output_is_the_same_whatever_the_chunk_and_each_case_is_decided_once(tmp_path: Path,
                                                                                  checker: Checker) -> None:
     """A ledger gives the same bytes at --chunk 7 and 500; deciding it chunk by chunk in one context decides

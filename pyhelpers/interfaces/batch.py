@@ -1459,7 +1459,7 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
         progress(sum(store.done.values()))  # the rows the interrupted run decided, first
     prime(spec, ctx)
     spool = parts_folder(out) / SPOOL
-    jobs = spool_partitions(batch_rows(ledger), chunk_size, spool, store.done)  # the ledger read once
+    jobs: Iterator[Spooled] = spool_partitions(batch_rows(ledger), chunk_size, spool, store.done)  # read once
 
     def record(result: Written) -> None:
         index, rows, by_status, receipt = result
@@ -1479,9 +1479,17 @@ def _run_locked(ctx: BatchContext, ledger: Path, context: Path, out: Path, fmt: 
                     record(check_spooled_and_write(part, spec, store.writer))
             else:
                 ctx.checker.warm()  # parse once before forking: the workers inherit it
-                with processes.context().Pool(workers, initializer=_init_worker, initargs=(spec, store.writer)) as pool:
-                    for result in pool.imap(_check_in_worker, jobs):
-                        record(result)
+                if processes.forking():  # the first partition decided here: the workers, forked after, inherit its
+                    first = next(jobs, None)  # cases, kinds' plans and bounds (each decided once, not once per
+                    if first is not None:  # worker; a realistic ledger's first partition meets most of them)
+                        record(check_spooled_and_write(first, spec, store.writer))
+                    later = next(jobs, None)
+                    jobs = iter(()) if later is None else itertools.chain([later], jobs)
+                if (pending := next(jobs, None)) is not None:
+                    with processes.context().Pool(workers, initializer=_init_worker,
+                                                  initargs=(spec, store.writer)) as pool:
+                        for result in pool.imap(_check_in_worker, itertools.chain([pending], jobs)):
+                            record(result)
     except LedgerError as err:
         store.discard()
         raise LedgerError(f"{err}; nothing was written: fix the ledger and run the command again") from None

@@ -7,7 +7,9 @@ every kind, payments on schedules) and a worst case of N rows where nearly every
 
 * rows/s and the CPU of the batch (its process and its workers);
 * the **raw clingo baseline**: every program and every set of facts the batch handed to clingo
-  (`pyhelpers.engine.solve.run_clingo`, recorded during the timed run into temporary files: the
+  (`pyhelpers.engine.solve.run_clingo`, recorded into temporary files by a second run of the same batch, not
+  timed, after the timed one, each run with a fresh checker so that both hand clingo the same programs: the
+  recording's own work, hashing and writing each program and set of facts, is not counted as the batch's; the
   programs once each, by their hash) grounded and solved again by a child process that imports only
   clingo (no project code), and so is every other Control the engine makes (the open programs of
   `pyhelpers.engine.alternatives` that bound a row with missing facts: what was added, grounded and
@@ -15,8 +17,8 @@ every kind, payments on schedules) and a worst case of N rows where nearly every
 * the peak memory of the batch process and of its largest worker;
 * with ``--callgrind ROWS`` (valgrind's callgrind, a figure the machine's load does not move): the
   instructions per row of a single-worker batch of ROWS realistic rows (``--only worst``: of the worst case)
-  (the difference with an empty ledger, divided by ROWS), and of raw clingo on the programs and facts that
-  batch handed to clingo.
+  (the difference with an empty ledger, divided by ROWS; nothing recorded under callgrind), and of raw clingo on
+  the programs and facts that batch hands clingo (recorded by the same batch run again outside callgrind).
 
 ``--no-raw`` leaves out the raw baseline (nothing recorded), for rows/s and peak memory of long ledgers
 (1 M, 10 M rows). ``--keep DIR`` copies the outputs there (to compare two versions of the code with cmp:
@@ -250,10 +252,13 @@ def callgrind(tmp: Path, rows: int, chunk: int, schedule: bool = True) -> None:
         ledger = write_csv(folder / f"ledger-{n}.csv", iter_rows(n, seed=1, schedule=schedule))
         record = folder / f"runs-{n}"
         record.mkdir()
-        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/cg-{n}.out", sys.executable, "-c",
-               CALLGRIND_CHILD, str(ROOT), str(ledger), str(CONTEXT), str(folder / f"out-{n}.csv"),
-               str(record) if n else "", str(chunk)]
+        child = [sys.executable, "-c", CALLGRIND_CHILD, str(ROOT), str(ledger), str(CONTEXT)]
+        cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/cg-{n}.out", *child,
+               str(folder / f"out-{n}.csv"), "", str(chunk)]
         counts[n] = _collected(subprocess.run(cmd, capture_output=True, text=True, check=True).stderr)
+        # what it hands clingo, recorded by the same batch run again outside callgrind (the recording's own work,
+        # hashing and writing every program and set of facts, is not the batch's)
+        subprocess.run([*child, str(folder / f"out-{n}-recorded.csv"), str(record), str(chunk)], check=True)
     per_row = (counts[rows] - counts[0]) / rows
     vg = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/raw.out"]
     raw_total = _collected(raw_clingo(folder / f"runs-{rows}", vg)[2])
@@ -322,19 +327,39 @@ def main() -> None:
             out = tmpdir / f"out-{name}.csv"
             runs = tmpdir / f"runs-{name}"
             runs.mkdir()
+            timed = Checker().warm()  # as the recording run's: both hand clingo the same programs (none narrowed yet)
             real = solve.run_clingo
-            if not args.no_raw:
-                record_clingo_runs(runs)
+            calls = itertools.count()
+
+            def counted(*a: Any, calls: Any = calls, real: Any = real, **k: Any) -> solve.Solved:
+                next(calls)
+                return real(*a, **k)
+
+            solve.run_clingo = counted  # (a single worker's calls: forked workers count their own)
             try:
                 t0, cpu0 = time.perf_counter(), _cpu_seconds()
-                summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=checker,
+                summary = run_batch(ledger, CONTEXT, out, workers=args.workers, chunk_size=chunk, checker=timed,
                                     bounds=not args.no_bounds)
                 dt, cpu = time.perf_counter() - t0, _cpu_seconds() - cpu0
             finally:
                 solve.run_clingo = real
-                while _STOPS:
-                    _STOPS.pop()()
+            timed_runs = next(calls)
             peaks = _peak_mb(resource.RUSAGE_SELF), _peak_mb(resource.RUSAGE_CHILDREN)  # before raw clingo runs
+            if not args.no_raw:  # the same batch again, not timed, recording what it hands clingo (the recording's
+                real = solve.run_clingo  # own work, hashing and writing every program and set of facts, is not the
+                record_clingo_runs(runs)  # batch's: it was counted in the batch's CPU)
+                try:
+                    again = run_batch(ledger, CONTEXT, tmpdir / f"out-{name}-recorded.csv", workers=args.workers,
+                                      chunk_size=chunk, checker=Checker().warm(), bounds=not args.no_bounds)
+                finally:
+                    solve.run_clingo = real
+                    while _STOPS:
+                        _STOPS.pop()()
+                if again.by_status != summary.by_status:
+                    raise SystemExit("the recording run decided otherwise than the timed run")
+                recorded = len(list(runs.glob("*.facts")))
+                if args.workers <= 1 and recorded != timed_runs:  # (a time limit the load reached, say)
+                    print(f"  note: the timed run made {timed_runs} clingo runs, the recording run {recorded}")
             rows = summary.rows
             flags = (" --no-bounds" if args.no_bounds else "") + (" without missing" if args.without_missing else "")
             print(f"{label}{flags}: {rows:,} rows in {dt:.2f} s = {rows / dt:,.0f} "
