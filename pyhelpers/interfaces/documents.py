@@ -441,8 +441,13 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
             line = render.decisive_line(arg, lang)
             if arg.state is None or line is None:
                 continue
-            if checked is not None and (arg.outcome == UNDETERMINED
-                                        or checked.get((item.id, arg.state)) != arg.outcome):
+            if arg.outcome == UNDETERMINED and checked is None:  # a fact given as plain unknown, completed by the
+                found = result if result is not None else checker.check(scenario)  # check: where that decides
+                result = found  # the State's outcome, the line saying it depends on the fact is not its line
+                checked = {(i.item_id, s.state): s.outcome for i in found.items for s in i.states}
+            got = checked.get((item.id, arg.state)) if checked is not None else None
+            if checked is not None and (got != UNDETERMINED or scenario.open_facts if arg.outcome == UNDETERMINED
+                                        else got != arg.outcome):
                 continue
             out[(item.id, arg.state)] = line
     return out
