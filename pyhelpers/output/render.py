@@ -313,11 +313,26 @@ _DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.%])")
 """An amount as the scenario layer writes it (``5999.00``): ``5.999,00`` in Portuguese."""
 
 
+_LIST_PHRASE = re.compile(r"\ba list(?: of (?P<size>no value|one value|several values))?,?"
+                          r"(?P<tests>(?: (?:with|without) [\w-]+(?: and)?)*)")
+"""A list's values said by the elements the rules test (:func:`pyhelpers.scenario.openfacts.describe_lists`)."""
+_LIST_SIZE = {"no value": " vazia", "one value": " de um só valor", "several values": " de vários valores"}
+
+
+def _list_phrase(m: re.Match[str]) -> str:
+    tests = re.sub(r"\bwithout\b", "sem", re.sub(r"\bwith\b", "com", m["tests"])).replace(" and", " e")
+    size = _LIST_SIZE[m["size"]] if m["size"] else ""
+    return "uma lista" + size + ("," if size and tests else "") + tests
+
+
 def values_text(text: str, lang: str) -> str:
     """A fact's values in words (``holding(a, b).from is 2022-03-15 or earlier``) in ``lang``: English as
     given; Portuguese with its connectives translated and its dates and percentages in the locale's form."""
     if languages.family(lang) == "en":
         return text
+    text = _LIST_PHRASE.sub(_list_phrase, text)
+    text = re.sub(r"\bany list of\b", "qualquer lista de", text)
+    text = re.sub(r"\ball but \[", "todos exceto [", text)
     european = dict(_VALUES["pt-PT"]) if languages.normalize(lang) == "pt-PT" else {}
     for pattern, repl in _VALUES["pt"]:
         text = re.sub(pattern, european.get(pattern, repl), text)
