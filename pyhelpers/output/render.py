@@ -127,6 +127,8 @@ _LABEL = {
                                       "bound is stated ({prov})",
            "alternatives_note": "note: facts given as alternatives are explained at their first value ({told}); "
                                 "`treaty check` shows every alternative",
+           "same_whatever": "{provisions}: this outcome whatever {facts} (given as unknown or not given): every "
+                            "value they may take gives it",
            "decisive_cut": "the decisive lines are not shown: the time limit was reached before the legal argument "
                            "was derived (`treaty explain {source}` gives it)",
            "item": "item", "type": "type", "common_grounds": "grounds common to the conclusions below",
@@ -181,6 +183,8 @@ _LABEL = {
                                       "provado em nenhum sentido, e nenhum limite é indicado ({prov})",
            "alternatives_note": "nota: os fatos informados por alternativas são explicados no primeiro valor "
                                 "({told}); `treaty check` mostra todas as alternativas",
+           "same_whatever": "{provisions}: este resultado qualquer que seja {facts} (informado como desconhecido "
+                            "ou não informado): todo valor possível o dá",
            "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite se esgotou antes de a argumentação "
                            "jurídica ser derivada (`treaty explain {source}` a apresenta)",
            "item": "rendimento", "type": "tipo", "common_grounds": "fundamentos comuns às conclusões abaixo",
@@ -221,6 +225,8 @@ _LABEL = {
                                    "({told}); `treaty check` mostra todas as alternativas",
               "alternatives_argued": "; um resultado que depende deles é fundamentado em cada uma das suas "
                                      "alternativas, no valor indicado",
+              "same_whatever": "{provisions}: este resultado, qualquer que seja {facts} (indicado como "
+                               "desconhecido ou não indicado): todos os valores possíveis o dão",
               "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite esgotou-se antes de a "
                               "argumentação jurídica ser derivada (`treaty explain {source}` apresenta-a)"},
 }
