@@ -437,8 +437,8 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
         argued = scenario.with_values({}, "<decisive>")
     ex = explain_scenario(checker, argued, lang, lazy=True)  # the derivations the outcomes' arguments reach only
     for item in scenario.income:
-        for arg in argument_for(ex, item.id, frozenset({"state_outcome"})):
-            line = render.decisive_line(arg, lang)
+        for arg in argument_for(ex, item.id, frozenset({"state_outcome"}), exception_reasons=False):
+            line = render.decisive_line(arg, lang)  # (an exception's why-not: most of the cost, never on the line)
             if arg.state is None or line is None:
                 continue
             if arg.outcome == UNDETERMINED and checked is None:  # a fact given as plain unknown, completed by the
