@@ -124,3 +124,22 @@ def test_a_permanent_home_given_as_unknown_decides_or_is_not_needed(checker: Che
         assert got.status == "decided" and provision in got.provisions and not got.alternatives
         assert [str(f) for f in got.findings if f.kind == "not_needed"] == \
             [f"not_needed: permanent_home({'rui-tavares' if item == 'salary-rui' else 'vera-lopes'}) (br-pt 4(2)(a))"]
+
+
+def test_the_decisive_lines_need_no_exception_reasons(checker: Checker) -> None:
+    """`treaty check`'s decisive line never shows why an exception considered did not apply: argued without that
+    why-not search (most of the argument's cost), the lines are the same; narrowly not: `treaty explain` keeps it."""
+    from pyhelpers.explain.argument import argument_for
+    from pyhelpers.explain.explainer import explain_scenario
+    from pyhelpers.output import render
+
+    scenario = load_file(ROOT / "scenarios/br-pt/interest-special-relationship-excess.yaml")
+    ex = explain_scenario(checker, scenario, "en", lazy=True)
+    reasons = 0
+    for item in scenario.income:
+        full = argument_for(ex, item.id, frozenset({"state_outcome"}))
+        bare = argument_for(ex, item.id, frozenset({"state_outcome"}), exception_reasons=False)
+        assert [render.decisive_line(a, "en") for a in full] == [render.decisive_line(a, "en") for a in bare]
+        reasons += sum(1 for a in full for ln in a.lines if ln.kind == "exception" and ln.facts)
+        assert not any(ln.facts for a in bare for ln in a.lines if ln.kind == "exception")
+    assert reasons > 0
