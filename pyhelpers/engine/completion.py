@@ -16,8 +16,9 @@ to a place of business (the scenario's places, or none)
 its first day open (:func:`missing_records`), and for the bound its end too where the rules report it
 missing under some first day (:func:`open_record_ends`). A field whose values cannot be listed (a date, a number, a
 list) stays three-valued, but for the last day of a record whose first day is given, opened as if given as
-``unknown``; so do the last ones of a scenario (in document order) whose combinations would
-exceed :data:`pyhelpers.scenario.openfacts.MAX_COMBINATIONS`.
+``unknown``; so do the last ones of a scenario (:func:`_opening_order`: the fewest values first, a list
+last, in document order otherwise) whose combinations would exceed
+:data:`pyhelpers.scenario.openfacts.MAX_COMBINATIONS`.
 """
 
 from __future__ import annotations
