@@ -16,8 +16,9 @@ to a place of business (the scenario's places, or none)
 its first day open (:func:`missing_records`), and for the bound its end too where the rules report it
 missing under some first day (:func:`open_record_ends`). A field whose values cannot be listed (a date, a number, a
 list) stays three-valued, but for the last day of a record whose first day is given, opened as if given as
-``unknown``; so do the last ones of a scenario (in document order) whose combinations would
-exceed :data:`pyhelpers.scenario.openfacts.MAX_COMBINATIONS`.
+``unknown``; so do the last ones of a scenario (:func:`_opening_order`: the fewest values first, a list
+last, in document order otherwise) whose combinations would exceed
+:data:`pyhelpers.scenario.openfacts.MAX_COMBINATIONS`.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
         mode="json", by_alias=True, exclude_unset=True)
     found: list[OpenFact] = []
     states = _states(scenario, data)
+    contracting = list(catalogue().states.get(scenario.treaty, ()))
     places = list(scenario.places_of_business)
 
     def visit(node: Any, path: tuple[Any, ...]) -> None:
@@ -100,7 +102,7 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
             # the values the document is valid with (a kind of place that takes no agent's facts, say, is
             # not one of the values the fact may have)
             listed = every_value(leaf_annotation(path), states, places)
-            values = [v for v in (listed if listed is not None else representative_lists(path) or [])
+            values = [v for v in (listed if listed is not None else representative_lists(path, contracting) or [])
                       if _substituted(scenario, path, v) is not None]
             if values:  # one value only: the other facts given leave no other
                 found.append(OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True))
@@ -110,24 +112,27 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
     for f in scenario.unknowns:
         combinations *= len(f.values)
     opened: list[OpenFact] = []
-    for f in found:  # in document order, as many as the combinations allow; a list after the others, with room
-        if not isinstance(f.values[0], list) and combinations * len(f.values) <= MAX_COMBINATIONS:
-            combinations *= len(f.values)
-            opened.append(f)
-    for f in found:  # for the facts the rules find missing under its values
-        if isinstance(f.values[0], list) and combinations * len(f.values) * LIST_RESERVE <= MAX_COMBINATIONS:
+    for f in sorted(found, key=_opening_order):  # as many as the combinations allow, the fewest values first
+        if combinations * len(f.values) * (LIST_RESERVE if isinstance(f.values[0], list) else 1) <= MAX_COMBINATIONS:
             combinations *= len(f.values)
             opened.append(f)
     return tuple(sorted(opened, key=found.index))
 
 
-LIST_RESERVE = 8
-"""A list-valued fact given as ``unknown`` (:func:`~pyhelpers.engine.domains.representative_lists`) is opened
-only where the combinations of the facts opened leave this many times as many before the limit (room for
-three yes/no facts): its values reach provisions that ask for more (a combination of activities' overall
-character), which the rounds after open in turn; left three-valued otherwise, so that it
-takes no room from the yes/no facts of the scenario."""
+def _opening_order(f: OpenFact) -> tuple[bool, int]:
+    """The order in which :func:`unknown_values` opens the facts given as ``unknown`` while their combinations stay
+    within the limit: the fewest values first (a yes/no before a State), a list last; in document order otherwise
+    (the sort is stable)."""
+    return isinstance(f.values[0], list), len(f.values)
 
+
+LIST_RESERVE = 8
+"""A list given as ``unknown`` (:func:`~pyhelpers.engine.domains.representative_lists`) is opened only where the
+combinations of the facts opened before it leave this many times as many before the limit (room for three yes/no
+facts): its values reach provisions that ask for more (a combination of activities' overall character, a
+permanent home in both States' centre of vital interests), which the rounds after open in turn. Without it, a
+list opened up to the limit leaves those facts three-valued: br-ae pe-fixed-place-facts-missing-or-unknown's
+mystery place no longer asks whether it is fixed and business is carried on through it (issue 23 point 3)."""
 
 
 _HOLDING = re.compile(r"^holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)$")

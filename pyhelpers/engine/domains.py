@@ -161,27 +161,39 @@ def cited_percentages(static_atoms: Sequence[clingo.Symbol], treaty: str) -> lis
 
 
 LISTED_BY_KIND = frozenset({"activities"})
-"""The list-valued fields given as ``unknown`` that are answered over representative lists
-(:func:`representative_lists`): what is done at a place of business (``places_of_business.B.activities``).
-The other list-valued fields (``permanent_home``, ``habitual_abode``, ``nationality``, ``rights``, ``services``,
-``special_regime``, ``liable_to_tax``'s criteria, an agent's ``kinds``, ``acts_exclusively_for``,
-``controlled_by``, ``business_activity``) stay three-valued (docs/guide/incomplete-facts.md)."""
+"""The list-valued fields of an enumeration given as ``unknown`` that are answered over representative lists
+(:func:`representative_lists`): what is done at a place of business (``places_of_business.B.activities``)."""
+
+LISTED_BY_STATES = frozenset({"permanent_home", "habitual_abode", "nationality"})
+"""The lists of States given as ``unknown`` that are answered over every list of the Contracting States (neither,
+each alone, both: :func:`representative_lists`): an individual's ``permanent_home``, ``habitual_abode`` and
+``nationality``, which the tie-breakers of Art. 4(2) count among the Contracting States only (a third State's
+is as none). The other list-valued fields (``rights``, ``services``, ``special_regime``, ``liable_to_tax``'s
+criteria, an agent's ``kinds``, ``acts_exclusively_for``, ``controlled_by``, ``business_activity``) stay
+three-valued (docs/guide/incomplete-facts.md)."""
 
 
-def representative_lists(path: tuple[Any, ...]) -> list[list[str]] | None:
-    """The lists a list-valued field of an enumeration given as ``unknown`` is answered over, where its name is
+def representative_lists(path: tuple[Any, ...], contracting: Sequence[str] = ()) -> list[list[str]] | None:
+    """The lists a list-valued field given as ``unknown`` is answered over. Of an enumeration, where its name is
     one of :data:`LISTED_BY_KIND`: each value alone, then every value but one together, in the enumeration's
     order. What the rules test of such a list is whether it holds a value (an activity of one letter of an
     article, the enterprise's core business, purchasing) and whether it holds values of different letters (a
     combination): each value alone reaches each single test, and all but one together a combination with and
     without each value (with and without the core business, with and without purchasing). Representatives,
     not every list: a list of two or three values is answered as the representative its tests agree with
-    only where the rules test no more than these. None for any other field."""
-    if not path or path[-1] not in LISTED_BY_KIND:
+    only where the rules test no more than these. Of States, where its name is one of :data:`LISTED_BY_STATES`:
+    every list of the Contracting States ``contracting`` (none, each, both), all there is to tell apart. None
+    for any other field."""
+    if not path or path[-1] not in LISTED_BY_KIND | LISTED_BY_STATES:
         return None
     hints = leaf_annotation(path)
     arms = typing.get_args(hints) if typing.get_origin(hints) in (typing.Union, types.UnionType) else (hints,)
     lists = [typing.get_args(_bare(a))[0] for a in arms if typing.get_origin(_bare(a)) is list]
+    if path[-1] in LISTED_BY_STATES:
+        if len(lists) != 1 or lists[0] is not State or len(contracting) != 2:
+            return None
+        first, second = contracting
+        return [[], [first], [second], [first, second]]
     if len(lists) != 1 or typing.get_origin(lists[0]) is not typing.Literal:
         return None
     kinds = [v for v in typing.get_args(lists[0]) if v != "unknown"]

@@ -203,8 +203,10 @@ def _specific(prov: str) -> bool:
 
 
 class _Projector:
-    def __init__(self, ex: Explainer, item: str, why_not_plans: RulePlans | None) -> None:
+    def __init__(self, ex: Explainer, item: str, why_not_plans: RulePlans | None,
+                 exception_reasons: bool = True) -> None:
         self.ex = ex
+        self.exception_reasons = exception_reasons
         self.lang = ex.lang
         self.item = item
         self.full = why_not_plans
@@ -905,7 +907,7 @@ class _Projector:
             text = word("not_applied", self.lang).format(prov=provision_text(prov, self.lang),
                                                          exception=plain(e, self.lang))
             line = Line("exception", prov, [text])
-            reason = self._why_not(exc)
+            reason = self._why_not(exc) if self.exception_reasons else None
             if reason:
                 line.facts.append(reason)
             lines[key] = line
@@ -1365,13 +1367,16 @@ def item_roots(ex: Explainer, item: str, roots: frozenset[str]) -> list[clingo.S
 
 
 def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool = True,
-                 versions: tuple[str, ...] = (), scenario: Scenario | None = None) -> list[Argument]:
+                 versions: tuple[str, ...] = (), scenario: Scenario | None = None,
+                 exception_reasons: bool = True) -> list[Argument]:
     """The argument for each conclusion of ``item`` among ``roots`` (the State outcomes first, then the
     findings); the source State's rate (``max_rate``) is the capped outcome's and is not repeated. With the
     ``scenario``, a finding about a fact names the field that states it, as `treaty check` names it
-    (:func:`~pyhelpers.engine.fields.named`)."""
+    (:func:`~pyhelpers.engine.fields.named`). Without ``exception_reasons``, an exception considered that did not
+    apply is said without why (its why-not search is most of an argument's cost; `treaty check`'s decisive line
+    does not show it)."""
     plans = rule_plans(ex.logic, _treaty(ex), versions) if why_not else None
-    proj = _Projector(ex, item, plans)
+    proj = _Projector(ex, item, plans, exception_reasons)
     atoms = item_roots(ex, item, roots)
     atoms = [a for a in atoms if a.name == "state_outcome"] + [a for a in atoms if a.name not in (
         "state_outcome", "max_rate")]

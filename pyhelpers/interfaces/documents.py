@@ -321,15 +321,45 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
         argued = scenario.with_values({}, "<decisive>")
     ex = explain_scenario(checker, argued, lang, lazy=True)  # the derivations the outcomes' arguments reach only
     for item in scenario.income:
-        for arg in argument_for(ex, item.id, frozenset({"state_outcome"})):
-            line = render.decisive_line(arg, lang)
+        for arg in argument_for(ex, item.id, frozenset({"state_outcome"}), exception_reasons=False):
+            line = render.decisive_line(arg, lang)  # (an exception's why-not: most of the cost, never on the line)
             if arg.state is None or line is None:
                 continue
-            if checked is not None and (arg.outcome == UNDETERMINED
-                                        or checked.get((item.id, arg.state)) != arg.outcome):
+            if arg.outcome == UNDETERMINED and checked is None:  # a fact given as plain unknown, completed by the
+                found = result if result is not None else checker.check(scenario)  # check: where that decides
+                result = found  # the State's outcome, the line saying it depends on the fact is not its line
+                checked = {(i.item_id, s.state): s.outcome for i in found.items for s in i.states}
+            got = checked.get((item.id, arg.state)) if checked is not None else None
+            if checked is not None and arg.outcome == UNDETERMINED and got != UNDETERMINED and not scenario.open_facts \
+                    and result is not None:  # decided over the facts given as unknown, which the argument leaves open
+                same = _same_whatever(result, item.id, arg.state, lang)
+                if same is not None:
+                    out[(item.id, arg.state)] = same
+                continue
+            if checked is not None and (got != UNDETERMINED or scenario.open_facts if arg.outcome == UNDETERMINED
+                                        else got != arg.outcome):
                 continue
             out[(item.id, arg.state)] = line
     return out
+
+
+def _same_whatever(result: ScenarioResult, item_id: str, state: str, lang: str) -> str | None:
+    """The decisive line of a State's outcome that the check decided over facts given as unknown (or not given) which
+    the legal argument, argued on the facts as given, leaves open: the outcome's provisions and the facts whose every
+    value gives it (those the item's possibilities are conditioned on, or found not needed) — never "depends on"
+    (issue 23: a decided item does not say it depends on anything)."""
+    item = next((i for i in result.items if i.item_id == item_id), None)
+    outcome = next((s for s in item.states if s.state == state), None) if item is not None else None
+    if item is None or outcome is None or not outcome.provisions:
+        return None
+    facts = dict.fromkeys([c.fact for a in item.alternatives for c in (*a.holds_if, *(c for conj in a.holds_if_any
+                                                                                      for c in conj))]
+                          + [f.fact or "" for f in item.findings if f.kind == "not_needed" and f.fact])
+    if not facts:
+        return None
+    return render.label("same_whatever", lang).format(
+        provisions="; ".join(readings.provision_text(p, lang) for p in outcome.provisions),
+        facts=", ".join(f"`{f}`" for f in facts))
 
 
 def bounded_decisive_lines(checker: Checker, scenario: Scenario, result: ScenarioResult, lang: str,

@@ -245,7 +245,7 @@ def _value_words(value_: str, kind: str, treaty: str, lang: str) -> str:
 
 
 def _values(c: Condition, treaty: str, lang: str) -> str:
-    if c.listed:
+    if c.listed and not c.listed[0].startswith("["):  # a list's values are said by the elements they hold
         return _listed([_value_words(v, c.kind, treaty, lang) for v in c.listed], lang)
     return _value_words(c.values, c.kind, treaty, lang)
 

@@ -127,6 +127,8 @@ _LABEL = {
                                       "bound is stated ({prov})",
            "alternatives_note": "note: facts given as alternatives are explained at their first value ({told}); "
                                 "`treaty check` shows every alternative",
+           "same_whatever": "{provisions}: this outcome whatever {facts} (given as unknown or not given): every "
+                            "value they may take gives it",
            "decisive_cut": "the decisive lines are not shown: the time limit was reached before the legal argument "
                            "was derived (`treaty explain {source}` gives it)",
            "item": "item", "type": "type", "common_grounds": "grounds common to the conclusions below",
@@ -181,6 +183,8 @@ _LABEL = {
                                       "provado em nenhum sentido, e nenhum limite é indicado ({prov})",
            "alternatives_note": "nota: os fatos informados por alternativas são explicados no primeiro valor "
                                 "({told}); `treaty check` mostra todas as alternativas",
+           "same_whatever": "{provisions}: este resultado qualquer que seja {facts} (informado como desconhecido "
+                            "ou não informado): todo valor possível o dá",
            "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite se esgotou antes de a argumentação "
                            "jurídica ser derivada (`treaty explain {source}` a apresenta)",
            "item": "rendimento", "type": "tipo", "common_grounds": "fundamentos comuns às conclusões abaixo",
@@ -221,6 +225,8 @@ _LABEL = {
                                    "({told}); `treaty check` mostra todas as alternativas",
               "alternatives_argued": "; um resultado que depende deles é fundamentado em cada uma das suas "
                                      "alternativas, no valor indicado",
+              "same_whatever": "{provisions}: este resultado, qualquer que seja {facts} (indicado como "
+                               "desconhecido ou não indicado): todos os valores possíveis o dão",
               "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite esgotou-se antes de a "
                               "argumentação jurídica ser derivada (`treaty explain {source}` apresenta-a)"},
 }
@@ -313,11 +319,26 @@ _DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.%])")
 """An amount as the scenario layer writes it (``5999.00``): ``5.999,00`` in Portuguese."""
 
 
+_LIST_PHRASE = re.compile(r"\ba list(?: of (?P<size>no value|one value|several values))?,?"
+                          r"(?P<tests>(?: (?:with|without) [\w-]+(?: and)?)*)")
+"""A list's values said by the elements the rules test (:func:`pyhelpers.scenario.openfacts.describe_lists`)."""
+_LIST_SIZE = {"no value": " vazia", "one value": " de um só valor", "several values": " de vários valores"}
+
+
+def _list_phrase(m: re.Match[str]) -> str:
+    tests = re.sub(r"\bwithout\b", "sem", re.sub(r"\bwith\b", "com", m["tests"])).replace(" and", " e")
+    size = _LIST_SIZE[m["size"]] if m["size"] else ""
+    return "uma lista" + size + ("," if size and tests else "") + tests
+
+
 def values_text(text: str, lang: str) -> str:
     """A fact's values in words (``holding(a, b).from is 2022-03-15 or earlier``) in ``lang``: English as
     given; Portuguese with its connectives translated and its dates and percentages in the locale's form."""
     if languages.family(lang) == "en":
         return text
+    text = _LIST_PHRASE.sub(_list_phrase, text)
+    text = re.sub(r"\bany list of\b", "qualquer lista de", text)
+    text = re.sub(r"\ball but \[", "todos exceto [", text)
     european = dict(_VALUES["pt-PT"]) if languages.normalize(lang) == "pt-PT" else {}
     for pattern, repl in _VALUES["pt"]:
         text = re.sub(pattern, european.get(pattern, repl), text)

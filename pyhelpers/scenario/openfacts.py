@@ -76,7 +76,10 @@ class OpenFact:
         return self.values[-1] if self.high is None else self.high
 
     def span(self) -> str:
-        """All its values in words: ``from LOW to HIGH`` over a range, else a list."""
+        """All its values in words: ``from LOW to HIGH`` over a range, ``any list of A, B, C`` for a list given as
+        ``unknown`` (:meth:`lists`), else a list."""
+        if self.lists():
+            return "any list of " + ", ".join(_elements(self.values))
         if self.open_end == "later":
             return f"any day from {self.show(0)} on"
         if self.open_end == "earlier":
@@ -103,12 +106,21 @@ class OpenFact:
             return ()
         return tuple(self.show(i) for i in chosen)
 
+    def lists(self) -> bool:
+        """Whether the fact is a list given as plain ``unknown`` and answered over lists of its elements
+        (:func:`pyhelpers.engine.domains.representative_lists`): its alternatives are said by what the rules test
+        of a list, the elements it holds (:func:`describe_lists`), never list by list."""
+        return self.completed and bool(self.values) and all(isinstance(v, list) for v in self.values)
+
     def describe(self, indices: set[int] | frozenset[int]) -> str:
         """The alternatives ``indices`` in words: ``2026-03-14 or later`` over a range (each run of
-        consecutive values as one interval), else a list."""
+        consecutive values as one interval), by the elements they hold for a list (:meth:`lists`), else a
+        list."""
         chosen = sorted(indices)
         if len(chosen) == len(self.values):
             return "any of its values"
+        if self.lists():
+            return describe_lists(self.values, chosen)
         if self.open_end and len(self.values) == 1:
             return self.span()
         if not self.ranged:
@@ -135,6 +147,63 @@ class OpenFact:
             else:
                 words.append(f"from {low} to {high}")
         return words[0] if len(words) == 1 else "one of " + ", ".join(words)
+
+
+def _elements(values: Sequence[Any]) -> list[str]:
+    """The elements of the lists ``values`` in the order they first appear."""
+    return list(dict.fromkeys(show_value(e) for v in values for e in v))
+
+
+_LIST_WORDS = 8
+"""How many characters longer than the lists one by one :func:`describe_lists` lets the words of a test be: "a list
+without br" rather than "one of [], [pt]", as its counterpart "a list with br" reads."""
+
+
+def describe_lists(values: Sequence[Any], chosen: Sequence[int]) -> str:
+    """The lists ``values[i]`` for ``i`` in ``chosen`` in words, by what the rules test of a list: whether it
+    holds an element (``a list with other_business``, ``a list without br``) and whether it holds one element or
+    several or none (``a list of several values, without other_business``), the fewest such tests (at most two)
+    that hold of exactly the lists chosen among ``values``; where none does, or listing them is shorter (and
+    none of them is all the elements but one, which stands for a combination), the lists one by one (issue 23:
+    the critical distinction, not the 18 representative lists)."""
+    every = _elements(values)
+    sets = [frozenset(show_value(e) for e in v) for v in values]
+    want = frozenset(chosen)
+    tests: list[tuple[str, frozenset[int]]] = []
+    for size, said in ((0, "of no value"), (1, "of one value"), (2, "of several values")):
+        tests.append((said, frozenset(i for i, s in enumerate(sets) if min(len(s), 2) == size)))
+    for e in every:
+        tests.append((f"with {e}", frozenset(i for i, s in enumerate(sets) if e in s)))
+        tests.append((f"without {e}", frozenset(i for i, s in enumerate(sets) if e not in s)))
+
+    def words(parts: Sequence[str]) -> str:
+        size = [p for p in parts if p.startswith("of ")]
+        rest = [p for p in parts if not p.startswith("of ")]
+        return "a list" + (f" {size[0]}" if size else "") + ("," if size and rest else "") \
+            + (" " + " and ".join(rest) if rest else "")
+
+    found: str | None = None
+    for wa, sa in tests:
+        if sa == want:
+            found = words([wa])
+            break
+    if found is None:
+        for a, (wa, sa) in enumerate(tests):
+            both = next((wb for wb, sb in tests[a + 1:] if sa & sb == want), None)
+            if both is not None:
+                found = words([wa, both])
+                break
+
+    def one(i: int) -> str:
+        missing = [e for e in every if e not in sets[i]]
+        return f"all but [{missing[0]}]" if len(every) > 2 and len(missing) == 1 else show_value(values[i])
+
+    shown = [one(i) for i in chosen]
+    listed = shown[0] if len(shown) == 1 else "one of " + ", ".join(shown)
+    if found is not None and (len(found) < len(listed) + _LIST_WORDS
+                              or any(one(i).startswith("all but") for i in chosen)):
+        return found  # "all but [other_business]" would name one list where the rules test a combination
+    return listed  # ``[storage]``, ``[br, pt]``: a list the rules tell apart by itself is its own best words
 
 
 def show_value(value: Any) -> str:

@@ -51,7 +51,7 @@ def main() -> None:
         lines = 0.0
         if result.incomplete is None and has_decisive_lines(scenario):
             start = time.process_time()
-            decisive_lines(checker, scenario, "en")
+            decisive_lines(checker, scenario, "en", result)
             lines = time.process_time() - start
         name = str(path.resolve().relative_to(ROOT)) if path.resolve().is_relative_to(ROOT) else str(path)
         rows.append((checked + lines, checked, lines, name + (" (INCOMPLETE)" if result.incomplete else "")))
