@@ -131,8 +131,9 @@ LIST_RESERVE = 8
 combinations of the facts opened before it leave this many times as many before the limit (room for three yes/no
 facts): its values reach provisions that ask for more (a combination of activities' overall character, a
 permanent home in both States' centre of vital interests), which the rounds after open in turn. Without it, a
-list opened up to the limit leaves those facts three-valued: br-ae pe-fixed-place-facts-missing-or-unknown's
-mystery place no longer asks whether it is fixed and business is carried on through it (issue 23 point 3)."""
+list opened up to the limit leaves those facts three-valued: a shipped scenario's place with `activities`,
+`fixed` and `business_carried_on` all open no longer asks whether it is fixed and business is carried on
+through it (issue 23 point 3)."""
 
 
 _HOLDING = re.compile(r"^holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)$")

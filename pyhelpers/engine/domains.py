@@ -167,7 +167,7 @@ LISTED_BY_KIND = frozenset({"activities"})
 LISTED_BY_STATES = frozenset({"permanent_home", "habitual_abode", "nationality"})
 """The lists of States given as ``unknown`` that are answered over every list of the Contracting States (neither,
 each alone, both: :func:`representative_lists`): an individual's ``permanent_home``, ``habitual_abode`` and
-``nationality``, which the tie-breakers of Art. 4(2) count among the Contracting States only (a third State's
+``nationality``, which the residence tie-breakers count among the Contracting States only (a third State's
 is as none). The other list-valued fields (``rights``, ``services``, ``special_regime``, ``liable_to_tax``'s
 criteria, an agent's ``kinds``, ``acts_exclusively_for``, ``controlled_by``, ``business_activity``) stay
 three-valued (docs/guide/incomplete-facts.md)."""
