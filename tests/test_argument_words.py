@@ -422,11 +422,17 @@ def test_a_lob_denial_in_check_is_one_sub_line_per_test() -> None:
 def test_a_share_is_short_only_in_a_measure_some_holding_states() -> None:
     """The owners' share a test of ownership falls short of is the largest in the measures (capital, votes, value) some
     holding in the claimant states, one figure against the threshold (issue 24: one line per test), never "0% of the
-    votes" where only the capital is given (exam52)."""
+    votes" where only the capital is given (exam52); said in the measures the holdings state and no other (issue 24,
+    lob55: "of the capital" where they state only the capital; narrowly not: "of the capital, votes or value" where
+    some holding states each of them), in every language."""
     only_capital = _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml")
-    assert ("equivalent beneficiaries own, directly or indirectly, at most 74.99% of the capital, votes or value of "
+    assert ("equivalent beneficiaries own, directly or indirectly, at most 74.99% of the capital of "
             "q7499 (< 75%)" in only_capital)
+    assert "votes or value" not in only_capital
     assert "of the votes of q7499" not in only_capital and "0% of the votes" not in only_capital
+    for lang in ("pt", "pt-PT"):
+        assert "beneficiários equivalentes detêm, direta ou indiretamente, no máximo 74,99% do capital de q7499 (< 75%)" \
+            in _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml", "--lang", lang)
     every_measure = _check("br-uy/blind49-lob-29-2-e-03-brazilian-owner-not-counted.yaml")
     assert ("residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most "
             "30% of the capital, votes or value of claimant-uy (< 50%)") in every_measure
