@@ -447,7 +447,7 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     ("29(2)(d): … is not an individual", "… test applies to …"); each owner's holding with its figure on one sub-line
     (the Spanish parent's 40% before the sale and its 65% at the time of the dividend). 29(4)'s half of the days is
     cited under 29(4) with the days the share is held against the days needed; narrowly not: 182 days of 365 under
-    29(4) is not met, under 29(4)."""
+    29(4) is not met, under 29(4). A test passed says the item's date it is measured at, as one not met does."""
     lines = _explain(str(ROOT / "scenarios/br-uy/blind49-lob-29-2-e-01-majority-sold-before-payment-moment-fails.yaml"))
     text = "\n".join(lines)
     assert "is considered under" not in text and "applies to div-2024-10" not in text
@@ -465,8 +465,10 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     assert entitlement[1:] == ["    br-uy 29(1): the benefits on div-2024-10 are not granted"], entitlement
     lines = _explain(str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml"))
     text = "\n".join(lines)
-    assert "    br-uy 29(4): the benefits on div-7500 stand — over the period from 2023-01-01, the counted owners " \
-           "hold 75% of the capital (≥ 75%)" in lines, text
+    # passed, the test says the item's date it is measured at too (lob55), and the period the share is held over
+    assert "    br-uy 29(4): the benefits on div-7500 stand — at the time of div-7500 (2025-06-30), the counted owners " \
+           "hold 75% of the capital (≥ 75%); over the period from 2023-01-01, the counted owners hold 75% of the " \
+           "capital (≥ 75%)" in lines, text
     assert "      the share required by the ownership test of br-uy 29(4) is held on at least half of the 365 days " \
            "of the twelve-month period from 2024-07-01 to 2025-06-30 (365 days ≥ 183 days)" in lines, text
     assert not any(ln.startswith("    br-uy 29(2)(e): ") and "29(4)" in ln for ln in lines), text
