@@ -431,8 +431,9 @@ def test_a_share_is_short_only_in_a_measure_some_holding_states() -> None:
     assert "votes or value" not in only_capital
     assert "of the votes of q7499" not in only_capital and "0% of the votes" not in only_capital
     for lang in ("pt", "pt-PT"):
+        said = _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml", "--lang", lang)
         assert "beneficiários equivalentes detêm, direta ou indiretamente, no máximo 74,99% do capital de q7499 " \
-               "(< 75%)" in _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml", "--lang", lang)
+               "(< 75%)" in said
     every_measure = _check("br-uy/blind49-lob-29-2-e-03-brazilian-owner-not-counted.yaml")
     assert ("residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most "
             "30% of the capital, votes or value of claimant-uy (< 50%)") in every_measure
