@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import json
 from datetime import date
+from typing import Any
 
 import clingo
 import pytest
@@ -570,3 +571,62 @@ def test_the_residence_state_right_is_argued_by_residence() -> None:
     short = _decisive("br-pl/independent-services-182-days-across-year-end.yaml")
     assert len(short) == 2 and all(ln.startswith("br-pl 15(1)(b): condition b for ") and "(< 183 days)" in ln
                                    for ln in short), short
+
+
+def test_an_owners_facts_are_grouped_under_a_line_naming_it() -> None:
+    """Issue 24 (lob55): the facts of a test about several owners of the claimant are grouped under one sub-line per
+    owner, naming it with the State its facts name ("cl-co (Chile): is not a resident ..."), its holding and residence
+    one level down, in text, Markdown and JSON (``groups``: each owner's heading and facts), and in Portuguese. Narrowly
+    not: the facts of one owner alone (the 182-day capital gain's pa-fund) stay flat sub-lines, and two persons with one
+    fact each (a line's two residences) need no heading (:meth:`Line.groups`)."""
+    path = str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml")
+    lines = _explain(path)
+    at = lines.index("    br-uy 29(4) considered and not met: at the time of div-7499 (2025-06-30), equivalent "
+                     "beneficiaries own, directly or indirectly, at most 74.99% of the capital of q7499 (< 75%)")
+    assert lines[at + 1:at + 6] == [
+        "      pa-co (Panama): is not an equivalent beneficiary: its shares do not count",
+        "        holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is 25.01% of "
+        "the capital",
+        "        under the law of Panama, pa-co is liable to tax by reason of incorporation",
+        "      cl-co (Chile): holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is "
+        "40% of the capital",
+        "      pe-co (Peru): holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is "
+        "34.99% of the capital"], lines[at:at + 6]
+    markdown = _explain(path, "--format", "markdown")
+    assert "  - pa-co (Panama): is not an equivalent beneficiary: its shares do not count" in markdown
+    assert "    - under the law of Panama, pa-co is liable to tax by reason of incorporation" in markdown
+    document = json.loads("\n".join(_explain(path, "--format", "json")))
+    groups: list[Any] = []
+
+    def collect(node: Any) -> None:
+        if isinstance(node, dict):
+            groups.extend(node.get("groups", []))
+            for value in node.values():
+                collect(value)
+        elif isinstance(node, list):
+            for value in node:
+                collect(value)
+
+    collect(document)
+    assert {"person": "cl-co", "heading": "cl-co (Chile)", "facts": [
+        "cl-co is not a resident of the claimant's State entitled to the benefits under 29(2)(a) to (d): its shares do "
+        "not count",
+        "cl-co holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is 40% of the "
+        "capital",
+        "under the law of Chile, cl-co is liable to tax by reason of incorporation"]} in groups, groups
+    pt = _explain(str(ROOT / "scenarios/br-uy/blind49-lob-29-2-e-01-majority-sold-before-payment-moment-fails.yaml"),
+                  "--lang", "pt")
+    assert "      iberico-es (Espanha): não é um beneficiário equivalente: suas ações não contam" in pt
+    assert "        detém uma participação em ceibo-uy (direta) desde 16/08/2024, sem data final informada; essa " \
+           "participação é de 65% do capital" in pt
+    # narrowly not: one owner's facts
+    lines = _explain(str(ROOT / "scenarios/br-uy/lob-exam-e-182-of-365-days-capital-gain-denied.yaml"))
+    assert "      pa-fund holds an interest in surpar-uy (direct) from 2019-01-01 to 2024-12-31; that holding is 100% " \
+           "of the capital" in lines
+    assert not any(ln.startswith("        ") for ln in lines)
+    residences = ["under the law of Brazil, b is liable to tax", "under the law of Uruguay, u is liable to tax"]
+    two = Line("provision", "br-uy 4", facts=list(residences), about=dict(zip(residences, "bu", strict=True)))
+    assert two.groups(two.facts) is None
+    two.facts.append("u holds an interest in b; that holding is 40% of the capital")
+    two.about["u holds an interest in b"] = "u"
+    assert two.groups(two.facts) == [("b", [two.facts[0]]), ("u", two.facts[1:])]
