@@ -621,8 +621,8 @@ def test_an_owners_facts_are_grouped_under_a_line_naming_it() -> None:
            "participação é de 65% do capital" in pt
     # narrowly not: one owner's facts
     lines = _explain(str(ROOT / "scenarios/br-uy/lob-exam-e-182-of-365-days-capital-gain-denied.yaml"))
-    assert "      pa-fund holds an interest in surpar-uy (direct) from 2019-01-01 to 2024-12-31; that holding is 100% " \
-           "of the capital" in lines
+    assert "      pa-fund holds an interest in surpar-uy (direct) from 2019-01-01 to 2024-12-31; that holding is " \
+           "100% of the capital" in lines
     assert not any(ln.startswith("        ") for ln in lines)
     residences = ["under the law of Brazil, b is liable to tax", "under the law of Uruguay, u is liable to tax"]
     two = Line("provision", "br-uy 4", facts=list(residences), about=dict(zip(residences, "bu", strict=True)))
