@@ -458,11 +458,14 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     assert "    br-uy 29(2)(e) considered and not met: at the time of div-2024-10 (2024-10-01), residents of Uruguay " \
            "entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most 35% of the capital, " \
            "votes or value of ceibo-uy (< 50%)" in lines
-    for holding in ("iberico-es holds an interest in ceibo-uy (direct) from 2018-01-01 to 2024-08-15; that holding "
-                    "is 40% of the capital",
-                    "iberico-es holds an interest in ceibo-uy (direct) from 2024-08-16, with no end stated; that "
-                    "holding is 65% of the capital"):
-        assert f"      {holding}" in lines, text
+    # each of the Spanish parent's holdings under the line naming it (lob55)
+    assert "      iberico-es (Spain): is not a resident of the claimant's State entitled to the benefits under " \
+           "29(2)(a) to (d): its shares do not count" in lines, text
+    for holding in ("holds an interest in ceibo-uy (direct) from 2018-01-01 to 2024-08-15; that holding is 40% of the "
+                    "capital",
+                    "holds an interest in ceibo-uy (direct) from 2024-08-16, with no end stated; that holding is 65% "
+                    "of the capital"):
+        assert f"        {holding}" in lines, text
     entitlement = lines[next(i for i, ln in enumerate(lines) if ln.startswith("  entitlement to the benefits on ")):]
     assert entitlement[1:] == ["    br-uy 29(1): the benefits on div-2024-10 are not granted"], entitlement
     lines = _explain(str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml"))
