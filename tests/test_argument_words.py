@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import json
 from datetime import date
+from typing import Any
 
 import clingo
 import pytest
@@ -284,11 +285,11 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
            "operating as a holding company, which is not the active conduct of a business" in item
     assert any(ln.startswith("    br-uy 29(2)(e) considered and not met: at the time of dividend-to-delta "
                              "(2024-03-15), residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, "
-                             "directly or indirectly, at most 0% of the capital, votes or value of delta-uy (< 50%)")
+                             "directly or indirectly, at most 0% of the capital of delta-uy (< 50%)")
                for ln in item)
     assert any(ln.startswith("    br-uy 29(4) considered and not met: at the time of dividend-to-delta "
                              "(2024-03-15), equivalent beneficiaries own, directly or indirectly, at most 0% of the "
-                             "capital, votes or value of delta-uy (< 75%)") for ln in item)
+                             "capital of delta-uy (< 75%)") for ln in item)
     assert not any(ln.endswith((": none", ": no")) for ln in item)
     assert "    br-uy 29(6)(e): ar-parent counts for the ownership test of br-uy 29(4) — ar-parent, treated as a " \
            "company holding the same capital, is an equivalent beneficiary" in lines
@@ -422,11 +423,18 @@ def test_a_lob_denial_in_check_is_one_sub_line_per_test() -> None:
 def test_a_share_is_short_only_in_a_measure_some_holding_states() -> None:
     """The owners' share a test of ownership falls short of is the largest in the measures (capital, votes, value) some
     holding in the claimant states, one figure against the threshold (issue 24: one line per test), never "0% of the
-    votes" where only the capital is given (exam52)."""
+    votes" where only the capital is given (exam52); said in the measures the holdings state and no other (issue 24,
+    lob55: "of the capital" where they state only the capital; narrowly not: "of the capital, votes or value" where
+    some holding states each of them), in every language."""
     only_capital = _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml")
-    assert ("equivalent beneficiaries own, directly or indirectly, at most 74.99% of the capital, votes or value of "
+    assert ("equivalent beneficiaries own, directly or indirectly, at most 74.99% of the capital of "
             "q7499 (< 75%)" in only_capital)
+    assert "votes or value" not in only_capital
     assert "of the votes of q7499" not in only_capital and "0% of the votes" not in only_capital
+    for lang in ("pt", "pt-PT"):
+        said = _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml", "--lang", lang)
+        assert "beneficiários equivalentes detêm, direta ou indiretamente, no máximo 74,99% do capital de q7499 " \
+               "(< 75%)" in said
     every_measure = _check("br-uy/blind49-lob-29-2-e-03-brazilian-owner-not-counted.yaml")
     assert ("residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most "
             "30% of the capital, votes or value of claimant-uy (< 50%)") in every_measure
@@ -441,7 +449,7 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     ("29(2)(d): … is not an individual", "… test applies to …"); each owner's holding with its figure on one sub-line
     (the Spanish parent's 40% before the sale and its 65% at the time of the dividend). 29(4)'s half of the days is
     cited under 29(4) with the days the share is held against the days needed; narrowly not: 182 days of 365 under
-    29(4) is not met, under 29(4)."""
+    29(4) is not met, under 29(4). A test passed says the item's date it is measured at, as one not met does."""
     lines = _explain(str(ROOT / "scenarios/br-uy/blind49-lob-29-2-e-01-majority-sold-before-payment-moment-fails.yaml"))
     text = "\n".join(lines)
     assert "is considered under" not in text and "applies to div-2024-10" not in text
@@ -450,17 +458,22 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     assert "    br-uy 29(2)(e) considered and not met: at the time of div-2024-10 (2024-10-01), residents of Uruguay " \
            "entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most 35% of the capital, " \
            "votes or value of ceibo-uy (< 50%)" in lines
-    for holding in ("iberico-es holds an interest in ceibo-uy (direct) from 2018-01-01 to 2024-08-15; that holding "
-                    "is 40% of the capital",
-                    "iberico-es holds an interest in ceibo-uy (direct) from 2024-08-16, with no end stated; that "
-                    "holding is 65% of the capital"):
-        assert f"      {holding}" in lines, text
+    # each of the Spanish parent's holdings under the line naming it (lob55)
+    assert "      iberico-es (Spain): is not a resident of the claimant's State entitled to the benefits under " \
+           "29(2)(a) to (d): its shares do not count" in lines, text
+    for holding in ("holds an interest in ceibo-uy (direct) from 2018-01-01 to 2024-08-15; that holding is 40% of the "
+                    "capital",
+                    "holds an interest in ceibo-uy (direct) from 2024-08-16, with no end stated; that holding is 65% "
+                    "of the capital"):
+        assert f"        {holding}" in lines, text
     entitlement = lines[next(i for i, ln in enumerate(lines) if ln.startswith("  entitlement to the benefits on ")):]
     assert entitlement[1:] == ["    br-uy 29(1): the benefits on div-2024-10 are not granted"], entitlement
     lines = _explain(str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml"))
     text = "\n".join(lines)
-    assert "    br-uy 29(4): the benefits on div-7500 stand — over the period from 2023-01-01, the counted owners " \
-           "hold 75% of the capital (≥ 75%)" in lines, text
+    # passed, the test says the item's date it is measured at too (lob55), and the period the share is held over
+    assert "    br-uy 29(4): the benefits on div-7500 stand — at the time of div-7500 (2025-06-30), the counted " \
+           "owners hold 75% of the capital (≥ 75%); over the period from 2023-01-01, the counted owners hold 75% of " \
+           "the capital (≥ 75%)" in lines, text
     assert "      the share required by the ownership test of br-uy 29(4) is held on at least half of the 365 days " \
            "of the twelve-month period from 2024-07-01 to 2025-06-30 (365 days ≥ 183 days)" in lines, text
     assert not any(ln.startswith("    br-uy 29(2)(e): ") and "29(4)" in ln for ln in lines), text
@@ -561,3 +574,62 @@ def test_the_residence_state_right_is_argued_by_residence() -> None:
     short = _decisive("br-pl/independent-services-182-days-across-year-end.yaml")
     assert len(short) == 2 and all(ln.startswith("br-pl 15(1)(b): condition b for ") and "(< 183 days)" in ln
                                    for ln in short), short
+
+
+def test_an_owners_facts_are_grouped_under_a_line_naming_it() -> None:
+    """Issue 24 (lob55): the facts of a test about several owners of the claimant are grouped under one sub-line per
+    owner, naming it with the State its facts name ("cl-co (Chile): is not a resident ..."), its holding and residence
+    one level down, in text, Markdown and JSON (``groups``: each owner's heading and facts), and in Portuguese. Narrowly
+    not: the facts of one owner alone (the 182-day capital gain's pa-fund) stay flat sub-lines, and two persons with one
+    fact each (a line's two residences) need no heading (:meth:`Line.groups`)."""
+    path = str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml")
+    lines = _explain(path)
+    at = lines.index("    br-uy 29(4) considered and not met: at the time of div-7499 (2025-06-30), equivalent "
+                     "beneficiaries own, directly or indirectly, at most 74.99% of the capital of q7499 (< 75%)")
+    assert lines[at + 1:at + 6] == [
+        "      pa-co (Panama): is not an equivalent beneficiary: its shares do not count",
+        "        holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is 25.01% of "
+        "the capital",
+        "        under the law of Panama, pa-co is liable to tax by reason of incorporation",
+        "      cl-co (Chile): holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is "
+        "40% of the capital",
+        "      pe-co (Peru): holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is "
+        "34.99% of the capital"], lines[at:at + 6]
+    markdown = _explain(path, "--format", "markdown")
+    assert "  - pa-co (Panama): is not an equivalent beneficiary: its shares do not count" in markdown
+    assert "    - under the law of Panama, pa-co is liable to tax by reason of incorporation" in markdown
+    document = json.loads("\n".join(_explain(path, "--format", "json")))
+    groups: list[Any] = []
+
+    def collect(node: Any) -> None:
+        if isinstance(node, dict):
+            groups.extend(node.get("groups", []))
+            for value in node.values():
+                collect(value)
+        elif isinstance(node, list):
+            for value in node:
+                collect(value)
+
+    collect(document)
+    assert {"person": "cl-co", "heading": "cl-co (Chile)", "facts": [
+        "cl-co is not a resident of the claimant's State entitled to the benefits under 29(2)(a) to (d): its shares do "
+        "not count",
+        "cl-co holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is 40% of the "
+        "capital",
+        "under the law of Chile, cl-co is liable to tax by reason of incorporation"]} in groups, groups
+    pt = _explain(str(ROOT / "scenarios/br-uy/blind49-lob-29-2-e-01-majority-sold-before-payment-moment-fails.yaml"),
+                  "--lang", "pt")
+    assert "      iberico-es (Espanha): não é um beneficiário equivalente: suas ações não contam" in pt
+    assert "        detém uma participação em ceibo-uy (direta) desde 16/08/2024, sem data final informada; essa " \
+           "participação é de 65% do capital" in pt
+    # narrowly not: one owner's facts
+    lines = _explain(str(ROOT / "scenarios/br-uy/lob-exam-e-182-of-365-days-capital-gain-denied.yaml"))
+    assert "      pa-fund holds an interest in surpar-uy (direct) from 2019-01-01 to 2024-12-31; that holding is " \
+           "100% of the capital" in lines
+    assert not any(ln.startswith("        ") for ln in lines)
+    residences = ["under the law of Brazil, b is liable to tax", "under the law of Uruguay, u is liable to tax"]
+    two = Line("provision", "br-uy 4", facts=list(residences), about=dict(zip(residences, "bu", strict=True)))
+    assert two.groups(two.facts) is None
+    two.facts.append("u holds an interest in b; that holding is 40% of the capital")
+    two.about["u holds an interest in b"] = "u"
+    assert two.groups(two.facts) == [("b", [two.facts[0]]), ("u", two.facts[1:])]

@@ -58,7 +58,7 @@ from pyhelpers.explain.explainer import (
     unify,
 )
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
-from pyhelpers.explain.readings import plain, provision_text, reading, render_value, user_atom, word
+from pyhelpers.explain.readings import plain, provision_text, reading, render_value, state_name, user_atom, word
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
@@ -104,15 +104,58 @@ class Line:
     permanent establishment by an exclusion of the article on permanent establishments, under the business profits
     article's line), each with that provision: `treaty check` states them with that provision's facts, the finding
     the outcome turns on and its reason."""
+    about: dict[str, str] = field(default_factory=dict)
+    """A fact (as first said: :meth:`person_of` also finds it with its bound or the facts that continue it) → the
+    person it is about, its first argument that names a person (a holding's holder, a person's liability to tax, an
+    owner whose shares do not count): where the line's facts are about several persons, each person's are grouped
+    under a heading naming it (:meth:`groups`)."""
+    heads: dict[str, str] = field(default_factory=dict)
+    """A person the line's facts are about → the heading its facts are grouped under: its id, with the States the
+    facts about it name ("cl-co (Chile)"); one table for the lines of an item's argument."""
 
     @property
     def reading(self) -> str:
         return "; ".join(self.readings)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "provision": self.provision, "reading": self.reading,
-                "facts": list(self.facts), "tested": list(self.tested), "comparisons": list(self.comparisons),
-                "rules": list(self.rules)}
+        data: dict[str, Any] = {"kind": self.kind, "provision": self.provision, "reading": self.reading,
+                                "facts": list(self.facts), "tested": list(self.tested),
+                                "comparisons": list(self.comparisons), "rules": list(self.rules)}
+        groups = self.groups(self.figures)
+        if groups is not None:  # the facts of each person, under the heading naming it (the text's nesting)
+            data["groups"] = [{"person": person, "heading": self.heads.get(person, person), "facts": facts}
+                              for person, facts in groups if person is not None]
+        return data
+
+    def person_of(self, fact: str) -> str | None:
+        """The person ``fact`` is about (:attr:`about`), also where the line says it with its bound ("... (≥ 25%)")
+        or with the facts that continue it ("...; that holding is 40% of the capital")."""
+        found = self.about.get(fact)
+        if found is not None:
+            return found
+        keys = [k for k in self.about if fact.startswith((k + " (", k + "; "))]
+        return self.about[max(keys, key=len)] if keys else None
+
+    def groups(self, facts: Sequence[str]) -> list[tuple[str | None, list[str]]] | None:
+        """``facts`` of the line grouped by the person each is about, in the order each person is first named (a
+        fact about no person stays in its place, alone): where they are about two persons or more and one of them
+        has two facts or more (the owners of a claimant, each with its holding, its residence and whether it counts);
+        None otherwise (the facts as they are: two persons' residence, one fact each, need no heading)."""
+        persons = [self.person_of(f) for f in facts]
+        named = [p for p in persons if p is not None]
+        if len(set(named)) < 2 or all(named.count(p) < 2 for p in named):
+            return None
+        out: list[tuple[str | None, list[str]]] = []
+        at: dict[str, int] = {}
+        for fact, person in zip(facts, persons, strict=True):
+            if person is None:
+                out.append((None, [fact]))
+            elif person in at:
+                out[at[person]][1].append(fact)
+            else:
+                at[person] = len(out)
+                out.append((person, [fact]))
+        return out
 
     @property
     def figures(self) -> list[str]:
@@ -237,6 +280,9 @@ class _Projector:
         self._first_line: Line | None = None  # that line
         self._rests: set[str] = set()  # the conditions that line rests on, shown where it tests no figure
         self._outcome = False  # the conclusion being argued is a State's outcome
+        self._persons: set[clingo.Symbol] | None = None  # the scenario's persons (:meth:`_about`)
+        self._states: dict[str, list[str]] = {}  # a person → the States the facts about it name (:meth:`_about`)
+        self._heads: dict[str, str] = {}  # a person → the heading of its facts, shared by the lines (:meth:`_about`)
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -348,6 +394,7 @@ class _Projector:
                 text = _strip_provision(self._reading(atom), prov, self.lang)
                 if text not in line.readings:
                     line.readings.append(text)
+                    self._about(line, text, atom)
             elif self._outcome and self._derived(atom) and (line.rules == [self._first] or (
                     atom in self._first_pos and not _cites_provision(reading(self.ex.logic, atom, self.lang)))):
                 # a condition the rule giving the conclusion derived under its own provision: the legal fact the
@@ -374,6 +421,24 @@ class _Projector:
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]),
                        head=atom)
+
+    def _about(self, line: Line, text: str, atom: clingo.Symbol) -> None:
+        """Records on ``line`` the person ``text``, the reading of ``atom``, is about (:attr:`Line.about`): the first
+        argument of ``atom`` that names a person of the scenario; with the States ``atom`` names, in the heading of
+        that person's facts ("cl-co (Chile)": its liability to tax under the law of Chile)."""
+        if self._persons is None:
+            self._persons = {a.arguments[1] for a in self.ex.index.get(("person", 3), []) if len(a.arguments) == 3}
+        person = next((a for a in atom.arguments[1:] if a in self._persons), None)
+        if person is None or text in line.about:
+            return
+        name = render_term(person)
+        line.about[text] = name
+        pred = self.ex.logic.predicate(atom.name, len(atom.arguments))
+        states = self._states.setdefault(name, [])
+        states += [st for spec, a in zip(pred.args if pred is not None else (), atom.arguments, strict=False)
+                   if spec.type == "state" and (st := state_name(render_term(a), self.lang)) not in states]
+        self._heads[name] = f"{name} ({', '.join(states)})" if states else name
+        line.heads = self._heads  # one table for the item: a State a later fact names heads every line's group
 
     def _reading(self, atom: clingo.Symbol) -> str:
         """The reading of ``atom`` on a line: an item no article of the corpus governs (``not_encoded`` citing the
@@ -446,6 +511,9 @@ class _Projector:
             if (bounds or derived or len(cur.comparisons) > compared) and (
                     _rule_provision(sup.plan, sup.env) == cur.provision):
                 cur.decides = True
+            for i, fact in enumerate(facts):
+                if fact is not None:
+                    self._about(cur, fact, sup.pos[i])
             follows = self._continuations(sup.pos, facts, bounds)
             for i, fact in enumerate(facts):
                 if i in follows:  # said with the fact it continues
@@ -758,6 +826,9 @@ class _Projector:
                         if fact not in line.facts:
                             line.facts.append(fact)
                     line.tested.extend(t for t in own.tested if t not in line.tested)
+                    for fact, person in own.about.items():
+                        line.about.setdefault(fact, person)
+                    line.heads = self._heads
                     line.comparisons.extend(c for c in own.comparisons if c not in line.comparisons)
                     line.rules.extend(r for r in own.rules if r not in line.rules)
             self._first, self._outcome, self._root = saved

@@ -1966,7 +1966,35 @@ def argument_lines(line: Line) -> list[str]:
             break
         shown.append(key)
     head = argument_line(replace(line, facts=shown, comparisons=[]))
-    return [head, *(SUB_LINE + f for f in figures if f not in shown)]
+    return [head, *nested_sub_lines(line, [f for f in figures if f not in shown])]
+
+
+def nested_sub_lines(line: Line, facts: Sequence[str]) -> list[str]:
+    """``facts`` of ``line`` as sub-lines (after :data:`SUB_LINE`): where they are about several persons
+    (:meth:`Line.groups`), each person's under one sub-line naming it (its heading, "cl-co (Chile)", with the first
+    of its facts that opens with its name, said of it: "cl-co (Chile): is not an equivalent beneficiary ..."), the
+    others one level deeper without the name that opens them; else each on a sub-line of its own, in their order."""
+    groups = line.groups(facts)
+    if groups is None:
+        return [SUB_LINE + f for f in facts]
+    out: list[str] = []
+    for person, items in groups:
+        if person is None:
+            out += [SUB_LINE + f for f in items]
+            continue
+        head = line.heads.get(person, person)
+        if _opens_with(items[0], person):
+            out.append(f"{SUB_LINE}{head}: {items[0][len(person) + 1:]}")
+            items = items[1:]
+        else:
+            out.append(SUB_LINE + head)
+        out += [SUB_LINE * 2 + (f[len(person) + 1:] if _opens_with(f, person) else f) for f in items]
+    return out
+
+
+def _opens_with(fact: str, person: str) -> bool:
+    """Whether ``fact`` opens with ``person`` as its subject (``cl-co holds ...``, not ``cl-co-2 holds ...``)."""
+    return fact.startswith(person + " ")
 
 
 _FIGURE_BOUND = re.compile(r"\([<>≤≥=≠] [^)]*\)$")
@@ -2285,7 +2313,9 @@ def _markdown_lines(lines: Sequence[Line]) -> list[str]:
         if ln.kind == "provision":
             text = text.replace(ln.provision, f"**{ln.provision}**", 1)
         out.append(f"- {text}".replace("|", "\\|"))
-        out += [f"  - {part[len(SUB_LINE):]}".replace("|", "\\|") for part in more]
+        for part in more:  # a sub-line one level down per mark (a person's facts under its heading: two)
+            depth = (len(part) - len(part.lstrip(" "))) // len(SUB_LINE)
+            out.append(f"{'  ' * depth}- {part.lstrip(' ')}".replace("|", "\\|"))
     return out
 
 
@@ -2377,18 +2407,18 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         said.append(f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})")
     text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
     unmet = [(readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang), why=""),
-              list(ln.tested or ln.figures))
+              list(ln.tested or ln.figures), ln)
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
     # a condition not met keeps its words ("the condition that X is not met (F)") wherever it stands: "X (F)" after
     # the opening "<provision> not met:" reads as X met (blind54a: "... not met: the beneficial owner meets the
     # holding condition (2025-03-16 > 2025-03-15)"; exam53a: "X (182 days < 50% of 365 days)" after other facts)
-    flat = [opening + "; ".join(figures) for opening, figures in unmet]
+    flat = [opening + "; ".join(figures) for opening, figures, _ln in unmet]
     if len(flat_decisive("\n".join([text, *flat]))) <= SUB_LINES_OVER:
         return text + ("; " if " — " in text else " — ") + "; ".join(flat) if flat else text
     out = [text]  # too long for one line: each test not met on a sub-line of its own, the figures of a long one
-    for (opening, figures), one in zip(unmet, flat, strict=True):  # on sub-lines below it
-        out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [
-            opening + figures[0], *(SUB_LINE + f for f in figures[1:])]
+    for (opening, figures, ln), one in zip(unmet, flat, strict=True):  # on sub-lines below it (each person's
+        out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [  # under its heading)
+            opening + figures[0], *nested_sub_lines(ln, figures[1:])]
     return "\n".join(out)
 
 
