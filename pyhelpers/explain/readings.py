@@ -552,6 +552,7 @@ TERMS: dict[str, dict[str, str]] = {
         "connected_place_of_business": "instalação à qual a participação está efetivamente ligada",
         "right_connected_place": "instalação à qual a remuneração está efetivamente ligada",
         "fees_not_connected": "remuneração não ligada a estabelecimento permanente ou instalação fixa",
+        "right_not_connected": "direito ou bem não ligado a estabelecimento permanente",
         "not_aboard": "não exercido a bordo de navio ou aeronave",
         "aboard_ship_or_aircraft": "exercício a bordo de navio ou aeronave",
         "not_borne_by_permanent_establishment": "não suportado por "
@@ -601,6 +602,7 @@ TERMS: dict[str, dict[str, str]] = {
         "connected_place_of_business": "instalação à qual a participação está efetivamente ligada",
         "right_connected_place": "instalação à qual a remuneração está efetivamente ligada",
         "fees_not_connected": "remuneração não ligada a estabelecimento estável ou instalação fixa",
+        "right_not_connected": "direito ou bem não ligado a estabelecimento estável",
         "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
         "nothing_proven": "nada provado",
         "purpose_not_proven": "ausência de propósito principal não provada",
@@ -688,6 +690,7 @@ TERMS: dict[str, dict[str, str]] = {
         "connected_place_of_business": "place of business the holding is effectively connected with",
         "right_connected_place": "place of business the payment is effectively connected with",
         "fees_not_connected": "payment not connected with a permanent establishment or fixed base",
+        "right_not_connected": "right or property not connected with a permanent establishment",
         "aboard_ship_or_aircraft": "employment aboard a ship or aircraft",
         "amount_split": "split of the amount", "annual_remuneration": "annual remuneration",
         "activities_preparatory_overall": "preparatory or auxiliary character of the overall activity",
