@@ -513,9 +513,9 @@ def indirect_branches(checker: Any, scenario: Scenario, three_valued: Any, sourc
     over the critical dates up to the item's date, and the record's own), for
     :func:`pyhelpers.engine.alternatives.with_bounds`. Opened over true and false alone, the record held indirectly
     leaves the owner's direct holding unsaid, and the rules ask for it: that value gives no outcome, and the State
-    none of the bound 10(2)(b) sets «nos restantes casos». Here every way the facts may go has one: held directly
+    no bound, though the rules cap it whatever the holding. Here every way the facts may go has one: held directly
     is the added record with the record's own share and first day, held indirectly is each other (none, or one
-    too short or too small: 15%). One target per pair of holder and company (their combinations stay within the
+    too short or too small). One target per pair of holder and company (their combinations stay within the
     limit where two pairs' would not), by pair; none where no record's ``direct`` is missing or the records cannot
     be written."""
     pairs: dict[tuple[str, str], list[date]] = {}
