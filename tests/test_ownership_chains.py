@@ -55,9 +55,13 @@ def test_many_decimals_rounded_both_ways_and_exact_boundaries() -> None:
     assert above.units == (50_000_000, 50_000_001)  # at least 50%: Lo; more than 50%: Hi
 
 
-def test_an_indirect_holding_ends_a_chain() -> None:
-    got = _by_pair(interests([Edge("1", "a", "b", 5000, False), Edge("2", "b", "c", 5000, True)]))
-    assert set(got) == {("a", "b"), ("b", "c")}
+def test_an_indirect_holding_carries_a_chain_as_a_direct_one() -> None:
+    """«direta ou indiretamente» (br-uy 29(2)(e), 29(4)): a's interest in b not broken down (indirect) carries
+    b's share of c as a direct holding does; whether the record is direct changes no interest."""
+    for direct in (False, True):
+        got = _by_pair(interests([Edge("1", "a", "b", 5000, direct), Edge("2", "b", "c", 5000, True)]))
+        assert set(got) == {("a", "b"), ("a", "c"), ("b", "c")}
+        assert got[("a", "c")].share == Fraction(1, 4) and got[("a", "c")].through == ("b",)
 
 
 def test_18_level_ladder_counts_each_share_once(checker: Checker) -> None:

@@ -510,6 +510,75 @@ def accepted(variants: Variants, asked: Sequence[tuple[Choice, OpenFact, set[str
     return out
 
 
+def indirect_branches(checker: Any, scenario: Scenario, three_valued: Any, source: str,
+                      base: Records | None = None) -> dict[tuple[str, str], Records]:
+    """For the bound: ``scenario`` (or ``base``'s target, whose opened facts it keeps) with each holding record whose
+    ``direct`` the rules report missing (``holding_direct(H, C)``) read as indirect, and beside it a direct record of
+    the same pair opened as one the rules report missing is (:func:`missing_records`: its share of the capital over
+    none, each percentage the treaty cites and a basis point below it, and the record's own share; its first day
+    over the critical dates up to the item's date, and the record's own), for
+    :func:`pyhelpers.engine.alternatives.with_bounds`. Opened over true and false alone, the record held indirectly
+    leaves the owner's direct holding unsaid, and the rules ask for it: that value gives no outcome, and the State
+    no bound, though the rules cap it whatever the holding. Here every way the facts may go has one: held directly
+    is the added record with the record's own share and first day, held indirectly is each other (none, or one
+    too short or too small). One target per pair of holder and company (their combinations stay within the
+    limit where two pairs' would not), by pair; none where no record's ``direct`` is missing or the records cannot
+    be written."""
+    pairs: dict[tuple[str, str], list[date]] = {}
+    for item in three_valued.items:
+        for f in item.findings:
+            m = _DIRECT.match(f.fact or "") if f.kind == "missing" else None
+            if m is None:
+                continue
+            days = pairs.setdefault((m["holder"], m["company"]), [])
+            if item.date is not None:
+                days.append(date.fromisoformat(str(item.date)))
+    plain = base.scenario._plain_data if base is not None else scenario._plain_data
+    periods = checker.treaty_periods(scenario.treaty)
+    shares = ("0%", *checker.cited_percentages(scenario.treaty))
+    out: dict[tuple[str, str], Records] = {}
+    for (holder, company), days in sorted(pairs.items()):
+        data = copy.deepcopy(plain if plain is not None else scenario.model_dump(mode="json", by_alias=True,
+                                                                                 exclude_unset=True))
+        rows = data.get("holdings") if isinstance(data, dict) else None
+        if not isinstance(rows, list):
+            continue
+        read: set[tuple[Any, ...]] = set()
+        facts: list[OpenFact] = []
+        asked = dict(base.asked) if base is not None else {}
+        paths = [p for p in _direct_paths(f"holding_direct({holder}, {company})", scenario) if not stated(scenario, p)]
+        if not paths:
+            continue
+        own = [rows[p[1]] for p in paths if p[1] < len(rows)]
+        for p in paths:
+            rows[p[1]]["direct"] = False
+            read.add(p)
+        high = max(days, default=scenario.evaluation_date)
+        low = dates.add_months(high, -_months_back(periods))
+        firsts = {d.isoformat() for d in _first_days(days, periods, low, high)}
+        firsts |= {str(r["from"]) for r in own if r.get("from") is not None and low.isoformat() < str(r["from"]) <=
+                   high.isoformat()}
+        capitals = [*shares, *(str(r["capital"]) if str(r["capital"]).endswith("%") else f"{r['capital']}%"
+                               for r in own if r.get("capital") is not None)]
+        k = len(rows)
+        rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat(),
+                     "direct": True})
+        stands_for = frozenset({f"holding_direct({holder}, {company})", f"holding({holder}, {company})"})
+        for name, path, values, ranged, top in (
+                (f"holding({holder}, {company}).from", ("holdings", k, "from"), tuple(sorted(firsts)), "date",
+                 high.isoformat()),
+                (f"holding({holder}, {company}).capital", ("holdings", k, "capital"),
+                 tuple(dict.fromkeys(capitals)), "int", "100%")):
+            facts.append(OpenFact(path, name, "unknown", values, ranged=ranged, high=top, completed=True,
+                                  not_given=True))
+            asked[name] = stands_for
+        kept = [f for f in (base.facts if base is not None else ()) if f.path not in read]
+        made = _revalidated(data, source, (*kept, *facts), asked)
+        if made is not None:
+            out[(holder, company)] = made
+    return out
+
+
 _UNTIL_MISSING = re.compile(r"^holding_until\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)$")
 
 

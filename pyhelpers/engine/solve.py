@@ -36,6 +36,7 @@ from pyhelpers.engine.completion import (
     accepted,
     asked_for_each,
     combinations,
+    indirect_branches,
     missing_records,
     open_record_ends,
     unknown_values,
@@ -355,6 +356,24 @@ class Checker:
                                                                    (*completed, *extra), three, asked, attributed)
         except ScenarioError:  # values valid one by one that contradict each other: three-valued
             return three
+        if answer.incomplete is None and _unbounded(answer):
+            # a record whose ``direct`` is missing: held indirectly, the owner's direct holding is open too
+            # with the other facts opened, else (too many combinations) with this pair's alone: a State whose bound
+            # needs another's facts then finds none, and keeps the answer's
+            chosen: dict[tuple[str, str], Any] = {}
+            for branches in (indirect_branches(self, scenario, three, source, records),
+                             indirect_branches(self, scenario, three, source)):
+                for pair, made in branches.items():
+                    branch = open_record_ends(self, made, source, taken=combinations(completed))  # an added end
+                    if pair not in chosen and combinations((*completed, *branch.facts)) <= MAX_COMBINATIONS:
+                        chosen[pair] = branch
+            for branch in chosen.values():
+                try:
+                    branched = check_open(self, branch.scenario, source, max(limit - (clock.now() - started), 0.0),
+                                          (*completed, *branch.facts), three, branch.asked, attributed)
+                except ScenarioError:
+                    continue
+                answer = with_bounds(answer, branched)
         if ends is None or ends is records or answer.incomplete is not None:
             return answer
         try:
@@ -773,3 +792,10 @@ def _chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
             part = []
     if part:
         yield part
+
+
+def _unbounded(answer: ScenarioResult) -> bool:
+    """Whether some State of some item of ``answer`` is undetermined with no bound (what
+    :func:`~pyhelpers.engine.alternatives.with_bounds` may fill in)."""
+    return any(s.outcome == "undetermined" and s.at_most_bp is None and not s.may_tax_always
+               for it in answer.items for s in it.states)

@@ -13,8 +13,10 @@ The rules receive the exact figure as the two integers around it in hundred-mill
 exactly when the figure is a whole number of units. A threshold T in those units is then compared
 exactly: the interest is at least T iff ``Lo >= T``, more than T iff ``Hi > T``.
 
-A chain starts with direct holdings and may end with one the scenario states as indirect (an interest
-the scenario does not break down): an indirect holding is never followed by another."""
+A chain runs through every holding, direct or indirect: one the scenario states as indirect is an interest
+it does not break down, and the holder's share of what that company holds is as much the holder's (the
+provisions count an interest "directly or indirectly": whether a record is direct changes no interest). A
+chain is given as its holdings or as its total, never both."""
 
 from __future__ import annotations
 
@@ -93,7 +95,7 @@ def interests(edges: Sequence[Edge], targets: Iterable[str] | None = None) -> li
                 if e.company == target:
                     total += Fraction(e.share, 10_000)
                     linked = True
-                elif e.direct and e.company in share:
+                elif e.company in share:  # held directly or indirectly: its share of that company's interest
                     total += Fraction(e.share, 10_000) * share[e.company]
                     through[x].add(e.company)
                     linked = True

@@ -61,6 +61,11 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, stric
             if "excess_over_arm_length" in it.model_fields_set:
                 excess = it.excess_over_arm_length
             given_yes_no(sid, add, iid, "public_functions", "public_functions", it.public_functions)
+        if item.type in ("interest", "interest_on_equity"):  # the debt-claim's connected place
+            if item.interest is None or "connected_place_of_business" not in item.interest.model_fields_set:
+                defaulted(sid, add, iid, "connected_claim", strict)  # default: connected with none
+            else:
+                add(fact("given", sid, iid, Const("connected_claim")))
         if item.type in ("royalty", "technical_services"):  # the right's or service's connected place
             if item.royalty is None or "connected_place_of_business" not in item.royalty.model_fields_set:
                 defaulted(sid, add, iid, "connected_right", strict)  # default: connected with none

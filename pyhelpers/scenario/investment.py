@@ -44,7 +44,11 @@ class InterestDetails(Model):
     "dividend" paid on a debt claim). Every field has a documented default."""
 
     borne_by_place_of_business: Id | None = Field(default=None)
-    connected_place_of_business: Id | None = Field(default=None)
+    connected_place_of_business: PlaceRef | None = Field(
+        default=None,
+        description="the place of business with which the debt-claim is effectively connected, or none (stated); "
+        "default: none, shown as an assumption where it can change the outcome",
+    )
     paid_to_place_of_business: Id | None = Field(default=None)
     government_institution_of: State | Unknown | None = Field(default=None)
     excess_over_arm_length: Flag | Unknown = Field(default=False)
