@@ -561,3 +561,26 @@ def test_the_residence_state_right_is_argued_by_residence() -> None:
     short = _decisive("br-pl/independent-services-182-days-across-year-end.yaml")
     assert len(short) == 2 and all(ln.startswith("br-pl 15(1)(b): condition b for ") and "(< 183 days)" in ln
                                    for ln in short), short
+
+
+def test_the_residence_state_employment_right_is_argued_by_residence() -> None:
+    """Issue 24 (blind53c, c55): the State of residence may tax remuneration of an employment exercised in the other
+    State in every case (br-pt 15(1), br-pl 16(1): «só podem ser tributados nesse Estado, a não ser que ...»; 15(2)
+    and 16(2) only make it the only one), so its line is argued by the employee's residence, never by 15(2)(a)'s or
+    16(2)(a)'s days in Brazil, the test that gives Brazil its right (Brazil's line keeps them). Narrowly not: at 183
+    days the exception applies and the days met decide that the State of residence alone may tax."""
+    brazil, portugal = _decisive("br-pt/employment-184-days-window-crossing-year.yaml")
+    assert brazil.startswith("br-pt 15(2)(a): condition (a) of the short-stay exception, for salary-q1-2024: not met"), \
+        brazil
+    assert portugal == ("br-pt 15(1): Portugal may tax salary-q1-2024 — the employee receiving salary-q1-2024 is a "
+                        "resident of Portugal; the employment behind salary-q1-2024 is exercised in Brazil, the other "
+                        "State")
+    brazil, poland = _decisive("br-pl/employment-184-days-loses-exemption.yaml")
+    assert brazil.startswith("br-pl 16(2)(a): short-stay condition a for salary-2027 is not met — ") \
+        and "(> 183 days)" in brazil, brazil
+    assert poland == ("br-pl 16(1): Poland may tax salary-2027 — salary-2027 is derived by an employee resident of "
+                      "Poland; the employment of salary-2027 is exercised in Brazil")
+    short = _decisive("br-pt/employment-183-days-window-crossing-year.yaml")
+    assert len(short) == 2 and all(ln.startswith("br-pt 15(2)(a): condition (a) of the short-stay exception, for "
+                                                 "salary-q1-2024: met") and "(≤ 183 days)" in ln
+                                   for ln in short), short
