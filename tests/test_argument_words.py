@@ -570,8 +570,8 @@ def test_the_residence_state_employment_right_is_argued_by_residence() -> None:
     16(2)(a)'s days in Brazil, the test that gives Brazil its right (Brazil's line keeps them). Narrowly not: at 183
     days the exception applies and the days met decide that the State of residence alone may tax."""
     brazil, portugal = _decisive("br-pt/employment-184-days-window-crossing-year.yaml")
-    assert brazil.startswith("br-pt 15(2)(a): condition (a) of the short-stay exception, for salary-q1-2024: not met"), \
-        brazil
+    assert brazil.startswith("br-pt 15(2)(a): condition (a) of the short-stay exception, for salary-q1-2024: "
+                             "not met"), brazil
     assert portugal == ("br-pt 15(1): Portugal may tax salary-q1-2024 — the employee receiving salary-q1-2024 is a "
                         "resident of Portugal; the employment behind salary-q1-2024 is exercised in Brazil, the other "
                         "State")
@@ -584,3 +584,45 @@ def test_the_residence_state_employment_right_is_argued_by_residence() -> None:
     assert len(short) == 2 and all(ln.startswith("br-pt 15(2)(a): condition (a) of the short-stay exception, for "
                                                  "salary-q1-2024: met") and "(≤ 183 days)" in ln
                                    for ln in short), short
+
+
+def test_a_fact_another_paragraph_of_the_article_decides_is_said_with_it() -> None:
+    """Issue 24 (blind52/53c, c55): profits not attributable to the permanent establishment by 7(4)'s mere purchase
+    are said with 7(4) and its fact in `treaty check`'s line under 7(1) (it read "not attributable" and named no
+    provision). Narrowly not: profits the scenario states not attributable cite 7(2), which measures attribution,
+    never 7(4)."""
+    lines = dict(zip(("brazil", "portugal", "b", "p", "purchase", "purchase_pt"),
+                     _decisive("br-pt/blind52-b01-pt-office-sales-attributable-or-not.yaml"), strict=False))
+    bought = lines["purchase"]
+    assert ("the profits of purchases-for-head-office are not attributable to the permanent establishment (br-pt 7(4): "
+            "purchases-for-head-office arises from the mere purchase of goods for the enterprise)") in bought, bought
+    direct = lines["b"]
+    assert ("the profits of direct-sale-from-lisbon are not attributable to the permanent establishment (br-pt 7(2): "
+            "the profits direct-sale-from-lisbon are not attributable to their place of business)") in direct, direct
+    assert "7(4)" not in direct
+    pt = _check("br-pt/business-profits-mere-purchase-of-goods.yaml", "--lang", "pt")
+    assert ("os lucros de cotton-purchases não são imputáveis ao estabelecimento permanente (br-pt 7(4): ") in pt, pt
+
+
+def test_no_port_of_registry_is_read_as_the_stated_fact() -> None:
+    """Issue 24 (blind53c c06, c55): br-pt 8(2) «na falta de porto de registo» is argued by the fact the scenario
+    states (`port_of_registry: none`), never "the scenario states port of registry"; narrowly not: a ship registered
+    in Brazil is placed there by the port."""
+    lines = _explain(str(ROOT / "scenarios/br-pt/shipping-management-on-board.yaml"))
+    assert ("    br-pt 8(2): the effective management behind ship-without-registry is situated in Portugal — the ship "
+            "behind ship-without-registry has no port of registry") in lines, lines
+    assert not [ln for ln in lines if "states port of registry" in ln]
+    pt = _explain(str(ROOT / "scenarios/br-pt/shipping-management-on-board.yaml"), "--lang", "pt-PT")
+    assert any("o navio relativo a ship-without-registry não tem porto de registo" in ln for ln in pt), pt
+
+
+def test_the_crew_line_says_the_ship_is_not_operated_only_within_the_other_state() -> None:
+    """Issue 24 (blind53c c07, c55): br-pl 16(3)'s line states its decisive facts: the resident's crew remuneration,
+    the job done aboard, and the ship not operated only within Brazil («que não seja a bordo de navio ou de aeronave
+    operados somente dentro do outro Estado Contratante»). Narrowly not: a ship run only along the Brazilian coast
+    is no 16(3) case, and its line says nothing of it."""
+    lines = _decisive("br-pl/blind51-b17-pl-16-3-regular-crew.yaml")
+    crew = [ln for ln in lines if ln.startswith("br-pl 16(3): ")]
+    assert crew and all("is exercised aboard a ship" in ln and "is not operated only within Brazil" in ln
+                        for ln in crew), lines
+    assert not [ln for ln in lines if not ln.startswith("br-pl 16(3): ") and "operated only within" in ln], lines
