@@ -626,3 +626,17 @@ def test_the_crew_line_says_the_ship_is_not_operated_only_within_the_other_state
     assert crew and all("is exercised aboard a ship" in ln and "is not operated only within Brazil" in ln
                         for ln in crew), lines
     assert not [ln for ln in lines if not ln.startswith("br-pl 16(3): ") and "operated only within" in ln], lines
+
+
+def test_international_traffic_read_without_article_3_is_flagged_reconstructed() -> None:
+    """Issue 24 (blind53c, c55): br-ae and br-pl have no Art. 3 in the corpus, yet br-ae 8(1) and br-pl 16(3) turn on
+    «tráfego internacional»: the rules' reading of it (transport not operated solely within one State; the crew's ship
+    not operated only within the other State) is flagged reconstructed in every answer relying on it (br-ae 3,
+    br-pl 3). Narrowly not: a crew member on a ship run only along the Brazilian coast (16(3) not applied) relies
+    on Art. 4's stand-in alone."""
+    out = _check("br-ae/shipping-uae-company-proven-entitlement.yaml")
+    assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-ae 3; br-ae 4" in out, out
+    crew = _check("br-pl/blind51-b17-pl-16-3-regular-crew.yaml").split("\ntomasz-2027 ")
+    assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 3; br-pl 4" in crew[0], crew
+    assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 4\n" in crew[1], crew
+    assert "br-pl 3" not in crew[1], crew
