@@ -370,8 +370,9 @@ class _Projector:
                     and parent in self._said and prov != owner.provision \
                     and prov.partition("(")[0] == owner.provision.partition("(")[0]:
                 # a fact of the conclusion's line that another paragraph of the same article decides (the profits
-                # not attributable to the permanent establishment, by 7(4)'s mere purchase): said with that
-                # paragraph, its provision and facts (blind53c: the line read "not attributable" without 7(4))
+                # not attributable to the permanent establishment, by the business profits article's paragraph on
+                # a mere purchase of goods): said with that paragraph, its provision and facts (blind53c: the line
+                # read "not attributable" and named no paragraph)
                 owner.findings.setdefault(self._said[parent], prov)
             cur = line
             if self._first is None:
