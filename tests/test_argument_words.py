@@ -633,3 +633,80 @@ def test_an_owners_facts_are_grouped_under_a_line_naming_it() -> None:
     two.facts.append("u holds an interest in b; that holding is 40% of the capital")
     two.about["u holds an interest in b"] = "u"
     assert two.groups(two.facts) == [("b", [two.facts[0]]), ("u", two.facts[1:])]
+def test_the_residence_state_employment_right_is_argued_by_residence() -> None:
+    """Issue 24 (blind53c, c55): the State of residence may tax remuneration of an employment exercised in the other
+    State in every case (br-pt 15(1), br-pl 16(1): «só podem ser tributados nesse Estado, a não ser que ...»; 15(2)
+    and 16(2) only make it the only one), so its line is argued by the employee's residence, never by 15(2)(a)'s or
+    16(2)(a)'s days in Brazil, the test that gives Brazil its right (Brazil's line keeps them). Narrowly not: at 183
+    days the exception applies and the days met decide that the State of residence alone may tax."""
+    brazil, portugal = _decisive("br-pt/employment-184-days-window-crossing-year.yaml")
+    assert brazil.startswith("br-pt 15(2)(a): condition (a) of the short-stay exception, for salary-q1-2024: "
+                             "not met"), brazil
+    assert portugal == ("br-pt 15(1): Portugal may tax salary-q1-2024 — the employee receiving salary-q1-2024 is a "
+                        "resident of Portugal; the employment behind salary-q1-2024 is exercised in Brazil, the other "
+                        "State")
+    brazil, poland = _decisive("br-pl/employment-184-days-loses-exemption.yaml")
+    assert brazil.startswith("br-pl 16(2)(a): short-stay condition a for salary-2027 is not met — ") \
+        and "(> 183 days)" in brazil, brazil
+    assert poland == ("br-pl 16(1): Poland may tax salary-2027 — salary-2027 is derived by an employee resident of "
+                      "Poland; the employment of salary-2027 is exercised in Brazil")
+    short = _decisive("br-pt/employment-183-days-window-crossing-year.yaml")
+    assert len(short) == 2 and all(ln.startswith("br-pt 15(2)(a): condition (a) of the short-stay exception, for "
+                                                 "salary-q1-2024: met") and "(≤ 183 days)" in ln
+                                   for ln in short), short
+
+
+def test_a_fact_another_paragraph_of_the_article_decides_is_said_with_it() -> None:
+    """Issue 24 (blind52/53c, c55): profits not attributable to the permanent establishment by 7(4)'s mere purchase
+    are said with 7(4) and its fact in `treaty check`'s line under 7(1) (it read "not attributable" and named no
+    provision). Narrowly not: profits the scenario states not attributable cite 7(2), which measures attribution,
+    never 7(4)."""
+    lines = dict(zip(("brazil", "portugal", "b", "p", "purchase", "purchase_pt"),
+                     _decisive("br-pt/blind52-b01-pt-office-sales-attributable-or-not.yaml"), strict=False))
+    bought = lines["purchase"]
+    assert ("the profits of purchases-for-head-office are not attributable to the permanent establishment (br-pt 7(4): "
+            "purchases-for-head-office arises from the mere purchase of goods for the enterprise)") in bought, bought
+    direct = lines["b"]
+    assert ("the profits of direct-sale-from-lisbon are not attributable to the permanent establishment (br-pt 7(2): "
+            "the profits direct-sale-from-lisbon are not attributable to their place of business)") in direct, direct
+    assert "7(4)" not in direct
+    pt = _check("br-pt/business-profits-mere-purchase-of-goods.yaml", "--lang", "pt")
+    assert ("os lucros de cotton-purchases não são imputáveis ao estabelecimento permanente (br-pt 7(4): ") in pt, pt
+
+
+def test_no_port_of_registry_is_read_as_the_stated_fact() -> None:
+    """Issue 24 (blind53c c06, c55): br-pt 8(2) «na falta de porto de registo» is argued by the fact the scenario
+    states (`port_of_registry: none`), never "the scenario states port of registry"; narrowly not: a ship registered
+    in Brazil is placed there by the port."""
+    lines = _explain(str(ROOT / "scenarios/br-pt/shipping-management-on-board.yaml"))
+    assert ("    br-pt 8(2): the effective management behind ship-without-registry is situated in Portugal — the ship "
+            "behind ship-without-registry has no port of registry") in lines, lines
+    assert not [ln for ln in lines if "states port of registry" in ln]
+    pt = _explain(str(ROOT / "scenarios/br-pt/shipping-management-on-board.yaml"), "--lang", "pt-PT")
+    assert any("o navio relativo a ship-without-registry não tem porto de registo" in ln for ln in pt), pt
+
+
+def test_the_crew_line_says_the_ship_is_not_operated_only_within_the_other_state() -> None:
+    """Issue 24 (blind53c c07, c55): br-pl 16(3)'s line states its decisive facts: the resident's crew remuneration,
+    the job done aboard, and the ship not operated only within Brazil («que não seja a bordo de navio ou de aeronave
+    operados somente dentro do outro Estado Contratante»). Narrowly not: a ship run only along the Brazilian coast
+    is no 16(3) case, and its line says nothing of it."""
+    lines = _decisive("br-pl/blind51-b17-pl-16-3-regular-crew.yaml")
+    crew = [ln for ln in lines if ln.startswith("br-pl 16(3): ")]
+    assert crew and all("is exercised aboard a ship" in ln and "is not operated only within Brazil" in ln
+                        for ln in crew), lines
+    assert not [ln for ln in lines if not ln.startswith("br-pl 16(3): ") and "operated only within" in ln], lines
+
+
+def test_international_traffic_read_without_article_3_is_flagged_reconstructed() -> None:
+    """Issue 24 (blind53c, c55): br-ae and br-pl have no Art. 3 in the corpus, yet br-ae 8(1) and br-pl 16(3) turn on
+    «tráfego internacional»: the rules' reading of it (transport not operated solely within one State; the crew's ship
+    not operated only within the other State) is flagged reconstructed in every answer relying on it (br-ae 3,
+    br-pl 3). Narrowly not: a crew member on a ship run only along the Brazilian coast (16(3) not applied) relies
+    on Art. 4's stand-in alone."""
+    out = _check("br-ae/shipping-uae-company-proven-entitlement.yaml")
+    assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-ae 3; br-ae 4" in out, out
+    crew = _check("br-pl/blind51-b17-pl-16-3-regular-crew.yaml").split("\ntomasz-2027 ")
+    assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 3; br-pl 4" in crew[0], crew
+    assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 4\n" in crew[1], crew
+    assert "br-pl 3" not in crew[1], crew

@@ -283,6 +283,8 @@ class _Projector:
         self._persons: set[clingo.Symbol] | None = None  # the scenario's persons (:meth:`_about`)
         self._states: dict[str, list[str]] = {}  # a person → the States the facts about it name (:meth:`_about`)
         self._heads: dict[str, str] = {}  # a person → the heading of its facts, shared by the lines (:meth:`_about`)
+        self._said: dict[clingo.Symbol, str] = {}  # a condition of the first line's rule derived under its own
+        # provision, shown as a fact of that line: its text (:meth:`_visit`)
 
     # -------------------------------------------------------------------------------- walk ---
     def project(self, root: clingo.Symbol) -> list[Line]:
@@ -374,7 +376,8 @@ class _Projector:
         return prov is not None and (prov in self.outcome_provisions or _specific(prov))
 
     def _visit(self, atom: clingo.Symbol, owner: Line | None, lines: dict[tuple[str, str], Line],
-               seen: set[clingo.Symbol], context: frozenset[clingo.Symbol]) -> None:
+               seen: set[clingo.Symbol], context: frozenset[clingo.Symbol],
+               parent: clingo.Symbol | None = None) -> None:
         sup = self.ex.support_near(atom, context)
         if sup is None:
             return
@@ -403,6 +406,7 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 _add_fact(line, text, None)
                 self._rests.add(text)
+                self._said[atom] = text
             if self._outcome and owner is not None and owner is self._first_line and line is not owner \
                     and atom in self._first_pos and self._derived(atom):
                 # a condition of the conclusion's rule argued under another provision: its ground all the same
@@ -411,6 +415,14 @@ class _Projector:
                     owner.grounds.append(text)
                 if prov.partition("(")[0] != owner.provision.partition("(")[0] and text not in owner.findings:
                     owner.findings[text] = prov  # a finding of another article the conclusion rests on
+            if self._outcome and owner is not None and owner is self._first_line and line is not owner \
+                    and parent in self._said and prov != owner.provision \
+                    and prov.partition("(")[0] == owner.provision.partition("(")[0]:
+                # a fact of the conclusion's line that another paragraph of the same article decides (the profits
+                # not attributable to the permanent establishment, by the business profits article's paragraph on
+                # a mere purchase of goods): said with that paragraph, its provision and facts (blind53c: the line
+                # read "not attributable" and named no paragraph)
+                owner.findings.setdefault(self._said[parent], prov)
             cur = line
             if self._first is None:
                 self._first = sup.plan.info.rule_id
@@ -560,7 +572,7 @@ class _Projector:
                         if _rule_provision(sup.plan, sup.env) == cur.provision:
                             cur.decides = True
         for a in sup.pos:
-            self._visit(a, cur, lines, seen, context)
+            self._visit(a, cur, lines, seen, context, head)
         for _part, elements in sup.aggs:
             for el in elements:
                 for a in el:

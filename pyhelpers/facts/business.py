@@ -44,6 +44,8 @@ def business_facts(sc: Scenario, sid: str, add: Add, strict: bool = False) -> No
                     add(fact("given", sid, iid, Const("port_of_registry")))
                     if sh.port_of_registry != "none":
                         add(fact("port_of_registry", sid, iid, Const(sh.port_of_registry)))
+                    else:  # stated: the ship has none
+                        add(fact("no_port_of_registry", sid, iid))
             if sh.pool:
                 add(fact("pool_participation", sid, iid))
             if sh.air_consortium_share:

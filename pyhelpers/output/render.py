@@ -2400,11 +2400,16 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     said = [text]
     for finding, prov in line.findings.items():  # the finding of another article the outcome turns on, with why
         own = next((ln for ln in arg.lines if ln.kind == "provision" and ln.provision == prov), None)
-        if own is None or finding in text:
+        if own is None:
             continue
         why = "; ".join(own.figures)
         cited = readings.provision_text(prov, lang)
-        said.append(f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})")
+        full = f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})"
+        if finding in line.facts and finding in said[0] and full not in said[0] \
+                and prov.partition("(")[0] == line.provision.partition("(")[0]:  # a fact of the line another
+            said[0] = said[0].replace(finding, full, 1)  # paragraph of its article decides: said there with it
+        elif finding not in text:
+            said.append(full)
     text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
     unmet = [(readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang), why=""),
               list(ln.tested or ln.figures), ln)
