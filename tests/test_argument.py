@@ -303,7 +303,7 @@ def test_check_markdown_lists_the_decisive_lines() -> None:
 def test_an_answer_about_a_person_is_argued_from_the_provision_it_cites() -> None:
     path = str(ROOT / "scenarios/br-ae/question-residence-without-income.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--item", "q-gulf"]).stdout
-    assert out.splitlines()[2].startswith("    br-ae 4: for the treaty, gulf-co is a resident of the United Arab "
+    assert out.splitlines()[2].startswith("    br-ae 4 (reconstructed): for the treaty, gulf-co is a resident of the United Arab "
                                           "Emirates only — under the law of the United Arab Emirates, gulf-co is "
                                           "liable to tax by reason of incorporation")
 
