@@ -222,6 +222,10 @@ _WORDS["pt"]["date_required"] = "{value} (exigido: {bound})"
 # a condition that does not hold because a threshold is not met, with the comparisons that hold instead
 _WORDS["en"]["not_met_figures"] = "the condition that {condition} is not met ({figures})"
 _WORDS["pt"]["not_met_figures"] = "a condição de que {condition} não se verifica ({figures})"
+# a figure of one instance of a rule among several that fail on it, with what tells that instance apart (the
+# twelve-month period a count of days is of)
+_WORDS["en"]["figure_where"] = "{figure}, where {condition}"
+_WORDS["pt"]["figure_where"] = "{figure}, em que {condition}"
 # a more favourable provision considered for an outcome and not met, after the decisive line (`treaty check`)
 _WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
 _WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
