@@ -284,6 +284,7 @@ class _Projector:
         self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
         self._first_pos: frozenset[clingo.Symbol] = frozenset()  # that rule's positive conditions
         self._first_line: Line | None = None  # that line
+        self._own_pos: dict[int, set[clingo.Symbol]] = {}  # a line (its id) → the positive conditions of its own rules
         self._rests: set[str] = set()  # the conditions that line rests on, shown where it tests no figure
         self._outcome = False  # the conclusion being argued is a State's outcome
         self._persons: set[clingo.Symbol] | None = None  # the scenario's persons (:meth:`_about`)
@@ -417,6 +418,15 @@ class _Projector:
                     owner.grounds.append(text)
                 if prov.partition("(")[0] != owner.provision.partition("(")[0] and text not in owner.findings:
                     owner.findings[text] = prov  # a finding of another article the conclusion rests on
+            elif owner is not None and line is not owner and owner is not self._first_line \
+                    and prov.partition("(")[0] != owner.provision.partition("(")[0] \
+                    and atom in self._own_pos.get(id(owner), ()) and self._derived(atom):
+                # a condition of another line's own rule argued under another article: its ground, which `treaty
+                # check` says where that line is the decisive one and has no figure ("short-stay condition b ... is
+                # not met — for the treaty, construtora-br is a resident of Brazil only", blind55a)
+                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+                if text not in owner.grounds and not _cites_provision(text):
+                    owner.grounds.append(text)
             cur = line
             if self._first is None:
                 self._first = sup.plan.info.rule_id
@@ -486,6 +496,8 @@ class _Projector:
         if cur is not None:
             if sup.plan.info.rule_id not in cur.rules:
                 cur.rules.append(sup.plan.info.rule_id)
+            if _rule_provision(sup.plan, sup.env) == cur.provision:
+                self._own_pos.setdefault(id(cur), set()).update(sup.pos)
             facts = [self._fact(a) for a in sup.pos] if collect else []
             bounds: dict[int, list[str]] = {}
             derived: list[tuple[str, str]] = []
