@@ -479,7 +479,8 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     assert not any(ln.startswith("    br-uy 29(2)(e): ") and "29(4)" in ln for ln in lines), text
     lines = _explain(str(ROOT / "scenarios/br-uy/blind50-lob-uy-08-29-4-half-the-days-182-183.yaml"))
     assert "      the condition that the ownership test of br-uy 29(4) is met on at least half the days of a " \
-           "twelve-month period is not met (182 days < 50% of 365 days; 181 days < 50% of 365 days)" in lines
+           "twelve-month period is not met (182 days < 50% of 365 days, where the twelve-month period from " \
+           "2024-07-01 to 2025-06-30, of 365 days, includes div-nu-182)" in lines  # the nearest period (blind55a)
 
 
 def test_a_test_failed_through_another_names_the_condition_that_fails() -> None:
