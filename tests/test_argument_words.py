@@ -272,13 +272,13 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
     # disposições anteriores deste Artigo»); each test has its own line, 29(5) is a note
     assert "  entitlement to the benefits on dividend-to-delta: denied (br-uy 29(1), br-uy 29(2)(a), br-uy 29(2)(b), " \
            "br-uy 29(2)(c), br-uy 29(2)(d), br-uy 29(2)(e), br-uy 29(3)(a)(i), br-uy 29(4))" in item
-    assert "    br-uy 29(1): the benefits on dividend-to-delta are not granted" in item
+    assert "    br-uy 29(1) (reconstructed): the benefits on dividend-to-delta are not granted" in item
     assert not any("does not give the benefits" in ln for ln in lines)
     assert not any("denies the benefits" in ln for ln in lines)
     # each test not met with the fact that fails it, never an enum's value
-    assert "    br-uy 29(2)(a) considered and not met: delta-uy is not an individual" in item
-    assert "    br-uy 29(2)(c) considered and not met: the principal class of shares of delta-uy is not regularly " \
-           "traded on a recognised stock exchange" in item
+    assert "    br-uy 29(2)(a) (reconstructed) considered and not met: delta-uy is not an individual" in item
+    assert "    br-uy 29(2)(c) (reconstructed) considered and not met: the principal class of shares of delta-uy is " \
+           "not regularly traded on a recognised stock exchange" in item
     assert "    br-uy 29(2)(d) considered and not met: delta-uy is not a nonprofit organisation, a pension entity " \
            "or a pension investment fund" in item
     assert "    br-uy 29(3)(a)(i) considered and not met: the activity of delta-uy in its State of residence is " \
@@ -409,7 +409,8 @@ def test_a_lob_denial_in_check_is_one_sub_line_per_test() -> None:
     line (the 24.9% holding's)."""
     path = "br-uy/blind49-lob-29-2-e-01-majority-sold-before-payment-moment-fails.yaml"
     denial = _decisive_parts(path)[0]
-    assert denial[0].startswith("br-uy 29(1): the benefits of the treaty are not granted for div-2024-10")
+    assert denial[0].startswith("br-uy 29(1) (reconstructed): the benefits of the treaty are not granted for "
+                                "div-2024-10")
     assert "br-uy 29(2)(e) not met: at the time of div-2024-10 (2024-10-01), residents of Uruguay entitled to the " \
            "benefits under 29(2)(a) to (d) own, directly or indirectly, at most 35% of the capital, votes or value " \
            "of ceibo-uy (< 50%)" in denial, denial
@@ -467,7 +468,8 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
                     "of the capital"):
         assert f"        {holding}" in lines, text
     entitlement = lines[next(i for i, ln in enumerate(lines) if ln.startswith("  entitlement to the benefits on ")):]
-    assert entitlement[1:] == ["    br-uy 29(1): the benefits on div-2024-10 are not granted"], entitlement
+    assert entitlement[1:] == ["    br-uy 29(1) (reconstructed): the benefits on div-2024-10 are not granted"], \
+        entitlement
     lines = _explain(str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml"))
     text = "\n".join(lines)
     # passed, the test says the item's date it is measured at too (lob55), and the period the share is held over
@@ -479,7 +481,8 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     assert not any(ln.startswith("    br-uy 29(2)(e): ") and "29(4)" in ln for ln in lines), text
     lines = _explain(str(ROOT / "scenarios/br-uy/blind50-lob-uy-08-29-4-half-the-days-182-183.yaml"))
     assert "      the condition that the ownership test of br-uy 29(4) is met on at least half the days of a " \
-           "twelve-month period is not met (182 days < 50% of 365 days; 181 days < 50% of 365 days)" in lines
+           "twelve-month period is not met (182 days < 50% of 365 days, where the twelve-month period from " \
+           "2024-07-01 to 2025-06-30, of 365 days, includes div-nu-182)" in lines  # the nearest period (blind55a)
 
 
 def test_a_test_failed_through_another_names_the_condition_that_fails() -> None:

@@ -72,6 +72,7 @@ _MET = clingo.Function("met")
 _NOT_MET = clingo.Function("not_met")
 """The values of a test's outcome (``short_stay_test(..., a, met)``), as the rules write them."""
 BOOKKEEPING = "bookkeeping"
+RECONSTRUCTED = "reconstructed"
 GIVEN = "given"
 DEFAULTED = "defaulted"
 _CITING = frozenset({"answer_residence", "answer_qualified", "answer_not_qualified", "answer_open", "answer_rests_on",
@@ -112,6 +113,9 @@ class Line:
     heads: dict[str, str] = field(default_factory=dict)
     """A person the line's facts are about → the heading its facts are grouped under: its id, with the States the
     facts about it name ("cl-co (Chile)"); one table for the lines of an item's argument."""
+    mark: str = ""
+    """Where the line's provision is encoded from a reconstruction (its rules annotated ``reconstructed``), not from
+    the corpus text: the word said next to the provision id ("reconstructed", "reconstituído"); else empty."""
 
     @property
     def reading(self) -> str:
@@ -121,6 +125,8 @@ class Line:
         data: dict[str, Any] = {"kind": self.kind, "provision": self.provision, "reading": self.reading,
                                 "facts": list(self.facts), "tested": list(self.tested),
                                 "comparisons": list(self.comparisons), "rules": list(self.rules)}
+        if self.mark:
+            data["reconstructed"] = True
         groups = self.groups(self.figures)
         if groups is not None:  # the facts of each person, under the heading naming it (the text's nesting)
             data["groups"] = [{"person": person, "heading": self.heads.get(person, person), "facts": facts}
@@ -278,6 +284,7 @@ class _Projector:
         self._first: str | None = None  # the rule of the first line of the conclusion being argued (:meth:`_visit`)
         self._first_pos: frozenset[clingo.Symbol] = frozenset()  # that rule's positive conditions
         self._first_line: Line | None = None  # that line
+        self._own_pos: dict[int, set[clingo.Symbol]] = {}  # a line (its id) → the positive conditions of its own rules
         self._rests: set[str] = set()  # the conditions that line rests on, shown where it tests no figure
         self._outcome = False  # the conclusion being argued is a State's outcome
         self._persons: set[clingo.Symbol] | None = None  # the scenario's persons (:meth:`_about`)
@@ -415,6 +422,15 @@ class _Projector:
                     owner.grounds.append(text)
                 if prov.partition("(")[0] != owner.provision.partition("(")[0] and text not in owner.findings:
                     owner.findings[text] = prov  # a finding of another article the conclusion rests on
+            elif owner is not None and line is not owner and owner is not self._first_line \
+                    and prov.partition("(")[0] != owner.provision.partition("(")[0] \
+                    and atom in self._own_pos.get(id(owner), ()) and self._derived(atom):
+                # a condition of another line's own rule argued under another article: its ground, which `treaty
+                # check` says where that line is the decisive one and has no figure ("short-stay condition b ... is
+                # not met — for the treaty, construtora-br is a resident of Brazil only", blind55a)
+                text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
+                if text not in owner.grounds and not _cites_provision(text):
+                    owner.grounds.append(text)
             if self._outcome and owner is not None and owner is self._first_line and line is not owner \
                     and parent in self._said and prov != owner.provision \
                     and prov.partition("(")[0] == owner.provision.partition("(")[0]:
@@ -492,6 +508,8 @@ class _Projector:
         if cur is not None:
             if sup.plan.info.rule_id not in cur.rules:
                 cur.rules.append(sup.plan.info.rule_id)
+            if _rule_provision(sup.plan, sup.env) == cur.provision:
+                self._own_pos.setdefault(id(cur), set()).update(sup.pos)
             facts = [self._fact(a) for a in sup.pos] if collect else []
             bounds: dict[int, list[str]] = {}
             derived: list[tuple[str, str]] = []
@@ -1475,12 +1493,26 @@ def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool 
     for arg in out:
         if arg.state is not None:
             arg.others = frozenset(p for st, p in giving.items() if st != arg.state and p is not None)
+    for arg in out:
+        for ln in arg.lines:
+            if _reconstructed(ex, ln):
+                ln.mark = word("reconstructed_provision", ex.lang)
     if scenario is not None:
         own = (item,) if any(i.id == item for i in scenario.income) else ()  # a person question: none, as check
         for arg in out:
             if arg.finding is not None:
                 arg.finding = named(arg.finding, own, scenario)
     return out
+
+
+def _reconstructed(ex: Explainer, line: Line) -> bool:
+    """Whether ``line`` argues a provision encoded from a reconstruction: some rule of its provision that took part in
+    it is annotated ``reconstructed``; where none of its rules is of its provision (a test considered and not met with
+    no rule of its own), every rule of the provision is."""
+    own = [r for r in ex.logic.rules if r.provision == line.provision]
+    used = [r for r in own if r.rule_id in line.rules]
+    return any(RECONSTRUCTED in r.flags for r in used) if used else bool(own) and all(
+        RECONSTRUCTED in r.flags for r in own)
 
 
 def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:

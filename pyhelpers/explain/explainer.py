@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -263,6 +264,23 @@ def _bound(node: Any, env: Env) -> bool:
 def number_literal(term: Any) -> bool:
     """A bare number in a rule (``0`` in ``D > 0``), not a figure read from a cited fact."""
     return bool(term.ast_type == ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Number)
+
+
+_COUNTED = re.compile(r"(?P<n>\d+) (?P<unit>\S+) (?P<op>[<>≤≥]) (?P<bound>.+)")
+"""A failed comparison of a count against a bound, as said ("182 days < 50% of 365 days")."""
+
+
+def _nearest(found: list[tuple[list[str], Env]]) -> list[tuple[list[str], Env]]:
+    """Of the instances of a rule that each fail on one count against the same bound (the days of each candidate
+    twelve-month period against half of it), the one nearest to meeting it, the decisive figure (the first of them
+    where several are as near); every instance otherwise."""
+    said = [_COUNTED.fullmatch(texts[0]) if len(texts) == 1 else None for texts, _env in found]
+    forms = {(m.group("unit"), m.group("op"), m.group("bound")) if m is not None else None for m in said}
+    if len(forms) != 1 or None in forms:
+        return found
+    counts = [int(m.group("n")) for m in said if m is not None]
+    best = max(counts) if any(m is not None and m.group("op") in "<≤" for m in said) else min(counts)
+    return [found[counts.index(best)]]
 
 
 def _ground(node: Any, env: Env) -> clingo.Symbol | None:
@@ -904,16 +922,41 @@ class Explainer:
             parts = _search_order(plan)
             results: list[tuple[list[tuple[BodyPart, Env]], Env]] = []
             self._search(parts, 0, env, [], results)
-            for failures, _ in results:
+            found: list[tuple[list[str], Env]] = []
+            for failures, fenv_all in results:
                 if not failures or any(part.kind not in ("cmp", "agg") for part, _ in failures):
                     continue
+                texts: list[str] = []
                 for part, fenv in failures:
                     if cited_only and part.kind == "cmp" and any(
                             number_literal(t) for t in (part.atom.term, *(g.term for g in part.atom.guards))):
                         continue
-                    for text in self._held_instead(part, plan, fenv):
-                        if text not in out:
-                            out.append(text)
+                    texts += [t for t in self._held_instead(part, plan, fenv) if t not in texts]
+                if texts:
+                    found.append((texts, fenv_all))
+            for texts, where in self._told_apart(plan, found):
+                for text in texts:
+                    text = word("figure_where", self.lang).format(figure=text, condition=where) if where else text
+                    if text not in out:
+                        out.append(text)
+        return out
+
+    def _told_apart(self, plan: RulePlan, found: list[tuple[list[str], Env]]) -> list[tuple[list[str], str]]:
+        """The figures of each instance of ``plan`` that fails on a threshold, with what tells the instance apart
+        where several fail: the readings of its positive conditions that differ from one instance to another (the
+        twelve-month period a count of days is of: "182 days < 50% of 365 days (the twelve-month period from
+        2024-07-01 to 2025-06-30 ...)", never two figures of days unexplained, blind55a); empty where one fails."""
+        if len(found) < 2:
+            return [(texts, "") for texts, _env in found]
+        pos = [p for p in plan.body if p.kind == "pos"]
+        grounds = {id(env): [_ground(p.atom, env) for p in pos] for _texts, env in found}
+        differ = [i for i in range(len(pos)) if len({g[i] for g in grounds.values()}) > 1
+                  and all(g[i] is not None for g in grounds.values())]
+        out: list[tuple[list[str], str]] = []
+        for texts, env in _nearest(found):
+            said = [reading(self.logic, sym, self.lang) for i in differ if (sym := grounds[id(env)][i]) is not None
+                    and self.logic.predicate(sym.name, len(sym.arguments)) is not None]
+            out.append((texts, "; ".join(said)))
         return out
 
     def _held_instead(self, part: BodyPart, plan: RulePlan, env: Env) -> list[str]:

@@ -222,6 +222,10 @@ _WORDS["pt"]["date_required"] = "{value} (exigido: {bound})"
 # a condition that does not hold because a threshold is not met, with the comparisons that hold instead
 _WORDS["en"]["not_met_figures"] = "the condition that {condition} is not met ({figures})"
 _WORDS["pt"]["not_met_figures"] = "a condição de que {condition} não se verifica ({figures})"
+# a figure of one instance of a rule among several that fail on it, with what tells that instance apart (the
+# twelve-month period a count of days is of)
+_WORDS["en"]["figure_where"] = "{figure}, where {condition}"
+_WORDS["pt"]["figure_where"] = "{figure}, em que {condition}"
 # a more favourable provision considered for an outcome and not met, after the decisive line (`treaty check`)
 _WORDS["en"]["not_met_short"] = "{prov} not met: {why}"
 _WORDS["pt"]["not_met_short"] = "requisitos do {prov} não atendidos: {why}"
@@ -233,6 +237,11 @@ _WORDS["pt"]["no_article"] = "nenhum artigo de {prov} no corpus rege {item}: nã
 _WORDS["en"]["not_applied_test"] = "{prov} considered and not met"
 _WORDS["pt"]["not_applied_test"] = "o {prov} foi examinado e seus requisitos não foram atendidos"
 _WORDS["pt-PT"]["not_applied_test"] = "o {prov} foi examinado e os seus requisitos não foram cumpridos"
+# a provision cited in a line of the argument whose rule is encoded from a reconstruction (the rule's annotation
+# ``reconstructed``), not from the corpus text: said next to the provision id ("br-uy 29(2)(a) (reconstructed)")
+_WORDS["en"]["reconstructed_provision"] = "reconstructed"
+_WORDS["pt"]["reconstructed_provision"] = "reconstituído"
+_WORDS["pt-PT"]["reconstructed_provision"] = "reconstituída"
 _WORDS["en"]["protocol"] = "Protocol"
 _WORDS["pt"]["protocol"] = "Protocolo"
 

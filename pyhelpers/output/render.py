@@ -1944,9 +1944,21 @@ def argument_line(line: Line) -> str:
     provision) or ``<provision> does not apply (<exception>): <why>``."""
     facts = "; ".join(line.figures)
     if line.kind in ("exception", "not_met", "open"):
-        return f"{line.reading}: {facts}" if facts else line.reading
-    head = line.reading if names_provision(line) else f"{line.provision}: {line.reading}"
+        return f"{marked(line.reading, line)}: {facts}" if facts else marked(line.reading, line)
+    head = marked(line.reading, line) if names_provision(line) else f"{marked(line.provision, line)}: {line.reading}"
     return head + (f" — {facts}" if facts else "")
+
+
+def marked(text: str, line: Line) -> str:
+    """``text`` with the line's mark of a reconstructed provision (:attr:`Line.mark`) after the first place it cites
+    the line's provision ("br-uy 29(2)(a) (reconstructed) not met: ..."); ``text`` as it is where the line has none."""
+    if not line.mark:
+        return text
+    shown = sorted({readings.provision_text(line.provision, lang) for lang in languages.LANGS}, key=len, reverse=True)
+    found = re.search("|".join(re.escape(p) for p in shown) + r"(?![\w(])", text)
+    if found is None:
+        return text
+    return f"{text[:found.end()]} ({line.mark}){text[found.end():]}"
 
 
 def argument_lines(line: Line) -> list[str]:
@@ -2403,7 +2415,7 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         if own is None:
             continue
         why = "; ".join(own.figures)
-        cited = readings.provision_text(prov, lang)
+        cited = marked(readings.provision_text(prov, lang), own)
         full = f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})"
         if finding in line.facts and finding in said[0] and full not in said[0] \
                 and prov.partition("(")[0] == line.provision.partition("(")[0]:  # a fact of the line another
@@ -2411,7 +2423,8 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         elif finding not in text:
             said.append(full)
     text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
-    unmet = [(readings.word("not_met_short", lang).format(prov=readings.provision_text(ln.provision, lang), why=""),
+    unmet = [(readings.word("not_met_short", lang).format(prov=marked(readings.provision_text(ln.provision, lang), ln),
+                                                          why=""),
               list(ln.tested or ln.figures), ln)
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
     # a condition not met keeps its words ("the condition that X is not met (F)") wherever it stands: "X (F)" after
