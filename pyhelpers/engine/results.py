@@ -289,7 +289,8 @@ class ItemResult:
         raise KeyError(code)
 
     def missing(self) -> tuple[str, ...]:
-        return tuple(f.fact or "" for f in self.findings if f.kind == "missing")
+        """The missing facts, each once (two provisions may need the same fact)."""
+        return tuple(dict.fromkeys(f.fact or "" for f in self.findings if f.kind == "missing"))
 
 
 @dataclass(frozen=True)
@@ -310,7 +311,8 @@ class PersonAnswer:
     reconstructed: tuple[str, ...] = ()  # the provisions it relies on that are not in the corpus text
 
     def missing(self) -> tuple[str, ...]:
-        return tuple(f.fact or "" for f in self.findings if f.kind == "missing")
+        """The missing facts, each once (two provisions may need the same fact)."""
+        return tuple(dict.fromkeys(f.fact or "" for f in self.findings if f.kind == "missing"))
 
 
 @dataclass(frozen=True)
