@@ -238,7 +238,7 @@ _WORDS["en"]["not_applied_test"] = "{prov} considered and not met"
 _WORDS["pt"]["not_applied_test"] = "o {prov} foi examinado e seus requisitos não foram atendidos"
 _WORDS["pt-PT"]["not_applied_test"] = "o {prov} foi examinado e os seus requisitos não foram cumpridos"
 # a provision cited in a line of the argument whose rule is encoded from a reconstruction (the rule's annotation
-# ``reconstructed``), not from the corpus text: said next to the provision id ("br-uy 29(2)(a) (reconstructed)")
+# ``reconstructed``), not from the corpus text: said next to the provision id ("<provision> (reconstructed)")
 _WORDS["en"]["reconstructed_provision"] = "reconstructed"
 _WORDS["pt"]["reconstructed_provision"] = "reconstituído"
 _WORDS["pt-PT"]["reconstructed_provision"] = "reconstituída"

@@ -1951,7 +1951,7 @@ def argument_line(line: Line) -> str:
 
 def marked(text: str, line: Line) -> str:
     """``text`` with the line's mark of a reconstructed provision (:attr:`Line.mark`) after the first place it cites
-    the line's provision ("br-uy 29(2)(a) (reconstructed) not met: ..."); ``text`` as it is where the line has none."""
+    the line's provision ("<provision> (reconstructed) not met: ..."); ``text`` as it is where the line has none."""
     if not line.mark:
         return text
     shown = sorted({readings.provision_text(line.provision, lang) for lang in languages.LANGS}, key=len, reverse=True)
