@@ -5,6 +5,8 @@ and a State decided over such facts says so on its decisive line, never that it 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -99,6 +101,7 @@ def test_a_state_decided_over_an_unknown_fact_does_not_say_it_depends_on_it(chec
         line = lines[(item, state)]
         assert line.startswith(f"{provision}: this outcome whatever `places_of_business."), line
         assert "depends" not in line
+        assert not re.search(r"`[a-z_]+\(", line), line  # each fact where the scenario states it, not the rules' name
     assert "qualquer que seja" in decisive_lines(checker, scenario, "pt", result)[(item, "br")]
 
 

@@ -357,9 +357,11 @@ def _same_whatever(result: ScenarioResult, item_id: str, state: str, lang: str) 
                           + [f.fact or "" for f in item.findings if f.kind == "not_needed" and f.fact])
     if not facts:
         return None
-    return render.label("same_whatever", lang).format(
+    fields = {u.fact: u.field for u in result.unknowns if u.field} | {
+        f.fact: f.field for f in item.findings if f.kind == "not_needed" and f.fact and f.field}
+    return render.label("same_whatever", lang).format(  # each fact where the scenario states it (issue 24 point 4)
         provisions="; ".join(readings.provision_text(p, lang) for p in outcome.provisions),
-        facts=", ".join(f"`{f}`" for f in facts))
+        facts=", ".join(f"`{fields.get(f) or f}`" for f in facts))
 
 
 def bounded_decisive_lines(checker: Checker, scenario: Scenario, result: ScenarioResult, lang: str,
