@@ -314,10 +314,12 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
 
     out: dict[tuple[str, str], str] = {}
     checked: dict[tuple[str, str], str] | None = None
+    always: set[tuple[str, str]] = set()  # undetermined, but every way the open facts may go lets the State tax
     argued = scenario
     if scenario.open_facts:
         found = result if result is not None else checker.check(scenario)
         checked = {(i.item_id, s.state): s.outcome for i in found.items for s in i.states}
+        always = {(i.item_id, s.state) for i in found.items for s in i.states if s.may_tax_always}
         argued = scenario.with_values({}, "<decisive>")
     ex = explain_scenario(checker, argued, lang, lazy=True)  # the derivations the outcomes' arguments reach only
     for item in scenario.income:
@@ -329,12 +331,16 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
                 found = result if result is not None else checker.check(scenario)  # check: where that decides
                 result = found  # the State's outcome, the line saying it depends on the fact is not its line
                 checked = {(i.item_id, s.state): s.outcome for i in found.items for s in i.states}
+                always = {(i.item_id, s.state) for i in found.items for s in i.states if s.may_tax_always}
             got = checked.get((item.id, arg.state)) if checked is not None else None
             if checked is not None and arg.outcome == UNDETERMINED and got != UNDETERMINED and not scenario.open_facts \
                     and result is not None:  # decided over the facts given as unknown, which the argument leaves open
                 same = _same_whatever(result, item.id, arg.state, lang)
                 if same is not None:
                     out[(item.id, arg.state)] = same
+                continue
+            if arg.outcome == "may_tax" and (item.id, arg.state) in always:  # "may tax in every case": the right
+                out[(item.id, arg.state)] = line  # the facts given already reach (the rest only adds to it)
                 continue
             if checked is not None and (got != UNDETERMINED or scenario.open_facts if arg.outcome == UNDETERMINED
                                         else got != arg.outcome):
