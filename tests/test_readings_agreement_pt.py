@@ -131,7 +131,7 @@ def test_a_name_after_an_article_agrees_with_it() -> None:
                 bad.append(f"{pred.name}/{pred.arity} {lang}: no value known for {{{arg}}} after '{det}'")
             for value in sorted(values):
                 words = term(value, lang)
-                if words.split(" ")[0] not in nouns:
+                if words.split(" ")[0].rstrip(",") not in nouns:  # the first of a list ("capital, dos votos …")
                     bad.append(f"{pred.name}/{pred.arity} {lang}: '{det} {{{arg}}}' with {value} reads '{det} {words}'")
     assert not bad, "a name after an article does not agree with it:\n" + "\n".join(bad)
 
