@@ -318,8 +318,7 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
     argued = scenario
     if scenario.open_facts:
         found = result if result is not None else checker.check(scenario)
-        checked = {(i.item_id, s.state): s.outcome for i in found.items for s in i.states}
-        always = {(i.item_id, s.state) for i in found.items for s in i.states if s.may_tax_always}
+        checked, always = _checked_outcomes(found)
         argued = scenario.with_values({}, "<decisive>")
     ex = explain_scenario(checker, argued, lang, lazy=True)  # the derivations the outcomes' arguments reach only
     for item in scenario.income:
@@ -330,8 +329,7 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
             if arg.outcome == UNDETERMINED and checked is None:  # a fact given as plain unknown, completed by the
                 found = result if result is not None else checker.check(scenario)  # check: where that decides
                 result = found  # the State's outcome, the line saying it depends on the fact is not its line
-                checked = {(i.item_id, s.state): s.outcome for i in found.items for s in i.states}
-                always = {(i.item_id, s.state) for i in found.items for s in i.states if s.may_tax_always}
+                checked, always = _checked_outcomes(found)
             got = checked.get((item.id, arg.state)) if checked is not None else None
             if checked is not None and arg.outcome == UNDETERMINED and got != UNDETERMINED and not scenario.open_facts \
                     and result is not None:  # decided over the facts given as unknown, which the argument leaves open
@@ -347,6 +345,13 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
                 continue
             out[(item.id, arg.state)] = line
     return out
+
+
+def _checked_outcomes(found: ScenarioResult) -> tuple[dict[tuple[str, str], str], set[tuple[str, str]]]:
+    """By (item, State), the outcome the check gives; and the (item, State) pairs undetermined where every way the
+    open facts may go lets the State tax ("may tax in every case")."""
+    checked = {(i.item_id, s.state): s.outcome for i in found.items for s in i.states}
+    return checked, {(i.item_id, s.state) for i in found.items for s in i.states if s.may_tax_always}
 
 
 def _same_whatever(result: ScenarioResult, item_id: str, state: str, lang: str) -> str | None:
