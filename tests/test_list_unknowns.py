@@ -146,3 +146,52 @@ def test_the_decisive_lines_need_no_exception_reasons(checker: Checker) -> None:
         reasons += sum(1 for a in full for ln in a.lines if ln.kind == "exception" and ln.facts)
         assert not any(ln.facts for a in bare for ln in a.lines if ln.kind == "exception")
     assert reasons > 0
+
+
+def test_other_lists_of_an_enumeration_are_answered_over_their_lists() -> None:
+    """list56: a royalty's rights, a fee's services, an agent's kinds of contract and a special regime given as
+    ``unknown`` are answered over their lists: an enumeration of at most four values over every non-empty list
+    of them, a larger one over its representatives; the empty list first where the format reads it as a
+    statement (``special_regime: []``: none; ``kinds: []``: contracts of none of 5(5)'s kinds)."""
+    rights = representative_lists(("income", 0, "payment_for", "rights"))
+    assert rights is not None and len(rights) == 18 and [] not in rights and ["trademark"] in rights
+    services = representative_lists(("income", 0, "payment_for", "services"))
+    assert services is not None and len(services) == 15 and [] not in services
+    assert ["managerial", "technical", "consultancy", "other"] in services
+    kinds = representative_lists(("places_of_business", "a", "contracts", "kinds"))
+    assert kinds is not None and kinds[0] == [] and len(kinds) == 8
+    regimes = representative_lists(("persons", "p", "special_regime"))
+    assert regimes is not None and regimes[0] == [] and len(regimes) == 13
+    # narrowly not: a list of ids, or of shares, is not an enumeration: three-valued as before
+    assert representative_lists(("places_of_business", "a", "contracts", "acts_exclusively_for")) is None
+    assert representative_lists(("income", 0, "capital_gain", "value_from_immovable")) is None
+
+
+def test_every_list_but_one_is_said_so() -> None:
+    """Every list but [other] of a fee's services (br-pl 13(3): a fee for technical services) in words, not its 14
+    lists one by one; three lists or fewer are still listed (``one of [], [pt], [br, pt]``, above)."""
+    services = representative_lists(("income", 0, "payment_for", "services"))
+    assert services is not None
+    other = services.index(["other"])
+    assert describe_lists(services, [i for i in range(len(services)) if i != other]) == "any list but [other]"
+    assert values_text("any list but [other]", "pt") == "qualquer lista exceto [other]"
+    assert values_text("any list but [other]", "pt-PT") == "qualquer lista exceto [other]"
+    regimes = representative_lists(("persons", "p", "special_regime"))
+    assert regimes is not None
+    assert describe_lists(regimes, list(range(1, len(regimes)))) == "any list but []"
+    assert describe_lists(regimes, [0]) == "[]"
+
+
+def test_the_combinations_are_counted_per_part() -> None:
+    """list56 (issue 23 point 3): the lists given as unknown are opened while each part of the scenario (items linked
+    by the records they name) stays within the limit, not the whole: Inês's nationality is opened beside two other
+    persons' homes and abodes; counted over the whole scenario it was not (narrowly not: a scenario whose facts all
+    fall in one part opens the same either way)."""
+    from pyhelpers.engine.completion import unknown_values
+
+    scenario = load_file(ROOT / "scenarios" / "br-pt" / "residence-tie-breaker-facts-unknown.yaml")
+    whole = {f.name for f in unknown_values(scenario)}
+    parted = {f.name for f in unknown_values(scenario, per_part=True)}
+    assert "persons.ines-carvalho.nationality" in parted - whole
+    one = load_file(ROOT / "scenarios" / "br-pt" / "unknowns-permanent-home-decides.yaml")
+    assert {f.name for f in unknown_values(one)} == {f.name for f in unknown_values(one, per_part=True)}

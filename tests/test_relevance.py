@@ -188,8 +188,9 @@ def _opened(checker: Checker, scenario: Scenario, source: str, result: ScenarioR
     for f in critical.open_facts(checker, scenario):
         if f.kind == "unknown" and f.values and not f.open_end:
             out[f.name] = _Fact(f.name, f.path, _spread(_representatives(f)), True)
-    for f in unknown_values(scenario):
-        out.setdefault(f.name, _Fact(f.name, f.path, _spread(f.values), True))
+    for f in unknown_values(scenario, per_part=True):  # as the checker opens them, per part of the scenario
+        # a list's values are its representative lists (at most 18), each one the rules tell apart: all tried
+        out.setdefault(f.name, _Fact(f.name, f.path, tuple(f.values) if f.lists() else _spread(f.values), True))
     if not scenario.unknowns:
         data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
             mode="json", by_alias=True, exclude_unset=True)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -34,12 +35,19 @@ from typing import Any
 from pyhelpers.base import dates
 from pyhelpers.base.errors import ScenarioError
 from pyhelpers.engine import critical
-from pyhelpers.engine.domains import every_value, is_state, keyed_by_state, leaf_annotation, representative_lists
+from pyhelpers.engine.domains import (
+    LISTED_BY_KIND,
+    every_value,
+    is_state,
+    keyed_by_state,
+    leaf_annotation,
+    representative_lists,
+)
 from pyhelpers.engine.results import Finding
 from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import leaf_paths, stated
-from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, open_date_field, readable_name
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, open_date_field, parts, readable_name
 
 UNKNOWN = "unknown"
 
@@ -79,10 +87,13 @@ def _states(scenario: Scenario, data: Any) -> list[str]:
     return [*dict.fromkeys(named), other]
 
 
-def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
+def unknown_values(scenario: Scenario, per_part: bool = False) -> tuple[OpenFact, ...]:
     """The facts ``scenario`` gives as plain ``unknown`` whose every value can be listed, as open facts
     over those values, in document order while their combinations, with those of the scenario's own
-    alternatives, stay within the limit."""
+    alternatives, stay within the limit: of the whole scenario, or, ``per_part``, of each part of it whose
+    items read no fact in common (:func:`pyhelpers.scenario.openfacts.parts`, its items linked by the records
+    that name them: the parts :func:`~pyhelpers.engine.alternatives.check_open_in_parts` solves one by one; a
+    caller that cannot solve them so counts the whole, :func:`most_in_a_part`)."""
     data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
         mode="json", by_alias=True, exclude_unset=True)
     found: list[OpenFact] = []
@@ -108,15 +119,38 @@ def unknown_values(scenario: Scenario) -> tuple[OpenFact, ...]:
                 found.append(OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True))
 
     visit(data, ())
-    combinations = 1
+    given = 1
     for f in scenario.unknowns:
-        combinations *= len(f.values)
+        given *= len(f.values)
+    part_of = _part_of(data, found) if per_part and not scenario.unknowns else {}
+    taken: dict[int, int] = {}
     opened: list[OpenFact] = []
     for f in sorted(found, key=_opening_order):  # as many as the combinations allow, the fewest values first
-        if combinations * len(f.values) * (LIST_RESERVE if isinstance(f.values[0], list) else 1) <= MAX_COMBINATIONS:
-            combinations *= len(f.values)
+        part = part_of.get(f.name, -1)
+        so_far = taken.get(part, given)
+        if so_far * len(f.values) * (LIST_RESERVE if isinstance(f.values[0], list) else 1) <= MAX_COMBINATIONS:
+            taken[part] = so_far * len(f.values)
             opened.append(f)
     return tuple(sorted(opened, key=found.index))
+
+
+def _part_of(data: Any, facts: Sequence[OpenFact]) -> dict[str, int]:
+    """The part of the scenario (:func:`pyhelpers.scenario.openfacts.parts`, never split for its combinations) each
+    of ``facts`` is read in, by the fact's name."""
+    return {f.name: n for n, part in enumerate(parts(data, facts, limit=sys.maxsize)) for f in part.facts}
+
+
+def most_in_a_part(scenario: Scenario, facts: Sequence[OpenFact]) -> int:
+    """The combinations of the values of ``facts`` in the part of ``scenario`` that has the most
+    (:func:`_part_of`): what one solve of :func:`~pyhelpers.engine.alternatives.check_open_in_parts` combines."""
+    data = scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+        mode="json", by_alias=True, exclude_unset=True)
+    part_of = _part_of(data, facts)
+    out: dict[int, int] = {}
+    for f in facts:
+        part = part_of.get(f.name, -1)
+        out[part] = out.get(part, 1) * len(f.values)
+    return max(out.values(), default=1)
 
 
 def _opening_order(f: OpenFact) -> tuple[bool, int]:
@@ -494,10 +528,17 @@ def accepted(variants: Variants, asked: Sequence[tuple[Choice, OpenFact, set[str
     under those values. One under which they report the very fact they asked for (``asks``: its terms, e.g.
     ``vital_interests(ana)``) missing is not a value the fact may have, only a way of not giving it (a
     State left out where the rules need one, a State they do not weigh there). None when no value is
-    left. Every variant not solved yet is solved in one run."""
-    solved = iter(variants.answers([(*choice, (fact, value)) for choice, fact, _ in asked for value in fact.values]))
+    left. Every variant not solved yet is solved in one run. A list of an enumeration (:data:`LISTED_BY_KIND`) is
+    kept whole without solving: each of its lists states the field (the empty one only where the format reads it
+    so), and the rules ask for it only while it is not stated, so none is a way of not giving it (solved, the 18
+    lists of three royalties' rights took 1.1 s of grounding, list56)."""
+    solved = iter(variants.answers([(*choice, (fact, value)) for choice, fact, _ in asked if not _stated_lists(fact)
+                                    for value in fact.values]))
     out: list[OpenFact | None] = []
     for _, fact, asks in asked:
+        if _stated_lists(fact):
+            out.append(fact)
+            continue
         kept = []
         for value in fact.values:
             answer = next(solved)
@@ -508,6 +549,12 @@ def accepted(variants: Variants, asked: Sequence[tuple[Choice, OpenFact, set[str
                 kept.append(value)
         out.append(dataclasses.replace(fact, values=tuple(kept)) if kept else None)
     return out
+
+
+def _stated_lists(fact: OpenFact) -> bool:
+    """Whether ``fact`` is a list of an enumeration given as ``unknown`` answered over its lists
+    (:data:`~pyhelpers.engine.domains.LISTED_BY_KIND`), each of which states the field."""
+    return fact.lists() and bool(fact.path) and fact.path[-1] in LISTED_BY_KIND
 
 
 def indirect_branches(checker: Any, scenario: Scenario, three_valued: Any, source: str,

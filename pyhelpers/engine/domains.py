@@ -160,26 +160,42 @@ def cited_percentages(static_atoms: Sequence[clingo.Symbol], treaty: str) -> lis
     return out
 
 
-LISTED_BY_KIND = frozenset({"activities"})
+LISTED_BY_KIND = frozenset({"activities", "rights", "services", "kinds", "special_regime"})
 """The list-valued fields of an enumeration given as ``unknown`` that are answered over representative lists
-(:func:`representative_lists`): what is done at a place of business (``places_of_business.B.activities``)."""
+(:func:`representative_lists`): what is done at a place of business (``places_of_business.B.activities``), the
+rights a royalty is paid for and the nature of the services a fee is paid for (``payment_for.rights``,
+``payment_for.services``), the kinds of contract an agent concludes (``agent.kinds``) and a person's special
+tax regimes (``persons.P.special_regime``)."""
+
+LISTED_WITH_NONE = frozenset({"special_regime", "kinds"})
+"""The fields of :data:`LISTED_BY_KIND` whose empty list is itself a statement of the format, and so one of the
+lists answered over: ``special_regime: []`` states that the person has none (br-pt Protocol 9), an agent's
+``kinds: []`` that the contracts it concludes are of none of the kinds the article names (br-ae 5(5) then makes it
+no permanent establishment). A royalty's ``rights`` and a fee's ``services`` are never empty."""
+
+EVERY_LIST_UP_TO = 4
+"""An enumeration of at most this many values is answered over every non-empty list of them (15 lists of four):
+the representatives are every list there is (an agent's three kinds of contract, a fee's four natures of
+services)."""
 
 LISTED_BY_STATES = frozenset({"permanent_home", "habitual_abode", "nationality"})
 """The lists of States given as ``unknown`` that are answered over every list of the Contracting States (neither,
 each alone, both: :func:`representative_lists`): an individual's ``permanent_home``, ``habitual_abode`` and
 ``nationality``, which the residence tie-breakers count among the Contracting States only (a third State's
 is as none). The other list-valued fields (``rights``, ``services``, ``special_regime``, ``liable_to_tax``'s
-criteria, an agent's ``kinds``, ``acts_exclusively_for``, ``controlled_by``, ``business_activity``) stay
+criteria, ``acts_exclusively_for``, ``controlled_by``, ``business_activity``, ``value_from_immovable``) stay
 three-valued (docs/guide/incomplete-facts.md)."""
 
 
 def representative_lists(path: tuple[Any, ...], contracting: Sequence[str] = ()) -> list[list[str]] | None:
     """The lists a list-valued field given as ``unknown`` is answered over. Of an enumeration, where its name is
     one of :data:`LISTED_BY_KIND`: each value alone, then every value but one together, in the enumeration's
-    order. What the rules test of such a list is whether it holds a value (an activity of one letter of an
-    article, the enterprise's core business, purchasing) and whether it holds values of different letters (a
-    combination): each value alone reaches each single test, and all but one together a combination with and
-    without each value (with and without the core business, with and without purchasing). Representatives,
+    order (of at most :data:`EVERY_LIST_UP_TO` values, every non-empty list; the empty list first where it is a
+    statement, :data:`LISTED_WITH_NONE`). What the rules test of such a list is whether it holds a value (an
+    activity of one letter of an article, the enterprise's core business, purchasing) and whether it holds values
+    of different letters (a combination): each value alone reaches each single test, and all but one together a
+    combination with and without each value (with and without the core business, with and without purchasing).
+    Representatives,
     not every list: a list of two or three values is answered as the representative its tests agree with
     only where the rules test no more than these. Of States, where its name is one of :data:`LISTED_BY_STATES`:
     every list of the Contracting States ``contracting`` (none, each, both), all there is to tell apart. None
@@ -197,4 +213,7 @@ def representative_lists(path: tuple[Any, ...], contracting: Sequence[str] = ())
     if len(lists) != 1 or typing.get_origin(lists[0]) is not typing.Literal:
         return None
     kinds = [v for v in typing.get_args(lists[0]) if v != "unknown"]
-    return [[a] for a in kinds] + ([[b for b in kinds if b != a] for a in kinds] if len(kinds) > 2 else [])
+    none: list[list[str]] = [[]] if path[-1] in LISTED_WITH_NONE else []
+    if len(kinds) <= EVERY_LIST_UP_TO:
+        return none + [[k for n, k in enumerate(kinds) if mask >> n & 1] for mask in range(1, 1 << len(kinds))]
+    return none + [[a] for a in kinds] + [[b for b in kinds if b != a] for a in kinds]

@@ -38,6 +38,7 @@ from pyhelpers.engine.completion import (
     combinations,
     indirect_branches,
     missing_records,
+    most_in_a_part,
     open_record_ends,
     unknown_values,
 )
@@ -290,7 +291,11 @@ class Checker:
         return result_named(self._check(scenario, source, time_limit, told), scenario)
 
     def _check(self, scenario: Scenario, source: str, time_limit: float | None,
-               told: Callable[[ScenarioResult], None] | None = None) -> ScenarioResult:
+               told: Callable[[ScenarioResult], None] | None = None, per_part: bool | None = None) -> ScenarioResult:
+        """:meth:`check`'s work. The facts given as ``unknown`` are opened while the combinations of each part of
+        the scenario stay within the limit (``per_part``, the default where the checker solves in parts: the parts
+        are solved one by one), else of the whole; where the parts cannot be solved apart after all and the whole
+        exceeds the limit, the scenario is answered again counting the whole."""
         from pyhelpers.engine.alternatives import (
             DEFAULT_TIME_LIMIT,
             check_alternatives_in_parts,
@@ -307,7 +312,12 @@ class Checker:
         if told is not None:
             told(three)
         asks = any(f.kind == "depends" for it in three.items for f in it.findings)
-        completed = unknown_values(scenario) if asks else ()  # only where the rules ask for an unknown fact
+        per_part = self.in_parts if per_part is None else per_part
+        completed = unknown_values(scenario, per_part) if asks else ()  # only where the rules ask for an unknown fact
+
+        def count(facts: Sequence[OpenFact]) -> int:  # what one solve combines
+            return most_in_a_part(scenario, facts) if per_part else combinations(facts)
+
         variants = Variants(self, scenario, source)
         attributed = asked_for_each(variants, [((), three)], completed)[0] if completed else {}
         asks_of = {f.name: {d.fact or "" for (_, name), found in attributed.items() if name == f.name for d in found}
@@ -321,7 +331,7 @@ class Checker:
         # the facts the rules find missing, on the facts given or under some value of an opened fact (a
         # bearer's own facts, or a later provision's, asked only once that bearer is chosen), round by round
         answers = [answer for _, _, answer in under]
-        records = missing_records(self, scenario, three, source, also=answers, taken=combinations(completed))
+        records = missing_records(self, scenario, three, source, also=answers, taken=count(completed))
         tried: set[str] = set()
         for _ in range(ASKED_UNDER_ROUNDS):
             fresh = [f for f in records.facts if not f.ranged and f.name not in tried] if records else []
@@ -329,12 +339,12 @@ class Checker:
                 break
             tried.update(f.name for f in fresh)
             answers += [answer for _, _, answer in variants.each_value(fresh)]
-            again = missing_records(self, scenario, three, source, also=answers, taken=combinations(completed))
+            again = missing_records(self, scenario, three, source, also=answers, taken=count(completed))
             if again is None or {f.name for f in again.facts} == {f.name for f in records.facts} or \
-                    combinations((*completed, *again.facts)) > MAX_COMBINATIONS:
+                    count((*completed, *again.facts)) > MAX_COMBINATIONS:
                 break  # nothing more, or too many to combine: the facts of the rounds before
             records = again
-        if records is not None and combinations((*completed, *records.facts)) > MAX_COMBINATIONS:
+        if records is not None and count((*completed, *records.facts)) > MAX_COMBINATIONS:
             records = None
         ends = open_record_ends(self, records, source, taken=combinations(completed)) if records is not None \
             else None
@@ -352,6 +362,8 @@ class Checker:
         try:
             parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
                                          attributed) if self.in_parts else None
+            if parted is None and combinations((*completed, *extra)) > MAX_COMBINATIONS:
+                return self._check(scenario, source, time_limit, None, per_part=False)  # not in parts after all
             answer = parted if parted is not None else check_open(self, target, source, limit,
                                                                    (*completed, *extra), three, asked, attributed)
         except ScenarioError:  # values valid one by one that contradict each other: three-valued

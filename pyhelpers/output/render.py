@@ -338,6 +338,7 @@ def values_text(text: str, lang: str) -> str:
         return text
     text = _LIST_PHRASE.sub(_list_phrase, text)
     text = re.sub(r"\bany list of\b", "qualquer lista de", text)
+    text = re.sub(r"\bany list but\b", "qualquer lista exceto", text)
     text = re.sub(r"\ball but \[", "todos exceto [", text)
     european = dict(_VALUES["pt-PT"]) if languages.normalize(lang) == "pt-PT" else {}
     for pattern, repl in _VALUES["pt"]:

@@ -154,6 +154,10 @@ def _elements(values: Sequence[Any]) -> list[str]:
     return list(dict.fromkeys(show_value(e) for v in values for e in v))
 
 
+_LISTED_UP_TO = 3
+"""How many lists :func:`describe_lists` names one by one before it says every list but one as such (``any list but
+[other]``): ``one of [], [pt], [br, pt]`` stays as it reads."""
+
 _LIST_WORDS = 8
 """How many characters longer than the lists one by one :func:`describe_lists` lets the words of a test be: "a list
 without br" rather than "one of [], [pt]", as its counterpart "a list with br" reads."""
@@ -165,7 +169,8 @@ def describe_lists(values: Sequence[Any], chosen: Sequence[int]) -> str:
     several or none (``a list of several values, without other_business``), the fewest such tests (at most two)
     that hold of exactly the lists chosen among ``values``; where none does, or listing them is shorter (and
     none of them is all the elements but one, which stands for a combination), the lists one by one (issue 23:
-    the critical distinction, not the 18 representative lists)."""
+    the critical distinction, not the 18 representative lists); every list but one, ``any list but [other]``,
+    where that is shorter than the tests."""
     every = _elements(values)
     sets = [frozenset(show_value(e) for e in v) for v in values]
     want = frozenset(chosen)
@@ -200,6 +205,11 @@ def describe_lists(values: Sequence[Any], chosen: Sequence[int]) -> str:
 
     shown = [one(i) for i in chosen]
     listed = shown[0] if len(shown) == 1 else "one of " + ", ".join(shown)
+    left = [i for i in range(len(values)) if i not in want]
+    if len(left) == 1 and len(chosen) > _LISTED_UP_TO:  # every list but one: `services` but [other], `kinds` but []
+        but = f"any list but {show_value(values[left[0]])}"
+        if found is None or len(but) < len(found):
+            return but
     if found is not None and (len(found) < len(listed) + _LIST_WORDS
                               or any(one(i).startswith("all but") for i in chosen)):
         return found  # "all but [other_business]" would name one list where the rules test a combination
