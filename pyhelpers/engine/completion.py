@@ -385,8 +385,10 @@ def _open_end(scenario: Scenario, data: Any, path: tuple[Any, ...], periods: cri
 
 def _valid_at(data: Any, path: tuple[Any, ...], value: Any, source: str) -> bool:
     """Whether ``data`` with ``value`` written at ``path`` is a valid scenario (a State that cannot pay a
-    government salary, say, is not one of the values the field may have)."""
-    trial = copy.deepcopy(data)
+    government salary, say, is not one of the values the field may have). The trial document shares with ``data``
+    all but the maps and lists on ``path`` (:func:`_path_copied`): :func:`_written` writes only there, and validating
+    it reads the rest."""
+    trial = _path_copied(data, path)
     if Scenario.revalidate is None or not _written(trial, path, value):
         return False
     try:
@@ -394,6 +396,25 @@ def _valid_at(data: Any, path: tuple[Any, ...], value: Any, source: str) -> bool
     except ScenarioError:
         return False
     return True
+
+
+def _path_copied(data: Any, path: tuple[Any, ...]) -> Any:
+    """``data`` with each map and list :func:`_written` would step through on ``path`` copied (one level each), the
+    rest shared: writing at ``path`` in the copy leaves ``data`` as it was (a deep copy of a chunk's scenario for every
+    value tried cost more than validating it)."""
+    top = copy.copy(data) if isinstance(data, (dict, list)) else data
+    node = top
+    for part in path[:-1]:
+        stepped = ((isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node))
+                   or (isinstance(node, dict) and node.get(part) is not None))
+        if not stepped:
+            break  # what _written makes from here on is new, or it writes nothing
+        child = node[part]
+        if not isinstance(child, (dict, list)):
+            break
+        node[part] = child = copy.copy(child)
+        node = child
+    return top
 
 
 Choice = tuple[tuple[OpenFact, Any], ...]

@@ -46,8 +46,8 @@ from typing import Any
 import clingo
 from pydantic import BaseModel
 
+from pyhelpers.base import formats, processes
 from pyhelpers.base import lang as languages
-from pyhelpers.base import processes
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem, TreatyLogicError
 from pyhelpers.base.messages import translate
 from pyhelpers.base.rulebase import logic_dir
@@ -1327,11 +1327,60 @@ def _withholding_text(c: Compliance | None, r: ItemResult, lang: str) -> list[st
     one; ``withholding_finding`` keeps the machine value alone (``depends``). Nothing for another finding."""
     if c is None or c.finding != "depends" or not c.reason:
         return []
-    if not c.fields:
-        named = {cond.fact: cond.field for a in r.alternatives
-                 for cond in (*a.holds_if, *(x for both in a.holds_if_any for x in both))}
-        c = dataclasses.replace(c, fields=tuple(named.get(f) for f in c.reason.split("; ")))
-    return [render.compliance_line(c, lang, alternatives_shown=False)]
+    fields = c.fields or _depends_fields(r.alternatives, c.reason)
+    key = (lang, fields, *(v is None if type(v) is Decimal else v for v in c.__dict__.values()))
+    kept = _WITHHOLDING_LINES.get(key)
+    if kept is None:
+        if len(_WITHHOLDING_LINES) >= 4_000:
+            _WITHHOLDING_LINES.clear()
+        kept = _WITHHOLDING_LINES[key] = _withholding_line(c, fields, lang)
+    line, marks = kept
+    if marks is None:  # a stand-in amount's words met twice: the row's line written whole
+        return [render.compliance_line(dataclasses.replace(c, fields=fields), lang, alternatives_shown=False)]
+    for name, mark in marks:
+        line = line.replace(mark, formats.amount(getattr(c, name), c.currency, lang))
+    return [line]
+
+
+_DEPENDS_FIELDS: dict[tuple[int, str], tuple[object, tuple[str | None, ...]]] = {}
+"""Where the scenario states each fact a ``depends`` withholding finding names (:func:`_depends_fields`), by the
+identity of the case's alternatives (kept alive here, checked on each use) and the finding's ``reason``."""
+
+
+def _depends_fields(alternatives: Sequence[Any], reason: str) -> tuple[str | None, ...]:
+    """The field that states each fact of ``reason`` (``; ``-separated) where the conditions of the alternatives name
+    one (None where none does): the same for every row of a case."""
+    hit = _DEPENDS_FIELDS.get((id(alternatives), reason))
+    if hit is not None and hit[0] is alternatives:
+        return hit[1]
+    named = {cond.fact: cond.field for a in alternatives
+             for cond in (*a.holds_if, *(x for both in a.holds_if_any for x in both))}
+    fields = tuple(named.get(f) for f in reason.split("; "))
+    if len(_DEPENDS_FIELDS) >= 4_000:
+        _DEPENDS_FIELDS.clear()
+    _DEPENDS_FIELDS[id(alternatives), reason] = (alternatives, fields)
+    return fields
+
+
+_WITHHOLDING_LINES: dict[tuple[Any, ...], tuple[str, tuple[tuple[str, str], ...] | None]] = {}
+"""A bounded row's withholding line (:func:`_withholding_text`) with a stand-in for each amount, by the language, the
+fields its facts are stated in and its figure's every value but its amounts (of which only whether each is given:
+the words are chosen by that alone): the rows of a case differ in their amounts only."""
+_STAND_IN_AMOUNT = Decimal("987654321.37")
+"""The first stand-in amount (each amount of a figure its own, one apart: no amount of the words is one)."""
+
+
+def _withholding_line(c: Compliance, fields: tuple[str | None, ...], lang: str
+                      ) -> tuple[str, tuple[tuple[str, str], ...] | None]:
+    """``render.compliance_line`` of ``c`` (with ``fields``) with a stand-in amount for each of its amounts, and each
+    amount's name with its stand-in's words (None where a stand-in's words are in the line more than once)."""
+    names = [k for k, v in c.__dict__.items() if type(v) is Decimal]
+    stand_ins: dict[str, Any] = {name: _STAND_IN_AMOUNT + k for k, name in enumerate(names)}
+    line = render.compliance_line(dataclasses.replace(c, fields=fields, **stand_ins), lang, alternatives_shown=False)
+    marks = tuple((name, formats.amount(v, c.currency, lang)) for name, v in stand_ins.items())
+    if any(line.count(mark) > 1 for _, mark in marks):
+        return line, None
+    return line, tuple((name, mark) for name, mark in marks if mark in line)
 
 
 def _result_record(row: Row, r: ItemResult, home: str, lang: str, bounded: bool = False) -> dict[str, str]:
