@@ -568,6 +568,7 @@ TERMS: dict[str, dict[str, str]] = {
         "aboard_ship_or_aircraft": "exercício a bordo de navio ou aeronave",
         "not_borne_by_permanent_establishment": "não suportado por "
         "estabelecimento permanente", "nothing_proven": "nada comprovado",
+        "not_borne_by_pe_or_fixed_base": "encargo não cabe a estabelecimento permanente ou instalação fixa",
         "purpose_not_proven": "ausência de propósito principal não comprovada",
         "share_not_proven": "percentual dos rendimentos brutos não comprovado",
         "proof_no_principal_purpose": "prova da ausência de propósito principal",
@@ -618,6 +619,7 @@ TERMS: dict[str, dict[str, str]] = {
         "right_not_connected": "direito ou bem não ligado a estabelecimento estável",
         "claim_not_connected": "crédito não ligado a estabelecimento estável",
         "not_borne_by_permanent_establishment": "não suportado por estabelecimento estável",
+        "not_borne_by_pe_or_fixed_base": "encargo não cabe a estabelecimento estável ou instalação fixa",
         "nothing_proven": "nada provado",
         "purpose_not_proven": "ausência de propósito principal não provada",
         "share_not_proven": "percentagem dos rendimentos brutos não provada",
@@ -807,6 +809,7 @@ TERMS: dict[str, dict[str, str]] = {
         "taxed_as_income_of_entity": "taxed as income of the entity",
         "not_above_arm_length": "not above the arm's length amount",
         "not_borne_by_permanent_establishment": "not borne by a permanent establishment",
+        "not_borne_by_pe_or_fixed_base": "not borne by a permanent establishment or fixed base",
         "paid_for_past_employment": "paid in consideration of past employment",
         "holdings_after_evaluation_date": "holdings after the evaluation date",
         "pe_connected_holding": "holding connected with a permanent establishment",
