@@ -715,7 +715,8 @@ TERMS: dict[str, dict[str, str]] = {
         "right_not_connected": "right or property not connected with a permanent establishment",
         "claim_not_connected": "debt-claim not connected with a permanent establishment",
         "income_not_connected": "right or property not connected with a permanent establishment",
-        "right_not_connected_with_place": "right or property not connected with a permanent establishment or fixed base",
+        "right_not_connected_with_place": "right or property not connected with a permanent establishment or "
+        "fixed base",
         "other_connected_place": "place of business the right or property is effectively connected with",
         "aboard_ship_or_aircraft": "employment aboard a ship or aircraft",
         "amount_split": "split of the amount", "annual_remuneration": "annual remuneration",
