@@ -71,6 +71,11 @@ def investment_facts(sc: Scenario, sid: str, add: Add, declared: Declared, stric
                 defaulted(sid, add, iid, "connected_right", strict)  # default: connected with none
             else:
                 add(fact("given", sid, iid, Const("connected_right")))
+        if item.type == "other_income":  # the connected place of the right or property the income is paid for
+            if item.other_income is None or "connected_place_of_business" not in item.other_income.model_fields_set:
+                defaulted(sid, add, iid, "connected_income", strict)  # default: connected with none
+            else:
+                add(fact("given", sid, iid, Const("connected_income")))
         if item.royalty is not None:
             rt = item.royalty
             places += [("borne_by_place_of_business", rt.borne_by_place_of_business),

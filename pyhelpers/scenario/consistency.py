@@ -117,7 +117,7 @@ def check_references(sc: Scenario, source: str, lines: LineMap) -> list[Problem]
                                             "only arises_in in other_income on a dividend item (where the "
                                             "dividend arises, read where no dividend rule reaches it)", name))
             for name in type(details).model_fields:
-                if name == "connected_place_of_business" and block in ("royalty", "interest"):  # a place, or none
+                if name == "connected_place_of_business" and block in ("royalty", "interest", "other_income"):
                     ref(("income", i, block, name), getattr(details, name), [*places, NONE],
                         "a place of business, or none")
                 elif name.endswith("place_of_business"):

@@ -166,5 +166,9 @@ class OtherIncomeDetails(Model):
         "payer is a resident, or for income from immovable property the State where it is situated, shown "
         "as an assumption where it matters (--strict asks for it)",
     )
-    connected_place_of_business: Id | None = Field(default=None)
+    connected_place_of_business: PlaceRef | None = Field(
+        default=None,
+        description="the place of business with which the right or property the income is paid for is effectively "
+        "connected, or none (stated); default: none, shown as an assumption where it can change the outcome",
+    )
     from_immovable_property: Flag = Field(default=False)
