@@ -191,6 +191,16 @@ def _forget_oldest(table: dict[Any, Any], limit: int) -> None:
             del table[key]
 
 
+
+def _of_pair(scenario: Scenario, path: tuple[Any, ...], holder: str, company: str, field: str) -> bool:
+    """Whether ``path`` is ``field`` of a holding record of ``scenario`` held by ``holder`` in ``company``."""
+    if len(path) != 3 or path[0] != "holdings" or path[2] != field or not isinstance(path[1], int) \
+            or not 0 <= path[1] < len(scenario.holdings):
+        return False
+    record = scenario.holdings[path[1]]
+    return (record.holder, record.company) == (holder, company)
+
+
 class Checker:
     """The rule base loaded once; evaluates scenarios (thread-safe: each call uses its own Control)."""
 
@@ -367,13 +377,15 @@ class Checker:
                     branch = open_record_ends(self, made, source, taken=combinations(completed))  # an added end
                     if pair not in chosen and combinations((*completed, *branch.facts)) <= MAX_COMBINATIONS:
                         chosen[pair] = branch
-            for branch in chosen.values():
+            opened = (*completed, *(records.facts if records is not None else ()))
+            for (holder, company), branch in chosen.items():
                 try:
                     branched = check_open(self, branch.scenario, source, max(limit - (clock.now() - started), 0.0),
                                           (*completed, *branch.facts), three, branch.asked, attributed)
                 except ScenarioError:
                     continue
-                answer = with_bounds(answer, branched)
+                direct = tuple(f.name for f in opened if _of_pair(scenario, f.path, holder, company, "direct"))
+                answer = with_bounds(answer, branched, direct=direct)
         if ends is None or ends is records or answer.incomplete is not None:
             return answer
         try:
