@@ -60,6 +60,7 @@ from pyhelpers.engine.results import (
     ScenarioResult,
     StateOutcome,
     UnknownFact,
+    format_bp,
     replaced,
 )
 from pyhelpers.engine.slicing import Sliced
@@ -1801,7 +1802,7 @@ def _bound_figures(agreed: Any, each: Sequence[Any]) -> Any:
 
 
 
-def with_bounds(answer: ScenarioResult, ended: ScenarioResult) -> ScenarioResult:
+def with_bounds(answer: ScenarioResult, ended: ScenarioResult, direct: Sequence[str] = ()) -> ScenarioResult:
     """``answer`` with the bounds ``ended`` finds where it finds none: ``ended`` is the same scenario answered
     with the ends of its added holding records open too (:func:`pyhelpers.engine.completion.open_record_ends`),
     every way the facts may go giving each State an outcome. A State ``answer`` leaves undetermined with no
@@ -1809,7 +1810,15 @@ def with_bounds(answer: ScenarioResult, ended: ScenarioResult) -> ScenarioResult
     from ``ended``'s alternatives (kept as :attr:`~pyhelpers.engine.results.ItemResult.bound_alternatives`);
     the alternatives shown stay ``answer``'s, whose conditions are exact (the end's critical day moves with
     the first day, which a condition on each fact alone cannot say). ``answer`` as it is where ``ended`` is
-    incomplete."""
+    incomplete.
+
+    ``direct``: ``ended`` answers the records whose ``direct`` these open facts are (``holding(H, C).direct``) read
+    indirect, with the owner's direct holding open beside them (:func:`pyhelpers.engine.completion.
+    indirect_branches`). An alternative of ``answer`` undetermined where one of them is false is then that
+    branch's answer: the State's bound (every way the owner's direct holding may go, the record's own share and
+    first day among them), with the provisions of the alternatives of ``ended`` that reach it (br-pt 10(2)(b)'s
+    15%); and a withholding finding that depends names those facts, the ones the user gives, not the added
+    record's share and first day."""
     if ended.incomplete is not None:
         return answer
     by_id = {it.item_id: it for it in ended.items}
@@ -1825,6 +1834,29 @@ def with_bounds(answer: ScenarioResult, ended: ScenarioResult) -> ScenarioResult
         if other is None or states == it.states:
             items.append(it)
             continue
-        items.append(dataclasses.replace(it, states=states, compliance=other.compliance,
+        alternatives, compliance = it.alternatives, other.compliance
+        if direct:
+            alternatives = tuple(_indirect_bound(a, bounds, other.alternatives, direct) for a in it.alternatives)
+            named = sorted({c.fact for a in it.alternatives for c in a.holds_if if c.fact in direct})
+            if compliance is not None and compliance.finding == "depends" and named:
+                compliance = dataclasses.replace(compliance, reason="; ".join(named))
+        items.append(dataclasses.replace(it, states=states, compliance=compliance, alternatives=alternatives,
                                          bound_alternatives=other.alternatives))
     return dataclasses.replace(answer, items=tuple(items))
+
+
+def _indirect_bound(a: Alternative, bounds: Mapping[str, StateOutcome], branch: Sequence[Alternative],
+                    direct: Sequence[str]) -> Alternative:
+    """``a`` (see :func:`with_bounds`) as the indirect branch answers it: a State's outcome undetermined, with no
+    bound, where a record's ``direct`` (one of ``direct``) is false, becomes the State's bound ``bounds`` gives
+    (``capped at most 15%``), resting on the provisions of the alternatives of the ``branch`` that reach that cap;
+    ``a`` itself otherwise."""
+    bound = bounds.get(a.state or "")
+    if bound is None or bound.at_most_bp is None or a.outcome != "undetermined" or a.at_most_bp is not None \
+            or not any(c.fact in direct and c.values == "false" for c in a.holds_if):
+        return a
+    reaching = [b for b in branch if b.state == a.state and b.outcome == "capped" and b.max_rate_bp == bound.at_most_bp]
+    provisions = tuple(sorted({p for b in reaching for p in b.provisions}, key=provision_key)) or a.provisions
+    reconstructed = tuple(sorted({p for b in reaching for p in b.reconstructed}, key=provision_key)) or a.reconstructed
+    return dataclasses.replace(a, conclusion=f"capped at most {format_bp(bound.at_most_bp)}",
+                               at_most_bp=bound.at_most_bp, provisions=provisions, reconstructed=reconstructed)

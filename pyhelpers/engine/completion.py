@@ -41,12 +41,14 @@ from pyhelpers.engine.domains import (
     is_state,
     keyed_by_state,
     leaf_annotation,
+    opened_at,
     representative_lists,
 )
 from pyhelpers.engine.results import Finding
 from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.catalogue import catalogue
-from pyhelpers.scenario.factpaths import leaf_paths, stated
+from pyhelpers.scenario.common import DIRECT_RECORD_BESIDE, OWNERS_PLACES
+from pyhelpers.scenario.factpaths import leaf_paths, record_paths, stated
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, open_date_field, parts, readable_name
 
 UNKNOWN = "unknown"
@@ -282,9 +284,11 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
     undetermined under it, never dropped as if it could not be. A reference to a place of business left
     out is not opened (``borne_by``: none is assumed, and ``--strict`` asks for it: answered over its
     values, a missing fact that another missing one leaves undetermined either way would read "not
-    needed"), but for the place a holding or fee is connected with (:data:`_PLACES_OPENED`: over the
-    recipient's places and none). A record's ``direct`` the rules report missing (``holding_direct``) is
-    opened over true and false. The last day (``until``) left out of a record that may give it as
+    needed"), but for the place a holding or fee is connected with (its type marked
+    :data:`~pyhelpers.scenario.common.OWNERS_PLACES`: over the recipient's places and none). A field of a
+    record the rules name by their ``fact_field`` (a record's ``direct``, ``holding_direct``:
+    :func:`~pyhelpers.scenario.factpaths.record_paths`) is opened as any other, over true and false.
+    The last day (``until``) left out of a record that may give it as
     ``unknown`` (a building site, a stay) and whose first day is given is opened as that ``until: unknown``
     is, given ``periods`` (the treaty's): from its first day on, over its critical dates (:func:`_open_end`),
     after the fields whose values can be listed (its many days would otherwise take their place within the limit)."""
@@ -293,7 +297,7 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         for f in item.findings:
             if f.kind != "missing" or not f.fact:
                 continue
-            for path in (*leaf_paths(f.fact, [item.item_id], scenario), *_direct_paths(f.fact, scenario)):
+            for path in (*leaf_paths(f.fact, [item.item_id], scenario), *record_paths(f.fact, scenario)):
                 if not stated(scenario, path):
                     wanted.setdefault(path, set()).add(f.fact)
     if not wanted:
@@ -307,7 +311,7 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         if end is not None:  # after the fields whose values can be listed, which keep their place in the limit
             ends.append((end, frozenset(names)))
             continue
-        listed = _owners_places(data, path, places) if path[-1] in _PLACES_OPENED else None
+        listed = _owners_places(data, path, places) if opened_at(path) is OWNERS_PLACES else None
         values = [v for v in every_value(leaf_annotation(path), states, listed) or ()
                   if v is not None and _valid_at(data, path, v, source)]
         if not values or taken * len(values) > MAX_COMBINATIONS:
@@ -326,15 +330,6 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
     return out
 
 
-_DIRECT = re.compile(r"^holding_direct\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)$")
-
-_PLACES_OPENED = frozenset({"connected_place_of_business"})
-"""The references to a place of business a missing fact is opened over (the scenario's places, or none): the
-place a holding, a debt-claim or a right is effectively connected with, whose every value the rules answer
-(the residence State's right, the source State's cap). Others (``borne_by``) are not (see
-:func:`_missing_fields`)."""
-
-
 def _owners_places(data: Any, path: tuple[Any, ...], places: Sequence[str]) -> list[str]:
     """Of ``places``, those of the recipient of the income item at ``path`` (the place its holding, debt-claim or
     right may be connected with is the beneficial owner's own: another's would leave the answer as none does)."""
@@ -344,16 +339,6 @@ def _owners_places(data: Any, path: tuple[Any, ...], places: Sequence[str]) -> l
     except (KeyError, IndexError, TypeError, AttributeError):
         return list(places)
     return [b for b in places if owners.get(b) in (recipient, None)]
-
-
-def _direct_paths(fact: str, scenario: Scenario) -> tuple[tuple[Any, ...], ...]:
-    """The ``direct`` field of each holding record of the pair a missing ``holding_direct(H, C)`` names (a yes/no:
-    opened over both values, as any other the rules report missing)."""
-    m = _DIRECT.match(fact)
-    if m is None:
-        return ()
-    return tuple(("holdings", k, "direct") for k, h in enumerate(scenario.holdings)
-                 if h.holder == m["holder"] and h.company == m["company"])
 
 
 def _open_end(scenario: Scenario, data: Any, path: tuple[Any, ...], periods: critical.Periods | None
@@ -593,14 +578,21 @@ def indirect_branches(checker: Any, scenario: Scenario, three_valued: Any, sourc
     limit where two pairs' would not), by pair; none where no record's ``direct`` is missing or the records cannot
     be written."""
     pairs: dict[tuple[str, str], list[date]] = {}
+    marked: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
+    stands: dict[tuple[str, str], set[str]] = {}
     for item in three_valued.items:
         for f in item.findings:
-            m = _DIRECT.match(f.fact or "") if f.kind == "missing" else None
-            if m is None:
-                continue
-            days = pairs.setdefault((m["holder"], m["company"]), [])
-            if item.date is not None:
-                days.append(date.fromisoformat(str(item.date)))
+            paths = [p for p in record_paths(f.fact or "", scenario) if p[0] == "holdings"
+                     and opened_at(p) is DIRECT_RECORD_BESIDE] if f.kind == "missing" else []
+            for p in paths:
+                record = scenario.holdings[int(p[1])]
+                pair = (record.holder, record.company)
+                days = pairs.setdefault(pair, [])
+                if p not in marked.setdefault(pair, []):
+                    marked[pair].append(p)
+                stands.setdefault(pair, set()).add(f.fact or "")
+                if item.date is not None:
+                    days.append(date.fromisoformat(str(item.date)))
     plain = base.scenario._plain_data if base is not None else scenario._plain_data
     periods = checker.treaty_periods(scenario.treaty)
     shares = ("0%", *checker.cited_percentages(scenario.treaty))
@@ -614,12 +606,12 @@ def indirect_branches(checker: Any, scenario: Scenario, three_valued: Any, sourc
         read: set[tuple[Any, ...]] = set()
         facts: list[OpenFact] = []
         asked = dict(base.asked) if base is not None else {}
-        paths = [p for p in _direct_paths(f"holding_direct({holder}, {company})", scenario) if not stated(scenario, p)]
+        paths = [p for p in marked[(holder, company)] if not stated(scenario, p)]
         if not paths:
             continue
-        own = [rows[p[1]] for p in paths if p[1] < len(rows)]
+        own = [rows[int(p[1])] for p in paths if int(p[1]) < len(rows)]
         for p in paths:
-            rows[p[1]]["direct"] = False
+            _written(rows[int(p[1])], p[2:], False)
             read.add(p)
         high = max(days, default=scenario.evaluation_date)
         low = dates.add_months(high, -_months_back(periods))
@@ -631,7 +623,7 @@ def indirect_branches(checker: Any, scenario: Scenario, three_valued: Any, sourc
         k = len(rows)
         rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat(),
                      "direct": True})
-        stands_for = frozenset({f"holding_direct({holder}, {company})", f"holding({holder}, {company})"})
+        stands_for = frozenset({*stands[(holder, company)], f"holding({holder}, {company})"})
         for name, path, values, ranged, top in (
                 (f"holding({holder}, {company}).from", ("holdings", k, "from"), tuple(sorted(firsts)), "date",
                  high.isoformat()),

@@ -13,7 +13,7 @@ import clingo
 from pydantic import BaseModel
 
 from pyhelpers.scenario import BasisPoints, Scenario
-from pyhelpers.scenario.common import NONE, State, is_place_ref
+from pyhelpers.scenario.common import NONE, OpenedOver, State, is_place_ref, opened_over
 
 
 @functools.lru_cache(maxsize=8192)
@@ -36,6 +36,21 @@ def leaf_annotation(path: tuple[Any, ...]) -> Any:
         else:
             return None
     return hints
+
+
+@functools.lru_cache(maxsize=8192)
+def opened_at(path: tuple[Any, ...]) -> OpenedOver | None:
+    """The :class:`~pyhelpers.scenario.common.OpenedOver` mark of the scenario field at ``path``: in its type
+    (:func:`leaf_annotation`), or among the field's own metadata (where the model keeps a field's marks apart from
+    its type: ``direct: HeldDirectly``); None where it has none."""
+    mark = opened_over(leaf_annotation(path))
+    if mark is not None or not path:
+        return mark
+    parent = _bare(_arm_for(leaf_annotation(path[:-1]) if len(path) > 1 else Scenario, path[-1]))
+    if not (isinstance(parent, type) and issubclass(parent, BaseModel)):
+        return None
+    field = next((f for name, f in parent.model_fields.items() if (f.alias or name) == path[-1]), None)
+    return next((m for m in field.metadata if isinstance(m, OpenedOver)), None) if field is not None else None
 
 
 def _arm_for(hints: Any, part: Any) -> Any:

@@ -225,6 +225,10 @@ class Alternative:
     holds_if_any: tuple[tuple[Condition, ...], ...] = ()
     """Not ``exact``, every combination solved: the conjunctions of conditions one of which is met exactly
     where it holds (two or more; empty otherwise, and left out of the JSON)."""
+    at_most_bp: int | None = None
+    """Of a State's ``undetermined`` outcome: the highest cap every way the facts may go under its conditions
+    allows (``capped at most 15%``: a holding record's ``direct`` false, the owner's direct holding then unsaid,
+    :func:`pyhelpers.engine.alternatives.with_bounds`); None otherwise, and left out of the JSON."""
 
     def condition_facts(self) -> tuple[str, ...]:
         """The open facts its condition names, each once in the order first named: those of ``holds_if`` and
@@ -483,6 +487,8 @@ def _findings_plain(value: Any) -> Any:
             out.pop("fields")  # a withholding finding that names no open fact
         if "conclusion" in out and out.get("holds_if_any") == []:
             out.pop("holds_if_any")  # an alternative with one conjunction of conditions, or none exact
+        if "conclusion" in out and "at_most_bp" in out and out["at_most_bp"] is None:
+            out.pop("at_most_bp")  # an alternative with no bound of its own
         if "listed" in out and "kind" in out and ("values" in out or "alternatives" in out):
             out.pop("listed")  # a condition's or an open fact's values one by one, for the answers in words
             out.pop("kind")

@@ -44,7 +44,7 @@ from pyhelpers.engine.completion import (
 )
 from pyhelpers.engine.critical import Periods, treaty_periods
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
-from pyhelpers.engine.domains import cited_percentages
+from pyhelpers.engine.domains import cited_percentages, opened_at
 from pyhelpers.engine.fields import item_named, result_named, row_named
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
@@ -54,6 +54,7 @@ from pyhelpers.facts import NO_CUTS, Cuts, Declared, item_key, scenario_facts
 from pyhelpers.facts.emit import quote
 from pyhelpers.scenario import IncomeItem, Scenario
 from pyhelpers.scenario.catalogue import catalogue
+from pyhelpers.scenario.common import DIRECT_RECORD_BESIDE
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
 
 ASKED_UNDER_ROUNDS = 2
@@ -190,6 +191,19 @@ def _forget_oldest(table: dict[Any, Any], limit: int) -> None:
     if len(table) > limit:
         for key in list(itertools.islice(table, len(table) - limit * 3 // 4)):
             del table[key]
+
+
+
+def _of_pair(scenario: Scenario, path: tuple[Any, ...], holder: str, company: str) -> bool:
+    """Whether ``path`` is the field of a holding record of ``scenario``, held by ``holder`` in ``company``, that
+    :func:`~pyhelpers.engine.completion.indirect_branches` reads otherwise (its type marked
+    :data:`~pyhelpers.scenario.common.DIRECT_RECORD_BESIDE`: the record's ``direct``)."""
+    if len(path) < 3 or path[0] != "holdings" or not isinstance(path[1], int) \
+            or not 0 <= path[1] < len(scenario.holdings) \
+            or opened_at(path) is not DIRECT_RECORD_BESIDE:
+        return False
+    record = scenario.holdings[path[1]]
+    return (record.holder, record.company) == (holder, company)
 
 
 class Checker:
@@ -379,13 +393,15 @@ class Checker:
                     branch = open_record_ends(self, made, source, taken=combinations(completed))  # an added end
                     if pair not in chosen and combinations((*completed, *branch.facts)) <= MAX_COMBINATIONS:
                         chosen[pair] = branch
-            for branch in chosen.values():
+            opened = (*completed, *(records.facts if records is not None else ()))
+            for (holder, company), branch in chosen.items():
                 try:
                     branched = check_open(self, branch.scenario, source, max(limit - (clock.now() - started), 0.0),
                                           (*completed, *branch.facts), three, branch.asked, attributed)
                 except ScenarioError:
                     continue
-                answer = with_bounds(answer, branched)
+                direct = tuple(f.name for f in opened if _of_pair(scenario, f.path, holder, company))
+                answer = with_bounds(answer, branched, direct=direct)
         if ends is None or ends is records or answer.incomplete is not None:
             return answer
         try:

@@ -1018,7 +1018,7 @@ def alternative_text(a: Alternative, lang: str, provisions: bool = True) -> str:
     """``capped at 10% ... if holding(a, b).until is 2026-03-14 or later  (<provision>)`` (without its
     provisions unless ``provisions``)."""
     if a.state is not None and a.outcome is not None:
-        head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, ()), lang)
+        head = outcome_text(StateOutcome(a.state, a.outcome, a.max_rate_bp, (), at_most_bp=a.at_most_bp), lang)
     else:
         # a finding that holds for some values only, in words
         head = finding_text(a.finding, lang, with_field=False) if a.finding is not None else a.conclusion

@@ -5,6 +5,7 @@ booleans and dates, maps whose keys stay distinct once normalised, and ``unknown
 from __future__ import annotations
 
 import re
+import types
 import typing
 from collections.abc import Callable
 from datetime import date, datetime
@@ -137,6 +138,46 @@ def is_place_ref(hints: Any) -> bool:
     return typing.get_origin(hints) is Annotated and any(m is PLACE_REF for m in getattr(hints, "__metadata__", ()))
 
 
+class OpenedOver:
+    """Marks a field whose values, where the rules report it missing and the checker answers over every value it may
+    take (:mod:`pyhelpers.engine.completion`), are not only those of its type: :data:`OWNERS_PLACES`,
+    :data:`DIRECT_RECORD_BESIDE` (:func:`opened_over`)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"OpenedOver({self.name})"
+
+
+OWNERS_PLACES = OpenedOver("owners_places")
+"""A place of business an item's holding, debt-claim or right is effectively connected with: opened, where missing,
+over the places of the item's recipient (its beneficial owner: another's would leave the answer as none does) and
+``none``. A reference to a place without it (``borne_by``) is not opened where missing (none is assumed, and
+``--strict`` asks for it)."""
+
+DIRECT_RECORD_BESIDE = OpenedOver("direct_record_beside")
+"""A holding record's ``direct``: opened, where missing, over this record held directly, and, for the bound, this
+record held indirectly with a direct record of the same holder and company beside it, its share and first day open
+(held indirectly, the record leaves the owner's direct holding unsaid: :func:`pyhelpers.engine.completion.
+indirect_branches`)."""
+
+
+def opened_over(hints: Any) -> OpenedOver | None:
+    """The :class:`OpenedOver` mark of a field of type ``hints`` (in any arm of it), None where it has none."""
+    arms = typing.get_args(hints) if typing.get_origin(hints) in (typing.Union, types.UnionType) else (hints,)
+    for arm in arms:
+        if typing.get_origin(arm) is Annotated:
+            mark = next((m for m in getattr(arm, "__metadata__", ()) if isinstance(m, OpenedOver)), None)
+            if mark is not None:
+                return mark
+    return None
+
+
+OwnersPlaceRef = Annotated[PlaceRef, OWNERS_PLACES]
+""":data:`PlaceRef` of a place the item's holding, debt-claim or right is connected with (:data:`OWNERS_PLACES`)."""
+
+
 Text = Annotated[str, Field(min_length=1), WithJsonSchema(schema_type("Text"))]
 """Free text that, when given, is not empty (surrounding spaces do not count)."""
 
@@ -262,6 +303,9 @@ Rate = Annotated[Decimal, BeforeValidator(_exact("an exact decimal rate", "5.123
 
 Flag = Annotated[bool, Strict()]
 """A boolean: ``true`` or ``false`` only (not ``"no"``, ``0`` or ``off``)."""
+
+HeldDirectly = Annotated[Flag, DIRECT_RECORD_BESIDE]
+"""A holding record's ``direct``: a :data:`Flag` (:data:`DIRECT_RECORD_BESIDE`)."""
 
 
 _DAY_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")

@@ -228,6 +228,25 @@ def open_field(name: str, scenario: Scenario) -> str | None:
     return f"{table}[{'|'.join(map(str, rows))}]{m['rest']}"
 
 
+def record_paths(fact: str, scenario: Scenario) -> tuple[Path, ...]:
+    """The model paths of the field that states ``fact`` where its ``fact_field`` names a field of a record the
+    scenario lists (``holding_direct(a, b)`` → ``holding(a, b).direct``): that field of each record of those parties
+    (``("holdings", 0, "direct")``, in the records' order); none where the template names no record's field (a
+    ``fact_leaf`` says where those are: :func:`leaf_paths`) or the scenario lists no such record."""
+    name, args = fact_parts(fact)
+    template = catalogue().fact_fields.get(name)
+    if template is None:
+        return ()
+    m = _RECORD_NAME.match(_PLACEHOLDER.sub(lambda p: _argument(args, p.group(0)) or p.group(0), template))
+    if m is None or not m["rest"].startswith("."):
+        return ()
+    table, keys = _RECORD_TABLES[m["kind"]]
+    wanted = tuple(a.strip() for a in m["args"].split(","))
+    rest = tuple(m["rest"][1:].split("."))
+    return tuple((table, k, *rest) for k, record in enumerate(getattr(scenario, table))
+                 if tuple(str(getattr(record, key)) for key in keys) == wanted)
+
+
 _TAX_FIELD = re.compile(r"^income\[(\d+)\]\.tax\.(\w+)$")
 """A field of the tax an item concerns, as a fact's template names it without saying which State's tax."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import ConfigDict, Field
 
-from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model
+from pyhelpers.scenario.common import BasisPoints, Day, HeldDirectly, Id, Model
 
 
 class HoldingContinuation(Model):
@@ -25,7 +25,7 @@ class Holding(Model):
     value: BasisPoints | None = Field(default=None, description="% of the value of the shares (0-100)")
     profits: BasisPoints | None = Field(default=None,
                                        description="% of the participation in the company's profits (0-100)")
-    direct: Flag = Field(default=True, description="held directly (default) or indirectly")
+    direct: HeldDirectly = Field(default=True, description="held directly (default) or indirectly")
     from_: Day = Field(alias="from", description="first day held")
     until: Day | None = Field(default=None, description="last day held (inclusive); omit if still held")
     continues_by_reorganisation: HoldingContinuation | None = Field(default=None)

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field
 
-from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model, Money, PlaceRef, State, Unknown
+from pyhelpers.scenario.common import BasisPoints, Day, Flag, Id, Model, Money, OwnersPlaceRef, State, Unknown
 
 DividendInstrument = Literal[
     "shares",
@@ -32,7 +32,7 @@ class DividendDetails(Model):
         default=None,
         description="whether the paying company derives profits or income from the other Contracting State",
     )
-    connected_place_of_business: PlaceRef | None = Field(
+    connected_place_of_business: OwnersPlaceRef | None = Field(
         default=None,
         description="the place of business with which the holding is effectively connected, or none (stated); "
         "default: none, shown as an assumption where it can change the outcome",
@@ -44,7 +44,7 @@ class InterestDetails(Model):
     "dividend" paid on a debt claim). Every field has a documented default."""
 
     borne_by_place_of_business: Id | None = Field(default=None)
-    connected_place_of_business: PlaceRef | None = Field(
+    connected_place_of_business: OwnersPlaceRef | None = Field(
         default=None,
         description="the place of business with which the debt-claim is effectively connected, or none (stated); "
         "default: none, shown as an assumption where it can change the outcome",
@@ -64,7 +64,7 @@ class RoyaltyDetails(Model):
     """Facts of an item of royalties (or fees for technical services)."""
 
     borne_by_place_of_business: Id | None = Field(default=None)
-    connected_place_of_business: PlaceRef | None = Field(
+    connected_place_of_business: OwnersPlaceRef | None = Field(
         default=None,
         description="the place of business with which the right, property or services are effectively connected, or "
         "none (stated); default: none, shown as an assumption where it can change the outcome",
@@ -166,7 +166,7 @@ class OtherIncomeDetails(Model):
         "payer is a resident, or for income from immovable property the State where it is situated, shown "
         "as an assumption where it matters (--strict asks for it)",
     )
-    connected_place_of_business: PlaceRef | None = Field(
+    connected_place_of_business: OwnersPlaceRef | None = Field(
         default=None,
         description="the place of business with which the right or property the income is paid for is effectively "
         "connected, or none (stated); default: none, shown as an assumption where it can change the outcome",
