@@ -1,0 +1,68 @@
+"""Lines a blind examiner found wrong or unreadable (issue 24, blind55b): a State that may tax in every case says
+the cap that stays open; a tie-breaker's list says which States it lists."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from pyhelpers.engine.results import Alternative, Condition, ItemResult, StateOutcome
+from pyhelpers.interfaces.cli import main
+from pyhelpers.output import render
+
+from .conftest import ROOT
+
+BLIND = ROOT / "tests/fixtures/open-exam/blind55b"
+INTEREST = str(BLIND / "blind55b06-pt11-6-interest-claim-connected-with-pe.yaml")
+ROYALTY = str(BLIND / "blind55b07-pt12-4-royalties-right-connected-strict.yaml")
+TIE = str(BLIND / "blind55b09-pt4-2-tie-breakers-decided-despite-unknowns.yaml")
+
+
+def _lines(*args: str) -> list[str]:
+    return [ln.strip() for ln in CliRunner().invoke(main, list(args)).stdout.splitlines()]
+
+
+def test_may_tax_in_every_case_says_the_cap_that_stays_open() -> None:
+    """b06 loan-rio-desk: Brazil taxes whether or not the desk is fixed (11(2)'s 15% if it is no permanent
+    establishment, Art. 7 through 11(6) if it is): the outcome line says the 15% is open, not "in every case"
+    alone. Narrowly not: Portugal, which may tax under every value without a cap, keeps its plain line."""
+    lines = _lines("check", INTEREST)
+    assert "Brazil:   may tax in every case; capped at 15% of the gross amount if places_of_business.rio-desk.fixed " \
+           "is false, not capped by the treaty otherwise" in lines
+    assert "Portugal: may tax  (br-pt 7(1); br-pt 11(1))" in lines
+    pt = _lines("check", INTEREST, "--lang", "pt")
+    assert "Brasil:   pode tributar em qualquer caso; até 15% do montante bruto se places_of_business.rio-desk.fixed " \
+           "for não, sem limite na convenção nos demais casos" in pt
+    pt_pt = _lines("check", INTEREST, "--lang", "pt-PT")
+    assert any(ln.endswith("sem limite na convenção nos outros casos") for ln in pt_pt)
+    explained = _lines("explain", INTEREST, "--item", "loan-rio-desk")
+    assert "Brazil: may tax in every case; capped at 15% of the gross amount if places_of_business.rio-desk.fixed " \
+           "is false, not capped by the treaty otherwise" in explained
+
+
+def test_may_tax_in_every_case_on_a_missing_connection() -> None:
+    """b07 licence-not-stated (--strict): the royalties' connection is missing; 12(2)'s 15% holds only if none."""
+    lines = _lines("check", ROYALTY)
+    assert any(ln.startswith("Brazil:   may tax in every case; capped at 15% of the gross amount if "
+                             "income(licence-not-stated).royalty.connected_place_of_business") and
+               ln.endswith("is none, not capped by the treaty otherwise") for ln in lines)
+
+
+def _item(*alternatives: Alternative) -> ItemResult:
+    return ItemResult("i", "br-pt", "interest", "depends", (StateOutcome("br", "undetermined", None, (),
+                                                                        may_tax_always=True),),
+                      None, (), (), alternatives=alternatives)
+
+
+def test_a_cap_in_some_combinations_only_is_not_given_a_condition() -> None:
+    """Where the capped alternative does not hold exactly on its conditions, the line says the cap holds in some
+    cases only and what the outcome depends on; where no alternative caps the State, only what it depends on."""
+    fixed = Condition("places_of_business.d.fixed", "false", ("false",), field="places_of_business.d.fixed")
+    item = _item(Alternative("br", "capped 15%", (), (fixed,), exact=False, outcome="capped", max_rate_bp=1500),
+                 Alternative("br", "may tax", (), (fixed,), exact=False, outcome="may_tax"))
+    assert render.state_outcome_text(item.states[0], item, "en") == \
+        "may tax in every case; capped at 15% of the gross amount in some cases only; depends on " \
+        "places_of_business.d.fixed"
+    item = _item(Alternative("br", "exclusive", (), (fixed,), outcome="exclusive"),
+                 Alternative("br", "may tax", (), (fixed,), outcome="may_tax", otherwise=True))
+    assert render.state_outcome_text(item.states[0], item, "en") == \
+        "may tax in every case; depends on places_of_business.d.fixed"
