@@ -66,3 +66,20 @@ def test_a_cap_in_some_combinations_only_is_not_given_a_condition() -> None:
                  Alternative("br", "may tax", (), (fixed,), outcome="may_tax", otherwise=True))
     assert render.state_outcome_text(item.states[0], item, "en") == \
         "may tax in every case; depends on places_of_business.d.fixed"
+
+
+def test_a_tie_breakers_list_names_its_states() -> None:
+    """b09: 4(2)(a) decides by the one State tiago has a permanent home in: the line says which (Portugal), not
+    only that the scenario states a home; a list of both States names both. Narrowly not: another attribute the
+    scenario states (the treatment of an entity as a body corporate) keeps its reading, with no States added."""
+    lines = _lines("explain", TIE, "--item", "tiago-salary")
+    assert "br-pt 4(2)(a): for the treaty, tiago is a resident of Portugal only — tiago is an individual; the " \
+           "scenario states permanent home for tiago (Portugal)" in lines
+    pt = _lines("explain", TIE, "--item", "tiago-salary", "--lang", "pt")
+    assert "br-pt 4(2)(a): para a convenção, tiago é residente apenas de Portugal — tiago consta como pessoa física; " \
+           "o cenário informa: habitação permanente de tiago (Portugal)" in pt
+    vasco = _lines("explain", TIE, "--item", "vasco-salary")
+    assert "br-pt 4(2)(c): vasco is a national of 2 of the Contracting States — the scenario states nationality for " \
+           "vasco (Brazil, Portugal)" in vasco
+    entity = _lines("explain", str(ROOT / "scenarios/br-pt/directors-fees-company-of-other-state.yaml"))
+    assert any(ln.endswith("the scenario states treatment as a body corporate for sociedade-civil") for ln in entity)

@@ -896,6 +896,8 @@ class _Projector:
         default = self._defaulted(atom)
         if default is None:
             text = reading(self.ex.logic, atom, self.lang)
+            if atom.name == GIVEN:
+                text = self._with_states(atom, text)
             if pred.argument != "always":  # a relation of ids: the reading that names them does not say it
                 self._shown[text] = tuple(render_value(a, spec.type, self.lang)
                                           for spec, a in zip(pred.args[1:], args[1:], strict=True))
@@ -905,6 +907,20 @@ class _Projector:
             return reading(self.ex.logic, default, self.lang) if shown is None or shown.argued else None
         return self.ex.defaulted_reading(reading(self.ex.logic, atom, self.lang), default.arguments[2].name,
                                          default.arguments[1])
+
+    def _with_states(self, atom: clingo.Symbol, text: str) -> str:
+        """The reading of ``given(S, X, A)`` of a list of States (``fact_values``: a home, an abode, a nationality)
+        with the States it lists: "the scenario states permanent home for tiago (Portugal)", never without where
+        (blind55b); unchanged for another attribute or one given as unknown."""
+        _, x, attribute = atom.arguments
+        preds = frozenset(str(f.arguments[1]) for f in self.ex.atoms_named(frozenset({"fact_values"}))
+                          if len(f.arguments) == 2 and f.arguments[0] == attribute)
+        if not preds or clingo.Function("unknown", [atom.arguments[0], x, attribute]) in self.ex.true:
+            return text
+        states = sorted({str(f.arguments[2]) for f in self.ex.atoms_named(preds)
+                         if len(f.arguments) == 3 and f.arguments[1] == x})
+        listed = ", ".join(state_name(st, self.lang) for st in states) or word("no_state", self.lang)
+        return f"{text} ({listed})"
 
     def _date_step(self, atom: clingo.Symbol) -> bool:
         """Whether ``atom`` is a step of date arithmetic: a date the date module computed from another by a
