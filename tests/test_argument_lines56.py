@@ -3,6 +3,9 @@ the cap that stays open; a tie-breaker's list says which States it lists."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import yaml
 from click.testing import CliRunner
 
 from pyhelpers.engine.results import Alternative, Condition, ItemResult, StateOutcome
@@ -83,3 +86,23 @@ def test_a_tie_breakers_list_names_its_states() -> None:
            "vasco (Brazil, Portugal)" in vasco
     entity = _lines("explain", str(ROOT / "scenarios/br-pt/directors-fees-company-of-other-state.yaml"))
     assert any(ln.endswith("the scenario states treatment as a body corporate for sociedade-civil") for ln in entity)
+
+
+def test_an_exception_not_applying_on_a_default_says_it_is_assumed(tmp_path: Path) -> None:
+    """b09: no br-pt scenario states `aboard`; 15(3)'s line not applying rests on the format's default, so it says
+    it is assumed and names the field that states it. Narrowly not: stated `aboard: none`, the same line is a fact."""
+    lines = _lines("explain", TIE, "--item", "tiago-salary")
+    assert "br-pt 15(3) does not apply (the remuneration of an employment exercised aboard a ship or aircraft " \
+           "operated in international traffic): the employment behind tiago-salary is not exercised aboard a ship or " \
+           "aircraft (assumed: `income[0].employment.aboard` not given)" in lines
+    pt = _lines("explain", TIE, "--item", "tiago-salary", "--lang", "pt")
+    assert any(ln.endswith("o emprego relativo a tiago-salary não é exercido a bordo de navio ou aeronave (presumido: "
+                           "`income[0].employment.aboard` não informado)") for ln in pt)
+    data = yaml.safe_load(Path(TIE).read_text(encoding="utf-8"))
+    data["income"][0]["employment"]["aboard"] = "none"
+    stated = tmp_path / "aboard-none.yaml"
+    stated.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    lines = _lines("explain", str(stated), "--item", "tiago-salary")
+    assert any(ln.startswith("br-pt 15(3) does not apply") and ln.endswith(
+        "the employment behind tiago-salary is not exercised aboard a ship or aircraft") for ln in lines)
+
