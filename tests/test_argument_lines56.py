@@ -106,3 +106,38 @@ def test_an_exception_not_applying_on_a_default_says_it_is_assumed(tmp_path: Pat
     assert any(ln.startswith("br-pt 15(3) does not apply") and ln.endswith(
         "the employment behind tiago-salary is not exercised aboard a ship or aircraft") for ln in lines)
 
+
+def test_a_definition_is_not_cited_on_a_residence_clause() -> None:
+    """b06: the 15% of 11(2) rests on the beneficial owner's residence; 11(5) (what interest is) decides no fact of
+    that line, so it is not cited after it. Narrowly not: 11(7), the source rule, still cites where the interest
+    arises (it decides that fact)."""
+    lines = _lines("check", INTEREST)
+    assert "↳ br-pt 11(2): the tax of Brazil on loan-not-connected may not exceed 15% of the gross amount — the " \
+           "beneficial owner of loan-not-connected is a resident of Portugal" in lines
+    assert "↳ br-pt 11(1): Portugal may tax loan-not-connected — loan-not-connected arises in Brazil and is paid to " \
+           "a resident of Portugal (br-pt 11(7))" in lines
+    assert not any("(br-pt 11(5))" in ln for ln in lines)
+    pt = _lines("check", INTEREST, "--lang", "pt")
+    assert not any("(br-pt 11(5))" in ln for ln in pt)
+    assert any(ln.startswith("↳ br-pt 11(2): ") and ln.endswith("o beneficiário efetivo de loan-not-connected é "
+                                                                  "residente de Portugal") for ln in pt)
+
+DIVIDENDS = str(BLIND / "blind55b08-pt10-5-dividends-profits-from-portugal.yaml")
+
+
+def test_a_line_says_what_its_own_provision_does() -> None:
+    """b08 joana-connected: 10(5) leaves the dividend to no paragraph of Art. 10; the 10(5) line said it with Art. 22's
+    words ("income not dealt with in the foregoing articles"). It now says what 10(5)'s rule concludes, without
+    repeating the provision. Narrowly not: joana-private, which 10(5) keeps a dividend (Portugal may not tax), has
+    no such line."""
+    lines = _lines("explain", DIVIDENDS, "--item", "joana-connected")
+    assert "br-pt 10(5): joana-connected is not of its declared type but other income; the beneficial owner of " \
+           "joana-connected is a resident of Brazil — for the treaty, joana is a resident of Brazil only" in lines
+    assert not any(ln.startswith("br-pt 10(5): ") and "not dealt with in the foregoing articles" in ln for ln in lines)
+    pt = _lines("explain", DIVIDENDS, "--item", "joana-connected", "--lang", "pt")
+    assert any(ln.startswith("br-pt 10(5): joana-connected não é do tipo declarado, mas do tipo outros rendimentos")
+               for ln in pt)
+    private = _lines("explain", DIVIDENDS, "--item", "joana-private")
+    assert not any("not of its declared type" in ln for ln in private)
+
+

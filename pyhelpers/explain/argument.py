@@ -233,9 +233,12 @@ def _strip_provision(text: str, prov: str, lang: str) -> str:
     ...`` → ``not applicable ...``: the line names it (the reading cites it as ``lang`` does:
     :func:`provision_text`)."""
     shown = provision_text(prov, lang)
-    tail, head = f" ({shown})", f"{shown}: "
+    tail = f" ({shown})"
     text = text[: -len(tail)] if text.endswith(tail) else text
-    return text[len(head):] if text.startswith(head) else text
+    for head in (f"{shown}: ", word("under_provision", lang).format(prov=shown)):  # "under br-pt 10(5), X is ..."
+        if text.startswith(head):
+            return text[len(head):]
+    return text
 
 
 def _siblings(one: str, other: str) -> bool:
@@ -433,7 +436,7 @@ class _Projector:
                     owner.grounds.append(text)
             if self._outcome and owner is not None and owner is self._first_line and line is not owner \
                     and parent in self._said and prov != owner.provision \
-                    and prov.partition("(")[0] == owner.provision.partition("(")[0]:
+                    and prov.partition("(")[0] == owner.provision.partition("(")[0] and not self._classifies(atom):
                 # a fact of the conclusion's line that another paragraph of the same article decides (the profits
                 # not attributable to the permanent establishment, by the business profits article's paragraph on
                 # a mere purchase of goods): said with that paragraph, its provision and facts (blind53c: the line
@@ -449,6 +452,15 @@ class _Projector:
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]),
                        head=atom)
+
+    def _classifies(self, atom: clingo.Symbol) -> bool:
+        """Whether ``atom`` only classifies the item (of the treaty, under a provision: ``interest_item(S, I)``,
+        ``is_dividend(S, I, "br-pt 10(3)")``): the definition every fact of its article rests on, which decides none
+        of them — a fact of the conclusion's line it is a condition of is not said with it (blind55b: "the beneficial
+        owner ... is a resident of Portugal (br-pt 11(5))", the definition of interest on a residence clause)."""
+        args = atom.arguments
+        return len(args) >= 2 and _arg_is(atom, 1, self.item) and all(
+            a.type == clingo.SymbolType.String for a in args[2:])
 
     def _about(self, line: Line, text: str, atom: clingo.Symbol) -> None:
         """Records on ``line`` the person ``text``, the reading of ``atom``, is about (:attr:`Line.about`): the first
