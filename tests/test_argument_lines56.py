@@ -141,3 +141,30 @@ def test_a_line_says_what_its_own_provision_does() -> None:
     assert not any("not of its declared type" in ln for ln in private)
 
 
+PL_2024 = str(BLIND / "blind55b04-pl16-183-184-and-polish-employer.yaml")
+PL_OPEN = str(BLIND / "blind55b05-pl16-pe-bearing-and-open-facts.yaml")
+
+
+def _item_block(lines: list[str], item: str) -> list[str]:
+    start = next(i for i, ln in enumerate(lines) if ln.startswith(f"{item} "))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i]), len(lines))
+    return lines[start:end]
+
+
+def test_a_not_encoded_item_says_only_why() -> None:
+    """b04 marek-183, b05 sylwia/rafal (2024): br-pl's application to a 2024 payment is not in the corpus; the item
+    prints why it is not encoded, not the short-stay exception that would apply, a "possibly" line or an assumption.
+    Narrowly not: the 2027 twin, decided, keeps its exception."""
+    lines = _lines("check", PL_2024)
+    marek = _item_block(lines, "marek-183")
+    assert "- no article of br-pl in the corpus governs this income: not encoded" in marek
+    assert not any("exception applies" in ln for ln in marek)
+    assert "provisions: br-pl" in marek
+    assert any("exception applies" in ln for ln in _item_block(lines, "marek-183-2027"))
+    lines = _lines("check", PL_OPEN)
+    for item in ("sylwia-departure-unknown", "rafal-office-pe-not-stated"):
+        block = _item_block(lines, item)
+        assert not any(ln.startswith(("- possibly", "- assumed", "- exception applies")) for ln in block), block
+    pt = _item_block(_lines("check", PL_OPEN, "--lang", "pt"), "sylwia-departure-unknown")
+    assert not any(ln.startswith("- possivelmente") for ln in pt)
+
