@@ -168,3 +168,20 @@ def test_a_not_encoded_item_says_only_why() -> None:
     pt = _item_block(_lines("check", PL_OPEN, "--lang", "pt"), "sylwia-departure-unknown")
     assert not any(ln.startswith("- possivelmente") for ln in pt)
 
+
+UNNAMED = str(BLIND / "blind55b10-pt4-2-unknown-tie-breaker-decides-strict.yaml")
+
+
+def test_a_state_the_scenario_does_not_name_is_not_given_a_name() -> None:
+    """b10 yara: the centre of vital interests given as unknown is answered over the Contracting States and one State
+    the scenario does not name; that State is said so, never by the name of the code that stands for it. Narrowly
+    not: a third State the scenario names keeps its name (br-pt 19 goldens: Italy)."""
+    lines = _lines("check", UNNAMED)
+    assert "persons.yara.vital_interests: Brazil, Portugal, a State the scenario does not name or undetermined  " \
+           "(decides yara-salary); state it in `persons.yara.vital_interests`" in lines
+    assert not any("United States" in ln for ln in lines)
+    pt = _lines("check", UNNAMED, "--lang", "pt")
+    assert any("persons.yara.vital_interests for um Estado que o cenário não menciona" in ln for ln in pt)
+    assert not any("Estados Unidos" in ln for ln in pt)
+    named = render.named_values("", ("it", "unnamed_state"), "state", "en")
+    assert named == "Italy or a State the scenario does not name"

@@ -38,6 +38,7 @@ from pyhelpers.explain.readings import constant_text, fact_text, term, value, wi
 from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path, field_text
+from pyhelpers.scenario.openfacts import UNNAMED_STATE
 from pyhelpers.scenario.problems import field_path
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ _LABEL = {
            "some_combinations": "in some combinations of the unknown facts",
            "in_some": "in some combinations only", "otherwise": "otherwise",
            "at_most": "may tax, capped at {rate} of the gross amount at most",
-           "may_tax_always": "may tax in every case",
+           "may_tax_always": "may tax in every case", "unnamed_state": "a State the scenario does not name",
            "cap_if": "capped at {rate} of the gross amount", "cap_some": "capped at {rate} of the gross amount "
                                                                      "in some cases only",
            "no_cap_otherwise": "not capped by the treaty otherwise",
@@ -166,7 +167,7 @@ _LABEL = {
            "some_combinations": "em certas combinações dos fatos desconhecidos",
            "in_some": "só em certas combinações", "otherwise": "nos demais casos",
            "at_most": "pode tributar, no máximo {rate} do montante bruto",
-           "may_tax_always": "pode tributar em qualquer caso",
+           "may_tax_always": "pode tributar em qualquer caso", "unnamed_state": "um Estado que o cenário não menciona",
            "cap_if": "até {rate} do montante bruto", "cap_some": "até {rate} do montante bruto só em certos casos",
            "no_cap_otherwise": "sem limite na convenção nos demais casos",
            "on_part": "sobre o {part} {amount}; o excesso {excess} é tributado segundo a legislação de cada Estado",
@@ -365,6 +366,8 @@ def named_values(values: str, listed: Sequence[str], kind: str, lang: str) -> st
 
 
 def _named_value(text: str, kind: str, lang: str) -> str:
+    if kind == "state" and text == UNNAMED_STATE:  # the code that stands for any State the scenario does not name
+        return label("unnamed_state", lang)
     if kind == "state" and re.fullmatch(r"[a-z]{2}", text):
         return state_name(text, lang)
     if kind == "state" and re.fullmatch(r"[a-z][a-z0-9_]*", text):  # a value of the format, not a State
