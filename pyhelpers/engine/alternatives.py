@@ -38,7 +38,15 @@ from pyhelpers.base.errors import InputError, Problem, ScenarioError
 from pyhelpers.base.terms import Term, parse_atom, render_term, symbol_key, symbol_keys
 from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import amount_bases, compliance_for
-from pyhelpers.engine.answers import RIGHTS, STATUS_OF_FINDING, add_right, reliance, relied_on, result_from_atoms
+from pyhelpers.engine.answers import (
+    RIGHTS,
+    STATUS_OF_FINDING,
+    UNAPPLIED_KEPT,
+    add_right,
+    reliance,
+    relied_on,
+    result_from_atoms,
+)
 from pyhelpers.engine.completion import combinations, unknown_values
 from pyhelpers.engine.cover import cover
 from pyhelpers.engine.domains import value_kind
@@ -1168,6 +1176,7 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
     provisions_of: dict[tuple[str, str, Any], set[str]] = defaultdict(set)
     rights: dict[tuple[str, str], list[str]] = defaultdict(list)  # of some combination: (State, outcome) → provisions
     item_states = [s.state for s in result.states]
+    unapplied = f"application_unknown({clingo.String(SID)},{clingo.String(iid)})" in cons.cautious  # says only why
     for _, a in mine:
         if a.name == "_label_provision":
             args: Any = a.args
@@ -1198,6 +1207,8 @@ def _item(scenario: Scenario, result: ItemResult, unknowns: Sequence[OpenFact], 
             open_states.add(state)
         elif a.name in _FINDINGS:
             kind = _FINDING_KIND.get(a.name, a.name)
+            if unapplied and kind not in UNAPPLIED_KEPT:  # not encoded for its date: nothing its articles find
+                continue
             prov = args[2] if a.name == "not_encoded" else (args[3] if len(args) > 3 else "")
             fact = render_term(args[2]) if a.name != "not_encoded" else None
             finding = Finding(kind, prov if isinstance(prov, str) else "", fact)

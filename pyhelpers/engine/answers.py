@@ -213,6 +213,12 @@ def add_right(rights: dict[tuple[str, str], list[str]], a: Term, states: Sequenc
                 rights[(other, "exempt")].append(args[3])
 
 
+UNAPPLIED_KEPT = frozenset({"not_encoded", "input_error"})
+"""The findings an item keeps whose application is for a provision missing from the corpus (``application_unknown``):
+why it is not encoded, and an error of the input; nothing found under the treaty's articles ("exception applies",
+an assumption, a missing fact) decides it, nor is said."""
+
+
 def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str, ...],
                  atoms: list[Term], gross: Decimal | None, currency: str | None) -> ItemResult:
     outcome: dict[str, str] = {}
@@ -230,6 +236,7 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
     max_rate: int | None = None
     entitlement: dict[str, list[str]] = defaultdict(list)
     at_stake: set[str] = set()
+    unapplied = False  # whether the treaty applies to the item at all is for a provision missing from the corpus
     for a in atoms:
         args: Any = a.args
         if a.name == "state_outcome":
@@ -249,6 +256,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             findings.add(Finding("deadline", args[4], f"{render_term(args[2])} {day}"))
         elif a.name == "outcome_provision":
             provisions.add(args[2])
+        elif a.name == "application_unknown":
+            unapplied = True
         elif a.name == "limit_basis":
             basis.add(args[2])
         elif a.name == "entitlement":
@@ -282,6 +291,10 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
             findings.add(Finding("discrimination", args[3], render_term(args[2])))
         elif a.name == "ppt_indicator":  # [ppt-indicators] informs, never decides: no status (see STATUS_OF_FINDING)
             findings.add(Finding("indicator", args[3], render_term(args[2])))
+    if unapplied:  # not encoded for its date: the item says only why (blind55b b04/b05), not what its articles found
+        findings = {f for f in findings if f.kind in UNAPPLIED_KEPT}
+        assumptions = set()
+        provisions = {f.provision for f in findings if f.kind == "not_encoded"}
     state_results = []
     for st in states:
         kind = outcome.get(st, "undetermined")

@@ -118,7 +118,8 @@ def unknown_values(scenario: Scenario, per_part: bool = False) -> tuple[OpenFact
             values = [v for v in (listed if listed is not None else representative_lists(path, contracting) or [])
                       if _substituted(scenario, path, v) is not None]
             if values:  # one value only: the other facts given leave no other
-                found.append(OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True))
+                found.append(OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True,
+                                      stand_in=states[-1]))
 
     visit(data, ())
     given = 1
@@ -319,7 +320,7 @@ def _missing_fields(scenario: Scenario, answers: Sequence[Any], data: Any, sourc
         _written(data, path, values[0])
         taken *= len(values)
         out.append((OpenFact(path, readable_name(data, path), "unknown", tuple(values), completed=True,
-                             not_given=True),
+                             not_given=True, stand_in=states[-1]),
                     frozenset(names)))
     for end, asks in ends:
         if taken * len(end.values) > MAX_COMBINATIONS or not _valid_at(data, end.path, end.values[0], source):

@@ -233,9 +233,12 @@ def _strip_provision(text: str, prov: str, lang: str) -> str:
     ...`` → ``not applicable ...``: the line names it (the reading cites it as ``lang`` does:
     :func:`provision_text`)."""
     shown = provision_text(prov, lang)
-    tail, head = f" ({shown})", f"{shown}: "
+    tail = f" ({shown})"
     text = text[: -len(tail)] if text.endswith(tail) else text
-    return text[len(head):] if text.startswith(head) else text
+    for head in (f"{shown}: ", word("under_provision", lang).format(prov=shown)):  # "under br-pt 10(5), X is ..."
+        if text.startswith(head):
+            return text[len(head):]
+    return text
 
 
 def _siblings(one: str, other: str) -> bool:
@@ -433,7 +436,7 @@ class _Projector:
                     owner.grounds.append(text)
             if self._outcome and owner is not None and owner is self._first_line and line is not owner \
                     and parent in self._said and prov != owner.provision \
-                    and prov.partition("(")[0] == owner.provision.partition("(")[0]:
+                    and prov.partition("(")[0] == owner.provision.partition("(")[0] and not self._classifies(atom):
                 # a fact of the conclusion's line that another paragraph of the same article decides (the profits
                 # not attributable to the permanent establishment, by the business profits article's paragraph on
                 # a mere purchase of goods): said with that paragraph, its provision and facts (blind53c: the line
@@ -449,6 +452,15 @@ class _Projector:
         seen.add(atom)
         self._children(sup, cur, lines, seen, collect=prov is not None, context=context | set(atom.arguments[1:]),
                        head=atom)
+
+    def _classifies(self, atom: clingo.Symbol) -> bool:
+        """Whether ``atom`` only classifies the item (of the treaty, under a provision: ``interest_item(S, I)``,
+        ``is_dividend(S, I, "br-pt 10(3)")``): the definition every fact of its article rests on, which decides none
+        of them — a fact of the conclusion's line it is a condition of is not said with it (blind55b: "the beneficial
+        owner ... is a resident of Portugal (br-pt 11(5))", the definition of interest on a residence clause)."""
+        args = atom.arguments
+        return len(args) >= 2 and _arg_is(atom, 1, self.item) and all(
+            a.type == clingo.SymbolType.String for a in args[2:])
 
     def _about(self, line: Line, text: str, atom: clingo.Symbol) -> None:
         """Records on ``line`` the person ``text``, the reading of ``atom``, is about (:attr:`Line.about`): the first
@@ -896,6 +908,8 @@ class _Projector:
         default = self._defaulted(atom)
         if default is None:
             text = reading(self.ex.logic, atom, self.lang)
+            if atom.name == GIVEN:
+                text = self._with_states(atom, text)
             if pred.argument != "always":  # a relation of ids: the reading that names them does not say it
                 self._shown[text] = tuple(render_value(a, spec.type, self.lang)
                                           for spec, a in zip(pred.args[1:], args[1:], strict=True))
@@ -905,6 +919,20 @@ class _Projector:
             return reading(self.ex.logic, default, self.lang) if shown is None or shown.argued else None
         return self.ex.defaulted_reading(reading(self.ex.logic, atom, self.lang), default.arguments[2].name,
                                          default.arguments[1])
+
+    def _with_states(self, atom: clingo.Symbol, text: str) -> str:
+        """The reading of ``given(S, X, A)`` of a list of States (``fact_values``: a home, an abode, a nationality)
+        with the States it lists: "the scenario states permanent home for tiago (Portugal)", never without where
+        (blind55b); unchanged for another attribute or one given as unknown."""
+        _, x, attribute = atom.arguments
+        preds = frozenset(str(f.arguments[1]) for f in self.ex.atoms_named(frozenset({"fact_values"}))
+                          if len(f.arguments) == 2 and f.arguments[0] == attribute)
+        if not preds or clingo.Function("unknown", [atom.arguments[0], x, attribute]) in self.ex.true:
+            return text
+        states = sorted({str(f.arguments[2]) for f in self.ex.atoms_named(preds)
+                         if len(f.arguments) == 3 and f.arguments[1] == x})
+        listed = ", ".join(state_name(st, self.lang) for st in states) or word("no_state", self.lang)
+        return f"{text} ({listed})"
 
     def _date_step(self, atom: clingo.Symbol) -> bool:
         """Whether ``atom`` is a step of date arithmetic: a date the date module computed from another by a

@@ -202,6 +202,13 @@ _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cen�
 _WORDS["en"]["assumed_fact_field"] = "{reading} (assumed: `{field}` not given)"
 _WORDS["pt"]["assumed_fact_field"] = "{reading} (presumido: `{field}` não informado)"
 _WORDS["pt-PT"]["assumed_fact_field"] = "{reading} (presumido: `{field}` não indicado)"
+# a reading that opens with the provision it is under ("under br-pt 10(5), X is not of its declared type ..."), said
+# on that provision's line without it
+_WORDS["en"]["under_provision"] = "under {prov}, "
+_WORDS["pt"]["under_provision"] = "nos termos do {prov}, "
+# a list of States the scenario gives empty (a permanent home in none): "the scenario states ... (no State)"
+_WORDS["en"]["no_state"] = "no State"
+_WORDS["pt"]["no_state"] = "nenhum Estado"
 # the same where the default is the format's for a list of the scenario (none listed: none) and no outcome rests on it
 _WORDS["en"]["listed_none"] = "{reading} (none in the scenario's `{field}`)"
 _WORDS["pt"]["listed_none"] = "{reading} (nada consta em `{field}` no cenário)"

@@ -49,6 +49,7 @@ from pyhelpers.output.render import (
 )
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.expectations import MAY_TAX_ALWAYS
+from pyhelpers.scenario.openfacts import UNNAMED_STATE
 
 FORMATS = ("markdown", "csv", "json", "xlsx")
 
@@ -234,7 +235,7 @@ def _listed(words: Sequence[str], lang: str) -> str:
 def _value_words(value_: str, kind: str, treaty: str, lang: str) -> str:
     """One value of an open fact: a State by its name (one the treaty does not name: a third State), a value of
     the format in ``lang``'s words, yes or no."""
-    if kind == "state" and re.fullmatch(r"[a-z]{2}", value_):
+    if kind == "state" and (re.fullmatch(r"[a-z]{2}", value_) or value_ == UNNAMED_STATE):
         return state_name(value_, lang) if value_ in catalogue().states.get(treaty, ()) \
             else wording(_WORDS, lang)["third_state"]
     if value_ in ("true", "false"):

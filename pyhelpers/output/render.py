@@ -38,6 +38,7 @@ from pyhelpers.explain.readings import constant_text, fact_text, term, value, wi
 from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.factpaths import fact_path, field_text
+from pyhelpers.scenario.openfacts import UNNAMED_STATE
 from pyhelpers.scenario.problems import field_path
 
 if TYPE_CHECKING:
@@ -108,7 +109,10 @@ _LABEL = {
            "some_combinations": "in some combinations of the unknown facts",
            "in_some": "in some combinations only", "otherwise": "otherwise",
            "at_most": "may tax, capped at {rate} of the gross amount at most",
-           "may_tax_always": "may tax in every case",
+           "may_tax_always": "may tax in every case", "unnamed_state": "a State the scenario does not name",
+           "cap_if": "capped at {rate} of the gross amount", "cap_some": "capped at {rate} of the gross amount "
+                                                                     "in some cases only",
+           "no_cap_otherwise": "not capped by the treaty otherwise",
            "on_part": "on the {part} {amount}; the excess {excess} is taxed under each State's law",
            "part_not_given": "not known: the limit applies to the {part}, which the scenario does not give",
            "base_open": "not known: whether the limit applies to the whole amount or to a part of it only depends "
@@ -163,7 +167,9 @@ _LABEL = {
            "some_combinations": "em certas combinações dos fatos desconhecidos",
            "in_some": "só em certas combinações", "otherwise": "nos demais casos",
            "at_most": "pode tributar, no máximo {rate} do montante bruto",
-           "may_tax_always": "pode tributar em qualquer caso",
+           "may_tax_always": "pode tributar em qualquer caso", "unnamed_state": "um Estado que o cenário não menciona",
+           "cap_if": "até {rate} do montante bruto", "cap_some": "até {rate} do montante bruto só em certos casos",
+           "no_cap_otherwise": "sem limite na convenção nos demais casos",
            "on_part": "sobre o {part} {amount}; o excesso {excess} é tributado segundo a legislação de cada Estado",
            "part_not_given": "desconhecido: o limite se aplica ao {part}, que o cenário não informa",
            "base_open": "desconhecido: saber se o limite se aplica ao montante total ou só a uma parte dele "
@@ -206,6 +212,7 @@ _LABEL = {
               "not_given_facts": "factos não indicados, respondidos para todos os valores que podem ter",
               "not_given_facts_cut": "factos não indicados, cujos valores o tempo limite deixou sem examinar todos",
               "some_combinations": "em certas combinações dos factos desconhecidos", "otherwise": "nos outros casos",
+              "no_cap_otherwise": "sem limite na convenção nos outros casos",
               "part_not_given": "desconhecido: o limite aplica-se ao {part}, que o cenário não indica",
               "base_open": "desconhecido: saber se o limite se aplica à totalidade do montante ou só a uma parte "
                            "depende de um facto não assente ({prov})",
@@ -360,6 +367,8 @@ def named_values(values: str, listed: Sequence[str], kind: str, lang: str) -> st
 
 
 def _named_value(text: str, kind: str, lang: str) -> str:
+    if kind == "state" and text == UNNAMED_STATE:  # the code that stands for any State the scenario does not name
+        return label("unnamed_state", lang)
     if kind == "state" and re.fullmatch(r"[a-z]{2}", text):
         return state_name(text, lang)
     if kind == "state" and re.fullmatch(r"[a-z][a-z0-9_]*", text):  # a value of the format, not a State
@@ -957,8 +966,26 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
     if s.at_most_bp is not None:
         return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
     if s.may_tax_always:
-        return f"{label('may_tax_always', lang)}; {text}"
+        return f"{label('may_tax_always', lang)}; {_open_cap(options, text, lang)}"
     return text
+
+
+def _open_cap(options: Sequence[Alternative], depends: str, lang: str) -> str:
+    """What stays open of a State that may tax in every case: the cap its alternatives give under some values
+    only ("capped at 15% of the gross amount if ... is false, not capped by the treaty otherwise"); where a capped
+    alternative does not hold exactly on its conditions, the cap in some cases only, with the facts it
+    ``depends`` on; ``depends`` alone where no alternative caps it (:func:`state_outcome_text`)."""
+    capped = [a for a in options if a.outcome == "capped" and a.max_rate_bp is not None]
+    if not capped:
+        return depends
+    if any(not a.exact or a.otherwise or not (a.holds_if or a.holds_if_any) for a in capped):
+        rates = sorted({a.max_rate_bp or 0 for a in capped})
+        rate = f" {label('or', lang)} ".join(formats.percent_bp(r, lang) for r in rates)
+        return f"{label('cap_some', lang).format(rate=rate)}; {depends}"
+    parts = [f"{label('cap_if', lang).format(rate=formats.percent_bp(a.max_rate_bp or 0, lang))} {label('if', lang)} "
+             f"{either_text(a.holds_if_any, lang) if a.holds_if_any else conditions_text(a.holds_if, lang)}"
+             for a in capped]
+    return f"{'; '.join(parts)}, {label('no_cap_otherwise', lang)}"
 
 
 def depends_named(fields: Mapping[str, str | None], lang: str) -> str:

@@ -50,6 +50,11 @@ A first or last day with no bound on one side is given as plain ``unknown`` inst
 
 _MARKERS = ({"one_of"}, {"between"}, {"value", "changeable"})
 
+UNNAMED_STATE = "unnamed_state"
+"""The value :meth:`OpenFact.listed` gives in place of the State that stands for any State the scenario does not
+name (:attr:`OpenFact.stand_in`): the answers in words say "a State the scenario does not name", never the name of
+the code chosen to stand for it (blind55b: "the United States" for any third State)."""
+
 
 @dataclass(frozen=True)
 class OpenFact:
@@ -66,6 +71,8 @@ class OpenFact:
     completed: bool = False  # given as plain `unknown`, opened over every value of its field (issue 23)
     not_given: bool = False  # completed, but left out of the scenario: a fact the rules report missing
     open_end: str = ""  # a date given as plain `unknown`: "later" (any day from values[0] on), "earlier" (up to it)
+    stand_in: str | None = None  # a State-valued fact opened over every State: the code that stands for any State
+    # the scenario does not name (the first of a few it does not); listed as UNNAMED_STATE
 
     def show(self, index: int) -> str:
         """Alternative ``index`` as the scenario wrote it."""
@@ -104,7 +111,8 @@ class OpenFact:
         chosen = sorted(range(len(self.values)) if indices is None else indices)
         if self.ranged or self.open_end or (indices is not None and len(chosen) == len(self.values)):
             return ()
-        return tuple(self.show(i) for i in chosen)
+        return tuple(UNNAMED_STATE if self.stand_in is not None and self.values[i] == self.stand_in else self.show(i)
+                     for i in chosen)
 
     def lists(self) -> bool:
         """Whether the fact is a list given as plain ``unknown`` and answered over lists of its elements
