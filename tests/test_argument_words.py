@@ -472,10 +472,11 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
         entitlement
     lines = _explain(str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml"))
     text = "\n".join(lines)
-    # passed, the test says the item's date it is measured at too (lob55), and the period the share is held over
+    # passed, the test says the item's date it is measured at too (lob55); the ownership period of that date is
+    # that share, said once (lines56b)
     assert "    br-uy 29(4): the benefits on div-7500 stand — at the time of div-7500 (2025-06-30), the counted " \
-           "owners hold 75% of the capital (≥ 75%); over the period from 2023-01-01, the counted owners hold 75% of " \
-           "the capital (≥ 75%)" in lines, text
+           "owners hold 75% of the capital (≥ 75%)" in lines, text
+    assert "over the period from 2023-01-01" not in text
     assert "      the share required by the ownership test of br-uy 29(4) is held on at least half of the 365 days " \
            "of the twelve-month period from 2024-07-01 to 2025-06-30 (365 days ≥ 183 days)" in lines, text
     assert not any(ln.startswith("    br-uy 29(2)(e): ") and "29(4)" in ln for ln in lines), text
@@ -713,3 +714,24 @@ def test_international_traffic_read_without_article_3_is_flagged_reconstructed()
     assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 3; br-pl 4" in crew[0], crew
     assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 4\n" in crew[1], crew
     assert "br-pl 3" not in crew[1], crew
+
+
+@pytest.mark.parametrize(("lang", "moment", "other"), [
+    ("en", "at the time of div-alfa (2025-06-30), the counted owners hold 60% of the capital (≥ 50%)",
+     "over the period from {day}, the counted owners hold 60% of the capital (≥ 50%)"),
+    ("pt", "no momento de div-alfa (30/06/2025), os detentores contados detêm 60% do capital (≥ 50%)",
+     "no período iniciado em {day}, os detentores contados detêm 60% do capital (≥ 50%)"),
+])
+def test_a_passing_ownership_test_says_each_period_once(lang: str, moment: str, other: str) -> None:
+    """Issue 24 (blind55a01 alfa): the passing 29(2)(e) line says the share at the time of the dividend and the share
+    over each other ownership period of the twelve months once: the period of the dividend's date (from 2024-12-31,
+    when the other claimant's owner changed) is the share "at the time", not said again; the one-day period from
+    2024-12-30 is another period, said. Narrowly not: a period whose share is not the one at that time stays."""
+    path = str(ROOT / "tests/fixtures/open-exam/blind55/blind55a01-uy-29-2-e-183-and-182-days.yaml")
+    lines = _explain(path, "--lang", lang)
+    passed = [ln for ln in lines if ln.startswith("    br-uy 29(2)(e): ")]
+    assert len(passed) == 1, lines
+    day = "2024-12-30" if lang == "en" else "30/12/2024"
+    repeated = "2024-12-31" if lang == "en" else "31/12/2024"
+    assert passed[0].endswith(f" — {moment}; {other.format(day=day)}"), passed[0]
+    assert other.format(day=repeated) not in passed[0]
