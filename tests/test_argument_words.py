@@ -735,3 +735,25 @@ def test_a_passing_ownership_test_says_each_period_once(lang: str, moment: str, 
     repeated = "2024-12-31" if lang == "en" else "31/12/2024"
     assert passed[0].endswith(f" — {moment}; {other.format(day=day)}"), passed[0]
     assert other.format(day=repeated) not in passed[0]
+
+
+@pytest.mark.parametrize(("lang", "counted", "holding"), [
+    ("en", "      caja-uy (Uruguay): is a resident of the claimant's State entitled to the benefits under 29(2)(a) to (d): "
+           "the days counted are those on which it holds its shares",
+     "        holds an interest in beta-uy (direct) from 2024-12-31 to 2025-06-30; that holding is 60% of the capital"),
+    ("pt", "      caja-uy (Uruguai): é residente do Estado do requerente com direito aos benefícios nos termos das alíneas "
+           "a) a d) do 29(2): os dias contados são aqueles em que detém suas ações",
+     "        detém uma participação em beta-uy (direta) de 31/12/2024 a 30/06/2025; essa participação é de 60% do "
+     "capital"),
+])
+def test_a_half_of_the_days_failure_says_whose_days_are_counted(lang: str, counted: str, holding: str) -> None:
+    """Issue 24 (blind55a01 beta): 29(2)(e) failed on the days (182 of 365) names whose days they are — the owner
+    entitled under (a) to (d) that counts, with its holding (the pension fund's 60% from 2024-12-31), beside the
+    owners that do not. Narrowly not: where the test passes on 183 days (alfa), no such line."""
+    path = str(ROOT / "tests/fixtures/open-exam/blind55/blind55a01-uy-29-2-e-183-and-182-days.yaml")
+    lines = _explain(path, "--lang", lang)
+    beta = lines[next(i for i, ln in enumerate(lines) if ln.startswith("div-beta")):]
+    alfa = lines[:len(lines) - len(beta)]
+    assert counted in beta and holding in beta, "\n".join(beta)
+    assert beta.index(holding) == beta.index(counted) + 1
+    assert not any(counted.strip()[len("caja-uy"):] in ln for ln in alfa), "\n".join(alfa)
