@@ -738,11 +738,11 @@ def test_a_passing_ownership_test_says_each_period_once(lang: str, moment: str, 
 
 
 @pytest.mark.parametrize(("lang", "counted", "holding"), [
-    ("en", "      caja-uy (Uruguay): is a resident of the claimant's State entitled to the benefits under 29(2)(a) to (d): "
-           "the days counted are those on which it holds its shares",
+    ("en", "      caja-uy (Uruguay): is a resident of the claimant's State entitled to the benefits under 29(2)(a) to "
+           "(d): the days counted are those on which it holds its shares",
      "        holds an interest in beta-uy (direct) from 2024-12-31 to 2025-06-30; that holding is 60% of the capital"),
-    ("pt", "      caja-uy (Uruguai): é residente do Estado do requerente com direito aos benefícios nos termos das alíneas "
-           "a) a d) do 29(2): os dias contados são aqueles em que detém suas ações",
+    ("pt", "      caja-uy (Uruguai): é residente do Estado do requerente com direito aos benefícios nos termos das "
+           "alíneas a) a d) do 29(2): os dias contados são aqueles em que detém suas ações",
      "        detém uma participação em beta-uy (direta) de 31/12/2024 a 30/06/2025; essa participação é de 60% do "
      "capital"),
 ])
