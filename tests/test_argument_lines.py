@@ -68,7 +68,9 @@ def test_a_short_stay_condition_not_met_says_why() -> None:
     pt = _lines("check", PL, "--lang", "pt")
     assert "↳ br-pl 16(2)(c): a condição (c) de curta permanência para sal-fixed-base: não atendida — zofia-studio é " \
            "um estabelecimento permanente ou instalação fixa (br-pl 15(1)(a): zofia-studio é uma instalação fixa)" in pt
-    assert "↳ br-pl 16(2)(c): short-stay condition c for sal-pe is not met — the scenario states that polbud-sp is " \
+    # the stated permanent establishment is read by Art. 5's reconstructed rule: the line says it rests on it
+    assert "↳ br-pl 16(2)(c) (on reconstructed br-pl 5): short-stay condition c for sal-pe is not met — the scenario " \
+           "states that polbud-sp is " \
            "a permanent establishment" in lines
     assert any(ln.startswith("↳ br-pl 16(2)(a): short-stay condition a for sal-on-behalf is met — the recipient of "
                              "sal-on-behalf is present in Brazil on 30 days") and ln.endswith("(≤ 183 days)")

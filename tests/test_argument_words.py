@@ -696,10 +696,10 @@ def test_the_crew_line_says_the_ship_is_not_operated_only_within_the_other_state
     operados somente dentro do outro Estado Contratante»). Narrowly not: a ship run only along the Brazilian coast
     is no 16(3) case, and its line says nothing of it."""
     lines = _decisive("br-pl/blind51-b17-pl-16-3-regular-crew.yaml")
-    crew = [ln for ln in lines if ln.startswith("br-pl 16(3): ")]
+    crew = [ln for ln in lines if ln.startswith("br-pl 16(3) (on reconstructed br-pl 3): ")]
     assert crew and all("is exercised aboard a ship" in ln and "is not operated only within Brazil" in ln
                         for ln in crew), lines
-    assert not [ln for ln in lines if not ln.startswith("br-pl 16(3): ") and "operated only within" in ln], lines
+    assert not [ln for ln in lines if not ln.startswith("br-pl 16(3) ") and "operated only within" in ln], lines
 
 
 def test_international_traffic_read_without_article_3_is_flagged_reconstructed() -> None:
@@ -714,6 +714,17 @@ def test_international_traffic_read_without_article_3_is_flagged_reconstructed()
     assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 3; br-pl 4" in crew[0], crew
     assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 4\n" in crew[1], crew
     assert "br-pl 3" not in crew[1], crew
+    # on the lines too: the paragraph that reads it, marked with the reconstructed definition it rests on (lines56b)
+    assert "↳ br-ae 8(1) (on reconstructed br-ae 3): " in out, out
+    assert "↳ br-pl 16(3) (on reconstructed br-pl 3): " in crew[0] and "reconstructed br-pl 3" not in crew[1], crew
+    ships = _check("br-pl/gains-immovable-business-property-ships.yaml")
+    assert "↳ br-pl 14(3) (on reconstructed br-pl 3): ship-sale may be taxed only in Poland" in ships, ships
+    assert not any("14(1) (on reconstructed" in ln for ln in ships.splitlines()), ships  # 14(1): no Art. 3 term
+    pt = _check("br-pl/gains-immovable-business-property-ships.yaml", "--lang", "pt")
+    assert "↳ br-pl 14(3) (com base no br-pl 3 reconstituído): ship-sale só pode ser tributado na Polônia" in pt, pt
+    path = str(ROOT / "scenarios/br-pl/gains-immovable-business-property-ships.yaml")
+    data = json.loads(CliRunner().invoke(main, ["explain", path, "--item", "ship-sale", "--format", "json"]).stdout)
+    assert '"relies_on_reconstructed": ["br-pl 3"]' in json.dumps(data), data
 
 
 @pytest.mark.parametrize(("lang", "moment", "other"), [

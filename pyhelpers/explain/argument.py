@@ -117,6 +117,9 @@ class Line:
     """The derived conditions the line shows as the subject of a bound (:meth:`_Projector._subject`): each atom with
     its bound, so that a figure one of them restates (the share of the ownership period of the item's date, read
     again as "at the time of the item") is said once."""
+    relies: list[str] = field(default_factory=list)
+    """The reconstructed provisions the line rests on without a line of their own (its mark then names them: "on
+    reconstructed <provision>"), where its own provision is not reconstructed."""
     mark: str = ""
     """Where the line's provision is encoded from a reconstruction (its rules annotated ``reconstructed``), not from
     the corpus text: the word said next to the provision id ("reconstructed", "reconstituído"); else empty."""
@@ -129,7 +132,9 @@ class Line:
         data: dict[str, Any] = {"kind": self.kind, "provision": self.provision, "reading": self.reading,
                                 "facts": list(self.facts), "tested": list(self.tested),
                                 "comparisons": list(self.comparisons), "rules": list(self.rules)}
-        if self.mark:
+        if self.relies:
+            data["relies_on_reconstructed"] = list(self.relies)
+        elif self.mark:
             data["reconstructed"] = True
         groups = self.groups(self.figures)
         if groups is not None:  # the facts of each person, under the heading naming it (the text's nesting)
@@ -1520,6 +1525,10 @@ def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool 
         for ln in arg.lines:
             if _reconstructed(ex, ln):
                 ln.mark = word("reconstructed_provision", ex.lang)
+            elif relied := _relies_on_reconstructed(ex, ln, proj):
+                ln.relies = relied
+                ln.mark = word("relies_on_reconstructed", ex.lang).format(
+                    prov=", ".join(provision_text(p, ex.lang) for p in relied))
     if scenario is not None:
         own = (item,) if any(i.id == item for i in scenario.income) else ()  # a person question: none, as check
         for arg in out:
@@ -1536,6 +1545,15 @@ def _reconstructed(ex: Explainer, line: Line) -> bool:
     used = [r for r in own if r.rule_id in line.rules]
     return any(RECONSTRUCTED in r.flags for r in used) if used else bool(own) and all(
         RECONSTRUCTED in r.flags for r in own)
+
+
+def _relies_on_reconstructed(ex: Explainer, line: Line, proj: _Projector) -> list[str]:
+    """The reconstructed provisions ``line`` rests on without a line of their own: the provisions of the rules that took
+    part in it, annotated ``reconstructed``, that are collapsed into it (neither its own nor one the argument keeps:
+    a definition of a missing article read by a paragraph the corpus has, as "operated in international traffic" under
+    the crew paragraph where the definitions article is missing); empty where there is none."""
+    return sorted({r.provision for r in ex.logic.rules if r.rule_id in line.rules and RECONSTRUCTED in r.flags
+                   and r.provision != line.provision and "{" not in r.provision and not proj._keep(r.provision)})
 
 
 def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:

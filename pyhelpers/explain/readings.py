@@ -242,6 +242,9 @@ _WORDS["pt-PT"]["not_applied_test"] = "o {prov} foi examinado e os seus requisit
 _WORDS["en"]["reconstructed_provision"] = "reconstructed"
 _WORDS["pt"]["reconstructed_provision"] = "reconstituído"
 _WORDS["pt-PT"]["reconstructed_provision"] = "reconstituída"
+_WORDS["en"]["relies_on_reconstructed"] = "on reconstructed {prov}"
+_WORDS["pt"]["relies_on_reconstructed"] = "com base no {prov} reconstituído"
+_WORDS["pt-PT"]["relies_on_reconstructed"] = "com base na {prov} reconstituída"
 _WORDS["en"]["protocol"] = "Protocol"
 _WORDS["pt"]["protocol"] = "Protocolo"
 
