@@ -950,7 +950,8 @@ def _argument_words(arg: str, states: Mapping[str, str], lang: str) -> str:
 
 
 _ATTRIBUTE_OF_FACT = re.compile(r"^(?P<name>[a-z][a-z0-9_]*)\((?P<args>[^()]*)\)\.(?P<attr>[a-z_]+)$")
-"""A fact named with an attribute of a record (``holding(a, b).until``): the record's name, its arguments, the attribute."""
+"""A fact named with an attribute of a record (``holding(a, b).until``): the record's name, its arguments, the
+attribute."""
 
 
 def fact_text(fact: str, lang: str) -> str:
