@@ -440,9 +440,8 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in owner.grounds and not _cites_provision(text):
                     owner.grounds.append(text)
-                    # with the provision that makes it so, said with its facts where `treaty check` shows it
-                    # ("... — zofia-studio is a permanent establishment or fixed base (br-pl 15(1)(a): zofia-studio
-                    # is a fixed base)", blind55a12)
+                    # with the provision that makes it so, said with its facts where `treaty check` shows it ("... —
+                    # the place is a permanent establishment or fixed base (<provision>: the place is a fixed base)")
                     owner.findings.setdefault(text, prov)
             if self._outcome and owner is not None and owner is self._first_line and line is not owner \
                     and parent in self._said and prov != owner.provision \
