@@ -57,11 +57,20 @@ def test_a_short_stay_condition_not_met_says_why() -> None:
     """br-pl 16(2)(b) not met: the employer is a resident of Brazil; 16(2)(c): the place that bears the pay is a fixed
     base (blind55a12). The narrowly-not case: 16(2)(a) met, whose line says its figure already."""
     lines = _lines("check", PL)
+    # each with the provision that makes it so, and that provision's facts about it (not the employee's residence:
+    # lines56b)
     assert "↳ br-pl 16(2)(b): short-stay condition b for sal-brazilian-employer is not met — for the treaty, " \
-           "construtora-br is a resident of Brazil only" in lines
+           "construtora-br is a resident of Brazil only (br-pl 4 (reconstructed): under the law of Brazil, " \
+           "construtora-br is liable to tax by reason of incorporation)" in lines
     assert "↳ br-pl 16(2)(c): short-stay condition c for sal-fixed-base is not met — zofia-studio is a permanent " \
-           "establishment or fixed base" in lines
-    assert "↳ br-pl 16(2)(c): short-stay condition c for sal-pe is not met — the scenario states that polbud-sp is " \
+           "establishment or fixed base (br-pl 15(1)(a): zofia-studio is a fixed base)" in lines
+    assert not any(ln.startswith("↳ br-pl 16(2)(b): ") and "dawid" in ln for ln in lines)
+    pt = _lines("check", PL, "--lang", "pt")
+    assert "↳ br-pl 16(2)(c): a condição (c) de curta permanência para sal-fixed-base: não atendida — zofia-studio é " \
+           "um estabelecimento permanente ou instalação fixa (br-pl 15(1)(a): zofia-studio é uma instalação fixa)" in pt
+    # the stated permanent establishment is read by Art. 5's reconstructed rule: the line says it rests on it
+    assert "↳ br-pl 16(2)(c) (on reconstructed br-pl 5): short-stay condition c for sal-pe is not met — the scenario " \
+           "states that polbud-sp is " \
            "a permanent establishment" in lines
     assert any(ln.startswith("↳ br-pl 16(2)(a): short-stay condition a for sal-on-behalf is met — the recipient of "
                              "sal-on-behalf is present in Brazil on 30 days") and ln.endswith("(≤ 183 days)")

@@ -472,10 +472,11 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
         entitlement
     lines = _explain(str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml"))
     text = "\n".join(lines)
-    # passed, the test says the item's date it is measured at too (lob55), and the period the share is held over
+    # passed, the test says the item's date it is measured at too (lob55); the ownership period of that date is
+    # that share, said once (lines56b)
     assert "    br-uy 29(4): the benefits on div-7500 stand — at the time of div-7500 (2025-06-30), the counted " \
-           "owners hold 75% of the capital (≥ 75%); over the period from 2023-01-01, the counted owners hold 75% of " \
-           "the capital (≥ 75%)" in lines, text
+           "owners hold 75% of the capital (≥ 75%)" in lines, text
+    assert "over the period from 2023-01-01" not in text
     assert "      the share required by the ownership test of br-uy 29(4) is held on at least half of the 365 days " \
            "of the twelve-month period from 2024-07-01 to 2025-06-30 (365 days ≥ 183 days)" in lines, text
     assert not any(ln.startswith("    br-uy 29(2)(e): ") and "29(4)" in ln for ln in lines), text
@@ -625,11 +626,12 @@ def test_an_owners_facts_are_grouped_under_a_line_naming_it() -> None:
     assert "      iberico-es (Espanha): não é um beneficiário equivalente: suas ações não contam" in pt
     assert "        detém uma participação em ceibo-uy (direta) desde 16/08/2024, sem data final informada; essa " \
            "participação é de 65% do capital" in pt
-    # narrowly not: one owner's facts
+    # narrowly not: one owner's facts (29(4)'s line; 29(2)(e)'s names the counted owner too since lines56b: grouped)
     lines = _explain(str(ROOT / "scenarios/br-uy/lob-exam-e-182-of-365-days-capital-gain-denied.yaml"))
-    assert "      pa-fund holds an interest in surpar-uy (direct) from 2019-01-01 to 2024-12-31; that holding is " \
-           "100% of the capital" in lines
-    assert not any(ln.startswith("        ") for ln in lines)
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("    br-uy 29(4) considered and not met: pa-fund "))
+    assert lines[at + 1] == "      pa-fund holds an interest in surpar-uy (direct) from 2019-01-01 to 2024-12-31; " \
+                            "that holding is 100% of the capital", lines
+    assert not any(ln.startswith("        ") for ln in lines[at:])
     residences = ["under the law of Brazil, b is liable to tax", "under the law of Uruguay, u is liable to tax"]
     two = Line("provision", "br-uy 4", facts=list(residences), about=dict(zip(residences, "bu", strict=True)))
     assert two.groups(two.facts) is None
@@ -695,10 +697,10 @@ def test_the_crew_line_says_the_ship_is_not_operated_only_within_the_other_state
     operados somente dentro do outro Estado Contratante»). Narrowly not: a ship run only along the Brazilian coast
     is no 16(3) case, and its line says nothing of it."""
     lines = _decisive("br-pl/blind51-b17-pl-16-3-regular-crew.yaml")
-    crew = [ln for ln in lines if ln.startswith("br-pl 16(3): ")]
+    crew = [ln for ln in lines if ln.startswith("br-pl 16(3) (on reconstructed br-pl 3): ")]
     assert crew and all("is exercised aboard a ship" in ln and "is not operated only within Brazil" in ln
                         for ln in crew), lines
-    assert not [ln for ln in lines if not ln.startswith("br-pl 16(3): ") and "operated only within" in ln], lines
+    assert not [ln for ln in lines if not ln.startswith("br-pl 16(3) ") and "operated only within" in ln], lines
 
 
 def test_international_traffic_read_without_article_3_is_flagged_reconstructed() -> None:
@@ -713,3 +715,57 @@ def test_international_traffic_read_without_article_3_is_flagged_reconstructed()
     assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 3; br-pl 4" in crew[0], crew
     assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 4\n" in crew[1], crew
     assert "br-pl 3" not in crew[1], crew
+    # on the lines too: the paragraph that reads it, marked with the reconstructed definition it rests on (lines56b)
+    assert "↳ br-ae 8(1) (on reconstructed br-ae 3): " in out, out
+    assert "↳ br-pl 16(3) (on reconstructed br-pl 3): " in crew[0] and "reconstructed br-pl 3" not in crew[1], crew
+    ships = _check("br-pl/gains-immovable-business-property-ships.yaml")
+    assert "↳ br-pl 14(3) (on reconstructed br-pl 3): ship-sale may be taxed only in Poland" in ships, ships
+    assert not any("14(1) (on reconstructed" in ln for ln in ships.splitlines()), ships  # 14(1): no Art. 3 term
+    pt = _check("br-pl/gains-immovable-business-property-ships.yaml", "--lang", "pt")
+    assert "↳ br-pl 14(3) (com base no br-pl 3 reconstituído): ship-sale só pode ser tributado na Polônia" in pt, pt
+    path = str(ROOT / "scenarios/br-pl/gains-immovable-business-property-ships.yaml")
+    data = json.loads(CliRunner().invoke(main, ["explain", path, "--item", "ship-sale", "--format", "json"]).stdout)
+    assert '"relies_on_reconstructed": ["br-pl 3"]' in json.dumps(data), data
+
+
+@pytest.mark.parametrize(("lang", "moment", "other"), [
+    ("en", "at the time of div-alfa (2025-06-30), the counted owners hold 60% of the capital (≥ 50%)",
+     "over the period from {day}, the counted owners hold 60% of the capital (≥ 50%)"),
+    ("pt", "no momento de div-alfa (30/06/2025), os detentores contados detêm 60% do capital (≥ 50%)",
+     "no período iniciado em {day}, os detentores contados detêm 60% do capital (≥ 50%)"),
+])
+def test_a_passing_ownership_test_says_each_period_once(lang: str, moment: str, other: str) -> None:
+    """Issue 24 (blind55a01 alfa): the passing 29(2)(e) line says the share at the time of the dividend and the share
+    over each other ownership period of the twelve months once: the period of the dividend's date (from 2024-12-31,
+    when the other claimant's owner changed) is the share "at the time", not said again; the one-day period from
+    2024-12-30 is another period, said. Narrowly not: a period whose share is not the one at that time stays."""
+    path = str(ROOT / "tests/fixtures/open-exam/blind55/blind55a01-uy-29-2-e-183-and-182-days.yaml")
+    lines = _explain(path, "--lang", lang)
+    passed = [ln for ln in lines if ln.startswith("    br-uy 29(2)(e): ")]
+    assert len(passed) == 1, lines
+    day = "2024-12-30" if lang == "en" else "30/12/2024"
+    repeated = "2024-12-31" if lang == "en" else "31/12/2024"
+    assert passed[0].endswith(f" — {moment}; {other.format(day=day)}"), passed[0]
+    assert other.format(day=repeated) not in passed[0]
+
+
+@pytest.mark.parametrize(("lang", "counted", "holding"), [
+    ("en", "      caja-uy (Uruguay): is a resident of the claimant's State entitled to the benefits under 29(2)(a) to "
+           "(d): the days counted are those on which it holds its shares",
+     "        holds an interest in beta-uy (direct) from 2024-12-31 to 2025-06-30; that holding is 60% of the capital"),
+    ("pt", "      caja-uy (Uruguai): é residente do Estado do requerente com direito aos benefícios nos termos das "
+           "alíneas a) a d) do 29(2): os dias contados são aqueles em que detém suas ações",
+     "        detém uma participação em beta-uy (direta) de 31/12/2024 a 30/06/2025; essa participação é de 60% do "
+     "capital"),
+])
+def test_a_half_of_the_days_failure_says_whose_days_are_counted(lang: str, counted: str, holding: str) -> None:
+    """Issue 24 (blind55a01 beta): 29(2)(e) failed on the days (182 of 365) names whose days they are — the owner
+    entitled under (a) to (d) that counts, with its holding (the pension fund's 60% from 2024-12-31), beside the
+    owners that do not. Narrowly not: where the test passes on 183 days (alfa), no such line."""
+    path = str(ROOT / "tests/fixtures/open-exam/blind55/blind55a01-uy-29-2-e-183-and-182-days.yaml")
+    lines = _explain(path, "--lang", lang)
+    beta = lines[next(i for i, ln in enumerate(lines) if ln.startswith("div-beta")):]
+    alfa = lines[:len(lines) - len(beta)]
+    assert counted in beta and holding in beta, "\n".join(beta)
+    assert beta.index(holding) == beta.index(counted) + 1
+    assert not any(counted.strip()[len("caja-uy"):] in ln for ln in alfa), "\n".join(alfa)

@@ -41,15 +41,16 @@ LINES = [
     # a short-stay letter that fails and tests no figure (a PE bears the salary): the letter, with what fails it,
     # not the paragraph that gives the right (16(1) tests no figure)
     ("br-pl/blind52-b12-pl-employment-borne-by-place-fixed-base", "a-borne-by-pe", "br",
-     ["br-pl 16(2)(c): short-stay condition c for a-borne-by-pe is not met", "sp-pe is a permanent establishment"]),
+     ["br-pl 16(2)(c) (on reconstructed br-pl 5): short-stay condition c for a-borne-by-pe is not met",
+      "sp-pe is a permanent establishment"]),
     # narrowly not: the letter that fails tests a figure (184 days against 183): that test is the line
     ("br-pl/blind52-b12-pl-employment-borne-by-place-fixed-base", "f-184-days", "br",
      ["br-pl 16(2)(a): short-stay condition a for f-184-days is not met", "184 days"]),
     # facts given as alternatives the outcome does not turn on: argued with them set aside
     ("br-ae/exam23-shipping-freight-irrelevant-unknowns", "freight-2024", "br",
-     ["br-ae 8(1): freight-2024 may be taxed only in the United Arab Emirates"]),
+     ["br-ae 8(1) (on reconstructed br-ae 3): freight-2024 may be taxed only in the United Arab Emirates"]),
     ("br-ae/exam23-shipping-freight-irrelevant-unknowns", "freight-2024", "ae",
-     ["br-ae 8(1): freight-2024 may be taxed only in the United Arab Emirates"]),
+     ["br-ae 8(1) (on reconstructed br-ae 3): freight-2024 may be taxed only in the United Arab Emirates"]),
 ]
 
 

@@ -46,6 +46,7 @@ SCENARIOS = {
 }
 FORTY = "scenarios/br-pt/dividends-individual-beneficial-owner-40-percent.yaml"
 ALMOST = "scenarios/br-pt/dividends-holding-24-9-percent.yaml"  # whatif changes a decimal holding to a percentage
+LOB_ALTERNATIVES = "scenarios/br-uy/unknowns-lob-ownership-end-within-400-days.yaml"  # br-uy 29 argued by alternative
 CUT = "scenarios/br-sg/unknowns-holding-end-in-the-future.yaml"  # an unknown fact: alternatives a limit may cut
 
 _WORD = re.compile(r"[A-Za-zÀ-ÿ]+")
@@ -217,6 +218,11 @@ def outputs(tmp: Path) -> Iterator[tuple[str, str, set[str]]]:
     said = run("report", qualifying, str(ROOT / SCENARIOS["relief"]), "-o", str(out), "--lang", "pt")
     yield "report", out.read_text(encoding="utf-8"), ids | _ids(SCENARIOS["relief"])
     yield "report (its closing line)", said.replace(str(out), ""), set()
+    for name, path in (("alternatives", SCENARIOS["alternatives"]), ("alternatives br-uy", LOB_ALTERNATIVES)):
+        # a report whose graph argues an unknown value by value: one node per alternative, its lines beneath (alt55)
+        out = tmp / f"report-{name.replace(' ', '-')}.html"
+        run("report", str(ROOT / path), "-o", str(out), "--lang", "pt")
+        yield f"report {name}", out.read_text(encoding="utf-8"), _ids(path)
     yield "rates", run("rates", "br-pt", "--format", "markdown", "--lang", "pt"), set()
     yield "list", run("list", "--lang", "pt"), set()
     shown = run("show", "br-pt", "10", "--lang", "pt")  # its rules' program text: the lines indented by four

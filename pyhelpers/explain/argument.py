@@ -113,6 +113,13 @@ class Line:
     heads: dict[str, str] = field(default_factory=dict)
     """A person the line's facts are about → the heading its facts are grouped under: its id, with the States the
     facts about it name ("cl-co (Chile)"); one table for the lines of an item's argument."""
+    subjects: list[tuple[Any, str]] = field(default_factory=list, repr=False, compare=False)
+    """The derived conditions the line shows as the subject of a bound (:meth:`_Projector._subject`): each atom with
+    its bound, so that a figure one of them restates (the share of the ownership period of the item's date, read
+    again as "at the time of the item") is said once."""
+    relies: list[str] = field(default_factory=list)
+    """The reconstructed provisions the line rests on without a line of their own (its mark then names them: "on
+    reconstructed <provision>"), where its own provision is not reconstructed."""
     mark: str = ""
     """Where the line's provision is encoded from a reconstruction (its rules annotated ``reconstructed``), not from
     the corpus text: the word said next to the provision id ("reconstructed", "reconstituído"); else empty."""
@@ -125,7 +132,9 @@ class Line:
         data: dict[str, Any] = {"kind": self.kind, "provision": self.provision, "reading": self.reading,
                                 "facts": list(self.facts), "tested": list(self.tested),
                                 "comparisons": list(self.comparisons), "rules": list(self.rules)}
-        if self.mark:
+        if self.relies:
+            data["relies_on_reconstructed"] = list(self.relies)
+        elif self.mark:
             data["reconstructed"] = True
         groups = self.groups(self.figures)
         if groups is not None:  # the facts of each person, under the heading naming it (the text's nesting)
@@ -434,6 +443,9 @@ class _Projector:
                 text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
                 if text not in owner.grounds and not _cites_provision(text):
                     owner.grounds.append(text)
+                    # with the provision that makes it so, said with its facts where `treaty check` shows it ("... —
+                    # the place is a permanent establishment or fixed base (<provision>: the place is a fixed base)")
+                    owner.findings.setdefault(text, prov)
             if self._outcome and owner is not None and owner is self._first_line and line is not owner \
                     and parent in self._said and prov != owner.provision \
                     and prov.partition("(")[0] == owner.provision.partition("(")[0] and not self._classifies(atom):
@@ -536,7 +548,8 @@ class _Projector:
                     if folded[1]:
                         bounds.setdefault(folded[0], []).append(folded[1])
                 elif subject is not None:
-                    derived.append(subject)
+                    if not self._restated(cur, *subject):
+                        derived.append(subject[:2])
                 elif figure not in cur.comparisons:
                     cur.comparisons.append(figure)
             named = self._named_by(head, sup, cur) if collect else None
@@ -981,7 +994,21 @@ class _Projector:
         typ = next((t for t in types if t not in ("int", "id")), "int")
         return self.ex._render_side(cmp.term, sup.env, typ) == self.ex._render_side(guards[0].term, sup.env, typ)
 
-    def _subject(self, part: Any, sup: _Support, facts: list[str | None], prov: str) -> tuple[str, str] | None:
+    def _restated(self, line: Line, text: str, bound: str, atom: clingo.Symbol) -> bool:
+        """Whether the derived condition ``atom`` (read ``text``, tested against ``bound``) is a figure ``line`` says
+        already: a condition shown there with the same bound rests on it directly ("at the time of div-alfa
+        (2025-06-30), the counted owners hold 60% ..." is the share "over the period from 2024-12-31" that includes
+        that date: one period, said once). Else records it among the line's subjects."""
+        for other, said in line.subjects:
+            if said == bound and other != atom:
+                sup = self.ex.just.get(other)
+                if sup is not None and atom in sup.pos:
+                    return True
+        line.subjects.append((atom, bound))
+        return False
+
+    def _subject(self, part: Any, sup: _Support, facts: list[str | None],
+                 prov: str) -> tuple[str, str, clingo.Symbol] | None:
         """A comparison no shown fact carries, of a variable a derived condition of the rule binds, as that
         condition's reading with the bound: "over the period from ..., ar-parent owns ... 100% of the capital of
         alfa-uy (≥ 50%)", never "100% ≥ 50%" (what the figure is of is said); against a bare number, the condition
@@ -999,15 +1026,15 @@ class _Projector:
                 continue
             text = _strip_provision(reading(self.ex.logic, atom, self.lang), prov, self.lang)
             if number_literal(other):  # against a bare number ("40% > 0%"): no bound the text cites; the condition
-                return text, ""        # shows the figure
+                return text, "", atom  # shows the figure
             types = [term_type(t, sup.plan) for t in (side, other)]
             typ = next((t for t in types if t not in ("int", "id")), "int")
             bound = bound_text(COMPARISONS[op][1], self.ex._render_side(other, sup.env, typ), self.lang)
             value = self.ex._render_side(side, sup.env, typ)
             if typ == "date" and text.count(value) == 1 and not text.endswith(value):
-                return text.replace(value, word("date_required", self.lang).format(value=value, bound=bound)), ""
+                return text.replace(value, word("date_required", self.lang).format(value=value, bound=bound)), "", atom
                 # a date amid the sentence: the bound the rule requires of it beside it
-            return text, bound
+            return text, bound, atom
         return None
 
     def _fold(self, part: Any, sup: _Support, facts: list[str | None]) -> tuple[int, str] | None:
@@ -1525,6 +1552,10 @@ def argument_for(ex: Explainer, item: str, roots: frozenset[str], why_not: bool 
         for ln in arg.lines:
             if _reconstructed(ex, ln):
                 ln.mark = word("reconstructed_provision", ex.lang)
+            elif relied := _relies_on_reconstructed(ex, ln, proj):
+                ln.relies = relied
+                ln.mark = word("relies_on_reconstructed", ex.lang).format(
+                    prov=", ".join(provision_text(p, ex.lang) for p in relied))
     if scenario is not None:
         own = (item,) if any(i.id == item for i in scenario.income) else ()  # a person question: none, as check
         for arg in out:
@@ -1541,6 +1572,15 @@ def _reconstructed(ex: Explainer, line: Line) -> bool:
     used = [r for r in own if r.rule_id in line.rules]
     return any(RECONSTRUCTED in r.flags for r in used) if used else bool(own) and all(
         RECONSTRUCTED in r.flags for r in own)
+
+
+def _relies_on_reconstructed(ex: Explainer, line: Line, proj: _Projector) -> list[str]:
+    """The reconstructed provisions ``line`` rests on without a line of their own: the provisions of the rules that took
+    part in it, annotated ``reconstructed``, that are collapsed into it (neither its own nor one the argument keeps:
+    a definition of a missing article read by a paragraph the corpus has, as "operated in international traffic" under
+    the crew paragraph where the definitions article is missing); empty where there is none."""
+    return sorted({r.provision for r in ex.logic.rules if r.rule_id in line.rules and RECONSTRUCTED in r.flags
+                   and r.provision != line.provision and "{" not in r.provision and not proj._keep(r.provision)})
 
 
 def _argument(proj: _Projector, sym: clingo.Symbol) -> Argument:

@@ -249,6 +249,9 @@ _WORDS["pt-PT"]["not_applied_test"] = "o {prov} foi examinado e os seus requisit
 _WORDS["en"]["reconstructed_provision"] = "reconstructed"
 _WORDS["pt"]["reconstructed_provision"] = "reconstituído"
 _WORDS["pt-PT"]["reconstructed_provision"] = "reconstituída"
+_WORDS["en"]["relies_on_reconstructed"] = "on reconstructed {prov}"
+_WORDS["pt"]["relies_on_reconstructed"] = "com base no {prov} reconstituído"
+_WORDS["pt-PT"]["relies_on_reconstructed"] = "com base na {prov} reconstituída"
 _WORDS["en"]["protocol"] = "Protocol"
 _WORDS["pt"]["protocol"] = "Protocolo"
 
@@ -966,6 +969,11 @@ def _argument_words(arg: str, states: Mapping[str, str], lang: str) -> str:
     return found or arg
 
 
+_ATTRIBUTE_OF_FACT = re.compile(r"^(?P<name>[a-z][a-z0-9_]*)\((?P<args>[^()]*)\)\.(?P<attr>[a-z_]+)$")
+"""A fact named with an attribute of a record (``holding(a, b).until``): the record's name, its arguments, the
+attribute."""
+
+
 def fact_text(fact: str, lang: str) -> str:
     """An open fact of the scenario (missing, given as unknown) as the rules name it
     (``activities_preparatory_overall(b)``) in ``lang``'s words: in Portuguese its constant's words
@@ -979,6 +987,11 @@ def fact_text(fact: str, lang: str) -> str:
     if read is not None:
         return read
     english = languages.family(lang) == "en"
+    attribute = _ATTRIBUTE_OF_FACT.match(fact)
+    if attribute is not None and not english:  # ``holding(a, b).until``: the attribute's constant, "fim da participação
+        joined = f"{attribute['name']}_{attribute['attr']}({attribute['args']})"  # (a, b)"; else as the rules name it
+        words = constant_text(joined, lang)  # (never "participação(a, b).until", half translated)
+        return words if words != joined else fact
     words = fact if english else constant_text(fact, lang)
     if words != fact:
         return words

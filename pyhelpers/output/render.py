@@ -2442,7 +2442,7 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         own = next((ln for ln in arg.lines if ln.kind == "provision" and ln.provision == prov), None)
         if own is None:
             continue
-        why = "; ".join(own.figures)
+        why = "; ".join(f for f in own.figures if _about_finding(own, f, finding))
         cited = marked(readings.provision_text(prov, lang), own)
         full = f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})"
         if finding in line.facts and finding in said[0] and full not in said[0] \
@@ -2466,6 +2466,14 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [  # under its heading)
             opening + figures[0], *nested_sub_lines(ln, figures[1:])]
     return "\n".join(out)
+
+
+def _about_finding(own: Line, fact: str, finding: str) -> bool:
+    """Whether ``fact``, a figure of the line ``own`` that argues ``finding``, is about what the finding is: about no
+    person, or about a person the finding names (the employer's liability to tax for "construtora-br is a resident of
+    Brazil only", never the employee's beside it)."""
+    person = own.person_of(fact)
+    return person is None or re.search(rf"(?<![\w-]){re.escape(person)}(?![\w-])", finding) is not None
 
 
 SUB_LINES_OVER = 300
