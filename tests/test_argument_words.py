@@ -474,8 +474,8 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     text = "\n".join(lines)
     # passed, the test says the item's date it is measured at too (lob55), and the period the share is held over
     assert "    br-uy 29(4): the benefits on div-7500 stand — at the time of div-7500 (2025-06-30), the counted " \
-           "owners hold 75% of the capital (≥ 75%); over the period from 2023-01-01, the counted owners hold 75% of " \
-           "the capital (≥ 75%)" in lines, text
+           "owners hold 75% of the shares (capital) (≥ 75%); over the period from 2023-01-01, the counted owners " \
+           "hold 75% of the shares (capital) (≥ 75%)" in lines, text
     assert "      the share required by the ownership test of br-uy 29(4) is held on at least half of the 365 days " \
            "of the twelve-month period from 2024-07-01 to 2025-06-30 (365 days ≥ 183 days)" in lines, text
     assert not any(ln.startswith("    br-uy 29(2)(e): ") and "29(4)" in ln for ln in lines), text
