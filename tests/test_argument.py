@@ -417,7 +417,8 @@ def test_a_proportion_is_shown_by_its_figures() -> None:
     at = next(i for i, ln in enumerate(lines)
               if ln.startswith("    br-uy 29(2)(e): the benefits on ") and " stand — " in ln)
     line = lines[at]  # the share at the time of the item and over its period, the day count on a sub-line (lob55)
-    assert line.endswith("the counted owners hold 100% of the capital (≥ 50%)") and "2025-01-01 ≤" not in line, line
+    assert line.endswith("the counted owners hold 100% of the shares (capital) (≥ 50%)"), line
+    assert "2025-01-01 ≤" not in line, line
     assert "      the share required by the ownership test of br-uy 29(2)(e) is held on at least half of the 365 " \
            "days of the twelve-month period from 2024-07-03 to 2025-07-02 (183 days ≥ 183 days)" in lines[at + 1:at + 3]
     out = CliRunner().invoke(main, ["explain", path, "--lang", "pt"]).stdout

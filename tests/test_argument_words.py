@@ -412,8 +412,8 @@ def test_a_lob_denial_in_check_is_one_sub_line_per_test() -> None:
     assert denial[0].startswith("br-uy 29(1) (reconstructed): the benefits of the treaty are not granted for "
                                 "div-2024-10")
     assert "br-uy 29(2)(e) not met: at the time of div-2024-10 (2024-10-01), residents of Uruguay entitled to the " \
-           "benefits under 29(2)(a) to (d) own, directly or indirectly, at most 35% of the capital, votes or value " \
-           "of ceibo-uy (< 50%)" in denial, denial
+           "benefits under 29(2)(a) to (d) own, directly or indirectly, at most 35% of the shares of ceibo-uy " \
+           "(capital) (< 50%)" in denial, denial
     assert len(denial) >= 8 and max(len(part) for part in denial) <= 300, denial
     document = json.loads(_check(path, "--format", "json"))
     line = document["results"][0]["items"][0]["states"][0]["decisive"]
@@ -422,25 +422,24 @@ def test_a_lob_denial_in_check_is_one_sub_line_per_test() -> None:
 
 
 def test_a_share_is_short_only_in_a_measure_some_holding_states() -> None:
-    """The owners' share a test of ownership falls short of is the largest in the measures (capital, votes, value) some
-    holding in the claimant states, one figure against the threshold (issue 24: one line per test), never "0% of the
-    votes" where only the capital is given (exam52); said in the measures the holdings state and no other (issue 24,
-    lob55: "of the capital" where they state only the capital; narrowly not: "of the capital, votes or value" where
-    some holding states each of them), in every language."""
+    """The owners' share a test of ownership falls short of is said in the capital, the measure of the shares
+    («ações») of 29(2)(e) and 29(4) (uy56, blind56b D1), one figure against the threshold (issue 24: one line per
+    test), never "0% of the votes" where only the capital is given (exam52); where the holdings state votes and
+    value too, they are not named (narrowly not: the same words), in every language."""
     only_capital = _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml")
-    assert ("equivalent beneficiaries own, directly or indirectly, at most 74.99% of the capital of "
-            "q7499 (< 75%)" in only_capital)
+    assert ("equivalent beneficiaries own, directly or indirectly, at most 74.99% of the shares of q7499 (capital) "
+            "(< 75%)" in only_capital)
     assert "votes or value" not in only_capital
     assert "of the votes of q7499" not in only_capital and "0% of the votes" not in only_capital
     for lang in ("pt", "pt-PT"):
         said = _check("br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml", "--lang", lang)
-        assert "beneficiários equivalentes detêm, direta ou indiretamente, no máximo 74,99% do capital de q7499 " \
-               "(< 75%)" in said
+        assert "beneficiários equivalentes detêm, direta ou indiretamente, no máximo 74,99% das ações de q7499 " \
+               "(capital) (< 75%)" in said
     every_measure = _check("br-uy/blind49-lob-29-2-e-03-brazilian-owner-not-counted.yaml")
     assert ("residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most "
-            "30% of the capital, votes or value of claimant-uy (< 50%)") in every_measure
-    for measure in ("capital", "value", "votes"):
-        assert f"30% of the {measure} of claimant-uy" not in every_measure
+            "30% of the shares of claimant-uy (capital) (< 50%)") in every_measure
+    for measure in ("value", "votes"):
+        assert f"of the {measure}" not in every_measure
 
 
 def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
@@ -457,8 +456,8 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     assert not any(ln.startswith("    br-uy 29(2)(d): ") for ln in lines), text
     assert sum(ln.startswith("    br-uy 29(2)(e) considered and not met: ") for ln in lines) == 1
     assert "    br-uy 29(2)(e) considered and not met: at the time of div-2024-10 (2024-10-01), residents of Uruguay " \
-           "entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most 35% of the capital, " \
-           "votes or value of ceibo-uy (< 50%)" in lines
+           "entitled to the benefits under 29(2)(a) to (d) own, directly or indirectly, at most 35% of the shares of " \
+           "ceibo-uy (capital) (< 50%)" in lines
     # each of the Spanish parent's holdings under the line naming it (lob55)
     assert "      iberico-es (Spain): is not a resident of the claimant's State entitled to the benefits under " \
            "29(2)(a) to (d): its shares do not count" in lines, text
@@ -475,7 +474,7 @@ def test_a_lob_test_not_met_is_said_once_with_its_figures() -> None:
     # passed, the test says the item's date it is measured at too (lob55); the ownership period of that date is
     # that share, said once (lines56b)
     assert "    br-uy 29(4): the benefits on div-7500 stand — at the time of div-7500 (2025-06-30), the counted " \
-           "owners hold 75% of the capital (≥ 75%)" in lines, text
+           "owners hold 75% of the shares (capital) (≥ 75%)" in lines, text
     assert "over the period from 2023-01-01" not in text
     assert "      the share required by the ownership test of br-uy 29(4) is held on at least half of the 365 days " \
            "of the twelve-month period from 2024-07-01 to 2025-06-30 (365 days ≥ 183 days)" in lines, text
@@ -729,10 +728,10 @@ def test_international_traffic_read_without_article_3_is_flagged_reconstructed()
 
 
 @pytest.mark.parametrize(("lang", "moment", "other"), [
-    ("en", "at the time of div-alfa (2025-06-30), the counted owners hold 60% of the capital (≥ 50%)",
-     "over the period from {day}, the counted owners hold 60% of the capital (≥ 50%)"),
-    ("pt", "no momento de div-alfa (30/06/2025), os detentores contados detêm 60% do capital (≥ 50%)",
-     "no período iniciado em {day}, os detentores contados detêm 60% do capital (≥ 50%)"),
+    ("en", "at the time of div-alfa (2025-06-30), the counted owners hold 60% of the shares (capital) (≥ 50%)",
+     "over the period from {day}, the counted owners hold 60% of the shares (capital) (≥ 50%)"),
+    ("pt", "no momento de div-alfa (30/06/2025), os detentores contados detêm 60% das ações (capital) (≥ 50%)",
+     "no período iniciado em {day}, os detentores contados detêm 60% das ações (capital) (≥ 50%)"),
 ])
 def test_a_passing_ownership_test_says_each_period_once(lang: str, moment: str, other: str) -> None:
     """Issue 24 (blind55a01 alfa): the passing 29(2)(e) line says the share at the time of the dividend and the share
@@ -769,3 +768,15 @@ def test_a_half_of_the_days_failure_says_whose_days_are_counted(lang: str, count
     assert counted in beta and holding in beta, "\n".join(beta)
     assert beta.index(holding) == beta.index(counted) + 1
     assert not any(counted.strip()[len("caja-uy"):] in ln for ln in alfa), "\n".join(alfa)
+
+
+def test_pool_line_says_the_treaty_words_once() -> None:
+    """blind56b lines 6: br-ae 8(2)'s pool line read the shared fact in br-pt's words ("joint business")
+    after br-ae's own («"pool", consórcio ou agência de operação internacional»); the fact now says only
+    that the scenario states the item as a pool's profits."""
+    exam = ROOT / "tests/fixtures/open-exam/blind56b"
+    lines = _explain(str(exam / "blind56b11-ae-8-international-traffic-definition-missing.yaml"))
+    line = next(ln for ln in lines if ln.startswith("    br-ae 8(2): air-pool may be taxed only in "))
+    assert "joint business" not in line, line
+    assert line.endswith("air-pool is profits from the participation in a pool, a consortium or an international "
+                         "operating agency; the scenario states air-pool as profits from participating in a pool"), line

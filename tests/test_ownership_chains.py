@@ -149,7 +149,7 @@ def test_the_argument_shows_the_holdings_and_the_total_not_the_digits(tmp_path: 
     # a long line keeps its figures and gives each holding of the chain a sub-line of its own (issue 24)
     assert "that holding is 100% of the capital" in " ".join([line, *subs]), [line, *subs]
     # the total with what it is the total of (an audit's finding: a bare "100% ≥ 50%")
-    assert "the counted owners hold 100% of the capital (≥ 50%)" in line and "100% ≥ 50%" not in line, line
+    assert "the counted owners hold 100% of the shares (capital) (≥ 50%)" in line and "100% ≥ 50%" not in line, line
     for bookkeeping in ("digit", "holding number", "holding records", "10000 = 10000"):
         assert bookkeeping not in line, line
     full = CliRunner().invoke(main, ["explain", str(path), "--full"])
