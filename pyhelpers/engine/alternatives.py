@@ -1827,8 +1827,8 @@ def with_bounds(answer: ScenarioResult, ended: ScenarioResult, direct: Sequence[
     indirect, with the owner's direct holding open beside them (:func:`pyhelpers.engine.completion.
     indirect_branches`). An alternative of ``answer`` undetermined where one of them is false is then that
     branch's answer: the State's bound (every way the owner's direct holding may go, the record's own share and
-    first day among them), with the provisions of the alternatives of ``ended`` that reach it (br-pt 10(2)(b)'s
-    15%); and a withholding finding that depends names those facts, the ones the user gives, not the added
+    first day among them), with the provisions of the alternatives of ``ended`` that reach it (the general
+    limit); and a withholding finding that depends names those facts, the ones the user gives, not the added
     record's share and first day."""
     if ended.incomplete is not None:
         return answer

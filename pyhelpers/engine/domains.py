@@ -184,8 +184,8 @@ tax regimes (``persons.P.special_regime``)."""
 
 LISTED_WITH_NONE = frozenset({"special_regime", "kinds"})
 """The fields of :data:`LISTED_BY_KIND` whose empty list is itself a statement of the format, and so one of the
-lists answered over: ``special_regime: []`` states that the person has none (br-pt Protocol 9), an agent's
-``kinds: []`` that the contracts it concludes are of none of the kinds the article names (br-ae 5(5) then makes it
+lists answered over: ``special_regime: []`` states that the person has none (a protocol's regimes), an agent's
+``kinds: []`` that the contracts it concludes are of none of the kinds the article names (the article then makes it
 no permanent establishment). A royalty's ``rights`` and a fee's ``services`` are never empty."""
 
 EVERY_LIST_UP_TO = 4

@@ -244,7 +244,7 @@ def _strip_provision(text: str, prov: str, lang: str) -> str:
     shown = provision_text(prov, lang)
     tail = f" ({shown})"
     text = text[: -len(tail)] if text.endswith(tail) else text
-    for head in (f"{shown}: ", word("under_provision", lang).format(prov=shown)):  # "under br-pt 10(5), X is ..."
+    for head in (f"{shown}: ", word("under_provision", lang).format(prov=shown)):  # "under <provision>, X is ..."
         if text.startswith(head):
             return text[len(head):]
     return text
@@ -467,9 +467,9 @@ class _Projector:
 
     def _classifies(self, atom: clingo.Symbol) -> bool:
         """Whether ``atom`` only classifies the item (of the treaty, under a provision: ``interest_item(S, I)``,
-        ``is_dividend(S, I, "br-pt 10(3)")``): the definition every fact of its article rests on, which decides none
+        ``is_dividend(S, I, "<provision>")``): the definition every fact of its article rests on, which decides none
         of them — a fact of the conclusion's line it is a condition of is not said with it (blind55b: "the beneficial
-        owner ... is a resident of Portugal (br-pt 11(5))", the definition of interest on a residence clause)."""
+        owner ... is a resident of Portugal (<provision>)", the definition of interest on a residence clause)."""
         args = atom.arguments
         return len(args) >= 2 and _arg_is(atom, 1, self.item) and all(
             a.type == clingo.SymbolType.String for a in args[2:])

@@ -202,7 +202,7 @@ _WORDS["pt-PT"]["assumed_fact"] = "{reading} (presumido: não indicado pelo cen�
 _WORDS["en"]["assumed_fact_field"] = "{reading} (assumed: `{field}` not given)"
 _WORDS["pt"]["assumed_fact_field"] = "{reading} (presumido: `{field}` não informado)"
 _WORDS["pt-PT"]["assumed_fact_field"] = "{reading} (presumido: `{field}` não indicado)"
-# a reading that opens with the provision it is under ("under br-pt 10(5), X is not of its declared type ..."), said
+# a reading that opens with the provision it is under ("under <provision>, X is not of its declared type ..."), said
 # on that provision's line without it
 _WORDS["en"]["under_provision"] = "under {prov}, "
 _WORDS["pt"]["under_provision"] = "nos termos do {prov}, "
