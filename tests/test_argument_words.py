@@ -285,11 +285,11 @@ def test_a_lob_argument_says_each_line_once_and_a_test_not_met_does_not_deny() -
            "operating as a holding company, which is not the active conduct of a business" in item
     assert any(ln.startswith("    br-uy 29(2)(e) considered and not met: at the time of dividend-to-delta "
                              "(2024-03-15), residents of Uruguay entitled to the benefits under 29(2)(a) to (d) own, "
-                             "directly or indirectly, at most 0% of the capital of delta-uy (< 50%)")
+                             "directly or indirectly, at most 0% of the shares of delta-uy (capital) (< 50%)")
                for ln in item)
     assert any(ln.startswith("    br-uy 29(4) considered and not met: at the time of dividend-to-delta "
                              "(2024-03-15), equivalent beneficiaries own, directly or indirectly, at most 0% of the "
-                             "capital of delta-uy (< 75%)") for ln in item)
+                             "shares of delta-uy (capital) (< 75%)") for ln in item)
     assert not any(ln.endswith((": none", ": no")) for ln in item)
     assert "    br-uy 29(6)(e): ar-parent counts for the ownership test of br-uy 29(4) — ar-parent, treated as a " \
            "company holding the same capital, is an equivalent beneficiary" in lines
@@ -588,7 +588,7 @@ def test_an_owners_facts_are_grouped_under_a_line_naming_it() -> None:
     path = str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml")
     lines = _explain(path)
     at = lines.index("    br-uy 29(4) considered and not met: at the time of div-7499 (2025-06-30), equivalent "
-                     "beneficiaries own, directly or indirectly, at most 74.99% of the capital of q7499 (< 75%)")
+                     "beneficiaries own, directly or indirectly, at most 74.99% of the shares of q7499 (capital) (< 75%)")
     assert lines[at + 1:at + 6] == [
         "      pa-co (Panama): is not an equivalent beneficiary: its shares do not count",
         "        holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is 25.01% of "
