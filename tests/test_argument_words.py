@@ -588,7 +588,8 @@ def test_an_owners_facts_are_grouped_under_a_line_naming_it() -> None:
     path = str(ROOT / "scenarios/br-uy/blind52-a08-uy-29-4-equivalent-beneficiaries-74-99-75-75-01.yaml")
     lines = _explain(path)
     at = lines.index("    br-uy 29(4) considered and not met: at the time of div-7499 (2025-06-30), equivalent "
-                     "beneficiaries own, directly or indirectly, at most 74.99% of the shares of q7499 (capital) (< 75%)")
+                     "beneficiaries own, directly or indirectly, at most 74.99% of the shares of q7499 (capital) "
+                     "(< 75%)")
     assert lines[at + 1:at + 6] == [
         "      pa-co (Panama): is not an equivalent beneficiary: its shares do not count",
         "        holds an interest in q7499 (direct) from 2023-01-01, with no end stated; that holding is 25.01% of "
