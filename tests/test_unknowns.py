@@ -421,15 +421,21 @@ def test_a_fact_named_only_in_the_conjunctions_of_a_condition_is_read_there(chec
         == ["br-ae 5(5)", "br-ae 5(7)"]
 
 
-def test_a_certain_outcome_reached_by_different_provisions_cites_each(checker: Checker) -> None:
+def test_a_right_to_tax_held_under_every_value_by_different_articles_is_a_bound(checker: Checker) -> None:
     """A Brazilian company's dividend to a Brazilian company that has Portuguese profits, its holding connected
-    with a Faro place whose status is unknown: Brazil may tax either way, under 7(1) (through 22(2)) if the place
-    is a permanent establishment, under 10(5) (the company's own State, unlimited) if not; the certain outcome
-    cites both (was 7(1) and 22(2), the one branch's, while its decisive line cited 10(5))."""
+    with a Faro place whose status is unknown: Brazil may tax under every value, by 7(1) (through 22(2)) if the
+    place is a permanent establishment and exclusively by 22(1) if not (conn56: Art. 10 reaches a dividend paid
+    «a um residente do outro Estado Contratante» only; stop 46 read 10(5) as leaving Brazil an unlimited "may
+    tax"). The outcomes differ, so the item depends; Brazil's line is the bound "may tax in every case", each
+    value's outcome citing its own article."""
     path = "scenarios/br-pt/exam46-pt-br-domestic-lisbon-pe.yaml"
     item = checker.check(load_file(str(ROOT / path)), source=path).item("div-iota-pt-profits-faro-unknown")
     brazil = next(s for s in item.states if s.state == "br")
-    assert (brazil.outcome, brazil.provisions) == ("may_tax", ("br-pt 7(1)", "br-pt 10(5)"))
+    assert (item.status, brazil.outcome, brazil.may_tax_always) == ("depends", "undetermined", True)
+    cited = {a.outcome: a.provisions for a in item.alternatives if a.state == "br"}
+    assert set(cited) == {"exclusive", "may_tax"}
+    assert "br-pt 22(1)" in cited["exclusive"] and "br-pt 7(1)" not in cited["exclusive"]
+    assert "br-pt 7(1)" in cited["may_tax"] and "br-pt 22(1)" not in cited["may_tax"]
     # narrowly not: its holding connected with a Lisbon branch (a permanent establishment whatever the profits
     # fact), Brazil may tax by 7(1) under every value: that one provision
     theta = checker.check(load_file(str(ROOT / path)), source=path).item("div-theta-pt-profits-unknown-lisbon-pe")
