@@ -64,6 +64,13 @@ def test_items_in_groups_answer_as_in_one_solve(path: Path, checker: Checker,
     assert joint.incomplete is None and parted.incomplete is None
     a, b = parted.to_json(), joint.to_json()
     a.pop("receipt"), b.pop("receipt")
+    opened_in_parts, opened_in_one = ({u["fact"] for u in x["unknowns"]} for x in (a, b))
+    assert opened_in_one <= opened_in_parts
+    if opened_in_one != opened_in_parts:
+        # the combinations are counted per part (list56): one solve over the whole, counting them all, has room
+        # for fewer of the facts found missing, and answers those three-valued; each item is then compared with
+        # itself alone (below)
+        return
     assert a == b
 
 
