@@ -95,6 +95,8 @@ _LABEL = {
            "entitlement": "entitlement to the benefits",
            "unless_denied": "— unless {prov} denies the benefit (requires judgment): then benefits denied, "
                             "it may tax under its domestic law",
+           "unless_denied_where": "— unless {prov} denies the benefit where it requires judgment (below): then "
+                                  "benefits denied, it may tax under its domestic law",
            "entitled": "entitled", "denied": "denied (the State the benefit would bind may tax under its domestic law)",
            "open": "open (a fact it needs is missing or unknown)",
            "requires_judgment": "requires judgment (a principal purpose question is not answered)",
@@ -152,6 +154,8 @@ _LABEL = {
            "entitlement": "direito aos benefícios",
            "unless_denied": "— salvo se o {prov} negar o benefício (exige avaliação): então benefícios negados, "
                             "pode tributar segundo sua legislação interna",
+           "unless_denied_where": "— salvo se o {prov} negar o benefício onde exige avaliação (abaixo): então "
+                                  "benefícios negados, pode tributar segundo sua legislação interna",
            "entitled": "concedidos",
            "denied": "negados (o Estado que o benefício vincularia pode tributar segundo sua legislação interna)",
            "open": "em aberto (falta um fato necessário, ou ele é desconhecido)",
@@ -203,6 +207,8 @@ _LABEL = {
               "reconstructed_mark": "assenta em RECONSTITUÍDAS",
               "unless_denied": "— salvo se o {prov} recusar o benefício (exige um juízo): então benefícios "
                                "recusados, pode tributar segundo a sua legislação",
+              "unless_denied_where": "— salvo se o {prov} recusar o benefício onde exige um juízo (abaixo): então "
+                                     "benefícios recusados, pode tributar segundo a sua legislação",
               "denied": "recusados (o Estado que o benefício vincularia pode tributar segundo a sua legislação)",
               "open": "em aberto (falta um facto necessário, ou é desconhecido)",
               "requires_judgment": "exige um juízo (uma questão do objetivo principal não tem resposta)",
@@ -908,6 +914,9 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             lines += [f"  {' ' * width}   {alternative_text(a, lang)}" for a in options]
             if item.entitlement is not None and s.state in item.entitlement.at_stake and s.outcome != "undetermined":
                 lines.append(f"  {' ' * width}   {unless_denied_text(item.entitlement, lang)}")
+            elif s.outcome == "undetermined" and s.at_most_bp is not None and _judged_somewhere(item):
+                lines.append(f"  {' ' * width}   " + label("unless_denied_where", lang).format(
+                    prov="; ".join(_judged_somewhere(item))))
         if item.max_source_tax is not None or item.limited_to is not None or item.limit_base_open is not None:
             lines.append(f"  {label('max_tax', lang)}: {max_tax_text(item, lang)}")
         if item.compliance is not None:
@@ -1452,6 +1461,13 @@ _ANSWER = {
               "mutual_agreement": "a resolver por acordo mútuo", "q_no": "não (nenhum teste se verifica)",
               "q_open": "em aberto (falta um facto necessário, ou é desconhecido)"},
 }
+
+
+def _judged_somewhere(item: ItemResult) -> list[str]:
+    """The provisions of a principal purpose question open under some values of the open facts only: a bound
+    holds in those cases only if the test grants the benefit (blind56c #2)."""
+    return sorted({a.finding.provision for a in item.alternatives
+                   if a.state is None and a.finding is not None and a.finding.kind == "requires_judgment"})
 
 
 def unless_denied_text(e: Entitlement, lang: str) -> str:
