@@ -64,6 +64,7 @@ from pyhelpers.scenario import Scenario
 EXCEPTION = "exception_applies"
 FAILS = "exception_fails_on"
 CONSIDERED = "considered_not_met"
+LIMIT_NOT_MET = "limit_test_not_met"  # the same line, its test not among the provisions
 UNDETERMINED = "undetermined"
 BLOCKED = "state_blocked"
 _OPEN = ("missing", "depends", "requires_judgment", "text_open")
@@ -855,7 +856,7 @@ class _Projector:
         provs = {ln.provision for ln in lines if ln.kind == "provision"}
         shown = {ln.provision for ln in lines if ln.kind == "not_met"}
         out: list[Line] = []
-        mine = [atom for atom in sorted(self.ex.index.get((CONSIDERED, 4), []))
+        mine = [atom for name in (CONSIDERED, LIMIT_NOT_MET) for atom in sorted(self.ex.index.get((name, 4), []))
                 if _arg_is(atom, 1, self.item) and atom.arguments[2].type == clingo.SymbolType.String
                 and atom.arguments[3].type == clingo.SymbolType.String and atom.arguments[2].string in provs]
         tests = {atom.arguments[3].string for atom in mine}
