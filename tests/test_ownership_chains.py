@@ -154,3 +154,30 @@ def test_the_argument_shows_the_holdings_and_the_total_not_the_digits(tmp_path: 
         assert bookkeeping not in line, line
     full = CliRunner().invoke(main, ["explain", str(path), "--full"])
     assert "at place 0" in full.output
+
+
+def test_open_shares_of_the_capital_in_a_chain_ground_in_bounded_memory() -> None:
+    """Two holdings in a claimant's chain that state their votes but not their capital: each capital is asked and
+    opened over the percentages the treaty cites, and the counted owners' share is grounded once per value of each
+    (a running sum over the holders; the greatest figure compared only across measures), not once per set of the
+    values, nor each figure against every other: before (cap57) the check passed 3.9 GB and was aborted. Run in a
+    process whose address space is bounded, so that a regression fails here rather than exhausting the machine."""
+    import json
+    import resource
+    import subprocess
+    import sys
+
+    def bounded() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    path = ROOT / "tests" / "fixtures" / "open-capital" / "two-open-shares-in-a-chain.yaml"
+    done = subprocess.run([sys.executable, "-m", "pyhelpers.interfaces.cli", "check", "--format", "json", str(path)],
+                          capture_output=True, text=True, timeout=300, preexec_fn=bounded, check=False,
+                          cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout)["results"][0]
+    assert result["incomplete"] is None
+    (item,) = result["items"]
+    assert item["status"] == "missing"
+    asked = {f["fact"] for f in item["findings"] if f["kind"] == "missing"}
+    assert asked == {"capital(holding(caja-uy, hold-x))", "capital(holding(caja-uy, mid-ar))"}

@@ -58,8 +58,11 @@ def holding_facts(sc: Scenario, sid: str, add: Add, declared: Declared, cuts: fr
     for n, h in enumerate(sc.holdings):
         count[h.holder] = count.get(h.holder, 0) + 1
         add(fact("holding_rank", sid, f"holding-{n + 1}", count[h.holder]))
-    for holder, k in sorted(count.items()):
+    for rank, (holder, k) in enumerate(sorted(count.items()), 1):
         add(fact("holder_holdings", sid, holder, k))
+        add(fact("holder_rank", sid, holder, rank))  # the holders in one order, for a running sum over them
+    if count:
+        add(fact("holder_count", sid, len(count)))
     if sc.holdings:  # the places of a share's digits in base 10,000 the rules add shares in (at least 0-2):
         # as many as a chain's product has decimals, in fours (a chain of 50% holdings, one a holding)
         decimals = chain_decimals((h.holder, h.company, max((share_decimals(s, SHARE_UNITS) for m in MEASURES
