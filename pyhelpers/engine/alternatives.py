@@ -828,6 +828,12 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         if fact.name in deciding:
             decided = deciders.get(item.item_id, fact.name)
             provisions = _deciding_provisions(fact.name, item.alternatives, readers, item.treaty, decided)
+            argued = {p.partition("(")[0] for p in (*item.provisions, *(g.provision for g in given),
+                                                    *(q for x in item.alternatives for q in x.provisions))}
+            # a provision of an article the item's answer does not rest on in any combination only lends a notion to
+            # one that does (the fixed base of the article on independent services, read by the employment
+            # article's letter on who bears the pay): the fact is needed by that one, not by it (blind56a s3)
+            provisions = tuple(p for p in provisions if p.partition("(")[0] in argued) or provisions
             # Not one rule ("the deciders' units, plus the rules' own where it is one of them"): tried on every
             # shipped scenario, it changes the answers of 18. Where no provision's condition is parted it cites
             # the treaty alone, or only the other provisions that read the fact, not the rules' own; it cites
