@@ -4,6 +4,9 @@ said as a payment date, a provision cited for a fact it does not need, a count o
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import yaml
 from click.testing import CliRunner
 
 from pyhelpers.interfaces.cli import main
@@ -134,3 +137,29 @@ def test_days_of_presence_read_as_a_count_in_a_period() -> None:
     pt_pt = _lines("check", DAYS, "--lang", "pt-PT")
     assert any("durante 183 dias, no total, no período de 12 meses de 03/03/2026 a 02/03/2027, o máximo em qualquer "
                "período de 12 meses com início ou termo no ano fiscal" in ln for ln in pt_pt)
+
+
+def test_a_holding_ended_before_the_payment_under_br_sg_and_br_uy(tmp_path: Path) -> None:
+    """The same day-before sale under br-sg 10(2)(a) and br-uy 10(2)(a) (blind56c01/c03 with the direct record ended the
+    day before the payment): the line says the holding's last day and the day it had to reach, never the payment date
+    twice ("paid on 2024-06-28; ... paid on 2024-06-28 (required: on or before 2024-06-27)") nor a holding's internal
+    id. Narrowly not: the same records held through the payment meet 10(2)(a)."""
+    sg = yaml.safe_load(Path(INDIRECT).read_text(encoding="utf-8"))
+    sg["holdings"][3]["until"] = "2024-06-27"
+    sold = tmp_path / "sg-sold.yaml"
+    sold.write_text(yaml.safe_dump(sg, sort_keys=False), encoding="utf-8")
+    lines = _lines("check", str(sold))
+    assert "br-sg 10(2)(a) not met: div-c-direct-25-plus-indirect is paid on 2024-06-28; a qualifying holding behind " \
+           "div-c-direct-25-plus-indirect is held from 2018-01-01 to 2024-06-27 (required: on or after 2024-06-28)" \
+        in lines
+    assert not any("holding-4" in ln for ln in lines)
+    assert any(ln.startswith("↳ br-sg 10(2)(a): the tax of Brazil on div-c-direct-25-plus-indirect may not exceed 10%")
+               for ln in _lines("check", INDIRECT))
+    uy_path = str(EXAM / "blind56c/blind56c03-uy-365-days-preceding-direct-and-indirect.yaml")
+    uy = yaml.safe_load(Path(uy_path).read_text(encoding="utf-8"))
+    uy["holdings"][2].update({"from": "2020-06-29", "until": "2024-06-27"})
+    sold = tmp_path / "uy-sold.yaml"
+    sold.write_text(yaml.safe_dump(uy, sort_keys=False), encoding="utf-8")
+    assert "br-uy 10(2)(a) not met: div-1-exactly-365 is paid on 2024-06-28; the beneficial owner of " \
+           "div-1-exactly-365 holds directly the qualifying share of the payer's capital from 2020-06-29 to " \
+           "2024-06-27 (required: on or after 2024-06-28)" in _lines("check", str(sold))

@@ -860,7 +860,14 @@ class _Projector:
                             rules=[step.rule_id] if step.rule_id else [])
                 said = self._said_of_fact(step) if unmet is not None else None
                 if said is not None:  # the test not met said of the fact it tests (the holding's last day, with the
-                    line.facts.append(said)  # day it had to reach), not as a bound of another fact it compares
+                    # day it had to reach), not as a bound of another fact it compares; in that fact's place where the
+                    # line says it already (the payment's date, said once)
+                    at = next((i for i, f in enumerate(line.facts) if said.startswith(f.split(" (")[0])
+                               and said != f), None)
+                    if at is None:
+                        line.facts.append(said)
+                    else:
+                        line.facts[at] = said
                 elif facts and not _relate(line, facts[-1], self.lang):
                     # a comparison no fact of the line carries: with the condition it tests ("25% of the capital is
                     # held throughout 365 days ...: not met (364 days < 365 days)"), never the bare figures
