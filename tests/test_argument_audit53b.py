@@ -88,8 +88,9 @@ def test_an_exception_not_applying_reads_as_its_provisions_words() -> None:
     """The br-pl 16(2) line of an employment of 184 days: the exception in words, then the test it fails."""
     out = _run("explain", PL_184)
     assert ("    br-pl 16(2) does not apply (an employment in the other State for a short stay, taxable only in the "
-            "State of residence): the recipient of salary-2027 is present in Brazil on 184 days from 2026-03-04 to "
-            "2027-03-03, the most in any 12-month period beginning or ending in the fiscal year (> 183 days)\n") in out
+            "State of residence): the recipient of salary-2027 is present in Brazil on 184 days in total in the "
+            "12-month period from 2026-03-04 to 2027-03-03, the most in any 12-month period beginning or ending in the "
+            "fiscal year (> 183 days)\n") in out
     assert "is met is not met" not in out and not QUOTED_LABEL.search(out)
     pt = _run("explain", PL_184, "--lang", "pt")
     assert ("a condição (a) de curta permanência para salary-2027: não atendida — o beneficiário de salary-2027 "

@@ -828,6 +828,14 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         if fact.name in deciding:
             decided = deciders.get(item.item_id, fact.name)
             provisions = _deciding_provisions(fact.name, item.alternatives, readers, item.treaty, decided)
+            argued = {p.partition("(")[0] for p in (*item.provisions, *(g.provision for g in given),
+                                                    *(q for x in item.alternatives for q in x.provisions))}
+            # a provision that decides only a status about no item (a place is a fixed base), of an article the item's
+            # answer rests on in no combination, lends the provisions that do a notion (the fixed base of the article
+            # on independent services, read by the employment article's letter on who bears the pay): the fact is
+            # needed by those, not by it (blind56a s3)
+            provisions = tuple(p for p in provisions if p.partition("(")[0] in argued
+                               or not deciders.status_only(item.item_id, fact.name, p)) or provisions
             # Not one rule ("the deciders' units, plus the rules' own where it is one of them"): tried on every
             # shipped scenario, it changes the answers of 18. Where no provision's condition is parted it cites
             # the treaty alone, or only the other provisions that read the fact, not the rules' own; it cites
@@ -1383,6 +1391,7 @@ class _Deciders:
         self._not_applicable: dict[str, list[str]] = defaultdict(list)  # item -> its treaty_not_applicable atoms
         self._gates: set[str] = set()  # the provisions that make the Convention not apply to an item
         self._found: dict[str, dict[str, frozenset[str]]] = {}  # fact -> item -> provisions
+        self._status: dict[str, dict[str, frozenset[str]]] = {}  # fact -> provision -> items: statuses about no item
         self._combos: list[tuple[dict[int, int], frozenset[str], frozenset[str]]] | None = None
         self._held_in: dict[int, list[int]] = {}  # _open's index -> its condition in each combination
         self._outcomes_of: dict[str, tuple[list[frozenset[str]], list[bool]]] = {}  # item -> (outcomes, applies)
@@ -1416,6 +1425,12 @@ class _Deciders:
         facts (:attr:`Fired.later`)."""
         return self._fired.later.get(provision, frozenset())
 
+    def status_only(self, item: str, fact: str, provision: str) -> bool:
+        """Whether ``provision`` decides, for ``item`` and the open ``fact``, only a status about no item (a place's,
+        a person's), never a condition about an item."""
+        self.get(item, fact)
+        return item in self._status.get(fact, {}).get(provision, frozenset())
+
     def get(self, item: str, fact: str) -> frozenset[str]:
         if fact not in self._found:
             self._found[fact] = self._decide(fact)
@@ -1433,6 +1448,7 @@ class _Deciders:
         groups = {iid: self._groups(f, values, iid) for iid in self._items}
         mine: dict[str, set[str]] = defaultdict(set)  # provision -> items it decides for
         status: dict[str, set[str]] = defaultdict(set)  # provision -> items it decides a status about no item for
+        itemwise: dict[str, set[str]] = defaultdict(set)  # provision -> items it decides a condition about for
         for texts, prov, about in self._open:
             each = [max((t in brave) + (t in cautious) for t in texts) for brave, cautious in under]
             if len(set(each)) < 2:
@@ -1443,12 +1459,15 @@ class _Deciders:
                     mine[prov].add(iid)
                     if not about:
                         status[prov].add(iid)
+                    else:
+                        itemwise[prov].add(iid)
         first = self._fired.first & self._readers.get(name, frozenset())  # this fact's, not another open one's
         out = self._kept(mine, status, first)
         alone = self._items - set(out)  # items no provision decides value by value: compared pair by pair
         if alone and cons.models is not None and self._answers.models is not None:
             self._together(f, mine, status, alone)
             out = self._kept(mine, status, first)
+        self._status[name] = {p: frozenset(its - itemwise[p]) for p, its in status.items()}
         return out
 
     def _kept(self, mine: dict[str, set[str]], status: dict[str, set[str]], first: frozenset[str]

@@ -777,8 +777,26 @@ class _Projector:
         found = self._open_findings()
         own = [a for a in found if a.arguments[3].string in (among or {line.provision})] or found
         for a in own:
+            said = self._restating(a)
+            line.facts = [f for f in line.facts if f not in said]
+            line.grounds = [g for g in line.grounds if g not in said]
+            line.findings = {g: p for g, p in line.findings.items() if g not in said}
             _add_fact(line, reading(self.ex.logic, a, self.lang), None)
         line.decides = line.decides or bool(own)
+
+    def _restating(self, finding: clingo.Symbol) -> set[str]:
+        """The readings of the conditions that say of the item what ``finding`` says with the scenario's silence: the
+        derived atoms about the item that name its fact and its provision ("for div-a, <provision> turns on holders of
+        the capital (hold-a)" beside "<provision> turns on holders of the capital (hold-a), which the scenario does not
+        give"): a line that says the finding does not say them again (blind56b 06)."""
+        _, item, fact, prov = finding.arguments
+        out: set[str] = set()
+        for atom in self.ex.just:
+            if atom.name == finding.name or item not in atom.arguments or fact not in atom.arguments \
+                    or prov not in atom.arguments or not self._derived(atom):
+                continue
+            out.add(reading(self.ex.logic, atom, self.lang))
+        return out
 
     # ---------------------------------------------------------------------------- alternatives ---
     def alternatives(self, outcome: clingo.Symbol) -> list[Line]:
@@ -836,11 +854,22 @@ class _Projector:
                     facts, unmet = [why], None
                 else:
                     continue
-                text = word("not_applied", self.lang).format(
-                    prov=provision_text(other, self.lang), exception=_strip_provision(step.reading, other, self.lang))
+                # said as a test considered and not met, its reason after it: never with what the provision would
+                # have given ("does not apply (the tax ... may not exceed 10% ...)" named the limit, not why: blind56c)
+                text = word("not_applied_test", self.lang).format(prov=provision_text(other, self.lang))
                 line = Line("not_met", other, [text], facts[:-1],
                             rules=[step.rule_id] if step.rule_id else [])
-                if facts and not _relate(line, facts[-1], self.lang):
+                said = self._said_of_fact(step) if unmet is not None else None
+                if said is not None:  # the test not met said of the fact it tests (the holding's last day, with the
+                    # day it had to reach), not as a bound of another fact it compares; in that fact's place where the
+                    # line says it already (the payment's date, said once)
+                    at = next((i for i, f in enumerate(line.facts) if said.startswith(f.split(" (")[0])
+                               and said != f), None)
+                    if at is None:
+                        line.facts.append(said)
+                    else:
+                        line.facts[at] = said
+                elif facts and not _relate(line, facts[-1], self.lang):
                     # a comparison no fact of the line carries: with the condition it tests ("25% of the capital is
                     # held throughout 365 days ...: not met (364 days < 365 days)"), never the bare figures
                     line.facts.append(facts[-1] if unmet is None else unmet)
@@ -877,11 +906,21 @@ class _Projector:
                 for own in self._project(atom, sup):
                     if own.kind != "provision" or own.provision != test:
                         continue
-                    # the first reading is the test's failure, which the line says; the others are facts
+                    # the first reading is the test's failure, which the line says, where it names the test ("the
+                    # test of <provision> is failed"); a first reading that names none is why it fails ("the holding
+                    # behind X is not held directly"), said first (blind56c); the others are facts
+                    first = own.readings[:1] if own.readings and not _cites_provision(own.readings[0]) else []
+                    if first and first[0] not in line.facts:
+                        line.facts.append(first[0])
+                        line.tested.append(first[0])
+                    # after such a reason, the facts it is about are said without the bounds their tests met (the
+                    # first day of the period the holding covers: "(on or before <date>)" said nothing of why)
+                    bare = {t: t.rsplit(" (", 1)[0] for t in own.tested if t.endswith(")")} if first else {}
                     for fact in [*own.readings[1:], *own.facts]:
+                        fact = bare.get(fact, fact)
                         if fact not in line.facts:
                             line.facts.append(fact)
-                    line.tested.extend(t for t in own.tested if t not in line.tested)
+                    line.tested.extend(t for t in own.tested if t not in line.tested and t not in bare)
                     for fact, person in own.about.items():
                         line.about.setdefault(fact, person)
                     line.heads = self._heads
@@ -1205,6 +1244,18 @@ class _Projector:
         if said is not None:
             return said
         return self._unmet_text(parent.ground, parent.reading, parent.provision, step.held)
+
+    def _said_of_fact(self, attempt: Step) -> str | None:
+        """Where the first failed condition of ``attempt``, followed down, is a test of a date a condition of its rule
+        gives (:meth:`_subject_failed`): that fact with what the rule requires of its date ("held ... to 2026-03-15
+        (required: on or after 2026-03-16)"); None otherwise."""
+        step, parent = attempt, None
+        while step.children:
+            parent, step = step, step.children[0]
+        if parent is None or parent.kind != "failed" or step.kind != "test" or step.held is None or step.between_terms \
+                or step.subject is None or not _DATE.fullmatch(step.subject[1]):
+            return None  # a figure other than a date is said as the bound of the fact that shows it (_relate)
+        return self._subject_failed(step, parent.provision)
 
     def _unmet_text(self, atom: clingo.Symbol | None, condition: str, provision: str | None, figures: str) -> str:
         """A condition not met, with the comparisons that hold instead: ``the condition that <condition> is not met
