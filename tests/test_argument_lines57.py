@@ -89,6 +89,18 @@ def test_10_5_says_why_its_exception_does_not_apply() -> None:
     assert not any("is not effectively connected" in ln for ln in connected)
 
 
+def test_an_exception_fails_on_a_place_stated_no_permanent_establishment() -> None:
+    """R3 (the exception's own fact): div-leste's holding is connected with a place the scenario states is no
+    permanent establishment: 10(4) does not apply for that fact, not because «the scenario does not say that the
+    scenario states» it is one. Narrowly not: where the owner has no place there, that is said."""
+    lines = _lines("explain", str(PT / "dividends-holding-connected-with-brazilian-pe.yaml"))
+    assert "br-pt 10(4) does not apply (holding connected with a permanent establishment): the scenario states that " \
+           "leste-cortica-sao-paulo is not a permanent establishment" in lines
+    assert "br-pt 22(2) does not apply (right or property connected with a permanent establishment): beta-comercio " \
+           "has no place of business in Portugal (none in the scenario's `places_of_business`)" in lines
+    assert not any("does not say that the scenario states" in ln for ln in lines)
+
+
 def test_the_fixed_base_condition_is_said_in_words() -> None:
     """R6: 15(1)(a), «se ele dispuser regularmente de instalação fixa no outro Estado Contratante»: not «condition a
     for legal-fees is met». Narrowly not: where the fixed base is unknown, no line says the condition is met."""
