@@ -1167,7 +1167,9 @@ class _Projector:
         return ex
 
     def _why_not(self, exc: clingo.Symbol) -> str | None:
-        """Why the exception did not apply: the deepest first failed condition of its best attempt."""
+        """Why the exception did not apply: the deepest first failed condition of its best attempt; a fact the
+        scenario states with another value than the one asked for, by that fact ("the scenario states that B is not a
+        permanent establishment", never "the scenario does not say that the scenario states that B is one")."""
         ex = self._analyser()
         pattern = ast.Function(_LOC, exc.name, [ast.SymbolicTerm(_LOC, a) for a in exc.arguments], 0)
         try:
@@ -1182,7 +1184,7 @@ class _Projector:
         own = [s for s in attempts if s.provision == prov and s.rule_id not in general] or attempts
         attempt = min(own, key=lambda s: len(s.children))
         return self._unmet(attempt) or _none_reason(attempt) or _held_against(attempt) \
-            or self._other_state_reason(attempt) or self.reason(attempt)
+            or self._other_state_reason(attempt) or self._value_instead(attempt) or self.reason(attempt)
 
     def _other_state_reason(self, attempt: Step) -> str | None:
         """Where the first failed condition of ``attempt``, followed down, is one the treaty's catalogue does not give
