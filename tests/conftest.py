@@ -133,3 +133,11 @@ def within_share(units: Sequence[T], seconds: float, minimum: int, label: str) -
                   f"(from unit {start}; TREATY_FULL_CHECKS=1 runs all)")
             return
         yield unit
+
+
+def cli_lines(*args: str) -> list[str]:
+    """The lines ``treaty ARGS`` prints, stripped (click's runner, in this process)."""
+    from click.testing import CliRunner
+
+    from pyhelpers.interfaces.cli import main
+    return [ln.strip() for ln in CliRunner().invoke(main, list(args)).stdout.splitlines()]

@@ -7,11 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from click.testing import CliRunner
-
-from pyhelpers.interfaces.cli import main
 
 from .conftest import ROOT
+from .conftest import cli_lines as _lines
 
 EXAM = ROOT / "tests/fixtures/open-exam"
 OWNERS = str(EXAM / "blind56b/blind56b06-uy-29-owner-facts-missing-or-irrelevant.yaml")
@@ -21,8 +19,6 @@ STRICT = str(EXAM / "blind56/blind56a12-pl-16-strict-what-must-be-asked.yaml")
 DAYS = str(EXAM / "blind56/blind56a08-pl-16-183-days-across-the-year-end.yaml")
 
 
-def _lines(*args: str) -> list[str]:
-    return [ln.strip() for ln in CliRunner().invoke(main, list(args)).stdout.splitlines()]
 
 
 def _block(lines: list[str], item: str) -> list[str]:

@@ -5,11 +5,8 @@ exception fails; 15(1)(a)'s condition and the rights royalties are paid for are 
 
 from __future__ import annotations
 
-from click.testing import CliRunner
-
-from pyhelpers.interfaces.cli import main
-
 from .conftest import ROOT
+from .conftest import cli_lines as _lines
 
 PT = ROOT / "scenarios/br-pt"
 HOLDING = str(PT / "relief-branch-holding-dividend-24-99-percent.yaml")
@@ -21,9 +18,6 @@ PL_FIXED_BASE = str(ROOT / "scenarios/br-pl/independent-services-fixed-base.yaml
 PL_ROYALTIES = str(ROOT / "scenarios/br-pl/exam22-pl-06-royalties-polish-beneficial-owner.yaml")
 
 
-def _lines(*args: str) -> list[str]:
-    result = CliRunner().invoke(main, list(args))
-    return [ln.strip() for ln in result.stdout.splitlines()]
 
 
 def test_a_dividend_sent_to_article_7_names_its_holding() -> None:
