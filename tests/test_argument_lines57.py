@@ -19,8 +19,6 @@ STRICT = str(EXAM / "blind56/blind56a12-pl-16-strict-what-must-be-asked.yaml")
 DAYS = str(EXAM / "blind56/blind56a08-pl-16-183-days-across-the-year-end.yaml")
 
 
-
-
 def _block(lines: list[str], item: str) -> list[str]:
     start = next(i for i, ln in enumerate(lines) if ln.startswith(f"{item} "))
     end = next((i for i in range(start + 1, len(lines)) if not lines[i]), len(lines))

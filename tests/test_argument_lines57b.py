@@ -18,8 +18,6 @@ PL_FIXED_BASE = str(ROOT / "scenarios/br-pl/independent-services-fixed-base.yaml
 PL_ROYALTIES = str(ROOT / "scenarios/br-pl/exam22-pl-06-royalties-polish-beneficial-owner.yaml")
 
 
-
-
 def test_a_dividend_sent_to_article_7_names_its_holding() -> None:
     """R1, R2: 10(4) says «a participação relativamente à qual os dividendos são pagos estiver efectivamente ligada»
     and «Neste caso, são aplicáveis as disposições do artigo 7.º»: the line says the holding is connected and that
