@@ -141,3 +141,10 @@ def cli_lines(*args: str) -> list[str]:
 
     from pyhelpers.interfaces.cli import main
     return [ln.strip() for ln in CliRunner().invoke(main, list(args)).stdout.splitlines()]
+
+
+def item_block(lines: list[str], item: str) -> list[str]:
+    """The lines of ``treaty check``'s block for ``item``: from its heading to the first empty line."""
+    start = next(i for i, ln in enumerate(lines) if ln.startswith(f"{item} "))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i]), len(lines))
+    return lines[start:end]

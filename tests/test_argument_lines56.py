@@ -13,6 +13,7 @@ from pyhelpers.interfaces.cli import main
 from pyhelpers.output import render
 
 from .conftest import ROOT
+from .conftest import item_block as _item_block
 
 BLIND = ROOT / "tests/fixtures/open-exam/blind55b"
 INTEREST = str(BLIND / "blind55b06-pt11-6-interest-claim-connected-with-pe.yaml")
@@ -142,12 +143,6 @@ def test_a_line_says_what_its_own_provision_does() -> None:
 
 PL_2024 = str(BLIND / "blind55b04-pl16-183-184-and-polish-employer.yaml")
 PL_OPEN = str(BLIND / "blind55b05-pl16-pe-bearing-and-open-facts.yaml")
-
-
-def _item_block(lines: list[str], item: str) -> list[str]:
-    start = next(i for i, ln in enumerate(lines) if ln.startswith(f"{item} "))
-    end = next((i for i in range(start + 1, len(lines)) if not lines[i]), len(lines))
-    return lines[start:end]
 
 
 def test_a_not_encoded_item_says_only_why() -> None:

@@ -10,6 +10,7 @@ import yaml
 
 from .conftest import ROOT
 from .conftest import cli_lines as _lines
+from .conftest import item_block as _block
 
 EXAM = ROOT / "tests/fixtures/open-exam"
 OWNERS = str(EXAM / "blind56b/blind56b06-uy-29-owner-facts-missing-or-irrelevant.yaml")
@@ -17,12 +18,6 @@ TWO_YEARS = str(EXAM / "blind56b/blind56b10-pt-10-2-a-two-years-and-the-payment-
 INDIRECT = str(EXAM / "blind56c/blind56c01-sg-indirect-and-direct-records.yaml")
 STRICT = str(EXAM / "blind56/blind56a12-pl-16-strict-what-must-be-asked.yaml")
 DAYS = str(EXAM / "blind56/blind56a08-pl-16-183-days-across-the-year-end.yaml")
-
-
-def _block(lines: list[str], item: str) -> list[str]:
-    start = next(i for i, ln in enumerate(lines) if ln.startswith(f"{item} "))
-    end = next((i for i in range(start + 1, len(lines)) if not lines[i]), len(lines))
-    return lines[start:end]
 
 
 def test_an_open_fact_is_said_once_on_the_line() -> None:

@@ -914,9 +914,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             lines += [f"  {' ' * width}   {alternative_text(a, lang)}" for a in options]
             if item.entitlement is not None and s.state in item.entitlement.at_stake and s.outcome != "undetermined":
                 lines.append(f"  {' ' * width}   {unless_denied_text(item.entitlement, lang)}")
-            elif s.outcome == "undetermined" and s.at_most_bp is not None and _judged_somewhere(item):
-                lines.append(f"  {' ' * width}   " + label("unless_denied_where", lang).format(
-                    prov="; ".join(_judged_somewhere(item))))
+            elif s.outcome == "undetermined" and s.at_most_bp is not None and (judged := _judged_somewhere(item)):
+                lines.append(f"  {' ' * width}   " + label("unless_denied_where", lang).format(prov="; ".join(judged)))
         if item.max_source_tax is not None or item.limited_to is not None or item.limit_base_open is not None:
             lines.append(f"  {label('max_tax', lang)}: {max_tax_text(item, lang)}")
         if item.compliance is not None:
