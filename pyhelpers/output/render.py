@@ -1184,6 +1184,12 @@ def _record_words(lang: str, if_clause: bool) -> dict[str, str]:
 _DATES_ONLY = ("from", "until")
 """The fields of a stay and of a place of business said in words (the others as facts)."""
 
+_SHARES = ("capital", "votes")
+"""The fields of a holding that are percentages: a figure the scenario wrote bare (a range ``between: [10, 30]``)
+is said with its sign, as the thresholds are ("19% or less of the capital", blind58 R2)."""
+
+_BARE_FIGURE = re.compile(r"(?<![\d.,%])(\d+(?:\.\d+)?)(?![\d.%])")
+
 
 def _has_field(m: re.Match[str]) -> bool:
     return m["holder"] is not None or m["field"] in _DATES_ONLY
@@ -1206,6 +1212,8 @@ def _record_phrase(c: Condition, lang: str, if_clause: bool = False) -> str | No
         return words["until_none"]
     if f"of_{name}" not in words or "not stated" in shown:
         return None
+    if name in _SHARES:
+        shown = _BARE_FIGURE.sub(r"\1%", shown)
     if name in _DATES_ONLY:  # a date's bound as a day is said ("ou antes" in a Portuguese condition)
         shown = re.sub(r"\bor (earlier|later)\b", lambda b: words[f"or_{b[1]}"], shown)
     values = values_text(shown, lang)
