@@ -1626,10 +1626,12 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
                       deciding: Set[str] = frozenset(), grounds: Set[str] = frozenset(),
                       where_applies: Entitlement | None = None) -> Entitlement | None:
     """The item's entitlement: the certain one, else the one it has wherever the Convention applies
-    (``where_applies``: :func:`_where_applies`), else the same status in every combination by one paragraph or
-    another (``grounds``), else ``open`` where the entitlement article decides it
-    differently for different values of the open facts: the tests still open (a provision of the denial where
-    the benefit is denied, a test considered and not met, that grants it where it is given, or that leaves
+    (``where_applies``: :func:`_where_applies`), else ``entitled`` where it is granted in every combination
+    that has an entitlement at all (the others claim no benefit: a distributive article's open fact), else the
+    same status in every combination by one paragraph or another (``grounds``), else ``open`` where the
+    entitlement article decides it differently for different values of the open facts: the tests still
+    open (a provision of the denial where the benefit is denied, a test considered and not met, that grants
+    it where it is given, or that leaves
     only a principal purpose question there, ``_judged_ground``; a test considered and not met where the
     benefit is denied whose own condition an open fact decides, ``deciding``, or a sub-unit of it; a
     provision that denies in some of them and decides an open fact), else the provisions that decide it in
@@ -1643,6 +1645,12 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
     provisions = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5}
     if not provisions:
         return None
+    kinds = {a.args[3].name if isinstance(a.args[3], Term) else None
+             for _, a in mine if a.name == "entitlement" and len(a.args) == 5}
+    if kinds == {"entitled"}:  # granted in every combination where a benefit is claimed (blind58 D8: an open
+        # fact of the distributive article, under which no benefit is claimed in some combinations, is no
+        # fact of the entitlement article): entitled, by each paragraph that grants in some
+        return Entitlement("entitled", tuple(sorted({p for p in provisions if isinstance(p, str)}, key=provision_key)))
     settled = [(a.args[3], a.args[4]) for t, a in mine if a.name == "entitlement" and t in grounds]
     if settled and len(settled) == len(provisions) and isinstance(settled[0][0], Term):
         # the same status in every combination, by one paragraph or another: each that grants in some
