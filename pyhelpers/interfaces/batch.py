@@ -53,8 +53,8 @@ from pyhelpers.base.messages import translate
 from pyhelpers.base.rulebase import logic_dir
 from pyhelpers.base.version import package_version
 from pyhelpers.engine.amounts import (
+    amount_bases,
     compliance_of,
-    max_source_tax,
     max_source_tax_of,
     undetermined_whatever_amounts,
 )
@@ -1130,8 +1130,9 @@ def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, ans
                      findings=findings, alternatives=answer.alternatives, entitlement=answer.entitlement,
                      bound_alternatives=answer.bound_alternatives)
     at_most = bound_bp(answer.states)
-    highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax(
-        replaced(result, max_rate_bp=at_most))
+    highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax_of(
+        amount_bases(result.gross, result.limited_to, result.limited_amount, result.limit_base_open), at_most,
+        result.currency)  # max_source_tax of the result capped at most (its bases, that cap, its currency)
     key = (id(answer), withholding_state(context, item), r.limited_to,
            r.compliance.reconstructed if r.compliance is not None else None)
     kept = _COMPLIANCE_CASES.get(key)
