@@ -260,8 +260,9 @@ def compliance_of(result: ItemResult, bases: tuple[Decimal, Decimal] | None, sta
     rest_rate = domestic_rate_on_excess if domestic_rate_on_excess is not None else domestic_rate
     domestic_rest = apply_rate(rest, rest_rate, currency) if rest_rate is not None and rest else None
     outcome, why = _withholding_outcome(result, state)
-    if why is not None:
-        return Compliance("undetermined", state, currency, withheld, domestic_rate, domestic, reason=why)
+    if why is not None or outcome is None:  # (no outcome: why is "unknown_state")
+        return Compliance("undetermined", state, currency, withheld, domestic_rate, domestic,
+                          reason=why or "unknown_state")
     if bases is None:  # the limit applies to a part of the amount the scenario does not give
         return Compliance("undetermined", state, currency, withheld, domestic_rate, domestic,
                           reason=f"{result.limited_to}_not_given")

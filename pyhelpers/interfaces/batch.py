@@ -769,6 +769,7 @@ def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None)
         c = compliance_of(r, bases, plan.state, gross, r.currency, plan.withheld if withheld is None else withheld,
                           plan.rate if rate is None else rate, plan.domestic_rate, plan.domestic_rate_on_excess)
         due, finding, difference = cell_text(c.due), c.finding, cell_text(c.difference)
+    most: Decimal | None = None
     if c is not None and c.treaty_max_tax is not None and c.cap_bp == r.max_rate_bp and bases is not None:
         most = c.treaty_max_tax  # the cap's rate of the same amount in the same currency (apply_rate): the same
     else:
