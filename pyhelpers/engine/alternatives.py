@@ -1766,6 +1766,8 @@ class _ComplianceCase:
     options: tuple[Alternative, ...]
     flagged: tuple[str, ...]
     under: tuple[ItemResult, ...]
+    facts: tuple[str, ...] = ()
+    """The facts the alternatives' conditions name, sorted (what a ``depends`` finding names)."""
 
 
 def _compliance_case(scenario: Scenario, item: Any, result: ItemResult) -> _ComplianceCase:
@@ -1781,7 +1783,8 @@ def _compliance_case(scenario: Scenario, item: Any, result: ItemResult) -> _Comp
     under = tuple(replaced(result, status=status, states=tuple(
         StateOutcome(s.state, a.outcome or "", a.max_rate_bp, a.provisions) if s.state == state else s
         for s in result.states)) for a in options)
-    return _ComplianceCase(state, options, flagged, under)
+    facts = tuple(sorted({f for a in options for f in a.condition_facts()}))
+    return _ComplianceCase(state, options, flagged, under, facts)
 
 
 def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool = True,
@@ -1810,8 +1813,7 @@ def _compliance(scenario: Scenario, item: Any, result: ItemResult, every: bool =
         each = [replaced(c, finding="within_cap") if c is not None else c for c in each]  # no excess
     first = each[0]
     if first is None or any(c is None or c.finding != first.finding for c in each):
-        facts = sorted({f for a in options for f in a.condition_facts()}) or [f.fact or "" for f in result.findings
-                                                                              if f.kind == "depends"]
+        facts = parts.facts or [f.fact or "" for f in result.findings if f.kind == "depends"]
         return replaced(plain, finding="depends", reason="; ".join(facts))
     def agreed(name: str) -> Any:
         values = {getattr(c, name) for c in each}

@@ -16,7 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from pydantic import BaseModel
 
 from pyhelpers.base.terms import Term, Value
-from pyhelpers.engine.results import Compliance, ItemResult, Relief, ReliefMethod
+from pyhelpers.engine.results import Compliance, ItemResult, Relief, ReliefMethod, StateOutcome
 from pyhelpers.scenario import IncomeItem, Money, Scenario, withholding_state
 
 BASIS_POINTS = Decimal(10000)
@@ -221,6 +221,27 @@ def compliance_for(scenario: Scenario, item: IncomeItem, result: ItemResult,
                          w.domestic_rate, w.domestic_rate_on_excess)
 
 
+def _withholding_outcome(result: ItemResult, state: str) -> tuple[StateOutcome | None, str | None]:
+    """The withholding State's outcome in ``result``, and why the withholding finding is ``undetermined`` whatever
+    the amounts (the item's status, that outcome, or no outcome of that State), None where it is not."""
+    outcome = None
+    for s in result.states:
+        if s.state == state:
+            outcome = s
+            break
+    if outcome is None or result.status in _UNDECIDED or outcome.outcome in (
+            "pending", "not_encoded", "undetermined", "mutual_agreement"):
+        return outcome, result.status if result.status in _UNDECIDED else outcome.outcome if outcome else \
+            "unknown_state"
+    return outcome, None
+
+
+def undetermined_whatever_amounts(result: ItemResult, state: str) -> bool:
+    """:func:`compliance_of` finds ``undetermined`` for ``result`` withheld in ``state`` whatever the amounts (its
+    due and difference None): a batch's rows of one case need not compute them."""
+    return _withholding_outcome(result, state)[1] is not None
+
+
 def compliance_of(result: ItemResult, bases: tuple[Decimal, Decimal] | None, state: str, gross_amount: Decimal,
                   currency: str, withheld_amount: Decimal | None, withheld_rate: int | None,
                   domestic_rate: int | None, domestic_rate_on_excess: int | None) -> Compliance:
@@ -238,15 +259,10 @@ def compliance_of(result: ItemResult, bases: tuple[Decimal, Decimal] | None, sta
     domestic = apply_rate(gross, domestic_rate, currency) if domestic_rate is not None else None
     rest_rate = domestic_rate_on_excess if domestic_rate_on_excess is not None else domestic_rate
     domestic_rest = apply_rate(rest, rest_rate, currency) if rest_rate is not None and rest else None
-    outcome = None
-    for s in result.states:
-        if s.state == state:
-            outcome = s
-            break
-    if outcome is None or result.status in _UNDECIDED or outcome.outcome in (
-            "pending", "not_encoded", "undetermined", "mutual_agreement"):
-        why = result.status if result.status in _UNDECIDED else outcome.outcome if outcome else "unknown_state"
-        return Compliance("undetermined", state, currency, withheld, domestic_rate, domestic, reason=why)
+    outcome, why = _withholding_outcome(result, state)
+    if why is not None or outcome is None:  # (no outcome: why is "unknown_state")
+        return Compliance("undetermined", state, currency, withheld, domestic_rate, domestic,
+                          reason=why or "unknown_state")
     if bases is None:  # the limit applies to a part of the amount the scenario does not give
         return Compliance("undetermined", state, currency, withheld, domestic_rate, domestic,
                           reason=f"{result.limited_to}_not_given")

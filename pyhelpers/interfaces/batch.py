@@ -52,7 +52,12 @@ from pyhelpers.base.errors import BatchError, LedgerError, OutputError, Problem,
 from pyhelpers.base.messages import translate
 from pyhelpers.base.rulebase import logic_dir
 from pyhelpers.base.version import package_version
-from pyhelpers.engine.amounts import amount_bases, compliance_of, max_source_tax, max_source_tax_of
+from pyhelpers.engine.amounts import (
+    amount_bases,
+    compliance_of,
+    max_source_tax_of,
+    undetermined_whatever_amounts,
+)
 from pyhelpers.engine.completion import missing_records, names_a_record
 from pyhelpers.engine.fields import named_alike
 from pyhelpers.engine.program import load_logic
@@ -605,6 +610,13 @@ class _KindPlan:
     """``--bounds``, where a missing fact leaves the first row's outcome undetermined and its case has a bound: the
     answer over the missing facts' values and the row it was found for (``ctx.memo.bounds``); each row's record is
     then its own result with it (:func:`_bounded`), as a row decided as a row gets it (:func:`_with_bounds`)."""
+    undetermined: bool = False
+    """Its withholding finding is ``undetermined`` whatever a row's amounts (:func:`~pyhelpers.engine.amounts.
+    undetermined_whatever_amounts`): each row's is, with no tax due nor difference, as ``compliance_of`` finds it."""
+    base: dict[str, str] = field(default_factory=dict)
+    """The result cells of every row of the kind by their column (:data:`RESULT_COLUMNS`), the findings' cells
+    :attr:`findings` where they are every row's (:func:`_based`): a row's record is its own columns, these, and its
+    own figures (and findings) written over them (:func:`_kind_record`)."""
 
 
 class KindPlans:
@@ -677,17 +689,32 @@ def _kind_plan(ctx: BatchContext, made: _Made | None, record: dict[str, str] | N
         return replaced(plan, bound=bound)
     t = case.template
     if any(f.fact and case.placeholder in f.fact for f in t.findings):
-        return plan  # a fact names the row's id: each row's findings are its own
+        return _based(plan)  # a fact names the row's id: each row's findings are its own
     if not any(f.kind in FIELD_KINDS for f in t.findings) and not any(a.finding for a in t.alternatives):
-        return replaced(plan, case=None)  # _rebind and _named_row give every row the case's findings
+        return _based(replaced(plan, case=None))  # _rebind and _named_row give every row the case's findings
     # Fields named for the row (_named_row): the same for every row whose id is in none of the facts (each found once
     # per fact: fields.row_named), unless a field names the row's id, which naming them for an id in no fact shows.
     found = _kind_findings(ctx, plan, _NO_ID)
     if found is None or any(_NO_ID in cell for cell in found):
-        return plan
+        return _based(plan)
     named = (*t.findings, *(a.finding for a in t.alternatives if a.finding is not None))
     facts = tuple(f.fact for f in named if f.fact)
-    return replaced(plan, case=None, findings=found, facts=facts)
+    return _based(replaced(plan, case=None, findings=found, facts=facts))
+
+
+def _based(plan: _KindPlan) -> _KindPlan:
+    """``plan`` with its :attr:`_KindPlan.base`: its result cells, and its findings' cells where they are every
+    row's (:attr:`_KindPlan.case` None), made once for the rows of the kind."""
+    base = dict(zip(RESULT_COLUMNS, plan.cells, strict=True))
+    if plan.case is None:
+        base.update(zip(_FINDINGS_COLUMNS, plan.findings, strict=True))
+    r = plan.result
+    undetermined = plan.state is not None and r.currency is not None and undetermined_whatever_amounts(r, plan.state)
+    return replaced(plan, base=base, undetermined=undetermined)
+
+
+_FINDINGS_COLUMNS = ("findings", "findings_code", "findings_text")
+_ZERO = Decimal(0)
 
 
 _NO_ID = "\x00id\x00"
@@ -722,25 +749,40 @@ def _kind_record(ctx: BatchContext, plan: _KindPlan, row: Row, own: _Own | None)
     if plan.bound is not None:
         return _bound_record(ctx, plan, plan.bound, row, own)
     rid, gross, withheld, rate = own
-    cells = plan.cells
     if plan.facts and any(rid in fact for fact in plan.facts):
         return None
-    findings = _kind_findings(ctx, plan, rid)
-    if findings is None:
-        return None
+    findings = None
+    if plan.case is not None:  # each row's findings its own
+        findings = _kind_findings(ctx, plan, rid)
+        if findings is None:
+            return None
     r = plan.result
-    gross = plan.gross if gross is None else gross
-    bases = amount_bases(gross, None, None, r.limit_base_open)
+    if gross is None:
+        gross = plan.gross
+    # amount_bases(gross, None, None, r.limit_base_open): the plan's result limits no part (_kind_plan)
+    bases = None if gross is None or r.limit_base_open is not None else (gross, _ZERO)
     due = finding = difference = ""
-    if plan.state is not None and gross is not None and r.currency is not None:
+    c = None
+    if plan.undetermined and gross is not None:  # (plan.state and r.currency given)
+        finding = "undetermined"
+    elif plan.state is not None and gross is not None and r.currency is not None:
         c = compliance_of(r, bases, plan.state, gross, r.currency, plan.withheld if withheld is None else withheld,
                           plan.rate if rate is None else rate, plan.domestic_rate, plan.domestic_rate_on_excess)
         due, finding, difference = cell_text(c.due), c.finding, cell_text(c.difference)
-    rec = _own_columns(row)
-    rec.update(zip(RESULT_COLUMNS, cells, strict=True))
-    rec.update({"max_source_tax": cell_text(max_source_tax_of(bases, r.max_rate_bp, r.currency)), "tax_due": due,
-                "withholding_finding": finding, "withholding_difference": difference})
-    rec.update(zip(("findings", "findings_code", "findings_text"), findings, strict=True))
+    most: Decimal | None = None
+    if c is not None and c.treaty_max_tax is not None and c.cap_bp == r.max_rate_bp and bases is not None:
+        most = c.treaty_max_tax  # the cap's rate of the same amount in the same currency (apply_rate): the same
+    else:
+        most = max_source_tax_of(bases, r.max_rate_bp, r.currency)
+    columns = row.columns
+    rec = columns.copy() if _RESULT_NAMES.isdisjoint(columns) else _own_columns(row)
+    rec.update(plan.base)
+    rec["max_source_tax"] = cell_text(most)
+    rec["tax_due"] = due
+    rec["withholding_finding"] = finding
+    rec["withholding_difference"] = difference
+    if findings is not None:
+        rec["findings"], rec["findings_code"], rec["findings_text"] = findings
     return rec
 
 
@@ -1078,15 +1120,20 @@ def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, ans
 
     findings = answer.findings
     if first != item.id:
-        own = re.compile(rf"(?<![\w.@-]){re.escape(first)}(?![\w.@-])")
+        own = _ROW_ID.get(first)
+        if own is None:
+            if len(_ROW_ID) >= 4_000:
+                _ROW_ID.clear()
+            own = _ROW_ID[first] = re.compile(rf"(?<![\w.@-]){re.escape(first)}(?![\w.@-])")
         findings = tuple(replaced(f, fact=own.sub(lambda _: item.id, f.fact)) if f.fact and first in f.fact else f
                          for f in findings)
     result = replaced(r, status=answer.status, states=answer.states, max_rate_bp=None, provisions=answer.provisions,
                      findings=findings, alternatives=answer.alternatives, entitlement=answer.entitlement,
                      bound_alternatives=answer.bound_alternatives)
     at_most = bound_bp(answer.states)
-    highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax(
-        replaced(result, max_rate_bp=at_most))
+    highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax_of(
+        amount_bases(result.gross, result.limited_to, result.limited_amount, result.limit_base_open), at_most,
+        result.currency)  # max_source_tax of the result capped at most (its bases, that cap, its currency)
     key = (id(answer), withholding_state(context, item), r.limited_to,
            r.compliance.reconstructed if r.compliance is not None else None)
     kept = _COMPLIANCE_CASES.get(key)
@@ -1096,6 +1143,13 @@ def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, ans
         kept = _COMPLIANCE_CASES[key] = (answer, {})
     return replaced(result, max_source_tax=highest, compliance=compliance_under(context, item, result, kept[1]))
 
+
+_ROW_ID: dict[str, re.Pattern[str]] = {}
+"""The pattern of a row id as a whole word of a fact (:func:`_bounded`), by the id: the rows of a case answered with
+its bound have theirs replaced in its first row's findings, the same id's pattern for each."""
+
+_CAP_CELLS: dict[tuple[int | None, int | None, str], str] = {}
+"""The ``cap`` cell (:func:`~pyhelpers.output.render.batch_cap_cell`) by the cap, the cap at most and the language."""
 
 _COMPLIANCE_CASES: dict[tuple[Any, ...], tuple[ItemResult, dict[Any, Any]]] = {}
 """What the withholding finding of a row answered with its bound takes from its case (:func:`~pyhelpers.engine.
@@ -1314,9 +1368,20 @@ def _cap_cells(r: ItemResult, lang: str) -> tuple[str, str, str]:
     """The ``cap``, ``cap_bp`` and ``cap_at_most_bp`` cells of a row answered with its bound (``--bounds``): the
     item's cap, or ``at most`` the cap a missing fact leaves open (:func:`bound_bp`)."""
     if r.max_rate_bp is not None:
-        return render.batch_cap_cell(r.max_rate_bp, None, lang), str(r.max_rate_bp), ""
+        return _cap_cell(r.max_rate_bp, None, lang), str(r.max_rate_bp), ""
     at_most = bound_bp(r.states) if r.status == "missing" else None
-    return render.batch_cap_cell(None, at_most, lang), "", str(at_most) if at_most is not None else ""
+    return _cap_cell(None, at_most, lang), "", str(at_most) if at_most is not None else ""
+
+
+def _cap_cell(bp: int | None, at_most_bp: int | None, lang: str) -> str:
+    """``render.batch_cap_cell``, each once (:data:`_CAP_CELLS`)."""
+    key = (bp, at_most_bp, lang)
+    cell = _CAP_CELLS.get(key)
+    if cell is None:
+        if len(_CAP_CELLS) >= 1_024:
+            _CAP_CELLS.clear()
+        cell = _CAP_CELLS[key] = render.batch_cap_cell(bp, at_most_bp, lang)
+    return cell
 
 
 def _withholding_text(c: Compliance | None, r: ItemResult, lang: str) -> list[str]:
