@@ -1,0 +1,39 @@
+"""Lines a blind examiner found a tax professional would not write (issue 24; blind57b W1-W6, W9; blind57a R3, R5,
+R7, R10, R11, 07 g): each asserts the exact line, with a narrowly-not case beside it."""
+
+from __future__ import annotations
+
+from .conftest import ROOT, item_block
+from .conftest import cli_lines as _lines
+
+B57B = ROOT / "tests/fixtures/open-exam/blind57b"
+SG_OWN = str(B57B / "blind57b01-sg-10-6-sg-company-pays-its-own-residents.yaml")
+PT_FEES = str(ROOT / "scenarios/br-pt/blind51-b03-pt-14-paid-by-or-borne-by.yaml")
+PT_RECORD = str(ROOT / "scenarios/br-pt/exam23-dividend-holding-record-absent.yaml")
+
+
+def test_a_state_line_names_its_open_fact_in_words() -> None:
+    """W3: «depends on places_of_business.teak-recife.permanent_establishment» is a field path; the State's line says
+    the fact in words, and the finding below it, next to the rule's name for it, says where the scenario states it
+    (issue 24 point 4). Narrowly not: the finding keeps the field."""
+    teak = item_block(_lines("check", SG_OWN), "teak-connected-pe-unknown")
+    assert "Brazil:    depends on whether teak-recife is a permanent establishment" in teak
+    assert "- depends on whether teak-recife is a permanent establishment, given as unknown (br-sg 10(6)); state it " \
+           "in `places_of_business.teak-recife.permanent_establishment`" in teak
+    jade = item_block(_lines("check", SG_OWN), "jade-profits-unknown")
+    assert "Brazil:    depends on whether the company paying jade-profits-unknown derives profits or income from " \
+           "the other State" in jade
+    pt = item_block(_lines("check", SG_OWN, "--lang", "pt"), "teak-connected-pe-unknown")
+    assert "Brasil:    depende de se teak-recife é um estabelecimento permanente" in pt
+    pt_pt = item_block(_lines("check", PT_FEES, "--lang", "pt-PT"), "fees-borne-by-recife-unknown")
+    assert "Brasil:   depende de se tejo-recife é um estabelecimento estável" in pt_pt
+
+
+def test_a_state_line_names_a_record_without_its_path() -> None:
+    """W3 for a record the scenario leaves out: the State's line names the holding in words; its path stays in the
+    alternatives and the finding that asks for it. Narrowly not: the finding keeps `holdings (...)`."""
+    block = item_block(_lines("check", PT_RECORD), "div-2024")
+    assert "Brazil:   may tax, capped at 15% of the gross amount at most; depends on the holding of lusoinvest in " \
+           "alfa-industria-sa: its share of the capital and its first day" in block
+    assert "- missing fact: holding (lusoinvest, alfa-industria-sa) (needed by br-pt 10(2)(a); br-pt 10(2)(b)); " \
+           "state it in `holdings (a record of lusoinvest in alfa-industria-sa)`" in block
