@@ -37,3 +37,15 @@ def test_a_state_line_names_a_record_without_its_path() -> None:
            "alfa-industria-sa: its share of the capital and its first day" in block
     assert "- missing fact: holding (lusoinvest, alfa-industria-sa) (needed by br-pt 10(2)(a); br-pt 10(2)(b)); " \
            "state it in `holdings (a record of lusoinvest in alfa-industria-sa)`" in block
+
+
+def test_the_date_of_application_is_noted_only_outside_the_headers_case() -> None:
+    """W9: the corpus header records two readings of br-sg 30, «no Brasil, retenção na fonte sobre rendimentos pagos,
+    remetidos ou creditados a partir de 1º de janeiro seguinte à entrada em vigor» (2022 or 2023): a dividend a
+    company resident of Brazil pays in 2024 is within both, and the note could change nothing. Narrowly not: a
+    dividend a Singapore company pays (Brazil restrained by 10(6)) is not Brazil's tax at source; its note stays."""
+    brazilian = _lines("check", str(ROOT / "scenarios/br-sg/dividends-capital-exactly-25-percent.yaml"))
+    assert not any("date of application" in ln for ln in brazilian)
+    assert "Brazil:    may tax, capped at 10% of the gross amount  (br-sg 10(2); br-sg 10(2)(a))" in brazilian
+    singaporean = item_block(_lines("check", SG_OWN), "lim-no-place")
+    assert "- the date of application is not encoded (br-sg 30)" in singaporean
