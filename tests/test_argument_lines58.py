@@ -49,3 +49,31 @@ def test_the_date_of_application_is_noted_only_outside_the_headers_case() -> Non
     assert "Brazil:    may tax, capped at 10% of the gross amount  (br-sg 10(2); br-sg 10(2)(a))" in brazilian
     singaporean = item_block(_lines("check", SG_OWN), "lim-no-place")
     assert "- the date of application is not encoded (br-sg 30)" in singaporean
+
+
+DIRECT_FALSE = str(ROOT / "scenarios/br-sg/blind57b-06-sg-10-2-a-direct-false.yaml")
+
+
+def test_an_indirect_holding_says_the_condition_it_fails() -> None:
+    """W1: 10(2)(a), «uma sociedade ... que detenha diretamente pelo menos 25 por cento do capital»: the line says
+    the holding is held indirectly where the paragraph requires it held directly (en, pt-BR). Narrowly not: a
+    direct holding of 30% meets it and has no such line."""
+    lines = _lines("check", DIRECT_FALSE)
+    aco = item_block(lines, "aco-sul-indirect-40")
+    assert "br-sg 10(2)(a) not met: the holding behind aco-sul-indirect-40 is held indirectly, where a holding held " \
+           "directly is required" in aco
+    assert not any("held indirectly" in ln for ln in item_block(lines, "vale-verde-direct-30-and-indirect-40"))
+    pt = item_block(_lines("check", DIRECT_FALSE, "--lang", "pt"), "aco-sul-indirect-40")
+    assert any(ln.endswith("a participação relativa a aco-sul-indirect-40 é detida indiretamente, e exige-se "
+                           "participação detida diretamente") for ln in pt)
+
+
+def test_a_share_not_met_names_the_holding_it_is_of() -> None:
+    """W2: «that holding is 20% of the capital (< 25%)» had no antecedent in `check`: the line names the direct
+    holding first. Narrowly not: the indirect holding's line opens with its reason and adds nothing before it."""
+    costa = item_block(_lines("check", DIRECT_FALSE), "costa-azul-direct-20-indirect-20")
+    assert "br-sg 10(2)(a) not met: marina holds an interest in costa-azul (direct) from 2018-01-01, with no end " \
+           "stated; that holding is 20% of the capital (< 25%)" in costa
+    rio = item_block(_lines("check", DIRECT_FALSE), "rio-claro-indirect-100")
+    assert "br-sg 10(2)(a) not met: the holding behind rio-claro-indirect-100 is held indirectly, where a holding " \
+           "held directly is required" in rio
