@@ -92,3 +92,19 @@ def test_a_fact_of_another_paragraph_is_not_cited_to_it_when_it_does_not_apply()
            "Singapore only; " in line
     assert "(br-sg 10(1))" not in line and "(br-sg 10(2))" not in line
     assert line.endswith("depends on whether teak-recife is a permanent establishment, given as unknown (br-sg 5)")
+
+
+HONG_KONG = str(B57B / "blind57b02-sg-10-6-hong-kong-shareholders.yaml")
+
+
+def test_the_connection_is_said_once() -> None:
+    """W5: «connected with kowloon-santos in Brazil — … connected with a permanent establishment in Brazil»: the
+    connection once, then what the place is (10(6): «efetivamente ligada a um estabelecimento permanente ... situados
+    nesse outro Estado»). Narrowly not: a shareholder with no place there has neither."""
+    block = item_block(_lines("check", HONG_KONG), "kowloon-connected-pe")
+    line = next(ln for ln in block if ln.startswith("↳ br-sg 10(6): Brazil may tax"))
+    assert "the holding of kowloon-connected-pe is connected with kowloon-santos in Brazil — for the treaty, kowloon " \
+           "is not a resident of Singapore; that place in Brazil is a permanent establishment; " in line
+    assert line.count("connected with") == 1
+    chan = item_block(_lines("check", HONG_KONG), "chan-no-place")
+    assert not any("that place" in ln for ln in chan)
