@@ -753,7 +753,9 @@ class _Projector:
         for attempt in attempts:
             if attempt.provision != prov:
                 return []
-            found = _none_reason(attempt)
+            # (or the fact the scenario states with another value: "the scenario states that B is not a permanent
+            # establishment", where the holding is connected with B: blind57a R3)
+            found = _none_reason(attempt) or self._value_instead(attempt)
             if found is None:
                 return []
             if found not in out:
