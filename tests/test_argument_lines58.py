@@ -127,3 +127,19 @@ def test_10_5_gives_its_failed_exception_its_fact() -> None:
     assert "the exception of br-pt 10(5) does not apply (the holding behind g-connected-room-not-pe is not " \
            "effectively connected with a permanent establishment in Brazil): the scenario states that costa-rio-room " \
            "is not a permanent establishment" in explain
+
+
+SG_10_4 = str(ROOT / "scenarios/br-sg/blind57a-05-sg-10-4-pe-or-fixed-base-in-brazil.yaml")
+
+
+def test_the_referral_to_article_7_is_cited_once() -> None:
+    """R5: Brazil's line under 7(1) says the connection (10(4): «a participação geradora dos dividendos estiver
+    efetivamente ligada») and the referral once: «br-sg 10(4) sends X to Art. 7», not «... to Art. 7 (br-sg 10(4))».
+    Narrowly not: a finding another article decides with a figure keeps its provision and figure (5(2)(b))."""
+    block = item_block(_lines("check", SG_10_4), "a-merlion-connected")
+    assert "↳ br-sg 7(1): Brazil may tax a-merlion-connected; the holding on which a-merlion-connected is paid is " \
+           "effectively connected with merlion-sp, in Brazil — for a-merlion-connected, merlion-sp is a permanent " \
+           "establishment (br-sg 5(2)(b): merlion-sp is a branch); br-sg 10(4) sends a-merlion-connected to Art. 7" \
+           in block
+    pt = item_block(_lines("check", SG_10_4, "--lang", "pt"), "a-merlion-connected")
+    assert any(ln.endswith("; o br-sg 10(4) remete a-merlion-connected ao Artigo 7") for ln in pt)

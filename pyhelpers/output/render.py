@@ -2470,9 +2470,12 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         if own is None:
             continue
         why = "; ".join(f for f in own.figures if _about_finding(own, f, finding))
-        if not why and prov.partition("(")[0] == line.provision.partition("(")[0]:
-            continue  # a fact another paragraph of the same article derives, no figure of it tested: said without
-            # that paragraph, which need not apply ("not paid to a resident of Brazil (10(1))", blind57b W4)
+        if not why and (prov.partition("(")[0] == line.provision.partition("(")[0]
+                        or readings.provision_text(prov, lang) in finding):
+            if finding not in text:  # a fact another paragraph of the same article derives, no figure of it
+                said.append(finding)  # tested: said without that paragraph, which need not apply ("not paid to a
+            continue  # resident of Brazil (10(1))", blind57b W4); one that names its provision, said once ("10(4)
+            # sends X to Art. 7 (10(4))", blind57a R5)
         cited = marked(readings.provision_text(prov, lang), own)
         full = f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})"
         if finding in line.facts and finding in said[0] and full not in said[0] \
