@@ -83,15 +83,15 @@ def test_an_indirect_holding_says_it_is_not_direct_without_a_dangling_bound() ->
     check = _lines("check", INDIRECT)
     assert any(ln.endswith("br-sg 10(2)(a) not met: the holding behind div-a-indirect-only is held indirectly, where a "
                            "holding held directly is required") for ln in check)  # (blind57b W1: the condition said)
-    assert "br-sg 10(2)(a) not met: lion-b holds an interest in beta-br (direct) from 2018-01-01, with no end stated; " \
-           "that holding is 24.99% of the capital (< 25%)" in check  # (blind57b W2: the holding "that" means)
+    assert "br-sg 10(2)(a) not met: lion-b holds an interest in beta-br (direct) from 2018-01-01, with no end " \
+           "stated; that holding is 24.99% of the capital (< 25%)" in check  # (blind57b W2: the holding meant)
     b = _lines("explain", INDIRECT, "--item", "div-b-direct-24-99-plus-indirect")
     assert "br-sg 10(2)(a) considered and not met: lion-b holds an interest in beta-br (direct) from 2018-01-01, " \
            "with no end stated; that holding is 24.99% of the capital (< 25%)" in b
     pt = _lines("explain", INDIRECT, "--item", "div-a-indirect-only", "--lang", "pt")
     assert "o br-sg 10(2)(a) foi examinado e seus requisitos não foram atendidos: a participação relativa a " \
-           "div-a-indirect-only é detida indiretamente, e exige-se participação detida diretamente; lion-a detém uma participação em alfa-br (indireta) desde " \
-           "01/01/2018, sem data final informada; div-a-indirect-only é pago em 28/06/2024" in pt
+           "div-a-indirect-only é detida indiretamente, e exige-se participação detida diretamente; lion-a detém uma " \
+           "participação em alfa-br (indireta) desde 01/01/2018, sem data final informada; div-a-indirect-only é pago em 28/06/2024" in pt
 
 
 def test_a_missing_fact_is_needed_by_the_provisions_the_item_rests_on() -> None:
