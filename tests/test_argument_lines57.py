@@ -91,8 +91,8 @@ def test_an_indirect_holding_says_it_is_not_direct_without_a_dangling_bound() ->
     pt = _lines("explain", INDIRECT, "--item", "div-a-indirect-only", "--lang", "pt")
     assert "o br-sg 10(2)(a) foi examinado e seus requisitos não foram atendidos: a participação relativa a " \
            "div-a-indirect-only é detida indiretamente, e exige-se participação detida diretamente; lion-a detém uma " \
-           "participação em alfa-br (indireta) desde 01/01/2018, sem data final informada; div-a-indirect-only é pago " \
-           "em 28/06/2024" in pt
+           "participação em alfa-br (indireta) desde 01/01/2018, sem data final informada; div-a-indirect-only é " \
+           "pago em 28/06/2024" in pt
 
 
 def test_a_missing_fact_is_needed_by_the_provisions_the_item_rests_on() -> None:
