@@ -2474,8 +2474,8 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
                         or readings.provision_text(prov, lang) in finding):
             if finding not in text:  # a fact another paragraph of the same article derives, no figure of it
                 said.append(finding)  # tested: said without that paragraph, which need not apply ("not paid to a
-            continue  # resident of Brazil (10(1))", blind57b W4); one that names its provision, said once ("10(4)
-            # sends X to Art. 7 (10(4))", blind57a R5)
+            continue  # resident of Brazil (<provision>)", blind57b W4); one that names its provision, said once
+            # ("<provision> sends X to Art. N (<provision>)", blind57a R5)
         cited = marked(readings.provision_text(prov, lang), own)
         full = f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})"
         if finding in line.facts and finding in said[0] and full not in said[0] \
@@ -2504,8 +2504,8 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
 def _unmet_figures(ln: Line) -> list[str]:
     """The figures of a test considered and not met that `treaty check` says: those compared, after the fact the
     argument says right before them where they do not open it (the record a share is of: "marina holds an interest
-    in costa-azul (direct) from 2018-01-01, ...; that holding is 20% of the capital (< 25%)", never "that holding"
-    without the holding, blind57b W2)."""
+    in costa-azul (direct) from <date>, ...; that holding is <share> of the capital (< <threshold>)", never "that
+    holding" without the holding, blind57b W2)."""
     figures = list(ln.tested or ln.figures)
     at = ln.facts.index(figures[0]) if ln.tested and figures[0] in ln.facts else 0
     return [ln.facts[at - 1], *figures] if at > 0 and ln.facts[at - 1] not in figures else figures
