@@ -143,20 +143,3 @@ def test_the_referral_to_article_7_is_cited_once() -> None:
            in block
     pt = item_block(_lines("check", SG_10_4, "--lang", "pt"), "a-merlion-connected")
     assert any(ln.endswith("; o br-sg 10(4) remete a-merlion-connected ao Artigo 7") for ln in pt)
-
-
-UY_ROYALTIES = str(ROOT / "scenarios/br-uy/blind57a-07-uy-12-4-royalties-owner-place-in-brazil.yaml")
-
-
-def test_a_connected_place_says_it_is_a_permanent_establishment() -> None:
-    """R7: br-uy 12(4), «por intermédio de estabelecimento permanente aí situado ... e o direito ou o bem ... estiver
-    efetivamente ligado a esse estabelecimento permanente»: the not-encoded line says the connected place is one, as
-    the scenario states. Narrowly not: a place whose status the scenario leaves to Art. 5 (missing) is not said to
-    be one."""
-    lines = _lines("check", UY_ROYALTIES)
-    c = item_block(lines, "c-pe-connected")
-    assert "↳ br-uy 12(4) is not encoded: text not available — the right paid for by c-pe-connected is effectively " \
-           "connected with punta-sp in the source State; the scenario states that punta-sp is a permanent " \
-           "establishment" in c
-    f = item_block(lines, "f-branch-open-connected")
-    assert not any("is a permanent establishment" in ln for ln in f)

@@ -751,13 +751,11 @@ class _Projector:
             return []
         out: list[str] = []
         for attempt in attempts:
+            if attempt.provision != prov:
+                return []
             # (or the fact the scenario states with another value: "the scenario states that B is not a permanent
-            # establishment", where the holding is connected with B: blind57a R3; a place's status, whichever
-            # article's rule reads it: "the scenario states that B is a permanent establishment", R7)
-            same = attempt.provision == prov
-            treaty = (attempt.provision or "").partition(" ")[0] == prov.partition(" ")[0]
-            found = (_none_reason(attempt) if same else None) or (self._value_instead(attempt) if same or treaty
-                                                                    else None)
+            # establishment", where the holding is connected with B: blind57a R3)
+            found = _none_reason(attempt) or self._value_instead(attempt)
             if found is None:
                 return []
             if found not in out:
