@@ -110,25 +110,6 @@ def test_the_connection_is_said_once() -> None:
     assert not any("that place" in ln for ln in chan)
 
 
-PT_SAME_STATE = str(ROOT / "scenarios/br-pt/blind57a-01-pt-same-state-dividend-payer-with-brazilian-profits.yaml")
-
-
-def test_10_5_gives_its_failed_exception_its_fact() -> None:
-    """R3: 10(5), «excepto ... na medida em que a participação ... estiver efectivamente ligada a um estabelecimento
-    estável situado nesse outro Estado»: where the holding is connected with a room the scenario states is no
-    permanent establishment, the line says that fact, as it says "has no place of business in Brazil" where there is
-    none. Narrowly not: the owner with no place keeps its own reason."""
-    lines = _lines("check", PT_SAME_STATE)
-    g = next(ln for ln in item_block(lines, "g-connected-room-not-pe") if ln.startswith("↳ br-pt 10(5)"))
-    assert "; the scenario states that costa-rio-room is not a permanent establishment; " in g
-    a = next(ln for ln in item_block(lines, "a-no-place") if ln.startswith("↳ br-pt 10(5)"))
-    assert "; minho-capital has no place of business in Brazil; " in a and "the scenario states that" not in a
-    explain = _lines("explain", PT_SAME_STATE, "--item", "g-connected-room-not-pe")
-    assert "the exception of br-pt 10(5) does not apply (the holding behind g-connected-room-not-pe is not " \
-           "effectively connected with a permanent establishment in Brazil): the scenario states that costa-rio-room " \
-           "is not a permanent establishment" in explain
-
-
 SG_10_4 = str(ROOT / "scenarios/br-sg/blind57a-05-sg-10-4-pe-or-fixed-base-in-brazil.yaml")
 
 

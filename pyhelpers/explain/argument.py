@@ -753,9 +753,7 @@ class _Projector:
         for attempt in attempts:
             if attempt.provision != prov:
                 return []
-            # (or the fact the scenario states with another value: "the scenario states that B is not a permanent
-            # establishment", where the holding is connected with B: blind57a R3)
-            found = _none_reason(attempt) or self._value_instead(attempt)
+            found = _none_reason(attempt)
             if found is None:
                 return []
             if found not in out:
