@@ -2486,7 +2486,7 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
     unmet = [(readings.word("not_met_short", lang).format(prov=marked(readings.provision_text(ln.provision, lang), ln),
                                                           why=""),
-              _unmet_figures(ln), ln)
+              list(ln.tested or ln.figures), ln)
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
     # a condition not met keeps its words ("the condition that X is not met (F)") wherever it stands: "X (F)" after
     # the opening "<provision> not met:" reads as X met (blind54a: "... not met: the beneficial owner meets the
@@ -2499,16 +2499,6 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [  # under its heading)
             opening + figures[0], *nested_sub_lines(ln, figures[1:])]
     return "\n".join(out)
-
-
-def _unmet_figures(ln: Line) -> list[str]:
-    """The figures of a test considered and not met that `treaty check` says: those compared, after the fact the
-    argument says right before them where they do not open it (the record a share is of: "marina holds an interest
-    in costa-azul (direct) from <date>, ...; that holding is <share> of the capital (< <threshold>)", never "that
-    holding" without the holding, blind57b W2)."""
-    figures = list(ln.tested or ln.figures)
-    at = ln.facts.index(figures[0]) if ln.tested and figures[0] in ln.facts else 0
-    return [ln.facts[at - 1], *figures] if at > 0 and ln.facts[at - 1] not in figures else figures
 
 
 def _about_finding(own: Line, fact: str, finding: str) -> bool:
