@@ -100,13 +100,13 @@ def test_a_missing_fact_is_needed_by_the_provisions_the_item_rests_on() -> None:
     letter that only lends the notion. Narrowly not: an engineer's own desk (independent services) is needed by
     15(1)(a)."""
     block = _block(_lines("check", STRICT), "s3")
-    assert "- missing fact: fixed base (curitiba-desk) (needed by br-pl 16(1); br-pl 16(2)(c)); state it in " \
-           "`places_of_business.curitiba-desk.fixed_base`" in block
+    assert "- missing fact: whether curitiba-desk is a fixed base (needed by br-pl 16(1); br-pl 16(2)(c)); state it " \
+           "in `places_of_business.curitiba-desk.fixed_base`" in block  # (the fact in words: blind57b W3)
     pt = _block(_lines("check", STRICT, "--lang", "pt"), "s3")
-    assert "- fato ausente: base fixa (curitiba-desk) (exigido pelo br-pl 16(1); br-pl 16(2)(c)); informe-o em " \
-           "`places_of_business.curitiba-desk.fixed_base`" in pt
+    assert "- fato ausente: se curitiba-desk é uma base fixa (exigido pelo br-pl 16(1); br-pl 16(2)(c)); informe-o " \
+           "em `places_of_business.curitiba-desk.fixed_base`" in pt
     jan = _block(_lines("check", str(ROOT / "scenarios/br-pl/fixed-base-not-stated-strict.yaml")), "jan-fees")
-    assert "- missing fact: fixed base (jan-desk) (needed by br-pl 15(1)(a)); state it in " \
+    assert "- missing fact: whether jan-desk is a fixed base (needed by br-pl 15(1)(a)); state it in " \
            "`places_of_business.jan-desk.fixed_base`" in jan
 
 
