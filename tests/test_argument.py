@@ -316,9 +316,10 @@ def test_an_open_outcome_is_argued_by_what_it_depends_on() -> None:
     `treaty check` does (a reviewer's finding: it showed Singapore's outcome only)."""
     path = str(ROOT / "scenarios/br-sg/items-needing-absent-articles.yaml")
     out = CliRunner().invoke(main, ["explain", path, "--item", "dividend-2024"]).stdout.splitlines()
-    at = out.index("  Brazil: depends on the holding of sg-tech in br-buyer (`holdings (a record of sg-tech in "
-                   "br-buyer)`): its share of the capital and its first day, persons.sg-tech.partnership")
-    # each with where to state it (issue 24), a holding's fields together after the record
+    at = out.index("  Brazil: depends on the holding of sg-tech in br-buyer: its share of the capital and its first "
+                   "day, whether sg-tech is a partnership")
+    # each in words, a holding's fields together after the record; where to state them is in the findings, next to
+    # the rule's name for each (issue 24 point 4; blind57b W3)
     assert out[at + 1].startswith("    may tax, capped at 10% of the gross amount if ")
     assert out[at + 2] == "    may tax, capped at 15% of the gross amount otherwise"
     # a holding of 25% begun too late for the 365 days, whose end is not given: 10(2)(a) cannot be decided

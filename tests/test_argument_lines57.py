@@ -75,21 +75,23 @@ def test_an_indirect_holding_says_it_is_not_direct_without_a_dangling_bound() ->
     its test met that says nothing of why 10(2)(a) fails; it now says the holding is not held directly, then the
     facts. Narrowly not: div-b's 24.99% keeps the figure that fails it, with its bound."""
     lines = _lines("explain", INDIRECT, "--item", "div-a-indirect-only")
-    assert "br-sg 10(2)(a) considered and not met: the holding behind div-a-indirect-only is not held directly; " \
+    assert "br-sg 10(2)(a) considered and not met: the holding behind div-a-indirect-only is held indirectly, where " \
+           "a holding held directly is required; " \
            "lion-a holds an interest in alfa-br (indirect) from 2018-01-01, with no end stated; div-a-indirect-only " \
            "is paid on 2024-06-28" in lines
     assert not any("(on or before" in ln for ln in lines)
     check = _lines("check", INDIRECT)
-    assert any(ln.endswith("br-sg 10(2)(a) not met: the holding behind div-a-indirect-only is not held directly")
-               for ln in check)
+    assert any(ln.endswith("br-sg 10(2)(a) not met: the holding behind div-a-indirect-only is held indirectly, where a "
+                           "holding held directly is required") for ln in check)  # (blind57b W1: the condition said)
     assert "br-sg 10(2)(a) not met: that holding is 24.99% of the capital (< 25%)" in check
     b = _lines("explain", INDIRECT, "--item", "div-b-direct-24-99-plus-indirect")
     assert "br-sg 10(2)(a) considered and not met: lion-b holds an interest in beta-br (direct) from 2018-01-01, " \
            "with no end stated; that holding is 24.99% of the capital (< 25%)" in b
     pt = _lines("explain", INDIRECT, "--item", "div-a-indirect-only", "--lang", "pt")
     assert "o br-sg 10(2)(a) foi examinado e seus requisitos não foram atendidos: a participação relativa a " \
-           "div-a-indirect-only não é detida diretamente; lion-a detém uma participação em alfa-br (indireta) desde " \
-           "01/01/2018, sem data final informada; div-a-indirect-only é pago em 28/06/2024" in pt
+           "div-a-indirect-only é detida indiretamente, e exige-se participação detida diretamente; lion-a detém uma " \
+           "participação em alfa-br (indireta) desde 01/01/2018, sem data final informada; div-a-indirect-only é " \
+           "pago em 28/06/2024" in pt
 
 
 def test_a_missing_fact_is_needed_by_the_provisions_the_item_rests_on() -> None:
@@ -98,13 +100,13 @@ def test_a_missing_fact_is_needed_by_the_provisions_the_item_rests_on() -> None:
     letter that only lends the notion. Narrowly not: an engineer's own desk (independent services) is needed by
     15(1)(a)."""
     block = _block(_lines("check", STRICT), "s3")
-    assert "- missing fact: fixed base (curitiba-desk) (needed by br-pl 16(1); br-pl 16(2)(c)); state it in " \
-           "`places_of_business.curitiba-desk.fixed_base`" in block
+    assert "- missing fact: whether curitiba-desk is a fixed base (needed by br-pl 16(1); br-pl 16(2)(c)); state it " \
+           "in `places_of_business.curitiba-desk.fixed_base`" in block  # (the fact in words: blind57b W3)
     pt = _block(_lines("check", STRICT, "--lang", "pt"), "s3")
-    assert "- fato ausente: base fixa (curitiba-desk) (exigido pelo br-pl 16(1); br-pl 16(2)(c)); informe-o em " \
-           "`places_of_business.curitiba-desk.fixed_base`" in pt
+    assert "- fato ausente: se curitiba-desk é uma base fixa (exigido pelo br-pl 16(1); br-pl 16(2)(c)); informe-o " \
+           "em `places_of_business.curitiba-desk.fixed_base`" in pt
     jan = _block(_lines("check", str(ROOT / "scenarios/br-pl/fixed-base-not-stated-strict.yaml")), "jan-fees")
-    assert "- missing fact: fixed base (jan-desk) (needed by br-pl 15(1)(a)); state it in " \
+    assert "- missing fact: whether jan-desk is a fixed base (needed by br-pl 15(1)(a)); state it in " \
            "`places_of_business.jan-desk.fixed_base`" in jan
 
 

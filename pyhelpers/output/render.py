@@ -969,7 +969,7 @@ def state_outcome_text(s: StateOutcome, item: ItemResult, lang: str) -> str:
     for a in options:
         for c in (*a.holds_if, *(c for both in a.holds_if_any for c in both)):
             fields[c.fact] = fields.get(c.fact) or c.field
-    named = depends_named(fields, lang)
+    named = depends_named(fields, lang, in_words=_facts_in_words(item, lang))
     text = _after(label('depends_on', lang), named or label('unknowns', lang), lang)
     if s.at_most_bp is not None:
         return f"{label('at_most', lang).format(rate=formats.percent_bp(s.at_most_bp, lang))}; {text}"
@@ -996,21 +996,33 @@ def _open_cap(options: Sequence[Alternative], depends: str, lang: str) -> str:
     return f"{'; '.join(parts)}, {label('no_cap_otherwise', lang)}"
 
 
-def depends_named(fields: Mapping[str, str | None], lang: str) -> str:
+def _facts_in_words(item: ItemResult, lang: str) -> dict[str, str]:
+    """The scenario fields of ``item``'s findings about a fact (missing, given as unknown ...) and that fact in
+    words, as the rules name it (:func:`fact_text`: "whether teak-recife is a permanent establishment"): what a
+    State's line says an outcome depends on, the field being named in the findings below it (issue 24)."""
+    return {f.field: fact_text(f.fact, lang) for f in item.findings
+            if f.kind in FIELD_KINDS and f.field and f.fact and fact_text(f.fact, lang) != f.fact}
+
+
+def depends_named(fields: Mapping[str, str | None], lang: str, in_words: Mapping[str, str] | None = None) -> str:
     """The open facts ``fields`` (fact → the scenario field that states it) an outcome depends on, in their
     order by name: each as the answers name it (:func:`open_fact_named`), the fields of one record said together
-    after the record ("the holding of a in b (`holdings[0]`): its share of the capital and its first day")."""
+    after the record ("the holding of a in b (`holdings[0]`): its share of the capital and its first day").
+    ``in_words`` (field → the fact in words): a State's line, which names each fact in words and leaves where the
+    scenario states it to the findings (a record without its field, a fact a finding reads by its reading)."""
     words = wording(_RECORD_WORDS, lang)
     parts: list[str | list[str]] = []
     records: dict[str, list[str]] = {}
     for fact in sorted(fields):
         m = _RECORD_FIELD.match(fact)
         if m is None or f"of_{m['field']}" not in words or not _has_field(m):
-            parts.append(open_fact_named(fact, fields[fact], lang))
+            field = fields[fact]
+            read = in_words.get(field or fact) if in_words is not None else None
+            parts.append(read if read is not None else open_fact_named(fact, field, lang))
             continue
         key = fact[:m.start("field")]
         if key not in records:
-            records[key] = [_record_named(Condition(fact, "", field=fields[fact]), lang)]
+            records[key] = [_record_named(Condition(fact, "", field=fields[fact]), lang, with_path=in_words is None)]
             parts.append(records[key])
         records[key].append(words[f"of_{m['field']}"])
     and_ = f" {label('and', lang)} "
@@ -1222,9 +1234,9 @@ def _record_phrase(c: Condition, lang: str, if_clause: bool = False) -> str | No
     return words[name].format(v=values)
 
 
-def _record_named(c: Condition, lang: str) -> str:
+def _record_named(c: Condition, lang: str, with_path: bool = True) -> str:
     """The record of ``c`` in words (its holder and company, its person and State, its place), with where the
-    scenario states it (the field's path without the field)."""
+    scenario states it (the field's path without the field) unless not ``with_path``."""
     m = _RECORD_FIELD.match(c.fact)
     assert m is not None
     words = wording(_RECORD_WORDS, lang)
@@ -1237,7 +1249,7 @@ def _record_named(c: Condition, lang: str) -> str:
     else:
         record = words["place"].format(place=m["place"])
     path = c.field if c.field is not None else c.fact
-    if not path.endswith("." + m["field"]):
+    if not with_path or not path.endswith("." + m["field"]):
         return record
     return f"{record} (`{field_text(path[:-len(m['field']) - 1], lang)}`)"
 
@@ -2466,6 +2478,12 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         if own is None:
             continue
         why = "; ".join(f for f in own.figures if _about_finding(own, f, finding))
+        if not why and (prov.partition("(")[0] == line.provision.partition("(")[0]
+                        or readings.provision_text(prov, lang) in finding):
+            if finding not in text:  # a fact another paragraph of the same article derives, no figure of it
+                said.append(finding)  # tested: said without that paragraph, which need not apply ("not paid to a
+            continue  # resident of Brazil (<provision>)", blind57b W4); one that names its provision, said once
+            # ("<provision> sends X to Art. N (<provision>)", blind57a R5)
         cited = marked(readings.provision_text(prov, lang), own)
         full = f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})"
         if finding in line.facts and finding in said[0] and full not in said[0] \
