@@ -425,3 +425,28 @@ def test_slice_leaves_out_rules_that_reach_no_shown_atom() -> None:
     rules = sorted(t.split(" :- ")[0] for t in text if " :- " in t)
     assert rules == ["b(X)", "c(X)", "d(X)", "g(X)", "h(X)", "k(X)"]
     assert sorted(run_clingo("\n".join(text), []).symbols) == sorted(run_clingo(program, []).symbols)
+
+
+def test_a_missing_fact_that_decides_only_under_a_value_of_another_is_gated_by_it() -> None:
+    """blind57b D7: a place's fixed character and whether business is carried on through it decide only where its
+    kind (missing too) is "other fixed place": every conjunction naming them also names that kind, which gates
+    them ("possibly" missing, under it); a fact named alone in some conjunction, or in an alternative whose
+    conjunctions the time limit left unknown, is gated by nothing."""
+    from pyhelpers.engine.alternatives import _gate
+    from pyhelpers.engine.results import Alternative, Condition
+
+    kind_ofp = Condition("p.kind", "other fixed place")
+    kind_rel = Condition("p.kind", "related company")
+    fixed_no, busy_no = Condition("p.fixed", "false"), Condition("p.business_carried_on", "false")
+    fixed_yes, busy_yes = Condition("p.fixed", "true"), Condition("p.business_carried_on", "true")
+    names = {"p.kind", "p.fixed", "p.business_carried_on"}
+    exempt = Alternative("br", "exempt", (), (), exact=False,
+                         holds_if_any=((kind_rel,), (kind_ofp, fixed_no), (kind_ofp, busy_no)))
+    open_ = Alternative("br", "undetermined", (), (), exact=False, holds_if_any=((kind_ofp, busy_yes, fixed_yes),))
+    assert _gate("p.fixed", (exempt, open_), names) == (kind_ofp,)
+    assert _gate("p.business_carried_on", (exempt, open_), names) == (kind_ofp,)
+    assert _gate("p.kind", (exempt, open_), names) == ()  # named alone (related company): decides by itself
+    alone = Alternative("br", "may tax", (), (fixed_yes,))
+    assert _gate("p.fixed", (exempt, alone), names) == ()
+    cut = Alternative("br", "may tax", (), (kind_ofp, fixed_yes), exact=False)
+    assert _gate("p.fixed", (exempt, cut), names) == ()

@@ -802,6 +802,27 @@ def _masked(atom: str) -> str:
     return "".join(out)
 
 
+def _gate(name: str, alternatives: Sequence[Alternative], names: Set[str]) -> tuple[Condition, ...]:
+    """The conditions on other completed facts under which alone the completed fact ``name`` decides anything of
+    the item: those every conjunction naming it in the alternatives (outcomes and deciding findings, each exact or
+    with its conjunctions) also states, such as a place's kind where its fixed character matters only for one kind
+    (blind57b D7: the fact is then "possibly" missing, under them, as a fact the rules ask only for some values of
+    another is). Empty where it is named alone in some conjunction, or only in an alternative whose conjunctions
+    are not known (the time limit cut it)."""
+    shared: set[Condition] | None = None
+    for a in alternatives:
+        if explains(a):
+            continue
+        conjunctions = a.holds_if_any or ((a.holds_if,) if a.exact and a.holds_if else ())
+        if not conjunctions and name in a.condition_facts():
+            return ()
+        for conjunction in conjunctions:
+            if any(c.fact == name for c in conjunction):
+                others = {c for c in conjunction if c.fact != name and c.fact in names}
+                shared = others if shared is None else shared & others
+    return tuple(sorted(shared, key=str)) if shared else ()
+
+
 def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact],
                attributed: dict[tuple[str, str], set[Finding]], readers: Mapping[str, frozenset[str]],
                deciders: _Deciders, pivotal: Set[str]) -> ItemResult:
@@ -823,8 +844,18 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     if item.status == "depends" and not deciding:  # a figure turns on them, or not exactly: each the rules ask
         deciding = {name for (iid, name) in attributed if iid == item.item_id}
     findings = {f for f in item.findings if not (f.kind == "depends" and f.fact in names)}
+    gated: list[Alternative] = []
+    missing_too = {f.name for f in completed if f.not_given}  # a gate is a fact not given, which stays missing
     for fact in completed:
         given = attributed.get((item.item_id, fact.name), set())
+        # not two facts each deciding only with a value of the other (fixed and business carried on, a kind stated)
+        gate = tuple(c for c in _gate(fact.name, item.alternatives, missing_too)
+                     if not _gate(c.fact, item.alternatives, missing_too)) if fact.name in deciding else ()
+        if gate and given and all(g.kind == "missing" for g in given):
+            # missing, and deciding only under values of another fact (a place's fixed character, for one kind):
+            # "possibly" missing, under those values, as the rules' findings that hold for some values are
+            gated += [Alternative(None, str(g), (), gate, True, finding=g) for g in sorted(given, key=str)]
+            continue
         if fact.name in deciding:
             decided = deciders.get(item.item_id, fact.name)
             provisions = _deciding_provisions(fact.name, item.alternatives, readers, item.treaty, decided)
@@ -872,8 +903,14 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     if any(findings & gs for (iid, _), gs in attributed.items() if iid == item.item_id):
         # the rules' findings of the three-valued answer kept: flagged with what that answer rests on
         reconstructed = tuple(sorted({*reconstructed, *asked.reconstructed}, key=provision_key))
-    return dataclasses.replace(item, status=status, reconstructed=reconstructed, findings=tuple(sorted(
-        findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
+    alternatives = item.alternatives
+    gated = list(dict.fromkeys(g for g in gated if g.finding not in findings))  # not one missing outright too
+    if gated:
+        alternatives = tuple(sorted((*alternatives, *(g for g in gated if g not in alternatives)),
+                                    key=lambda x: (x.state is None, x.state or "", x.conclusion, str(x))))
+    return dataclasses.replace(item, status=status, reconstructed=reconstructed, alternatives=alternatives,
+                               findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision),
+                                                                               f.fact or ""))))
 
 
 def _given_not_needed(scenario: Scenario, item: ItemResult, unknowns: Sequence[OpenFact],
