@@ -1000,7 +1000,9 @@ def _facts_in_words(item: ItemResult, lang: str) -> dict[str, str]:
     """The scenario fields of ``item``'s findings about a fact (missing, given as unknown ...) and that fact in
     words, as the rules name it (:func:`fact_text`: "whether teak-recife is a permanent establishment"): what a
     State's line says an outcome depends on, the field being named in the findings below it (issue 24)."""
-    return {f.field: fact_text(f.fact, lang) for f in item.findings
+    found = [*item.findings, *(a.finding for a in item.alternatives if a.finding is not None)]  # and those missing
+    # under some values of another fact only ("possibly": a place's fixed character under one kind)
+    return {f.field: fact_text(f.fact, lang) for f in found
             if f.kind in FIELD_KINDS and f.field and f.fact and fact_text(f.fact, lang) != f.fact}
 
 
