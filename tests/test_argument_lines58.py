@@ -68,21 +68,6 @@ def test_an_indirect_holding_says_the_condition_it_fails() -> None:
                            "participação detida diretamente") for ln in pt)
 
 
-def test_a_fact_of_another_paragraph_is_not_cited_to_it_when_it_does_not_apply() -> None:
-    """W4: 10(6)'s line said «… is not paid to a resident of Brazil (br-sg 10(1))» and «… is paid by a company resident
-    of Singapore to a resident of Singapore (br-sg 10(2))»: neither paragraph applies to a dividend a Singapore company
-    pays its own residents; the facts are 10(6)'s own condition («exceto na medida em que esses dividendos forem
-    pagos a um residente desse outro Estado»). Narrowly not: the open fact another article decides keeps its
-    provision (br-sg 5)."""
-    teak = item_block(_lines("check", SG_OWN), "teak-connected-pe-unknown")
-    line = next(ln for ln in teak if ln.startswith("↳ br-sg 10(6) may still decide"))
-    assert "; teak-connected-pe-unknown is paid by a company resident of Singapore to a resident of Singapore; " \
-           "teak-connected-pe-unknown is not paid to a resident of Brazil; for the treaty, teak is a resident of " \
-           "Singapore only; " in line
-    assert "(br-sg 10(1))" not in line and "(br-sg 10(2))" not in line
-    assert line.endswith("depends on whether teak-recife is a permanent establishment, given as unknown (br-sg 5)")
-
-
 HONG_KONG = str(B57B / "blind57b02-sg-10-6-hong-kong-shareholders.yaml")
 
 

@@ -2480,12 +2480,10 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         if own is None:
             continue
         why = "; ".join(f for f in own.figures if _about_finding(own, f, finding))
-        if not why and (prov.partition("(")[0] == line.provision.partition("(")[0]
-                        or readings.provision_text(prov, lang) in finding):
-            if finding not in text:  # a fact another paragraph of the same article derives, no figure of it
-                said.append(finding)  # tested: said without that paragraph, which need not apply ("not paid to a
-            continue  # resident of Brazil (<provision>)", blind57b W4); one that names its provision, said once
-            # ("<provision> sends X to Art. N (<provision>)", blind57a R5)
+        if not why and readings.provision_text(prov, lang) in finding:
+            if finding not in text:  # a finding that names its provision, said once ("<provision> sends X to
+                said.append(finding)  # Art. N (<provision>)", blind57a R5)
+            continue
         cited = marked(readings.provision_text(prov, lang), own)
         full = f"{finding} ({cited}: {why})" if why else f"{finding} ({cited})"
         if finding in line.facts and finding in said[0] and full not in said[0] \
