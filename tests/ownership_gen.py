@@ -29,7 +29,9 @@ def _interest_case(name: str, persons: dict[str, Any], holdings: list[dict[str, 
     considered = ["br-uy 29(1)", "br-uy 29(2)(a)", "br-uy 29(2)(b)", "br-uy 29(2)(c)", "br-uy 29(2)(d)",
                   "br-uy 29(2)(e)", "br-uy 29(3)(a)(i)", "br-uy 29(4)"]
     prov = ["br-uy 29(2)(e)"] if status == "entitled" else considered
-    cited = prov if status == "entitled" else considered
+    # an item not encoded (Art. 11 is missing) keeps the residence and the definitions the corpus found where its
+    # benefits are not denied (1(1); 29(2)(a), the qualified owners at the top: the blocked-items policy, stop 58)
+    cited = ["br-uy 1(1)", *prov, "br-uy 29(2)(a)"] if status == "entitled" else considered
     doc = {"name": name, "treaty": "br-uy", "evaluation_date": "2024-06-30", "persons": persons,
            "holdings": [{**h, "from": "2019-01-01"} for h in holdings], "holdings_continue": True,
            "income": [{"id": "loan-interest", "type": "interest", "payer": "beta-br", "recipient": "alfa-uy",

@@ -112,15 +112,17 @@ def test_a_term_with_figures_reads_by_its_declared_reading() -> None:
 
 
 def _written_terms() -> dict[tuple[str, int], str]:
-    """The compound terms the rules write as an indicator's kind, a note's fact or an open question of the text:
-    (name, arity) → predicate."""
+    """The compound terms the rules write as an indicator's kind, a note's fact, an open question of the text or the
+    open fact of a missing or depends finding (a State's line says it in words, issue 24): (name, arity) →
+    predicate."""
     out: dict[tuple[str, int], str] = {}
     for stm in load_logic().statements:
         if stm.ast_type != ASTType.Rule or stm.head.ast_type != ASTType.Literal \
                 or stm.head.atom.ast_type != ASTType.SymbolicAtom or stm.head.atom.symbol.ast_type != ASTType.Function:
             continue
         head = stm.head.atom.symbol
-        if (head.name, len(head.arguments)) in (("ppt_indicator", 4), ("note", 4), ("text_open", 4)):
+        if (head.name, len(head.arguments)) in (("ppt_indicator", 4), ("note", 4), ("text_open", 4), ("missing", 4),
+                                                ("depends", 4)):
             kind = head.arguments[2]
             if kind.ast_type == ASTType.Function and kind.arguments:
                 out[(kind.name, len(kind.arguments))] = head.name
