@@ -846,11 +846,11 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
     findings = {f for f in item.findings if not (f.kind == "depends" and f.fact in names)}
     gated: list[Alternative] = []
     missing_too = {f.name for f in completed if f.not_given}  # a gate is a fact not given, which stays missing
+    gates = {name: _gate(name, item.alternatives, missing_too) for name in deciding | missing_too}
     for fact in completed:
         given = attributed.get((item.item_id, fact.name), set())
         # not two facts each deciding only with a value of the other (fixed and business carried on, a kind stated)
-        gate = tuple(c for c in _gate(fact.name, item.alternatives, missing_too)
-                     if not _gate(c.fact, item.alternatives, missing_too)) if fact.name in deciding else ()
+        gate = tuple(c for c in gates[fact.name] if not gates[c.fact]) if fact.name in deciding else ()
         if gate and given and all(g.kind == "missing" for g in given):
             # missing, and deciding only under values of another fact (a place's fixed character, for one kind):
             # "possibly" missing, under those values, as the rules' findings that hold for some values are
@@ -1668,13 +1668,12 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
     same status in every combination by one paragraph or another (``grounds``), else ``open`` where the
     entitlement article decides it differently for different values of the open facts: the tests still
     open (a provision of the denial where the benefit is denied, a test considered and not met, that grants
-    it where it is given, or that leaves
-    only a principal purpose question there, ``_judged_ground``; a test considered and not met where the
-    benefit is denied whose own condition an open fact decides, ``deciding``, or a sub-unit of it; a
-    provision that denies in some of them and decides an open fact), else the provisions that decide it in
-    some of them. The provision that denies for want of a test met, reading no open fact, is no ground
-    while a test may grant, and the principal purpose test is no test still open: it is what remains to
-    judge where a test is met (its ``requires_judgment`` findings)."""
+    it where it is given, or that leaves only a principal purpose question there, ``_judged_ground``; a test
+    considered and not met where the benefit is denied whose own condition an open fact decides,
+    ``deciding``, or a sub-unit of it; a provision that denies in some of them and decides an open fact),
+    else the provisions that decide it in some of them. The provision that denies for want of a test met,
+    reading no open fact, is no ground while a test may grant, and the principal purpose test is no test
+    still open: it is what remains to judge where a test is met (its ``requires_judgment`` findings)."""
     if result.entitlement is not None:
         return result.entitlement
     if where_applies is not None:
