@@ -851,11 +851,7 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
         given = attributed.get((item.item_id, fact.name), set())
         # not two facts each deciding only with a value of the other (fixed and business carried on, a kind stated)
         gate = tuple(c for c in gates[fact.name] if not gates[c.fact]) if fact.name in deciding else ()
-        if gate and given and all(g.kind == "missing" for g in given):
-            # missing, and deciding only under values of another fact (a place's fixed character, for one kind):
-            # "possibly" missing, under those values, as the rules' findings that hold for some values are
-            gated += [Alternative(None, str(g), (), gate, True, finding=g) for g in sorted(given, key=str)]
-            continue
+        mine: set[Finding] = set()
         if fact.name in deciding:
             decided = deciders.get(item.item_id, fact.name)
             provisions = _deciding_provisions(fact.name, item.alternatives, readers, item.treaty, decided)
@@ -880,22 +876,29 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
                 # reads what each deciding provision derives from the fact on the next step of the same path
                 # (the kind of a State's tax, read by the sub-paragraph whose reach turns on it): the deciding
                 # ones only classify, the rules' findings stand
-                findings |= given
+                mine |= given
             elif given and any(p.startswith(item.treaty + " ") for p in decided) and \
                     not any(_same_unit(p, g.provision) and not p.startswith(g.provision + "(")
                             for p in decided for g in given):
                 # the rules cite a provision whose condition the fact's values do not part (the article
                 # whose conclusion the fact states), or a whole unit of which a sub-unit parts them (the
                 # article beside its paragraph, exam44 D5): their findings, cited by the provisions it does part
-                findings |= {dataclasses.replace(g, provision=p) for g in given for p in provisions}
+                mine |= {dataclasses.replace(g, provision=p) for g in given for p in provisions}
             elif given:  # and by the other provisions whose condition it parts (the exception beside the rule)
-                findings |= given | {dataclasses.replace(g, provision=p) for g in given for p in provisions
+                mine |= given | {dataclasses.replace(g, provision=p) for g in given for p in provisions
                                      if p.startswith(item.treaty + " ")
                                      and not any(_same_unit(p, h.provision) for h in given)}
             else:
-                findings |= given or {Finding("depends", p, fact.name, open_as=_open_as(fact)) for p in provisions}
+                mine |= given or {Finding("depends", p, fact.name, open_as=_open_as(fact)) for p in provisions}
         elif fact.name not in explained:  # one that changes only an exception's finding: named there alone
-            findings |= {Finding("not_needed", f.provision, f.fact) for f in given}
+            mine |= {Finding("not_needed", f.provision, f.fact) for f in given}
+        if gate and given and all(g.kind in ("missing", "depends") for g in given):
+            # missing or given as unknown, and deciding only under values of another fact not given (a place's
+            # fixed character, for one kind; its fixed base, once the holding is connected with it): "possibly"
+            # missing or open, under those values, as the rules' findings that hold for some values are
+            gated += [Alternative(None, str(g), (), gate, True, finding=g) for g in sorted(mine, key=str)]
+        else:
+            findings |= mine
     status = item.status
     if any(f.kind == "missing" for f in findings) and status in ("depends", "decided"):
         status = "missing"  # a missing fact decides: it stays missing, with the bound it leaves
