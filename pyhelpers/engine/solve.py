@@ -363,10 +363,10 @@ class Checker:
         if records is not None:  # a fact given as unknown the rules ask for only under some value of a missing one
             # (a place's fixed base, once the holding is connected with it): opened with them
             known = {f.name for f in completed}
-            candidates = [f for f in unknown_values(records.scenario, per_part) if f.name not in known]
-            if candidates:
+            unasked = [f for f in unknown_values(records.scenario, per_part) if f.name not in known]
+            if unasked:
                 nested = self._asked_under(Variants(self, records.scenario, source), (*completed, *records.facts),
-                                           candidates, attributed)[len(completed) + len(records.facts):]
+                                           unasked, attributed)[len(completed) + len(records.facts):]
                 if nested and count((*completed, *records.facts, *nested)) <= MAX_COMBINATIONS:
                     completed = (*completed, *nested)
         ends = open_record_ends(self, records, source, taken=combinations(completed)) if records is not None \
