@@ -198,6 +198,11 @@ class Condition:
     it leaves out in words; ``fact`` itself where the name is the path already, ``persons.ana.habitual_abode``):
     :mod:`pyhelpers.engine.fields`. The answers in words show it after ``fact`` where it differs; not part of the
     condition's text (``expect:`` blocks state ``fact``)."""
+    named: str | None = None
+    """The rules' name for the fact where a finding of the item names it with the same field
+    (``permanent_establishment(poa-office)``): the answers in words say the condition by its reading ("if
+    poa-office is not a permanent establishment"), the field being named in that finding (issue 24). Not in the
+    JSON."""
 
     def __str__(self) -> str:
         return f"{self.fact} is {self.values}"
@@ -492,6 +497,7 @@ def _findings_plain(value: Any) -> Any:
         if "listed" in out and "kind" in out and ("values" in out or "alternatives" in out):
             out.pop("listed")  # a condition's or an open fact's values one by one, for the answers in words
             out.pop("kind")
+            out.pop("named", None)
         return out
     if isinstance(value, list | tuple):
         return [_findings_plain(v) for v in value]

@@ -1139,12 +1139,39 @@ def conditions_text(holds_if: Sequence[Condition], lang: str, if_clause: bool = 
                 parts.append(records[key])
             records[key].append(c)
         else:
-            parts.append(f"{open_fact_named(c.fact, c.field, lang)} {is_} "
+            parts.append(_condition_words(c, lang, if_clause) or f"{open_fact_named(c.fact, c.field, lang)} {is_} "
                          f"{named_values(c.values, c.listed, c.kind, lang)}")
     return and_.join(part if isinstance(part, str) else
                      f"{_record_named(part[0], lang)} "
                      f"{and_.join(_record_phrase(c, lang, if_clause) or '' for c in part)}"
                      for part in parts)
+
+
+_STATED = {
+    "en": {"whether": "whether ", "is": " is ", "true": " is ", "false": " is not ", "true_fact": " is ",
+           "false_fact": " is not "},
+    "pt": {"whether": "se ", "is": " é ", "true": " for ", "false": " não for ", "true_fact": " é ",
+           "false_fact": " não é "},
+}
+"""A yes-or-no fact read as the question it answers ("whether B is a permanent establishment") said as a condition
+on its value: the question's words, the copula for yes or no (Portuguese's subjunctive in an "if": "se B não for
+...")."""
+
+
+def _condition_words(c: Condition, lang: str, if_clause: bool) -> str | None:
+    """``c`` in the words of the fact a finding names on its field (:attr:`Condition.named`): a yes or no as the
+    statement its question asks ("poa-office is not a permanent establishment"). None for other values, a fact the
+    rules read as a noun, or a question's words with no copula to turn: then the condition names the fact and its
+    field (a noun's words with a value read worse than the field: "kind (X) is agent")."""
+    if c.named is None:
+        return None
+    words, stated = fact_text(c.named, lang), wording(_STATED, lang)
+    if words == c.named:
+        return None
+    question = words[len(stated["whether"]):]
+    if c.values not in ("true", "false") or not words.startswith(stated["whether"]) or stated["is"] not in question:
+        return None  # a noun's value ("kind (X) is agent", "most favoured nation (X) is true"): by its field
+    return question.replace(stated["is"], stated[c.values if if_clause else f"{c.values}_fact"], 1)
 
 
 _RECORD_FIELD = re.compile(r"^(?:holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)"

@@ -1,0 +1,36 @@
+"""Lines a blind examiner found a tax professional would not write (issue 24; blind58 R1 ..., blind58b D9, D10 ...):
+each asserts the exact line, with a narrowly-not case beside it."""
+
+from __future__ import annotations
+
+from .conftest import ROOT, item_block
+from .conftest import cli_lines as _lines
+
+B58 = ROOT / "tests/fixtures/open-exam/blind58"
+UY_PLACE = str(B58 / "blind58-06-uy-10-4-12-4-place-in-brazil-pe-or-fixed-base-unknown.yaml")
+PT_FEES = str(ROOT / "scenarios/br-pt/blind51-b03-pt-14-paid-by-or-borne-by.yaml")
+
+
+def test_an_alternative_says_its_condition_in_words() -> None:
+    """R1: «may tax, capped at 10% ... if places_of_business.poa-office.permanent_establishment is false»: the
+    alternative says the fact as the State's line does, its value as a statement; the field stays in the finding
+    that asks for it (issue 24 point 4). Narrowly not: a yes or no the rules name by a noun keeps its field."""
+    block = item_block(_lines("check", UY_PLACE), "div-connected-pe-unknown")
+    assert "may tax, capped at 10% of the gross amount if poa-office is not a permanent establishment  (br-uy 1(1); " \
+           "br-uy 3(1)(e); br-uy 4; br-uy 10(1); br-uy 10(2); br-uy 10(2)(a); br-uy 10(3); br-uy 29(2)(d)(ii)(A); " \
+           "br-uy 29(2)(e))  [relies on RECONSTRUCTED: br-uy 4; br-uy 10(4)]" in block
+    assert "- possibly: br-uy 10(4) is not encoded: text not available if poa-office is a permanent establishment  " \
+           "[relies on RECONSTRUCTED: br-uy 4]" in block
+    assert "- depends on whether poa-office is a permanent establishment, given as unknown (br-uy 10(4)); state it " \
+           "in `places_of_business.poa-office.permanent_establishment`" in block
+    assert not any("places_of_business.poa-office.permanent_establishment is" in ln for ln in block)
+    pt = item_block(_lines("check", UY_PLACE, "--lang", "pt"), "div-connected-pe-unknown")
+    assert "pode tributar se poa-office não for um estabelecimento permanente  (br-uy 1(1); br-uy 3(1)(e); br-uy 4; " \
+           "br-uy 10(1); br-uy 10(2); br-uy 10(2)(a); br-uy 10(3); br-uy 29(2)(d)(ii)(A); br-uy 29(2)(e))  " \
+           "[baseia-se em RECONSTITUÍDOS: br-uy 4; br-uy 10(4)]" in pt
+    pt_pt = _lines("check", PT_FEES, "--lang", "pt-PT")
+    assert "pode tributar se tejo-recife for um estabelecimento estável  (br-pt 1; br-pt 4(1); br-pt 5; br-pt 14(1); " \
+           "br-pt 14(2))" in pt_pt
+    mfn = item_block(_lines("check", PT_FEES), "fees-paid-by-alfa-mfn-not-stated")
+    assert any("if income(fees-paid-by-alfa-mfn-not-stated).most_favoured_nation.limited " in ln for ln in mfn)
+
