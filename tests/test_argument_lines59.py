@@ -34,3 +34,25 @@ def test_an_alternative_says_its_condition_in_words() -> None:
     mfn = item_block(_lines("check", PT_FEES), "fees-paid-by-alfa-mfn-not-stated")
     assert any("if income(fees-paid-by-alfa-mfn-not-stated).most_favoured_nation.limited " in ln for ln in mfn)
 
+
+B58B = ROOT / "tests/fixtures/open-exam/blind58b"
+PL_GROUNDS = str(B58B / "b58b-08-pl-not-encoded-grounds.yaml")
+SG_PAYER = str(B58B / "b58b-01-sg-10-6-singapore-payer-third-state.yaml")
+
+
+def test_an_item_the_treaty_may_not_reach_in_time_says_what_is_missing() -> None:
+    """blind58b D9: a 2026 br-pl royalty is not encoded because the article on entry into force and application is
+    not in the corpus (header: «VIGÊNCIA / APLICAÇÃO: NÃO encontradas»), not because «no article of br-pl in the
+    corpus governs» it: Art. 12 does. Narrowly not: a royalty of 2027 is decided, with no such line."""
+    block = item_block(_lines("check", PL_GROUNDS), "pl-royalty-2026")
+    assert "↳ br-pl: whether br-pl applies to pl-royalty-2026 is not known: the article on its entry into force and " \
+           "application is not in the corpus (not encoded) — the payment of pl-royalty-2026 falls in the year 2026 " \
+           "(< 2027)" in block
+    assert "- whether br-pl applies to this income is not known: the article on its entry into force and " \
+           "application is not in the corpus (not encoded)" in block
+    assert not any("no article" in ln for ln in block)
+    assert not any("entry into force" in ln for ln in item_block(_lines("check", PL_GROUNDS), "pl-royalty-plain"))
+    pt = item_block(_lines("check", PL_GROUNDS, "--lang", "pt"), "pl-royalty-2026")
+    assert "- não se sabe se br-pl se aplica a este rendimento: o artigo sobre a entrada em vigor e a aplicação não " \
+           "está no corpus (não codificado)" in pt
+

@@ -468,6 +468,11 @@ def _plain(value: Any) -> Any:
 
 _OPEN_KINDS = ("missing", "depends", "requires_judgment", "assumption")
 
+APPLICATION = "application_not_encoded"
+"""The fact of a ``not_encoded`` finding that cites the treaty alone where what is missing is the article on its
+entry into force and application (whose number the corpus does not give), not the article on the item's income:
+the answers in words say so (blind58b D9)."""
+
 FIELD_KINDS = ("missing", "depends", "not_needed", "requires_judgment")
 """The kinds of finding about a fact the scenario may state: each names the field that states it
 (``Finding.field``, :mod:`pyhelpers.engine.fields`), in JSON beside its ``fact``."""

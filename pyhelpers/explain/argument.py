@@ -499,7 +499,10 @@ class _Projector:
         args = atom.arguments
         if atom.name == "not_encoded" and len(args) == 3 and args[2].type == clingo.SymbolType.String \
                 and " " not in args[2].string:
-            return word("no_article", self.lang).format(prov=args[2].string, item=render_term(args[1]))
+            item = render_term(args[1])
+            if clingo.Function("application_not_encoded", args) in self.ex.true:
+                return word("no_application", self.lang).format(prov=args[2].string, item=item)
+            return word("no_article", self.lang).format(prov=args[2].string, item=item)
         return reading(self.ex.logic, atom, self.lang)
 
     def _derived(self, atom: clingo.Symbol) -> bool:

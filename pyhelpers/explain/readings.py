@@ -240,6 +240,12 @@ _WORDS["pt-PT"]["not_met_short"] = "requisitos do {prov} não cumpridos: {why}"
 # an item no article of the corpus governs: the treaty cited, as `treaty check` says it (not "<treaty> is not encoded")
 _WORDS["en"]["no_article"] = "no article of {prov} in the corpus governs {item}: not encoded"
 _WORDS["pt"]["no_article"] = "nenhum artigo de {prov} no corpus rege {item}: não codificado"
+# an item whose treaty's application to it is for the article on entry into force, absent from the corpus and
+# cited by the treaty alone (blind58b D9: not "no article governs" it)
+_WORDS["en"]["no_application"] = "whether {prov} applies to {item} is not known: the article on its entry into force " \
+    "and application is not in the corpus (not encoded)"
+_WORDS["pt"]["no_application"] = "não se sabe se {prov} se aplica a {item}: o artigo sobre a entrada em vigor e a " \
+    "aplicação não está no corpus (não codificado)"
 # a test that would have given a benefit, considered under the provision that withholds it, and not met
 _WORDS["en"]["not_applied_test"] = "{prov} considered and not met"
 _WORDS["pt"]["not_applied_test"] = "o {prov} foi examinado e seus requisitos não foram atendidos"
