@@ -56,3 +56,19 @@ def test_an_item_the_treaty_may_not_reach_in_time_says_what_is_missing() -> None
     assert "- não se sabe se br-pl se aplica a este rendimento: o artigo sobre a entrada em vigor e a aplicação não " \
            "está no corpus (não codificado)" in pt
 
+
+def test_a_state_not_encoded_names_the_article_missing() -> None:
+    """blind58b D10: «Singapore: not encoded ... no article of br-sg in the corpus governs sg-individual»: a dividend
+    a Singapore company pays its own resident is outside 10(1)-(2) («a um residente do outro Estado Contratante»),
+    other income, whose article is among the missing «Arts. 12 a 31»: the line names that article by its subject
+    (the corpus gives no number). Narrowly not: Brazil's line, which 10(6) decides, names no missing article."""
+    block = item_block(_lines("check", SG_PAYER), "sg-individual")
+    assert "↳ br-sg: the article of br-sg on other income, which governs sg-individual, is not in the corpus: not " \
+           "encoded" in block
+    assert not any(ln.startswith("↳ br-sg 10(6)") and "not in the corpus" in ln for ln in block)
+    pt = item_block(_lines("check", SG_PAYER, "--lang", "pt"), "sg-individual")
+    assert "↳ br-sg: o artigo de br-sg sobre outros rendimentos, que rege sg-individual, não está no corpus: não " \
+           "codificado" in pt
+    pt_pt = item_block(_lines("check", SG_PAYER, "--lang", "pt-PT"), "sg-individual")
+    assert any(ln.startswith("↳ br-sg: o artigo de br-sg sobre ") and ln.endswith("não está no corpus: não codificado")
+               for ln in pt_pt)

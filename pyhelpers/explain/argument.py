@@ -58,7 +58,7 @@ from pyhelpers.explain.explainer import (
     unify,
 )
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
-from pyhelpers.explain.readings import plain, provision_text, reading, render_value, state_name, user_atom, word
+from pyhelpers.explain.readings import plain, provision_text, reading, render_value, state_name, term, user_atom, word
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
@@ -502,6 +502,12 @@ class _Projector:
             item = render_term(args[1])
             if clingo.Function("application_not_encoded", args) in self.ex.true:
                 return word("no_application", self.lang).format(prov=args[2].string, item=item)
+            typed = next((t for t in self.ex.atoms_named(frozenset({"effective_type"}))
+                          if len(t.arguments) == 3 and t.arguments[:2] == args[:2]), None)
+            if typed is not None and typed.arguments[2].type == clingo.SymbolType.Function \
+                    and clingo.Function("mapped_type", args[:2]) not in self.ex.true:  # no article of its type
+                return word("no_article_on", self.lang).format(prov=args[2].string, item=item,
+                                                               type=term(typed.arguments[2].name, self.lang))
             return word("no_article", self.lang).format(prov=args[2].string, item=item)
         return reading(self.ex.logic, atom, self.lang)
 

@@ -240,6 +240,11 @@ _WORDS["pt-PT"]["not_met_short"] = "requisitos do {prov} não cumpridos: {why}"
 # an item no article of the corpus governs: the treaty cited, as `treaty check` says it (not "<treaty> is not encoded")
 _WORDS["en"]["no_article"] = "no article of {prov} in the corpus governs {item}: not encoded"
 _WORDS["pt"]["no_article"] = "nenhum artigo de {prov} no corpus rege {item}: não codificado"
+# the same, where the item's type (after the treaty's definitions: a dividend paid to a resident of the paying
+# company's State is other income) is known: the article missing named by its subject (blind58b D10)
+_WORDS["en"]["no_article_on"] = "the article of {prov} on {type}, which governs {item}, is not in the corpus: " \
+    "not encoded"
+_WORDS["pt"]["no_article_on"] = "o artigo de {prov} sobre {type}, que rege {item}, não está no corpus: não codificado"
 # an item whose treaty's application to it is for the article on entry into force, absent from the corpus and
 # cited by the treaty alone (blind58b D9: not "no article governs" it)
 _WORDS["en"]["no_application"] = "whether {prov} applies to {item} is not known: the article on its entry into force " \
