@@ -72,3 +72,23 @@ def test_a_state_not_encoded_names_the_article_missing() -> None:
     pt_pt = item_block(_lines("check", SG_PAYER, "--lang", "pt-PT"), "sg-individual")
     assert any(ln.startswith("↳ br-sg: o artigo de br-sg sobre ") and ln.endswith("não está no corpus: não codificado")
                for ln in pt_pt)
+
+
+UY_FIGURES = str(B58 / "blind58-04-uy-29-2-e-owner-figures-unknown-or-not-stated.yaml")
+
+
+def test_a_stretch_of_unchanged_holdings_is_not_read_as_one_holders_start() -> None:
+    """blind58 R3: «365 days of the period from 2019-01-01 fall in the window from 2024-04-01», beside AFAP's holding
+    from 2017, reads as if AFAP's holding began in 2019; 2019-01-01 is where Guazú C's holding in the payer begins,
+    a stretch of days on which no holding of the scenario changes. The line says so, the twelve-month period first
+    (29(2)(e): «por pelo menos metade dos dias de um período de doze meses que inclua aquele momento»). Narrowly
+    not: the holding's own first day stays with its holder."""
+    lines = _lines("explain", UY_FIGURES, "--item", "div-c-votes-only-50")
+    line = next(ln for ln in lines if ln.startswith("br-uy 29(2)(e): the entitlement for div-c-votes-only-50 is open"))
+    assert "afap-uy holds an interest in guazu-c (direct) from 2017-01-01, with no end stated; 365 days of the " \
+           "twelve-month period from 2024-04-01 are days from 2019-01-01 on which no holding of the scenario " \
+           "changes" in line
+    assert not any("fall in the window" in ln for ln in lines)
+    pt = _lines("explain", UY_FIGURES, "--item", "div-c-votes-only-50", "--lang", "pt")
+    assert any("365 dias do período de doze meses iniciado em 01/04/2024 são dias a partir de 01/01/2019 em que "
+               "nenhuma participação do cenário muda" in ln for ln in pt)
