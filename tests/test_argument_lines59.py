@@ -92,3 +92,17 @@ def test_a_stretch_of_unchanged_holdings_is_not_read_as_one_holders_start() -> N
     pt = _lines("explain", UY_FIGURES, "--item", "div-c-votes-only-50", "--lang", "pt")
     assert any("365 dias do período de doze meses iniciado em 01/04/2024 são dias a partir de 01/01/2019 em que "
                "nenhuma participação do cenário muda" in ln for ln in pt)
+
+
+def test_a_royaltys_open_place_is_argued_under_12_4_only() -> None:
+    """blind58 R4: a royalty's argument printed «br-uy 10(4): whether poa-office is a permanent establishment or a
+    fixed base is not known», the dividends paragraph, under 12(4)'s line (12(4): «... por intermédio de
+    estabelecimento permanente aí situado, ou ... por intermédio de instalação fixa aí situada»): the place's open
+    status is said once, on 12(4)'s line. Narrowly not: a dividend's argument says it under 10(4)."""
+    royalty = _lines("explain", UY_PLACE, "--item", "roy-patent-connected-pe-unknown")
+    assert "br-uy 12(4): the right behind roy-patent-connected-pe-unknown is connected with a place of business " \
+           "whose status is not known (whether poa-office is a permanent establishment)" in royalty
+    assert not any(ln.startswith("br-uy 10(4)") for ln in royalty)
+    dividend = _lines("explain", UY_PLACE, "--item", "div-connected-pe-unknown")
+    assert "br-uy 10(4): the holding behind div-connected-pe-unknown is connected with a place of business whose " \
+           "status is not known (whether poa-office is a permanent establishment)" in dividend
