@@ -297,8 +297,8 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         assumptions = set()
         provisions = {f.provision for f in findings if f.kind == "not_encoded"}
         if not any(" " in p for p in provisions):  # the treaty alone: its dates of application, whose
-            findings = {Finding(f.kind, f.provision, APPLICATION) if f.kind == "not_encoded" else f  # article's
-                        for f in findings}  # number the corpus does not give (blind58b D9)
+            findings = {replaced(f, gap=APPLICATION) if f.kind == "not_encoded" else f  # article's number the
+                        for f in findings}  # corpus does not give (blind58b D9)
     state_results = []
     for st in states:
         kind = outcome.get(st, "undetermined")

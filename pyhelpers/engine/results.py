@@ -74,6 +74,9 @@ class Finding:
     open_as: str | None = dataclasses.field(default=None, compare=False)
     """A ``depends`` finding the rules did not write (the fact opened over its values): how the scenario
     leaves the fact open, ``alternatives`` (one_of, between) or ``not_given``; None otherwise."""
+    gap: str | None = dataclasses.field(default=None, compare=False)
+    """A ``not_encoded`` finding that cites the treaty alone: what is missing where it is not the article on the
+    item's income (:data:`APPLICATION`); None otherwise (not in the JSON then)."""
 
 
     def __str__(self) -> str:
@@ -469,7 +472,7 @@ def _plain(value: Any) -> Any:
 _OPEN_KINDS = ("missing", "depends", "requires_judgment", "assumption")
 
 APPLICATION = "application_not_encoded"
-"""The fact of a ``not_encoded`` finding that cites the treaty alone where what is missing is the article on its
+"""The gap of a ``not_encoded`` finding that cites the treaty alone where what is missing is the article on its
 entry into force and application (whose number the corpus does not give), not the article on the item's income:
 the answers in words say so (blind58b D9)."""
 
@@ -486,6 +489,8 @@ def _findings_plain(value: Any) -> Any:
             out.pop("field")
         if "kind" in out and "provision" in out and out.get("open_as", "") is None:
             out.pop("open_as")
+        if "kind" in out and "provision" in out and out.get("gap", "") is None:
+            out.pop("gap")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
         if "method" in out and "provision" in out and out.get("text_open") is False:

@@ -526,7 +526,7 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
                                                                   prov=f.provision, field=field_text(field, lang))
     if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named (the item's type's,
         # or the one on entry into force and application: blind58b D9)
-        return label("no_application" if f.fact == APPLICATION else "no_article", lang).format(prov=f.provision)
+        return label("no_application" if f.gap == APPLICATION else "no_article", lang).format(prov=f.provision)
     if f.kind == "depends" and f.open_as == "not_given":  # a fact left out, answered over its values
         return label("depends_not_given", lang).format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
     if f.kind == "depends" and (f.open_as == "alternatives" or " " not in f.provision):  # no rule reads it as unknown
@@ -2021,7 +2021,7 @@ def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
     if arg.finding is not None and arg.finding.kind == "not_needed":  # as `treaty check` reports it (_as_checked)
         return finding_text(arg.finding, lang)
     if arg.name == "not_encoded" and arg.provision is not None and " " not in arg.provision:
-        app = item is not None and Finding("not_encoded", arg.provision, APPLICATION) in item.findings
+        app = item is not None and any(f.gap == APPLICATION for f in item.findings if f.provision == arg.provision)
         return label("no_application" if app else "no_article", lang).format(prov=arg.provision)  # the treaty
         # itself, as `treaty check` says
     return arg.reading + (field_note(arg.finding, lang) if arg.finding is not None else "")
