@@ -245,6 +245,14 @@ _WORDS["pt"]["no_article"] = "nenhum artigo de {prov} no corpus rege {item}: nã
 _WORDS["en"]["no_article_on"] = "the article of {prov} on {type}, which governs {item}, is not in the corpus: " \
     "not encoded"
 _WORDS["pt"]["no_article_on"] = "o artigo de {prov} sobre {type}, que rege {item}, não está no corpus: não codificado"
+# the subject of an article named by an item's type where the type's own words would not read as one ("the article
+# of <treaty> on shipping and air transport", not "on shipping air transport")
+ARTICLE_SUBJECTS = {
+    "en": {"shipping_air_transport": "shipping and air transport", "capital_gain": "capital gains",
+           "pension": "pensions", "employment": "income from employment"},
+    "pt": {"pension": "pensões", "capital_gain": "ganhos de capital", "employment": "rendimentos do emprego"},
+    "pt-PT": {"capital_gain": "mais-valias"},
+}
 # an item whose treaty's application to it is for the article on entry into force, absent from the corpus and
 # cited by the treaty alone (blind58b D9: not "no article governs" it)
 _WORDS["en"]["no_application"] = "whether {prov} applies to {item} is not known: the article on its entry into force " \
