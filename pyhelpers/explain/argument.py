@@ -251,8 +251,8 @@ class Argument:
 
 def _subject(name: str, lang: str) -> str:
     """An item's type as the subject of the article that governs it (:data:`ARTICLE_SUBJECTS`, else its words)."""
-    return next((t[name] for key in languages.chain(lang) if name in (t := ARTICLE_SUBJECTS.get(key, {}))),
-                term(name, lang))
+    chain = [key for key in languages.chain(lang) if key == lang or languages.family(key) == languages.family(lang)]
+    return next((t[name] for key in chain if name in (t := ARTICLE_SUBJECTS.get(key, {}))), term(name, lang))
 
 
 def _strip_provision(text: str, prov: str, lang: str) -> str:
