@@ -1,4 +1,4 @@
-"""Lines a blind examiner found a tax professional would not write (issue 24; blind58 R1 ..., blind58b D9, D10 ...):
+"""Lines a blind examiner found a tax professional would not write (issue 24; blind58 R1, R3, R4; blind58b D9, D10):
 each asserts the exact line, with a narrowly-not case beside it."""
 
 from __future__ import annotations
