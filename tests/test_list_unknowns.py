@@ -82,7 +82,7 @@ def test_check_names_the_critical_distinction_not_the_representative_lists() -> 
     assert out.exit_code == 0, out.output
     assert "may tax if places_of_business.rio-branch.activities is a list with other_business, or if" in out.output
     assert "is a list of several values, without other_business and " \
-        "places_of_business.rio-branch.activities_preparatory_overall is false" in out.output
+        "the overall activity of rio-branch is not preparatory or auxiliary" in out.output  # in words (blind58 R1)
     assert "activities: any list of storage, display, delivery" in out.output
     assert "[display, delivery, stock_for_storage_display_delivery" not in out.output
 

@@ -16,6 +16,7 @@ from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited
 from pyhelpers.engine.program import provision_key
 from pyhelpers.engine.provenance import RELIES
 from pyhelpers.engine.results import (
+    APPLICATION,
     STATUS_ORDER,
     Compliance,
     Entitlement,
@@ -295,6 +296,9 @@ def _item_result(treaty: str, item_id: str, income_type: str, states: tuple[str,
         findings = {f for f in findings if f.kind in UNAPPLIED_KEPT}
         assumptions = set()
         provisions = {f.provision for f in findings if f.kind == "not_encoded"}
+        if not any(" " in p for p in provisions):  # the treaty alone: its dates of application, whose
+            findings = {replaced(f, gap=APPLICATION) if f.kind == "not_encoded" else f  # article's number the
+                        for f in findings}  # corpus does not give (blind58b D9)
     state_results = []
     for st in states:
         kind = outcome.get(st, "undetermined")

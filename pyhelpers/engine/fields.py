@@ -84,10 +84,23 @@ def item_named(it: ItemResult, scenario: Scenario) -> ItemResult:
     if compliance is not None and compliance.finding == "depends" and compliance.reason:
         compliance = dataclasses.replace(compliance, fields=tuple(
             open_field(f, scenario) for f in compliance.reason.split("; ")))
-    return dataclasses.replace(it, findings=tuple(named(f, own, scenario) for f in it.findings),
+    findings = tuple(named(f, own, scenario) for f in it.findings)
+    alternatives = tuple(_alternative(a, own, scenario) for a in it.alternatives)
+    facts = {f.field: f.fact for f in (*findings, *(a.finding for a in alternatives if a.finding is not None))
+             if f.kind in FIELD_KINDS and f.field and f.fact}
+    if facts:  # a condition on a field a finding names: the rules' name for its fact (its words in the answers)
+        alternatives = tuple(_facts_named(a, facts) for a in alternatives)
+    return dataclasses.replace(it, findings=findings,
                                assumptions=tuple(named(f, own, scenario) for f in it.assumptions),
-                               alternatives=tuple(_alternative(a, own, scenario) for a in it.alternatives),
-                               relief=relief, compliance=compliance)
+                               alternatives=alternatives, relief=relief, compliance=compliance)
+
+
+def _facts_named(a: Alternative, facts: dict[str, str]) -> Alternative:
+    """``a`` with each condition on a field in ``facts`` (field → the rules' name for the fact a finding gives)
+    carrying that name (:attr:`Condition.named`)."""
+    def each(conditions: Sequence[Condition]) -> tuple[Condition, ...]:
+        return tuple(dataclasses.replace(c, named=facts[c.field]) if c.field in facts else c for c in conditions)
+    return dataclasses.replace(a, holds_if=each(a.holds_if), holds_if_any=tuple(each(b) for b in a.holds_if_any))
 
 
 def condition_named(c: Condition, scenario: Scenario) -> Condition:

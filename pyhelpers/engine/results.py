@@ -74,6 +74,9 @@ class Finding:
     open_as: str | None = dataclasses.field(default=None, compare=False)
     """A ``depends`` finding the rules did not write (the fact opened over its values): how the scenario
     leaves the fact open, ``alternatives`` (one_of, between) or ``not_given``; None otherwise."""
+    gap: str | None = dataclasses.field(default=None, compare=False)
+    """A ``not_encoded`` finding that cites the treaty alone: what is missing where it is not the article on the
+    item's income (:data:`APPLICATION`); None otherwise (not in the JSON then)."""
 
 
     def __str__(self) -> str:
@@ -198,6 +201,11 @@ class Condition:
     it leaves out in words; ``fact`` itself where the name is the path already, ``persons.ana.habitual_abode``):
     :mod:`pyhelpers.engine.fields`. The answers in words show it after ``fact`` where it differs; not part of the
     condition's text (``expect:`` blocks state ``fact``)."""
+    named: str | None = None
+    """The rules' name for the fact where a finding of the item names it with the same field
+    (``permanent_establishment(poa-office)``): the answers in words say the condition by its reading ("if
+    poa-office is not a permanent establishment"), the field being named in that finding (issue 24). Not in the
+    JSON."""
 
     def __str__(self) -> str:
         return f"{self.fact} is {self.values}"
@@ -463,6 +471,11 @@ def _plain(value: Any) -> Any:
 
 _OPEN_KINDS = ("missing", "depends", "requires_judgment", "assumption")
 
+APPLICATION = "application_not_encoded"
+"""The gap of a ``not_encoded`` finding that cites the treaty alone where what is missing is the article on its
+entry into force and application (whose number the corpus does not give), not the article on the item's income:
+the answers in words say so (blind58b D9)."""
+
 FIELD_KINDS = ("missing", "depends", "not_needed", "requires_judgment")
 """The kinds of finding about a fact the scenario may state: each names the field that states it
 (``Finding.field``, :mod:`pyhelpers.engine.fields`), in JSON beside its ``fact``."""
@@ -476,6 +489,8 @@ def _findings_plain(value: Any) -> Any:
             out.pop("field")
         if "kind" in out and "provision" in out and out.get("open_as", "") is None:
             out.pop("open_as")
+        if "kind" in out and "provision" in out and out.get("gap", "") is None:
+            out.pop("gap")
         if "method" in out and "provision" in out and out.get("holds_if") == []:
             out.pop("holds_if")  # a relief method with no conditions
         if "method" in out and "provision" in out and out.get("text_open") is False:
@@ -492,6 +507,7 @@ def _findings_plain(value: Any) -> Any:
         if "listed" in out and "kind" in out and ("values" in out or "alternatives" in out):
             out.pop("listed")  # a condition's or an open fact's values one by one, for the answers in words
             out.pop("kind")
+            out.pop("named", None)
         return out
     if isinstance(value, list | tuple):
         return [_findings_plain(v) for v in value]

@@ -39,6 +39,7 @@ import clingo
 from clingo import ast
 from clingo.ast import ASTType
 
+from pyhelpers.base import lang as languages
 from pyhelpers.base.terms import render_term
 from pyhelpers.engine.fields import named
 from pyhelpers.engine.results import FIELD_KINDS, Finding
@@ -58,7 +59,17 @@ from pyhelpers.explain.explainer import (
     unify,
 )
 from pyhelpers.explain.instrument import RulePlans, rule_plans, variables
-from pyhelpers.explain.readings import plain, provision_text, reading, render_value, state_name, user_atom, word
+from pyhelpers.explain.readings import (
+    ARTICLE_SUBJECTS,
+    plain,
+    provision_text,
+    reading,
+    render_value,
+    state_name,
+    term,
+    user_atom,
+    word,
+)
 from pyhelpers.scenario import Scenario
 
 EXCEPTION = "exception_applies"
@@ -236,6 +247,12 @@ class Argument:
         tests = [ln for ln in provisions if ln.provision == own or ln.provision not in self.others]  # residence
         # State's right is argued by its residence, never by the other State's days of presence: blind54a)
         return next((ln for ln in tests if ln.decides), next((ln for ln in tests if ln.fails), provisions[0]))
+
+
+def _subject(name: str, lang: str) -> str:
+    """An item's type as the subject of the article that governs it (:data:`ARTICLE_SUBJECTS`, else its words)."""
+    chain = [key for key in languages.chain(lang) if key == lang or languages.family(key) == languages.family(lang)]
+    return next((t[name] for key in chain if name in (t := ARTICLE_SUBJECTS.get(key, {}))), term(name, lang))
 
 
 def _strip_provision(text: str, prov: str, lang: str) -> str:
@@ -499,7 +516,16 @@ class _Projector:
         args = atom.arguments
         if atom.name == "not_encoded" and len(args) == 3 and args[2].type == clingo.SymbolType.String \
                 and " " not in args[2].string:
-            return word("no_article", self.lang).format(prov=args[2].string, item=render_term(args[1]))
+            item = render_term(args[1])
+            if clingo.Function("application_not_encoded", args) in self.ex.true:
+                return word("no_application", self.lang).format(prov=args[2].string, item=item)
+            typed = next((t for t in self.ex.atoms_named(frozenset({"effective_type"}))
+                          if len(t.arguments) == 3 and t.arguments[:2] == args[:2]), None)
+            if typed is not None and typed.arguments[2].type == clingo.SymbolType.Function \
+                    and clingo.Function("mapped_type", args[:2]) not in self.ex.true:  # no article of its type
+                return word("no_article_on", self.lang).format(prov=args[2].string, item=item,
+                                                               type=_subject(typed.arguments[2].name, self.lang))
+            return word("no_article", self.lang).format(prov=args[2].string, item=item)
         return reading(self.ex.logic, atom, self.lang)
 
     def _derived(self, atom: clingo.Symbol) -> bool:

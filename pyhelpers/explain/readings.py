@@ -240,6 +240,25 @@ _WORDS["pt-PT"]["not_met_short"] = "requisitos do {prov} não cumpridos: {why}"
 # an item no article of the corpus governs: the treaty cited, as `treaty check` says it (not "<treaty> is not encoded")
 _WORDS["en"]["no_article"] = "no article of {prov} in the corpus governs {item}: not encoded"
 _WORDS["pt"]["no_article"] = "nenhum artigo de {prov} no corpus rege {item}: não codificado"
+# the same, where the item's type (after the treaty's definitions: a dividend paid to a resident of the paying
+# company's State is other income) is known: the article missing named by its subject (blind58b D10)
+_WORDS["en"]["no_article_on"] = "the article of {prov} on {type}, which governs {item}, is not in the corpus: " \
+    "not encoded"
+_WORDS["pt"]["no_article_on"] = "o artigo de {prov} sobre {type}, que rege {item}, não está no corpus: não codificado"
+# the subject of an article named by an item's type where the type's own words would not read as one ("the article
+# of <treaty> on shipping and air transport", not "on shipping air transport")
+ARTICLE_SUBJECTS = {
+    "en": {"shipping_air_transport": "shipping and air transport", "capital_gain": "capital gains",
+           "pension": "pensions", "employment": "income from employment"},
+    "pt": {"pension": "pensões", "capital_gain": "ganhos de capital", "employment": "rendimentos do emprego"},
+    "pt-PT": {"capital_gain": "mais-valias"},
+}
+# an item whose treaty's application to it is for the article on entry into force, absent from the corpus and
+# cited by the treaty alone (blind58b D9: not "no article governs" it)
+_WORDS["en"]["no_application"] = "whether {prov} applies to {item} is not known: the article on its entry into force " \
+    "and application is not in the corpus (not encoded)"
+_WORDS["pt"]["no_application"] = "não se sabe se {prov} se aplica a {item}: o artigo sobre a entrada em vigor e a " \
+    "aplicação não está no corpus (não codificado)"
 # a test that would have given a benefit, considered under the provision that withholds it, and not met
 _WORDS["en"]["not_applied_test"] = "{prov} considered and not met"
 _WORDS["pt"]["not_applied_test"] = "o {prov} foi examinado e seus requisitos não foram atendidos"

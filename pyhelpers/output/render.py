@@ -18,6 +18,7 @@ from pyhelpers.engine.amounts import round_to_currency
 from pyhelpers.engine.domains import value_kind
 from pyhelpers.engine.expect import Mismatch
 from pyhelpers.engine.results import (
+    APPLICATION,
     FIELD_KINDS,
     Alternative,
     Compliance,
@@ -121,6 +122,8 @@ _LABEL = {
                         "on a fact not settled ({prov})",
            "on": "on", "some_amount": "an amount that depends on the unknown facts",
            "no_article": "no article of {prov} in the corpus governs this income: not encoded",
+           "no_application": "whether {prov} applies to this income is not known: the article on its entry into force "
+                             "and application is not in the corpus (not encoded)",
            "depends_alternatives": "depends on {fact}, given as unknown or as alternatives ({prov})",
            "depends_not_given": "depends on {fact}, not given ({prov})",
            "time_limit_check": "the time limit was reached before the check ended: nothing is final ({prov})",
@@ -180,6 +183,8 @@ _LABEL = {
                         "depende de um fato não definido ({prov})",
            "on": "em", "some_amount": "um montante que depende dos fatos desconhecidos",
            "no_article": "nenhum artigo de {prov} no corpus rege este rendimento: não codificado",
+           "no_application": "não se sabe se {prov} se aplica a este rendimento: o artigo sobre a entrada em vigor e a "
+                             "aplicação não está no corpus (não codificado)",
            "depends_alternatives": "depende de {fact}, informado como desconhecido ou por alternativas ({prov})",
            "depends_not_given": "depende de {fact}, não informado ({prov})",
            "time_limit_check": "o tempo limite se esgotou antes do fim da verificação: nada é definitivo ({prov})",
@@ -519,8 +524,9 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
     if f.kind == "assumption" and (field := f.field or assumption_field(f)) is not None:
         return wording(_FINDING, lang)["assumption_field"].format(fact=constant_text(f.fact or "", lang),
                                                                   prov=f.provision, field=field_text(field, lang))
-    if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named
-        return label("no_article", lang).format(prov=f.provision)
+    if f.kind == "not_encoded" and " " not in f.provision:  # the treaty itself: no article named (the item's type's,
+        # or the one on entry into force and application: blind58b D9)
+        return label("no_application" if f.gap == APPLICATION else "no_article", lang).format(prov=f.provision)
     if f.kind == "depends" and f.open_as == "not_given":  # a fact left out, answered over its values
         return label("depends_not_given", lang).format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
     if f.kind == "depends" and (f.open_as == "alternatives" or " " not in f.provision):  # no rule reads it as unknown
@@ -1139,12 +1145,39 @@ def conditions_text(holds_if: Sequence[Condition], lang: str, if_clause: bool = 
                 parts.append(records[key])
             records[key].append(c)
         else:
-            parts.append(f"{open_fact_named(c.fact, c.field, lang)} {is_} "
+            parts.append(_condition_words(c, lang, if_clause) or f"{open_fact_named(c.fact, c.field, lang)} {is_} "
                          f"{named_values(c.values, c.listed, c.kind, lang)}")
     return and_.join(part if isinstance(part, str) else
                      f"{_record_named(part[0], lang)} "
                      f"{and_.join(_record_phrase(c, lang, if_clause) or '' for c in part)}"
                      for part in parts)
+
+
+_STATED = {
+    "en": {"whether": "whether ", "is": " is ", "true": " is ", "false": " is not ", "true_fact": " is ",
+           "false_fact": " is not "},
+    "pt": {"whether": "se ", "is": " é ", "true": " for ", "false": " não for ", "true_fact": " é ",
+           "false_fact": " não é "},
+}
+"""A yes-or-no fact read as the question it answers ("whether B is a permanent establishment") said as a condition
+on its value: the question's words, the copula for yes or no (Portuguese's subjunctive in an "if": "se B não for
+...")."""
+
+
+def _condition_words(c: Condition, lang: str, if_clause: bool) -> str | None:
+    """``c`` in the words of the fact a finding names on its field (:attr:`Condition.named`): a yes or no as the
+    statement its question asks ("poa-office is not a permanent establishment"). None for other values, a fact the
+    rules read as a noun, or a question's words with no copula to turn: then the condition names the fact and its
+    field (a noun's words with a value read worse than the field: "kind (X) is agent")."""
+    if c.named is None:
+        return None
+    words, stated = fact_text(c.named, lang), wording(_STATED, lang)
+    if words == c.named:
+        return None
+    question = words[len(stated["whether"]):]
+    if c.values not in ("true", "false") or not words.startswith(stated["whether"]) or stated["is"] not in question:
+        return None  # a noun's value ("kind (X) is agent", "most favoured nation (X) is true"): by its field
+    return question.replace(stated["is"], stated[c.values if if_clause else f"{c.values}_fact"], 1)
 
 
 _RECORD_FIELD = re.compile(r"^(?:holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)"
@@ -1988,7 +2021,9 @@ def argument_heading(arg: Argument, item: ItemResult | None, lang: str) -> str:
     if arg.finding is not None and arg.finding.kind == "not_needed":  # as `treaty check` reports it (_as_checked)
         return finding_text(arg.finding, lang)
     if arg.name == "not_encoded" and arg.provision is not None and " " not in arg.provision:
-        return label("no_article", lang).format(prov=arg.provision)  # the treaty itself, as `treaty check` says
+        app = item is not None and any(f.gap == APPLICATION for f in item.findings if f.provision == arg.provision)
+        return label("no_application" if app else "no_article", lang).format(prov=arg.provision)  # the treaty
+        # itself, as `treaty check` says
     return arg.reading + (field_note(arg.finding, lang) if arg.finding is not None else "")
 
 
