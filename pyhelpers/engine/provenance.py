@@ -70,7 +70,7 @@ EXPLAINED_ROOTS = frozenset({
     "exception_applies", "treaty_not_applicable", "state_not_applicable", "benefits_denied", "note", "deadline",
     "relief",
     "discrimination", "input_error", "ppt_indicator", "assumption", "entitlement", "requires_judgment",
-    "text_open",
+    "text_open", "outcome_provision",
     "answer_residence", "answer_no_residence", "answer_mutual_agreement", "answer_missing", "answer_depends",
     "answer_qualified", "answer_not_qualified", "answer_open", "answer_not_encoded", "answer_rests_on",
 })
