@@ -52,6 +52,9 @@ def build_result(scenario: Scenario, source: str, symbols: list[clingo.Symbol], 
     return result_from_atoms(scenario, source, [(t, parse_atom(t)) for t in map(str, symbols)], receipt)
 
 
+CITED = "outcome_provision"
+"""The shown predicate of the provisions an item rests on (its ``provisions``)."""
+
 def reliance(atoms: Iterable[Term]) -> dict[Term, set[str]]:
     """The reconstructed provisions each shown atom rests on, from the ``_relies(Atom, Provision)`` atoms
     among ``atoms`` (:mod:`pyhelpers.engine.provenance`): an atom absent has a derivation free of them."""
@@ -66,7 +69,15 @@ def relied_on(atoms: Iterable[Term], relies: dict[Term, set[str]]) -> tuple[str,
     """The reconstructed provisions that ``atoms`` rest on, in the treaty's order."""
     if not relies:  # (a batch decides without the provenance rules: nothing rests on them)
         return ()
-    return tuple(sorted({p for a in atoms for p in relies.get(a, ())}, key=provision_key))
+    return tuple(sorted({p for a in atoms if a.name != CITED for p in relies.get(a, ())}, key=provision_key))
+
+
+def cited_reconstructed(atoms: Iterable[Term], relies: dict[Term, set[str]], shown: Sequence[str]) -> set[str]:
+    """The reconstructed provisions an item cites among its provisions (``shown``) that rest on themselves:
+    a provision listed is flagged even where no conclusion of the item rests on it (a residence cited beside an
+    article not in the corpus); one the item does not list is flagged only through its conclusions."""
+    return {a.args[2] for a in atoms if a.name == CITED and len(a.args) > 2 and a.args[2] in shown
+            and a.args[2] in relies.get(a, ())}
 
 
 def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Term]], receipt: Receipt,
@@ -133,7 +144,8 @@ def item_template(treaty: str, states: tuple[str, ...], item: IncomeItem, atoms:
             base = read[key] = _item_result(treaty, iid, item.type, states, atoms, None, None)
         result = replaced(base, item_id=iid, gross=amount, currency=currency)
     result = replaced(result, limited_amount=limited_part(item, result.limited_to))
-    return replaced(result, reconstructed=relied_on(atoms, relies), date=item.date.isoformat(),
+    flagged = {*relied_on(atoms, relies), *cited_reconstructed(atoms, relies, result.provisions)} if relies else set()
+    return replaced(result, reconstructed=tuple(sorted(flagged, key=provision_key)), date=item.date.isoformat(),
                     relief=compute_relief(item, result.max_rate_bp, atoms, result))
 
 

@@ -80,6 +80,10 @@ the outcome of each State, the rate, the findings, the entitlement, the relief, 
 does: the generated program reports (``_relies``) on them alone. The item's other shown atoms
 (``may_tax``, ``source_cap`` ...) are read by the results only through these (a right, a cap that no
 outcome uses decides nothing)."""
+FLAGGED_ROOTS = EXPLAINED_ROOTS | {"outcome_provision"}
+"""The shown atoms whose reliance on reconstructed provisions is reported (``_relies``): the explained roots, and
+the provisions an item lists (``outcome_provision``), so that a reconstructed provision listed is flagged even where
+no conclusion of the item rests on it (:func:`pyhelpers.engine.answers.cited_reconstructed`)."""
 
 _POS = ast.Position("<provenance>", 0, 0)
 _LOC = ast.Location(_POS, _POS)
@@ -233,7 +237,7 @@ def companion_program(rules: Iterable[tuple[str, str, frozenset[str]]], shown: I
                            flagged, unclean)
     for text in shown:
         m = _SHOW_RE.fullmatch(text.strip())
-        if m is None or (m.group(1), int(m.group(2))) not in unclean or m.group(1) not in EXPLAINED_ROOTS:
+        if m is None or (m.group(1), int(m.group(2))) not in unclean or m.group(1) not in FLAGGED_ROOTS:
             continue
         atom = _function(m.group(1), [ast.Variable(_LOC, f"X{i}") for i in range(int(m.group(2)))])
         t = ast.Variable(_LOC, "T")
