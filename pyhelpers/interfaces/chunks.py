@@ -476,10 +476,20 @@ def _template(keys: tuple[Any, ...]) -> str | None:
     return template
 
 
+_PLAIN_LATIN_1 = bytes(c for c in range(256) if chr(c).isprintable() and chr(c) not in '"\\')
+"""The characters of Latin-1 that :func:`_plain` takes, as bytes: printable, neither quote nor backslash."""
+
+
 def _plain(text: str) -> bool:
     """Printable text with neither quote nor backslash: JSON writes every character of it as it is (a text with any
-    other character, ``\x7f`` or a line separator included, is left to the encoder)."""
-    return text.isprintable() and '"' not in text and "\\" not in text
+    other character, ``\x7f`` or a line separator included, is left to the encoder). Text in Latin-1 (a batch's
+    record in English or Portuguese) is looked at as its bytes, with those characters deleted (nothing is left where
+    every one is plain): a pass in C over the bytes, where ``str.isprintable`` looks each character up in the Unicode
+    database (a tenth of its cost, for the same answer)."""
+    try:
+        return not text.encode("latin-1").translate(None, _PLAIN_LATIN_1)
+    except UnicodeEncodeError:  # another character (or a surrogate)
+        return text.isprintable() and '"' not in text and "\\" not in text
 
 
 def _flat_text(value: dict[Any, Any]) -> str | None:
