@@ -1137,14 +1137,15 @@ def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, ans
     highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax_of(
         amount_bases(result.gross, result.limited_to, result.limited_amount, result.limit_base_open), at_most,
         result.currency)  # max_source_tax of the result capped at most (its bases, that cap, its currency)
-    key = (id(answer), withholding_state(context, item), r.limited_to,
-           r.compliance.reconstructed if r.compliance is not None else None)
+    state = withholding_state(context, item)
+    key = (id(answer), state, r.limited_to, r.compliance.reconstructed if r.compliance is not None else None)
     kept = _COMPLIANCE_CASES.get(key)
     if kept is None or kept[0] is not answer:
         if len(_COMPLIANCE_CASES) >= _COMPLIANCE_CASES_KEPT:
             _COMPLIANCE_CASES.clear()
         kept = _COMPLIANCE_CASES[key] = (answer, {})
-    return replaced(result, max_source_tax=highest, compliance=compliance_under(context, item, result, kept[1]))
+    return replaced(result, max_source_tax=highest,
+                    compliance=compliance_under(context, item, result, kept[1], state))
 
 
 _ROW_ID: dict[str, re.Pattern[str]] = {}
