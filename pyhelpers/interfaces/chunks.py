@@ -399,15 +399,8 @@ def write_part(path: Path, fmt: str, records: list[dict[str, str]], last: tuple[
     tmp = path.with_name(path.name + ".tmp")
     if made is None:
         made = part_bytes(fmt, records, last)
-    if made is not None:
-        with open(tmp, "wb") as fh:
-            fh.write(made.data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        digest = made.sha256
-    else:
-        _write_records(tmp, fmt, records, last)
-        digest = sha256_of(tmp)
+    _write_records(tmp, fmt, records, last, made)
+    digest = made.sha256 if made is not None else sha256_of(tmp)
     os.replace(tmp, path)
     _fsync_dir(path.parent)
     return digest
@@ -521,7 +514,15 @@ def json_text(value: Any) -> str:
     return _encoded(value)
 
 
-def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tuple[str, ...]) -> None:
+def _write_records(path: Path, fmt: str, records: list[dict[str, str]], last: tuple[str, ...],
+                   made: PartBytes | None = None) -> None:
+    """The part file (flushed and fsynced): ``made``'s bytes, where given (:func:`part_bytes`)."""
+    if made is not None:
+        with open(path, "wb") as fh:
+            fh.write(made.data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        return
     if fmt == ".jsonl":
         with open(path, "w", encoding="utf-8") as fh:
             fh.write("".join(f"{json_text(rec)}\n" for rec in records))
