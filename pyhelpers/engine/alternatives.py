@@ -1782,15 +1782,21 @@ def _open_relief(relief: Relief | None, mine: Sequence[tuple[str, Any]], base_op
                                notes=tuple(sorted({*relief.notes, "limited_part_not_given"})))
 
 
-def compliance_under(scenario: Scenario, item: Any, result: ItemResult, case: dict[Any, Any] | None = None) -> Any:
+_NOT_GIVEN: Any = object()
+
+
+def compliance_under(scenario: Scenario, item: Any, result: ItemResult, case: dict[Any, Any] | None = None,
+                     state: Any = _NOT_GIVEN) -> Any:
     """The withholding finding of ``item`` from an answer over the values of its open facts (``result``: what
     :meth:`~pyhelpers.engine.solve.Checker.check` gives another item of the same facts, with ``item``'s id and
     amounts), as ``check`` gives it for ``item`` itself (:func:`_compliance`): the alternatives of the withholding
     State cover every way the facts may go where that State is one of the item's (a State without an outcome in some
     way has an ``undetermined`` alternative there) and no time limit cut the answer. For a batch's rows, each of
     whose cases is answered once: ``case`` (kept by the caller for the rows of one case, the same answer) keeps what
-    the finding takes from the case rather than the row's amounts (:class:`_ComplianceCase`)."""
-    state = withholding_state(scenario, item)
+    the finding takes from the case rather than the row's amounts (:class:`_ComplianceCase`); ``state``: the item's
+    withholding State, where the caller has it (``withholding_state(scenario, item)``)."""
+    if state is _NOT_GIVEN:
+        state = withholding_state(scenario, item)
     every = state is not None and any(s.state == state for s in result.states)
     return _compliance(scenario, item, result, every, case)
 

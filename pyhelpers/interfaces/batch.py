@@ -71,8 +71,11 @@ from pyhelpers.interfaces.chunks import (
     ChunkStore,
     ChunkWriter,
     Lock,
+    PartBytes,
     json_text,
+    part_bytes,
     parts_folder,
+    results_text,
     sha256_of,
     writing,
 )
@@ -1134,14 +1137,15 @@ def _bounded(context: Scenario, item: IncomeItem, r: ItemResult, first: str, ans
     highest = None if at_most is None or answer.limit_base_open is not None else max_source_tax_of(
         amount_bases(result.gross, result.limited_to, result.limited_amount, result.limit_base_open), at_most,
         result.currency)  # max_source_tax of the result capped at most (its bases, that cap, its currency)
-    key = (id(answer), withholding_state(context, item), r.limited_to,
-           r.compliance.reconstructed if r.compliance is not None else None)
+    state = withholding_state(context, item)
+    key = (id(answer), state, r.limited_to, r.compliance.reconstructed if r.compliance is not None else None)
     kept = _COMPLIANCE_CASES.get(key)
     if kept is None or kept[0] is not answer:
         if len(_COMPLIANCE_CASES) >= _COMPLIANCE_CASES_KEPT:
             _COMPLIANCE_CASES.clear()
         kept = _COMPLIANCE_CASES[key] = (answer, {})
-    return replaced(result, max_source_tax=highest, compliance=compliance_under(context, item, result, kept[1]))
+    return replaced(result, max_source_tax=highest,
+                    compliance=compliance_under(context, item, result, kept[1], state))
 
 
 _ROW_ID: dict[str, re.Pattern[str]] = {}
@@ -1799,19 +1803,33 @@ def _digest(lines: Iterable[str]) -> str:
 
 
 
-def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequence[dict[str, str]]) -> dict[str, Any]:
+def partition_receipt(spec: PartitionSpec, rows: Sequence[Row], records: Sequence[dict[str, str]],
+                      results_sha256: str | None = None) -> dict[str, Any]:
     """What proves which rules decided a partition, and reproduces it: the versions, the SHA-256 of the
     rule base and of the context, the partition's first row and row count, and the SHA-256 of its rows
     (number, line, columns, and the error of a row that has one before it is decided) and of its results
-    (the records, in order)."""
+    (the records, in order: ``results_sha256`` where already hashed, :func:`part_and_results`)."""
     return {
         "package_version": package_version(), "clingo_version": clingo.__version__,
         "logic_sha256": spec.logic_sha256, "context_sha256": spec.context_sha256,
         "first_row": rows[0].number if rows else 0, "rows": len(rows),
         "rows_sha256": _digest(map(_row_text, rows)),
-        "results_sha256": _digest(map(json_text, records)),
+        "results_sha256": _digest(map(json_text, records)) if results_sha256 is None else results_sha256,
         **run_options(spec),
     }
+
+
+def part_and_results(fmt: str, records: list[dict[str, str]]) -> tuple[PartBytes | None, str | None]:
+    """A part's bytes made in memory (:func:`~pyhelpers.interfaces.chunks.part_bytes`: None for Parquet) and, where it
+    is the same text, the receipt's ``results_sha256``: a JSON Lines part is the records' JSON texts each followed by a
+    line break, which is what :func:`partition_receipt` hashes as the results, so they are made and hashed once."""
+    if fmt != ".jsonl":
+        return part_bytes(fmt, records, RESULT_COLUMNS), None
+    text = results_text(records)
+    made = part_bytes(fmt, records, RESULT_COLUMNS, text)
+    if made is None or os.linesep != "\n":
+        return made, None
+    return made, made.sha256  # the same bytes: text that UTF-8 encodes is encoded alike with "surrogateescape"
 
 
 def _row_text(r: Row) -> str:
@@ -1894,8 +1912,9 @@ def check_spooled_and_write(part: Spooled, spec: PartitionSpec, writer: ChunkWri
 
 def _write(index: int, rows: list[Row], records: list[dict[str, str]], spec: PartitionSpec,
            writer: ChunkWriter) -> Written:
-    receipt = partition_receipt(spec, rows, records)
-    writer.write(index, records, receipt)
+    made, results = part_and_results(writer.fmt, records)
+    receipt = partition_receipt(spec, rows, records, results)
+    writer.write(index, records, receipt, made)
     by_status: dict[str, int] = {}
     for rec in records:
         by_status[rec["status"]] = by_status.get(rec["status"], 0) + 1

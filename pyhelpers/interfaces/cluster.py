@@ -41,7 +41,14 @@ from typing import Any
 from pyhelpers.base.errors import BatchError, LedgerError, OutputError
 from pyhelpers.base.version import pip_extra
 from pyhelpers.engine.solve import Checker
-from pyhelpers.interfaces.batch import RESULT_COLUMNS, Summary, batch_rows, load_batch_context, no_cycle_collection
+from pyhelpers.interfaces.batch import (
+    RESULT_COLUMNS,
+    Summary,
+    batch_rows,
+    load_batch_context,
+    no_cycle_collection,
+    part_and_results,
+)
 from pyhelpers.interfaces.chunks import (
     Lock,
     compare_runs,
@@ -109,9 +116,10 @@ def decide_spooled_and_write(part: Spooled, spec: PartitionSpec, target: PartTar
 def _write_entry(index: int, rows: list[Row], records: list[dict[str, str]], spec: PartitionSpec,
                  target: PartTarget) -> dict[str, Any]:
     part = target.part(index)
+    made, results = part_and_results(target.fmt, records)
     entry = {"partition": index, "rows": len(records), "file": part.name,
-             "sha256": write_part(part, target.fmt, records, RESULT_COLUMNS),
-             "receipt": partition_receipt(spec, rows, records),
+             "sha256": write_part(part, target.fmt, records, RESULT_COLUMNS, made),
+             "receipt": partition_receipt(spec, rows, records, results),
              "by_status": _by_status(records)}
     write_json_durably(target.entry(index), entry)
     return entry
