@@ -43,11 +43,12 @@ from pyhelpers.engine.domains import (
     leaf_annotation,
     opened_at,
     representative_lists,
+    share_representatives,
 )
 from pyhelpers.engine.results import Finding
 from pyhelpers.scenario import Scenario
 from pyhelpers.scenario.catalogue import catalogue
-from pyhelpers.scenario.common import DIRECT_RECORD_BESIDE, OWNERS_PLACES
+from pyhelpers.scenario.common import DIRECT_RECORD_BESIDE, OWNERS_PLACES, percent_points
 from pyhelpers.scenario.factpaths import leaf_paths, record_paths, stated
 from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, open_date_field, parts, readable_name
 
@@ -196,6 +197,50 @@ class Records:
     asked: dict[str, frozenset[str]]  # open fact name -> the missing facts (as the rules name them) it stands for
 
 
+def open_shares(cited: Sequence[str], rows: Sequence[Any], holder: str, company: str, days: Sequence[date],
+                skip: Sequence[int] = ()) -> tuple[tuple[str, ...], str]:
+    """The values an open share of ``company``'s capital held by ``holder`` is answered over, and the largest it may
+    be (:func:`~pyhelpers.engine.domains.share_representatives`), given the shares of that capital the scenario's
+    other direct records (``rows``, those at ``skip`` and ``holder``'s own left out) state as held on any of
+    ``days`` (each item's date): on each day the share is at most what the others leave, and each threshold less
+    what they hold is tried. Only records of the same company count (another company's register bounds nothing
+    here); an indirect record's share is held through a direct one, a record whose dates or share are not given
+    bounds nothing."""
+    values: set[str] = set()
+    top = "0%"
+    for day in sorted(set(days)):
+        others = [points for n, r in enumerate(rows) if n not in skip and isinstance(r, dict)
+                  and r.get("company") == company and r.get("holder") != holder and r.get("direct", True) is not False
+                  and _held_on(r, day) and (points := _share_points(r.get("capital"))) is not None]
+        shown, high = share_representatives(cited, others)
+        values |= set(shown)
+        top = max(top, high, key=lambda v: percent_points(v))
+    return tuple(sorted(values, key=lambda v: percent_points(v))), top
+
+
+def _held_on(record: dict[str, Any], day: date) -> bool:
+    """Whether the holding ``record`` (a scenario's, as written) is stated held on ``day``: its first day given
+    and not after it, its last day not given or not before it."""
+    try:
+        first = date.fromisoformat(str(record.get("from")))
+        last = record.get("until")
+        return first <= day and (last is None or date.fromisoformat(str(last)) >= day)
+    except ValueError:
+        return False
+
+
+def _share_points(written: Any) -> int | None:
+    """The basis points of a share as the scenario writes it (a bare figure or one with its sign), None where it
+    states none."""
+    if written is None or isinstance(written, (bool, dict, list)):
+        return None
+    try:
+        points: int = percent_points(written)
+    except ValueError:
+        return None
+    return points
+
+
 def _months_back(periods: critical.Periods) -> int:
     """How far before the item an added holding record may begin: a year beyond the longest period the
     treaty cites (in months or in days); any earlier first day is as good."""
@@ -236,7 +281,7 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
             if item.date is not None:
                 days.append(date.fromisoformat(str(item.date)))
     periods = checker.treaty_periods(scenario.treaty)
-    shares = ("0%", *checker.cited_percentages(scenario.treaty))
+    cited = checker.cited_percentages(scenario.treaty)
     rows = data.setdefault("holdings", [])
     facts: list[OpenFact] = []
     asked: dict[str, frozenset[str]] = {}
@@ -245,6 +290,8 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
         whole = not any(_CAPITAL.match(n) for n in names)  # the record asked for, not a share of one given
         existing = [k for k, r in enumerate(rows) if r.get("holder") == holder and r.get("company") == company
                     and not (whole and r.get("direct", True) is False)]  # an indirect record: a direct one open
+        shares, top = open_shares(cited, rows, holder, company, days or [scenario.evaluation_date],
+                                  existing[:1])
         if existing:  # a record without its share of the capital: that share is open
             k = existing[0]
             if rows[k].get("capital") is not None:
@@ -261,7 +308,7 @@ def missing_records(checker: Any, scenario: Scenario, three_valued: Any, source:
             asked[name] = frozenset(names)
         rows[k]["capital"] = shares[0]
         name = f"holding({holder}, {company}).capital"
-        facts.append(OpenFact(("holdings", k, "capital"), name, "unknown", shares, ranged="int", high="100%",
+        facts.append(OpenFact(("holdings", k, "capital"), name, "unknown", shares, ranged="int", high=top,
                               completed=True, not_given=True))
         asked[name] = frozenset(names)
     fields = _missing_fields(scenario, answers, data, source, taken * combinations(facts), periods)
@@ -596,7 +643,7 @@ def indirect_branches(checker: Any, scenario: Scenario, three_valued: Any, sourc
                     days.append(date.fromisoformat(str(item.date)))
     plain = base.scenario._plain_data if base is not None else scenario._plain_data
     periods = checker.treaty_periods(scenario.treaty)
-    shares = ("0%", *checker.cited_percentages(scenario.treaty))
+    cited = checker.cited_percentages(scenario.treaty)
     out: dict[tuple[str, str], Records] = {}
     for (holder, company), days in sorted(pairs.items()):
         data = copy.deepcopy(plain if plain is not None else scenario.model_dump(mode="json", by_alias=True,
@@ -619,8 +666,11 @@ def indirect_branches(checker: Any, scenario: Scenario, three_valued: Any, sourc
         firsts = {d.isoformat() for d in _first_days(days, periods, low, high)}
         firsts |= {str(r["from"]) for r in own if r.get("from") is not None and low.isoformat() < str(r["from"]) <=
                    high.isoformat()}
+        shares, most = open_shares(cited, rows, holder, company, days or [high], [int(p[1]) for p in paths])
         capitals = [*shares, *(str(r["capital"]) if str(r["capital"]).endswith("%") else f"{r['capital']}%"
                                for r in own if r.get("capital") is not None)]
+        capitals = sorted(dict.fromkeys(capitals), key=lambda v: percent_points(v))
+        most = max(most, capitals[-1], key=lambda v: percent_points(v))
         k = len(rows)
         rows.append({"holder": holder, "company": company, "capital": shares[0], "from": low.isoformat(),
                      "direct": True})
@@ -629,7 +679,7 @@ def indirect_branches(checker: Any, scenario: Scenario, three_valued: Any, sourc
                 (f"holding({holder}, {company}).from", ("holdings", k, "from"), tuple(sorted(firsts)), "date",
                  high.isoformat()),
                 (f"holding({holder}, {company}).capital", ("holdings", k, "capital"),
-                 tuple(dict.fromkeys(capitals)), "int", "100%")):
+                 tuple(capitals), "int", most)):
             facts.append(OpenFact(path, name, "unknown", values, ranged=ranged, high=top, completed=True,
                                   not_given=True))
             asked[name] = stands_for

@@ -13,7 +13,7 @@ import clingo
 from pydantic import BaseModel
 
 from pyhelpers.scenario import BasisPoints, Scenario
-from pyhelpers.scenario.common import NONE, OpenedOver, State, is_place_ref, opened_over
+from pyhelpers.scenario.common import NONE, OpenedOver, State, is_place_ref, opened_over, percent_points
 
 
 @functools.lru_cache(maxsize=8192)
@@ -173,6 +173,40 @@ def cited_percentages(static_atoms: Sequence[clingo.Symbol], treaty: str) -> lis
     for bp in bps:
         out += [_percent(bp - 1), _percent(bp)] if bp > 1 else [_percent(bp)]
     return out
+
+
+def _points(text: str) -> int | None:
+    """The basis points of a percentage as :func:`_percent` writes it, None for anything else."""
+    try:
+        return percent_points(text)
+    except ValueError:
+        return None
+
+
+MAX_OTHER_SHARES = 6
+"""At most this many other owners' stated shares of a company are combined (:func:`share_representatives`: the
+sums of every set of them); beyond, only each alone and all of them together."""
+
+
+def share_representatives(cited: Sequence[str], others: Sequence[int]) -> tuple[tuple[str, ...], str]:
+    """The values an open share of a company's capital is answered over, and the largest it may be, given the
+    percentages the treaty's rules cite (``cited``: :func:`cited_percentages`, each with the one a basis point below
+    it) and the shares of the same capital the scenario states for its other owners (``others``, basis points).
+    A rule that counts the shares of several owners against a threshold T is met by this one's from T less the
+    shares of the others it counts on: each cited value is moved down by the sum of every set of ``others`` (issue
+    23: a threshold the rules derive is a boundary as the one they cite is). The share is at most what the others
+    leave (the whole less their sum), and no value above it is tried; none held is first. Each value stands for every
+    share from it to the next one less a basis point (:meth:`pyhelpers.scenario.openfacts.OpenFact.describe`)."""
+    room = max(0, 10000 - sum(others))
+    if len(others) <= MAX_OTHER_SHARES:
+        sums = {0}
+        for share in others:
+            sums |= {s + share for s in sums}
+    else:
+        sums = {0, sum(others), *others}
+    points = {p for p in (_points(c) for c in cited) if p is not None}
+    values = {0} | {p - s for p in points for s in sums if 0 < p - s <= room}
+    return tuple(_percent(v) for v in sorted(values)), _percent(room)
 
 
 LISTED_BY_KIND = frozenset({"activities", "rights", "services", "kinds", "special_regime"})

@@ -37,7 +37,21 @@ def named(f: Finding, items: Sequence[str], scenario: Scenario) -> Finding:
         return f
     else:
         path = fact_path(f.fact, items, scenario)
-    return dataclasses.replace(f, field=tax_field(path, scenario) if path is not None else None)
+    out = dataclasses.replace(f, field=tax_field(path, scenario) if path is not None else None)
+    if f.kind == "depends" and f.open_as is None and path is not None and path.isidentifier() \
+            and not _written_at_top(scenario, path):
+        # a field of the scenario left out whose default the rules read as unknown (the days after the evaluation
+        # date): not stated, never "given as unknown" (blind58b D3)
+        out = dataclasses.replace(out, open_as="not_given")
+    return out
+
+
+def _written_at_top(scenario: Scenario, name: str) -> bool:
+    """Whether the scenario as written gives its top-level field ``name``."""
+    plain = scenario._plain_data
+    if isinstance(plain, dict):
+        return name in plain
+    return name in scenario.model_fields_set
 
 
 def assumption_path(f: Finding, items: Sequence[str], scenario: Scenario) -> str | None:

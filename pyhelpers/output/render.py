@@ -528,7 +528,8 @@ def finding_text(f: Finding, lang: str, with_field: bool = True) -> str:
         # or the one on entry into force and application: blind58b D9)
         return label("no_application" if f.gap == APPLICATION else "no_article", lang).format(prov=f.provision)
     if f.kind == "depends" and f.open_as == "not_given":  # a fact left out, answered over its values
-        return label("depends_not_given", lang).format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
+        fact = fact_text(f.fact, lang) if f.fact and f.fact.isidentifier() else f.fact or ""  # a rules' constant
+        return label("depends_not_given", lang).format(fact=fact, prov=f.provision) + field_note(f, lang)
     if f.kind == "depends" and (f.open_as == "alternatives" or " " not in f.provision):  # no rule reads it as unknown
         return label("depends_alternatives", lang).format(fact=f.fact or "", prov=f.provision) + field_note(f, lang)
     if f.kind == "time_limit" and f.fact == "check":  # the whole check cut, grounding included

@@ -30,6 +30,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from pyhelpers.base.errors import Problem
+from pyhelpers.scenario.common import percent_points
 from pyhelpers.scenario.problems import field_path
 
 MAX_VALUES = 400
@@ -47,6 +48,9 @@ representatives and the last day each stands for; loading validates each day, ab
 the loader still counts a range's days among the combinations of the unknown facts (:data:`MAX_COMBINATIONS`),
 so a longer range would be refused there.
 A first or last day with no bound on one side is given as plain ``unknown`` instead."""
+
+WHOLE = 10000
+"""The whole of a company's capital, in basis points: a share opened up to less than it says its bound."""
 
 _MARKERS = ({"one_of"}, {"between"}, {"value", "changeable"})
 
@@ -140,6 +144,8 @@ class OpenFact:
                 runs[-1].append(i)
             else:
                 runs.append([i])
+        if self.stands_for_shares():
+            return self._describe_shares(runs)
         later, earlier = ("or later", "or earlier") if self.ranged == "date" else ("or more", "or less")
         words = []
         for run in runs:
@@ -155,6 +161,46 @@ class OpenFact:
             else:
                 words.append(f"from {low} to {high}")
         return words[0] if len(words) == 1 else "one of " + ", ".join(words)
+
+
+    def stands_for_shares(self) -> bool:
+        """Whether the fact is a share opened over representative percentages (a share of the capital the rules
+        report missing, :func:`pyhelpers.engine.completion.open_shares`): each value stands for every share from it
+        to the next one less a basis point, the last for every share up to :attr:`high`."""
+        return (self.completed and self.ranged == "int" and self.high is not None
+                and all(isinstance(v, str) and v.endswith("%") for v in (*self.values, self.high)))
+
+    def _describe_shares(self, runs: Sequence[Sequence[int]]) -> str:
+        """The runs of consecutive values of a share opened over representatives (:meth:`stands_for_shares`) in
+        words, each as every share it stands for: ``less than B`` (from none), ``from A to B less a basis point``,
+        ``A or more`` (to the largest share there may be, said where it is less than the whole: ``(at most H)``). No
+        share between two values tried is left unsaid (issue 23: an answer that says nothing of the shares between
+        two boundaries reads as complete where it is not)."""
+        words = []
+        for run in runs:
+            low = self.show(run[0])
+            if run[-1] == len(self.values) - 1:
+                top = show_value(self.high)
+                if low == top:
+                    words.append(low)
+                else:
+                    words.append(f"{low} or more" + (f" (at most {top})" if percent_points(top) < WHOLE else ""))
+                continue
+            following = self.show(run[-1] + 1)
+            if run[0] == 0:
+                words.append(f"less than {following}")
+                continue
+            high = _basis_point_below(following)
+            words.append(low if high == low else f"from {low} to {high}")
+        return words[0] if len(words) == 1 else "one of " + ", ".join(words)
+
+
+def _basis_point_below(share: str) -> str:
+    """The percentage a basis point below ``share`` (a threshold T: T less a basis point), as a scenario writes
+    it."""
+    whole, _, fraction = share[:-1].partition(".")
+    points = int(whole) * 100 + int((fraction + "00")[:2]) - 1
+    return f"{points // 100}%" if points % 100 == 0 else f"{points // 100}.{points % 100:02d}%"
 
 
 def _elements(values: Sequence[Any]) -> list[str]:
