@@ -76,8 +76,8 @@ def cited_reconstructed(atoms: Iterable[Term], relies: dict[Term, set[str]], sho
     """The reconstructed provisions an item cites among its provisions (``shown``) that rest on themselves:
     a provision listed is flagged even where no conclusion of the item rests on it (a residence cited beside an
     article not in the corpus); one the item does not list is flagged only through its conclusions."""
-    return {a.args[2] for a in atoms if a.name == CITED and len(a.args) > 2 and a.args[2] in shown
-            and a.args[2] in relies.get(a, ())}
+    return {a.args[2] for a in atoms if a.name == CITED and len(a.args) > 2 and isinstance(a.args[2], str)
+            and a.args[2] in shown and a.args[2] in relies.get(a, ())}
 
 
 def result_from_atoms(scenario: Scenario, source: str, atoms: list[tuple[str, Term]], receipt: Receipt,

@@ -178,7 +178,7 @@ def cited_percentages(static_atoms: Sequence[clingo.Symbol], treaty: str) -> lis
 def _points(text: str) -> int | None:
     """The basis points of a percentage as :func:`_percent` writes it, None for anything else."""
     try:
-        return percent_points(text)
+        return int(percent_points(text))
     except ValueError:
         return None
 
