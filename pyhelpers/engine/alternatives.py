@@ -894,7 +894,7 @@ def _relevance(item: ItemResult, asked: ItemResult, completed: Sequence[OpenFact
                 mine |= given or {Finding("depends", p, fact.name, open_as=_open_as(fact)) for p in provisions}
         elif fact.name not in explained:  # one that changes only an exception's finding: named there alone
             mine |= {Finding("not_needed", f.provision, f.fact) for f in given}
-        if gate and given and all(g.kind in ("missing", "depends") for g in given):
+        if gate and mine and all(g.kind in ("missing", "depends") for g in mine):
             # missing or given as unknown, and deciding only under values of another fact not given (a place's
             # fixed character, for one kind; its fixed base, once the holding is connected with it): "possibly"
             # missing or open, under those values, as the rules' findings that hold for some values are
