@@ -22,9 +22,10 @@ from .conftest import ROOT
 
 # (scenario, item, State, what its line says: the provision that decides first, then words it must carry)
 LINES = [
-    # no article of the corpus governs a capital gain under br-ae: the treaty cited, and why
+    # the article of br-ae on capital gains is not in the corpus: the treaty cited, the article named by its subject
+    # (lines59, blind58b D10)
     ("br-ae/income-governed-by-missing-articles", "share-gain", "ae",
-     ["br-ae: no article of br-ae in the corpus governs share-gain: not encoded"]),
+     ["br-ae: the article of br-ae on capital gains, which governs share-gain, is not in the corpus: not encoded"]),
     # narrowly not: the corpus names the article (interest, br-ae 11), which is missing
     ("br-ae/income-governed-by-missing-articles", "loan-interest", "ae", ["br-ae 11 is not encoded"]),
     # the application after a notice of termination delivered late is open: 31(2) with 32(a)/32(b)'s question

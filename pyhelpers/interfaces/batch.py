@@ -1205,11 +1205,11 @@ def _error_record(row: Row, message: str) -> dict[str, str]:
 
 _FINDINGS_CELLS: dict[tuple[str, tuple[tuple[str | None, ...], ...]], tuple[str, str, str]] = {}
 """The findings cells of a row (``findings``, :func:`findings_cell`, :func:`findings_text_cell`) by the language and
-each finding's every field (a :class:`~pyhelpers.engine.results.Finding` compares without its ``field`` and
-``open_as``, which its text shows): the rows of a case have the same findings, and writing them in words costs more
+each finding's every field (a :class:`~pyhelpers.engine.results.Finding` compares without its ``field``,
+``open_as`` and ``gap``, which its text shows): the rows of a case have the same findings, and writing them in words costs more
 than the rest of a row."""
 
-_FINDING_TEXTS: dict[tuple[str, str, str, str | None, str | None, str | None], str] = {}
+_FINDING_TEXTS: dict[tuple[str, str, str, str | None, str | None, str | None, str | None], str] = {}
 """A finding in words (:func:`~pyhelpers.output.render.finding_text`) by the language and its every field: a row whose
 findings name its id has the others of its case's findings."""
 
@@ -1225,7 +1225,7 @@ def _findings_cells(findings: Sequence[Finding], lang: str, rid: str | None = No
         cell, code, text = _findings_cells(free, lang)
         stand_in = _STAND_IN[rid[0] in _VOWELS]
         return cell.replace(stand_in, rid), code.replace(stand_in, rid), text.replace(stand_in, rid)
-    key = (lang, tuple((f.kind, f.provision, f.fact, f.field, f.open_as) for f in findings))
+    key = (lang, tuple((f.kind, f.provision, f.fact, f.field, f.open_as, f.gap) for f in findings))
     cells = _FINDINGS_CELLS.get(key)
     if cells is None:
         if len(_FINDINGS_CELLS) >= 4_000:
@@ -1302,7 +1302,7 @@ def _findings_text(findings: Sequence[Finding], lang: str) -> str:
     """:func:`findings_text_cell`, each merged finding's words made once (:data:`_FINDING_TEXTS`)."""
     texts = []
     for f in render.merged_findings(findings):
-        key = (lang, f.kind, f.provision, f.fact, f.field, f.open_as)
+        key = (lang, f.kind, f.provision, f.fact, f.field, f.open_as, f.gap)
         text = _FINDING_TEXTS.get(key)
         if text is None:
             if len(_FINDING_TEXTS) >= 4_000:
