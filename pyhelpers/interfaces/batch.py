@@ -1206,8 +1206,8 @@ def _error_record(row: Row, message: str) -> dict[str, str]:
 _FINDINGS_CELLS: dict[tuple[str, tuple[tuple[str | None, ...], ...]], tuple[str, str, str]] = {}
 """The findings cells of a row (``findings``, :func:`findings_cell`, :func:`findings_text_cell`) by the language and
 each finding's every field (a :class:`~pyhelpers.engine.results.Finding` compares without its ``field``,
-``open_as`` and ``gap``, which its text shows): the rows of a case have the same findings, and writing them in words costs more
-than the rest of a row."""
+``open_as`` and ``gap``, which its text shows): the rows of a case have the same findings, and writing them in words
+costs more than the rest of a row."""
 
 _FINDING_TEXTS: dict[tuple[str, str, str, str | None, str | None, str | None, str | None], str] = {}
 """A finding in words (:func:`~pyhelpers.output.render.finding_text`) by the language and its every field: a row whose
