@@ -43,6 +43,7 @@ from pyhelpers.engine.domains import (
     leaf_annotation,
     opened_at,
     representative_lists,
+    share_points,
     share_representatives,
 )
 from pyhelpers.engine.results import Finding
@@ -211,7 +212,7 @@ def open_shares(cited: Sequence[str], rows: Sequence[Any], holder: str, company:
     for day in sorted(set(days)):
         others = [points for n, r in enumerate(rows) if n not in skip and isinstance(r, dict)
                   and r.get("company") == company and r.get("holder") != holder and r.get("direct", True) is not False
-                  and _held_on(r, day) and (points := _share_points(r.get("capital"))) is not None]
+                  and _held_on(r, day) and (points := share_points(r.get("capital"))) is not None]
         shown, high = share_representatives(cited, others)
         values |= set(shown)
         top = max(top, high, key=lambda v: percent_points(v))
@@ -227,18 +228,6 @@ def _held_on(record: dict[str, Any], day: date) -> bool:
         return first <= day and (last is None or date.fromisoformat(str(last)) >= day)
     except ValueError:
         return False
-
-
-def _share_points(written: Any) -> int | None:
-    """The basis points of a share as the scenario writes it (a bare figure or one with its sign), None where it
-    states none."""
-    if written is None or isinstance(written, (bool, dict, list)):
-        return None
-    try:
-        points: int = percent_points(written)
-    except ValueError:
-        return None
-    return points
 
 
 def _months_back(periods: critical.Periods) -> int:

@@ -175,10 +175,13 @@ def cited_percentages(static_atoms: Sequence[clingo.Symbol], treaty: str) -> lis
     return out
 
 
-def _points(text: str) -> int | None:
-    """The basis points of a percentage as :func:`_percent` writes it, None for anything else."""
+def share_points(written: Any) -> int | None:
+    """The basis points of a share as :func:`_percent` or a scenario writes it (a bare figure or one with its sign),
+    None where it states none."""
+    if written is None or isinstance(written, (bool, dict, list)):
+        return None
     try:
-        return int(percent_points(text))
+        return int(percent_points(written))
     except ValueError:
         return None
 
@@ -204,7 +207,7 @@ def share_representatives(cited: Sequence[str], others: Sequence[int]) -> tuple[
             sums |= {s + share for s in sums}
     else:
         sums = {0, sum(others), *others}
-    points = {p for p in (_points(c) for c in cited) if p is not None}
+    points = {p for p in (share_points(c) for c in cited) if p is not None}
     values = {0} | {p - s for p in points for s in sums if 0 < p - s <= room}
     return tuple(_percent(v) for v in sorted(values)), _percent(room)
 
