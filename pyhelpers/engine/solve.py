@@ -438,7 +438,8 @@ class Checker:
                 break
             asking: list[tuple[Choice, ScenarioResult]] = [
                 (choice, three) for choice, _, three in variants.each_value(opened)
-                if any(f.kind == "depends" and (it.item_id, f) not in before for it in three.items for f in it.findings)]
+                if any(f.kind == "depends" and (it.item_id, f) not in before
+                       for it in three.items for f in it.findings)]
             tried = []  # (values given, fact, what it asks, the findings of each fact) in the order of the values
             for (choice, _), more in zip(asking, asked_for_each(variants, asking, pending), strict=True):
                 for g in pending:
