@@ -16,7 +16,7 @@ import dataclasses
 import operator
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -527,6 +527,24 @@ class _Lazy(dict[clingo.Symbol, Any]):
         return super().__getitem__(key)
 
 
+class _ByPredicate(Mapping[tuple[str, int], list[clingo.Symbol]]):
+    """:attr:`Explainer.index`: the true atoms by predicate, each list put in clingo's order when it is read."""
+
+    def __init__(self, ex: Explainer) -> None:
+        self._ex = ex
+
+    def __getitem__(self, key: tuple[str, int]) -> list[clingo.Symbol]:
+        if key not in self._ex._index:
+            raise KeyError(key)
+        return self._ex._atoms(key)
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        return iter(list(self._ex._index))
+
+    def __len__(self) -> int:
+        return len(self._ex._index)
+
+
 class Explainer:
     """Derivations and why-not for one solved, instrumented scenario."""
 
@@ -571,9 +589,13 @@ class Explainer:
         self._facts: set[clingo.Symbol] = set()  # lazy: the premises of theirs no rule derived
         self._fired_by: dict[tuple[str, int], list[tuple[int, _Ordered, clingo.Symbol]]] = defaultdict(list)
         if lazy:
+            keys: dict[int, tuple[str, int]] = {}  # each rule's head predicate, read from its AST once
             for f in fired:
-                head = self.instr.plans[f[0]].head
-                self._fired_by[(head.name, len(head.arguments))].append(f)
+                key = keys.get(f[0])
+                if key is None:
+                    head = self.instr.plans[f[0]].head
+                    key = keys[f[0]] = (head.name, len(head.arguments))
+                self._fired_by[key].append(f)
             self.supports = _Lazy(self._fill)
             self.just: dict[clingo.Symbol, _Support] = _Lazy(self._fill)
             return
@@ -626,11 +648,10 @@ class Explainer:
         dict.update(self.just, just)
 
     @property
-    def index(self) -> dict[tuple[str, int], list[clingo.Symbol]]:
-        """The true atoms by predicate, each list in clingo's order."""
-        for key in self._index:
-            self._atoms(key)
-        return self._index
+    def index(self) -> Mapping[tuple[str, int], list[clingo.Symbol]]:
+        """The true atoms by predicate, each list in clingo's order (a predicate's sorted when first read: an
+        ownership ladder's tens of thousands of atoms are never all sorted for the few predicates an argument reads)."""
+        return _ByPredicate(self)
 
     def atoms_named(self, names: frozenset[str]) -> list[clingo.Symbol]:
         """The true atoms of the predicates named ``names`` (of any arity), in no particular order."""
