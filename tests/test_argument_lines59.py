@@ -43,11 +43,14 @@ SG_PAYER = str(B58B / "b58b-01-sg-10-6-singapore-payer-third-state.yaml")
 def test_an_item_the_treaty_may_not_reach_in_time_says_what_is_missing() -> None:
     """blind58b D9: a 2026 br-pl royalty is not encoded because the article on entry into force and application is
     not in the corpus (header: «VIGÊNCIA / APLICAÇÃO: NÃO encontradas»), not because «no article of br-pl in the
-    corpus governs» it: Art. 12 does. Narrowly not: a royalty of 2027 is decided, with no such line."""
+    corpus governs» it: Art. 12 does. Narrowly not: a royalty of 2027 is decided, with no such line. The year 2027 is a
+    reconstruction from the promulgation's publication and the header's secondary sources (law60, blind59 D4): the line
+    says it rests on the reconstructed br-pl Decree, and the item is flagged RECONSTRUCTED."""
     block = item_block(_lines("check", PL_GROUNDS), "pl-royalty-2026")
-    assert "↳ br-pl: whether br-pl applies to pl-royalty-2026 is not known: the article on its entry into force and " \
-           "application is not in the corpus (not encoded) — the payment of pl-royalty-2026 falls in the year 2026 " \
-           "(< 2027)" in block
+    assert "↳ br-pl (on reconstructed br-pl Decree): whether br-pl applies to pl-royalty-2026 is not known: the " \
+           "article on its entry into force and application is not in the corpus (not encoded) — the payment of " \
+           "pl-royalty-2026 falls in the year 2026 (< 2027)" in block
+    assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl Decree" in block
     assert "- whether br-pl applies to this income is not known: the article on its entry into force and " \
            "application is not in the corpus (not encoded)" in block
     assert not any("no article" in ln for ln in block)
