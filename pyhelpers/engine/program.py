@@ -689,8 +689,15 @@ def load_logic(root: Path | None = None) -> Logic:
 
     What this derives from the files (their banners and quotes, the vocabulary, the rules with their
     annotations) is kept in the disk cache, keyed by the files' text and names; a rule base seen before
-    is then only read and hashed, and its statements are parsed when first needed (:attr:`Logic.statements`)."""
-    root = root or logic_dir()
+    is then only read and hashed, and its statements are parsed when first needed (:attr:`Logic.statements`).
+    One rule base per folder and process: ``load_logic()`` (the checker's) and ``load_logic(logic_dir())`` (the
+    readings') are the same object, not two copies read one after the other (:func:`_load_logic`)."""
+    return _load_logic(Path(root) if root else logic_dir())
+
+
+@lru_cache(maxsize=4)
+def _load_logic(root: Path) -> Logic:
+    """:func:`load_logic` of the folder ``root``, once per folder (whichever way it was named)."""
     paths = rule_files(root)
     sources = [path.read_text(encoding="utf-8") for path in paths]
     program = "\n".join(sources)

@@ -456,6 +456,8 @@ def batch(ledger: str, context: str, output: str, workers: int, chunk: int | Non
         with progress_bar("treaty batch", total, "rows", lang, quiet=quiet, rate=True) as advance:
             summary = run_batch(ledger, context, output, workers=workers, chunk_size=chunk, resume=resume,
                                 progress=advance if show else None, lang=lang, bounds=bounds)
+    if _Root.whole_process:  # the process ends with the run (its output written): the collections at its exit
+        gc.freeze()  # need not walk what it loaded and decided (the rule base, the cases and plans kept)
     if summary.nothing_to_resume:
         if not quiet:
             note = "nothing_dask" if engine in ("dask", "spark") else "nothing"
