@@ -35,10 +35,11 @@ from pyhelpers.engine.results import (
     UnknownFact,
 )
 from pyhelpers.explain import readings
-from pyhelpers.explain.readings import constant_text, fact_text, term, value, with_state
+from pyhelpers.explain.readings import constant_text, stated_fact, term, value, with_state
+from pyhelpers.explain.readings import fact_text as _rules_fact_text
 from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
-from pyhelpers.scenario.factpaths import fact_path, field_text
+from pyhelpers.scenario.factpaths import fact_path, field_text, rules_fact
 from pyhelpers.scenario.openfacts import UNNAMED_STATE
 from pyhelpers.scenario.problems import field_path
 
@@ -47,6 +48,14 @@ if TYPE_CHECKING:
     from pyhelpers.scenario import Scenario
 
 V = TypeVar("V")
+
+
+def fact_text(fact: str, lang: str) -> str:
+    """An open fact in words as the rules name it (:func:`~pyhelpers.explain.readings.fact_text`); one the engine
+    names by its field (a finding it writes for a fact opened over its values: ``places_of_business.X.fixed_base``)
+    by the rules' name for that field (:func:`~pyhelpers.scenario.factpaths.rules_fact`: "whether X is a fixed
+    base", blind59 R2), the field being said after the words."""
+    return _rules_fact_text(rules_fact(fact) or fact, lang)
 
 if TYPE_CHECKING:
     from pyhelpers.explain.argument import Argument, Line, WhyNot
@@ -1170,15 +1179,25 @@ def _condition_words(c: Condition, lang: str, if_clause: bool) -> str | None:
     statement its question asks ("poa-office is not a permanent establishment"). None for other values, a fact the
     rules read as a noun, or a question's words with no copula to turn: then the condition names the fact and its
     field (a noun's words with a value read worse than the field: "kind (X) is agent")."""
-    if c.named is None:
+    if c.named is None or c.values not in ("true", "false"):
         return None
-    words, stated = fact_text(c.named, lang), wording(_STATED, lang)
-    if words == c.named:
-        return None
+    named = rules_fact(c.named) or c.named
+    words, stated = fact_text(named, lang), wording(_STATED, lang)
     question = words[len(stated["whether"]):]
-    if c.values not in ("true", "false") or not words.startswith(stated["whether"]) or stated["is"] not in question:
-        return None  # a noun's value ("kind (X) is agent", "most favoured nation (X) is true"): by its field
-    return question.replace(stated["is"], stated[c.values if if_clause else f"{c.values}_fact"], 1)
+    if words != named and words.startswith(stated["whether"]) and stated["is"] in question:
+        return question.replace(stated["is"], stated[c.values if if_clause else f"{c.values}_fact"], 1)
+    # the input that states it, its words chosen by the value ("the agent X acts in the ordinary course of its
+    # business", blind59 R2); a noun's value ("kind (X) is agent", "most favoured nation (X) is true"): by its field
+    said = stated_fact(named, c.values == "true", lang)
+    if said is None or not if_clause or languages.family(lang) != "pt":
+        return said
+    return _PT_COPULA.sub(lambda m: f" {_PT_SUBJUNCTIVE[m.group(1)]} ", said, count=1)
+
+
+_PT_COPULA = re.compile(r" (é|são) ")
+_PT_SUBJUNCTIVE = {"é": "for", "são": "forem"}
+"""Portuguese's copula in a condition's subjunctive ("se os lucros ... forem imputáveis ..."); other verbs are
+said as the reading has them ("se o agente ... atua ...")."""
 
 
 _RECORD_FIELD = re.compile(r"^(?:holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)"
