@@ -47,3 +47,24 @@ def test_a_fact_the_engine_opens_is_said_as_the_rules_say_it() -> None:
     pt_pt = item_block(_lines("check", "--strict", SG_OPEN, "--lang", "pt-PT"), "h2-payer-brazil-income-not-stated")
     assert any(ln.startswith("não pode tributar se a sociedade que paga h2-payer-brazil-income-not-stated obtém "
                              "lucros ou rendimentos provenientes do outro Estado") for ln in pt_pt)
+
+
+UY_LETTERS = str(B59 / "b59-03-uy-29-2-reconstructed-letters.yaml")
+
+
+def test_a_decided_state_line_flags_what_it_rests_on() -> None:
+    """R6: «Brazil: may tax, capped at 15% ... (br-uy 10(2); br-uy 10(2)(b))» for a Uruguayan individual, entitled by
+    the reconstructed 29(2)(a), carried no flag of its own (only the item's last line did; the alternatives flag
+    theirs): the line is flagged with what it rests on, the cap with the entitlement that grants it. Narrowly not:
+    Uruguay's right under 10(1), no benefit of the treaty, is not flagged with 29(2)(a); an owner qualified by 29(4)
+    is not flagged with any letter of 29(2)."""
+    block = item_block(_lines("check", UY_LETTERS), "c3-individual")
+    assert "Brazil:  may tax, capped at 15% of the gross amount  (br-uy 10(2); br-uy 10(2)(b))  [relies on " \
+           "RECONSTRUCTED: br-uy 4; br-uy 29(1); br-uy 29(2)(a)]" in block
+    assert "Uruguay: may tax  (br-uy 10(1))  [relies on RECONSTRUCTED: br-uy 4]" in block
+    eb = item_block(_lines("check", UY_LETTERS), "c6-owned-by-eb")
+    assert "Brazil:  may tax, capped at 15% of the gross amount  (br-uy 10(2); br-uy 10(2)(b))  [relies on " \
+           "RECONSTRUCTED: br-uy 4; br-uy 29(1)]" in eb
+    pt = item_block(_lines("check", UY_LETTERS, "--lang", "pt"), "c3-individual")
+    assert any(ln.startswith("Brasil:") and ln.endswith("[baseia-se em RECONSTITUÍDOS: br-uy 4; br-uy 29(1); "
+                                                       "br-uy 29(2)(a)]") for ln in pt)

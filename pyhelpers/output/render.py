@@ -920,8 +920,10 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         width = max(len(state_name(s.state, lang)) for s in item.states) + 1
         for s in item.states:
             provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
-            text = state_outcome_text(s, item, lang)
             options = [a for a in item.alternatives if a.state == s.state]
+            if not options:  # a decided outcome flagged as its alternatives would be (blind59 R6)
+                provs += _reconstructed_mark(s.reconstructed, lang)
+            text = state_outcome_text(s, item, lang)
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
             if decisive and (item.item_id, s.state) in decisive:
                 first, *more = sub_lines(decisive[(item.item_id, s.state)])
