@@ -68,3 +68,18 @@ def test_a_decided_state_line_flags_what_it_rests_on() -> None:
     pt = item_block(_lines("check", UY_LETTERS, "--lang", "pt"), "c3-individual")
     assert any(ln.startswith("Brasil:") and ln.endswith("[baseia-se em RECONSTITUÍDOS: br-uy 4; br-uy 29(1); "
                                                        "br-uy 29(2)(a)]") for ln in pt)
+
+
+def test_a_possibly_line_is_said_once_with_its_provisions() -> None:
+    """R9: «possibly: depends on whether the agent sg-trader-agent is of independent status ...» was printed three
+    times, once per provision (br-sg 5(6), 5(7), 7(1)), under the same condition: once, with the provisions together,
+    as a finding that holds in every case is. Narrowly not: the two exceptions that may apply, different findings,
+    stay two lines."""
+    block = item_block(_lines("check", SG_AGENT), "e3-agent-independence-unknown")
+    assert "- possibly: depends on whether the agent sg-trader-agent is of independent status, given as unknown " \
+           "(br-sg 5(6); br-sg 5(7); br-sg 7(1)) if the agent sg-trader-agent acts in the ordinary course of its " \
+           "business; state it in `places_of_business.sg-trader-agent.agent.independent`" in block
+    assert sum("possibly: depends on" in ln for ln in block) == 1
+    assert sum("possibly: exception applies" in ln for ln in block) == 2
+    pt = item_block(_lines("check", SG_AGENT, "--lang", "pt"), "e3-agent-independence-unknown")
+    assert sum("possivelmente: depende de" in ln for ln in pt) == 1

@@ -570,6 +570,32 @@ def merged_findings(findings: Iterable[Finding]) -> list[Finding]:
     return out
 
 
+def merged_possibly(alternatives: Iterable[Alternative]) -> list[Alternative]:
+    """The findings among ``alternatives`` that hold for some values only ("possibly"), those that differ only in
+    their provision said once, citing every provision in the order found (blind59 R9: «possibly: depends on
+    whether the agent ... is of independent status ... (br-sg 5(6))», then (br-sg 5(7)), then (br-sg 7(1)), each
+    under the same condition), as :func:`merged_findings` says the findings that hold in every case."""
+    out: list[Alternative] = []
+    at: dict[tuple[object, ...], int] = {}
+    for a in alternatives:
+        if a.state is not None:
+            continue
+        f = a.finding
+        key = (f.kind, f.fact, f.field, f.open_as, a.holds_if, a.holds_if_any, a.exact, a.otherwise,
+               a.reconstructed) if f is not None and f.kind in FIELD_KINDS and f.fact else None
+        if key is None or key not in at:
+            if key is not None:
+                at[key] = len(out)
+            out.append(a)
+            continue
+        first = out[at[key]]
+        assert first.finding is not None and f is not None
+        if f.provision not in first.finding.provision.split("; "):
+            out[at[key]] = replace(first, finding=replace(first.finding,
+                                                          provision=f"{first.finding.provision}; {f.provision}"))
+    return out
+
+
 _CONSTANT_FACTS = ("exception", "note", "indicator", "input_error", "deadline", "discrimination",
                    "requires_judgment", "assumption", "text_open")
 """The findings whose fact is a constant of the rules (the others name a fact of the scenario): an
@@ -942,9 +968,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             lines.append(f"  {entitlement_line(item.entitlement, lang)}")
         for f in merged_findings((*item.findings, *item.assumptions)):
             lines.append(f"  - {finding_text(f, lang)}")
-        for a in item.alternatives:
-            if a.state is None:
-                lines.append(f"  - {label('possibly', lang)} {alternative_text(a, lang)}")
+        for a in merged_possibly(item.alternatives):
+            lines.append(f"  - {label('possibly', lang)} {alternative_text(a, lang)}")
         if item.relief is not None and relief_lines(item.relief, lang):
             head, *rest = relief_lines(item.relief, lang)
             lines += [f"  {head}", *(f"    {x}" for x in rest)]
@@ -1595,7 +1620,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     notes = [(item.item_id, finding_text(f, lang)) for item in result.items
              for f in merged_findings((*item.findings, *item.assumptions))]
     notes += [(item.item_id, f"{label('possibly', lang)} {alternative_text(a, lang)}") for item in result.items
-              for a in item.alternatives if a.state is None]
+              for a in merged_possibly(item.alternatives)]
     if notes:
         lines += ["", f"## {label('findings', lang)}", ""]
         lines += [f"- `{iid}`: {text}" for iid, text in notes]
