@@ -83,3 +83,30 @@ def test_a_possibly_line_is_said_once_with_its_provisions() -> None:
     assert sum("possibly: exception applies" in ln for ln in block) == 2
     pt = item_block(_lines("check", SG_AGENT, "--lang", "pt"), "e3-agent-independence-unknown")
     assert sum("possivelmente: depende de" in ln for ln in pt) == 1
+
+
+UY_SHORT = str(B59 / "b59-01-uy-29-4-29-2-e-share-not-stated.yaml")
+
+
+def test_the_days_a_window_counts_are_said() -> None:
+    """R3: «... on the known days alone is not met (90 days < 50% of 365 days ...)» then «... is met on at least half
+    the days ... (365 days ≥ 50% of 365 days)» read as a contradiction, and «given as unknown» where the finding says
+    not given: the first counts the days up to the evaluation date, the second counts as held the days after it,
+    which the scenario does not give (`holdings_continue`, a yes or no, is never given as unknown). Narrowly not: a
+    fact given as unknown is still said so (b59-08 h3)."""
+    lines = _lines("explain", UY_SHORT, "--item", "a4-bought-shortly-before")
+    assert "the condition that the ownership test of br-uy 29(4) can be met on at least half the days of a " \
+           "twelve-month period including a4-bought-shortly-before counting only the days up to the evaluation date " \
+           "is not met (90 days < 50% of 365 days, where the twelve-month period from 2025-01-01 to 2025-12-31, of " \
+           "365 days, includes a4-bought-shortly-before)" in lines
+    assert "the ownership test of br-uy 29(4) can be met on at least half the days of a twelve-month period, " \
+           "counting as held the days after the evaluation date, which the scenario does not give (365 days ≥ 50% " \
+           "of 365 days)" in lines
+    assert "the decision on a4-bought-shortly-before depends on holdings after the evaluation date, which the " \
+           "scenario does not give (br-uy 29(4))" in lines
+    assert not any("given as unknown" in ln or "known days alone" in ln for ln in lines)
+    pt = _lines("explain", UY_SHORT, "--item", "a4-bought-shortly-before", "--lang", "pt")
+    assert "a decisão sobre a4-bought-shortly-before depende de participações posteriores à data de avaliação, que " \
+           "o cenário não informa (br-uy 29(4))" in pt
+    h3 = _lines("explain", SG_OPEN, "--item", "h3-connected-office-fixed-base-unknown")
+    assert any("depends on whether chan-rio-office is a fixed base, given as unknown (br-sg 10(6))" in ln for ln in h3)
