@@ -110,3 +110,24 @@ def test_the_days_a_window_counts_are_said() -> None:
            "o cenário não informa (br-uy 29(4))" in pt
     h3 = _lines("explain", SG_OPEN, "--item", "h3-connected-office-fixed-base-unknown")
     assert any("depends on whether chan-rio-office is a fixed base, given as unknown (br-sg 10(6))" in ln for ln in h3)
+
+
+G1 = str(ROOT / "tests/fixtures/lines60/b59-g1-alone.yaml")
+
+
+def test_an_outcome_whatever_a_share_gives_the_reason() -> None:
+    """R4: «this outcome whatever `holdings (...).capital` (given as unknown or not given): every value they may take
+    gives it»: the reason is the share's most (15%, what the other records leave) and the argument there, 29(4)
+    not met with at most 60% (< 75%). Narrowly not: a State whose outcome the argument reaches on the facts as given
+    (Uruguay's 10(1)) keeps its own line."""
+    block = item_block(_lines("check", G1), "g1-bounded-below-75")
+    assert "↳ whatever `holdings[3].capital` (not given: at most 15%, what the others leave), as at 15%: br-uy 29(1) " \
+           "(reconstructed): the benefits of the treaty are not granted for g1-bounded-below-75 — for " \
+           "g1-bounded-below-75, the claimant meets none of the tests of 29(2) to 29(4)" in block
+    assert "br-uy 29(4) not met: at the time of g1-bounded-below-75 (2025-03-14), equivalent beneficiaries own, " \
+           "directly or indirectly, at most 60% of the shares of hold-e (capital) (< 75%)" in block
+    assert not any("every value they may take gives it" in ln for ln in block)
+    assert any(ln.startswith("↳ br-uy 10(1): Uruguay may tax g1-bounded-below-75") for ln in block)
+    pt = item_block(_lines("check", G1, "--lang", "pt"), "g1-bounded-below-75")
+    assert any(ln.startswith("↳ qualquer que seja `holdings[3].capital` (não informado: no máximo 15%, o que os "
+                             "demais deixam), como com 15%: br-uy 29(1)") for ln in pt)

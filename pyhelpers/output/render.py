@@ -147,6 +147,8 @@ _LABEL = {
                                 "`treaty check` shows every alternative",
            "same_whatever": "{provisions}: this outcome whatever {facts} (given as unknown or not given): every "
                             "value they may take gives it",
+           "same_at_bound": "whatever {fact} (not given: at most {bound}, what the others leave), as at {bound}: "
+                            "{line}",
            "decisive_cut": "the decisive lines are not shown: the time limit was reached before the legal argument "
                            "was derived (`treaty explain {source}` gives it)",
            "item": "item", "type": "type", "common_grounds": "grounds common to the conclusions below",
@@ -209,6 +211,8 @@ _LABEL = {
                                 "({told}); `treaty check` mostra todas as alternativas",
            "same_whatever": "{provisions}: este resultado qualquer que seja {facts} (informado como desconhecido "
                             "ou não informado): todo valor possível o dá",
+           "same_at_bound": "qualquer que seja {fact} (não informado: no máximo {bound}, o que os demais deixam), "
+                            "como com {bound}: {line}",
            "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite se esgotou antes de a argumentação "
                            "jurídica ser derivada (`treaty explain {source}` a apresenta)",
            "item": "rendimento", "type": "tipo", "common_grounds": "fundamentos comuns às conclusões abaixo",
@@ -254,6 +258,8 @@ _LABEL = {
                                      "alternativas, no valor indicado",
               "same_whatever": "{provisions}: este resultado, qualquer que seja {facts} (indicado como "
                                "desconhecido ou não indicado): todos os valores possíveis o dão",
+              "same_at_bound": "qualquer que seja {fact} (não indicado: no máximo {bound}, o que os restantes "
+                               "deixam), como com {bound}: {line}",
               "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite esgotou-se antes de a "
                               "argumentação jurídica ser derivada (`treaty explain {source}` apresenta-a)"},
 }
