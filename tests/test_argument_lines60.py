@@ -89,22 +89,22 @@ UY_SHORT = str(B59 / "b59-01-uy-29-4-29-2-e-share-not-stated.yaml")
 
 
 def test_the_days_a_window_counts_are_said() -> None:
-    """R3: «... on the known days alone is not met (90 days < 50% of 365 days ...)» then «... is met on at least half
-    the days ... (365 days ≥ 50% of 365 days)» read as a contradiction, and «given as unknown» where the finding says
-    not given: the first counts the days up to the evaluation date, the second counts as held the days after it,
-    which the scenario does not give (`holdings_continue`, a yes or no, is never given as unknown). Narrowly not: a
-    fact given as unknown is still said so (b59-08 h3)."""
+    """R3 (in part): «... on the known days alone is not met (90 days < 50% of 365 days ...)» beside «... is met on at
+    least half the days ... (365 days ≥ 50% of 365 days)» read as a contradiction, and «given as unknown» where the
+    finding says not given: the first says which days it counts, those up to the evaluation date, and the days after
+    it are not given (`holdings_continue`, a yes or no, is never given as unknown). The second line keeps its words:
+    its reading is also that of the test not met where nothing is open (tests/test_argument_lines.py pins it).
+    Narrowly not: a fact given as unknown is still said so (b59-08 h3)."""
     lines = _lines("explain", UY_SHORT, "--item", "a4-bought-shortly-before")
     assert "the condition that the ownership test of br-uy 29(4) can be met on at least half the days of a " \
            "twelve-month period including a4-bought-shortly-before counting only the days up to the evaluation date " \
            "is not met (90 days < 50% of 365 days, where the twelve-month period from 2025-01-01 to 2025-12-31, of " \
            "365 days, includes a4-bought-shortly-before)" in lines
-    assert "the ownership test of br-uy 29(4) can be met on at least half the days of a twelve-month period, " \
-           "counting as held the days after the evaluation date, which the scenario does not give (365 days ≥ 50% " \
-           "of 365 days)" in lines
     assert "the decision on a4-bought-shortly-before depends on holdings after the evaluation date, which the " \
            "scenario does not give (br-uy 29(4))" in lines
     assert not any("given as unknown" in ln or "known days alone" in ln for ln in lines)
+    assert "the ownership test of br-uy 29(4) is met on at least half the days of a twelve-month period (365 days ≥ " \
+           "50% of 365 days)" in lines
     pt = _lines("explain", UY_SHORT, "--item", "a4-bought-shortly-before", "--lang", "pt")
     assert "a decisão sobre a4-bought-shortly-before depende de participações posteriores à data de avaliação, que " \
            "o cenário não informa (br-uy 29(4))" in pt
@@ -131,3 +131,20 @@ def test_an_outcome_whatever_a_share_gives_the_reason() -> None:
     pt = item_block(_lines("check", G1, "--lang", "pt"), "g1-bounded-below-75")
     assert any(ln.startswith("↳ qualquer que seja `holdings[3].capital` (não informado: no máximo 15%, o que os "
                              "demais deixam), como com 15%: br-uy 29(1)") for ln in pt)
+
+
+SG_DIRECT = str(ROOT / "scenarios/br-sg/blind57b-06-sg-10-2-a-direct-false.yaml")
+
+
+def test_a_holding_not_met_is_named_before_that_holding() -> None:
+    """blind57b W2: «10(2)(a) not met: that holding is 20% of the capital (< 25%)» — "that holding" had no antecedent:
+    the holding the test reads is said before it. Narrowly not: a decisive line whose test is met (vale-verde's 30%)
+    names the holding once, as before."""
+    block = item_block(_lines("check", SG_DIRECT), "costa-azul-direct-20-indirect-20")
+    assert "br-sg 10(2)(a) not met: marina holds an interest in costa-azul (direct) from 2018-01-01, with no end " \
+           "stated; that holding is 20% of the capital (< 25%)" in block
+    met = item_block(_lines("check", SG_DIRECT), "vale-verde-direct-30-and-indirect-40")
+    assert sum(ln.count("marina holds an interest in vale-verde (direct)") for ln in met) == 1
+    pt = item_block(_lines("check", SG_DIRECT, "--lang", "pt"), "costa-azul-direct-20-indirect-20")
+    assert "requisitos do br-sg 10(2)(a) não atendidos: marina detém uma participação em costa-azul (direta) desde " \
+           "01/01/2018, sem data final informada; essa participação é de 20% do capital (< 25%)" in pt
