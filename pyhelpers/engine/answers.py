@@ -163,7 +163,8 @@ def _state_reliance(s: StateOutcome, atoms: list[Term], relies: dict[Term, set[s
     """The reconstructed provisions the outcome of one State rests on: its ``state_outcome`` and, capped, the cap;
     a limit on its tax, those its entitlement to the benefits rests on (``granted``: a letter of the limitation on
     benefits reconstructed, blind59 R6)."""
-    used = [a for a in atoms if (a.name == "state_outcome" and isinstance(a.args[2], Term) and a.args[2].name == s.state)
+    used = [a for a in atoms
+            if (a.name == "state_outcome" and isinstance(a.args[2], Term) and a.args[2].name == s.state)
             or (a.name in _COMPLIANCE_ATOMS and s.outcome == "capped")]
     found = relied_on(used, relies)
     if s.outcome not in _BENEFITS or not granted:

@@ -2582,7 +2582,7 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
     unmet = [(readings.word("not_met_short", lang).format(prov=marked(readings.provision_text(ln.provision, lang), ln),
                                                           why=""),
-              list(ln.tested or ln.figures), ln)
+              _with_antecedent(list(ln.tested or ln.figures), ln.facts, lang), ln)
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
     # a condition not met keeps its words ("the condition that X is not met (F)") wherever it stands: "X (F)" after
     # the opening "<provision> not met:" reads as X met (blind54a: "... not met: the beneficial owner meets the
@@ -2595,6 +2595,28 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [  # under its heading)
             opening + figures[0], *nested_sub_lines(ln, figures[1:])]
     return "\n".join(out)
+
+
+_ANAPHORA = {"en": {"holding": "that holding "}, "pt": {"holding": "essa participação "}}
+"""How a reading refers back to the holding the fact before it names (``holding_share``: "that holding is 20% of the
+capital")."""
+
+
+def _with_antecedent(tested: list[str], facts: Sequence[str], lang: str) -> list[str]:
+    """``tested`` (a test's facts not met, as said after "<provision> not met:") with, before a fact that refers back
+    to a holding ("that holding is 20% of the capital (< 25%)"), the fact of the line that names it ("marina holds
+    an interest in costa-azul (direct) from 2018-01-01 ..."), where it is not said already (blind57b W2: «that
+    holding» had no antecedent)."""
+    anaphora = wording(_ANAPHORA, lang)["holding"]
+    out: list[str] = []
+    for fact in tested:
+        if fact.startswith(anaphora) and fact in facts:
+            k = list(facts).index(fact)
+            before = facts[k - 1] if k > 0 else None
+            if before is not None and before not in out and before not in tested:
+                out.append(before)
+        out.append(fact)
+    return out
 
 
 def _about_finding(own: Line, fact: str, finding: str) -> bool:
