@@ -2597,25 +2597,25 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     return "\n".join(out)
 
 
-_ANAPHORA = {"en": {"holding": "that holding "}, "pt": {"holding": "essa participação "}}
+_ANAPHORA = {"en": {"that": "that holding ", "holding": r"^(\S+) holds an interest in (\S+) \((\w+)\)",
+                    "named": "the holding of {0} in {1} ({2}) "},
+             "pt": {"that": "essa participação ", "holding": r"^(\S+) detém uma participação em (\S+) \((\w+)\)",
+                    "named": "a participação de {0} em {1} ({2}) "}}
 """How a reading refers back to the holding the fact before it names (``holding_share``: "that holding is 20% of the
-capital")."""
+capital"), how that fact names it, and the holding named in its place."""
 
 
 def _with_antecedent(tested: list[str], facts: Sequence[str], lang: str) -> list[str]:
-    """``tested`` (a test's facts not met, as said after "<provision> not met:") with, before a fact that refers back
-    to a holding ("that holding is 20% of the capital (< 25%)"), the fact of the line that names it ("marina holds
-    an interest in costa-azul (direct) from 2018-01-01 ..."), where it is not said already (blind57b W2: «that
-    holding» had no antecedent)."""
-    anaphora = wording(_ANAPHORA, lang)["holding"]
+    """``tested`` (a test's facts not met, as said after "<provision> not met:") with a fact that refers back to a
+    holding ("that holding is 20% of the capital (< 25%)") naming the holding the fact before it on the line names
+    ("the holding of marina in costa-azul (direct) is 20% of the capital (< 25%)"), where that fact is not said
+    (blind57b W2: «that holding» had no antecedent)."""
+    words = wording(_ANAPHORA, lang)
     out: list[str] = []
     for fact in tested:
-        if fact.startswith(anaphora) and fact in facts:
-            k = list(facts).index(fact)
-            before = facts[k - 1] if k > 0 else None
-            if before is not None and before not in out and before not in tested:
-                out.append(before)
-        out.append(fact)
+        k = list(facts).index(fact) if fact.startswith(words["that"]) and fact in facts else 0
+        m = re.match(words["holding"], facts[k - 1]) if k > 0 and facts[k - 1] not in tested else None
+        out.append(words["named"].format(*m.groups()) + fact[len(words["that"]):] if m is not None else fact)
     return out
 
 
