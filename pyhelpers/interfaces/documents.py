@@ -366,9 +366,9 @@ def _same_at_bound(checker: Checker, scenario: Scenario, result: ScenarioResult,
     """The decisive line of a State's outcome that the check decided over one share of a record the scenario does not
     give, which every value it may take gives (:func:`_same_whatever`): the share's most the others' records leave, and
     the argument with the share at that most, where it reaches the same outcome (blind59 R4: «whatever
-    `holdings[3].capital` (not given: at most 15% ...), as at 15%: ... equivalent beneficiaries own ... 60% (< 75%)»,
-    the reason, not «every value they may take gives it»). None where the outcome rests on other facts not given, or
-    the argument at that most reaches another outcome."""
+    `holdings[3].capital` (not given: at most <share> ...), as at <share>: ... equivalent beneficiaries own ... <their
+    most> (< <threshold>)», the reason, not «every value they may take gives it»). None where the outcome rests on
+    other facts not given, or the argument at that most reaches another outcome."""
     from pyhelpers.explain.argument import argument_for
     from pyhelpers.explain.explainer import explain_scenario
 

@@ -579,7 +579,7 @@ def merged_findings(findings: Iterable[Finding]) -> list[Finding]:
 def merged_possibly(alternatives: Iterable[Alternative]) -> list[Alternative]:
     """The findings among ``alternatives`` that hold for some values only ("possibly"), those that differ only in
     their provision said once, citing every provision in the order found (blind59 R9: «possibly: depends on
-    whether the agent ... is of independent status ... (br-sg 5(6))», then (br-sg 5(7)), then (br-sg 7(1)), each
+    whether the agent ... is of independent status ... (<provision>)», then (<another>), then (<a third>), each
     under the same condition), as :func:`merged_findings` says the findings that hold in every case."""
     out: list[Alternative] = []
     at: dict[tuple[object, ...], int] = {}
@@ -2601,14 +2601,14 @@ _ANAPHORA = {"en": {"that": "that holding ", "holding": r"^(\S+) holds an intere
                     "named": "the holding of {0} in {1} ({2}) "},
              "pt": {"that": "essa participação ", "holding": r"^(\S+) detém uma participação em (\S+) \((\w+)\)",
                     "named": "a participação de {0} em {1} ({2}) "}}
-"""How a reading refers back to the holding the fact before it names (``holding_share``: "that holding is 20% of the
-capital"), how that fact names it, and the holding named in its place."""
+"""How a reading refers back to the holding the fact before it names (``holding_share``: "that holding is <share> of
+the capital"), how that fact names it, and the holding named in its place."""
 
 
 def _with_antecedent(tested: list[str], facts: Sequence[str], lang: str) -> list[str]:
     """``tested`` (a test's facts not met, as said after "<provision> not met:") with a fact that refers back to a
-    holding ("that holding is 20% of the capital (< 25%)") naming the holding the fact before it on the line names
-    ("the holding of marina in costa-azul (direct) is 20% of the capital (< 25%)"), where that fact is not said
+    holding ("that holding is <share> of the capital (< <threshold>)") naming the holding the fact before it on the line
+    names ("the holding of marina in costa-azul (direct) is <share> ..."), where that fact is not said
     (blind57b W2: «that holding» had no antecedent)."""
     words = wording(_ANAPHORA, lang)
     out: list[str] = []
