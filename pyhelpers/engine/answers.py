@@ -145,8 +145,31 @@ def item_template(treaty: str, states: tuple[str, ...], item: IncomeItem, atoms:
         result = replaced(base, item_id=iid, gross=amount, currency=currency)
     result = replaced(result, limited_amount=limited_part(item, result.limited_to))
     flagged = {*relied_on(atoms, relies), *cited_reconstructed(atoms, relies, result.provisions)} if relies else set()
+    if relies:
+        granted = relied_on([a for a in atoms if a.name == "entitlement"], relies) \
+            if result.entitlement is not None and result.entitlement.status == "entitled" else ()
+        result = replaced(result, states=tuple(replaced(s, reconstructed=_state_reliance(s, atoms, relies, granted))
+                                               for s in result.states))
     return replaced(result, reconstructed=tuple(sorted(flagged, key=provision_key)), date=item.date.isoformat(),
                     relief=compute_relief(item, result.max_rate_bp, atoms, result))
+
+
+_BENEFITS = ("capped", "exempt")
+"""The outcomes that limit a State's tax: the benefits of the treaty an entitlement article grants or denies."""
+
+
+def _state_reliance(s: StateOutcome, atoms: list[Term], relies: dict[Term, set[str]],
+                    granted: tuple[str, ...]) -> tuple[str, ...]:
+    """The reconstructed provisions the outcome of one State rests on: its ``state_outcome`` and, capped, the cap;
+    a limit on its tax, those its entitlement to the benefits rests on (``granted``: a letter of the limitation on
+    benefits reconstructed, blind59 R6)."""
+    used = [a for a in atoms
+            if (a.name == "state_outcome" and isinstance(a.args[2], Term) and a.args[2].name == s.state)
+            or (a.name in _COMPLIANCE_ATOMS and s.outcome == "capped")]
+    found = relied_on(used, relies)
+    if s.outcome not in _BENEFITS or not granted:
+        return found
+    return tuple(sorted({*found, *granted}, key=provision_key))
 
 
 _COMPLIANCE_ATOMS = ("max_rate",)

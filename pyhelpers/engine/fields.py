@@ -23,7 +23,7 @@ from pyhelpers.engine.results import (
 )
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.document import Scenario
-from pyhelpers.scenario.factpaths import fact_parts, fact_path, open_field, tax_field
+from pyhelpers.scenario.factpaths import fact_parts, fact_path, open_field, rules_fact, tax_field
 from pyhelpers.scenario.income import IncomeItem
 from pyhelpers.scenario.services import DETAIL_BLOCKS
 
@@ -37,6 +37,8 @@ def named(f: Finding, items: Sequence[str], scenario: Scenario) -> Finding:
         return f
     else:
         path = fact_path(f.fact, items, scenario)
+        if path is None and rules_fact(f.fact) is not None:  # a finding the engine writes for a fact opened over its
+            path = open_field(f.fact, scenario)  # values, named by its field: that field (blind59 R2)
     out = dataclasses.replace(f, field=tax_field(path, scenario) if path is not None else None)
     if f.kind == "depends" and f.open_as is None and path is not None and path.isidentifier() \
             and not _written_at_top(scenario, path):

@@ -50,6 +50,10 @@ class StateOutcome:
     provisions: tuple[str, ...]
     at_most_bp: int | None = None  # undetermined: the highest cap of every way the open facts may go (0: exempt)
     may_tax_always: bool = False  # undetermined, no cap bounds it, but every way the open facts may go lets it tax
+    reconstructed: tuple[str, ...] = field(default=(), compare=False)
+    """The reconstructed provisions this State's outcome (and its cap) rests on, of a decided outcome: the answers in
+    words flag its line as they flag an alternative's (blind59 R6). Not in the JSON (the item's ``reconstructed``
+    lists them)."""
 
     @property
     def label(self) -> str:
@@ -482,13 +486,16 @@ FIELD_KINDS = ("missing", "depends", "not_needed", "requires_judgment")
 
 
 def _findings_plain(value: Any) -> Any:
-    """``value`` (an ``asdict``) with ``field`` kept only on the findings of :data:`FIELD_KINDS` and assumptions."""
+    """``value`` (an ``asdict``) with ``field`` kept only on the findings of :data:`FIELD_KINDS` and assumptions, and
+    a State's outcome without its ``reconstructed`` (the item's lists them)."""
     if isinstance(value, dict):
         out = {k: _findings_plain(v) for k, v in value.items()}
         if "kind" in out and "provision" in out and "field" in out and out["kind"] not in (*FIELD_KINDS, "assumption"):
             out.pop("field")
         if "kind" in out and "provision" in out and out.get("open_as", "") is None:
             out.pop("open_as")
+        if "may_tax_always" in out and "outcome" in out:
+            out.pop("reconstructed", None)  # a State's: the item's lists them
         if "kind" in out and "provision" in out and out.get("gap", "") is None:
             out.pop("gap")
         if "method" in out and "provision" in out and out.get("holds_if") == []:

@@ -1030,6 +1030,30 @@ def fact_text(fact: str, lang: str) -> str:
     return fill(template, values, states, lang)
 
 
+def stated_fact(fact: str, value: bool, lang: str) -> str | None:
+    """An open yes-or-no fact as the rules name it (``agent_ordinary_course(b)``) stated with a value, by the
+    reading of the input that states it, its words chosen by that value ("the agent b acts in the ordinary course
+    of its business", "... does not act ..."): what a condition on the fact says (blind59 R2); None where the input's
+    reading has no words chosen by its value."""
+    m = _LEADING_CONSTANT.match(fact)
+    args = _call_arguments(fact[m.end():]) if m is not None else None
+    if m is None or not args:
+        return None
+    pred = load_logic(logic_dir()).predicate(m.group(1), len(args) + 2)
+    if pred is None or pred.args[-1].type != "term":
+        return None
+    template, last = pred.reading(lang), pred.args[-1].name
+    if f"{{{last}}}" in template or not re.search(r"\{" + re.escape(last) + r"\?", template):
+        return None
+    values = dict(zip((a.name for a in pred.args[1:-1]), args, strict=True))
+    values[last] = render_value(clingo.Function("yes" if value else "no"), "term", lang)
+    states = {a.name: values[a.name] for a in pred.args[1:-1] if a.type == "state"
+              and re.fullmatch(r"[a-z]{2}", values[a.name])}
+    for name, code in states.items():
+        values[name] = state_name(code, lang)
+    return fill(template, values, states, lang)
+
+
 @lru_cache(maxsize=512)
 def _blank_reading(name: str, arity: int, lang: str, root: Path) -> tuple[str, list[tuple[str, str]]] | None:
     """The reading of the input ``name(S, A1..An, V)`` that states a fact ``name(A1..An)`` with its value

@@ -8,9 +8,11 @@ file name on the command line, the request's ``source`` over HTTP) and returns d
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from pyhelpers.base import formats
 from pyhelpers.base.errors import InputError
 from pyhelpers.engine.catalog import treaties
 from pyhelpers.engine.expect import Mismatch, compare
@@ -333,7 +335,8 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
             got = checked.get((item.id, arg.state)) if checked is not None else None
             if checked is not None and arg.outcome == UNDETERMINED and got != UNDETERMINED and not scenario.open_facts \
                     and result is not None:  # decided over the facts given as unknown, which the argument leaves open
-                same = _same_whatever(result, item.id, arg.state, lang)
+                same = _same_at_bound(checker, scenario, result, item.id, arg.state, lang) or \
+                    _same_whatever(result, item.id, arg.state, lang)
                 if same is not None:
                     out[(item.id, arg.state)] = same
                 continue
@@ -352,6 +355,48 @@ def _checked_outcomes(found: ScenarioResult) -> tuple[dict[tuple[str, str], str]
     open facts may go lets the State tax ("may tax in every case")."""
     checked = {(i.item_id, s.state): s.outcome for i in found.items for s in i.states}
     return checked, {(i.item_id, s.state) for i in found.items for s in i.states if s.may_tax_always}
+
+
+_SHARE_RANGE = re.compile(r"^from \S+ to (\d+(?:\.\d+)?)%$")
+_RECORD_FIELD = re.compile(r"^(\w+)\[(\d+)\]\.(\w+)$")
+
+
+def _same_at_bound(checker: Checker, scenario: Scenario, result: ScenarioResult, item_id: str, state: str,
+                   lang: str) -> str | None:
+    """The decisive line of a State's outcome that the check decided over one share of a record the scenario does not
+    give, which every value it may take gives (:func:`_same_whatever`): the share's most the others' records leave, and
+    the argument with the share at that most, where it reaches the same outcome (blind59 R4: «whatever
+    `holdings[3].capital` (not given: at most <share> ...), as at <share>: ... equivalent beneficiaries own ... <their
+    most> (< <threshold>)», the reason, not «every value they may take gives it»). None where the outcome rests on
+    other facts not given, or the argument at that most reaches another outcome."""
+    from pyhelpers.explain.argument import argument_for
+    from pyhelpers.explain.explainer import explain_scenario
+
+    item = next((i for i in result.items if i.item_id == item_id), None)
+    outcome = next((s for s in item.states if s.state == state), None) if item is not None else None
+    if item is None or outcome is None or item.alternatives:
+        return None
+    idle = [f for f in item.findings if f.kind == "not_needed"]  # the one fact not given, found to decide nothing
+    shares = [(u, m, r) for u in result.unknowns if not u.given and (not u.items or item_id in u.items)
+              and (m := _SHARE_RANGE.match(u.alternatives)) is not None
+              and (r := _RECORD_FIELD.match(u.field or "")) is not None]
+    if len(shares) != 1 or len(idle) != 1:
+        return None
+    u, m, r = shares[0]
+    bound = float(m[1])
+    value = int(bound) if bound.is_integer() else bound
+    try:
+        at = scenario.with_values({(r[1], int(r[2]), r[3]): value}, "<decisive>")
+    except InputError:
+        return None
+    ex = explain_scenario(checker, at, lang, lazy=True)
+    arg = next((a for a in argument_for(ex, item_id, frozenset({"state_outcome"}), exception_reasons=False)
+                if a.state == state), None)
+    line = render.decisive_line(arg, lang) if arg is not None and arg.outcome == outcome.outcome else None
+    if line is None:
+        return None
+    shown = formats.percent_bp(round(bound * 100), lang)
+    return render.label("same_at_bound", lang).format(fact=f"`{u.field}`", bound=shown, line=line)
 
 
 def _same_whatever(result: ScenarioResult, item_id: str, state: str, lang: str) -> str | None:

@@ -35,10 +35,11 @@ from pyhelpers.engine.results import (
     UnknownFact,
 )
 from pyhelpers.explain import readings
-from pyhelpers.explain.readings import constant_text, fact_text, term, value, with_state
+from pyhelpers.explain.readings import constant_text, stated_fact, term, value, with_state
+from pyhelpers.explain.readings import fact_text as _rules_fact_text
 from pyhelpers.scenario import parse_outcome
 from pyhelpers.scenario.catalogue import catalogue
-from pyhelpers.scenario.factpaths import fact_path, field_text
+from pyhelpers.scenario.factpaths import fact_path, field_text, rules_fact
 from pyhelpers.scenario.openfacts import UNNAMED_STATE
 from pyhelpers.scenario.problems import field_path
 
@@ -47,6 +48,14 @@ if TYPE_CHECKING:
     from pyhelpers.scenario import Scenario
 
 V = TypeVar("V")
+
+
+def fact_text(fact: str, lang: str) -> str:
+    """An open fact in words as the rules name it (:func:`~pyhelpers.explain.readings.fact_text`); one the engine
+    names by its field (a finding it writes for a fact opened over its values: ``places_of_business.X.fixed_base``)
+    by the rules' name for that field (:func:`~pyhelpers.scenario.factpaths.rules_fact`: "whether X is a fixed
+    base", blind59 R2), the field being said after the words."""
+    return _rules_fact_text(rules_fact(fact) or fact, lang)
 
 if TYPE_CHECKING:
     from pyhelpers.explain.argument import Argument, Line, WhyNot
@@ -138,6 +147,8 @@ _LABEL = {
                                 "`treaty check` shows every alternative",
            "same_whatever": "{provisions}: this outcome whatever {facts} (given as unknown or not given): every "
                             "value they may take gives it",
+           "same_at_bound": "whatever {fact} (not given: at most {bound}, what the others leave), as at {bound}: "
+                            "{line}",
            "decisive_cut": "the decisive lines are not shown: the time limit was reached before the legal argument "
                            "was derived (`treaty explain {source}` gives it)",
            "item": "item", "type": "type", "common_grounds": "grounds common to the conclusions below",
@@ -200,6 +211,8 @@ _LABEL = {
                                 "({told}); `treaty check` mostra todas as alternativas",
            "same_whatever": "{provisions}: este resultado qualquer que seja {facts} (informado como desconhecido "
                             "ou não informado): todo valor possível o dá",
+           "same_at_bound": "qualquer que seja {fact} (não informado: no máximo {bound}, o que os demais deixam), "
+                            "como com {bound}: {line}",
            "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite se esgotou antes de a argumentação "
                            "jurídica ser derivada (`treaty explain {source}` a apresenta)",
            "item": "rendimento", "type": "tipo", "common_grounds": "fundamentos comuns às conclusões abaixo",
@@ -245,6 +258,8 @@ _LABEL = {
                                      "alternativas, no valor indicado",
               "same_whatever": "{provisions}: este resultado, qualquer que seja {facts} (indicado como "
                                "desconhecido ou não indicado): todos os valores possíveis o dão",
+              "same_at_bound": "qualquer que seja {fact} (não indicado: no máximo {bound}, o que os restantes "
+                               "deixam), como com {bound}: {line}",
               "decisive_cut": "as linhas decisivas não são mostradas: o tempo limite esgotou-se antes de a "
                               "argumentação jurídica ser derivada (`treaty explain {source}` apresenta-a)"},
 }
@@ -558,6 +573,32 @@ def merged_findings(findings: Iterable[Finding]) -> list[Finding]:
         first = out[at[key]]
         if f.provision not in first.provision.split("; "):
             out[at[key]] = replace(first, provision=f"{first.provision}; {f.provision}")
+    return out
+
+
+def merged_possibly(alternatives: Iterable[Alternative]) -> list[Alternative]:
+    """The findings among ``alternatives`` that hold for some values only ("possibly"), those that differ only in
+    their provision said once, citing every provision in the order found (blind59 R9: «possibly: depends on
+    whether the agent ... is of independent status ... (<provision>)», then (<another>), then (<a third>), each
+    under the same condition), as :func:`merged_findings` says the findings that hold in every case."""
+    out: list[Alternative] = []
+    at: dict[tuple[object, ...], int] = {}
+    for a in alternatives:
+        if a.state is not None:
+            continue
+        f = a.finding
+        key = (f.kind, f.fact, f.field, f.open_as, a.holds_if, a.holds_if_any, a.exact, a.otherwise,
+               a.reconstructed) if f is not None and f.kind in FIELD_KINDS and f.fact else None
+        if key is None or key not in at:
+            if key is not None:
+                at[key] = len(out)
+            out.append(a)
+            continue
+        first = out[at[key]]
+        assert first.finding is not None and f is not None
+        if f.provision not in first.finding.provision.split("; "):
+            out[at[key]] = replace(first, finding=replace(first.finding,
+                                                          provision=f"{first.finding.provision}; {f.provision}"))
     return out
 
 
@@ -911,8 +952,10 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
         width = max(len(state_name(s.state, lang)) for s in item.states) + 1
         for s in item.states:
             provs = f"  ({'; '.join(s.provisions)})" if s.provisions else ""
-            text = state_outcome_text(s, item, lang)
             options = [a for a in item.alternatives if a.state == s.state]
+            if not options:  # a decided outcome flagged as its alternatives would be (blind59 R6)
+                provs += _reconstructed_mark(s.reconstructed, lang)
+            text = state_outcome_text(s, item, lang)
             lines.append(f"  {(state_name(s.state, lang) + ':').ljust(width)} {text}{provs}")
             if decisive and (item.item_id, s.state) in decisive:
                 first, *more = sub_lines(decisive[(item.item_id, s.state)])
@@ -931,9 +974,8 @@ def check_text(result: ScenarioResult, mismatches: Sequence[Mismatch] | None, la
             lines.append(f"  {entitlement_line(item.entitlement, lang)}")
         for f in merged_findings((*item.findings, *item.assumptions)):
             lines.append(f"  - {finding_text(f, lang)}")
-        for a in item.alternatives:
-            if a.state is None:
-                lines.append(f"  - {label('possibly', lang)} {alternative_text(a, lang)}")
+        for a in merged_possibly(item.alternatives):
+            lines.append(f"  - {label('possibly', lang)} {alternative_text(a, lang)}")
         if item.relief is not None and relief_lines(item.relief, lang):
             head, *rest = relief_lines(item.relief, lang)
             lines += [f"  {head}", *(f"    {x}" for x in rest)]
@@ -1170,15 +1212,25 @@ def _condition_words(c: Condition, lang: str, if_clause: bool) -> str | None:
     statement its question asks ("poa-office is not a permanent establishment"). None for other values, a fact the
     rules read as a noun, or a question's words with no copula to turn: then the condition names the fact and its
     field (a noun's words with a value read worse than the field: "kind (X) is agent")."""
-    if c.named is None:
+    if c.named is None or c.values not in ("true", "false"):
         return None
-    words, stated = fact_text(c.named, lang), wording(_STATED, lang)
-    if words == c.named:
-        return None
+    named = rules_fact(c.named) or c.named
+    words, stated = fact_text(named, lang), wording(_STATED, lang)
     question = words[len(stated["whether"]):]
-    if c.values not in ("true", "false") or not words.startswith(stated["whether"]) or stated["is"] not in question:
-        return None  # a noun's value ("kind (X) is agent", "most favoured nation (X) is true"): by its field
-    return question.replace(stated["is"], stated[c.values if if_clause else f"{c.values}_fact"], 1)
+    if words != named and words.startswith(stated["whether"]) and stated["is"] in question:
+        return question.replace(stated["is"], stated[c.values if if_clause else f"{c.values}_fact"], 1)
+    # the input that states it, its words chosen by the value ("the agent X acts in the ordinary course of its
+    # business", blind59 R2); a noun's value ("kind (X) is agent", "most favoured nation (X) is true"): by its field
+    said = stated_fact(named, c.values == "true", lang)
+    if said is None or not if_clause or languages.family(lang) != "pt":
+        return said
+    return _PT_COPULA.sub(lambda m: f" {_PT_SUBJUNCTIVE[m.group(1)]} ", said, count=1)
+
+
+_PT_COPULA = re.compile(r" (é|são) ")
+_PT_SUBJUNCTIVE = {"é": "for", "são": "forem"}
+"""Portuguese's copula in a condition's subjunctive ("se os lucros ... forem imputáveis ..."); other verbs are
+said as the reading has them ("se o agente ... atua ...")."""
 
 
 _RECORD_FIELD = re.compile(r"^(?:holding\((?P<holder>[^,()]+), (?P<company>[^,()]+)\)"
@@ -1574,7 +1626,7 @@ def check_markdown(result: ScenarioResult, mismatches: Sequence[Mismatch] | None
     notes = [(item.item_id, finding_text(f, lang)) for item in result.items
              for f in merged_findings((*item.findings, *item.assumptions))]
     notes += [(item.item_id, f"{label('possibly', lang)} {alternative_text(a, lang)}") for item in result.items
-              for a in item.alternatives if a.state is None]
+              for a in merged_possibly(item.alternatives)]
     if notes:
         lines += ["", f"## {label('findings', lang)}", ""]
         lines += [f"- `{iid}`: {text}" for iid, text in notes]
@@ -2530,7 +2582,7 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
     text = said[0] + (("; " if " — " in said[0] else " — ") + "; ".join(said[1:]) if len(said) > 1 else "")
     unmet = [(readings.word("not_met_short", lang).format(prov=marked(readings.provision_text(ln.provision, lang), ln),
                                                           why=""),
-              list(ln.tested or ln.figures), ln)
+              _with_antecedent(list(ln.tested or ln.figures), ln.facts, lang), ln)
              for ln in arg.alternatives if ln.figures]  # the figures compared, where a comparison is of a fact
     # a condition not met keeps its words ("the condition that X is not met (F)") wherever it stands: "X (F)" after
     # the opening "<provision> not met:" reads as X met (blind54a: "... not met: the beneficial owner meets the
@@ -2543,6 +2595,28 @@ def decisive_line(arg: Argument, lang: str = "en") -> str | None:
         out += [one] if len(one) <= SUB_LINES_OVER or len(figures) < 2 else [  # under its heading)
             opening + figures[0], *nested_sub_lines(ln, figures[1:])]
     return "\n".join(out)
+
+
+_ANAPHORA = {"en": {"that": "that holding ", "holding": r"^(\S+) holds an interest in (\S+) \((\w+)\)",
+                    "named": "the holding of {0} in {1} ({2}) "},
+             "pt": {"that": "essa participação ", "holding": r"^(\S+) detém uma participação em (\S+) \((\w+)\)",
+                    "named": "a participação de {0} em {1} ({2}) "}}
+"""How a reading refers back to the holding the fact before it names (``holding_share``: "that holding is <share> of
+the capital"), how that fact names it, and the holding named in its place."""
+
+
+def _with_antecedent(tested: list[str], facts: Sequence[str], lang: str) -> list[str]:
+    """``tested`` (a test's facts not met, as said after "<provision> not met:") with a fact that refers back to a
+    holding ("that holding is <share> of the capital (< <threshold>)") naming the holding the fact before it on the line
+    names ("the holding of marina in costa-azul (direct) is <share> ..."), where that fact is not said
+    (blind57b W2: «that holding» had no antecedent)."""
+    words = wording(_ANAPHORA, lang)
+    out: list[str] = []
+    for fact in tested:
+        k = list(facts).index(fact) if fact.startswith(words["that"]) and fact in facts else 0
+        m = re.match(words["holding"], facts[k - 1]) if k > 0 and facts[k - 1] not in tested else None
+        out.append(words["named"].format(*m.groups()) + fact[len(words["that"]):] if m is not None else fact)
+    return out
 
 
 def _about_finding(own: Line, fact: str, finding: str) -> bool:

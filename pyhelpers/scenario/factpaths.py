@@ -195,6 +195,39 @@ def fact_path(fact: str, items: Sequence[str], scenario: Scenario | None) -> str
     return template + _field_suffix(fact)
 
 
+def rules_fact(name: str) -> str | None:
+    """The rules' name for an open fact named as the answers over its values name it (the inverse of a
+    ``fact_leaf`` with one argument): ``places_of_business.chan-rio-office.fixed_base`` →
+    ``fixed_base(chan-rio-office)``, ``income(e3).business_profits.attributable_to_place`` →
+    ``attributable_to_place(e3)``; None where no single fact of the rules has that field (blind59 R2: a finding
+    the engine writes for an open fact names it by its field; the answers in words say it as the rules do)."""
+    m = _OPEN_RECORD.match(name)
+    if m is None:
+        return None
+    arg = m["item"] if m["item"] is not None else m["place"]
+    template = ("income[<1>]." if m["item"] is not None else "places_of_business.<1>.") + m["rest"]
+    fact = _leaf_facts().get(template)
+    return f"{fact}({arg})" if fact is not None else None
+
+
+_OPEN_RECORD = re.compile(r"^(?:income\((?P<item>[^(),\s]+)\)|places_of_business\.(?P<place>[^.\[\]]+))\."
+                          r"(?P<rest>[a-z_.]+)$")
+"""An open fact of an income item or a place of business as the answers name it, and the field below it."""
+
+
+@lru_cache(maxsize=1)
+def _leaf_facts() -> dict[str, str]:
+    """Each ``fact_leaf`` with one argument that names the record (``places_of_business.<1>.fixed_base``) and
+    the one fact of the rules it states; none where two facts share the field."""
+    found: dict[str, list[str]] = {}
+    for fact, templates in catalogue().fact_leaves.items():
+        for template in templates:
+            if len(_PLACEHOLDER.findall(template)) == 1 and template.startswith(("income[<1>].",
+                                                                                  "places_of_business.<1>.")):
+                found.setdefault(template, []).append(fact)
+    return {template: facts[0] for template, facts in found.items() if len(facts) == 1}
+
+
 _RECORD_NAME = re.compile(r"^(?P<kind>holding|income|presence)\((?P<args>[^()]*)\)(?P<rest>(?:[.\[].*)?)$")
 """An open fact named by its record (:func:`~pyhelpers.scenario.openfacts.readable_name`):
 ``holding(lusoinvest, alfa).until``, ``income(div-2024).date``, ``presence(ana, br).until``."""
