@@ -428,7 +428,7 @@ class Checker:
         :data:`ASKED_UNDER_ROUNDS`); ``attributed`` gains their findings. With ``base`` (the answer with none of
         ``opened`` given), only values under which the rules ask what they do not ask in ``base`` are
         searched: a fact asked there already is asked outright, not under a value (the search solves each
-        candidate under each value: 16 s for br-pt pe-facts-that-do-not-decide-the-place, which asks nothing new)."""
+        candidate under each value: 16 s for a shipped scenario of places and agents that asks nothing new)."""
         before = set() if base is None else {(it.item_id, f) for it in base.items for f in it.findings
                                              if f.kind == "depends"}
         for _ in range(ASKED_UNDER_ROUNDS):
