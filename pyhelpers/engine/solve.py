@@ -21,6 +21,7 @@ from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
 from pyhelpers.base.version import package_version
+from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import (
     ReadAtoms,
@@ -39,6 +40,7 @@ from pyhelpers.engine.completion import (
     indirect_branches,
     missing_records,
     most_in_a_part,
+    names_a_record,
     open_record_ends,
     unknown_values,
 )
@@ -48,14 +50,22 @@ from pyhelpers.engine.domains import cited_percentages, opened_at
 from pyhelpers.engine.fields import item_named, result_named, row_named
 from pyhelpers.engine.program import Logic, load_logic, relevant_date
 from pyhelpers.engine.provenance import RELIES
-from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, Receipt, ScenarioResult, replaced
+from pyhelpers.engine.results import (
+    FIELD_KINDS,
+    Compliance,
+    Finding,
+    ItemResult,
+    Receipt,
+    ScenarioResult,
+    replaced,
+)
 from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import NO_CUTS, Cuts, Declared, item_key, scenario_facts
 from pyhelpers.facts.emit import quote
 from pyhelpers.scenario import IncomeItem, Scenario
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.common import DIRECT_RECORD_BESIDE
-from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, Part
 
 ASKED_UNDER_ROUNDS = 2
 """How many rounds of facts asked for only under some value of an opened fact are opened too."""
@@ -320,8 +330,11 @@ class Checker:
 
         limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
         if scenario.unknowns:
+            started = clock.now()
             parted = check_alternatives_in_parts(self, scenario, source, limit) if self.in_parts else None
-            return parted or check_open(self, scenario, source, limit, unknown_values(scenario))
+            answer = parted or check_open(self, scenario, source, limit, unknown_values(scenario))
+            return self._records_beside_alternatives(scenario, source, max(limit - (clock.now() - started), 0.0),
+                                                     answer)
         three = self.check_three_valued(scenario, source)
         if told is not None:
             told(three)
@@ -419,6 +432,63 @@ class Checker:
         except ScenarioError:
             return answer
         return with_bounds(answer, ended)
+
+    def _records_beside_alternatives(self, scenario: Scenario, source: str, limit: float,
+                                     answer: ScenarioResult) -> ScenarioResult:
+        """``answer`` (of a scenario with facts given as alternatives) with each item the rules find missing a
+        holding record or its share of the capital answered again with them opened over their values
+        (:func:`~pyhelpers.engine.completion.missing_records`), as it is where no fact is given as alternatives:
+        the items that ask for no added fact in common apart (:func:`~pyhelpers.engine.alternatives.parts_of`), the
+        scenario's other items left out (each item's answer is the one it has alone in its scenario), the facts
+        given as alternatives kept open, the added records' facts reported ``not_needed`` where no value of them
+        changes the answer (blind59 D6). ``answer`` as it is where nothing is missing, the time limit cut it, or
+        the records cannot be added; a group whose combinations exceed the limit, or that the time limit cuts, keeps
+        its items' answers."""
+        from pyhelpers.engine.alternatives import check_open, part_scenario, parts_of
+
+        if answer.incomplete is not None:
+            return answer
+        wanting = {it.item_id for it in answer.items
+                   if any(f.kind == "missing" and names_a_record(f.fact or "") for f in it.findings)}
+        if not wanting:
+            return answer
+        index = {it.id: n for n, it in enumerate(scenario.income)}
+        sub = part_scenario(scenario, Part(tuple(sorted(index[i] for i in wanting)), scenario.unknowns), source)
+        asked = dataclasses.replace(answer, items=tuple(it for it in answer.items if it.item_id in wanting))
+        records = missing_records(self, sub, asked, source, taken=combinations(critical.open_facts(self, sub)))
+        if records is None:
+            return answer
+        records.scenario._open_facts = sub.open_facts  # (revalidated, it reads each at its first value)
+        attributed = {(it.item_id, name): given for it in asked.items for name, stands_for in records.asked.items()
+                      if (given := {f for f in it.findings if f.kind == "missing" and f.fact in stands_for})}
+        started = clock.now()
+        mine: dict[str, ItemResult] = {}
+        unknowns = {u.fact: u for u in answer.unknowns}
+        for members, facts in parts_of([it.item_id for it in asked.items], records.facts, attributed):
+            target = records.scenario
+            if len(members) < len(asked.items):
+                target = part_scenario(target, Part(tuple(n for n, it in enumerate(target.income)
+                                                          if it.id in members), target.unknowns), source)
+            completed = (*unknown_values(target), *facts)
+            if combinations((*critical.open_facts(self, target), *completed)) > MAX_COMBINATIONS:
+                continue
+            try:
+                again = check_open(self, target, source, max(limit - (clock.now() - started), 0.0), completed,
+                                   asked, {k: v for k, v in records.asked.items() if k in {f.name for f in facts}},
+                                   {k: v for k, v in attributed.items() if k[0] in members})
+            except ScenarioError:
+                continue
+            if again.incomplete is not None:
+                continue  # what the answer without them proved stands
+            mine.update((it.item_id, it) for it in again.items if it.item_id in members)
+            for u in again.unknowns:
+                known = unknowns.get(u.fact)
+                unknowns[u.fact] = u if known is None else dataclasses.replace(
+                    known, items=tuple(i.id for i in scenario.income if i.id in {*known.items, *u.items}))
+        if not mine:
+            return answer
+        return dataclasses.replace(answer, items=tuple(mine.get(it.item_id, it) for it in answer.items),
+                                   unknowns=tuple(unknowns.values()))
 
     def _asked_under(self, variants: Variants, opened: tuple[OpenFact, ...], candidates: Sequence[OpenFact],
                      attributed: dict[tuple[str, str], set[Finding]]) -> tuple[OpenFact, ...]:
