@@ -345,10 +345,26 @@ def open_program(checker: Any, scenario: Scenario, source: str, chosen: Sequence
     # the slice of the rules that can fire on some combination's facts (every fact of any combination)
     sliced = checker.logic.program_for_facts(scenario.treaty, list(conditions), next(iter(versions), ()))
     rules = str(sliced)
-    reads = tuple(frozenset(text.partition("(")[0] for text, assignments in conditions.items()
-                            if any(f == n for a in assignments for f, _ in a))
-                  for n in range(len(chosen)))
+    reads = _reads_of(conditions, len(chosen))
+    if cuts.ownership and len(variants) > 1:
+        # the predicates that differ between the values whichever way time is cut: cut alike, the ownership periods
+        # are the same in every combination and only what holds over them differs, so the rules that read the periods
+        # would not be told from those the values leave alike, as they are where each combination's own periods are
+        # read (more combinations than OWNERSHIP_CUT_ALIKE_UP_TO): the deciding provisions would then turn on the
+        # number of values (blind58b D5, test_critical_dates blind49-lob-29-2-e-16)
+        own = _condition_sets(chosen, [checker.facts(v, SID, dataclasses.replace(cuts, ownership=frozenset()))
+                                       for v in variants])
+        reads = tuple(a | b for a, b in zip(reads, _reads_of(own, len(chosen)), strict=True))
     return OpenProgram(rules + "\n" + _CHOICE, tuple(program_facts), reads, sliced)
+
+
+def _reads_of(conditions: Mapping[str, tuple[tuple[tuple[int, int], ...], ...]], count: int
+              ) -> tuple[frozenset[str], ...]:
+    """Per open fact (``count`` of them, in order): the predicates of the facts of ``conditions``
+    (:func:`_condition_sets`) that differ between its values."""
+    return tuple(frozenset(text.partition("(")[0] for text, assignments in conditions.items()
+                           if any(f == n for a in assignments for f, _ in a))
+                 for n in range(count))
 
 
 def _solved_open(checker: Any, scenario: Scenario, source: str, unknowns: Sequence[OpenFact], deadline: float,
@@ -406,8 +422,10 @@ def check_open(checker: Any, scenario: Scenario, source: str, time_limit: float 
     readers = {f.name: provisions_reading(checker.logic, scenario.treaty, names)
                for f, names in zip(unknowns, prog.reads, strict=True)}
     questions = frozenset(p.name for p in checker.logic.vocabulary.values() if p.role == "question")
+    citing = {p.name: tuple(n for n, a in enumerate(p.args) if a.type == "prov")
+              for p in checker.logic.vocabulary.values() if any(a.type == "prov" for a in p.args)}
     deciders = _Deciders(scenario, unknowns, fired, readers, lambda: _fired_shown(ctl, unknowns, cons, deadline),
-                         cons, questions)
+                         cons, questions, citing)
     grounds = _grounds_only(cons)
     pivotal = _pivotal(cons, unknowns, grounds)
     items = tuple(_item(scenario, it, unknowns, cons, relies, readers, deciders, pivotal.get(it.item_id, set()),
@@ -1418,9 +1436,11 @@ class _Deciders:
 
     def __init__(self, scenario: Scenario, unknowns: Sequence[OpenFact], fired: Fired,
                  readers: Mapping[str, frozenset[str]], consequences: Callable[[], _Consequences],
-                 answers: _Consequences, questions: frozenset[str] = frozenset()) -> None:
+                 answers: _Consequences, questions: frozenset[str] = frozenset(),
+                 citing: Mapping[str, tuple[int, ...]] | None = None) -> None:
         self._items = {i.id for i in scenario.income}
         self._questions = questions  # predicates that only put another provision's question: no condition
+        self._citing = citing or {}  # predicate -> the positions of its arguments that name a provision
         self._readers = readers  # fact -> the provisions whose rules first read it
         self._answers = answers  # the item's outcomes under each value (``_label``), grouping the values
         self._unknowns = list(unknowns)
@@ -1455,10 +1475,23 @@ class _Deciders:
                     continue  # certain under every value
                 atom = parse_atom(texts[0])
                 prov, head = atom.args[0], atom.args[1]
-                if isinstance(prov, str) and isinstance(head, Term) and head.name not in self._questions:
+                if isinstance(prov, str) and isinstance(head, Term) and head.name not in self._questions \
+                        and not self._ground_of_another(prov, head):
                     self._open.append((texts, prov, frozenset(a for a in head.args
                                                               if isinstance(a, str) and a in self._items)))
         return self._cons
+
+    def _ground_of_another(self, provision: str, head: Term) -> bool:
+        """Whether the atom ``head`` that ``provision``'s rules derive names, as provisions, ``provision`` and another
+        that is none of its own units: a test listed among the grounds of another's conclusion (a
+        qualifying test considered under the paragraph that denies the benefit, and not met). It holds where that
+        conclusion does, and parts the values as the conclusion does, whatever its own test: no condition of
+        ``provision`` coming out differently (blind58b D5: a third-State owner's capital, which the residents'
+        ownership test never counts, cited as needed by it because the denial listing that test is open)."""
+        named = [p for p in (head.args[n] for n in self._citing.get(head.name, ()) if n < len(head.args))
+                 if isinstance(p, str)]
+        return provision in named and any(p != provision and not p.startswith(provision + "(")
+                                          and not provision.startswith(p + "(") for p in named)
 
     def later(self, provision: str) -> frozenset[str]:
         """The provisions whose rules read, later on the same path, what ``provision``'s rules derive from the
@@ -1704,7 +1737,13 @@ def _open_entitlement(result: ItemResult, mine: Sequence[tuple[str, Term]],
                and isinstance(a.args[3], Term) and a.args[3].name == "denied"}
     asked = {p for p in considered if isinstance(p, str) and any(_within(d, p) for d in deciding)}
     still_open = {p for p in (granting & considered) | (denying & deciding) if isinstance(p, str)} | asked
-    return Entitlement("open", tuple(sorted(still_open or {p for p in provisions if isinstance(p, str)},
+    # else the tests the rules leave open in some combinations and find not met in others (blind58b D5: the
+    # equivalent beneficiaries' share, open from the boundary on, not met below it), with those that grant in some
+    opened = {a.args[4] for _, a in mine if a.name == "entitlement" and len(a.args) == 5
+              and isinstance(a.args[3], Term) and a.args[3].name == "open" and isinstance(a.args[4], str)} & denying
+    if opened:
+        opened |= {p for p in granting if isinstance(p, str)}
+    return Entitlement("open", tuple(sorted(still_open or opened or {p for p in provisions if isinstance(p, str)},
                                             key=provision_key)))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 import itertools
@@ -21,6 +22,7 @@ from pyhelpers.base.cache import read_json, write_json
 from pyhelpers.base.errors import LogicError, ScenarioError
 from pyhelpers.base.terms import Term, Value, parse_atom, read_symbols
 from pyhelpers.base.version import package_version
+from pyhelpers.engine import critical
 from pyhelpers.engine.amounts import compute_compliance, compute_relief, limited_part, max_source_tax
 from pyhelpers.engine.answers import (
     ReadAtoms,
@@ -39,6 +41,7 @@ from pyhelpers.engine.completion import (
     indirect_branches,
     missing_records,
     most_in_a_part,
+    names_a_record,
     open_record_ends,
     unknown_values,
 )
@@ -46,16 +49,26 @@ from pyhelpers.engine.critical import Periods, treaty_periods
 from pyhelpers.engine.declarations import FORMAT, declared_from, from_json, to_json
 from pyhelpers.engine.domains import cited_percentages, opened_at
 from pyhelpers.engine.fields import item_named, result_named, row_named
-from pyhelpers.engine.program import Logic, load_logic, relevant_date
+from pyhelpers.engine.program import Logic, load_logic, provision_key, relevant_date
 from pyhelpers.engine.provenance import RELIES
-from pyhelpers.engine.results import FIELD_KINDS, Compliance, Finding, ItemResult, Receipt, ScenarioResult, replaced
+from pyhelpers.engine.results import (
+    FIELD_KINDS,
+    Compliance,
+    Finding,
+    ItemResult,
+    Receipt,
+    ScenarioResult,
+    UnknownFact,
+    replaced,
+)
 from pyhelpers.engine.slicing import Narrowed, Sliced
 from pyhelpers.facts import NO_CUTS, Cuts, Declared, item_key, scenario_facts
 from pyhelpers.facts.emit import quote
 from pyhelpers.scenario import IncomeItem, Scenario
 from pyhelpers.scenario.catalogue import catalogue
 from pyhelpers.scenario.common import DIRECT_RECORD_BESIDE
-from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact
+from pyhelpers.scenario.factpaths import leaf_paths
+from pyhelpers.scenario.openfacts import MAX_COMBINATIONS, OpenFact, Part
 
 ASKED_UNDER_ROUNDS = 2
 """How many rounds of facts asked for only under some value of an opened fact are opened too."""
@@ -306,6 +319,158 @@ class Checker:
 
     def _check(self, scenario: Scenario, source: str, time_limit: float | None,
                told: Callable[[ScenarioResult], None] | None = None, per_part: bool | None = None) -> ScenarioResult:
+        """:meth:`_check_open`, then the items whose answer turns on the days after the evaluation date, which the
+        scenario does not give (:meth:`_later_days_opened`)."""
+        started = clock.now()
+        answer = self._check_open(scenario, source, time_limit, told, per_part)
+        if answer.incomplete is not None:
+            return answer
+        from pyhelpers.engine.alternatives import DEFAULT_TIME_LIMIT
+
+        limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+        return self._later_days_opened(scenario, source, max(limit - (clock.now() - started), 0.0), answer)
+
+    def _later_days_opened(self, scenario: Scenario, source: str, limit: float, answer: ScenarioResult
+                           ) -> ScenarioResult:
+        """``answer`` with each item that turns on the holdings after the evaluation date (a finding whose field is
+        ``holdings_continue``, not given: outright, or under some values of the open facts) answered again with
+        the holdings read as continuing and the ends of those its ownership tests count that run past the
+        evaluation date (records of its recipient's capital, and of its owners', up the chain, with no last day)
+        opened as a last day given as ``unknown`` is, from the evaluation date on: the critical dates each State's
+        outcome turns on (blind59 D2, blind58b D3). The item keeps its status and the findings that the days after
+        the evaluation date are not given (a holding bought, or bought back, after it is not answered for); an item
+        whose outcome no such end changes keeps its answer (what other holdings after the evaluation date could
+        change is still open), and so does one that also turns on a fact missing, or opened over its values where
+        not given (answered here over the facts the scenario gives open alone, it would lose them). The facts the
+        scenario gives open that decide none of these items are read at their first value. ``answer`` as it is where
+        no item turns on them, or where the ends cannot be opened within the limit on combinations or the time
+        limit."""
+        if scenario.holdings_continue or not scenario.income:
+            return answer
+
+        def continuing(fact: str | None, item_id: str) -> bool:  # the field that states it is holdings_continue
+            return bool(fact) and leaf_paths(fact or "", [item_id], scenario) == (("holdings_continue",),)
+
+        outright = {it.item_id: [f for f in it.findings if f.kind in ("depends", "missing")
+                                 and continuing(f.fact, it.item_id)] for it in answer.items}
+        under = {it.item_id: [a for a in it.alternatives if a.finding is not None
+                              and continuing(a.finding.fact, it.item_id)] for it in answer.items}
+        completed = {u.fact for u in answer.unknowns if not u.given}  # opened here, not given: answered again below
+        later = [it.id for it in scenario.income if (outright.get(it.id) or under.get(it.id))  # alone, with the given
+                 and not any(f.kind == "missing" for f in answer.item(it.id).findings)  # open facts only
+                 and not any(it.id in u.items for u in answer.unknowns if u.fact in completed)]
+        if not later:
+            return answer
+        started = clock.now()
+        mine: dict[str, ItemResult] = {}
+        opened_facts: list[UnknownFact] = []
+        for item_id in later:  # each alone in its scenario
+            left = max(limit - (clock.now() - started), 0.0)
+            got = self._later_days_item(scenario, source, left, answer, item_id)
+            if got is None:
+                continue
+            it, facts = got
+            findings = {*it.findings, *outright[item_id]}
+            alternatives = (*it.alternatives, *(a for a in under[item_id] if a not in it.alternatives))
+            before = answer.item(item_id)
+            mine[item_id] = dataclasses.replace(
+                it, status=before.status, provisions=tuple(sorted({*before.provisions, *it.provisions},
+                                                                  key=provision_key)),
+                alternatives=tuple(sorted(
+                    alternatives, key=lambda x: (x.state is None, x.state or "", x.conclusion, str(x)))),
+                findings=tuple(sorted(findings, key=lambda f: (f.kind, provision_key(f.provision), f.fact or ""))))
+            opened_facts += facts
+        if not mine:
+            return answer
+        unknowns = {u.fact: u for u in answer.unknowns}
+        for u in opened_facts:
+            items = tuple(i for i in u.items if i in mine)
+            if u.fact in unknowns:
+                known = unknowns[u.fact]
+                unknowns[u.fact] = dataclasses.replace(known, items=tuple(
+                    i.id for i in scenario.income if i.id in {*known.items, *items}))
+            elif items:
+                unknowns[u.fact] = dataclasses.replace(u, items=items)
+        return dataclasses.replace(answer, items=tuple(mine.get(it.item_id, it) for it in answer.items),
+                                   unknowns=tuple(unknowns.values()))
+
+    def _later_days_item(self, scenario: Scenario, source: str, limit: float, answer: ScenarioResult,
+                         item_id: str) -> tuple[ItemResult, list[UnknownFact]] | None:
+        """The item ``item_id`` of :meth:`_later_days_opened`, alone in its scenario with the holdings read as
+        continuing and the ends of the holdings it counts opened from the evaluation date on, with the open facts
+        of that answer; None where no such end changes a State's outcome, or they cannot be opened. Each end is
+        opened alone first (the others continuing): where one alone changes an outcome, that answer; where several
+        do, all of them together (within the limit on combinations)."""
+        started = clock.now()
+        evaluation = scenario.evaluation_date
+        index = next(n for n, it in enumerate(scenario.income) if it.id == item_id)
+        recipient = getattr(scenario.income[index], "recipient", None)
+        owned = {recipient} if isinstance(recipient, str) else set()
+        while True:  # the recipient's owners, up the chains of holdings
+            more = {h.holder for h in scenario.holdings if h.company in owned} - owned
+            if not more:
+                break
+            owned |= more
+        ends = [k for k, h in enumerate(scenario.holdings)
+                if h.company in owned and h.until is None and h.from_ <= evaluation
+                and not any(f.path[:2] == ("holdings", k) for f in scenario.open_facts)]
+        deciding = {u.fact for u in answer.unknowns if item_id in u.items}
+        given_open = tuple(f for f in scenario.open_facts if f.kind != "unknown" or f.name in deciding
+                           or f.path[:2] == ("income", index))
+
+        def opened_with(chosen: Sequence[int]) -> tuple[ItemResult, list[UnknownFact]] | None:
+            data = copy.deepcopy(scenario._plain_data if scenario._plain_data is not None else scenario.model_dump(
+                mode="json", by_alias=True, exclude_unset=True))
+            rows = data.get("holdings") if isinstance(data, dict) else None
+            if not isinstance(rows, list) or len(rows) != len(scenario.holdings):
+                return None
+            data["holdings_continue"] = True
+            for k in chosen:
+                rows[k]["until"] = evaluation.isoformat()
+            try:
+                if Scenario.revalidate is None:
+                    return None
+                variant = Scenario.revalidate(data, source)
+            except ScenarioError:
+                return None
+            variant._plain_data = data
+            variant._open_facts = given_open
+            sub = part_scenario(variant, Part((index,), variant.unknowns), source)
+            given = critical.open_facts(self, sub)
+            periods = self.treaty_periods(scenario.treaty)
+            opened = tuple(critical.critical_dates(
+                OpenFact(("holdings", k, "until"), f"holding({rows[k]['holder']}, {rows[k]['company']}).until",
+                         "unknown", (evaluation.isoformat(),), ranged="date", completed=True, not_given=True,
+                         open_end="later"), sub, given, periods) for k in chosen)
+            if combinations((*given, *opened)) > MAX_COMBINATIONS:
+                return None
+            try:
+                found = check_open(self, sub, source, max(limit - (clock.now() - started), 0.0), opened)
+            except ScenarioError:
+                return None
+            got = next(iter(found.items), None)
+            names = {f.name for f in (*given, *opened)}
+            if found.incomplete is not None or got is None or not any(
+                    a.state is not None and names.intersection(a.condition_facts()) for a in got.alternatives):
+                return None  # no end changes its outcome: the days after the evaluation date still decide
+            mine = {f.name for f in opened}  # not given: said so by the unknowns, not as given open
+            return dataclasses.replace(got, findings=tuple(f for f in got.findings if f.fact not in mine)), \
+                list(found.unknowns)
+
+        from pyhelpers.engine.alternatives import check_open, part_scenario
+
+        if not ends:
+            return opened_with(()) if given_open else None
+        if len(ends) == 1:
+            return opened_with(ends)
+        alone = {k: got for k in ends if (got := opened_with((k,))) is not None}
+        if len(alone) == 1:
+            return next(iter(alone.values()))
+        return opened_with(sorted(alone)) if alone else None
+
+    def _check_open(self, scenario: Scenario, source: str, time_limit: float | None,
+                    told: Callable[[ScenarioResult], None] | None = None, per_part: bool | None = None
+                    ) -> ScenarioResult:
         """:meth:`check`'s work. The facts given as ``unknown`` are opened while the combinations of each part of
         the scenario stay within the limit (``per_part``, the default where the checker solves in parts: the parts
         are solved one by one), else of the whole; where the parts cannot be solved apart after all and the whole
@@ -320,8 +485,11 @@ class Checker:
 
         limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
         if scenario.unknowns:
+            started = clock.now()
             parted = check_alternatives_in_parts(self, scenario, source, limit) if self.in_parts else None
-            return parted or check_open(self, scenario, source, limit, unknown_values(scenario))
+            answer = parted or check_open(self, scenario, source, limit, unknown_values(scenario))
+            return self._records_beside_alternatives(scenario, source, max(limit - (clock.now() - started), 0.0),
+                                                     answer)
         three = self.check_three_valued(scenario, source)
         if told is not None:
             told(three)
@@ -386,7 +554,7 @@ class Checker:
             parted = check_open_in_parts(self, target, source, limit, (*completed, *extra), three, asked,
                                          attributed) if self.in_parts else None
             if parted is None and combinations((*completed, *extra)) > MAX_COMBINATIONS:
-                return self._check(scenario, source, time_limit, None, per_part=False)  # not in parts after all
+                return self._check_open(scenario, source, time_limit, None, per_part=False)  # not in parts after all
             answer = parted if parted is not None else check_open(self, target, source, limit,
                                                                    (*completed, *extra), three, asked, attributed)
         except ScenarioError:  # values valid one by one that contradict each other: three-valued
@@ -419,6 +587,63 @@ class Checker:
         except ScenarioError:
             return answer
         return with_bounds(answer, ended)
+
+    def _records_beside_alternatives(self, scenario: Scenario, source: str, limit: float,
+                                     answer: ScenarioResult) -> ScenarioResult:
+        """``answer`` (of a scenario with facts given as alternatives) with each item the rules find missing a
+        holding record or its share of the capital answered again with them opened over their values
+        (:func:`~pyhelpers.engine.completion.missing_records`), as it is where no fact is given as alternatives:
+        the items that ask for no added fact in common apart (:func:`~pyhelpers.engine.alternatives.parts_of`), the
+        scenario's other items left out (each item's answer is the one it has alone in its scenario), the facts
+        given as alternatives kept open, the added records' facts reported ``not_needed`` where no value of them
+        changes the answer (blind59 D6). ``answer`` as it is where nothing is missing, the time limit cut it, or
+        the records cannot be added; a group whose combinations exceed the limit, or that the time limit cuts, keeps
+        its items' answers."""
+        from pyhelpers.engine.alternatives import check_open, part_scenario, parts_of
+
+        if answer.incomplete is not None:
+            return answer
+        wanting = {it.item_id for it in answer.items
+                   if any(f.kind == "missing" and names_a_record(f.fact or "") for f in it.findings)}
+        if not wanting:
+            return answer
+        index = {it.id: n for n, it in enumerate(scenario.income)}
+        sub = part_scenario(scenario, Part(tuple(sorted(index[i] for i in wanting)), scenario.unknowns), source)
+        asked = dataclasses.replace(answer, items=tuple(it for it in answer.items if it.item_id in wanting))
+        records = missing_records(self, sub, asked, source, taken=combinations(critical.open_facts(self, sub)))
+        if records is None:
+            return answer
+        records.scenario._open_facts = sub.open_facts  # (revalidated, it reads each at its first value)
+        attributed = {(it.item_id, name): given for it in asked.items for name, stands_for in records.asked.items()
+                      if (given := {f for f in it.findings if f.kind == "missing" and f.fact in stands_for})}
+        started = clock.now()
+        mine: dict[str, ItemResult] = {}
+        unknowns = {u.fact: u for u in answer.unknowns}
+        for members, facts in parts_of([it.item_id for it in asked.items], records.facts, attributed):
+            target = records.scenario
+            if len(members) < len(asked.items):
+                target = part_scenario(target, Part(tuple(n for n, it in enumerate(target.income)
+                                                          if it.id in members), target.unknowns), source)
+            completed = (*unknown_values(target), *facts)
+            if combinations((*critical.open_facts(self, target), *completed)) > MAX_COMBINATIONS:
+                continue
+            try:
+                again = check_open(self, target, source, max(limit - (clock.now() - started), 0.0), completed,
+                                   asked, {k: v for k, v in records.asked.items() if k in {f.name for f in facts}},
+                                   {k: v for k, v in attributed.items() if k[0] in members})
+            except ScenarioError:
+                continue
+            if again.incomplete is not None:
+                continue  # what the answer without them proved stands
+            mine.update((it.item_id, it) for it in again.items if it.item_id in members)
+            for u in again.unknowns:
+                known = unknowns.get(u.fact)
+                unknowns[u.fact] = u if known is None else dataclasses.replace(
+                    known, items=tuple(i.id for i in scenario.income if i.id in {*known.items, *u.items}))
+        if not mine:
+            return answer
+        return dataclasses.replace(answer, items=tuple(mine.get(it.item_id, it) for it in answer.items),
+                                   unknowns=tuple(unknowns.values()))
 
     def _asked_under(self, variants: Variants, opened: tuple[OpenFact, ...], candidates: Sequence[OpenFact],
                      attributed: dict[tuple[str, str], set[Finding]], base: ScenarioResult | None = None

@@ -333,8 +333,9 @@ def decisive_lines(checker: Checker, scenario: Scenario, lang: str, result: Scen
                 result = found  # the State's outcome, the line saying it depends on the fact is not its line
                 checked, always = _checked_outcomes(found)
             got = checked.get((item.id, arg.state)) if checked is not None else None
-            if checked is not None and arg.outcome == UNDETERMINED and got != UNDETERMINED and not scenario.open_facts \
-                    and result is not None:  # decided over the facts given as unknown, which the argument leaves open
+            if checked is not None and arg.outcome == UNDETERMINED and got != UNDETERMINED and result is not None \
+                    and (not scenario.open_facts or _decided_over_not_given(result, scenario, item.id)):
+                # decided over the facts given as unknown (or not given), which the argument leaves open
                 same = _same_at_bound(checker, scenario, result, item.id, arg.state, lang) or \
                     _same_whatever(result, item.id, arg.state, lang)
                 if same is not None:
@@ -397,6 +398,15 @@ def _same_at_bound(checker: Checker, scenario: Scenario, result: ScenarioResult,
         return None
     shown = formats.percent_bp(round(bound * 100), lang)
     return render.label("same_at_bound", lang).format(fact=f"`{u.field}`", bound=shown, line=line)
+
+
+def _decided_over_not_given(result: ScenarioResult, scenario: Scenario, item_id: str) -> bool:
+    """Whether the check decided the item over a fact the scenario does not give (a share of the capital left out),
+    beside facts it gives as alternatives: a fact not needed that is none of those (blind59 D6: the item's line is
+    the one it has alone in its scenario)."""
+    given = {f.name for f in scenario.open_facts}
+    item = next((i for i in result.items if i.item_id == item_id), None)
+    return item is not None and any(f.kind == "not_needed" and f.fact and f.fact not in given for f in item.findings)
 
 
 def _same_whatever(result: ScenarioResult, item_id: str, state: str, lang: str) -> str | None:
