@@ -709,12 +709,13 @@ def test_international_traffic_read_without_article_3_is_flagged_reconstructed()
     «tráfego internacional»: the rules' reading of it (transport not operated solely within one State; the crew's ship
     not operated only within the other State) is flagged reconstructed in every answer relying on it (br-ae 3,
     br-pl 3). Narrowly not: a crew member on a ship run only along the Brazilian coast (16(3) not applied) relies
-    on Art. 4's stand-in alone."""
+    on Art. 4's stand-in and the reconstructed year of application (law60, blind59 D4: every br-pl item relies on it)
+    alone."""
     out = _check("br-ae/shipping-uae-company-proven-entitlement.yaml")
     assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-ae 3; br-ae 4" in out, out
     crew = _check("br-pl/blind51-b17-pl-16-3-regular-crew.yaml").split("\ntomasz-2027 ")
     assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 3; br-pl 4" in crew[0], crew
-    assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 4\n" in crew[1], crew
+    assert "relies on RECONSTRUCTED provisions (not in the corpus text): br-pl 4; br-pl Decree\n" in crew[1], crew
     assert "br-pl 3" not in crew[1], crew
     # on the lines too: the paragraph that reads it, marked with the reconstructed definition it rests on (lines56b)
     assert "↳ br-ae 8(1) (on reconstructed br-ae 3): " in out, out
