@@ -737,9 +737,9 @@ def open_record_ends(checker: Any, records: Records, source: str, taken: int = 1
     return _revalidated(data, source, facts, asked) or records
 
 
-def _revalidated(data: Any, source: str, facts: Sequence[OpenFact], asked: dict[str, frozenset[str]]) -> Records | None:
-    """The scenario ``data`` (a user's scenario with records added for the missing facts) validated again, with the
-    open ``facts`` it answers over and what each stands for; None where it does not validate."""
+def revalidated(data: Any, source: str) -> Scenario | None:
+    """The scenario ``data`` (a user's scenario with facts added or changed) validated again, keeping ``data`` as its
+    plain data; None where it does not validate."""
     try:
         if Scenario.revalidate is None:
             return None
@@ -747,4 +747,11 @@ def _revalidated(data: Any, source: str, facts: Sequence[OpenFact], asked: dict[
     except ScenarioError:
         return None
     target._plain_data = data
-    return Records(target, tuple(facts), asked)
+    return target
+
+
+def _revalidated(data: Any, source: str, facts: Sequence[OpenFact], asked: dict[str, frozenset[str]]) -> Records | None:
+    """The scenario ``data`` (a user's scenario with records added for the missing facts) validated again, with the
+    open ``facts`` it answers over and what each stands for; None where it does not validate."""
+    target = revalidated(data, source)
+    return None if target is None else Records(target, tuple(facts), asked)

@@ -43,6 +43,7 @@ from pyhelpers.engine.completion import (
     most_in_a_part,
     names_a_record,
     open_record_ends,
+    revalidated,
     unknown_values,
 )
 from pyhelpers.engine.critical import Periods, treaty_periods
@@ -427,13 +428,9 @@ class Checker:
             data["holdings_continue"] = True
             for k in chosen:
                 rows[k]["until"] = evaluation.isoformat()
-            try:
-                if Scenario.revalidate is None:
-                    return None
-                variant = Scenario.revalidate(data, source)
-            except ScenarioError:
+            variant = revalidated(data, source)
+            if variant is None:
                 return None
-            variant._plain_data = data
             variant._open_facts = given_open
             sub = part_scenario(variant, Part((index,), variant.unknowns), source)
             given = critical.open_facts(self, sub)
